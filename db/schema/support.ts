@@ -1,0 +1,156 @@
+import { sql } from "drizzle-orm";
+import { bigserial, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+
+/** One conversation; the LangGraph thread id is this id. */
+export const threads = pgTable(
+  "threads",
+  {
+    id: text("id").primaryKey(),
+    tenantId: text("tenant_id").notNull(),
+    customerId: text("customer_id").notNull(),
+    status: text("status", { enum: ["idle", "busy", "awaiting_approval"] }).notNull().default("idle"),
+    /** A busy thread belongs to the run holding this lease until it expires. */
+    leaseUntil: timestamp("lease_until", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("threads_customer_idx").on(t.tenantId, t.customerId)],
+);
+
+/** The full transcript; graph state keeps only a short window of it. */
+export const messages = pgTable(
+  "messages",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    tenantId: text("tenant_id").notNull(),
+    threadId: text("thread_id").notNull().references(() => threads.id),
+    role: text("role", { enum: ["customer", "agent"] }).notNull(),
+    text: text("text").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("messages_thread_idx").on(t.threadId, t.id)],
+);
+
+/** A customer's claim about one transaction; at most one per transaction. */
+export const cases = pgTable(
+  "cases",
+  {
+    id: text("id").primaryKey(),
+    tenantId: text("tenant_id").notNull(),
+    threadId: text("thread_id").notNull().references(() => threads.id),
+    customerId: text("customer_id").notNull(),
+    transactionId: text("transaction_id").notNull(),
+    reason: text("reason", { enum: ["duplicate", "unrecognised", "abroad", "other"] }).notNull(),
+    amountMinor: integer("amount_minor").notNull(),
+    currency: text("currency").notNull().default("EUR"),
+    status: text("status", {
+      enum: ["open", "awaiting_approval", "approved", "refunded", "rejected", "cancelled", "failed"],
+    })
+      .notNull()
+      .default("open"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("cases_transaction_uq").on(t.tenantId, t.transactionId),
+    index("cases_customer_idx").on(t.tenantId, t.customerId),
+  ],
+);
+
+/**
+ * The decision on one case's refund. Every change is a compare-and-set on `version`:
+ * pending -> approved | rejected | cancelled | expired; approved -> executing -> executed.
+ */
+export const approvals = pgTable(
+  "approvals",
+  {
+    id: text("id").primaryKey(),
+    tenantId: text("tenant_id").notNull(),
+    caseId: text("case_id").notNull().references(() => cases.id),
+    threadId: text("thread_id").notNull().references(() => threads.id),
+    status: text("status", {
+      enum: ["pending", "approved", "rejected", "cancelled", "expired", "executing", "executed"],
+    }).notNull(),
+    version: integer("version").notNull().default(1),
+    /** `policy` when the auto-approval rule decided, `operator` otherwise. */
+    mode: text("mode", { enum: ["policy", "operator"] }).notNull(),
+    amountMinor: integer("amount_minor").notNull(),
+    currency: text("currency").notNull().default("EUR"),
+    /** Why policy decided as it did, in words an operator reads. */
+    policyReason: text("policy_reason").notNull(),
+    /** The three checks' summaries the decision rests on. */
+    checks: jsonb("checks").notNull(),
+    /** The LangGraph interrupt that waits for this decision. */
+    interruptId: text("interrupt_id"),
+    decidedBy: text("decided_by"),
+    decisionReason: text("decision_reason"),
+    decidedAt: timestamp("decided_at", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("approvals_case_uq").on(t.caseId),
+    index("approvals_pending_idx").on(t.tenantId, t.status, t.createdAt),
+  ],
+);
+
+/**
+ * The refund ledger, owned by the bank's ledger system (the simulator here).
+ * One row per idempotency key: the key, the request fingerprint and the stored response.
+ */
+export const ledgerEntries = pgTable(
+  "ledger_entries",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    tenantId: text("tenant_id").notNull(),
+    idempotencyKey: text("idempotency_key").notNull(),
+    requestFingerprint: text("request_fingerprint").notNull(),
+    status: text("status", { enum: ["in_flight", "committed"] }).notNull(),
+    caseId: text("case_id").notNull(),
+    customerId: text("customer_id").notNull(),
+    amountMinor: integer("amount_minor").notNull(),
+    currency: text("currency").notNull(),
+    responseStatus: integer("response_status"),
+    responseBody: jsonb("response_body"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    committedAt: timestamp("committed_at", { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex("ledger_key_uq").on(t.idempotencyKey),
+    index("ledger_customer_idx").on(t.tenantId, t.customerId, t.createdAt),
+  ],
+);
+
+/** Who did what, for auditors. */
+export const auditEvents = pgTable(
+  "audit_events",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    tenantId: text("tenant_id").notNull(),
+    actor: text("actor").notNull(),
+    action: text("action").notNull(),
+    subjectType: text("subject_type").notNull(),
+    subjectId: text("subject_id").notNull(),
+    data: jsonb("data").notNull().default(sql`'{}'::jsonb`),
+    at: timestamp("at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("audit_subject_idx").on(t.subjectType, t.subjectId)],
+);
+
+/** One row per node attempt: latency, outcome, error. */
+export const nodeEvents = pgTable(
+  "node_events",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    tenantId: text("tenant_id").notNull(),
+    threadId: text("thread_id").notNull(),
+    node: text("node").notNull(),
+    system: text("system"),
+    outcome: text("outcome", { enum: ["ok", "degraded", "error"] }).notNull(),
+    latencyMs: integer("latency_ms").notNull(),
+    attempts: integer("attempts").notNull().default(1),
+    error: text("error"),
+    at: timestamp("at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("node_events_thread_idx").on(t.threadId, t.at)],
+);

@@ -1,0 +1,143 @@
+import { sql } from "drizzle-orm";
+import type { Db } from "./client";
+import { CHECKPOINT_SCHEMA } from "./migrate";
+import { hashPassword } from "./password";
+import { cards, customers, transactions, travelNotices, users } from "./schema";
+
+export const DEMO_TENANT = "demo-bank";
+
+const DAY = 24 * 60 * 60 * 1000;
+
+/** Noon UTC `days` before `now`, so "yesterday" and dates in chat resolve predictably. */
+function daysAgo(now: Date, days: number, hour = 12): Date {
+  const d = new Date(now.getTime() - days * DAY);
+  d.setUTCHours(hour, 0, 0, 0);
+  return d;
+}
+
+function isoDate(d: Date): string {
+  return d.toISOString().slice(0, 10);
+}
+
+export const DEMO_USERS = [
+  { username: "alice", role: "customer", displayName: "Alice Novak", customerId: "cust-alice" },
+  { username: "bob", role: "customer", displayName: "Bob Kowalski", customerId: "cust-bob" },
+  { username: "olga", role: "operator", displayName: "Olga Petrova", customerId: null },
+  { username: "oscar", role: "operator", displayName: "Oscar Lind", customerId: null },
+  { username: "sam", role: "supervisor", displayName: "Sam Okafor", customerId: null },
+  { username: "ivan", role: "auditor", displayName: "Ivan Horvat", customerId: null },
+] as const;
+
+/**
+ * The demo data of DESIGN.md. Idempotent: rows that exist are left as they are.
+ * Transaction dates are relative to `now`.
+ */
+export async function seedDemoData(db: Db, now = new Date()): Promise<void> {
+  const tenantId = DEMO_TENANT;
+  await db.transaction(async (tx) => {
+    await tx
+      .insert(customers)
+      .values([
+        { id: "cust-alice", tenantId, name: "Alice Novak", homeCountry: "DE" },
+        { id: "cust-bob", tenantId, name: "Bob Kowalski", homeCountry: "PL" },
+      ])
+      .onConflictDoNothing();
+    await tx
+      .insert(users)
+      .values(
+        DEMO_USERS.map((u) => ({
+          id: `user-${u.username}`,
+          tenantId,
+          username: u.username,
+          passwordHash: hashPassword(`${u.username}-pass`),
+          role: u.role,
+          displayName: u.displayName,
+          customerId: u.customerId,
+        })),
+      )
+      .onConflictDoNothing();
+    await tx
+      .insert(cards)
+      .values([
+        {
+          id: "card-alice",
+          tenantId,
+          customerId: "cust-alice",
+          last4: "4242",
+          dailyLimitMinor: 150_000,
+          monthlyLimitMinor: 500_000,
+          onlineLimitMinor: 100_000,
+          atmLimitMinor: 50_000,
+        },
+        {
+          id: "card-bob",
+          tenantId,
+          customerId: "cust-bob",
+          last4: "1881",
+          dailyLimitMinor: 100_000,
+          monthlyLimitMinor: 300_000,
+          onlineLimitMinor: 80_000,
+          atmLimitMinor: 40_000,
+        },
+      ])
+      .onConflictDoNothing();
+    const alice = { tenantId, customerId: "cust-alice", cardId: "card-alice", currency: "EUR" };
+    const bob = { tenantId, customerId: "cust-bob", cardId: "card-bob", currency: "EUR" };
+    await tx
+      .insert(transactions)
+      .values([
+        { ...alice, id: "tx-alice-grocer", merchant: "Green Grocer", amountMinor: 2_340, country: "DE", postedAt: daysAgo(now, 1, 17) },
+        { ...alice, id: "tx-alice-coffee-1", merchant: "Coffee Corner", amountMinor: 490, country: "DE", postedAt: daysAgo(now, 3, 8) },
+        { ...alice, id: "tx-alice-coffee-2", merchant: "Coffee Corner", amountMinor: 490, country: "DE", postedAt: daysAgo(now, 3, 9) },
+        { ...alice, id: "tx-alice-bakery", merchant: "Sunrise Bakery", amountMinor: 490, country: "DE", postedAt: daysAgo(now, 4, 7) },
+        { ...alice, id: "tx-alice-electro", merchant: "Electro Mart", amountMinor: 124_900, country: "DE", postedAt: daysAgo(now, 6, 22) },
+        { ...alice, id: "tx-alice-metro", merchant: "Metro Transit", amountMinor: 290, country: "DE", postedAt: daysAgo(now, 8, 9) },
+        { ...alice, id: "tx-alice-parking", merchant: "City Parking", amountMinor: 3_800, country: "DE", postedAt: daysAgo(now, 12, 14) },
+        { ...alice, id: "tx-alice-tapas", merchant: "Bar Tapas Sol", amountMinor: 4_150, country: "ES", postedAt: daysAgo(now, 12, 21) },
+        { ...alice, id: "tx-alice-books", merchant: "Page & Co Books", amountMinor: 1_899, country: "DE", postedAt: daysAgo(now, 20, 16) },
+        { ...bob, id: "tx-bob-gadget", merchant: "Gadget Hub", amountMinor: 8_900, country: "PL", postedAt: daysAgo(now, 2, 23) },
+        { ...bob, id: "tx-bob-books-1", merchant: "Book Nook", amountMinor: 1_250, country: "PL", postedAt: daysAgo(now, 5, 11) },
+        { ...bob, id: "tx-bob-books-2", merchant: "Book Nook", amountMinor: 1_250, country: "PL", postedAt: daysAgo(now, 5, 11) },
+        { ...bob, id: "tx-bob-fuel", merchant: "Orlen Fuel", amountMinor: 21_000, country: "PL", postedAt: daysAgo(now, 7, 18) },
+        { ...bob, id: "tx-bob-pharmacy", merchant: "Apteka Zdrowie", amountMinor: 3_420, country: "PL", postedAt: daysAgo(now, 9, 10) },
+      ])
+      .onConflictDoNothing();
+    await tx
+      .insert(travelNotices)
+      .values([
+        {
+          id: "travel-alice-spain",
+          tenantId,
+          customerId: "cust-alice",
+          country: "ES",
+          startsOn: isoDate(daysAgo(now, 14)),
+          endsOn: isoDate(daysAgo(now, 10)),
+        },
+      ])
+      .onConflictDoNothing();
+  });
+}
+
+const DOMAIN_TABLES = [
+  "node_events",
+  "audit_events",
+  "ledger_entries",
+  "approvals",
+  "cases",
+  "messages",
+  "threads",
+  "sessions",
+  "travel_notices",
+  "transactions",
+  "cards",
+  "users",
+  "customers",
+];
+
+/** Empties every domain and checkpoint table; tests call it, then seed again. */
+export async function resetDatabase(db: Db): Promise<void> {
+  const checkpointTables = ["checkpoints", "checkpoint_blobs", "checkpoint_writes"].map(
+    (t) => `"${CHECKPOINT_SCHEMA}"."${t}"`,
+  );
+  await db.execute(sql.raw(`TRUNCATE ${[...DOMAIN_TABLES, ...checkpointTables].join(", ")} CASCADE`));
+}

@@ -1,0 +1,36 @@
+import { z } from "zod";
+
+/** Every environment variable the product reads, validated once. */
+const schema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  PORT: z.coerce.number().int().positive().default(3000),
+  /** A Postgres server; unset means the embedded Postgres that `npm start` runs. */
+  DATABASE_URL: z.string().url().optional(),
+  /** Where the embedded Postgres keeps its data (git-ignored). */
+  EMBEDDED_PG_DIR: z.string().default(".data/pg"),
+  TENANT_ID: z.string().default("demo-bank"),
+  LIMITS_URL: z.string().url().default("http://127.0.0.1:4010/limits"),
+  HISTORY_URL: z.string().url().default("http://127.0.0.1:4010/history"),
+  ANTIFRAUD_URL: z.string().url().default("http://127.0.0.1:4010/antifraud"),
+  LEDGER_URL: z.string().url().default("http://127.0.0.1:4010/ledger"),
+  SIMULATOR_PORT: z.coerce.number().int().positive().default(4010),
+  /** An OpenAI-compatible server; unset means the offline model. */
+  LLM_BASE_URL: z.string().url().optional(),
+  LLM_API_KEY: z.string().optional(),
+  LLM_MODEL: z.string().default("gpt-4o-mini"),
+  /** Milliseconds a bank-system check may take per attempt. */
+  CHECK_TIMEOUT_MS: z.coerce.number().int().positive().default(2000),
+  /** Attempts per bank-system check, the first included. */
+  CHECK_MAX_ATTEMPTS: z.coerce.number().int().positive().default(3),
+  LEDGER_TIMEOUT_MS: z.coerce.number().int().positive().default(5000),
+  SESSION_SECRET: z.string().min(16).default("demo-session-secret-change-me"),
+});
+
+export type Env = z.infer<typeof schema>;
+
+let cached: Env | undefined;
+
+export function env(): Env {
+  cached ??= schema.parse(process.env);
+  return cached;
+}
