@@ -1,0 +1,85 @@
+import type { AntifraudFacts, HistoryFacts, LimitsFacts } from "../state";
+import { requestJson } from "./http";
+
+export type BankUrls = { limits: string; history: string; antifraud: string; ledger: string };
+
+export type RefundRequest = {
+  tenantId: string;
+  caseId: string;
+  customerId: string;
+  transactionId: string;
+  amountMinor: number;
+  currency: string;
+};
+
+export type LedgerReceipt = { entryId: string; status: "committed"; replayed: boolean };
+
+type CustomerRef = { tenantId: string; customerId: string };
+
+/** The bank's systems over HTTP; every call takes the run's abort signal. */
+export type BankClients = {
+  limits(ref: CustomerRef, signal?: AbortSignal): Promise<LimitsFacts>;
+  history(ref: CustomerRef, signal?: AbortSignal): Promise<HistoryFacts>;
+  antifraud(ref: CustomerRef & { transactionId: string }, signal?: AbortSignal): Promise<AntifraudFacts>;
+  refund(req: RefundRequest, idempotencyKey: string, signal?: AbortSignal): Promise<LedgerReceipt>;
+};
+
+export function createBankClients(urls: BankUrls): BankClients {
+  const customerPath = (base: string, ref: CustomerRef) =>
+    `${base}/customers/${encodeURIComponent(ref.customerId)}?tenantId=${encodeURIComponent(ref.tenantId)}`;
+  return {
+    async limits(ref, signal) {
+      const { body } = await requestJson<LimitsFacts>({ system: "limits", url: customerPath(urls.limits, ref), signal });
+      return { cards: body.cards };
+    },
+    async history(ref, signal) {
+      const { body } = await requestJson<{ refundsLast30Days: number; cases: { status: string }[] }>({
+        system: "history",
+        url: customerPath(urls.history, ref),
+        signal,
+      });
+      const open = body.cases.filter((c) => ["open", "awaiting_approval", "approved"].includes(c.status)).length;
+      return { refundsLast30Days: body.refundsLast30Days, openCases: open, casesTotal: body.cases.length };
+    },
+    async antifraud(ref, signal) {
+      const { body } = await requestJson<AntifraudFacts>({
+        system: "antifraud",
+        url: `${urls.antifraud}/assess`,
+        method: "POST",
+        body: ref,
+        signal,
+      });
+      return { risk: body.risk, score: body.score, signals: body.signals };
+    },
+    async refund(req, idempotencyKey, signal) {
+      const { body, headers } = await requestJson<{ entryId: string | number }>({
+        system: "ledger",
+        url: `${urls.ledger}/refunds`,
+        method: "POST",
+        body: req,
+        headers: { "idempotency-key": idempotencyKey },
+        signal,
+      });
+      return { entryId: String(body.entryId), status: "committed", replayed: headers.get("idempotent-replayed") === "true" };
+    },
+  };
+}
+
+export type LedgerEntry = {
+  entryId: string;
+  idempotencyKey: string;
+  caseId: string;
+  customerId: string;
+  amountMinor: number;
+  currency: string;
+  status: string;
+  createdAt: string;
+  committedAt: string | null;
+};
+
+/** What the ledger holds for a case, read over its HTTP API. */
+export async function listLedgerEntries(ledgerUrl: string, tenantId: string, caseId: string, signal?: AbortSignal) {
+  const query = new URLSearchParams({ tenantId, caseId });
+  const { body } = await requestJson<{ entries: LedgerEntry[] }>({ system: "ledger", url: `${ledgerUrl}/entries?${query}`, signal });
+  return body.entries;
+}

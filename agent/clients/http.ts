@@ -1,0 +1,51 @@
+/** A bank system answered with an error status, or not at all. */
+export class BankSystemError extends Error {
+  constructor(
+    readonly system: string,
+    readonly status: number | null,
+    message: string,
+    readonly body?: unknown,
+  ) {
+    super(message);
+    this.name = "BankSystemError";
+  }
+}
+
+export type JsonRequest = {
+  system: string;
+  url: string;
+  method?: "GET" | "POST";
+  body?: unknown;
+  headers?: Record<string, string>;
+  /** The run's signal: aborting the run aborts the call. */
+  signal?: AbortSignal;
+};
+
+export type JsonResponse<T> = { status: number; body: T; headers: Headers };
+
+/** One HTTP exchange with JSON both ways; any status >= 400 throws BankSystemError. */
+export async function requestJson<T>(req: JsonRequest): Promise<JsonResponse<T>> {
+  let res: Response;
+  try {
+    res = await fetch(req.url, {
+      method: req.method ?? "GET",
+      headers: { accept: "application/json", ...(req.body ? { "content-type": "application/json" } : {}), ...req.headers },
+      body: req.body === undefined ? undefined : JSON.stringify(req.body),
+      signal: req.signal,
+    });
+  } catch (error) {
+    if (req.signal?.aborted) throw error;
+    throw new BankSystemError(req.system, null, `${req.system} unreachable: ${(error as Error).message}`);
+  }
+  const text = await res.text();
+  let body: unknown;
+  try {
+    body = text ? JSON.parse(text) : undefined;
+  } catch {
+    body = text;
+  }
+  if (res.status >= 400) {
+    throw new BankSystemError(req.system, res.status, `${req.system} answered ${res.status}`, body);
+  }
+  return { status: res.status, body: body as T, headers: res.headers };
+}

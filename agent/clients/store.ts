@@ -1,0 +1,70 @@
+import type { Db } from "@/db/client";
+import * as approvals from "@/db/queries/approvals";
+import * as cases from "@/db/queries/cases";
+import { recordNodeEvent } from "@/db/queries/node-events";
+import { getTransactionById, listTransactionsByCustomer } from "@/db/queries/transactions";
+import { cases as casesTable } from "@/db/schema";
+import { and, eq, sql } from "drizzle-orm";
+import type { AgentStore, ApprovalInput, CaseSummary } from "../deps";
+import type { ApprovalRef } from "../state";
+
+export function toApprovalRef(row: approvals.ApprovalRow): ApprovalRef {
+  return {
+    approvalId: row.id,
+    status: row.status,
+    version: row.version,
+    decidedBy: row.decidedBy,
+    reason: row.decisionReason,
+  };
+}
+
+function toCaseSummary(row: cases.CaseRow): CaseSummary {
+  return {
+    caseId: row.id,
+    transactionId: row.transactionId,
+    status: row.status,
+    amountMinor: row.amountMinor,
+    currency: row.currency,
+    reason: row.reason,
+  };
+}
+
+/** The graph's database work, bound to one drizzle handle. */
+export function createAgentStore(db: Db): AgentStore {
+  return {
+    listTransactions: (tenantId, customerId) => listTransactionsByCustomer(db, tenantId, customerId),
+    async upsertCase(input) {
+      return toCaseSummary(await cases.upsertCase(db, input));
+    },
+    async getLatestCase(tenantId, customerId) {
+      const row = await cases.getLatestCaseByCustomer(db, tenantId, customerId);
+      if (!row) return null;
+      const txn = await getTransactionById(db, tenantId, row.transactionId);
+      const approval = await approvals.getApprovalByCase(db, tenantId, row.id);
+      return { ...toCaseSummary(row), merchant: txn?.merchant ?? "card", approval: approval ? toApprovalRef(approval) : null };
+    },
+    async recordPolicyApproval(input: ApprovalInput) {
+      return toApprovalRef(await approvals.recordPolicyApproval(db, input));
+    },
+    async openApproval(input: ApprovalInput) {
+      return db.transaction(async (tx) => {
+        const row = await approvals.openApproval(tx, input);
+        if (row.status === "pending") {
+          await tx
+            .update(casesTable)
+            .set({ status: "awaiting_approval", updatedAt: sql`now()` })
+            .where(and(eq(casesTable.tenantId, input.tenantId), eq(casesTable.id, input.caseId), eq(casesTable.status, "open")));
+        }
+        return toApprovalRef(row);
+      });
+    },
+    async getApproval(tenantId, approvalId) {
+      const row = await approvals.getApprovalById(db, tenantId, approvalId);
+      return row ? toApprovalRef(row) : null;
+    },
+    admitRefund: (input) => approvals.admitRefund(db, input),
+    completeRefund: (input) => approvals.completeRefund(db, input),
+    recordNodeEvent: (event) => recordNodeEvent(db, event),
+  };
+}
+

@@ -1,0 +1,73 @@
+import type { BaseChatModel } from "@langchain/core/language_models/chat_models";
+import type { BankClients } from "./clients/bank";
+import type { RefundPolicy } from "./policy";
+import type { ApprovalRef, Checks } from "./state";
+import type { RefundReason, Txn } from "./understanding";
+
+export type CaseSummary = {
+  caseId: string;
+  transactionId: string;
+  status: string;
+  amountMinor: number;
+  currency: string;
+  reason: RefundReason;
+};
+
+/** The database work nodes may do, each step repeatable. */
+export type AgentStore = {
+  listTransactions(tenantId: string, customerId: string): Promise<Txn[]>;
+  upsertCase(input: {
+    tenantId: string;
+    threadId: string;
+    customerId: string;
+    transactionId: string;
+    reason: RefundReason;
+    amountMinor: number;
+    currency: string;
+  }): Promise<CaseSummary>;
+  getLatestCase(tenantId: string, customerId: string): Promise<(CaseSummary & { merchant: string; approval: ApprovalRef | null }) | null>;
+  recordPolicyApproval(input: ApprovalInput): Promise<ApprovalRef>;
+  openApproval(input: ApprovalInput): Promise<ApprovalRef>;
+  getApproval(tenantId: string, approvalId: string): Promise<ApprovalRef | null>;
+  admitRefund(input: { tenantId: string; approvalId: string; version: number }): Promise<{ admitted: boolean; status: string; version: number }>;
+  completeRefund(input: { tenantId: string; approvalId: string; caseId: string }): Promise<void>;
+  recordNodeEvent(input: {
+    tenantId: string;
+    threadId: string;
+    node: string;
+    system?: string;
+    outcome: "ok" | "degraded" | "error";
+    latencyMs: number;
+    error?: string;
+  }): Promise<void>;
+};
+
+export type ApprovalInput = {
+  tenantId: string;
+  caseId: string;
+  threadId: string;
+  amountMinor: number;
+  currency: string;
+  policyReason: string;
+  checks: Checks;
+};
+
+export type AgentSettings = {
+  checkTimeoutMs: number;
+  checkMaxAttempts: number;
+  /** First retry delay; later ones back off by a factor of 2. */
+  retryInitialMs: number;
+  ledgerTimeoutMs: number;
+  ledgerMaxAttempts: number;
+  recursionLimit: number;
+  policy: RefundPolicy;
+};
+
+/** Everything the graph touches outside itself, injected so tests and replays can swap it. */
+export type AgentDeps = {
+  model: BaseChatModel;
+  bank: BankClients;
+  store: AgentStore;
+  clock: () => Date;
+  settings: AgentSettings;
+};

@@ -1,0 +1,80 @@
+import { END, Send, START, StateGraph, type BaseCheckpointSaver } from "@langchain/langgraph";
+import type { AgentDeps } from "./deps";
+import { approvalGate } from "./nodes/approval-gate";
+import { checkSystem, degradeCheck, type CheckTask } from "./nodes/check-system";
+import { intake } from "./nodes/intake";
+import { refund, refundFailed } from "./nodes/refund";
+import { reply } from "./nodes/reply";
+import { triage } from "./nodes/triage";
+import { AgentState, type AgentStateType, type SystemName } from "./state";
+
+/** Node names are an API: paused threads name them in their checkpoints. */
+export const NODES = ["intake", "checkSystem", "triage", "approvalGate", "refund", "reply"] as const;
+
+/** A refund case fans out to all three systems; a limits question needs only one. */
+export function routeAfterIntake(state: AgentStateType, threadId: string): Send[] | "reply" {
+  const task = (system: SystemName): Send =>
+    new Send("checkSystem", {
+      system,
+      tenantId: state.tenantId,
+      customerId: state.customerId,
+      threadId,
+      transactionId: state.case?.transactionId,
+    } satisfies CheckTask);
+  if (state.intent === "limits") return [task("limits")];
+  if (state.intent === "refund" && state.case && !state.case.priorStatus) {
+    return [task("limits"), task("history"), task("antifraud")];
+  }
+  return "reply";
+}
+
+export function routeAfterTriage(state: AgentStateType): "refund" | "approvalGate" | "reply" {
+  if (state.intent !== "refund" || !state.verdict) return "reply";
+  if (state.verdict.outcome === "auto_approve" && state.approval?.status === "approved") return "refund";
+  if (state.approval && state.approval.status !== "pending") return "reply";
+  return "approvalGate";
+}
+
+/** Only an approved decision leads to the refund node; everything else is final. */
+export function routeAfterGate(state: AgentStateType): "refund" | "reply" {
+  return state.approval?.status === "approved" ? "refund" : "reply";
+}
+
+export function buildGraph(deps: AgentDeps, checkpointer?: BaseCheckpointSaver) {
+  const { settings } = deps;
+  const retry = (maxAttempts: number) => ({
+    maxAttempts,
+    initialInterval: settings.retryInitialMs,
+    backoffFactor: 2,
+    jitter: false,
+    logWarning: false,
+  });
+  return new StateGraph(AgentState)
+    .addNode("intake", intake(deps), { retryPolicy: retry(2) })
+    .addNode("checkSystem", checkSystem(deps), {
+      retryPolicy: retry(settings.checkMaxAttempts),
+      timeout: settings.checkTimeoutMs,
+      errorHandler: degradeCheck(deps),
+    })
+    .addNode("triage", triage(deps), { retryPolicy: retry(2) })
+    .addNode("approvalGate", approvalGate(deps), { retryPolicy: retry(2) })
+    .addNode("refund", refund(deps), {
+      retryPolicy: retry(settings.ledgerMaxAttempts),
+      timeout: settings.ledgerTimeoutMs,
+      errorHandler: refundFailed,
+    })
+    .addNode("reply", reply)
+    .addEdge(START, "intake")
+    .addConditionalEdges("intake", (state, config) => routeAfterIntake(state, String(config?.configurable?.thread_id)), [
+      "checkSystem",
+      "reply",
+    ])
+    .addEdge("checkSystem", "triage")
+    .addConditionalEdges("triage", routeAfterTriage, ["refund", "approvalGate", "reply"])
+    .addConditionalEdges("approvalGate", routeAfterGate, ["refund", "reply"])
+    .addEdge("refund", "reply")
+    .addEdge("reply", END)
+    .compile({ checkpointer });
+}
+
+export type AgentGraph = ReturnType<typeof buildGraph>;

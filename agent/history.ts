@@ -1,0 +1,45 @@
+import type { StateSnapshot } from "@langchain/langgraph";
+import type { AgentGraph } from "./graph";
+
+export type CheckpointSummary = {
+  checkpointId: string;
+  parentId: string | null;
+  step: number;
+  source: string;
+  /** Nodes whose writes this checkpoint holds. */
+  ran: string[];
+  next: string[];
+  interrupts: { id?: string; value: unknown }[];
+  createdAt: string | undefined;
+  /** Serialized size of the state at this checkpoint. */
+  sizeBytes: number;
+};
+
+function summarize(s: StateSnapshot, older: StateSnapshot | undefined): CheckpointSummary {
+  return {
+    checkpointId: String(s.config.configurable?.checkpoint_id),
+    parentId: s.parentConfig ? String(s.parentConfig.configurable?.checkpoint_id) : null,
+    step: Number(s.metadata?.step ?? -1),
+    source: String(s.metadata?.source ?? ""),
+    ran: older ? [...older.next] : [],
+    next: [...s.next],
+    interrupts: s.tasks.flatMap((t) => t.interrupts.map((i) => ({ id: i.id, value: i.value }))),
+    createdAt: s.createdAt,
+    sizeBytes: Buffer.byteLength(JSON.stringify(s.values)),
+  };
+}
+
+/** Every checkpoint of a thread, oldest first. The viewer only reads; nothing re-executes. */
+export async function listCheckpoints(graph: AgentGraph, threadId: string): Promise<CheckpointSummary[]> {
+  const newestFirst: StateSnapshot[] = [];
+  for await (const s of graph.getStateHistory({ configurable: { thread_id: threadId } })) newestFirst.push(s);
+  const oldestFirst = newestFirst.reverse();
+  return oldestFirst.map((s, i) => summarize(s, oldestFirst[i - 1]));
+}
+
+/** The full state at one checkpoint, or null when the thread has no such checkpoint. */
+export async function getCheckpoint(graph: AgentGraph, threadId: string, checkpointId: string) {
+  const s = await graph.getState({ configurable: { thread_id: threadId, checkpoint_id: checkpointId } });
+  if (!s.config.configurable?.checkpoint_id || !s.createdAt) return null;
+  return { checkpointId, step: Number(s.metadata?.step ?? -1), next: [...s.next], values: s.values as Record<string, unknown> };
+}

@@ -1,0 +1,61 @@
+import type { LangGraphRunnableConfig, NodeError } from "@langchain/langgraph";
+import type { AgentDeps } from "../deps";
+import type { AgentUpdate, SystemName } from "../state";
+
+/** What `Send` hands each parallel check. */
+export type CheckTask = {
+  system: SystemName;
+  tenantId: string;
+  customerId: string;
+  threadId: string;
+  transactionId?: string;
+};
+
+function ask(deps: AgentDeps, task: CheckTask, signal?: AbortSignal) {
+  const ref = { tenantId: task.tenantId, customerId: task.customerId };
+  switch (task.system) {
+    case "limits":
+      return deps.bank.limits(ref, signal);
+    case "history":
+      return deps.bank.history(ref, signal);
+    case "antifraud":
+      if (!task.transactionId) throw new Error("antifraud needs a transaction");
+      return deps.bank.antifraud({ ...ref, transactionId: task.transactionId }, signal);
+  }
+}
+
+/**
+ * Asks one bank system. Runs beside the other checks in one superstep; retries and the
+ * timeout come from the node's policy, and `degradeCheck` takes over once they are spent.
+ */
+export const checkSystem = (deps: AgentDeps) =>
+  async function checkSystem(task: CheckTask, config: LangGraphRunnableConfig): Promise<AgentUpdate> {
+    const started = Date.now();
+    const facts = await ask(deps, task, config.signal);
+    const latencyMs = Date.now() - started;
+    await deps.store.recordNodeEvent({
+      tenantId: task.tenantId,
+      threadId: task.threadId,
+      node: "checkSystem",
+      system: task.system,
+      outcome: "ok",
+      latencyMs,
+    });
+    return { checks: { [task.system]: { status: "ok", facts, latencyMs } } };
+  };
+
+/** After the last retry: the check is recorded as unavailable instead of failing the turn. */
+export const degradeCheck = (deps: AgentDeps) =>
+  async function degradeCheck(task: CheckTask, failure: NodeError): Promise<AgentUpdate> {
+    const reason = failure.error?.message || "no answer";
+    await deps.store.recordNodeEvent({
+      tenantId: task.tenantId,
+      threadId: task.threadId,
+      node: "checkSystem",
+      system: task.system,
+      outcome: "degraded",
+      latencyMs: 0,
+      error: reason,
+    });
+    return { checks: { [task.system]: { status: "unavailable", reason } } };
+  };

@@ -1,0 +1,62 @@
+import type { AntifraudFacts, CheckResult, Checks, HistoryFacts, Triage } from "./state";
+
+/** The auto-approval rule of the bank's refund policy. */
+export type RefundPolicy = {
+  /** Largest refund, in minor units, that policy may approve without an operator. */
+  autoApproveMaxMinor: number;
+  /** Antifraud risk levels that count as clear. */
+  clearRisks: AntifraudFacts["risk"][];
+  /** No earlier refund for the customer within this many days. */
+  refundFreeDays: number;
+};
+
+export const DEFAULT_POLICY: RefundPolicy = {
+  autoApproveMaxMinor: 5_000,
+  clearRisks: ["low"],
+  refundFreeDays: 30,
+};
+
+function ok<F>(check: CheckResult<F> | undefined): F | undefined {
+  return check?.status === "ok" ? check.facts : undefined;
+}
+
+/**
+ * Decides whether a refund may be approved by policy alone. Anything the rule cannot
+ * prove (a check unavailable, a risk signal, an earlier refund, a large amount) goes to
+ * an operator. The model's reading of the chat never enters this decision.
+ */
+export function triageRefund(amountMinor: number, checks: Checks, policy: RefundPolicy = DEFAULT_POLICY): Triage {
+  if (!Number.isSafeInteger(amountMinor) || amountMinor <= 0) {
+    return { outcome: "review", reason: "The amount is not a positive whole number of cents." };
+  }
+  const antifraud = ok(checks.antifraud);
+  if (!antifraud) return { outcome: "review", reason: "Antifraud was unavailable, so the payment could not be cleared." };
+  const history: HistoryFacts | undefined = ok(checks.history);
+  if (!history) return { outcome: "review", reason: "Case history was unavailable, so earlier refunds could not be ruled out." };
+  if (amountMinor > policy.autoApproveMaxMinor) {
+    return { outcome: "review", reason: `The amount is above the ${formatMinor(policy.autoApproveMaxMinor)} auto-approval limit.` };
+  }
+  if (!policy.clearRisks.includes(antifraud.risk)) {
+    return { outcome: "review", reason: `Antifraud rates the payment ${antifraud.risk} risk (${antifraud.signals.join(", ") || "no signals"}).` };
+  }
+  if (history.refundsLast30Days > 0) {
+    return { outcome: "review", reason: `The customer already had ${history.refundsLast30Days} refund(s) in the last ${policy.refundFreeDays} days.` };
+  }
+  return {
+    outcome: "auto_approve",
+    reason: `Up to ${formatMinor(policy.autoApproveMaxMinor)}, antifraud clear, no refund in the last ${policy.refundFreeDays} days.`,
+  };
+}
+
+/** 124900 -> "1,249.00 EUR". Money is integer minor units everywhere. */
+export function formatMinor(amountMinor: number, currency = "EUR"): string {
+  const sign = amountMinor < 0 ? "-" : "";
+  const abs = Math.abs(amountMinor);
+  const major = Math.floor(abs / 100).toLocaleString("en-US");
+  return `${sign}${major}.${String(abs % 100).padStart(2, "0")} ${currency}`;
+}
+
+/** The ledger's idempotency key: the business operation, never a time or a random value. */
+export function refundIdempotencyKey(tenantId: string, caseId: string): string {
+  return `refund:${tenantId}:${caseId}`;
+}

@@ -1,0 +1,46 @@
+import { PostgresSaver } from "@langchain/langgraph-checkpoint-postgres";
+import type { Pool } from "pg";
+import { env } from "@/env";
+import type { Db } from "@/db/client";
+import { CHECKPOINT_SCHEMA } from "@/db/migrate";
+import { createBankClients } from "./clients/bank";
+import { createChatModel } from "./clients/model";
+import { createAgentStore } from "./clients/store";
+import type { AgentDeps, AgentSettings } from "./deps";
+import { buildGraph } from "./graph";
+import { DEFAULT_POLICY } from "./policy";
+
+export function settingsFromEnv(): AgentSettings {
+  const e = env();
+  return {
+    checkTimeoutMs: e.CHECK_TIMEOUT_MS,
+    checkMaxAttempts: e.CHECK_MAX_ATTEMPTS,
+    retryInitialMs: 200,
+    ledgerTimeoutMs: e.LEDGER_TIMEOUT_MS,
+    ledgerMaxAttempts: 3,
+    recursionLimit: 16,
+    policy: DEFAULT_POLICY,
+  };
+}
+
+/** The production wiring: the bank's systems from the environment, the shared pool. */
+export function depsFromEnv(db: Db, overrides: Partial<AgentDeps> = {}): AgentDeps {
+  const e = env();
+  return {
+    model: createChatModel(e),
+    bank: createBankClients({ limits: e.LIMITS_URL, history: e.HISTORY_URL, antifraud: e.ANTIFRAUD_URL, ledger: e.LEDGER_URL }),
+    store: createAgentStore(db),
+    clock: () => new Date(),
+    settings: settingsFromEnv(),
+    ...overrides,
+  };
+}
+
+/** The checkpointer on the app's pool, in its own schema. */
+export function createCheckpointer(pool: Pool): PostgresSaver {
+  return new PostgresSaver(pool, undefined, { schema: CHECKPOINT_SCHEMA });
+}
+
+export function compileAgentGraph(deps: AgentDeps, pool: Pool) {
+  return buildGraph(deps, createCheckpointer(pool));
+}

@@ -1,0 +1,98 @@
+import { Annotation } from "@langchain/langgraph";
+import type { ChatTurn, Intent, RefundReason, Understanding } from "./understanding";
+
+export const STATE_SCHEMA_VERSION = 1;
+/** How many recent chat turns the checkpointed state keeps; the transcript lives in `messages`. */
+export const RECENT_WINDOW = 6;
+
+export type SystemName = "limits" | "history" | "antifraud";
+
+export type LimitsFacts = {
+  cards: { cardId: string; last4: string; currency: string; dailyLimitMinor: number; monthlyLimitMinor: number; onlineLimitMinor: number; atmLimitMinor: number; spentTodayMinor: number; spentThisMonthMinor: number }[];
+};
+export type HistoryFacts = { refundsLast30Days: number; openCases: number; casesTotal: number };
+export type AntifraudFacts = { risk: "low" | "medium" | "high"; score: number; signals: string[] };
+
+/** What one bank system said, or why it could not say anything. */
+export type CheckResult<F> =
+  | { status: "ok"; facts: F; latencyMs: number }
+  | { status: "unavailable"; reason: string };
+
+export type Checks = {
+  limits?: CheckResult<LimitsFacts>;
+  history?: CheckResult<HistoryFacts>;
+  antifraud?: CheckResult<AntifraudFacts>;
+};
+
+/** The transaction a refund case is about. */
+export type CaseRef = {
+  caseId: string;
+  transactionId: string;
+  merchant: string;
+  amountMinor: number;
+  currency: string;
+  postedAt: string;
+  reason: RefundReason;
+  /** Set when the case already existed and was decided in an earlier turn. */
+  priorStatus?: string;
+};
+
+export type Triage = { outcome: "auto_approve" | "review"; reason: string };
+
+export type ApprovalRef = {
+  approvalId: string;
+  status: "pending" | "approved" | "rejected" | "cancelled" | "expired" | "executing" | "executed";
+  version: number;
+  decidedBy?: string | null;
+  reason?: string | null;
+};
+
+export type RefundOutcome =
+  | { status: "executed"; entryId: string; replayed: boolean }
+  | { status: "not_admitted"; approvalStatus: string }
+  | { status: "failed"; reason: string };
+
+/** What intake could not settle and asks the customer about. */
+export type Clarification = { kind: "which_transaction"; options: { merchant: string; amountMinor: number; postedAt: string }[] } | { kind: "which_refund" } | { kind: "none_found" };
+
+const replace = <T>(initial: T) => Annotation<T>({ reducer: (_prev, next) => next, default: () => initial });
+
+export const AgentState = Annotation.Root({
+  /** Version of this state's shape; old checkpoints are upgraded on read. */
+  schemaVersion: replace<number>(STATE_SCHEMA_VERSION),
+  /** Bank tenant the conversation belongs to. */
+  tenantId: replace<string>(""),
+  /** Customer who owns the thread. */
+  customerId: replace<string>(""),
+  /** The customer's message this turn answers. */
+  input: replace<string>(""),
+  /** A bounded window of the latest turns; the full transcript is in the messages table. */
+  recent: Annotation<ChatTurn[]>({
+    reducer: (prev, next) => [...prev, ...next].slice(-RECENT_WINDOW),
+    default: () => [],
+  }),
+  /** What the model understood of `input`; never a decision about money. */
+  intent: replace<Intent | null>(null),
+  /** The model's structured reading of the message. */
+  understanding: replace<Understanding | null>(null),
+  /** The refund case this turn works on, if any. */
+  case: replace<CaseRef | null>(null),
+  /** A question back to the customer when the transaction is unclear. */
+  clarification: replace<Clarification | null>(null),
+  /** The three bank checks of this turn, merged as each finishes. */
+  checks: Annotation<Checks, Checks | null>({
+    reducer: (prev, next) => (next === null ? {} : { ...prev, ...next }),
+    default: () => ({}),
+  }),
+  /** Policy's verdict on the case. */
+  verdict: replace<Triage | null>(null),
+  /** The recorded approval the refund rests on. */
+  approval: replace<ApprovalRef | null>(null),
+  /** What the refund node did. */
+  refundOutcome: replace<RefundOutcome | null>(null),
+  /** The agent's answer for this turn. */
+  answer: replace<string>(""),
+});
+
+export type AgentStateType = typeof AgentState.State;
+export type AgentUpdate = typeof AgentState.Update;

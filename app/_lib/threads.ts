@@ -1,0 +1,14 @@
+import type { Db } from "@/db/client";
+import { getThreadById, type ThreadRow } from "@/db/queries/threads";
+import { ApiError } from "./errors";
+import { idParam, parseWith } from "./route";
+import type { SessionUser } from "./session";
+
+/** The thread, if this user may see it: its customer, or bank staff. Others get 404. */
+export async function loadVisibleThread(db: Db, user: SessionUser, rawId: string): Promise<ThreadRow> {
+  const id = parseWith(idParam, rawId, "thread_id");
+  const thread = await getThreadById(db, user.tenantId, id);
+  const visible = thread && (user.role !== "customer" || thread.customerId === user.customerId);
+  if (!visible) throw new ApiError("not_found:thread", "No such conversation.");
+  return thread;
+}

@@ -1,0 +1,28 @@
+import { listLedgerEntries } from "@/agent/clients/bank";
+import { getApprovalByCase } from "@/db/queries/approvals";
+import { listAuditEventsBySubject } from "@/db/queries/audit";
+import { getCaseById } from "@/db/queries/cases";
+import { getTransactionById } from "@/db/queries/transactions";
+import { env } from "@/env";
+import { ApiError } from "@/app/_lib/errors";
+import { idParam, parseWith, route, services } from "@/app/_lib/route";
+import { requireUser, STAFF } from "@/app/_lib/session";
+
+export const runtime = "nodejs";
+
+/** A case with its transaction, decision, audit trail and ledger entries (staff only). */
+export const GET = route<{ id: string }>(async (req, { id }) => {
+  const { db } = services();
+  const user = await requireUser(db, req, STAFF);
+  const kase = await getCaseById(db, user.tenantId, parseWith(idParam, id, "case_id"));
+  if (!kase) throw new ApiError("not_found:case", "No such case.");
+  const [transaction, approval, ledgerEntries] = await Promise.all([
+    getTransactionById(db, user.tenantId, kase.transactionId),
+    getApprovalByCase(db, user.tenantId, kase.id),
+    listLedgerEntries(env().LEDGER_URL, user.tenantId, kase.id).catch(() => {
+      throw new ApiError("unavailable:ledger", "The ledger is not answering.");
+    }),
+  ]);
+  const audit = approval ? await listAuditEventsBySubject(db, user.tenantId, "approval", approval.id) : [];
+  return Response.json({ case: kase, transaction, approval, audit, ledgerEntries });
+});

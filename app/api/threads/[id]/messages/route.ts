@@ -1,0 +1,57 @@
+import { ApiError } from "@/app/_lib/errors";
+import { parseBody, route, services } from "@/app/_lib/route";
+import { requireUser } from "@/app/_lib/session";
+import { loadVisibleThread } from "@/app/_lib/threads";
+import type { TurnResult } from "@/agent";
+import { messageBody } from "../../schema";
+
+export const runtime = "nodejs";
+export const dynamic = "force-dynamic";
+
+function sse(event: string, data: unknown): Uint8Array {
+  return new TextEncoder().encode(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
+}
+
+function busy(): ApiError {
+  return new ApiError("conflict:thread", "The agent is still answering your previous message.");
+}
+
+/**
+ * One customer turn. With `Accept: text/event-stream` the reply streams as `token`
+ * events and ends with `done` ({reply, status, caseId}); otherwise one JSON answer.
+ */
+export const POST = route<{ id: string }>(async (req, { id }) => {
+  const { db, agent } = services();
+  const user = await requireUser(db, req, ["customer"]);
+  const thread = await loadVisibleThread(db, user, id);
+  const { text } = await parseBody(req, messageBody);
+  const turn = { tenantId: user.tenantId, threadId: thread.id, customerId: user.customerId!, text, actor: user.username };
+  const done = (r: Extract<TurnResult, { kind: "ok" }>) => ({ reply: r.reply, status: r.status, caseId: r.caseId ?? null });
+
+  if (!(req.headers.get("accept") ?? "").includes("text/event-stream")) {
+    const result = await agent.sendMessage(turn);
+    if (result.kind === "busy") throw busy();
+    return Response.json(done(result));
+  }
+  const stream = new ReadableStream<Uint8Array>({
+    async start(controller) {
+      try {
+        const result = await agent.sendMessage(turn, (token) => controller.enqueue(sse("token", { text: token })));
+        if (result.kind === "busy") {
+          const error = busy();
+          controller.enqueue(sse("error", { code: error.code, message: error.message }));
+        } else {
+          controller.enqueue(sse("done", done(result)));
+        }
+      } catch (error) {
+        console.error("turn failed", error);
+        controller.enqueue(sse("error", { code: "internal:turn", message: "Something went wrong on our side." }));
+      } finally {
+        controller.close();
+      }
+    },
+  });
+  return new Response(stream, {
+    headers: { "content-type": "text/event-stream; charset=utf-8", "cache-control": "no-cache, no-transform", connection: "keep-alive" },
+  });
+});

@@ -1,0 +1,38 @@
+import { desc, eq } from "drizzle-orm";
+import { listMessagesByThread } from "@/db/queries/threads";
+import { approvals, cases } from "@/db/schema";
+import { route, services } from "@/app/_lib/route";
+import { requireUser } from "@/app/_lib/session";
+import { loadVisibleThread } from "@/app/_lib/threads";
+
+export const runtime = "nodejs";
+
+/** The conversation's status, transcript and latest case. */
+export const GET = route<{ id: string }>(async (req, { id }) => {
+  const { db } = services();
+  const user = await requireUser(db, req);
+  const thread = await loadVisibleThread(db, user, id);
+  const messages = await listMessagesByThread(db, user.tenantId, thread.id);
+  const [latest] = await db
+    .select({ case: cases, approvalStatus: approvals.status })
+    .from(cases)
+    .leftJoin(approvals, eq(approvals.caseId, cases.id))
+    .where(eq(cases.threadId, thread.id))
+    .orderBy(desc(cases.updatedAt))
+    .limit(1);
+  return Response.json({
+    threadId: thread.id,
+    status: thread.status,
+    messages: messages.map((m) => ({ id: m.id, role: m.role, text: m.text, createdAt: m.createdAt })),
+    case: latest
+      ? {
+          caseId: latest.case.id,
+          status: latest.case.status,
+          amountMinor: latest.case.amountMinor,
+          currency: latest.case.currency,
+          reason: latest.case.reason,
+          approvalStatus: latest.approvalStatus,
+        }
+      : null,
+  });
+});

@@ -1,0 +1,26 @@
+import { createThread, listThreads, listThreadsByCustomer } from "@/db/queries/threads";
+import { route, services } from "@/app/_lib/route";
+import { requireUser } from "@/app/_lib/session";
+
+export const runtime = "nodejs";
+
+/** A new conversation for the signed-in customer. */
+export const POST = route(async (req) => {
+  const { db } = services();
+  const user = await requireUser(db, req, ["customer"]);
+  const thread = await createThread(db, user.tenantId, user.customerId!);
+  return Response.json({ threadId: thread.id, status: thread.status }, { status: 201 });
+});
+
+/** A customer's own conversations; staff see every conversation of the tenant. */
+export const GET = route(async (req) => {
+  const { db } = services();
+  const user = await requireUser(db, req);
+  const rows =
+    user.role === "customer"
+      ? await listThreadsByCustomer(db, user.tenantId, user.customerId!)
+      : await listThreads(db, user.tenantId);
+  return Response.json({
+    threads: rows.map((t) => ({ threadId: t.id, customerId: t.customerId, status: t.status, updatedAt: t.updatedAt })),
+  });
+});

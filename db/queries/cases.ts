@@ -1,0 +1,48 @@
+import { randomUUID } from "node:crypto";
+import { and, desc, eq, sql } from "drizzle-orm";
+import type { DbOrTx } from "../client";
+import { cases } from "../schema";
+
+export type CaseRow = typeof cases.$inferSelect;
+export type CaseStatus = CaseRow["status"];
+
+/**
+ * Opens the case for a transaction, or returns the one that exists: one case per
+ * transaction, so repeating this (a re-run node, a second report) never duplicates it.
+ */
+export async function upsertCase(
+  db: DbOrTx,
+  input: Pick<CaseRow, "tenantId" | "threadId" | "customerId" | "transactionId" | "reason" | "amountMinor" | "currency">,
+): Promise<CaseRow> {
+  await db
+    .insert(cases)
+    .values({ ...input, id: randomUUID() })
+    .onConflictDoNothing({ target: [cases.tenantId, cases.transactionId] });
+  const [row] = await db
+    .select()
+    .from(cases)
+    .where(and(eq(cases.tenantId, input.tenantId), eq(cases.transactionId, input.transactionId)));
+  return row!;
+}
+
+export async function getCaseById(db: DbOrTx, tenantId: string, caseId: string): Promise<CaseRow | null> {
+  const [row] = await db.select().from(cases).where(and(eq(cases.tenantId, tenantId), eq(cases.id, caseId)));
+  return row ?? null;
+}
+
+export async function getLatestCaseByCustomer(db: DbOrTx, tenantId: string, customerId: string): Promise<CaseRow | null> {
+  const [row] = await db
+    .select()
+    .from(cases)
+    .where(and(eq(cases.tenantId, tenantId), eq(cases.customerId, customerId)))
+    .orderBy(desc(cases.updatedAt))
+    .limit(1);
+  return row ?? null;
+}
+
+export async function setCaseStatus(db: DbOrTx, tenantId: string, caseId: string, status: CaseStatus): Promise<void> {
+  await db
+    .update(cases)
+    .set({ status, updatedAt: sql`now()` })
+    .where(and(eq(cases.tenantId, tenantId), eq(cases.id, caseId)));
+}

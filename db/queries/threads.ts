@@ -1,0 +1,72 @@
+import { randomUUID } from "node:crypto";
+import { and, asc, desc, eq, sql } from "drizzle-orm";
+import type { DbOrTx } from "../client";
+import { messages, threads } from "../schema";
+
+export type ThreadRow = typeof threads.$inferSelect;
+export type ThreadStatus = ThreadRow["status"];
+
+export async function createThread(db: DbOrTx, tenantId: string, customerId: string): Promise<ThreadRow> {
+  const [row] = await db.insert(threads).values({ id: randomUUID(), tenantId, customerId }).returning();
+  return row!;
+}
+
+export async function getThreadById(db: DbOrTx, tenantId: string, threadId: string): Promise<ThreadRow | null> {
+  const [row] = await db.select().from(threads).where(and(eq(threads.tenantId, tenantId), eq(threads.id, threadId)));
+  return row ?? null;
+}
+
+export async function listThreadsByCustomer(db: DbOrTx, tenantId: string, customerId: string) {
+  return db
+    .select()
+    .from(threads)
+    .where(and(eq(threads.tenantId, tenantId), eq(threads.customerId, customerId)))
+    .orderBy(desc(threads.updatedAt));
+}
+
+export async function listThreads(db: DbOrTx, tenantId: string, limit = 100) {
+  return db.select().from(threads).where(eq(threads.tenantId, tenantId)).orderBy(desc(threads.updatedAt)).limit(limit);
+}
+
+/**
+ * Takes the thread for one run: busy with a lease, unless another run holds an unexpired
+ * lease. `takeOver` is for recovery, when the lease holder is known to be gone.
+ * Returns the status the thread had before, or null when it is busy.
+ */
+export async function claimThread(
+  db: DbOrTx,
+  input: { tenantId: string; threadId: string; leaseMs: number; takeOver?: boolean },
+): Promise<ThreadStatus | null> {
+  const result = await db.execute<{ previous: ThreadStatus }>(sql`
+    UPDATE ${threads} AS t
+       SET status = 'busy', lease_until = now() + make_interval(secs => ${input.leaseMs / 1000}), updated_at = now()
+      FROM (SELECT id, status AS previous FROM ${threads}
+             WHERE id = ${input.threadId} AND tenant_id = ${input.tenantId} FOR UPDATE) AS p
+     WHERE t.id = p.id AND (t.status <> 'busy' OR t.lease_until < now() OR ${input.takeOver ?? false})
+    RETURNING p.previous`);
+  return result.rows[0]?.previous ?? null;
+}
+
+/** Ends a run: the thread goes to its resting status and the lease is dropped. */
+export async function releaseThread(db: DbOrTx, input: { tenantId: string; threadId: string; status: Exclude<ThreadStatus, "busy"> }) {
+  await db
+    .update(threads)
+    .set({ status: input.status, leaseUntil: null, updatedAt: sql`now()` })
+    .where(and(eq(threads.tenantId, input.tenantId), eq(threads.id, input.threadId)));
+}
+
+export async function appendMessage(
+  db: DbOrTx,
+  input: { tenantId: string; threadId: string; role: "customer" | "agent"; text: string },
+) {
+  const [row] = await db.insert(messages).values(input).returning();
+  return row!;
+}
+
+export async function listMessagesByThread(db: DbOrTx, tenantId: string, threadId: string) {
+  return db
+    .select({ id: messages.id, role: messages.role, text: messages.text, createdAt: messages.createdAt })
+    .from(messages)
+    .where(and(eq(messages.tenantId, tenantId), eq(messages.threadId, threadId)))
+    .orderBy(asc(messages.id));
+}

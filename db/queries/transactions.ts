@@ -1,0 +1,27 @@
+import { and, desc, eq } from "drizzle-orm";
+import type { DbOrTx } from "../client";
+import { transactions } from "../schema";
+
+export async function listTransactionsByCustomer(db: DbOrTx, tenantId: string, customerId: string) {
+  const rows = await db
+    .select()
+    .from(transactions)
+    .where(and(eq(transactions.tenantId, tenantId), eq(transactions.customerId, customerId)))
+    .orderBy(desc(transactions.postedAt));
+  return rows.map((t) => ({
+    id: t.id,
+    merchant: t.merchant,
+    amountMinor: t.amountMinor,
+    currency: t.currency,
+    postedAt: t.postedAt.toISOString(),
+    country: t.country,
+  }));
+}
+
+export async function getTransactionById(db: DbOrTx, tenantId: string, id: string) {
+  const [row] = await db
+    .select()
+    .from(transactions)
+    .where(and(eq(transactions.tenantId, tenantId), eq(transactions.id, id)));
+  return row ?? null;
+}

@@ -1,0 +1,125 @@
+/**
+ * `npm start`: Postgres (embedded unless DATABASE_URL is set), migrations, demo data, the
+ * bank-systems simulator, a production build when the sources changed, then the app.
+ */
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { createHash } from "node:crypto";
+import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { openDatabase } from "../db/client";
+import { freePort, startEmbeddedPostgres, type EmbeddedDatabase } from "../db/embedded";
+import { migrateDatabase } from "../db/migrate";
+import { seedDemoData } from "../db/seed";
+
+const root = path.resolve(import.meta.dirname, "..");
+const bin = (name: string) => path.join(root, "node_modules", ".bin", name);
+const children: ChildProcess[] = [];
+let embedded: EmbeddedDatabase | undefined;
+
+function log(line: string) {
+  console.log(`[start] ${line}`);
+}
+
+/** A fingerprint of everything `next build` compiles, so unchanged sources skip the build. */
+function sourceStamp(): string {
+  const hash = createHash("sha256");
+  const walk = (dir: string) => {
+    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+      const full = path.join(dir, entry.name);
+      if (entry.isDirectory()) walk(full);
+      else hash.update(`${full}:${statSync(full).mtimeMs}:${statSync(full).size}\n`);
+    }
+  };
+  for (const dir of ["app", "agent", "components", "db", "simulator"]) if (existsSync(path.join(root, dir))) walk(path.join(root, dir));
+  for (const file of ["env.ts", "next.config.ts", "package.json", "postcss.config.mjs", "tsconfig.json"]) {
+    const full = path.join(root, file);
+    if (existsSync(full)) hash.update(`${file}:${statSync(full).mtimeMs}\n`);
+  }
+  return hash.digest("hex");
+}
+
+function buildIfNeeded() {
+  const stampFile = path.join(root, ".next", "source-stamp");
+  const stamp = sourceStamp();
+  const built = existsSync(path.join(root, ".next", "BUILD_ID")) && existsSync(stampFile) && readFileSync(stampFile, "utf8") === stamp;
+  if (built) return log("build is up to date");
+  log("building the app (next build)");
+  const result = spawnSync(bin("next"), ["build"], { cwd: root, stdio: "inherit", env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" } });
+  if (result.status !== 0) throw new Error("next build failed");
+  writeFileSync(stampFile, stamp);
+}
+
+async function shutdown(code: number) {
+  for (const child of children) child.kill("SIGTERM");
+  await new Promise((r) => setTimeout(r, 300));
+  await embedded?.stop().catch(() => {});
+  process.exit(code);
+}
+
+function waitForUrl(url: string, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  return new Promise((resolve, reject) => {
+    const probe = () =>
+      fetch(url)
+        .then(() => resolve())
+        .catch(() => (Date.now() > deadline ? reject(new Error(`${url} did not answer`)) : setTimeout(probe, 200)));
+    probe();
+  });
+}
+
+async function main() {
+  process.on("SIGINT", () => void shutdown(0));
+  process.on("SIGTERM", () => void shutdown(0));
+  const port = Number(process.env.PORT ?? 3000);
+  let databaseUrl = process.env.DATABASE_URL;
+  if (!databaseUrl) {
+    const dir = process.env.EMBEDDED_PG_DIR ?? ".data/pg";
+    embedded = await startEmbeddedPostgres(dir, { fresh: process.env.EMBEDDED_PG_FRESH === "1" });
+    databaseUrl = embedded.url;
+    log(`embedded Postgres at ${databaseUrl.replace(/:[^:@]+@/, ":***@")} (data in ${dir})`);
+  }
+  const { db, pool } = openDatabase(databaseUrl, 2);
+  await migrateDatabase(db, pool);
+  await seedDemoData(db);
+  await pool.end();
+  log("database migrated and demo data seeded");
+
+  const simulatorPort = Number(process.env.SIMULATOR_PORT ?? (await freePort()));
+  const simulatorUrl = `http://127.0.0.1:${simulatorPort}`;
+  const simulator = spawn(bin("tsx"), ["simulator/main.ts"], {
+    cwd: root,
+    stdio: "inherit",
+    env: { ...process.env, DATABASE_URL: databaseUrl, SIMULATOR_PORT: String(simulatorPort) },
+  });
+  children.push(simulator);
+  simulator.on("exit", (code) => {
+    log(`simulator exited (${code})`);
+    void shutdown(1);
+  });
+  await waitForUrl(`${simulatorUrl}/health`, 20_000);
+
+  buildIfNeeded();
+  const app = spawn(bin("next"), ["start", "-p", String(port)], {
+    cwd: root,
+    stdio: "inherit",
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      NEXT_TELEMETRY_DISABLED: "1",
+      DATABASE_URL: databaseUrl,
+      LIMITS_URL: process.env.LIMITS_URL ?? `${simulatorUrl}/limits`,
+      HISTORY_URL: process.env.HISTORY_URL ?? `${simulatorUrl}/history`,
+      ANTIFRAUD_URL: process.env.ANTIFRAUD_URL ?? `${simulatorUrl}/antifraud`,
+      LEDGER_URL: process.env.LEDGER_URL ?? `${simulatorUrl}/ledger`,
+    },
+  });
+  children.push(app);
+  app.on("exit", (code) => void shutdown(code ?? 1));
+  await waitForUrl(`http://127.0.0.1:${port}/api/health`, 60_000);
+  log(`ready: http://localhost:${port} (simulator ${simulatorUrl})`);
+}
+
+main().catch((error) => {
+  console.error(error);
+  void shutdown(1);
+});

@@ -1,0 +1,42 @@
+import { createAgent } from "../agent";
+import { DEFAULT_POLICY } from "../agent/policy";
+import { createThread } from "../db/queries/threads";
+import { ledgerEntries } from "../db/schema";
+import { call, setFault, testDatabase, TENANT } from "../simulator/test-support";
+import { eq } from "drizzle-orm";
+
+export { call, setFault, TENANT };
+
+/** Short timeouts so degraded paths finish quickly; the same graph as production otherwise. */
+export const FAST_SETTINGS = {
+  checkTimeoutMs: 600,
+  checkMaxAttempts: 3,
+  retryInitialMs: 20,
+  ledgerTimeoutMs: 2000,
+  ledgerMaxAttempts: 3,
+  recursionLimit: 16,
+  policy: DEFAULT_POLICY,
+};
+
+/** A real agent on the integration Postgres and the simulator, plus helpers to count outcomes. */
+export function agentHarness() {
+  const database = testDatabase();
+  const agent = createAgent({ db: database.db, pool: database.pool, deps: { settings: FAST_SETTINGS } });
+  return {
+    ...database,
+    agent,
+    async newThread(customerId = "cust-alice") {
+      return (await createThread(database.db, TENANT, customerId)).id;
+    },
+    say(threadId: string, text: string, customerId = "cust-alice") {
+      return agent.sendMessage({ tenantId: TENANT, threadId, customerId, text, actor: customerId });
+    },
+    async ledgerRows(caseId?: string) {
+      const q = database.db.select().from(ledgerEntries);
+      return caseId ? q.where(eq(ledgerEntries.caseId, caseId)) : q;
+    },
+    async calls(): Promise<Record<"limits" | "history" | "antifraud" | "ledger", number>> {
+      return (await call("/_admin/calls")).body;
+    },
+  };
+}
