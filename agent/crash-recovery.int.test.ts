@@ -1,0 +1,76 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import { sql } from "drizzle-orm";
+import { afterAll, afterEach, beforeEach, describe, expect, it } from "vitest";
+import { getApprovalByCase } from "../db/queries/approvals";
+import { agentHarness, call, setFault, TENANT } from "../test/agent-support";
+
+const h = agentHarness();
+let worker: ChildProcess | undefined;
+
+beforeEach(() => h.freshStart());
+afterEach(() => worker?.kill("SIGKILL"));
+afterAll(() => h.pool.end());
+
+function startWorker(job: Record<string, unknown>): ChildProcess {
+  worker = spawn("node_modules/.bin/tsx", ["test/agent-worker.ts", JSON.stringify(job)], { env: process.env, stdio: "ignore" });
+  return worker;
+}
+
+async function until(what: string, check: () => Promise<boolean>, timeoutMs = 20_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+async function kill(child: ChildProcess) {
+  const exited = new Promise((r) => child.once("exit", r));
+  child.kill("SIGKILL");
+  await exited;
+}
+
+/** Writes that finished check tasks left in the checkpointer, kept across the crash. */
+async function savedCheckWrites(threadId: string): Promise<number> {
+  const res = await h.db.execute<{ n: number }>(
+    sql`select count(*)::int as n from langgraph.checkpoint_writes where thread_id = ${threadId} and channel = 'checks'`,
+  );
+  return res.rows[0]!.n;
+}
+
+describe("a run killed mid-step resumes without repeating finished work", () => {
+  it("calls only antifraud again when the process dies after limits and history answered", async () => {
+    await setFault({ system: "antifraud", hang: true });
+    const thread = await h.newThread();
+    const child = startWorker({ op: "say", threadId: thread, customerId: "cust-alice", text: "I was charged twice at Coffee Corner" });
+    await until("limits and history to be saved", async () => (await savedCheckWrites(thread)) >= 2);
+    await kill(child);
+    expect(await h.calls()).toMatchObject({ limits: 1, history: 1, antifraud: 1, ledger: 0 });
+
+    await call("/_admin/faults", { method: "DELETE" });
+    const recovered = await h.agent.recoverThread(TENANT, thread);
+    expect(await h.calls()).toMatchObject({ limits: 1, history: 1, antifraud: 2, ledger: 1 });
+    expect(recovered?.refundOutcome).toMatchObject({ status: "executed" });
+    expect(await h.ledgerRows(recovered!.case!.caseId)).toHaveLength(1);
+  });
+
+  it("pays once when the refund node dies after the ledger call, before its checkpoint", async () => {
+    const thread = await h.newThread();
+    const turn = await h.say(thread, "I don't recognise the Electro Mart payment");
+    if (turn.kind !== "ok") throw new Error("turn failed");
+    const approval = (await getApprovalByCase(h.db, TENANT, turn.caseId!))!;
+    await setFault({ system: "ledger", afterCommit: "hang" });
+
+    const child = startWorker({ op: "decide", approvalId: approval.id, version: approval.version });
+    await until("the ledger to commit", async () => (await h.ledgerRows(turn.caseId)).some((r) => r.status === "committed"));
+    await kill(child);
+    expect((await getApprovalByCase(h.db, TENANT, turn.caseId!))?.status).toBe("executing");
+
+    await call("/_admin/faults", { method: "DELETE" });
+    const recovered = await h.agent.recoverThread(TENANT, thread);
+    expect(recovered?.refundOutcome).toMatchObject({ status: "executed", replayed: true });
+    expect((await h.calls()).ledger).toBe(2);
+    expect(await h.ledgerRows(turn.caseId)).toHaveLength(1);
+    expect((await getApprovalByCase(h.db, TENANT, turn.caseId!))?.status).toBe("executed");
+  });
+});

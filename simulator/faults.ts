@@ -1,0 +1,106 @@
+import { z } from "zod";
+import { problem, type Reply } from "./http";
+import { sleep, untilAborted } from "./wait";
+
+export const SYSTEMS = ["limits", "history", "antifraud", "ledger"] as const;
+export type System = (typeof SYSTEMS)[number];
+
+export const faultSchema = z
+  .strictObject({
+    system: z.enum(SYSTEMS),
+    latencyMs: z.int().min(0).max(600_000).optional(),
+    errorRate: z.number().min(0).max(1).optional(),
+    hang: z.boolean().optional(),
+    timeoutMs: z.int().min(0).max(600_000).optional(),
+    afterCommit: z.enum(["error", "hang"]).optional(),
+    times: z.int().positive().optional(),
+  })
+  .refine((fault) => !fault.afterCommit || fault.system === "ledger", {
+    message: "afterCommit applies to the ledger only",
+    path: ["afterCommit"],
+  });
+
+/** One system's fault; `times`, when set, is how many calls it still applies to. */
+export type Fault = z.infer<typeof faultSchema>;
+
+/** The simulator's faults and per-system call counters, held in memory. */
+export class FaultBoard {
+  private faults = new Map<System, Fault>();
+  private calls = zeroCounts();
+
+  set(fault: Fault): void {
+    this.faults.set(fault.system, { ...fault });
+  }
+
+  clearFaults(): void {
+    this.faults.clear();
+  }
+
+  reset(): void {
+    this.faults.clear();
+    this.calls = zeroCounts();
+  }
+
+  list(): Fault[] {
+    return [...this.faults.values()].map((fault) => ({ ...fault }));
+  }
+
+  counts(): Record<System, number> {
+    return { ...this.calls };
+  }
+
+  /** Counts one arriving call and returns the fault that applies to it, using up one of its `times`. */
+  arrive(system: System): Fault | undefined {
+    this.calls[system] += 1;
+    const fault = this.faults.get(system);
+    if (!fault) return undefined;
+    if (fault.times !== undefined) {
+      fault.times -= 1;
+      if (fault.times <= 0) this.faults.delete(system);
+    }
+    return { ...fault };
+  }
+}
+
+function zeroCounts(): Record<System, number> {
+  return { limits: 0, history: 0, antifraud: 0, ledger: 0 };
+}
+
+/** Replaces the real answer; `hang` means never answer. */
+export type Injected = Reply | "hang";
+
+/**
+ * Applies the fault's effects that come before the real work: latency, then hang,
+ * timeout or error. Undefined means go on with the request.
+ */
+export async function injectBefore(
+  fault: Fault | undefined,
+  system: System,
+  signal: AbortSignal,
+): Promise<Injected | undefined> {
+  if (!fault) return undefined;
+  if (fault.latencyMs && !(await sleep(fault.latencyMs, signal))) return "hang";
+  if (fault.hang) return "hang";
+  if (fault.timeoutMs !== undefined) {
+    if (!(await sleep(fault.timeoutMs, signal))) return "hang";
+    return problem(`timeout:${system}`, `${system} timed out (injected fault)`);
+  }
+  if (fault.errorRate !== undefined && Math.random() < fault.errorRate) {
+    return problem(`unavailable:${system}`, `${system} is unavailable (injected fault)`);
+  }
+  return undefined;
+}
+
+/** The ledger's lost response: the refund is done, the caller gets a 500 or nothing. */
+export function injectAfterCommit(fault: Fault | undefined): Injected | undefined {
+  if (fault?.afterCommit === "hang") return "hang";
+  if (fault?.afterCommit === "error") {
+    return problem("internal:ledger", "ledger failed after committing (injected fault)");
+  }
+  return undefined;
+}
+
+/** Holds a hung request open until its client goes away or the server closes. */
+export function hang(signal: AbortSignal): Promise<void> {
+  return untilAborted(signal);
+}

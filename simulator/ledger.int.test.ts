@@ -1,0 +1,151 @@
+import { afterAll, beforeEach, describe, expect, it } from "vitest";
+import { fingerprintOf } from "./systems/ledger";
+import { call, setFault, TENANT, testDatabase } from "./test-support";
+
+const database = testDatabase();
+
+const refund = {
+  tenantId: TENANT,
+  caseId: "case-coffee",
+  customerId: "cust-alice",
+  transactionId: "tx-alice-coffee-2",
+  amountMinor: 490,
+  currency: "EUR",
+};
+
+function postRefund(key: string | undefined, body: unknown = refund, signal?: AbortSignal) {
+  return call("/ledger/refunds", { body, headers: key ? { "idempotency-key": key } : {}, signal });
+}
+
+async function ledgerRows() {
+  const { rows } = await database.pool.query(
+    "select idempotency_key, status, amount_minor, response_status, response_body from ledger_entries order by id",
+  );
+  return rows;
+}
+
+beforeEach(() => database.freshStart());
+afterAll(() => database.pool.end());
+
+describe("ledger refunds", () => {
+  it("commits a first refund once and answers 201 with the entry", async () => {
+    const first = await postRefund("refund:demo-bank:case-coffee");
+    expect(first.status).toBe(201);
+    expect(first.headers.get("idempotent-replayed")).toBeNull();
+    expect(first.body).toMatchObject({ caseId: "case-coffee", amountMinor: 490, currency: "EUR", status: "committed" });
+    expect(typeof first.body.entryId).toBe("string");
+    expect(Number.isNaN(Date.parse(first.body.committedAt))).toBe(false);
+    const rows = await ledgerRows();
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ status: "committed", amount_minor: 490, response_status: 201 });
+    expect(rows[0].response_body).toEqual(first.body);
+  });
+
+  it("replays the stored answer for the same key and body without a second row", async () => {
+    const first = await postRefund("k-replay");
+    const again = await postRefund("k-replay");
+    expect(again.status).toBe(201);
+    expect(again.headers.get("idempotent-replayed")).toBe("true");
+    expect(again.body).toEqual(first.body);
+    expect(await ledgerRows()).toHaveLength(1);
+  });
+
+  it("refuses the same key with a different amount and leaves the row as it was", async () => {
+    await postRefund("k-mismatch");
+    const before = await ledgerRows();
+    const other = await postRefund("k-mismatch", { ...refund, amountMinor: 980 });
+    expect(other.status).toBe(422);
+    expect(other.body.code).toBe("unprocessable:idempotency");
+    expect(await ledgerRows()).toEqual(before);
+  });
+
+  it("answers 409 while a request with the same key is in flight", async () => {
+    await database.pool.query(
+      `insert into ledger_entries (tenant_id, idempotency_key, request_fingerprint, status, case_id, customer_id, amount_minor, currency)
+       values ($1, 'k-inflight', $2, 'in_flight', $3, $4, $5, $6)`,
+      [TENANT, fingerprintOf(refund as Parameters<typeof fingerprintOf>[0]), refund.caseId, refund.customerId, 490, "EUR"],
+    );
+    const res = await postRefund("k-inflight");
+    expect(res.status).toBe(409);
+    expect(res.body.code).toBe("conflict:idempotency");
+    const rows = await ledgerRows();
+    expect(rows).toHaveLength(1);
+    expect(rows[0].status).toBe("in_flight");
+  });
+
+  it("moves money once when the same refund arrives ten times at once", async () => {
+    const answers = await Promise.all(Array.from({ length: 10 }, () => postRefund("k-race")));
+    const fresh = answers.filter((a) => a.status === 201 && a.headers.get("idempotent-replayed") === null);
+    expect(fresh).toHaveLength(1);
+    for (const a of answers) expect([201, 409]).toContain(a.status);
+    const rows = await ledgerRows();
+    expect(rows).toHaveLength(1);
+    expect(rows[0].status).toBe("committed");
+  });
+
+  it("rejects a refund without an Idempotency-Key and writes nothing", async () => {
+    const res = await postRefund(undefined);
+    expect(res.status).toBe(400);
+    expect(res.body.code).toBe("bad_request:idempotency_key");
+    expect(await ledgerRows()).toHaveLength(0);
+  });
+
+  it("rejects malformed JSON and an invalid body with 400", async () => {
+    const malformed = await call("/ledger/refunds", { rawBody: "{not json", headers: { "idempotency-key": "k-bad" } });
+    expect(malformed.status).toBe(400);
+    expect(malformed.body.code).toBe("bad_request:ledger");
+    const negative = await postRefund("k-bad", { ...refund, amountMinor: -5 });
+    expect(negative.status).toBe(400);
+    expect(negative.body.code).toBe("bad_request:ledger");
+    const fractional = await postRefund("k-bad", { ...refund, amountMinor: 4.9 });
+    expect(fractional.status).toBe(400);
+    const dollars = await postRefund("k-bad", { ...refund, currency: "USD" });
+    expect(dollars.status).toBe(400);
+    expect(await ledgerRows()).toHaveLength(0);
+  });
+
+  it("commits but loses the answer under afterCommit error, and the retry replays 201", async () => {
+    await setFault({ system: "ledger", afterCommit: "error", times: 1 });
+    const lost = await postRefund("k-lost");
+    expect(lost.status).toBe(500);
+    expect(lost.body.code).toBe("internal:ledger");
+    const rows = await ledgerRows();
+    expect(rows).toHaveLength(1);
+    expect(rows[0].status).toBe("committed");
+    const retry = await postRefund("k-lost");
+    expect(retry.status).toBe(201);
+    expect(retry.headers.get("idempotent-replayed")).toBe("true");
+    expect(retry.body).toEqual(rows[0].response_body);
+    expect(await ledgerRows()).toHaveLength(1);
+  });
+
+  it("commits but never answers under afterCommit hang", async () => {
+    await setFault({ system: "ledger", afterCommit: "hang" });
+    await expect(postRefund("k-hang", refund, AbortSignal.timeout(300))).rejects.toThrow(/abort|timeout/i);
+    const rows = await ledgerRows();
+    expect(rows.map((r) => r.status)).toEqual(["committed"]);
+  });
+
+  it("lists entries by tenant, case and customer", async () => {
+    await postRefund("k-list-1");
+    await postRefund("k-list-2", { ...refund, caseId: "case-books", customerId: "cust-bob", amountMinor: 1250 });
+    const all = await call(`/ledger/entries?tenantId=${TENANT}`);
+    expect(all.status).toBe(200);
+    expect(all.body.entries.map((e: { idempotencyKey: string }) => e.idempotencyKey)).toEqual(["k-list-1", "k-list-2"]);
+    expect(all.body.entries[0]).toMatchObject({
+      caseId: "case-coffee",
+      customerId: "cust-alice",
+      amountMinor: 490,
+      currency: "EUR",
+      status: "committed",
+    });
+    const byCase = await call(`/ledger/entries?tenantId=${TENANT}&caseId=case-books`);
+    expect(byCase.body.entries).toHaveLength(1);
+    const byCustomer = await call(`/ledger/entries?tenantId=${TENANT}&customerId=cust-alice`);
+    expect(byCustomer.body.entries.map((e: { caseId: string }) => e.caseId)).toEqual(["case-coffee"]);
+    const otherTenant = await call("/ledger/entries?tenantId=other-bank");
+    expect(otherTenant.body.entries).toEqual([]);
+    const calls = await call("/_admin/calls");
+    expect(calls.body.ledger).toBe(2);
+  });
+});

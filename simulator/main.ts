@@ -1,0 +1,29 @@
+import { z } from "zod";
+import { startSimulator } from "./server";
+
+const parsed = z
+  .object({
+    SIMULATOR_PORT: z.coerce.number().int().min(0).max(65_535).default(4010),
+    DATABASE_URL: z.string("DATABASE_URL is required").min(1, "DATABASE_URL is required"),
+  })
+  .safeParse(process.env);
+if (!parsed.success) {
+  console.error(`simulator: ${parsed.error.issues.map((issue) => issue.message).join("; ")}`);
+  process.exit(1);
+}
+const config = parsed.data;
+
+const simulator = await startSimulator({ port: config.SIMULATOR_PORT, databaseUrl: config.DATABASE_URL });
+console.log(`simulator listening on ${simulator.url}`);
+
+for (const signal of ["SIGTERM", "SIGINT"] as const) {
+  process.once(signal, () => {
+    simulator.close().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        console.error("simulator failed to close", error);
+        process.exit(1);
+      },
+    );
+  });
+}

@@ -1,0 +1,27 @@
+import type { IncomingHttpHeaders } from "node:http";
+import type { Pool } from "pg";
+import type { System } from "./faults";
+import type { Reply } from "./http";
+
+/** What a handler sees of one request. */
+export type RequestContext = {
+  pool: Pool;
+  params: Record<string, string>;
+  query: URLSearchParams;
+  headers: IncomingHttpHeaders;
+  /** The parsed JSON body, for POST routes. */
+  body: unknown;
+  /** Aborts when the client goes away or the server closes. */
+  signal: AbortSignal;
+};
+
+export type Route = {
+  method: "GET" | "POST" | "DELETE";
+  /** Path pattern; named groups become `params`. */
+  path: RegExp;
+  /** The bank system the route belongs to: counted, and subject to its faults. */
+  system?: System;
+  /** The `surface` part of error codes for bad input. */
+  surface: string;
+  handle(ctx: RequestContext): Promise<Reply>;
+};

@@ -1,0 +1,47 @@
+import { adminRoutes } from "./admin";
+import type { FaultBoard } from "./faults";
+import { ok, problem } from "./http";
+import type { Route } from "./route";
+import { assessTransaction } from "./systems/antifraud";
+import { getCustomerHistory } from "./systems/history";
+import { postRefund } from "./systems/ledger";
+import { listLedgerEntries } from "./systems/ledger-entries";
+import { getCustomerLimits } from "./systems/limits";
+
+/** Every route the simulator serves. */
+export function simulatorRoutes(board: FaultBoard): Route[] {
+  return [
+    {
+      method: "GET",
+      path: /^\/limits\/customers\/(?<customerId>[^/]+)$/,
+      system: "limits",
+      surface: "limits",
+      handle: getCustomerLimits,
+    },
+    {
+      method: "GET",
+      path: /^\/history\/customers\/(?<customerId>[^/]+)$/,
+      system: "history",
+      surface: "history",
+      handle: getCustomerHistory,
+    },
+    { method: "POST", path: /^\/antifraud\/assess$/, system: "antifraud", surface: "antifraud", handle: assessTransaction },
+    { method: "POST", path: /^\/ledger\/refunds$/, system: "ledger", surface: "ledger", handle: postRefund },
+    { method: "GET", path: /^\/ledger\/entries$/, surface: "ledger", handle: listLedgerEntries },
+    {
+      method: "GET",
+      path: /^\/health$/,
+      surface: "health",
+      handle: async ({ pool }) => {
+        try {
+          await pool.query("select 1");
+        } catch (error) {
+          console.error("simulator health check failed", error);
+          return problem("unavailable:database", "the database does not answer");
+        }
+        return ok({ ok: true });
+      },
+    },
+    ...adminRoutes(board),
+  ];
+}

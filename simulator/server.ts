@@ -1,0 +1,141 @@
+import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
+import { Pool, type PoolClient } from "pg";
+import { FaultBoard, hang, injectAfterCommit, injectBefore, type Injected } from "./faults";
+import { HttpError, problem, readJson, sendReply, type Reply } from "./http";
+import type { Route } from "./route";
+import { simulatorRoutes } from "./routes";
+
+export type SimulatorOptions = { port: number; databaseUrl: string; host?: string };
+
+export type RunningSimulator = { url: string; port: number; close(): Promise<void> };
+
+/**
+ * Serves the bank systems (limits, history, antifraud, ledger) over HTTP, with
+ * per-system call counters and fault injection under `/_admin`.
+ */
+export async function startSimulator(opts: SimulatorOptions): Promise<RunningSimulator> {
+  const host = opts.host ?? "127.0.0.1";
+  const pool = new Pool({ connectionString: opts.databaseUrl, max: 10 });
+  pool.on("error", (error) => console.error("simulator pg pool error", error.message));
+  const connections = trackConnections(pool);
+  const board = new FaultBoard();
+  const routes = simulatorRoutes(board);
+
+  const server = createServer((req, res) => {
+    handleRequest(req, res, routes, board, pool).catch((error: unknown) => {
+      console.error("simulator request failed", error);
+      sendReply(res, problem("internal:simulator", "internal error"));
+    });
+  });
+
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(opts.port, host, () => {
+      server.off("error", reject);
+      resolve();
+    });
+  });
+  const { port } = server.address() as AddressInfo;
+  const urlHost = host.includes(":") ? `[${host}]` : host;
+
+  let closing: Promise<void> | undefined;
+  const close = () => {
+    closing ??= (async () => {
+      const stopped = new Promise<void>((resolve) => server.close(() => resolve()));
+      server.closeAllConnections();
+      await stopped;
+      await endPool(pool, connections);
+    })();
+    return closing;
+  };
+
+  return { url: `http://${urlHost}:${port}`, port, close };
+}
+
+/** The pool's open connections; `pool.end()` resolves before their sockets close. */
+function trackConnections(pool: Pool): Map<PoolClient, Promise<void>> {
+  const open = new Map<PoolClient, Promise<void>>();
+  pool.on("connect", (client) => {
+    open.set(client, new Promise<void>((resolve) => client.once("end", () => resolve())));
+    client.once("end", () => open.delete(client));
+  });
+  return open;
+}
+
+async function endPool(pool: Pool, connections: Map<PoolClient, Promise<void>>): Promise<void> {
+  const closed = [...connections.values()];
+  await pool.end();
+  await Promise.all(closed);
+}
+
+function matchRoute(routes: Route[], method: string, pathname: string) {
+  let pathMatched = false;
+  for (const route of routes) {
+    const match = route.path.exec(pathname);
+    if (!match) continue;
+    pathMatched = true;
+    if (route.method === method) return { route, params: { ...match.groups } };
+  }
+  return { pathMatched };
+}
+
+async function handleRequest(
+  req: IncomingMessage,
+  res: ServerResponse,
+  routes: Route[],
+  board: FaultBoard,
+  pool: Pool,
+): Promise<void> {
+  const controller = new AbortController();
+  res.once("close", () => controller.abort());
+  const signal = controller.signal;
+
+  const url = new URL(req.url ?? "/", "http://simulator.local");
+  const found = matchRoute(routes, req.method ?? "GET", url.pathname);
+  if (!("route" in found) || !found.route) {
+    const reply = found.pathMatched
+      ? problem("not_found:route", `${req.method} is not served on ${url.pathname}`)
+      : problem("not_found:route", `no route for ${url.pathname}`);
+    return sendReply(res, reply);
+  }
+  const { route, params } = found;
+
+  const fault = route.system ? board.arrive(route.system) : undefined;
+  if (route.system) {
+    const injected = await injectBefore(fault, route.system, signal);
+    if (injected) return answer(res, injected, signal);
+  }
+
+  let reply: Reply;
+  try {
+    const body = route.method === "POST" ? await readJson(req, route.surface) : undefined;
+    reply = await route.handle({
+      pool,
+      params: decodeParams(params as Record<string, string>, route.surface),
+      query: url.searchParams,
+      headers: req.headers,
+      body,
+      signal,
+    });
+  } catch (error) {
+    if (!(error instanceof HttpError)) throw error;
+    reply = error.reply;
+  }
+
+  const lost = route.system === "ledger" ? injectAfterCommit(fault) : undefined;
+  return answer(res, lost ?? reply, signal);
+}
+
+async function answer(res: ServerResponse, injected: Injected, signal: AbortSignal): Promise<void> {
+  if (injected === "hang") return hang(signal);
+  sendReply(res, injected);
+}
+
+function decodeParams(params: Record<string, string>, surface: string): Record<string, string> {
+  try {
+    return Object.fromEntries(Object.entries(params).map(([k, v]) => [k, decodeURIComponent(v)]));
+  } catch {
+    throw new HttpError(problem(`bad_request:${surface}`, "malformed path parameter"));
+  }
+}

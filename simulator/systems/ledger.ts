@@ -1,0 +1,106 @@
+import { createHash } from "node:crypto";
+import type { Pool } from "pg";
+import { z } from "zod";
+import { HttpError, ok, parseInput, problem, type Reply } from "../http";
+import type { RequestContext } from "../route";
+import { tenantId } from "./tenant";
+
+const refundBody = z.object({
+  tenantId,
+  caseId: z.string().min(1),
+  customerId: z.string().min(1),
+  transactionId: z.string().min(1),
+  amountMinor: z.int().positive().max(2_147_483_647),
+  currency: z.literal("EUR"),
+});
+
+type RefundRequest = z.infer<typeof refundBody>;
+
+const idempotencyKey = z.string().min(1).max(200);
+
+/** sha256 of the request's canonical JSON (keys sorted), hex. */
+export function fingerprintOf(request: RefundRequest): string {
+  const canonical = Object.fromEntries(Object.entries(request).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+  return createHash("sha256").update(JSON.stringify(canonical)).digest("hex");
+}
+
+type StoredRow = {
+  request_fingerprint: string;
+  status: "in_flight" | "committed";
+  response_status: number | null;
+  response_body: unknown;
+};
+
+/**
+ * POST /ledger/refunds — moves money once per `Idempotency-Key`. A retry with the same
+ * key and body replays the stored answer; another body is refused; a call still in
+ * flight gets 409.
+ */
+export async function postRefund({ pool, headers, body }: RequestContext): Promise<Reply> {
+  const keyResult = idempotencyKey.safeParse(headers["idempotency-key"]);
+  if (!keyResult.success) {
+    throw new HttpError(problem("bad_request:idempotency_key", "Idempotency-Key header of 1-200 characters is required"));
+  }
+  const key = keyResult.data;
+  const request = parseInput(refundBody, body, "ledger");
+  const fingerprint = fingerprintOf(request);
+  for (let attempt = 0; attempt < 2; attempt++) {
+    const entryId = await reserveKey(pool, key, fingerprint, request);
+    if (entryId) return commitRefund(pool, entryId, request);
+    const stored = await pool.query<StoredRow>(
+      `select request_fingerprint, status, response_status, response_body
+         from ledger_entries where tenant_id = $1 and idempotency_key = $2`,
+      [request.tenantId, key],
+    );
+    const row = stored.rows[0];
+    if (!row) continue;
+    if (row.request_fingerprint !== fingerprint) break;
+    if (row.status === "in_flight") {
+      return problem("conflict:idempotency", "a request with this Idempotency-Key is still in flight");
+    }
+    return { status: row.response_status ?? 201, body: row.response_body, headers: { "Idempotent-Replayed": "true" } };
+  }
+  return problem("unprocessable:idempotency", "this Idempotency-Key was used with a different request");
+}
+
+/** Claims the key with an in-flight row; the id when this call won it, undefined when the key exists. */
+async function reserveKey(pool: Pool, key: string, fingerprint: string, request: RefundRequest) {
+  const { rows } = await pool.query<{ id: string }>(
+    `insert into ledger_entries
+       (tenant_id, idempotency_key, request_fingerprint, status, case_id, customer_id, amount_minor, currency)
+     values ($1, $2, $3, 'in_flight', $4, $5, $6, $7)
+     on conflict (idempotency_key) do nothing
+     returning id`,
+    [request.tenantId, key, fingerprint, request.caseId, request.customerId, request.amountMinor, request.currency],
+  );
+  return rows[0]?.id;
+}
+
+/** Books the refund and stores the answer that replays will return. */
+async function commitRefund(pool: Pool, entryId: string, request: RefundRequest): Promise<Reply> {
+  const committedAt = new Date();
+  const response = {
+    entryId,
+    caseId: request.caseId,
+    amountMinor: request.amountMinor,
+    currency: request.currency,
+    status: "committed",
+    committedAt: committedAt.toISOString(),
+  };
+  try {
+    const { rows } = await pool.query<{ response_body: unknown }>(
+      `update ledger_entries
+          set status = 'committed', committed_at = $3, response_status = 201, response_body = $4::jsonb
+        where tenant_id = $1 and id = $2 and status = 'in_flight'
+        returning response_body`,
+      [request.tenantId, entryId, committedAt, JSON.stringify(response)],
+    );
+    return ok(rows[0]?.response_body ?? response, 201);
+  } catch (error) {
+    await pool.query(`delete from ledger_entries where tenant_id = $1 and id = $2 and status = 'in_flight'`, [
+      request.tenantId,
+      entryId,
+    ]);
+    throw error;
+  }
+}

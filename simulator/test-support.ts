@@ -1,0 +1,47 @@
+import { openDatabase } from "../db/client";
+import { resetDatabase, seedDemoData } from "../db/seed";
+
+export const TENANT = "demo-bank";
+
+/** The simulator started by the integration global setup. */
+export function simulatorUrl(): string {
+  const url = process.env.SIMULATOR_URL;
+  if (!url) throw new Error("SIMULATOR_URL is not set: run with `vitest --project int`");
+  return url;
+}
+
+export type Answer = { status: number; body: any; headers: Headers; ms: number };
+
+/** One JSON call to the simulator, timed. */
+export async function call(
+  path: string,
+  init: { method?: string; body?: unknown; rawBody?: string; headers?: Record<string, string>; signal?: AbortSignal } = {},
+): Promise<Answer> {
+  const started = performance.now();
+  const res = await fetch(`${simulatorUrl()}${path}`, {
+    method: init.method ?? (init.body === undefined && init.rawBody === undefined ? "GET" : "POST"),
+    headers: { "content-type": "application/json", ...init.headers },
+    body: init.rawBody ?? (init.body === undefined ? undefined : JSON.stringify(init.body)),
+    signal: init.signal,
+  });
+  const text = await res.text();
+  return { status: res.status, body: text ? JSON.parse(text) : undefined, headers: res.headers, ms: performance.now() - started };
+}
+
+export function setFault(fault: Record<string, unknown>): Promise<Answer> {
+  return call("/_admin/faults", { body: fault });
+}
+
+/** A database handle for the test file, plus a fresh seed and a clean simulator. */
+export function testDatabase() {
+  const handles = openDatabase(process.env.DATABASE_URL!, 3);
+  return {
+    ...handles,
+    async freshStart() {
+      await resetDatabase(handles.db);
+      await seedDemoData(handles.db);
+      const reset = await call("/_admin/reset", { method: "POST" });
+      if (reset.status !== 200) throw new Error(`simulator reset answered ${reset.status}`);
+    },
+  };
+}
