@@ -1,0 +1,21 @@
+/**
+ * `npm test`: every suite. Unit and integration tests (vitest, against a real Postgres and
+ * the simulator over HTTP), then the browser tests (Playwright in Chromium), which start
+ * the whole app themselves.
+ */
+import { spawnSync } from "node:child_process";
+import path from "node:path";
+
+const root = path.resolve(import.meta.dirname, "..");
+const bin = (name: string) => path.join(root, "node_modules", ".bin", name);
+
+function step(title: string, command: string, args: string[]) {
+  console.log(`\n=== ${title} ===`);
+  const started = Date.now();
+  const result = spawnSync(bin(command), args, { cwd: root, stdio: "inherit", env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" } });
+  console.log(`=== ${title}: ${result.status === 0 ? "passed" : "FAILED"} in ${((Date.now() - started) / 1000).toFixed(1)} s ===`);
+  if (result.status !== 0) process.exit(result.status ?? 1);
+}
+
+step("unit and integration tests (vitest)", "vitest", ["run"]);
+step("browser tests (playwright)", "playwright", ["test"]);
