@@ -1,0 +1,89 @@
+/** Money amounts written in free text, as integer minor units (cents). */
+
+const CURRENCY = String.raw`€|\$|£|eur|euros?|usd|gbp|pln|zł|zl`;
+const NUMBER = String.raw`\d{1,3}(?:[ \u00a0]\d{3})+[.,]\d{2}|\d{1,3}(?:[.,]\d{3})+(?:[.,]\d{1,2})?|\d+(?:[.,]\d{1,2})?`;
+const AMOUNT = new RegExp(
+  String.raw`(?<![\w:/.,]|\d-)(?:(${CURRENCY})\s?)?(${NUMBER})(?:\s?(${CURRENCY}|cents?)(?!\w))?(?![\w:/€$£]|[.,]\d|-\d)`,
+  "giu",
+);
+const MONTH = String.raw`jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec`;
+/** Words after a bare integer that make it a count, a time or a date, not money. */
+const UNIT_AFTER = new RegExp(
+  String.raw`^\s*(?:x\b|times?\b|days?\b|weeks?\b|months?\b|years?\b|hours?\b|h\b|mins?\b|minutes?\b|am\b|pm\b|st\b|nd\b|rd\b|th\b|of\s+(?:${MONTH})|(?:${MONTH}))`,
+  "i",
+);
+const MONTH_BEFORE = new RegExp(String.raw`\b(?:${MONTH})[a-z]*\.?\s*$`, "i");
+const DAY_BEFORE = /\b(?:the|on|since)\s*$/i;
+const COUNT_AFTER = /^\s*(?:payments?|charges?|transactions?|purchases?|times?)\b/i;
+const CARD_BEFORE = /\b(?:ending|ends|card|number|no\.?)(?:\s+(?:in|with))?\s*$/i;
+
+/** A bare integer (no currency, no decimals) that reads as a count, date, year or card number. */
+function isNotMoney(value: number, before: string, after: string): boolean {
+  if (UNIT_AFTER.test(after) || MONTH_BEFORE.test(before) || CARD_BEFORE.test(before)) return true;
+  if (value <= 31 && DAY_BEFORE.test(before)) return true;
+  if (value <= 10 && COUNT_AFTER.test(after)) return true;
+  return value >= 1900 && value <= 2100 && /\b(?:in|of|year)\s*$/i.test(before);
+}
+
+export type AmountMention = { amountMinor: number; explicit: boolean; start: number; end: number };
+
+/**
+ * "49.90", "49,90", "1,249", "1.249,00", "EUR 1,249.00" -> minor units.
+ * A lone separator followed by three digits groups thousands; by one or two, it marks decimals.
+ */
+export function parseNumberToMinor(raw: string): number | undefined {
+  const s = raw.replace(/\s/g, "");
+  if (!/^\d[\d.,]*$/.test(s)) return undefined;
+  const lastSep = Math.max(s.lastIndexOf("."), s.lastIndexOf(","));
+  let units = s;
+  let cents = "";
+  if (lastSep >= 0) {
+    const tail = s.slice(lastSep + 1);
+    const mixed = s.includes(".") && s.includes(",");
+    const repeated = s.split(s[lastSep]).length > 2;
+    if (tail.length <= 2 && (mixed || !repeated)) {
+      units = s.slice(0, lastSep);
+      cents = tail;
+    }
+  }
+  const whole = units.replace(/[.,]/g, "");
+  if (!/^\d+$/.test(whole) || (cents && !/^\d{1,2}$/.test(cents))) return undefined;
+  const value = Number(whole) * 100 + Number(cents.padEnd(2, "0") || "0");
+  return Number.isSafeInteger(value) ? value : undefined;
+}
+
+/** Every money-like mention, in order; `explicit` when a currency or decimals mark it as money. */
+export function findAmounts(text: string): AmountMention[] {
+  const found: AmountMention[] = [];
+  for (const m of text.matchAll(AMOUNT)) {
+    const [whole, before, digits, after] = m;
+    const start = m.index ?? 0;
+    const isCents = after !== undefined && /^cents?$/i.test(after);
+    const hasCurrency = before !== undefined || (after !== undefined && !isCents);
+    const hasDecimals = /[.,]\d{1,2}$/.test(digits) || /[.,]\d{3}/.test(digits);
+    const bare = !hasCurrency && !hasDecimals && !isCents;
+    if (bare && isNotMoney(Number(digits), text.slice(0, start), text.slice(start + whole.length))) continue;
+    const minor = parseNumberToMinor(digits);
+    if (minor === undefined) continue;
+    const amountMinor = isCents ? minor / 100 : minor;
+    if (!Number.isInteger(amountMinor)) continue;
+    found.push({ amountMinor, explicit: hasCurrency || hasDecimals || isCents, start, end: start + whole.length });
+  }
+  return found;
+}
+
+/** The amount the customer most likely means: the first explicit mention, else the first bare number. */
+export function parseAmountMinor(text: string): number | undefined {
+  const mentions = findAmounts(text);
+  return (mentions.find((m) => m.explicit) ?? mentions[0])?.amountMinor;
+}
+
+/** An amount a model produced (integer minor units, a decimal it meant as major units, or text) as integer minor units. */
+export function normaliseAmountMinor(value: unknown): number | undefined {
+  if (typeof value === "number") {
+    if (!Number.isFinite(value) || value < 0) return undefined;
+    return Number.isInteger(value) ? value : Math.round(value * 100);
+  }
+  if (typeof value === "string") return parseAmountMinor(value);
+  return undefined;
+}

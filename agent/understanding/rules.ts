@@ -1,0 +1,88 @@
+/** Keyword rules for phrasings they recognise reliably; they take precedence over the classifier. */
+import type { IntentLabel } from "./banking77";
+
+type Rule = { label: IntentLabel; patterns: RegExp[] };
+
+const GREETING_ONLY =
+  /^\W*(?:hi+|hello+|hey+|hiya|howdy|yo|greetings|good\s+(?:morning|afternoon|evening|day)|hallo|hola|bonjour)(?:\s+(?:there|again|team|all|everyone|guys|bank))?[\s!.,:)?👋🙂😊]*$/iu;
+
+const GREETING_PREFIX =
+  /^\W*(?:hi+|hello+|hey+|hiya|good\s+(?:morning|afternoon|evening))(?:\s+there)?\b[\s!.,:-]*/i;
+
+const CANCEL: RegExp[] = [
+  /\bcancel\b(?!.*\b(?:card|account|subscription|membership|charge[sd]?|payments?|transactions?|purchases?|orders?|bookings?)\b)/i,
+  /\bcancel+\s+(?:my|the|this|that)\s+(?:refund|request|claim|case|complaint|dispute|ticket)\b/i,
+  /\bnever\s*mind\b|\bforget\s+(?:it|about\s+it|that)\b|\bscratch\s+that\b|\bdrop\s+(?:it|the\s+(?:claim|request|case))\b/i,
+  /\bfound\s+(?:the|my)\s+receipt\b|\bit\s+was\s+(?:me|mine)\s+after\s+all\b|\bi\s+remember\s+now\b|\bnow\s+i\s+remember\b|\bmy\s+(?:mistake|bad)\b/i,
+  /\bwithdraw\s+(?:my|the)\s+(?:refund\s+)?(?:request|claim|complaint|dispute)\b/i,
+  /\bchanged\s+my\s+mind\b|\b(?:don'?t|do\s+not|no\s+longer)\s+want\s+to\s+(?:go\s+ahead|proceed|continue|pursue)\b/i,
+  /\b(?:no\s+longer|don'?t|do\s+not)\s+(?:need|want)\s+(?:the|a|my)\s+refund\b|\bstop\s+(?:the|my)\s+(?:refund|request|claim)\b/i,
+];
+
+const STATUS: RegExp[] = [
+  /\bstatus\b|\bany\s+(?:news|updates?|progress)\b|\bupdate\s+on\s+my\b/i,
+  /\bwhere(?:'s|\s+is)\s+my\s+(?:refund|money|claim|request)\b|\bwhat\s+happened\s+(?:to|with)\s+my\s+(?:refund|claim|request|case)\b/i,
+  /\b(?:has|have|did|is|was)\s+(?:my|the)\s+(?:refund|claim|request|case)\s+(?:been\s+)?(?:come|gone|processed|approved|arrived|done|sorted|through|finished|resolved)/i,
+  /\b(?:still\s+)?(?:waiting|wait)\s+(?:for|on)\s+(?:my|the)\s+(?:refund|money\s+back)\b|\bhow\s+long\s+(?:will|does)\s+(?:my|the)\s+refund\b/i,
+  /\b(?:did|have|has)\s+(?:you|anyone|someone)\s+(?:process(?:ed)?|look(?:ed)?\s+at|review(?:ed)?|check(?:ed)?)\s+my\s+(?:refund|claim|request|case)\b/i,
+  /\bwhen\s+(?:will|do|can)\s+i\s+(?:get|receive|see)\s+(?:my|the)\s+(?:refund|money\s+back)\b|\brefund\s+(?:is\s+)?(?:not|isn'?t)\s+showing\b/i,
+];
+
+const LIMITS: RegExp[] = [
+  /(?<!\bage\s)\blimit(?:s|ations?)?\b/i,
+  /\bhow\s+much\s+(?:money\s+)?(?:can|could|may|am\s+i\s+allowed\s+to)\s+i?\s*(?:spend|withdraw|pay|take\s+out|transfer|send|use)\b/i,
+  /\b(?:the\s+)?most\s+(?:money\s+)?i\s+(?:can|could|am\s+allowed\s+to)\s+(?:spend|withdraw|pay|take\s+out|transfer)\b|\bcap\s+on\b/i,
+  /\bmax(?:imum)?\s+(?:i\s+can|amount|spend|withdrawal|payment|per\s+day|daily|a\s+day)\b|\bspending\s+(?:cap|allowance)\b|\bdaily\s+(?:max|cap)\b/i,
+];
+
+const DUPLICATE: RegExp[] = [
+  /\btwice\b|\bdoubled?\b(?![\s-]*check)|\bduplicat\w*\b/i,
+  /\b(?:two|2|three|3|multiple|several)\s*(?:times|x)\b|\b2x\b|\bx2\b|\bcharged\s+(?:me\s+)?again\b|\bmore\s+than\s+once\b/i,
+  /\bsame\s+(?:charge|payment|transaction|amount|purchase)\s+(?:two|2|again|several|multiple)\b|\b(?:charged|billed)\s+for\s+(?:the\s+)?same\b/i,
+];
+
+const ABROAD: RegExp[] = [
+  /\babroad\b|\boverseas\b|\bon\s+(?:a\s+)?(?:holiday|vacation|trip|business\s+trip)\b|\bon\s+holidays\b/i,
+  /\bwhile\s+(?:i\s+was\s+)?(?:travel+ing|away|out\s+of\s+(?:the\s+)?(?:country|town))\b|\bi\s+was\s+(?:away|travel+ing)\b/i,
+  /\b(?:out|outside)\s+of\s+(?:the\s+)?country\b|\b(?:was|were|been)\s+in\s+(?:another|a\s+different)\s+country\b/i,
+  /\b(?:i\s+was|i'?d\s+been|i\s+had\s+been|we\s+were)\s+(?:in|visiting)\s+(?:spain|france|italy|portugal|germany|poland|greece|the\s+us|the\s+uk|england|austria|croatia|turkey|thailand|mexico|japan|canada)\b/i,
+  /\bwasn'?t\s+(?:even\s+)?(?:in\s+(?:the\s+)?(?:country|town|city)|home)\b/i,
+  /\b(?:I|we)\s+(?:was|were|had\s+been)\s+(?:in|visiting)\s+(?!The\b|My\b|A\b)[A-Z][a-z]{2,}/,
+];
+
+const UNRECOGNISED: RegExp[] = [
+  /\b(?:don'?t|do\s+not|didn'?t|can'?t|cannot)\s+(?:recogni[sz]e|remember\s+(?:making|buying|paying)|know\s+(?:anything\s+)?(?:what|where|this|that|about))\b/i,
+  /\bnot\s+recogni[sz]ed\b|\bunrecogni[sz]ed\b|\bunknown\s+(?:payment|charge|transaction|merchant|purchase)\b|\bnot\s+mine\b/i,
+  /\b(?:didn'?t|did\s+not|never)\s+(?:make|made|do|did|buy|bought|order|ordered|purchase|purchased|authori[sz]e|authori[sz]ed|spend|spent|pay|paid|shop|shopped|use|used|go|been)\b/i,
+  /\bfraud\w*\b|\bunauthori[sz]ed\b|\bscam\w*\b|\bsuspicious\b/i,
+  /\b(?:it\s+)?(?:wasn'?t|was\s+not|isn'?t|is\s+not)\s+me\b|\bnot\s+me\b|\bsome(?:one|body)\s+(?:else\s+)?(?:used|took|made|bought|charged|(?:is|has\s+been)\s+using)\b/i,
+  /\b(?:can'?t|cannot|can\s+not)\s+(?:explain|account\s+for|place|identify)\b|\bno\s+idea\s+what\b|\bwhat\s+is\s+(?:this|that)\b.*\b(?:charge|payment|transaction)\b|\bnever\s+heard\s+of\b/i,
+];
+
+const REFUND: RegExp[] = [
+  /\brefund\w*\b|\bmoney\s+back\b|\breimburs\w*\b|\bcharge\s?back\b|\bdisput\w*\b|\breturn\s+(?:my|the)\s+money\b/i,
+  /\bovercharg\w*\b|\bcharged\s+too\s+much\b|\bwrong\s+amount\b|\bshould\s+(?:only\s+)?(?:have\s+)?be(?:en)?\s+(?:only\s+)?(?:€|eur\b|\d)|\breverse\s+(?:the|this|that)\b/i,
+];
+
+/** In order of precedence: messages that cancel, ask for status or about limits often mention refunds or travel too. */
+const RULES: Rule[] = [
+  { label: { intent: "cancel" }, patterns: CANCEL },
+  { label: { intent: "status" }, patterns: STATUS },
+  { label: { intent: "limits" }, patterns: LIMITS },
+  { label: { intent: "refund", reason: "duplicate" }, patterns: DUPLICATE },
+  { label: { intent: "refund", reason: "abroad" }, patterns: ABROAD },
+  { label: { intent: "refund", reason: "unrecognised" }, patterns: UNRECOGNISED },
+  { label: { intent: "refund", reason: "other" }, patterns: REFUND },
+];
+
+/** The label a reliable keyword rule gives the message, or undefined when none applies. */
+export function applyRules(text: string): IntentLabel | undefined {
+  if (GREETING_ONLY.test(text.trim())) return { intent: "greeting" };
+  const body = stripGreeting(text);
+  return RULES.find((r) => r.patterns.some((p) => p.test(body)))?.label;
+}
+
+/** The message without a leading "hi", "hello there," etc. */
+export function stripGreeting(text: string): string {
+  return text.replace(GREETING_PREFIX, "");
+}
