@@ -60,6 +60,18 @@ export async function setApprovalInterrupt(db: DbOrTx, tenantId: string, approva
     .where(and(eq(approvals.tenantId, tenantId), eq(approvals.id, approvalId)));
 }
 
+/** The columns a decision sets; the version moves on so older views go stale. */
+function decided(status: ApprovalStatus, actor: string, reason: string) {
+  return {
+    status,
+    version: sql`${approvals.version} + 1`,
+    decidedBy: actor,
+    decisionReason: reason,
+    decidedAt: sql`now()`,
+    updatedAt: sql`now()`,
+  };
+}
+
 /**
  * An operator's decision, as a compare-and-set on the version the operator saw.
  * Null when the approval is no longer pending at that version (decided, cancelled, stale).
@@ -70,14 +82,7 @@ export async function recordDecision(
 ): Promise<ApprovalRow | null> {
   const [row] = await db
     .update(approvals)
-    .set({
-      status: input.decision,
-      version: sql`${approvals.version} + 1`,
-      decidedBy: input.actor,
-      decisionReason: input.reason,
-      decidedAt: sql`now()`,
-      updatedAt: sql`now()`,
-    })
+    .set(decided(input.decision, input.actor, input.reason))
     .where(
       and(
         eq(approvals.tenantId, input.tenantId),
@@ -97,14 +102,7 @@ export async function cancelApproval(
 ): Promise<ApprovalRow | null> {
   const [row] = await db
     .update(approvals)
-    .set({
-      status: "cancelled",
-      version: sql`${approvals.version} + 1`,
-      decidedBy: input.actor,
-      decisionReason: input.reason,
-      decidedAt: sql`now()`,
-      updatedAt: sql`now()`,
-    })
+    .set(decided("cancelled", input.actor, input.reason))
     .where(
       and(
         eq(approvals.tenantId, input.tenantId),
