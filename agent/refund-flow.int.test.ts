@@ -31,6 +31,7 @@ describe("a refund from the chat to the ledger", () => {
     const turn = await h.say(thread, "There's a payment at Electro Mart for 1,249.00 that I never made");
     expect(turn).toMatchObject({ kind: "ok", status: "awaiting_approval" });
     if (turn.kind !== "ok") return;
+    expect(turn.reply).toMatch(/with one of our operators/);
     const approval = await pendingApproval(turn.caseId!);
     expect(approval.interruptId).toBeTruthy();
     expect(await h.ledgerRows()).toHaveLength(0);

@@ -8,7 +8,7 @@ import { getTransactionById } from "@/db/queries/transactions";
 import type { AgentDeps } from "./deps";
 import type { AgentGraph } from "./graph";
 import type { ApprovalRequest } from "./nodes/approval-gate";
-import { caseStandingText } from "./replies";
+import { caseStandingText, composeReply } from "./replies";
 import { STATE_SCHEMA_VERSION, type AgentStateType } from "./state";
 import { understandMessage } from "./understanding";
 
@@ -44,8 +44,10 @@ async function run(ctx: Ctx, threadId: string, input: unknown, onToken?: OnToken
     const request = it.value as ApprovalRequest;
     if (it.id && request?.approvalId) await setApprovalInterrupt(ctx.db, values.tenantId, request.approvalId, it.id);
   }
-  const status: "idle" | "awaiting_approval" = interrupts.length > 0 ? "awaiting_approval" : "idle";
-  return { values, status };
+  if (interrupts.length === 0) return { values, status: "idle" as const };
+  const waiting = composeReply(values);
+  onToken?.(waiting);
+  return { values: { ...values, answer: waiting }, status: "awaiting_approval" as const };
 }
 
 /** Runs `work` holding the thread's lease; null when another run holds it. */

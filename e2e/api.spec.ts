@@ -51,7 +51,7 @@ test.describe("HTTP API: bad input gets a clear 4xx and changes nothing", () => 
   test("malformed, empty, oversized and mistyped messages are refused and not recorded", async () => {
     const { threadId } = await (await alice.post("/api/threads")).json();
     const post = (body: string, type = "application/json") =>
-      alice.post(`/api/threads/${threadId}/messages`, { headers: { "content-type": type }, data: body });
+      alice.post(`/api/threads/${threadId}/messages`, { headers: { "content-type": type }, data: Buffer.from(body) });
     await expectError(await post("{not json"), 400, "bad_request:json");
     await expectError(await post(JSON.stringify({ text: "" })), 400, "bad_request:body");
     await expectError(await post(JSON.stringify({ text: 42 })), 400, "bad_request:body");

@@ -1,0 +1,66 @@
+/** The API's error body: `{code: "type:surface", message}`, sometimes with details. */
+export type ApiErrorBody = { code: string; message: string } & Record<string, unknown>;
+
+export class ApiRequestError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+    readonly body: ApiErrorBody | null = null,
+  ) {
+    super(message);
+    this.name = "ApiRequestError";
+  }
+}
+
+const NETWORK_MESSAGE = "Could not reach the bank's server. Check your connection and try again.";
+
+/** Turns a failed response into an ApiRequestError carrying the server's code and message. */
+export async function readApiError(res: Response): Promise<ApiRequestError> {
+  let body: Partial<ApiErrorBody> | null = null;
+  try {
+    body = (await res.json()) as Partial<ApiErrorBody>;
+  } catch {
+    body = null;
+  }
+  const code = typeof body?.code === "string" ? body.code : `http:${res.status}`;
+  const message = typeof body?.message === "string" ? body.message : `The server answered with status ${res.status}.`;
+  return new ApiRequestError(res.status, code, message, body ? ({ ...body, code, message } as ApiErrorBody) : null);
+}
+
+export function networkError(): ApiRequestError {
+  return new ApiRequestError(0, "network:fetch", NETWORK_MESSAGE);
+}
+
+type RequestOptions = { method?: "GET" | "POST"; body?: unknown; signal?: AbortSignal };
+
+/** Calls the JSON API with the session cookie; a 4xx or 5xx throws an ApiRequestError. */
+export async function requestJson<T>(url: string, { method = "GET", body, signal }: RequestOptions = {}): Promise<T> {
+  let res: Response;
+  try {
+    res = await fetch(url, {
+      method,
+      signal,
+      cache: "no-store",
+      credentials: "same-origin",
+      headers: body === undefined ? { accept: "application/json" } : { accept: "application/json", "content-type": "application/json" },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+  } catch (error) {
+    if (signal?.aborted) throw error;
+    throw networkError();
+  }
+  if (!res.ok) throw await readApiError(res);
+  return (await res.json()) as T;
+}
+
+/** The words to show a person for any failure. */
+export function errorMessage(error: unknown): string {
+  if (error instanceof ApiRequestError) return error.message;
+  if (error instanceof Error && error.name === "AbortError") return "The request was cancelled.";
+  return "Something went wrong. Please try again.";
+}
+
+export function isAbort(error: unknown): boolean {
+  return error instanceof Error && error.name === "AbortError";
+}

@@ -1,0 +1,24 @@
+"use client";
+
+import { useState } from "react";
+import { Button, type ButtonStyle } from "@/components/ui/button";
+
+/** Ends the session, then reloads into `redirectTo` so every view forgets the user. */
+export function SignOutButton({ redirectTo = "/login", label = "Sign out", ...style }: ButtonStyle & { redirectTo?: string; label?: string }) {
+  const [busy, setBusy] = useState(false);
+
+  async function signOut() {
+    setBusy(true);
+    try {
+      await fetch("/api/auth/logout", { method: "POST", credentials: "same-origin" });
+    } finally {
+      window.location.assign(redirectTo);
+    }
+  }
+
+  return (
+    <Button variant="secondary" size="sm" {...style} onClick={signOut} disabled={busy}>
+      {busy ? "Signing out…" : label}
+    </Button>
+  );
+}

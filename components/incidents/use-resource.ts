@@ -1,0 +1,32 @@
+import { useCallback, useEffect, useState } from "react";
+import { errorMessage, isAbort, requestJson } from "@/components/api/request-json";
+
+type Resource<T> = { data: T | null; error: string | null; loading: boolean; reload: () => void };
+
+/** GETs `url` whenever it changes (null means nothing to load); stale answers are dropped. */
+export function useResource<T>(url: string | null): Resource<T> {
+  const [data, setData] = useState<T | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [loading, setLoading] = useState(false);
+  const [generation, setGeneration] = useState(0);
+
+  useEffect(() => {
+    setData(null);
+    setError(null);
+    if (!url) return;
+    const controller = new AbortController();
+    setLoading(true);
+    requestJson<T>(url, { signal: controller.signal })
+      .then((result) => setData(result))
+      .catch((err: unknown) => {
+        if (!isAbort(err)) setError(errorMessage(err));
+      })
+      .finally(() => {
+        if (!controller.signal.aborted) setLoading(false);
+      });
+    return () => controller.abort();
+  }, [url, generation]);
+
+  const reload = useCallback(() => setGeneration((g) => g + 1), []);
+  return { data, error, loading, reload };
+}

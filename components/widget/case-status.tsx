@@ -1,0 +1,31 @@
+import { formatMinor } from "@/agent/policy";
+import { Badge, type Tone } from "@/components/ui/badge";
+import type { CaseStatus, ThreadCase } from "./types";
+
+const STATUS: Record<CaseStatus, { label: string; tone: Tone }> = {
+  open: { label: "Refund request open", tone: "info" },
+  awaiting_approval: { label: "Refund awaiting review", tone: "warning" },
+  approved: { label: "Refund approved", tone: "info" },
+  refunded: { label: "Refunded", tone: "success" },
+  rejected: { label: "Declined", tone: "danger" },
+  cancelled: { label: "Cancelled", tone: "neutral" },
+  failed: { label: "Refund delayed", tone: "warning" },
+};
+
+/** The conversation's refund case at a glance: amount and where it stands. */
+export function CaseStatusBar({ kase }: { kase: ThreadCase | null }) {
+  return (
+    <div role="status" aria-label="Refund case" className="min-h-9 border-b border-slate-200 bg-slate-50 px-3 py-2 text-xs text-slate-700">
+      {kase ? (
+        <p className="flex items-center justify-between gap-2">
+          <span>
+            Refund of <span className="font-semibold">{formatMinor(kase.amountMinor, kase.currency)}</span>
+          </span>
+          <Badge tone={STATUS[kase.status]?.tone ?? "neutral"}>{STATUS[kase.status]?.label ?? kase.status}</Badge>
+        </p>
+      ) : (
+        <p className="text-slate-500">No refund case in this conversation yet.</p>
+      )}
+    </div>
+  );
+}

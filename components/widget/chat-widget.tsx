@@ -1,0 +1,56 @@
+"use client";
+
+import { SignOutButton } from "@/components/auth/sign-out-button";
+import { Alert } from "@/components/ui/alert";
+import { Button } from "@/components/ui/button";
+import { CaseStatusBar } from "./case-status";
+import { Composer } from "./composer";
+import { Transcript } from "./transcript";
+import { useConversation } from "./use-conversation";
+
+/** The embeddable support chat for a signed-in customer. */
+export function ChatWidget({ username, displayName }: { username: string; displayName: string }) {
+  const chat = useConversation(`northwind-support:thread:${username}`);
+  const { thread } = chat;
+
+  return (
+    <main className="flex h-dvh flex-col bg-white">
+      <header className="flex items-center gap-2 bg-brand-900 px-3 py-2 text-white">
+        <div className="min-w-0 flex-1">
+          <h1 className="text-sm font-semibold">Northwind support</h1>
+          <p className="truncate text-xs text-brand-100">Signed in as {displayName}</p>
+        </div>
+        <Button variant="secondary" size="sm" onClick={() => void chat.startNew()} disabled={chat.sending || chat.starting}>
+          New conversation
+        </Button>
+        <SignOutButton variant="ghost" className="text-white hover:bg-white/10" redirectTo="/widget" />
+      </header>
+      <CaseStatusBar kase={thread?.case ?? null} />
+      {thread?.status === "awaiting_approval" && !chat.sending ? (
+        <p className="border-b border-amber-200 bg-amber-50 px-3 py-1.5 text-xs text-amber-900">
+          An operator is reviewing your request. This chat updates by itself.
+        </p>
+      ) : null}
+      {chat.starting && !thread ? (
+        <p className="flex-1 px-3 py-6 text-center text-sm text-slate-500" role="status">
+          Opening your conversation…
+        </p>
+      ) : (
+        <Transcript messages={thread?.messages ?? []} pendingText={chat.pendingText} draftReply={chat.draftReply} busy={chat.sending} />
+      )}
+      {chat.error ? (
+        <div className="px-3 pb-2">
+          <Alert>
+            <div className="flex items-start justify-between gap-2">
+              <span>{chat.error}</span>
+              <button type="button" onClick={chat.dismissError} className="text-xs font-medium underline">
+                Dismiss
+              </button>
+            </div>
+          </Alert>
+        </div>
+      ) : null}
+      <Composer onSend={chat.send} disabled={!thread} sending={chat.sending} />
+    </main>
+  );
+}

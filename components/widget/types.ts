@@ -1,0 +1,20 @@
+export type ThreadStatus = "idle" | "busy" | "awaiting_approval";
+
+export type ChatMessage = { id: string; role: "customer" | "agent"; text: string; createdAt: string };
+
+export type CaseStatus = "open" | "awaiting_approval" | "approved" | "refunded" | "rejected" | "cancelled" | "failed";
+
+export type ThreadCase = {
+  caseId: string;
+  status: CaseStatus;
+  amountMinor: number;
+  currency: string;
+  reason: string;
+  approvalStatus: string | null;
+};
+
+/** GET /api/threads/{id} */
+export type ThreadView = { threadId: string; status: ThreadStatus; messages: ChatMessage[]; case: ThreadCase | null };
+
+/** The end of one turn: the `done` event, or the JSON answer. */
+export type TurnDone = { reply: string; status: string; caseId: string | null };

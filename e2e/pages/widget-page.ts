@@ -1,0 +1,46 @@
+import { expect, type Page } from "@playwright/test";
+
+export class WidgetPage {
+  constructor(readonly page: Page) {}
+
+  async goto() {
+    await this.page.goto("/widget");
+    await expect(this.input).toBeEnabled();
+  }
+
+  get input() {
+    return this.page.getByLabel("Message", { exact: true });
+  }
+
+  get transcript() {
+    return this.page.getByRole("log", { name: "Conversation" });
+  }
+
+  get agentMessages() {
+    return this.transcript.locator('[data-role="agent"]');
+  }
+
+  get customerMessages() {
+    return this.transcript.locator('[data-role="customer"]');
+  }
+
+  get caseStatus() {
+    return this.page.getByRole("status", { name: "Refund case" });
+  }
+
+  get error() {
+    return this.page.getByRole("main").getByRole("alert");
+  }
+
+  /** Types a message and presses Enter, as a customer would. */
+  async send(text: string) {
+    await this.input.fill(text);
+    await this.input.press("Enter");
+  }
+
+  async startNewConversation() {
+    await this.page.getByRole("button", { name: "New conversation" }).click();
+    await expect(this.input).toBeEnabled();
+    await expect(this.agentMessages).toHaveCount(0);
+  }
+}
