@@ -59,5 +59,8 @@ describe("a conversation with the offline model", () => {
     const status = await reply(thread, "what's the status of my refund");
     expect(status).toMatchObject({ status: "awaiting_approval" });
     expect(status.reply).toMatch(/with one of our operators/);
+    const limits = await reply(thread, "what are my card limits");
+    expect(limits).toMatchObject({ status: "awaiting_approval" });
+    expect(limits.reply).toMatch(/daily limit 1,500.00 EUR/);
   });
 });

@@ -30,7 +30,7 @@ export function caseStandingText(kase: Pick<CaseRef, "merchant" | "amountMinor" 
   }
 }
 
-function limitsText(facts: LimitsFacts): string {
+export function limitsText(facts: LimitsFacts): string {
   return facts.cards
     .map(
       (c) =>

@@ -8,7 +8,7 @@ import { getTransactionById } from "@/db/queries/transactions";
 import type { AgentDeps } from "./deps";
 import type { AgentGraph } from "./graph";
 import type { ApprovalRequest } from "./nodes/approval-gate";
-import { caseStandingText, composeReply } from "./replies";
+import { caseStandingText, composeReply, limitsText } from "./replies";
 import { STATE_SCHEMA_VERSION, type AgentStateType } from "./state";
 import { understandMessage } from "./understanding";
 
@@ -74,6 +74,15 @@ async function resumeGate(ctx: Ctx, threadId: string, interruptId: string, appro
   return run(ctx, threadId, new Command({ resume: { [interruptId]: { approvalId } } }), onToken);
 }
 
+async function limitsAnswer(ctx: Ctx, ref: { tenantId: string; customerId: string }): Promise<string> {
+  try {
+    const facts = await ctx.deps.bank.limits({ tenantId: ref.tenantId, customerId: ref.customerId }, AbortSignal.timeout(ctx.deps.settings.checkTimeoutMs));
+    return `Here are your card limits:\n${limitsText(facts)}`;
+  } catch {
+    return "I couldn't reach the card-limits system just now.";
+  }
+}
+
 /**
  * While a refund waits for an operator the thread is paused in the gate. A cancel closes
  * the approval and wakes the gate; anything else gets the case's standing.
@@ -100,9 +109,10 @@ async function answerWhileAwaiting(ctx: Ctx, input: { tenantId: string; threadId
     }
   }
   const txn = kase ? await getTransactionById(ctx.db, input.tenantId, kase.transactionId) : null;
-  const reply = kase
+  const standing = kase
     ? caseStandingText({ merchant: txn?.merchant ?? "card", amountMinor: kase.amountMinor, currency: kase.currency }, kase.status)
     : "Your request is with one of our operators.";
+  const reply = understanding.intent === "limits" ? `${await limitsAnswer(ctx, input)}\n${standing}` : standing;
   onToken?.(reply);
   return { reply, status: "awaiting_approval" as const, caseId: kase?.id };
 }
