@@ -51,3 +51,12 @@ describe("refund policy", () => {
     expect(refundIdempotencyKey("demo-bank", "case-1")).toBe("refund:demo-bank:case-1");
   });
 });
+
+describe("the reason an operator reads", () => {
+  it("names every rule the case fails, not only the first", () => {
+    const risky: Checks = { ...clear, antifraud: { status: "ok", facts: { risk: "high", score: 80, signals: ["large_amount"] }, latencyMs: 1 } };
+    const { reason } = triageRefund(124_900, risky);
+    expect(reason).toMatch(/auto-approval limit/);
+    expect(reason).toMatch(/high risk \(large_amount\)/);
+  });
+});

@@ -30,18 +30,20 @@ export function triageRefund(amountMinor: number, checks: Checks, policy: Refund
     return { outcome: "review", reason: "The amount is not a positive whole number of cents." };
   }
   const antifraud = ok(checks.antifraud);
-  if (!antifraud) return { outcome: "review", reason: "Antifraud was unavailable, so the payment could not be cleared." };
   const history: HistoryFacts | undefined = ok(checks.history);
-  if (!history) return { outcome: "review", reason: "Case history was unavailable, so earlier refunds could not be ruled out." };
+  const concerns: string[] = [];
   if (amountMinor > policy.autoApproveMaxMinor) {
-    return { outcome: "review", reason: `The amount is above the ${formatMinor(policy.autoApproveMaxMinor)} auto-approval limit.` };
+    concerns.push(`The amount is above the ${formatMinor(policy.autoApproveMaxMinor)} auto-approval limit.`);
   }
-  if (!policy.clearRisks.includes(antifraud.risk)) {
-    return { outcome: "review", reason: `Antifraud rates the payment ${antifraud.risk} risk (${antifraud.signals.join(", ") || "no signals"}).` };
+  if (!antifraud) concerns.push("Antifraud was unavailable, so the payment could not be cleared.");
+  else if (!policy.clearRisks.includes(antifraud.risk)) {
+    concerns.push(`Antifraud rates the payment ${antifraud.risk} risk (${antifraud.signals.join(", ") || "no signals"}).`);
   }
-  if (history.refundsLast30Days > 0) {
-    return { outcome: "review", reason: `The customer already had ${history.refundsLast30Days} refund(s) in the last ${policy.refundFreeDays} days.` };
+  if (!history) concerns.push("Case history was unavailable, so earlier refunds could not be ruled out.");
+  else if (history.refundsLast30Days > 0) {
+    concerns.push(`The customer already had ${history.refundsLast30Days} refund(s) in the last ${policy.refundFreeDays} days.`);
   }
+  if (concerns.length > 0) return { outcome: "review", reason: concerns.join(" ") };
   return {
     outcome: "auto_approve",
     reason: `Up to ${formatMinor(policy.autoApproveMaxMinor)}, antifraud clear, no refund in the last ${policy.refundFreeDays} days.`,
