@@ -66,6 +66,6 @@ export function parseLabelledCsv(csv: string): LabelledText[] {
 }
 
 /** The training split shipped in data/banking77, read relative to the working directory. */
-export function loadBanking77Train(file = path.join(process.cwd(), "data/banking77/train.csv")): LabelledText[] {
-  return parseLabelledCsv(readFileSync(file, "utf8"));
+export function loadBanking77Train(): LabelledText[] {
+  return parseLabelledCsv(readFileSync(path.join(process.cwd(), "data", "banking77", "train.csv"), "utf8"));
 }
