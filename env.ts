@@ -13,7 +13,10 @@ const schema = z.object({
   HISTORY_URL: z.string().url().default("http://127.0.0.1:4010/history"),
   ANTIFRAUD_URL: z.string().url().default("http://127.0.0.1:4010/antifraud"),
   LEDGER_URL: z.string().url().default("http://127.0.0.1:4010/ledger"),
-  SIMULATOR_PORT: z.coerce.number().int().positive().default(4010),
+  /** Where `npm start` runs the simulator; unset picks a free port. */
+  SIMULATOR_PORT: z.coerce.number().int().positive().optional(),
+  /** `1` wipes the embedded Postgres data before start (browser tests). */
+  EMBEDDED_PG_FRESH: z.enum(["0", "1"]).default("0"),
   /** An OpenAI-compatible server; unset means the offline model. */
   LLM_BASE_URL: z.string().url().optional(),
   LLM_API_KEY: z.string().optional(),

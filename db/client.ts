@@ -1,5 +1,6 @@
 import { drizzle, type NodePgDatabase } from "drizzle-orm/node-postgres";
 import { Pool } from "pg";
+import { env } from "../env";
 import * as schema from "./schema";
 
 export type Db = NodePgDatabase<typeof schema>;
@@ -20,7 +21,7 @@ export function openDatabase(url: string, max = 10): Handles {
 /** The app's single pool, shared by drizzle and the LangGraph checkpointer. */
 export function database(): Handles {
   if (!globalForDb.__bankDb) {
-    const url = process.env.DATABASE_URL;
+    const url = env().DATABASE_URL;
     if (!url) throw new Error("DATABASE_URL is not set; start the app with `npm start`.");
     globalForDb.__bankDb = openDatabase(url, 20);
   }

@@ -10,6 +10,7 @@ import { openDatabase } from "../db/client";
 import { freePort, startEmbeddedPostgres, type EmbeddedDatabase } from "../db/embedded";
 import { migrateDatabase } from "../db/migrate";
 import { seedDemoData } from "../db/seed";
+import { env } from "../env";
 
 const root = path.resolve(import.meta.dirname, "..");
 const bin = (name: string) => path.join(root, "node_modules", ".bin", name);
@@ -70,11 +71,12 @@ function waitForUrl(url: string, timeoutMs: number): Promise<void> {
 async function main() {
   process.on("SIGINT", () => void shutdown(0));
   process.on("SIGTERM", () => void shutdown(0));
-  const port = Number(process.env.PORT ?? 3000);
-  let databaseUrl = process.env.DATABASE_URL;
+  const config = env();
+  const port = config.PORT;
+  let databaseUrl = config.DATABASE_URL;
   if (!databaseUrl) {
-    const dir = process.env.EMBEDDED_PG_DIR ?? ".data/pg";
-    embedded = await startEmbeddedPostgres(dir, { fresh: process.env.EMBEDDED_PG_FRESH === "1" });
+    const dir = config.EMBEDDED_PG_DIR;
+    embedded = await startEmbeddedPostgres(dir, { fresh: config.EMBEDDED_PG_FRESH === "1" });
     databaseUrl = embedded.url;
     log(`embedded Postgres at ${databaseUrl.replace(/:[^:@]+@/, ":***@")} (data in ${dir})`);
   }
@@ -84,7 +86,7 @@ async function main() {
   await pool.end();
   log("database migrated and demo data seeded");
 
-  const simulatorPort = Number(process.env.SIMULATOR_PORT ?? (await freePort()));
+  const simulatorPort = config.SIMULATOR_PORT ?? (await freePort());
   const simulatorUrl = `http://127.0.0.1:${simulatorPort}`;
   const simulator = spawn(bin("tsx"), ["simulator/main.ts"], {
     cwd: root,
