@@ -1,16 +1,8 @@
-export type ThreadSummary = { threadId: string; customerId: string; status: string; updatedAt: string };
+import type { CheckpointSummary } from "@/agent/history";
 
-export type CheckpointSummary = {
-  checkpointId: string;
-  parentId: string | null;
-  step: number;
-  source: string;
-  ran: string[];
-  next: string[];
-  interrupts: { id?: string; value: unknown }[];
-  createdAt: string | null;
-  sizeBytes: number;
-};
+export type { CheckpointSummary };
+
+export type ThreadSummary = { threadId: string; customerId: string; status: string; updatedAt: string };
 
 export type ThreadHistory = { threadId: string; checkpoints: CheckpointSummary[] };
 
