@@ -9,7 +9,8 @@ export function createChatModel(env: ModelEnv): BaseChatModel {
   if (!env.LLM_BASE_URL) return new OfflineBankModel();
   return new ChatOpenAI({
     model: env.LLM_MODEL,
-    apiKey: env.LLM_API_KEY,
+    // Local servers (Ollama, vLLM) take no key, but the client insists on one.
+    apiKey: env.LLM_API_KEY || "none",
     configuration: { baseURL: env.LLM_BASE_URL },
     temperature: 0,
   });
