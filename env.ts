@@ -26,6 +26,18 @@ const schema = z.object({
   /** Attempts per bank-system check, the first included. */
   CHECK_MAX_ATTEMPTS: z.coerce.number().int().positive().default(3),
   LEDGER_TIMEOUT_MS: z.coerce.number().int().positive().default(5000),
+  /** Largest refund an operator may approve alone, in minor units. */
+  OPERATOR_LIMIT_MINOR: z.coerce.number().int().positive().default(50_000),
+  /** Refunds from this amount need two approvers, one of them a supervisor. */
+  FOUR_EYES_MINOR: z.coerce.number().int().positive().default(100_000),
+  /** How long an approval may wait for a decision before it expires. */
+  APPROVAL_TTL_MS: z.coerce.number().int().positive().default(48 * 60 * 60 * 1000),
+  /** How long an operator's claim on a case lasts unless renewed. */
+  CLAIM_TTL_MS: z.coerce.number().int().positive().default(15 * 60 * 1000),
+  /** How often the expiry job looks for overdue approvals. */
+  EXPIRY_INTERVAL_MS: z.coerce.number().int().positive().default(1000),
+  /** `1` lets browser tests move the server clock forward (POST /api/test/clock). */
+  ENABLE_TEST_CLOCK: z.enum(["0", "1"]).default("0"),
   SESSION_SECRET: z.string().min(16).default("demo-session-secret-change-me"),
 });
 

@@ -56,7 +56,7 @@ describe("a run killed mid-step resumes without repeating finished work", () => 
 
   it("pays once when the refund node dies after the ledger call, before its checkpoint", async () => {
     const thread = await h.newThread();
-    const turn = await h.say(thread, "I don't recognise the Electro Mart payment");
+    const turn = await h.say(thread, "City Parking charged me while I was abroad");
     if (turn.kind !== "ok") throw new Error("turn failed");
     const approval = (await getApprovalByCase(h.db, TENANT, turn.caseId!))!;
     await setFault({ system: "ledger", afterCommit: "hang" });

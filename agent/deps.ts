@@ -1,5 +1,6 @@
 import type { BaseChatModel } from "@langchain/core/language_models/chat_models";
 import type { BankClients } from "./clients/bank";
+import type { AuthorityLimits } from "./approval-rules";
 import type { RefundPolicy } from "./policy";
 import type { ApprovalRef, Checks } from "./state";
 import type { RefundReason, Txn } from "./understanding";
@@ -50,6 +51,9 @@ export type ApprovalInput = {
   currency: string;
   policyReason: string;
   checks: Checks;
+  risk: "low" | "medium" | "high" | "unavailable";
+  expiresAt: Date;
+  requiredApprovals: number;
 };
 
 export type AgentSettings = {
@@ -61,6 +65,11 @@ export type AgentSettings = {
   ledgerMaxAttempts: number;
   recursionLimit: number;
   policy: RefundPolicy;
+  authority: AuthorityLimits;
+  /** How long an approval waits for a decision before it expires. */
+  approvalTtlMs: number;
+  /** How long an operator's claim lasts. */
+  claimTtlMs: number;
 };
 
 /** Everything the graph touches outside itself, injected so tests and replays can swap it. */

@@ -24,13 +24,13 @@ describe("routing", () => {
   });
 
   it("reaches the refund node only with an approved decision", () => {
-    const approved = { approvalId: "a", status: "approved", version: 1 } as const;
+    const approved = { approvalId: "a", amountMinor: 490, status: "approved", version: 1 } as const;
     expect(routeAfterTriage({ ...base, verdict: { outcome: "auto_approve", reason: "" }, approval: approved })).toBe("refund");
     expect(routeAfterTriage({ ...base, verdict: { outcome: "auto_approve", reason: "" }, approval: null })).toBe("approvalGate");
     expect(routeAfterTriage({ ...base, verdict: { outcome: "review", reason: "" } })).toBe("approvalGate");
     expect(routeAfterGate({ ...base, approval: approved })).toBe("refund");
     for (const status of ["pending", "rejected", "cancelled", "expired", "executing"] as const) {
-      expect(routeAfterGate({ ...base, approval: { approvalId: "a", status, version: 2 } })).toBe("reply");
+      expect(routeAfterGate({ ...base, approval: { approvalId: "a", amountMinor: 490, status, version: 2 } })).toBe("reply");
     }
   });
 });

@@ -36,8 +36,11 @@ describe("a refund from the chat to the ledger", () => {
     expect(approval.interruptId).toBeTruthy();
     expect(await h.ledgerRows()).toHaveLength(0);
 
-    const decision = await h.agent.decide({ tenantId: TENANT, approvalId: approval.id, version: approval.version, decision: "approved", reason: "Customer confirmed", actor: "olga" });
-    expect(decision).toMatchObject({ kind: "ok", status: "executed" });
+    const first = await h.decide(approval, "olga");
+    expect(first).toMatchObject({ kind: "ok", status: "pending", approvalsNeeded: 1 });
+    expect(await h.ledgerRows()).toHaveLength(0);
+    const second = await h.decide({ id: approval.id, version: approval.version + 1 }, "sam");
+    expect(second).toMatchObject({ kind: "ok", status: "executed" });
     expect(await h.ledgerRows(turn.caseId)).toHaveLength(1);
     expect((await h.calls()).ledger).toBe(1);
   });
@@ -47,9 +50,9 @@ describe("a refund from the chat to the ledger", () => {
     const turn = await h.say(thread, "I don't recognise the Electro Mart charge");
     if (turn.kind !== "ok") throw new Error("turn failed");
     const approval = await pendingApproval(turn.caseId!);
-    const rejected = await h.agent.decide({ tenantId: TENANT, approvalId: approval.id, version: approval.version, decision: "rejected", reason: "Card was present", actor: "olga" });
+    const rejected = await h.decide(approval, "olga", "rejected", "Card was present");
     expect(rejected).toMatchObject({ kind: "ok", status: "rejected" });
-    const late = await h.agent.decide({ tenantId: TENANT, approvalId: approval.id, version: approval.version, decision: "approved", reason: "", actor: "oscar" });
+    const late = await h.decide(approval, "oscar");
     expect(late).toMatchObject({ kind: "conflict", status: "rejected" });
     expect(await h.ledgerRows()).toHaveLength(0);
     expect((await h.calls()).ledger).toBe(0);
@@ -60,12 +63,10 @@ describe("a refund from the chat to the ledger", () => {
     const turn = await h.say(thread, "Electro Mart 1249 wasn't me");
     if (turn.kind !== "ok") throw new Error("turn failed");
     const approval = await pendingApproval(turn.caseId!);
-    const decide = (actor: string, decision: "approved" | "rejected") =>
-      h.agent.decide({ tenantId: TENANT, approvalId: approval.id, version: approval.version, decision, reason: `by ${actor}`, actor });
-    const results = await Promise.all([decide("olga", "approved"), decide("oscar", "rejected")]);
+    const results = await Promise.all([h.decide(approval, "olga", "approved"), h.decide(approval, "oscar", "rejected")]);
     expect(results.filter((r) => r.kind === "ok")).toHaveLength(1);
     expect(results.filter((r) => r.kind === "conflict")).toHaveLength(1);
-    const winner = results.find((r) => r.kind === "ok")!;
+    const winner = results.find((r) => r.kind === "ok") as { status: string };
     const after = await getApprovalByCase(h.db, TENANT, turn.caseId!);
     expect(after?.status).toBe(winner.status);
     expect(await h.ledgerRows()).toHaveLength(winner.status === "executed" ? 1 : 0);
@@ -101,7 +102,7 @@ describe("a refund from the chat to the ledger", () => {
     const approval = await pendingApproval(turn.caseId!);
     const cancel = await h.say(thread, "never mind, I found the receipt, please cancel my request");
     expect(cancel).toMatchObject({ kind: "ok", status: "idle" });
-    const late = await h.agent.decide({ tenantId: TENANT, approvalId: approval.id, version: approval.version, decision: "approved", reason: "", actor: "olga" });
+    const late = await h.decide(approval, "olga");
     expect(late).toMatchObject({ kind: "conflict", status: "cancelled" });
     expect(await h.ledgerRows()).toHaveLength(0);
   });

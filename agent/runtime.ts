@@ -20,6 +20,9 @@ export function settingsFromEnv(): AgentSettings {
     ledgerMaxAttempts: 3,
     recursionLimit: 16,
     policy: DEFAULT_POLICY,
+    authority: { operatorLimitMinor: e.OPERATOR_LIMIT_MINOR, fourEyesMinor: e.FOUR_EYES_MINOR },
+    approvalTtlMs: e.APPROVAL_TTL_MS,
+    claimTtlMs: e.CLAIM_TTL_MS,
   };
 }
 

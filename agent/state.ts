@@ -41,6 +41,8 @@ export type Triage = { outcome: "auto_approve" | "review"; reason: string };
 
 export type ApprovalRef = {
   approvalId: string;
+  /** What the refund pays: the approved amount, which may be lower than the case's. */
+  amountMinor: number;
   status: "pending" | "approved" | "rejected" | "cancelled" | "expired" | "executing" | "executed";
   version: number;
   decidedBy?: string | null;

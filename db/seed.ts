@@ -122,6 +122,8 @@ const DOMAIN_TABLES = [
   "node_events",
   "audit_events",
   "ledger_entries",
+  "operator_notifications",
+  "approval_questions",
   "approvals",
   "cases",
   "messages",

@@ -16,6 +16,9 @@ export const FAST_SETTINGS = {
   ledgerMaxAttempts: 3,
   recursionLimit: 16,
   policy: DEFAULT_POLICY,
+  authority: { operatorLimitMinor: 50_000, fourEyesMinor: 100_000 },
+  approvalTtlMs: 48 * 60 * 60 * 1000,
+  claimTtlMs: 15 * 60 * 1000,
 };
 
 /** A real agent on the integration Postgres and the simulator, plus helpers to count outcomes. */
@@ -30,6 +33,18 @@ export function agentHarness() {
     },
     say(threadId: string, text: string, customerId = "cust-alice") {
       return agent.sendMessage({ tenantId: TENANT, threadId, customerId, text, actor: customerId });
+    },
+    /** A decision by a demo staff member (sam is the supervisor). */
+    decide(approval: { id: string; version: number }, actor: string, decision: "approved" | "rejected" = "approved", reason = `by ${actor}`) {
+      return agent.decide({
+        tenantId: TENANT,
+        approvalId: approval.id,
+        version: approval.version,
+        decision,
+        reason,
+        actor,
+        role: actor === "sam" ? "supervisor" : "operator",
+      });
     },
     async ledgerRows(caseId?: string) {
       const q = database.db.select().from(ledgerEntries);

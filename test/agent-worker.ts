@@ -13,6 +13,6 @@ const agent = createAgent({ db, pool, deps: { settings: { ...FAST_SETTINGS, chec
 const result =
   job.op === "say"
     ? await agent.sendMessage({ tenantId: TENANT, threadId: job.threadId, customerId: job.customerId, text: job.text, actor: job.customerId })
-    : await agent.decide({ tenantId: TENANT, approvalId: job.approvalId, version: job.version, decision: "approved", reason: "ok", actor: "olga" });
+    : await agent.decide({ tenantId: TENANT, approvalId: job.approvalId, version: job.version, decision: "approved", reason: "ok", actor: "olga", role: "operator" });
 console.log(JSON.stringify(result));
 await pool.end();

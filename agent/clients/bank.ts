@@ -77,9 +77,14 @@ export type LedgerEntry = {
   committedAt: string | null;
 };
 
-/** What the ledger holds for a case, read over its HTTP API. */
-export async function listLedgerEntries(ledgerUrl: string, tenantId: string, caseId: string, signal?: AbortSignal) {
-  const query = new URLSearchParams({ tenantId, caseId });
+/** What the ledger holds for a case or a customer, read over its HTTP API. */
+export async function listLedgerEntries(
+  ledgerUrl: string,
+  tenantId: string,
+  filter: { caseId: string } | { customerId: string },
+  signal?: AbortSignal,
+) {
+  const query = new URLSearchParams({ tenantId, ...filter });
   const { body } = await requestJson<{ entries: LedgerEntry[] }>({ system: "ledger", url: `${ledgerUrl}/entries?${query}`, signal });
   return body.entries;
 }

@@ -11,6 +11,7 @@ import type { ApprovalRef } from "../state";
 export function toApprovalRef(row: approvals.ApprovalRow): ApprovalRef {
   return {
     approvalId: row.id,
+    amountMinor: row.approvedAmountMinor ?? row.amountMinor,
     status: row.status,
     version: row.version,
     decidedBy: row.decidedBy,

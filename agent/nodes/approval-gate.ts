@@ -1,6 +1,7 @@
 import { interrupt, type LangGraphRunnableConfig } from "@langchain/langgraph";
 import type { AgentDeps } from "../deps";
 import type { AgentStateType, AgentUpdate } from "../state";
+import { approvalInput } from "./approval-input";
 
 /** What the operator console is asked; the answer comes back through the approvals table. */
 export type ApprovalRequest = {
@@ -20,15 +21,9 @@ export type ApprovalRequest = {
 export const approvalGate = (deps: AgentDeps) =>
   async function approvalGate(state: AgentStateType, config: LangGraphRunnableConfig): Promise<AgentUpdate> {
     const kase = state.case!;
-    const opened = await deps.store.openApproval({
-      tenantId: state.tenantId,
-      caseId: kase.caseId,
-      threadId: String(config.configurable?.thread_id),
-      amountMinor: kase.amountMinor,
-      currency: kase.currency,
-      policyReason: state.verdict?.reason ?? "Sent to review.",
-      checks: state.checks,
-    });
+    const opened = await deps.store.openApproval(
+      approvalInput(deps, state, String(config.configurable?.thread_id), state.verdict?.reason ?? "Sent to review."),
+    );
     if (opened.status !== "pending") return { approval: opened };
     const request: ApprovalRequest = {
       approvalId: opened.approvalId,

@@ -25,7 +25,7 @@ export const refund = (deps: AgentDeps) =>
         caseId: kase.caseId,
         customerId: state.customerId,
         transactionId: kase.transactionId,
-        amountMinor: kase.amountMinor,
+        amountMinor: approval.amountMinor,
         currency: kase.currency,
       },
       refundIdempotencyKey(state.tenantId, kase.caseId),

@@ -1,6 +1,7 @@
 import type { LangGraphRunnableConfig } from "@langchain/langgraph";
 import type { AgentDeps } from "../deps";
 import { triageRefund } from "../policy";
+import { approvalInput } from "./approval-input";
 import type { AgentStateType, AgentUpdate } from "../state";
 
 /** Applies the refund policy; an auto-approval is recorded like an operator's decision. */
@@ -9,14 +10,8 @@ export const triage = (deps: AgentDeps) =>
     if (state.intent !== "refund" || !state.case) return {};
     const verdict = triageRefund(state.case.amountMinor, state.checks, deps.settings.policy);
     if (verdict.outcome !== "auto_approve") return { verdict };
-    const approval = await deps.store.recordPolicyApproval({
-      tenantId: state.tenantId,
-      caseId: state.case.caseId,
-      threadId: String(config.configurable?.thread_id),
-      amountMinor: state.case.amountMinor,
-      currency: state.case.currency,
-      policyReason: verdict.reason,
-      checks: state.checks,
-    });
+    const approval = await deps.store.recordPolicyApproval(
+      approvalInput(deps, state, String(config.configurable?.thread_id), verdict.reason),
+    );
     return { verdict, approval };
   };

@@ -1,5 +1,6 @@
 import { createAgent, type Agent } from "@/agent";
 import { database } from "@/db/client";
+import { now } from "./clock";
 
 const globalForAgent = globalThis as unknown as { __bankAgent?: Agent };
 
@@ -7,7 +8,7 @@ const globalForAgent = globalThis as unknown as { __bankAgent?: Agent };
 export function getAgent(): Agent {
   if (!globalForAgent.__bankAgent) {
     const { db, pool } = database();
-    globalForAgent.__bankAgent = createAgent({ db, pool });
+    globalForAgent.__bankAgent = createAgent({ db, pool, deps: { clock: now } });
   }
   return globalForAgent.__bankAgent;
 }

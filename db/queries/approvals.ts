@@ -1,12 +1,15 @@
 import { randomUUID } from "node:crypto";
-import { and, desc, eq, inArray, sql } from "drizzle-orm";
+import { and, eq, inArray, isNull, lt, or, sql } from "drizzle-orm";
 import type { DbOrTx } from "../client";
-import { approvals, cases, customers, transactions } from "../schema";
+import { approvalQuestions, approvals, cases } from "../schema";
 
 export type ApprovalRow = typeof approvals.$inferSelect;
 export type ApprovalStatus = ApprovalRow["status"];
 
-type NewApproval = Pick<ApprovalRow, "tenantId" | "caseId" | "threadId" | "amountMinor" | "currency" | "policyReason"> & {
+type NewApproval = Pick<
+  ApprovalRow,
+  "tenantId" | "caseId" | "threadId" | "amountMinor" | "currency" | "policyReason" | "risk" | "expiresAt" | "requiredApprovals"
+> & {
   checks: unknown;
 };
 
@@ -72,27 +75,76 @@ function decided(status: ApprovalStatus, actor: string, reason: string) {
   };
 }
 
+type DecisionInput = {
+  tenantId: string;
+  approvalId: string;
+  version: number;
+  actor: string;
+  reason: string;
+  now: Date;
+};
+
 /**
- * An operator's decision, as a compare-and-set on the version the operator saw.
- * Null when the approval is no longer pending at that version (decided, cancelled, stale).
+ * Who may still change a pending approval at `version`: nobody else holds a live claim on
+ * it and no question to the customer is open. Part of every decision's compare-and-set.
+ */
+function decidable(input: DecisionInput) {
+  return and(
+    eq(approvals.tenantId, input.tenantId),
+    eq(approvals.id, input.approvalId),
+    eq(approvals.status, "pending"),
+    eq(approvals.version, input.version),
+    or(isNull(approvals.claimedBy), eq(approvals.claimedBy, input.actor), lt(approvals.claimExpiresAt, input.now)),
+    sql`not exists (select 1 from ${approvalQuestions} q where q.approval_id = ${approvals.id} and q.answered_at is null)`,
+  );
+}
+
+/**
+ * A final decision, as a compare-and-set on the version the operator saw. Null when the
+ * approval is no longer decidable at that version (decided, cancelled, stale, claimed, asking).
  */
 export async function recordDecision(
   db: DbOrTx,
-  input: { tenantId: string; approvalId: string; version: number; decision: "approved" | "rejected"; actor: string; reason: string },
+  input: DecisionInput & { decision: "approved" | "rejected"; amountMinor?: number | null },
 ): Promise<ApprovalRow | null> {
   const [row] = await db
     .update(approvals)
-    .set(decided(input.decision, input.actor, input.reason))
-    .where(
-      and(
-        eq(approvals.tenantId, input.tenantId),
-        eq(approvals.id, input.approvalId),
-        eq(approvals.status, "pending"),
-        eq(approvals.version, input.version),
-      ),
-    )
+    .set({
+      ...decided(input.decision, input.actor, input.reason),
+      ...(input.amountMinor ? { approvedAmountMinor: input.amountMinor } : {}),
+    })
+    .where(decidable(input))
     .returning();
   return row ?? null;
+}
+
+/** The first of two approvals (four-eyes): the approval stays pending for the second. */
+export async function recordFirstApproval(
+  db: DbOrTx,
+  input: DecisionInput & { role: string; amountMinor?: number | null },
+): Promise<ApprovalRow | null> {
+  const [row] = await db
+    .update(approvals)
+    .set({
+      firstApprovedBy: input.actor,
+      firstApprovedRole: input.role,
+      firstApprovedAt: sql`now()`,
+      version: sql`${approvals.version} + 1`,
+      updatedAt: sql`now()`,
+      ...(input.amountMinor ? { approvedAmountMinor: input.amountMinor } : {}),
+    })
+    .where(and(decidable(input), isNull(approvals.firstApprovedBy)))
+    .returning();
+  return row ?? null;
+}
+
+/** Pending approvals past their expiry become final, each exactly once across instances. */
+export async function expireApprovals(db: DbOrTx, now: Date): Promise<ApprovalRow[]> {
+  return db
+    .update(approvals)
+    .set(decided("expired", "system", "No decision before the approval window closed."))
+    .where(and(eq(approvals.status, "pending"), lt(approvals.expiresAt, now)))
+    .returning();
 }
 
 /** The customer's cancel: final for a case whose refund has not started. Null when too late. */
@@ -157,23 +209,4 @@ export async function completeRefund(db: DbOrTx, input: { tenantId: string; appr
       .set({ status: "refunded", updatedAt: sql`now()` })
       .where(and(eq(cases.tenantId, input.tenantId), eq(cases.id, input.caseId)));
   });
-}
-
-/** The operator queue with what an operator needs to decide. */
-export async function listApprovals(db: DbOrTx, tenantId: string, statuses: ApprovalStatus[], limit = 100) {
-  return db
-    .select({
-      approval: approvals,
-      case: cases,
-      customerName: customers.name,
-      merchant: transactions.merchant,
-      postedAt: transactions.postedAt,
-    })
-    .from(approvals)
-    .innerJoin(cases, eq(cases.id, approvals.caseId))
-    .innerJoin(customers, eq(customers.id, cases.customerId))
-    .innerJoin(transactions, eq(transactions.id, cases.transactionId))
-    .where(and(eq(approvals.tenantId, tenantId), inArray(approvals.status, statuses)))
-    .orderBy(desc(approvals.createdAt))
-    .limit(limit);
 }

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { and, desc, eq, sql } from "drizzle-orm";
 import type { DbOrTx } from "../client";
-import { cases } from "../schema";
+import { cases, transactions } from "../schema";
 
 export type CaseRow = typeof cases.$inferSelect;
 export type CaseStatus = CaseRow["status"];
@@ -45,4 +45,14 @@ export async function setCaseStatus(db: DbOrTx, tenantId: string, caseId: string
     .update(cases)
     .set({ status, updatedAt: sql`now()` })
     .where(and(eq(cases.tenantId, tenantId), eq(cases.id, caseId)));
+}
+
+/** A customer's cases, newest first, with the merchant of each. */
+export async function listCasesByCustomer(db: DbOrTx, tenantId: string, customerId: string) {
+  return db
+    .select({ case: cases, merchant: transactions.merchant })
+    .from(cases)
+    .innerJoin(transactions, eq(transactions.id, cases.transactionId))
+    .where(and(eq(cases.tenantId, tenantId), eq(cases.customerId, customerId)))
+    .orderBy(desc(cases.createdAt));
 }

@@ -44,7 +44,7 @@ export const cases = pgTable(
     amountMinor: integer("amount_minor").notNull(),
     currency: text("currency").notNull().default("EUR"),
     status: text("status", {
-      enum: ["open", "awaiting_approval", "approved", "refunded", "rejected", "cancelled", "failed"],
+      enum: ["open", "awaiting_approval", "approved", "refunded", "rejected", "cancelled", "expired", "failed"],
     })
       .notNull()
       .default("open"),
@@ -82,6 +82,20 @@ export const approvals = pgTable(
     checks: jsonb("checks").notNull(),
     /** The LangGraph interrupt that waits for this decision. */
     interruptId: text("interrupt_id"),
+    /** Antifraud's verdict when the case was opened, or `unavailable`; the queue filters on it. */
+    risk: text("risk", { enum: ["low", "medium", "high", "unavailable"] }).notNull().default("unavailable"),
+    /** A pending approval not decided by then expires. */
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    /** Two for four-eyes refunds, one otherwise. */
+    requiredApprovals: integer("required_approvals").notNull().default(1),
+    firstApprovedBy: text("first_approved_by"),
+    firstApprovedRole: text("first_approved_role"),
+    firstApprovedAt: timestamp("first_approved_at", { withTimezone: true }),
+    /** A lower amount an approver settled on; null refunds the full amount. */
+    approvedAmountMinor: integer("approved_amount_minor"),
+    /** The operator working the case; others cannot decide it until the lease ends. */
+    claimedBy: text("claimed_by"),
+    claimExpiresAt: timestamp("claim_expires_at", { withTimezone: true }),
     decidedBy: text("decided_by"),
     decisionReason: text("decision_reason"),
     decidedAt: timestamp("decided_at", { withTimezone: true }),
@@ -91,8 +105,33 @@ export const approvals = pgTable(
   (t) => [
     uniqueIndex("approvals_case_uq").on(t.caseId),
     index("approvals_pending_idx").on(t.tenantId, t.status, t.createdAt),
+    index("approvals_expiry_idx").on(t.status, t.expiresAt),
   ],
 );
+
+/** An operator's question to the customer about a pending approval, and the answer. */
+export const approvalQuestions = pgTable(
+  "approval_questions",
+  {
+    id: text("id").primaryKey(),
+    tenantId: text("tenant_id").notNull(),
+    approvalId: text("approval_id").notNull().references(() => approvals.id),
+    askedBy: text("asked_by").notNull(),
+    question: text("question").notNull(),
+    askedAt: timestamp("asked_at", { withTimezone: true }).notNull().defaultNow(),
+    answer: text("answer"),
+    answeredAt: timestamp("answered_at", { withTimezone: true }),
+  },
+  (t) => [index("approval_questions_approval_idx").on(t.approvalId, t.askedAt)],
+);
+
+/** One notification to operators per interrupt, however often the gate re-runs. */
+export const operatorNotifications = pgTable("operator_notifications", {
+  interruptId: text("interrupt_id").primaryKey(),
+  tenantId: text("tenant_id").notNull(),
+  approvalId: text("approval_id").notNull().references(() => approvals.id),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+});
 
 /**
  * The refund ledger, owned by the bank's ledger system (the simulator here).

@@ -1,37 +1,42 @@
-import { listApprovals, type ApprovalStatus } from "@/db/queries/approvals";
+import { listApprovalQueue } from "@/db/queries/approval-queue";
+import type { ApprovalStatus } from "@/db/queries/approvals";
+import { toApprovalView } from "@/app/_lib/approval-view";
+import { now } from "@/app/_lib/clock";
 import { parseWith, route, services } from "@/app/_lib/route";
 import { requireUser, STAFF } from "@/app/_lib/session";
-import { approvalsQuery } from "./schema";
+import { queueQuery } from "./schema";
 
 export const runtime = "nodejs";
+export const dynamic = "force-dynamic";
 
 const ALL: ApprovalStatus[] = ["pending", "approved", "rejected", "cancelled", "expired", "executing", "executed"];
 
-/** The operator queue, with the facts each decision rests on. */
+/** The operator queue: filtered, sorted, one page, with what each decision rests on. */
 export const GET = route(async (req) => {
+  const started = performance.now();
   const { db } = services();
   const user = await requireUser(db, req, STAFF);
-  const { status } = parseWith(approvalsQuery, Object.fromEntries(new URL(req.url).searchParams), "query");
-  const rows = await listApprovals(db, user.tenantId, status === "all" ? ALL : [status]);
-  return Response.json({
-    approvals: rows.map((r) => ({
-      approvalId: r.approval.id,
-      caseId: r.case.id,
-      threadId: r.approval.threadId,
-      status: r.approval.status,
-      version: r.approval.version,
-      mode: r.approval.mode,
-      amountMinor: r.approval.amountMinor,
-      currency: r.approval.currency,
-      customerName: r.customerName,
-      merchant: r.merchant,
-      postedAt: r.postedAt,
-      caseReason: r.case.reason,
-      policyReason: r.approval.policyReason,
-      checks: r.approval.checks,
-      decidedBy: r.approval.decidedBy,
-      decisionReason: r.approval.decisionReason,
-      createdAt: r.approval.createdAt,
-    })),
-  });
+  const q = parseWith(queueQuery, Object.fromEntries(new URL(req.url).searchParams), "query");
+  const at = now();
+  const { rows, total } = await listApprovalQueue(
+    db,
+    user.tenantId,
+    {
+      statuses: q.status === "all" ? ALL : [q.status],
+      risk: q.risk,
+      minAmountMinor: q.minAmount,
+      maxAmountMinor: q.maxAmount,
+      claimed: q.claimed,
+      sort: q.sort,
+      page: q.page,
+      pageSize: q.pageSize,
+    },
+    user.username,
+    at,
+  );
+  const serverMs = performance.now() - started;
+  return Response.json(
+    { now: at, page: q.page, pageSize: q.pageSize, total, approvals: rows.map(toApprovalView) },
+    { headers: { "server-timing": `app;dur=${serverMs.toFixed(1)}` } },
+  );
 });

@@ -19,7 +19,7 @@ export const GET = route<{ id: string }>(async (req, { id }) => {
   const [transaction, approval, ledgerEntries] = await Promise.all([
     getTransactionById(db, user.tenantId, kase.transactionId),
     getApprovalByCase(db, user.tenantId, kase.id),
-    listLedgerEntries(env().LEDGER_URL, user.tenantId, kase.id).catch(() => {
+    listLedgerEntries(env().LEDGER_URL, user.tenantId, { caseId: kase.id }).catch(() => {
       throw new ApiError("unavailable:ledger", "The ledger is not answering.");
     }),
   ]);

@@ -1,6 +1,6 @@
-import { desc, eq } from "drizzle-orm";
+import { desc, eq, sql } from "drizzle-orm";
 import { listMessagesByThread } from "@/db/queries/threads";
-import { approvals, cases } from "@/db/schema";
+import { approvalQuestions, approvals, cases } from "@/db/schema";
 import { route, services } from "@/app/_lib/route";
 import { requireUser } from "@/app/_lib/session";
 import { loadVisibleThread } from "@/app/_lib/threads";
@@ -14,7 +14,11 @@ export const GET = route<{ id: string }>(async (req, { id }) => {
   const thread = await loadVisibleThread(db, user, id);
   const messages = await listMessagesByThread(db, user.tenantId, thread.id);
   const [latest] = await db
-    .select({ case: cases, approvalStatus: approvals.status })
+    .select({
+      case: cases,
+      approvalStatus: approvals.status,
+      openQuestion: sql<boolean>`exists (select 1 from ${approvalQuestions} q where q.approval_id = ${approvals.id} and q.answered_at is null)`,
+    })
     .from(cases)
     .leftJoin(approvals, eq(approvals.caseId, cases.id))
     .where(eq(cases.threadId, thread.id))
@@ -32,6 +36,7 @@ export const GET = route<{ id: string }>(async (req, { id }) => {
           currency: latest.case.currency,
           reason: latest.case.reason,
           approvalStatus: latest.approvalStatus,
+          openQuestion: latest.openQuestion,
         }
       : null,
   });

@@ -1,11 +1,14 @@
-import { ApiError } from "@/app/_lib/errors";
+import { refusalError } from "@/app/_lib/refusal";
 import { idParam, parseBody, parseWith, route, services } from "@/app/_lib/route";
 import { DECIDERS, requireUser } from "@/app/_lib/session";
 import { decisionBody } from "../../schema";
 
 export const runtime = "nodejs";
 
-/** Approve or reject, as a compare-and-set on the version the operator saw. */
+/**
+ * Approve (optionally a lower amount) or reject, as a compare-and-set on the version the
+ * operator saw. The server enforces authority: operator limit, four-eyes, claims.
+ */
 export const POST = route<{ id: string }>(async (req, { id }) => {
   const { db, agent } = services();
   const user = await requireUser(db, req, DECIDERS);
@@ -18,13 +21,9 @@ export const POST = route<{ id: string }>(async (req, { id }) => {
     decision: body.decision === "approve" ? "approved" : "rejected",
     reason: body.reason || "Approved after review.",
     actor: user.username,
+    role: user.role as "operator" | "supervisor",
+    amountMinor: body.amountMinor,
   });
-  if (result.kind === "not_found") throw new ApiError("not_found:approval", "No such approval.");
-  if (result.kind === "conflict") {
-    throw new ApiError("conflict:approval", `This approval is ${result.status} (version ${result.version}); nothing was changed.`, {
-      currentStatus: result.status,
-      currentVersion: result.version,
-    });
-  }
-  return Response.json({ approvalId, status: result.status, version: result.version });
+  if (result.kind !== "ok") throw refusalError(result, "approval");
+  return Response.json({ approvalId, status: result.status, version: result.version, approvalsNeeded: result.approvalsNeeded });
 });

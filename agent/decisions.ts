@@ -1,0 +1,108 @@
+import { getApprovalById, recordDecision, recordFirstApproval, type ApprovalRow } from "@/db/queries/approvals";
+import { claimedByOther } from "@/db/queries/approval-claims";
+import { getOpenQuestion } from "@/db/queries/approval-questions";
+import { recordAuditEvent } from "@/db/queries/audit";
+import { setCaseStatus } from "@/db/queries/cases";
+import { appendMessage } from "@/db/queries/threads";
+import { approvalStep, type DeciderRole } from "./approval-rules";
+import { resumeGate, waitForThread, withThread, type Ctx } from "./runs";
+
+export type DecisionInput = {
+  tenantId: string;
+  approvalId: string;
+  version: number;
+  decision: "approved" | "rejected";
+  reason: string;
+  actor: string;
+  role: DeciderRole;
+  /** Approve a lower amount than the case's; the full amount when absent. */
+  amountMinor?: number;
+};
+
+export type Refusal =
+  | { kind: "not_found" }
+  | { kind: "conflict"; status: string; version: number; message: string }
+  | { kind: "forbidden"; code: string; message: string }
+  | { kind: "invalid"; message: string };
+
+export type DecisionResult = { kind: "ok"; status: string; version: number; approvalsNeeded: number } | Refusal;
+
+function conflict(row: ApprovalRow | null, message?: string): Refusal {
+  if (!row) return { kind: "not_found" };
+  return {
+    kind: "conflict",
+    status: row.status,
+    version: row.version,
+    message: message ?? `This approval is ${row.status} at version ${row.version}; nothing was changed.`,
+  };
+}
+
+/** Why `actor` may not change this approval now, or null when they may. */
+export async function refusalFor(ctx: Ctx, row: ApprovalRow | null, input: { tenantId: string; version: number; actor: string }) {
+  if (!row) return { kind: "not_found" } as const;
+  if (row.status !== "pending" || row.version !== input.version) return conflict(row);
+  if (claimedByOther(row, input.actor, ctx.deps.clock())) {
+    return { kind: "forbidden", code: "forbidden:claimed", message: `${row.claimedBy} is working on this case.` } as const;
+  }
+  if (await getOpenQuestion(ctx.db, input.tenantId, row.id)) {
+    return conflict(row, "The customer has not answered the question yet.");
+  }
+  return null;
+}
+
+/** Resumes the paused thread once a decision is final, so the customer hears it. */
+export async function resumeDecided(ctx: Ctx, row: ApprovalRow) {
+  if (!row.interruptId) return;
+  const interruptId = row.interruptId;
+  await waitForThread(() =>
+    withThread(ctx, row.tenantId, row.threadId, async () => {
+      const { values, status } = await resumeGate(ctx, row.threadId, interruptId, row.id);
+      await appendMessage(ctx.db, { tenantId: row.tenantId, threadId: row.threadId, role: "agent", text: values.answer });
+      return { result: values.answer, status };
+    }),
+  );
+}
+
+/**
+ * An operator's decision: authority and four-eyes first, then a compare-and-set on the
+ * version the operator saw; a final decision resumes the paused thread by interrupt id.
+ * A stale, repeated, claimed or late decision changes nothing.
+ */
+export async function decideApproval(ctx: Ctx, input: DecisionInput): Promise<DecisionResult> {
+  const existing = await getApprovalById(ctx.db, input.tenantId, input.approvalId);
+  const refusal = await refusalFor(ctx, existing, input);
+  if (refusal) return refusal;
+  const row = existing!;
+  const now = ctx.deps.clock();
+  const amount = input.amountMinor ?? row.approvedAmountMinor ?? row.amountMinor;
+  if (!Number.isSafeInteger(amount) || amount <= 0 || amount > row.amountMinor) {
+    return { kind: "invalid", message: `The approved amount must be between 0.01 and the case's ${(row.amountMinor / 100).toFixed(2)}.` };
+  }
+  const step = input.decision === "approved" ? approvalStep(row, { username: input.actor, role: input.role }, amount, ctx.deps.settings.authority) : { kind: "final" as const };
+  if (step.kind === "forbidden") return { kind: "forbidden", code: step.code, message: step.message };
+  const lower = amount < row.amountMinor ? amount : null;
+
+  const decided = await ctx.db.transaction(async (tx) => {
+    const updated =
+      step.kind === "first_of_two"
+        ? await recordFirstApproval(tx, { ...input, now, amountMinor: lower })
+        : await recordDecision(tx, { ...input, now, amountMinor: input.decision === "approved" ? lower : null });
+    if (!updated) return null;
+    if (step.kind === "final") await setCaseStatus(tx, input.tenantId, updated.caseId, input.decision);
+    const action = step.kind === "first_of_two" ? "approval.first_approved" : `approval.${input.decision}`;
+    await recordAuditEvent(tx, {
+      tenantId: input.tenantId,
+      actor: input.actor,
+      action,
+      subjectType: "approval",
+      subjectId: updated.id,
+      data: { version: updated.version, reason: input.reason, ...(lower ? { amountMinor: lower } : {}) },
+    });
+    return updated;
+  });
+  if (!decided) return conflict(await getApprovalById(ctx.db, input.tenantId, input.approvalId));
+  if (step.kind === "first_of_two") return { kind: "ok", status: decided.status, version: decided.version, approvalsNeeded: 1 };
+  await resumeDecided(ctx, decided);
+  const after = await getApprovalById(ctx.db, input.tenantId, input.approvalId);
+  return { kind: "ok", status: after?.status ?? decided.status, version: after?.version ?? decided.version, approvalsNeeded: 0 };
+}

@@ -1,0 +1,81 @@
+import { Command } from "@langchain/langgraph";
+import type { Db } from "@/db/client";
+import { setApprovalInterrupt } from "@/db/queries/approvals";
+import { notifyOperatorsOnce } from "@/db/queries/notifications";
+import { claimThread, releaseThread } from "@/db/queries/threads";
+import type { AgentDeps } from "./deps";
+import type { AgentGraph } from "./graph";
+import type { ApprovalRequest } from "./nodes/approval-gate";
+import { composeReply } from "./replies";
+import type { AgentStateType } from "./state";
+
+export type Ctx = { db: Db; graph: AgentGraph; deps: AgentDeps };
+export type OnToken = (text: string) => void;
+export type RestingStatus = "idle" | "awaiting_approval";
+
+const LEASE_MS = 120_000;
+
+/**
+ * One graph run on a thread, durably checkpointed. A run that stops at the approval gate
+ * links the interrupt to its approval and notifies operators once per interrupt.
+ */
+export async function run(ctx: Ctx, threadId: string, input: unknown, onToken?: OnToken) {
+  const config = { configurable: { thread_id: threadId } };
+  const stream = await ctx.graph.stream(input as never, {
+    ...config,
+    streamMode: ["custom", "values"],
+    durability: "sync",
+    recursionLimit: ctx.deps.settings.recursionLimit,
+  });
+  for await (const [mode, chunk] of stream as AsyncIterable<[string, { type?: string; text?: string }]>) {
+    if (mode === "custom" && chunk.type === "token" && chunk.text) onToken?.(chunk.text);
+  }
+  const snapshot = await ctx.graph.getState(config);
+  const interrupts = snapshot.tasks.flatMap((t) => t.interrupts);
+  const values = snapshot.values as AgentStateType;
+  for (const it of interrupts) {
+    const request = it.value as ApprovalRequest;
+    if (!it.id || !request?.approvalId) continue;
+    await setApprovalInterrupt(ctx.db, values.tenantId, request.approvalId, it.id);
+    await notifyOperatorsOnce(ctx.db, { tenantId: values.tenantId, approvalId: request.approvalId, interruptId: it.id });
+  }
+  if (interrupts.length === 0) return { values, status: "idle" as const };
+  const waiting = composeReply(values);
+  onToken?.(waiting);
+  return { values: { ...values, answer: waiting }, status: "awaiting_approval" as const };
+}
+
+/** Runs `work` holding the thread's lease; null when another run holds it. */
+export async function withThread<T>(
+  ctx: Ctx,
+  tenantId: string,
+  threadId: string,
+  work: (previous: string) => Promise<{ result: T; status: RestingStatus }>,
+  takeOver = false,
+): Promise<T | null> {
+  const previous = await claimThread(ctx.db, { tenantId, threadId, leaseMs: LEASE_MS, takeOver });
+  if (!previous) return null;
+  let status: RestingStatus = previous === "awaiting_approval" ? "awaiting_approval" : "idle";
+  try {
+    const done = await work(previous);
+    status = done.status;
+    return done.result;
+  } finally {
+    await releaseThread(ctx.db, { tenantId, threadId, status });
+  }
+}
+
+/** Wakes the paused gate by its interrupt id; the gate reads the decision from the database. */
+export function resumeGate(ctx: Ctx, threadId: string, interruptId: string, approvalId: string, onToken?: OnToken) {
+  return run(ctx, threadId, new Command({ resume: { [interruptId]: { approvalId } } }), onToken);
+}
+
+/** Retries `attempt` until it gets the thread or the time is up. */
+export async function waitForThread<T>(attempt: () => Promise<T | null>, timeoutMs = 30_000): Promise<T | null> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await attempt();
+    if (value !== null || Date.now() > deadline) return value;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}

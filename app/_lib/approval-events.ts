@@ -1,0 +1,52 @@
+import { EventEmitter } from "node:events";
+import { Client } from "pg";
+import { env } from "@/env";
+
+export type ApprovalEvent = { approvalId: string; tenantId: string; status: string; version: number };
+
+type Listener = { emitter: EventEmitter; client: Client | null; connecting: Promise<void> | null };
+
+const globalForEvents = globalThis as unknown as { __approvalEvents?: Listener };
+
+function state(): Listener {
+  globalForEvents.__approvalEvents ??= { emitter: new EventEmitter().setMaxListeners(0), client: null, connecting: null };
+  return globalForEvents.__approvalEvents;
+}
+
+/**
+ * One LISTEN connection per process on channel approval_events (fed by a trigger on the
+ * approvals table), fanned out to every open console. Reconnects after a dropped connection.
+ */
+function connect(s: Listener): Promise<void> {
+  if (s.client) return Promise.resolve();
+  s.connecting ??= (async () => {
+    const client = new Client({ connectionString: env().DATABASE_URL });
+    client.on("notification", (msg) => {
+      if (msg.channel !== "approval_events" || !msg.payload) return;
+      s.emitter.emit("approval", JSON.parse(msg.payload) as ApprovalEvent);
+    });
+    client.on("error", (error) => {
+      console.error("approval events connection lost", error.message);
+      s.client = null;
+      client.end().catch(() => undefined);
+      setTimeout(() => void connect(s).catch(() => undefined), 1000);
+    });
+    await client.connect();
+    await client.query("LISTEN approval_events");
+    s.client = client;
+  })().finally(() => {
+    s.connecting = null;
+  });
+  return s.connecting;
+}
+
+/** Calls `onEvent` for every change to the tenant's approvals until the returned function is called. */
+export async function subscribeApprovalEvents(tenantId: string, onEvent: (event: ApprovalEvent) => void): Promise<() => void> {
+  const s = state();
+  await connect(s);
+  const listener = (event: ApprovalEvent) => {
+    if (event.tenantId === tenantId) onEvent(event);
+  };
+  s.emitter.on("approval", listener);
+  return () => s.emitter.off("approval", listener);
+}

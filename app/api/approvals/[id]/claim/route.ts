@@ -1,0 +1,30 @@
+import type { ClaimResult } from "@/agent";
+import { refusalError } from "@/app/_lib/refusal";
+import { idParam, parseBody, parseWith, route, services } from "@/app/_lib/route";
+import { DECIDERS, requireUser } from "@/app/_lib/session";
+import { claimBody } from "../../schema";
+
+export const runtime = "nodejs";
+
+function answer(approvalId: string, result: ClaimResult): Response {
+  if (result.kind !== "ok") throw refusalError(result, "claim");
+  return Response.json({ approvalId, claimedBy: result.claimedBy, claimExpiresAt: result.claimExpiresAt, version: result.version });
+}
+
+/** Claims the case for the signed-in operator (a lease); `takeover` is for supervisors. */
+export const POST = route<{ id: string }>(async (req, { id }) => {
+  const { db, agent } = services();
+  const user = await requireUser(db, req, DECIDERS);
+  const approvalId = parseWith(idParam, id, "approval_id");
+  const hasBody = (req.headers.get("content-length") ?? "0") !== "0";
+  const { takeover } = hasBody ? await parseBody(req, claimBody) : { takeover: false };
+  return answer(approvalId, await agent.claim({ tenantId: user.tenantId, approvalId, actor: user.username, role: user.role, takeover }));
+});
+
+/** Releases the claim: the holder's own, or anyone's for a supervisor. */
+export const DELETE = route<{ id: string }>(async (req, { id }) => {
+  const { db, agent } = services();
+  const user = await requireUser(db, req, DECIDERS);
+  const approvalId = parseWith(idParam, id, "approval_id");
+  return answer(approvalId, await agent.release({ tenantId: user.tenantId, approvalId, actor: user.username, role: user.role }));
+});

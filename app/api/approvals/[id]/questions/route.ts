@@ -1,0 +1,17 @@
+import { refusalError } from "@/app/_lib/refusal";
+import { idParam, parseBody, parseWith, route, services } from "@/app/_lib/route";
+import { DECIDERS, requireUser } from "@/app/_lib/session";
+import { questionBody } from "../../schema";
+
+export const runtime = "nodejs";
+
+/** Asks the customer a question in their chat; the approval waits for the answer. */
+export const POST = route<{ id: string }>(async (req, { id }) => {
+  const { db, agent } = services();
+  const user = await requireUser(db, req, DECIDERS);
+  const approvalId = parseWith(idParam, id, "approval_id");
+  const body = await parseBody(req, questionBody);
+  const result = await agent.askCustomer({ tenantId: user.tenantId, approvalId, actor: user.username, role: user.role, ...body });
+  if (result.kind !== "ok") throw refusalError(result, "approval");
+  return Response.json({ questionId: result.questionId, version: result.version }, { status: 201 });
+});

@@ -1,0 +1,57 @@
+import { listLedgerEntries } from "@/agent/clients/bank";
+import { getQueueRowById } from "@/db/queries/approval-queue";
+import { listQuestionsByApproval } from "@/db/queries/approval-questions";
+import { listAuditEventsBySubject } from "@/db/queries/audit";
+import { listCasesByCustomer } from "@/db/queries/cases";
+import { listMessagesByThread } from "@/db/queries/threads";
+import { getTransactionById } from "@/db/queries/transactions";
+import { env } from "@/env";
+import { toApprovalView } from "@/app/_lib/approval-view";
+import { now } from "@/app/_lib/clock";
+import { ApiError } from "@/app/_lib/errors";
+import { idParam, parseWith, route, services } from "@/app/_lib/route";
+import { requireUser, STAFF } from "@/app/_lib/session";
+
+export const runtime = "nodejs";
+export const dynamic = "force-dynamic";
+
+/** Everything an operator needs to decide one case. */
+export const GET = route<{ id: string }>(async (req, { id }) => {
+  const { db } = services();
+  const user = await requireUser(db, req, STAFF);
+  const row = await getQueueRowById(db, user.tenantId, parseWith(idParam, id, "approval_id"));
+  if (!row) throw new ApiError("not_found:approval", "No such approval.");
+  const customerId = row.case.customerId;
+  const [transaction, messages, cases, questions, audit, refunds] = await Promise.all([
+    getTransactionById(db, user.tenantId, row.case.transactionId),
+    listMessagesByThread(db, user.tenantId, row.approval.threadId),
+    listCasesByCustomer(db, user.tenantId, customerId),
+    listQuestionsByApproval(db, user.tenantId, row.approval.id),
+    listAuditEventsBySubject(db, user.tenantId, "approval", row.approval.id),
+    listLedgerEntries(env().LEDGER_URL, user.tenantId, { customerId }).catch(() => {
+      throw new ApiError("unavailable:ledger", "The ledger is not answering.");
+    }),
+  ]);
+  return Response.json({
+    now: now(),
+    approval: toApprovalView(row),
+    transaction: transaction && {
+      id: transaction.id,
+      merchant: transaction.merchant,
+      amountMinor: transaction.amountMinor,
+      currency: transaction.currency,
+      postedAt: transaction.postedAt,
+      country: transaction.country,
+    },
+    customer: { id: customerId, name: row.customerName },
+    messages,
+    earlierCases: cases
+      .filter((c) => c.case.id !== row.case.id)
+      .map((c) => ({ caseId: c.case.id, merchant: c.merchant, amountMinor: c.case.amountMinor, currency: c.case.currency, status: c.case.status, createdAt: c.case.createdAt })),
+    refunds: refunds
+      .filter((e) => e.status === "committed")
+      .map((e) => ({ entryId: e.entryId, caseId: e.caseId, amountMinor: e.amountMinor, currency: e.currency, committedAt: e.committedAt })),
+    audit: audit.map((a) => ({ id: a.id, actor: a.actor, action: a.action, data: a.data, at: a.at })),
+    questions: questions.map((q) => ({ questionId: q.id, question: q.question, askedBy: q.askedBy, askedAt: q.askedAt, answer: q.answer, answeredAt: q.answeredAt })),
+  });
+});
