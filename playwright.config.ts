@@ -35,6 +35,7 @@ export default defineConfig({
       PORT: String(PORT),
       EMBEDDED_PG_DIR: ".data/pg-e2e",
       EMBEDDED_PG_FRESH: "1",
+      ENABLE_TEST_CLOCK: "1",
       SIMULATOR_PORT: String(PORT + 1),
       E2E_SIMULATOR_URL: `http://127.0.0.1:${PORT + 1}`,
     },
