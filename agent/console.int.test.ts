@@ -90,6 +90,17 @@ describe("asking the customer", () => {
   });
 });
 
+describe("a customer with two conversations waiting", () => {
+  it("cancels the request of the conversation the message was written in", async () => {
+    const parkingCase = await pending(parking);
+    const electro = await pending("I don't recognise the Electro Mart payment");
+    const cancel = await h.say(parkingCase.thread, "never mind, cancel my request");
+    expect(cancel).toMatchObject({ kind: "ok", status: "idle" });
+    expect((await getApprovalByCase(h.db, TENANT, parkingCase.caseId))?.status).toBe("cancelled");
+    expect((await getApprovalByCase(h.db, TENANT, electro.caseId))?.status).toBe("pending");
+  });
+});
+
 describe("expiry", () => {
   it("expires an overdue approval exactly once with two instances, tells the customer, and never refunds", async () => {
     const approval = await pending(parking);

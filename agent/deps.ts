@@ -54,6 +54,8 @@ export type ApprovalInput = {
   risk: "low" | "medium" | "high" | "unavailable";
   expiresAt: Date;
   requiredApprovals: number;
+  /** When the case entered review, by the agent's clock (expiry counts from it). */
+  createdAt: Date;
 };
 
 export type AgentSettings = {

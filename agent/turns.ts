@@ -1,7 +1,7 @@
 import { cancelApproval, getApprovalByCase } from "@/db/queries/approvals";
 import { answerOpenQuestion } from "@/db/queries/approval-questions";
 import { recordAuditEvent } from "@/db/queries/audit";
-import { getLatestCaseByCustomer, setCaseStatus } from "@/db/queries/cases";
+import { getLatestCaseByThread, setCaseStatus } from "@/db/queries/cases";
 import { appendMessage } from "@/db/queries/threads";
 import { getTransactionById } from "@/db/queries/transactions";
 import { caseStandingText, limitsText } from "./replies";
@@ -29,7 +29,7 @@ async function limitsAnswer(ctx: Ctx, ref: { tenantId: string; customerId: strin
  * as its answer; anything else gets the case's standing.
  */
 async function answerWhileAwaiting(ctx: Ctx, input: TurnInput, onToken?: OnToken): Promise<Outcome> {
-  const kase = await getLatestCaseByCustomer(ctx.db, input.tenantId, input.customerId);
+  const kase = await getLatestCaseByThread(ctx.db, input.tenantId, input.threadId);
   const approval = kase ? await getApprovalByCase(ctx.db, input.tenantId, kase.id) : null;
   const understanding = await understandMessage(ctx.deps.model, {
     messages: [{ role: "customer", text: input.text }],

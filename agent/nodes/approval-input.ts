@@ -6,6 +6,7 @@ import type { AgentStateType } from "../state";
 export function approvalInput(deps: AgentDeps, state: AgentStateType, threadId: string, policyReason: string): ApprovalInput {
   const kase = state.case!;
   const antifraud = state.checks.antifraud;
+  const now = deps.clock();
   return {
     tenantId: state.tenantId,
     caseId: kase.caseId,
@@ -15,7 +16,8 @@ export function approvalInput(deps: AgentDeps, state: AgentStateType, threadId: 
     policyReason,
     checks: state.checks,
     risk: antifraud?.status === "ok" ? antifraud.facts.risk : "unavailable",
-    expiresAt: new Date(deps.clock().getTime() + deps.settings.approvalTtlMs),
+    expiresAt: new Date(now.getTime() + deps.settings.approvalTtlMs),
+    createdAt: now,
     requiredApprovals: requiredApprovals(kase.amountMinor, deps.settings.authority),
   };
 }

@@ -42,6 +42,7 @@ describe("live approval events", () => {
       risk: "medium",
       expiresAt: new Date(Date.now() + 60_000),
       requiredApprovals: 1,
+      createdAt: new Date(),
     });
     await expect.poll(() => received.length, { timeout: 2000 }).toBe(1);
     expect(Date.now() - started).toBeLessThan(2000);

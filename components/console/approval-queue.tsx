@@ -1,117 +1,98 @@
 "use client";
 
 import { useCallback, useEffect, useRef, useState } from "react";
-import { formatMinor } from "@/agent/policy";
-import { errorMessage, requestJson } from "@/components/api/request-json";
+import { errorMessage } from "@/components/api/request-json";
 import { Alert } from "@/components/ui/alert";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
-import { ApprovalCard } from "./approval-card";
-import { APPROVAL_STATUS } from "./labels";
-import type { ApprovalView, Decision, DecisionResult } from "./types";
+import { fetchApprovals } from "./approval-api";
+import { STATUS_FILTER_LABELS } from "./labels";
+import { QueueFilters } from "./queue-filters";
+import { QueuePager } from "./queue-pager";
+import { approvalsUrl, consoleUrl } from "./queue-query";
+import { QueueTable } from "./queue-table";
+import type { ApprovalPage, QueueQuery, Viewer } from "./types";
+import { useApprovalEvents } from "./use-approval-events";
+import { serverTimeOf, useServerClock, type ServerTime } from "./use-server-clock";
 
-type Filter = "pending" | "all";
-type Notice = { tone: "success" | "info"; text: string };
+const FALLBACK_REFRESH_MS = 30_000;
 
-const REFRESH_MS = 10_000;
-const FILTERS: { value: Filter; label: string }[] = [
-  { value: "pending", label: "Pending" },
-  { value: "all", label: "All, including decided" },
-];
+type Loaded = { page: ApprovalPage; time: ServerTime };
 
-/** The operator queue: refunds waiting for a decision, with the facts each rests on. */
-export function ApprovalQueue({ canDecide }: { canDecide: boolean }) {
-  const [filter, setFilter] = useState<Filter>("pending");
-  const [approvals, setApprovals] = useState<ApprovalView[] | null>(null);
+/** The operator queue: filtered, sorted, paged, and refreshed whenever an approval changes. */
+export function ApprovalQueue({ viewer, initialQuery }: { viewer: Viewer; initialQuery: QueueQuery }) {
+  const [query, setQuery] = useState(initialQuery);
+  const [loaded, setLoaded] = useState<Loaded | null>(null);
   const [loadError, setLoadError] = useState<string | null>(null);
-  const [notice, setNotice] = useState<Notice | null>(null);
   const latest = useRef(0);
+  const nowMs = useServerClock(loaded?.time ?? null);
+  const readOnly = viewer.role === "auditor";
 
   const load = useCallback(async () => {
     const request = ++latest.current;
     try {
-      const { approvals: rows } = await requestJson<{ approvals: ApprovalView[] }>(`/api/approvals?status=${filter}`);
+      const page = await fetchApprovals(approvalsUrl(query));
       if (request !== latest.current) return;
-      setApprovals(rows);
+      setLoaded({ page, time: serverTimeOf(page.now) });
       setLoadError(null);
     } catch (err) {
       if (request === latest.current) setLoadError(errorMessage(err));
     }
-  }, [filter]);
+  }, [query]);
 
   useEffect(() => {
+    window.history.replaceState(window.history.state, "", consoleUrl(query));
     void load();
-    const timer = setInterval(() => void load(), REFRESH_MS);
+    const timer = setInterval(() => void load(), FALLBACK_REFRESH_MS);
     return () => clearInterval(timer);
-  }, [load]);
+  }, [load, query]);
 
-  const onDecided = useCallback(
-    (approval: ApprovalView, decision: Decision, result: DecisionResult) => {
-      const what = `${formatMinor(approval.amountMinor, approval.currency)} refund for ${approval.merchant} (${approval.customerName})`;
-      const outcome = APPROVAL_STATUS[result.status]?.label.toLowerCase() ?? result.status;
-      setNotice({ tone: "success", text: `${decision === "approve" ? "Approved" : "Rejected"} the ${what}. Now: ${outcome}.` });
-      void load();
-    },
-    [load],
-  );
+  useApprovalEvents(load);
 
-  const onConflict = useCallback(
-    (approval: ApprovalView, message: string) => {
-      setNotice({ tone: "info", text: `${approval.merchant} (${approval.customerName}): ${message} The list has been refreshed.` });
-      void load();
-    },
-    [load],
-  );
+  const page = loaded?.page ?? null;
+  useEffect(() => {
+    if (page && page.approvals.length === 0 && page.total > 0 && query.page > 1) {
+      setQuery((q) => ({ ...q, page: Math.max(1, Math.ceil(page.total / page.pageSize)) }));
+    }
+  }, [page, query.page]);
+
+  const change = (next: Partial<QueueQuery>) => setQuery((q) => ({ ...q, ...next, page: next.page ?? 1 }));
+  const caption = `${STATUS_FILTER_LABELS[query.status]} approvals`;
 
   return (
     <section aria-labelledby="queue-title" className="space-y-4">
       <div className="flex flex-wrap items-end justify-between gap-3">
         <div>
-          <h1 id="queue-title" className="text-xl font-semibold">
-            Refund approvals {canDecide ? null : <Badge>Read-only</Badge>}
+          <h1 id="queue-title" className="flex items-center gap-2 text-xl font-semibold">
+            Refund approvals {readOnly ? <Badge>Read-only</Badge> : null}
           </h1>
-          <p className="text-sm text-slate-600">Each decision is checked against the version you see; a stale one changes nothing.</p>
+          <p className="text-sm text-slate-600">
+            {readOnly
+              ? "Auditors see every case and its trail; deciding is for operators and supervisors."
+              : "Open a case to see the facts and decide. The list updates by itself."}
+          </p>
         </div>
-        <div className="flex items-center gap-2">
-          <div role="group" aria-label="Show" className="inline-flex rounded-md border border-slate-300 bg-white p-0.5">
-            {FILTERS.map((f) => (
-              <button
-                key={f.value}
-                type="button"
-                aria-pressed={filter === f.value}
-                onClick={() => {
-                  setFilter(f.value);
-                  setApprovals(null);
-                }}
-                className="rounded px-3 py-1.5 text-sm font-medium text-slate-700 aria-pressed:bg-brand-700 aria-pressed:text-white"
-              >
-                {f.label}
-              </button>
-            ))}
-          </div>
-          <Button variant="secondary" onClick={() => void load()}>
-            Refresh
-          </Button>
-        </div>
+        <Button variant="secondary" onClick={() => void load()}>
+          Refresh
+        </Button>
       </div>
-      {notice ? <Alert tone={notice.tone}>{notice.text}</Alert> : null}
+      <QueueFilters query={query} onChange={change} />
       {loadError ? <Alert title="Could not load the approvals">{loadError}</Alert> : null}
-      {approvals === null ? (
+      {page === null ? (
         loadError ? null : (
-          <p role="status" className="text-sm text-slate-500">
+          <p role="status" className="text-sm text-slate-600">
             Loading approvals…
           </p>
         )
-      ) : approvals.length === 0 ? (
-        <p className="rounded-lg border border-dashed border-slate-300 bg-white p-8 text-center text-sm text-slate-500">
-          {filter === "pending" ? "Nothing is waiting for a decision." : "No approvals yet."}
+      ) : page.approvals.length === 0 ? (
+        <p className="rounded-lg border border-dashed border-slate-300 bg-white p-8 text-center text-sm text-slate-600">
+          {query.status === "pending" ? "Nothing is waiting for a decision." : "No approvals match these filters."}
         </p>
       ) : (
-        <ul className="space-y-4" aria-label={filter === "pending" ? "Pending approvals" : "All approvals"}>
-          {approvals.map((approval) => (
-            <ApprovalCard key={approval.approvalId} approval={approval} canDecide={canDecide} onDecided={onDecided} onConflict={onConflict} />
-          ))}
-        </ul>
+        <>
+          <QueueTable approvals={page.approvals} nowMs={nowMs} me={viewer.username} caption={caption} />
+          <QueuePager page={page.page} pageSize={page.pageSize} total={page.total} onPage={(p) => change({ page: p })} />
+        </>
       )}
     </section>
   );

@@ -10,7 +10,7 @@ function CheckBox<F>({ title, check, children }: { title: string; check: CheckRe
     <div className="rounded-md border border-slate-200 bg-slate-50 p-3">
       <dt className="flex items-center justify-between text-xs font-semibold uppercase tracking-wide text-slate-600">
         {title}
-        {check?.status === "ok" ? <span className="font-normal normal-case text-slate-400">{check.latencyMs} ms</span> : null}
+        {check?.status === "ok" ? <span className="font-normal normal-case text-slate-600">{check.latencyMs} ms</span> : null}
       </dt>
       <dd className="mt-1 text-sm text-slate-800">
         {!check ? (

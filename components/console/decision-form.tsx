@@ -1,53 +1,69 @@
 import { useRef, useState } from "react";
-import { ApiRequestError, errorMessage, requestJson } from "@/components/api/request-json";
-import { Alert } from "@/components/ui/alert";
+import { formatMinor } from "@/agent/policy";
 import { Button } from "@/components/ui/button";
-import { describedBy, Field, Textarea } from "@/components/ui/field";
-import type { ApprovalView, Decision, DecisionResult } from "./types";
+import { describedBy, Field, Input, Textarea } from "@/components/ui/field";
+import { decide } from "./approval-api";
+import { APPROVAL_STATUS } from "./labels";
+import { parseMajorToMinor } from "./money";
+import type { ApprovalView, DecisionResult, Perform } from "./types";
 
-type DecisionFormProps = {
-  approval: ApprovalView;
-  onDecided: (approval: ApprovalView, decision: Decision, result: DecisionResult) => void;
-  onConflict: (approval: ApprovalView, message: string) => void;
-};
+type DecisionFormProps = { approval: ApprovalView; busy: boolean; perform: Perform };
 
-/** Approve or reject at the version the operator is looking at; a rejection needs a reason. */
-export function DecisionForm({ approval, onDecided, onConflict }: DecisionFormProps) {
+function outcomeText(result: DecisionResult, amount: string): string {
+  if (result.status === "pending") return "Your approval is recorded. The refund needs a second approval by someone else, one of you a supervisor.";
+  if (result.status === "rejected") return "Rejected. The customer has been told why.";
+  if (result.status === "executed") return `Approved: ${amount} has been refunded.`;
+  return `Approved: the refund of ${amount} is ${APPROVAL_STATUS[result.status]?.label.toLowerCase() ?? result.status}.`;
+}
+
+/** Approve, approve a lower amount, or reject with a reason, at the version on screen. */
+export function DecisionForm({ approval, busy, perform }: DecisionFormProps) {
   const [reason, setReason] = useState("");
-  const [busy, setBusy] = useState<Decision | null>(null);
+  const [lower, setLower] = useState("");
   const [reasonError, setReasonError] = useState<string | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const [lowerError, setLowerError] = useState<string | null>(null);
   const reasonRef = useRef<HTMLTextAreaElement>(null);
-  const id = `reason-${approval.approvalId}`;
+  const lowerRef = useRef<HTMLInputElement>(null);
+  const full = formatMinor(approval.amountMinor, approval.currency);
 
-  async function decide(decision: Decision) {
-    setError(null);
-    if (decision === "reject" && !reason.trim()) {
+  async function send(decision: "approve" | "reject", amountMinor?: number) {
+    const amount = formatMinor(amountMinor ?? approval.amountMinor, approval.currency);
+    const ok = await perform(async () => {
+      const result = await decide(approval.approvalId, { decision, reason: reason.trim(), version: approval.version, ...(amountMinor ? { amountMinor } : {}) });
+      return outcomeText(result, amount);
+    });
+    if (ok) {
+      setReason("");
+      setLower("");
+    }
+  }
+
+  function reject() {
+    if (!reason.trim()) {
       setReasonError("Write a reason to reject: the customer is told why.");
       reasonRef.current?.focus();
       return;
     }
     setReasonError(null);
-    setBusy(decision);
-    try {
-      const result = await requestJson<DecisionResult>(`/api/approvals/${encodeURIComponent(approval.approvalId)}/decision`, {
-        method: "POST",
-        body: { decision, reason: reason.trim(), version: approval.version },
-      });
-      onDecided(approval, decision, result);
-    } catch (err) {
-      if (err instanceof ApiRequestError && err.status === 409) onConflict(approval, err.message);
-      else setError(errorMessage(err));
-    } finally {
-      setBusy(null);
+    void send("reject");
+  }
+
+  function approveLower() {
+    const minor = parseMajorToMinor(lower);
+    if (minor === null || minor <= 0 || minor >= approval.amountMinor) {
+      setLowerError(`Write an amount in EUR above 0.00 and below ${full}, like 20.00.`);
+      lowerRef.current?.focus();
+      return;
     }
+    setLowerError(null);
+    void send("approve", minor);
   }
 
   return (
-    <form className="space-y-3" onSubmit={(event) => event.preventDefault()} aria-label={`Decision on the ${approval.merchant} refund`}>
-      <Field id={id} label="Reason" hint="Optional when approving, required when rejecting." error={reasonError}>
+    <form className="space-y-3" onSubmit={(event) => event.preventDefault()} aria-label="Decision">
+      <Field id="decision-reason" label="Reason" hint="Optional when approving, required when rejecting." error={reasonError}>
         <Textarea
-          id={id}
+          id="decision-reason"
           ref={reasonRef}
           rows={2}
           maxLength={500}
@@ -56,16 +72,30 @@ export function DecisionForm({ approval, onDecided, onConflict }: DecisionFormPr
             setReason(e.target.value);
             if (reasonError && e.target.value.trim()) setReasonError(null);
           }}
-          {...describedBy(id, { hint: true, error: reasonError })}
+          {...describedBy("decision-reason", { hint: true, error: reasonError })}
         />
       </Field>
-      {error ? <Alert>{error}</Alert> : null}
       <div className="flex flex-wrap gap-2">
-        <Button onClick={() => void decide("approve")} disabled={busy !== null}>
-          {busy === "approve" ? "Approving and refunding…" : "Approve refund"}
+        <Button onClick={() => void send("approve")} disabled={busy}>
+          Approve refund
         </Button>
-        <Button variant="danger" onClick={() => void decide("reject")} disabled={busy !== null}>
-          {busy === "reject" ? "Rejecting…" : "Reject"}
+        <Button variant="danger" onClick={reject} disabled={busy}>
+          Reject
+        </Button>
+      </div>
+      <div className="flex flex-wrap items-end gap-2 border-t border-slate-200 pt-3">
+        <Field id="decision-lower" label="Lower amount (EUR)" hint={`Refund part of ${full}.`} error={lowerError} className="w-48">
+          <Input
+            id="decision-lower"
+            ref={lowerRef}
+            inputMode="decimal"
+            value={lower}
+            onChange={(e) => setLower(e.target.value)}
+            {...describedBy("decision-lower", { hint: true, error: lowerError })}
+          />
+        </Field>
+        <Button variant="secondary" onClick={approveLower} disabled={busy} className="mb-5">
+          Approve lower amount
         </Button>
       </div>
     </form>

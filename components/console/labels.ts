@@ -1,5 +1,5 @@
 import type { Tone } from "@/components/ui/badge";
-import type { ApprovalStatus, ApprovalView } from "./types";
+import type { ApprovalStatus, ApprovalView, ClaimFilter, Risk, RiskFilter, SortOrder, StatusFilter } from "./types";
 
 export const CASE_REASONS: Record<ApprovalView["caseReason"], string> = {
   duplicate: "Charged twice",
@@ -17,3 +17,55 @@ export const APPROVAL_STATUS: Record<ApprovalStatus, { label: string; tone: Tone
   cancelled: { label: "Cancelled", tone: "neutral" },
   expired: { label: "Expired", tone: "neutral" },
 };
+
+export const RISK: Record<Risk, { label: string; tone: Tone }> = {
+  low: { label: "Low risk", tone: "success" },
+  medium: { label: "Medium risk", tone: "warning" },
+  high: { label: "High risk", tone: "danger" },
+  unavailable: { label: "Risk unknown", tone: "neutral" },
+};
+
+export const STATUS_FILTER_LABELS: Record<StatusFilter, string> = {
+  pending: "Pending",
+  approved: "Approved",
+  executing: "Refunding",
+  executed: "Refunded",
+  rejected: "Rejected",
+  cancelled: "Cancelled",
+  expired: "Expired",
+  all: "All",
+};
+
+export const RISK_FILTER_LABELS: Record<RiskFilter, string> = {
+  any: "Any risk",
+  low: "Low",
+  medium: "Medium",
+  high: "High",
+  unavailable: "Antifraud unavailable",
+};
+
+export const CLAIM_FILTER_LABELS: Record<ClaimFilter, string> = {
+  any: "Anyone",
+  me: "Claimed by me",
+  none: "Unclaimed",
+  others: "Claimed by others",
+};
+
+export const SORT_LABELS: Record<SortOrder, string> = {
+  oldest: "Oldest first",
+  newest: "Newest first",
+  expiry: "Expiring soonest",
+  amount_desc: "Largest amount",
+  amount_asc: "Smallest amount",
+};
+
+/** "olga" -> "Olga": staff are named by their sign-in name. */
+export function staffName(username: string): string {
+  return username ? username[0].toUpperCase() + username.slice(1) : username;
+}
+
+export const FINAL_STATUSES: ApprovalStatus[] = ["approved", "executing", "executed", "rejected", "cancelled", "expired"];
+
+export function isFinal(status: ApprovalStatus): boolean {
+  return FINAL_STATUSES.includes(status);
+}

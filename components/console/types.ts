@@ -1,6 +1,11 @@
 import type { Checks } from "@/agent/state";
+import type { Role } from "@/app/_lib/session";
 
 export type ApprovalStatus = "pending" | "approved" | "rejected" | "cancelled" | "expired" | "executing" | "executed";
+
+export type Risk = "low" | "medium" | "high" | "unavailable";
+
+export type OpenQuestion = { questionId: string; question: string; askedBy: string; askedAt: string };
 
 /** One row of GET /api/approvals. */
 export type ApprovalView = {
@@ -21,8 +26,64 @@ export type ApprovalView = {
   decidedBy: string | null;
   decisionReason: string | null;
   createdAt: string;
+  risk: Risk;
+  expiresAt: string;
+  claimedBy: string | null;
+  claimExpiresAt: string | null;
+  requiredApprovals: 1 | 2;
+  firstApprovedBy: string | null;
+  approvedAmountMinor: number | null;
+  openQuestion: OpenQuestion | null;
 };
 
-export type DecisionResult = { approvalId: string; status: ApprovalStatus; version: number };
+/** GET /api/approvals */
+export type ApprovalPage = { now: string; approvals: ApprovalView[]; page: number; pageSize: number; total: number };
+
+export type CaseMessage = { id: string; role: "customer" | "agent"; text: string; createdAt: string };
+export type EarlierCase = { caseId: string; merchant: string; amountMinor: number; currency: string; status: string; createdAt: string };
+export type Refund = { entryId: string; caseId: string; amountMinor: number; currency: string; committedAt: string };
+export type AuditEvent = { id: string; actor: string; action: string; data: unknown; at: string };
+export type Question = OpenQuestion & { answer: string | null; answeredAt: string | null };
+
+/** GET /api/approvals/{approvalId} */
+export type ApprovalDetail = {
+  now: string;
+  approval: ApprovalView;
+  transaction: { id: string; merchant: string; amountMinor: number; currency: string; postedAt: string; country: string };
+  customer: { id: string; name: string };
+  messages: CaseMessage[];
+  earlierCases: EarlierCase[];
+  refunds: Refund[];
+  audit: AuditEvent[];
+  questions: Question[];
+};
+
+export type DecisionResult = { approvalId: string; status: ApprovalStatus; version: number; approvalsNeeded?: number };
+export type ClaimResult = { approvalId: string; claimedBy: string | null; claimExpiresAt: string | null; version: number };
 
 export type Decision = "approve" | "reject";
+
+/** Who is looking at the console, as the server told the page. */
+export type Viewer = { username: string; role: Role };
+
+export type StatusFilter = ApprovalStatus | "all";
+export type RiskFilter = Risk | "any";
+export type ClaimFilter = "me" | "others" | "none" | "any";
+export type SortOrder = "oldest" | "newest" | "amount_desc" | "amount_asc" | "expiry";
+
+/** The queue's filters, sort and page, as they appear in `/console?...`. */
+export type QueueQuery = {
+  status: StatusFilter;
+  risk: RiskFilter;
+  minAmount: number | null;
+  maxAmount: number | null;
+  claimed: ClaimFilter;
+  sort: SortOrder;
+  page: number;
+};
+
+/**
+ * Runs one action against the server: `action` resolves with the words to show on
+ * success. Resolves true when it succeeded; a refusal is shown by the page, which reloads.
+ */
+export type Perform = (action: () => Promise<string>) => Promise<boolean>;

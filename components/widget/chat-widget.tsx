@@ -28,7 +28,9 @@ export function ChatWidget({ username, displayName }: { username: string; displa
       <CaseStatusBar kase={thread?.case ?? null} />
       {thread?.status === "awaiting_approval" && !chat.sending ? (
         <p className="border-b border-amber-200 bg-amber-50 px-3 py-1.5 text-xs text-amber-900">
-          An operator is reviewing your request. This chat updates by itself.
+          {thread.case?.openQuestion
+            ? "The operator reviewing your request asked you a question. Your next message is your answer."
+            : "An operator is reviewing your request. This chat updates by itself."}
         </p>
       ) : null}
       {chat.starting && !thread ? (

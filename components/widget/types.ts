@@ -2,7 +2,7 @@ export type ThreadStatus = "idle" | "busy" | "awaiting_approval";
 
 export type ChatMessage = { id: string; role: "customer" | "agent"; text: string; createdAt: string };
 
-export type CaseStatus = "open" | "awaiting_approval" | "approved" | "refunded" | "rejected" | "cancelled" | "failed";
+export type CaseStatus = "open" | "awaiting_approval" | "approved" | "refunded" | "rejected" | "cancelled" | "expired" | "failed";
 
 export type ThreadCase = {
   caseId: string;
@@ -11,6 +11,8 @@ export type ThreadCase = {
   currency: string;
   reason: string;
   approvalStatus: string | null;
+  /** An operator asked a question the customer has not answered yet. */
+  openQuestion?: boolean;
 };
 
 /** GET /api/threads/{id} */

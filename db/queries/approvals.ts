@@ -8,7 +8,7 @@ export type ApprovalStatus = ApprovalRow["status"];
 
 type NewApproval = Pick<
   ApprovalRow,
-  "tenantId" | "caseId" | "threadId" | "amountMinor" | "currency" | "policyReason" | "risk" | "expiresAt" | "requiredApprovals"
+  "tenantId" | "caseId" | "threadId" | "amountMinor" | "currency" | "policyReason" | "risk" | "expiresAt" | "requiredApprovals" | "createdAt"
 > & {
   checks: unknown;
 };

@@ -40,6 +40,17 @@ export async function getLatestCaseByCustomer(db: DbOrTx, tenantId: string, cust
   return row ?? null;
 }
 
+/** The case a conversation is working on: its most recently updated one. */
+export async function getLatestCaseByThread(db: DbOrTx, tenantId: string, threadId: string): Promise<CaseRow | null> {
+  const [row] = await db
+    .select()
+    .from(cases)
+    .where(and(eq(cases.tenantId, tenantId), eq(cases.threadId, threadId)))
+    .orderBy(desc(cases.updatedAt))
+    .limit(1);
+  return row ?? null;
+}
+
 export async function setCaseStatus(db: DbOrTx, tenantId: string, caseId: string, status: CaseStatus): Promise<void> {
   await db
     .update(cases)

@@ -1,33 +1,39 @@
 import { expect, type Locator, type Page } from "@playwright/test";
 
+/** The approval queue at /console. */
 export class ConsolePage {
   constructor(readonly page: Page) {}
 
-  async goto() {
-    await this.page.goto("/console");
+  async goto(search = "") {
+    await this.page.goto(`/console${search}`);
     await expect(this.page.getByRole("heading", { name: /Refund approvals/ })).toBeVisible();
   }
 
-  /** The card of the approval for this merchant in the visible list. */
-  approval(merchant: string): Locator {
-    return this.page.getByRole("listitem").filter({ has: this.page.getByRole("heading", { name: merchant }) });
+  get table() {
+    return this.page.getByRole("table");
   }
 
-  get notice() {
-    return this.page.getByRole("status").filter({ hasText: /Approved the|Rejected the|nothing was changed/ });
+  /** The queue row of one approval. */
+  row(approvalId: string): Locator {
+    return this.page.locator(`tr[data-approval-id="${approvalId}"]`);
   }
 
-  async showAll() {
-    await this.page.getByRole("button", { name: "All, including decided" }).click();
+  get pageRange() {
+    return this.page.getByRole("navigation", { name: "Queue pages" }).locator("p");
   }
 
-  async approve(card: Locator, reason: string) {
-    await card.getByLabel("Reason").fill(reason);
-    await card.getByRole("button", { name: "Approve refund" }).click();
+  async filter(label: "Status" | "Antifraud risk" | "Claim" | "Sort", option: string) {
+    await this.page.getByLabel(label, { exact: true }).selectOption({ label: option });
   }
 
-  async reject(card: Locator, reason: string) {
-    await card.getByLabel("Reason").fill(reason);
-    await card.getByRole("button", { name: "Reject" }).click();
+  async amountRange(from: string, to: string) {
+    await this.page.getByLabel("From (EUR)").fill(from);
+    await this.page.getByLabel("To (EUR)").fill(to);
+    await this.page.getByRole("button", { name: "Apply amounts" }).click();
+  }
+
+  async openCase(approvalId: string) {
+    await this.row(approvalId).getByRole("link").click();
+    await expect(this.page).toHaveURL(new RegExp(`/console/approvals/${approvalId}$`));
   }
 }

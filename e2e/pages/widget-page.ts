@@ -8,6 +8,12 @@ export class WidgetPage {
     await expect(this.input).toBeEnabled();
   }
 
+  /** Opens the widget on a conversation started through the API, as if the customer came back to it. */
+  async gotoThread(username: string, threadId: string) {
+    await this.page.addInitScript(([key, value]) => window.localStorage.setItem(key, value), [`northwind-support:thread:${username}`, threadId] as const);
+    await this.goto();
+  }
+
   get input() {
     return this.page.getByLabel("Message", { exact: true });
   }

@@ -1,15 +1,19 @@
 import type { Metadata } from "next";
 import { redirect } from "next/navigation";
-import { canDecide, getCurrentUser, isStaff } from "@/app/_lib/current-user";
+import { getCurrentUser, isStaff } from "@/app/_lib/current-user";
 import { loginHref } from "@/components/auth/destination";
 import { NotAllowed } from "@/components/auth/not-allowed";
 import { ApprovalQueue } from "@/components/console/approval-queue";
+import { consoleUrl, parseQueueQuery } from "@/components/console/queue-query";
 
 export const metadata: Metadata = { title: "Refund approvals" };
 
-export default async function ConsolePage() {
+type ConsolePageProps = { searchParams: Promise<Record<string, string | string[] | undefined>> };
+
+export default async function ConsolePage({ searchParams }: ConsolePageProps) {
+  const query = parseQueueQuery(await searchParams);
   const user = await getCurrentUser();
-  if (!user) redirect(loginHref("/console"));
+  if (!user) redirect(loginHref(consoleUrl(query)));
   if (!isStaff(user)) {
     return (
       <NotAllowed
@@ -19,5 +23,5 @@ export default async function ConsolePage() {
       />
     );
   }
-  return <ApprovalQueue canDecide={canDecide(user)} />;
+  return <ApprovalQueue viewer={{ username: user.username, role: user.role }} initialQuery={query} />;
 }

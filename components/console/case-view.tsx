@@ -1,0 +1,180 @@
+"use client";
+
+import Link from "next/link";
+import { useCallback, useEffect, useRef, useState } from "react";
+import { ApiRequestError, errorMessage } from "@/components/api/request-json";
+import { Alert } from "@/components/ui/alert";
+import { fetchApproval } from "./approval-api";
+import { AskCustomerForm } from "./ask-customer-form";
+import { AuditTrail } from "./audit-trail";
+import { CaseConversation } from "./case-conversation";
+import { CaseFacts } from "./case-facts";
+import { CaseOutcome, PendingNotes } from "./case-outcome";
+import { CaseSection } from "./case-section";
+import { CaseSummary } from "./case-summary";
+import { ClaimControls } from "./claim-controls";
+import { ClaimState } from "./claim-state";
+import { CustomerHistory } from "./customer-history";
+import { DecisionForm } from "./decision-form";
+import { isFinal } from "./labels";
+import { QuestionList } from "./question-list";
+import type { ApprovalDetail, Perform, Viewer } from "./types";
+import { useApprovalEvents } from "./use-approval-events";
+import { serverTimeOf, useServerClock, type ServerTime } from "./use-server-clock";
+
+const FALLBACK_REFRESH_MS = 30_000;
+
+type Loaded = { detail: ApprovalDetail; time: ServerTime };
+type Message = { tone: "success" | "error"; title?: string; text: string };
+
+function refusalTitle(error: unknown): string | undefined {
+  if (!(error instanceof ApiRequestError)) return undefined;
+  if (error.status === 409) return "Not done: the case has changed";
+  if (error.status === 403) return "Not allowed";
+  return undefined;
+}
+
+/** One approval with every fact behind it, its actions, and live updates. */
+export function CaseView({ approvalId, viewer }: { approvalId: string; viewer: Viewer }) {
+  const [loaded, setLoaded] = useState<Loaded | null>(null);
+  const [loadError, setLoadError] = useState<{ notFound: boolean; text: string } | null>(null);
+  const [message, setMessage] = useState<Message | null>(null);
+  const [busy, setBusy] = useState(false);
+  const inFlight = useRef(false);
+  const latest = useRef(0);
+  const nowMs = useServerClock(loaded?.time ?? null);
+
+  const load = useCallback(async () => {
+    const request = ++latest.current;
+    try {
+      const detail = await fetchApproval(approvalId);
+      if (request !== latest.current) return;
+      setLoaded({ detail, time: serverTimeOf(detail.now) });
+      setLoadError(null);
+    } catch (err) {
+      if (request !== latest.current) return;
+      setLoadError({ notFound: err instanceof ApiRequestError && err.status === 404, text: errorMessage(err) });
+    }
+  }, [approvalId]);
+
+  useEffect(() => {
+    void load();
+    const timer = setInterval(() => void load(), FALLBACK_REFRESH_MS);
+    return () => clearInterval(timer);
+  }, [load]);
+
+  useApprovalEvents(load, approvalId);
+
+  const perform: Perform = useCallback(
+    async (action) => {
+      if (inFlight.current) return false;
+      inFlight.current = true;
+      setBusy(true);
+      setMessage(null);
+      try {
+        setMessage({ tone: "success", text: await action() });
+        return true;
+      } catch (err) {
+        setMessage({ tone: "error", title: refusalTitle(err), text: errorMessage(err) });
+        return false;
+      } finally {
+        await load();
+        inFlight.current = false;
+        setBusy(false);
+      }
+    },
+    [load],
+  );
+
+  if (!loaded) {
+    if (!loadError) {
+      return (
+        <p role="status" className="text-sm text-slate-600">
+          Loading the case…
+        </p>
+      );
+    }
+    return (
+      <div className="space-y-3">
+        <Alert title={loadError.notFound ? "No such approval" : "Could not load the case"}>{loadError.text}</Alert>
+        <Link href="/console" className="text-sm font-medium text-brand-700 underline underline-offset-2">
+          Back to the queue
+        </Link>
+      </div>
+    );
+  }
+
+  const { detail } = loaded;
+  const { approval } = detail;
+  const final = isFinal(approval.status);
+  const readOnly = viewer.role !== "operator" && viewer.role !== "supervisor";
+
+  return (
+    <div className="space-y-4">
+      <Link href="/console" className="text-sm font-medium text-brand-700 underline underline-offset-2">
+        ← Back to the queue
+      </Link>
+      <CaseSummary detail={detail} nowMs={nowMs} />
+      {loadError ? <Alert title="Could not refresh the case">{loadError.text}</Alert> : null}
+      <div className="grid gap-4 lg:grid-cols-3">
+        <div className="space-y-4 lg:col-span-2">
+          <CaseSection id="conversation" title="The customer's words">
+            <CaseConversation messages={detail.messages} customerName={detail.customer.name} />
+            <Link href={`/incidents?thread=${encodeURIComponent(approval.threadId)}`} className="text-xs font-medium text-brand-700 underline underline-offset-2">
+              Replay this conversation in the incident viewer
+            </Link>
+          </CaseSection>
+          <CaseSection id="facts" title="Transaction and checks">
+            <CaseFacts detail={detail} />
+          </CaseSection>
+          <CaseSection id="questions" title="Questions and answers">
+            <QuestionList questions={detail.questions} customerName={detail.customer.name} />
+          </CaseSection>
+        </div>
+        <div className="space-y-4">
+          <CaseSection id="actions" title={final ? "Outcome" : "Decision"}>
+            {message ? (
+              <Alert tone={message.tone} title={message.title}>
+                {message.text}
+              </Alert>
+            ) : null}
+            {final ? (
+              <CaseOutcome approval={approval} />
+            ) : readOnly ? (
+              <>
+                <p className="text-sm">
+                  <ClaimState claim={approval} nowMs={nowMs} me={viewer.username} />
+                </p>
+                <PendingNotes approval={approval} />
+                <p className="text-sm text-slate-700">Read-only: auditors see the case but cannot act on it.</p>
+              </>
+            ) : (
+              <>
+                <ClaimControls approval={approval} viewer={viewer} nowMs={nowMs} busy={busy} perform={perform} />
+                <PendingNotes approval={approval} />
+                <DecisionForm approval={approval} busy={busy} perform={perform} />
+              </>
+            )}
+          </CaseSection>
+          {!final && !readOnly ? (
+            <CaseSection id="ask" title="Ask the customer">
+              {approval.openQuestion ? (
+                <p className="text-sm">
+                  Waiting for the answer to: <q>{approval.openQuestion.question}</q>
+                </p>
+              ) : (
+                <AskCustomerForm approval={approval} busy={busy} perform={perform} />
+              )}
+            </CaseSection>
+          ) : null}
+          <CaseSection id="history" title="Earlier cases and refunds">
+            <CustomerHistory earlierCases={detail.earlierCases} refunds={detail.refunds} />
+          </CaseSection>
+          <CaseSection id="audit" title="Audit trail">
+            <AuditTrail events={detail.audit} currency={approval.currency} />
+          </CaseSection>
+        </div>
+      </div>
+    </div>
+  );
+}
