@@ -33,7 +33,7 @@ describe("a refund from the chat to the ledger", () => {
     if (turn.kind !== "ok") return;
     expect(turn.reply).toMatch(/with one of our operators/);
     const approval = await pendingApproval(turn.caseId!);
-    expect(approval.interruptId).toBeTruthy();
+    expect(approval.interruptId).toEqual(expect.any(String));
     expect(await h.ledgerRows()).toHaveLength(0);
 
     const first = await h.decide(approval, "olga");

@@ -80,7 +80,7 @@ test.describe("HTTP API: bad input gets a clear 4xx and changes nothing", () => 
     expect(turn.status).toBe("awaiting_approval");
     const queue = await (await olga.get("/api/approvals?status=pending")).json();
     const approval = queue.approvals.find((a: { caseId: string }) => a.caseId === turn.caseId);
-    expect(approval).toBeTruthy();
+    expect(approval).toMatchObject({ status: "pending", version: expect.any(Number) });
 
     const decide = (ctx: APIRequestContext, data: unknown) => ctx.post(`/api/approvals/${approval.approvalId}/decision`, { data });
     await expectError(await decide(ivan, { decision: "approve", version: approval.version }), 403, "forbidden:role");

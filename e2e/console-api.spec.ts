@@ -26,7 +26,7 @@ test.describe("approval console API: roles and conflicts, enforced on the server
     expect(turn.status).toBe("awaiting_approval");
     const queue = await (await olga.get("/api/approvals?status=pending&pageSize=100")).json();
     approval = queue.approvals.find((a: { caseId: string }) => a.caseId === turn.caseId);
-    expect(approval).toBeTruthy();
+    expect(approval).toMatchObject({ status: "pending", version: expect.any(Number) });
   });
 
   test("customers and auditors cannot act; customers cannot read the queue", async () => {

@@ -50,7 +50,7 @@ export async function approvalOfCase(staff: APIRequestContext, caseId: string, s
   expect(res.status(), await res.text()).toBe(200);
   const { approvals } = (await res.json()) as { approvals: ApprovalRow[] };
   const approval = approvals.find((a) => a.caseId === caseId);
-  expect(approval, `an approval for case ${caseId}`).toBeTruthy();
+  expect(approval, `an approval for case ${caseId}`).toMatchObject({ caseId });
   return approval!;
 }
 

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { and, desc, eq, sql } from "drizzle-orm";
+import { and, desc, eq, sql, type SQL } from "drizzle-orm";
 import type { DbOrTx } from "../client";
 import { cases, transactions } from "../schema";
 
@@ -30,25 +30,19 @@ export async function getCaseById(db: DbOrTx, tenantId: string, caseId: string):
   return row ?? null;
 }
 
-export async function getLatestCaseByCustomer(db: DbOrTx, tenantId: string, customerId: string): Promise<CaseRow | null> {
-  const [row] = await db
-    .select()
-    .from(cases)
-    .where(and(eq(cases.tenantId, tenantId), eq(cases.customerId, customerId)))
-    .orderBy(desc(cases.updatedAt))
-    .limit(1);
+async function latestCase(db: DbOrTx, where: SQL | undefined): Promise<CaseRow | null> {
+  const [row] = await db.select().from(cases).where(where).orderBy(desc(cases.updatedAt)).limit(1);
   return row ?? null;
 }
 
+/** The customer's most recently updated case, in any conversation. */
+export function getLatestCaseByCustomer(db: DbOrTx, tenantId: string, customerId: string): Promise<CaseRow | null> {
+  return latestCase(db, and(eq(cases.tenantId, tenantId), eq(cases.customerId, customerId)));
+}
+
 /** The case a conversation is working on: its most recently updated one. */
-export async function getLatestCaseByThread(db: DbOrTx, tenantId: string, threadId: string): Promise<CaseRow | null> {
-  const [row] = await db
-    .select()
-    .from(cases)
-    .where(and(eq(cases.tenantId, tenantId), eq(cases.threadId, threadId)))
-    .orderBy(desc(cases.updatedAt))
-    .limit(1);
-  return row ?? null;
+export function getLatestCaseByThread(db: DbOrTx, tenantId: string, threadId: string): Promise<CaseRow | null> {
+  return latestCase(db, and(eq(cases.tenantId, tenantId), eq(cases.threadId, threadId)));
 }
 
 export async function setCaseStatus(db: DbOrTx, tenantId: string, caseId: string, status: CaseStatus): Promise<void> {
