@@ -40,6 +40,10 @@ export type AgentStore = {
     outcome: "ok" | "degraded" | "error";
     latencyMs: number;
     error?: string;
+    step?: number;
+    request?: unknown;
+    response?: unknown;
+    idempotencyKey?: string;
   }): Promise<void>;
 };
 

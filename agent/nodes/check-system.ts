@@ -24,24 +24,36 @@ function ask(deps: AgentDeps, task: CheckTask, signal?: AbortSignal) {
   }
 }
 
+function taskRequest(task: CheckTask) {
+  return { customerId: task.customerId, ...(task.transactionId ? { transactionId: task.transactionId } : {}) };
+}
+
 /**
  * Asks one bank system. Runs beside the other checks in one superstep; retries and the
  * timeout come from the node's policy, and `degradeCheck` takes over once they are spent.
+ * Every attempt is recorded with what was asked and answered.
  */
 export const checkSystem = (deps: AgentDeps) =>
   async function checkSystem(task: CheckTask, config: LangGraphRunnableConfig): Promise<AgentUpdate> {
     const started = Date.now();
-    const facts = await ask(deps, task, config.signal);
-    const latencyMs = Date.now() - started;
-    await deps.store.recordNodeEvent({
+    const event = {
       tenantId: task.tenantId,
       threadId: task.threadId,
       node: "checkSystem",
       system: task.system,
-      outcome: "ok",
-      latencyMs,
-    });
-    return { checks: { [task.system]: { status: "ok", facts, latencyMs } } };
+      step: Number(config.metadata?.langgraph_step ?? -1),
+      request: taskRequest(task),
+    };
+    try {
+      const facts = await ask(deps, task, config.signal);
+      const latencyMs = Date.now() - started;
+      await deps.store.recordNodeEvent({ ...event, outcome: "ok", latencyMs, response: facts });
+      return { checks: { [task.system]: { status: "ok", facts, latencyMs } } };
+    } catch (error) {
+      const message = (error as Error).message || String(error);
+      await deps.store.recordNodeEvent({ ...event, outcome: "error", latencyMs: Date.now() - started, error: message });
+      throw error;
+    }
   };
 
 /** After the last retry: the check is recorded as unavailable instead of failing the turn. */
@@ -56,6 +68,7 @@ export const degradeCheck = (deps: AgentDeps) =>
       outcome: "degraded",
       latencyMs: 0,
       error: reason,
+      request: taskRequest(task),
     });
     return { checks: { [task.system]: { status: "unavailable", reason } } };
   };

@@ -19,18 +19,33 @@ export const refund = (deps: AgentDeps) =>
       version: approval.version,
     });
     if (!admission.admitted) return { refundOutcome: { status: "not_admitted", approvalStatus: admission.status } };
-    const receipt = await deps.bank.refund(
-      {
-        tenantId: state.tenantId,
-        caseId: kase.caseId,
-        customerId: state.customerId,
-        transactionId: kase.transactionId,
-        amountMinor: approval.amountMinor,
-        currency: kase.currency,
-      },
-      refundIdempotencyKey(state.tenantId, kase.caseId),
-      config.signal,
-    );
+    const request = {
+      tenantId: state.tenantId,
+      caseId: kase.caseId,
+      customerId: state.customerId,
+      transactionId: kase.transactionId,
+      amountMinor: approval.amountMinor,
+      currency: kase.currency,
+    };
+    const idempotencyKey = refundIdempotencyKey(state.tenantId, kase.caseId);
+    const event = {
+      tenantId: state.tenantId,
+      threadId: String(config.configurable?.thread_id),
+      node: "refund",
+      system: "ledger",
+      step: Number(config.metadata?.langgraph_step ?? -1),
+      request,
+      idempotencyKey,
+    };
+    const started = Date.now();
+    let receipt;
+    try {
+      receipt = await deps.bank.refund(request, idempotencyKey, config.signal);
+    } catch (error) {
+      await deps.store.recordNodeEvent({ ...event, outcome: "error", latencyMs: Date.now() - started, error: (error as Error).message });
+      throw error;
+    }
+    await deps.store.recordNodeEvent({ ...event, outcome: "ok", latencyMs: Date.now() - started, response: receipt });
     await deps.store.completeRefund({ tenantId: state.tenantId, approvalId: approval.approvalId, caseId: kase.caseId });
     return {
       refundOutcome: { status: "executed", entryId: receipt.entryId, replayed: receipt.replayed },

@@ -189,6 +189,12 @@ export const nodeEvents = pgTable(
     latencyMs: integer("latency_ms").notNull(),
     attempts: integer("attempts").notNull().default(1),
     error: text("error"),
+    /** The superstep the attempt belonged to. */
+    step: integer("step"),
+    /** What was sent and what came back, so a sandbox replay can answer from the recording. */
+    request: jsonb("request"),
+    response: jsonb("response"),
+    idempotencyKey: text("idempotency_key"),
     at: timestamp("at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index("node_events_thread_idx").on(t.threadId, t.at)],
