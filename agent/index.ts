@@ -4,19 +4,28 @@ import { askCustomer, claimCase, expireOverdue, releaseCase } from "./casework";
 import { decideApproval } from "./decisions";
 import type { AgentDeps } from "./deps";
 import { getCheckpoint, listCheckpoints } from "./history";
-import { compileAgentGraph, depsFromEnv } from "./runtime";
+import { buildGraph } from "./graph";
+import { checkpointView } from "./incidents/checkpoint-view";
+import { replayInSandbox, type WhatIf } from "./incidents/sandbox";
+import { buildTimeline } from "./incidents/timeline";
+import { createCheckpointer, depsFromEnv } from "./runtime";
 import { recoverThread, sendMessage } from "./turns";
 
 export type { ClaimResult, QuestionResult } from "./casework";
 export type { DecisionResult, Refusal } from "./decisions";
 export type { CheckpointSummary } from "./history";
 export type { TurnResult } from "./turns";
+export type { TimelineEntry } from "./incidents/timeline";
+export type { CheckpointView } from "./incidents/checkpoint-view";
+export type { WhatIf, Path } from "./incidents/sandbox";
 
-/** The agent as the app sees it: turns, decisions, casework, recovery and read-only history. */
+/** The agent as the app sees it: turns, decisions, casework, recovery, read-only history and incident replays. */
 export function createAgent(opts: { db: Db; pool: Pool; deps?: Partial<AgentDeps> }) {
   const deps = depsFromEnv(opts.db, opts.deps);
-  const graph = compileAgentGraph(deps, opts.pool);
+  const checkpointer = createCheckpointer(opts.pool);
+  const graph = buildGraph(deps, checkpointer);
   const ctx = { db: opts.db, graph, deps };
+  const production = { ...ctx, checkpointer };
   return {
     graph,
     deps,
@@ -29,6 +38,11 @@ export function createAgent(opts: { db: Db; pool: Pool; deps?: Partial<AgentDeps
     recoverThread: (tenantId: string, threadId: string) => recoverThread(ctx, tenantId, threadId),
     history: (threadId: string) => listCheckpoints(graph, threadId),
     checkpoint: (threadId: string, checkpointId: string) => getCheckpoint(graph, threadId, checkpointId),
+    incidents: {
+      timeline: (tenantId: string, threadId: string) => buildTimeline(production, tenantId, threadId),
+      checkpoint: (threadId: string, checkpointId: string) => checkpointView(checkpointer, threadId, checkpointId),
+      replay: (tenantId: string, threadId: string, whatIf: WhatIf) => replayInSandbox(production, tenantId, threadId, whatIf),
+    },
   };
 }
 

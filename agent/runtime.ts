@@ -7,7 +7,6 @@ import { createBankClients } from "./clients/bank";
 import { createChatModel } from "./clients/model";
 import { createAgentStore } from "./clients/store";
 import type { AgentDeps, AgentSettings } from "./deps";
-import { buildGraph } from "./graph";
 import { DEFAULT_POLICY } from "./policy";
 
 export function settingsFromEnv(): AgentSettings {
@@ -42,8 +41,4 @@ export function depsFromEnv(db: Db, overrides: Partial<AgentDeps> = {}): AgentDe
 /** The checkpointer on the app's pool, in its own schema. */
 export function createCheckpointer(pool: Pool): PostgresSaver {
   return new PostgresSaver(pool, undefined, { schema: CHECKPOINT_SCHEMA });
-}
-
-export function compileAgentGraph(deps: AgentDeps, pool: Pool) {
-  return buildGraph(deps, createCheckpointer(pool));
 }

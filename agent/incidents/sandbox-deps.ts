@@ -1,0 +1,86 @@
+import { randomUUID } from "node:crypto";
+import type { BankClients, LedgerReceipt, RefundRequest } from "../clients/bank";
+import type { AgentDeps, AgentStore } from "../deps";
+import type { ApprovalRef } from "../state";
+
+export type RecordedResponses = Partial<Record<"limits" | "history" | "antifraud", unknown>>;
+export type SystemCall = { system: string; source: "recorded" | "live" | "missing" };
+export type DryRunLedgerCall = { idempotencyKey: string; request: RefundRequest };
+
+/**
+ * Bank clients for a sandbox: the three checks answer from the production recording (or
+ * live, read-only systems), and the ledger is a dry run that pays nothing.
+ */
+export function sandboxBank(opts: { live: BankClients; recorded: RecordedResponses; mode: "recorded" | "live"; calls: SystemCall[]; ledger: DryRunLedgerCall[] }): BankClients {
+  const answer = async <T>(system: "limits" | "history" | "antifraud", live: () => Promise<T>): Promise<T> => {
+    if (opts.mode === "live") {
+      opts.calls.push({ system, source: "live" });
+      return live();
+    }
+    const recorded = opts.recorded[system];
+    opts.calls.push({ system, source: recorded === undefined ? "missing" : "recorded" });
+    if (recorded === undefined) throw new Error(`no recorded ${system} answer for this turn`);
+    return recorded as T;
+  };
+  return {
+    limits: (ref, signal) => answer("limits", () => opts.live.limits(ref, signal)),
+    history: (ref, signal) => answer("history", () => opts.live.history(ref, signal)),
+    antifraud: (ref, signal) => answer("antifraud", () => opts.live.antifraud(ref, signal)),
+    async refund(request, idempotencyKey): Promise<LedgerReceipt> {
+      opts.ledger.push({ idempotencyKey, request });
+      return { entryId: "dry-run", status: "committed", replayed: false };
+    },
+  };
+}
+
+/**
+ * The graph's database work, in memory: reads come from production, every write stays in
+ * the sandbox. Operator decisions come from `decisionFor`, the recorded outcome.
+ */
+export function sandboxStore(
+  production: AgentStore,
+  recorded: { caseIdFor: (transactionId: string) => string | undefined; decisionFor: (caseId: string) => ApprovalRef["status"] | null },
+): AgentStore & {
+  answerGate(approvalId: string): boolean;
+} {
+  const approvals = new Map<string, ApprovalRef & { caseId: string }>();
+  const byCase = new Map<string, string>();
+  const open = (input: { caseId: string; amountMinor: number }, status: ApprovalRef["status"], decidedBy: string | null): ApprovalRef => {
+    const existing = byCase.get(input.caseId);
+    if (existing) return approvals.get(existing)!;
+    const approval = { approvalId: `sandbox-${randomUUID()}`, caseId: input.caseId, amountMinor: input.amountMinor, status, version: 1, decidedBy, reason: null };
+    approvals.set(approval.approvalId, approval);
+    byCase.set(input.caseId, approval.approvalId);
+    return approval;
+  };
+  return {
+    listTransactions: production.listTransactions,
+    getLatestCase: production.getLatestCase,
+    async upsertCase(input) {
+      return { caseId: recorded.caseIdFor(input.transactionId) ?? `sandbox-case-${input.transactionId}`, transactionId: input.transactionId, status: "open", amountMinor: input.amountMinor, currency: input.currency, reason: input.reason };
+    },
+    recordPolicyApproval: async (input) => open(input, "approved", "policy"),
+    openApproval: async (input) => open(input, "pending", null),
+    getApproval: async (_tenantId, approvalId) => approvals.get(approvalId) ?? null,
+    async admitRefund({ approvalId, version }) {
+      const a = approvals.get(approvalId);
+      if (!a || a.status !== "approved" || a.version !== version) return { admitted: false, status: a?.status ?? "missing", version: a?.version ?? 0 };
+      Object.assign(a, { status: "executing", version: a.version + 1 });
+      return { admitted: true, status: a.status, version: a.version };
+    },
+    async completeRefund({ approvalId }) {
+      const a = approvals.get(approvalId);
+      if (a) a.status = "executed";
+    },
+    recordNodeEvent: async () => {},
+    answerGate(approvalId) {
+      const a = approvals.get(approvalId);
+      const decided = a ? recorded.decisionFor(a.caseId) : null;
+      if (!a || !decided || decided === "pending") return false;
+      Object.assign(a, { status: decided === "executing" || decided === "executed" ? "approved" : decided, version: a.version + 1, decidedBy: "recorded decision" });
+      return true;
+    },
+  };
+}
+
+export type SandboxDeps = AgentDeps & { store: ReturnType<typeof sandboxStore> };

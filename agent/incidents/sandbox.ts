@@ -1,0 +1,118 @@
+import { randomUUID } from "node:crypto";
+import { Command, MemorySaver, type BaseCheckpointSaver, type StateSnapshot } from "@langchain/langgraph";
+import { and, eq, gte, lt } from "drizzle-orm";
+import type { Db } from "@/db/client";
+import { approvals, cases, nodeEvents } from "@/db/schema";
+import type { AgentDeps } from "../deps";
+import { buildGraph, type AgentGraph } from "../graph";
+import type { RefundPolicy } from "../policy";
+import type { AgentStateType } from "../state";
+import { sandboxBank, sandboxStore, type DryRunLedgerCall, type RecordedResponses, type SystemCall } from "./sandbox-deps";
+
+export type WhatIf = { checkpointId: string; systems: "recorded" | "live"; policy?: Partial<Pick<RefundPolicy, "autoApproveMaxMinor" | "clearRisks">> };
+
+export type Path = {
+  steps: { step: number; nodes: string[] }[];
+  outcome: { triage: string | null; triageReason: string | null; approval: string | null; refund: string | null; reply: string | null };
+};
+
+type Production = { db: Db; graph: AgentGraph; checkpointer: BaseCheckpointSaver; deps: AgentDeps };
+
+async function history(graph: AgentGraph, threadId: string): Promise<StateSnapshot[]> {
+  const all: StateSnapshot[] = [];
+  for await (const s of graph.getStateHistory({ configurable: { thread_id: threadId } })) all.push(s);
+  return all.reverse();
+}
+
+const idOf = (s: StateSnapshot) => String(s.config.configurable?.checkpoint_id);
+
+function pathOf(snapshots: StateSnapshot[]): Path {
+  const last = snapshots.at(-1)?.values as AgentStateType | undefined;
+  return {
+    steps: snapshots.filter((s) => s.next.length > 0).map((s) => ({ step: Number(s.metadata?.step ?? -1), nodes: [...s.next] })),
+    outcome: {
+      triage: last?.verdict?.outcome ?? null,
+      triageReason: last?.verdict?.reason ?? null,
+      approval: last?.approval?.status ?? null,
+      refund: last?.refundOutcome?.status ?? null,
+      reply: last?.answer || null,
+    },
+  };
+}
+
+/** The production turn that contains `checkpointId`: from it to the end of that turn. */
+function turnFrom(all: StateSnapshot[], checkpointId: string) {
+  const at = all.findIndex((s) => idOf(s) === checkpointId);
+  if (at < 0) return null;
+  let start = at;
+  while (start > 0 && all[start]!.metadata?.source !== "input") start--;
+  let end = at + 1;
+  while (end < all.length && all[end]!.metadata?.source !== "input") end++;
+  return { at, start, end, rest: all.slice(at, end) };
+}
+
+/** What the bank systems answered during that turn, as recorded. */
+async function recordedAnswers(db: Db, threadId: string, from: string | undefined, to: string | undefined): Promise<RecordedResponses> {
+  const rows = await db
+    .select()
+    .from(nodeEvents)
+    .where(and(eq(nodeEvents.threadId, threadId), eq(nodeEvents.outcome, "ok"), from ? gte(nodeEvents.at, new Date(from)) : undefined, to ? lt(nodeEvents.at, new Date(to)) : undefined));
+  return Object.fromEntries(rows.filter((r) => r.system && r.system !== "ledger").map((r) => [r.system, r.response]));
+}
+
+/**
+ * Runs the rest of a conversation from one checkpoint in a sandbox: a fresh thread on an
+ * in-memory saver seeded from that checkpoint, recorded system answers, a dry-run ledger,
+ * and the policy changed as asked. Production checkpoints, approvals and ledger are only read.
+ */
+export async function replayInSandbox(prod: Production, tenantId: string, threadId: string, whatIf: WhatIf) {
+  const all = await history(prod.graph, threadId);
+  const turn = turnFrom(all, whatIf.checkpointId);
+  if (!turn) return null;
+  const chosen = all[turn.at]!;
+  const threadCases = await prod.db.select().from(cases).where(and(eq(cases.tenantId, tenantId), eq(cases.threadId, threadId)));
+  const decisions = await prod.db.select().from(approvals).where(and(eq(approvals.tenantId, tenantId), eq(approvals.threadId, threadId)));
+  const systemCalls: SystemCall[] = [];
+  const ledgerCalls: DryRunLedgerCall[] = [];
+  const store = sandboxStore(prod.deps.store, {
+    caseIdFor: (transactionId) => threadCases.find((c) => c.transactionId === transactionId)?.id,
+    decisionFor: (caseId) => decisions.find((d) => d.caseId === caseId)?.status ?? null,
+  });
+  const deps: AgentDeps = {
+    ...prod.deps,
+    store,
+    bank: sandboxBank({
+      live: prod.deps.bank,
+      recorded: await recordedAnswers(prod.db, threadId, all[turn.start]?.createdAt, all[turn.end]?.createdAt),
+      mode: whatIf.systems,
+      calls: systemCalls,
+      ledger: ledgerCalls,
+    }),
+    settings: { ...prod.deps.settings, retryInitialMs: 1, checkMaxAttempts: 1, policy: { ...prod.deps.settings.policy, ...whatIf.policy } },
+  };
+  const sandbox = buildGraph(deps, new MemorySaver());
+  const config = { configurable: { thread_id: `sandbox-${randomUUID()}` }, recursionLimit: deps.settings.recursionLimit };
+  const values = chosen.values as AgentStateType;
+  if (chosen.metadata?.source === "input") {
+    const tuple = await prod.checkpointer.getTuple({ configurable: { thread_id: threadId, checkpoint_ns: "", checkpoint_id: idOf(chosen) } });
+    const input = (tuple?.checkpoint.channel_values as Record<string, unknown>)?.__start__ ?? {};
+    if (values.tenantId) await sandbox.updateState(config, values, "reply");
+    await sandbox.invoke(input as Partial<AgentStateType>, config);
+  } else {
+    const producedBy = all[turn.at - 1]?.next[0];
+    await sandbox.updateState(config, values, producedBy);
+    await sandbox.invoke(null, config);
+  }
+  const paused = (await sandbox.getState(config)).tasks.flatMap((t) => t.interrupts);
+  const approvalId = (paused[0]?.value as { approvalId?: string } | undefined)?.approvalId;
+  if (paused[0]?.id && approvalId && store.answerGate(approvalId)) {
+    await sandbox.invoke(new Command({ resume: { [paused[0].id]: { approvalId } } }), config);
+  }
+  const original = pathOf(turn.rest);
+  const replayed = pathOf(await history(sandbox, config.configurable.thread_id));
+  const differs =
+    JSON.stringify(original.steps.map((s) => s.nodes)) !== JSON.stringify(replayed.steps.map((s) => s.nodes)) ||
+    original.outcome.triage !== replayed.outcome.triage ||
+    original.outcome.refund !== replayed.outcome.refund;
+  return { sandboxThreadId: config.configurable.thread_id, original, sandbox: replayed, differs, ledgerCalls, systemCalls };
+}

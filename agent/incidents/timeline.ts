@@ -1,0 +1,108 @@
+import type { BaseCheckpointSaver, CheckpointTuple, StateSnapshot } from "@langchain/langgraph";
+import type { Db } from "@/db/client";
+import { listThreadAudit } from "@/db/queries/incidents";
+import { listNodeEventsByThread } from "@/db/queries/node-events";
+import { listMessagesByThread } from "@/db/queries/threads";
+import type { AgentGraph } from "../graph";
+
+export type CheckpointEntry = {
+  kind: "checkpoint";
+  at: string;
+  checkpointId: string;
+  parentId: string | null;
+  step: number;
+  source: string;
+  next: string[];
+  /** The tasks that ran from this checkpoint: what each wrote, or the error it failed with. */
+  tasks: { taskId: string; node: string; writes: unknown; error: string | null; interrupts: { id?: string; value: unknown }[] }[];
+  /** Resume values that answered interrupts raised from this checkpoint. */
+  resumes: { interruptId: string | null; value: unknown }[];
+  sizeBytes: number;
+  schemaVersion: number | null;
+};
+
+export type TimelineEntry =
+  | CheckpointEntry
+  | { kind: "node_event"; at: string; node: string; system: string | null; outcome: string; latencyMs: number; attempt: number; error: string | null }
+  | { kind: "ledger_call"; at: string; idempotencyKey: string | null; request: unknown; response: unknown; outcome: string; error: string | null }
+  | { kind: "operator_action"; at: string; actor: string; action: string; data: unknown }
+  | { kind: "message"; at: string; role: string; text: string };
+
+function errorText(error: unknown): string | null {
+  if (!error) return null;
+  if (typeof error === "object" && "message" in error) return String((error as { message: unknown }).message);
+  return String(error);
+}
+
+/** Resume values stored as pending writes of the checkpoint they answered. */
+function resumesOf(tuple: CheckpointTuple | undefined): CheckpointEntry["resumes"] {
+  return (tuple?.pendingWrites ?? [])
+    .filter(([, channel]) => channel === "__resume__")
+    .flatMap(([, , value]): CheckpointEntry["resumes"] =>
+      value && typeof value === "object" && !Array.isArray(value)
+        ? Object.entries(value as Record<string, unknown>).map(([interruptId, v]) => ({ interruptId, value: v }))
+        : [{ interruptId: null, value }],
+    );
+}
+
+function checkpointEntry(s: StateSnapshot, tuple: CheckpointTuple | undefined): CheckpointEntry {
+  const values = (tuple?.checkpoint.channel_values ?? s.values ?? {}) as Record<string, unknown>;
+  return {
+    kind: "checkpoint",
+    at: s.createdAt ?? "",
+    checkpointId: String(s.config.configurable?.checkpoint_id),
+    parentId: s.parentConfig ? String(s.parentConfig.configurable?.checkpoint_id) : null,
+    step: Number(s.metadata?.step ?? -1),
+    source: String(s.metadata?.source ?? ""),
+    next: [...s.next],
+    tasks: s.tasks.map((t) => ({
+      taskId: t.id,
+      node: t.name,
+      writes: t.result ?? null,
+      error: errorText(t.error),
+      interrupts: t.interrupts.map((i) => ({ id: i.id, value: i.value })),
+    })),
+    resumes: resumesOf(tuple),
+    sizeBytes: Buffer.byteLength(JSON.stringify(values)),
+    schemaVersion: typeof values.schemaVersion === "number" ? values.schemaVersion : null,
+  };
+}
+
+/**
+ * Everything that happened in a conversation on one time axis: checkpoints with the
+ * tasks that ran from each, bank-system attempts, ledger calls, operator actions and
+ * messages. Only reads; nothing is re-executed.
+ */
+export async function buildTimeline(
+  deps: { db: Db; graph: AgentGraph; checkpointer: BaseCheckpointSaver },
+  tenantId: string,
+  threadId: string,
+): Promise<TimelineEntry[]> {
+  const config = { configurable: { thread_id: threadId, checkpoint_ns: "" } };
+  const tuples = new Map<string, CheckpointTuple>();
+  for await (const t of deps.checkpointer.list(config)) tuples.set(t.checkpoint.id, t);
+  const snapshots: StateSnapshot[] = [];
+  for await (const s of deps.graph.getStateHistory(config)) snapshots.push(s);
+  const [events, audit, messages] = await Promise.all([
+    listNodeEventsByThread(deps.db, tenantId, threadId),
+    listThreadAudit(deps.db, tenantId, threadId),
+    listMessagesByThread(deps.db, tenantId, threadId),
+  ]);
+  const attempts = new Map<string, number>();
+  const entries: TimelineEntry[] = [
+    ...snapshots.map((s) => checkpointEntry(s, tuples.get(String(s.config.configurable?.checkpoint_id)))),
+    ...events.map((e): TimelineEntry => {
+      const at = e.at.toISOString();
+      if (e.system === "ledger") {
+        return { kind: "ledger_call", at, idempotencyKey: e.idempotencyKey, request: e.request, response: e.response, outcome: e.outcome, error: e.error };
+      }
+      const key = `${e.step}:${e.system}`;
+      const attempt = e.outcome === "degraded" ? (attempts.get(key) ?? 0) : (attempts.get(key) ?? 0) + 1;
+      attempts.set(key, attempt);
+      return { kind: "node_event", at, node: e.node, system: e.system, outcome: e.outcome, latencyMs: e.latencyMs, attempt, error: e.error };
+    }),
+    ...audit.map((a): TimelineEntry => ({ kind: "operator_action", at: a.at.toISOString(), actor: a.actor, action: a.action, data: a.data })),
+    ...messages.map((m): TimelineEntry => ({ kind: "message", at: m.createdAt.toISOString(), role: m.role, text: m.text })),
+  ];
+  return entries.sort((a, b) => a.at.localeCompare(b.at) || (a.kind === "checkpoint" && b.kind === "checkpoint" ? a.step - b.step : 0));
+}
