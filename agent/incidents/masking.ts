@@ -20,7 +20,8 @@ export function maskDeep<T>(value: T, names: string[]): T {
   const walk = (v: unknown, key?: string): unknown => {
     if (typeof v === "string") {
       if (key && CARD_FIELDS.has(key)) return "••••";
-      return masks.reduce((s, [name, masked]) => s.split(name).join(masked), v);
+      const cardsHidden = v.replace(/("(?:last4|cardNumber|pan)":\s*")[^"]*"/g, '$1••••"');
+      return masks.reduce((s, [name, masked]) => s.split(name).join(masked), cardsHidden);
     }
     if (Array.isArray(v)) return v.map((item) => walk(item));
     if (v && typeof v === "object") {
