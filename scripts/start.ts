@@ -9,7 +9,8 @@ import path from "node:path";
 import { openDatabase } from "../db/client";
 import { freePort, startEmbeddedPostgres, type EmbeddedDatabase } from "../db/embedded";
 import { migrateDatabase } from "../db/migrate";
-import { seedDemoData } from "../db/seed";
+import { loadLegacyThread } from "../db/legacy-thread";
+import { DEMO_TENANT, seedDemoData } from "../db/seed";
 import { env } from "../env";
 
 const root = path.resolve(import.meta.dirname, "..");
@@ -83,6 +84,7 @@ async function main() {
   const { db, pool } = openDatabase(databaseUrl, 2);
   await migrateDatabase(db, pool);
   await seedDemoData(db);
+  await loadLegacyThread(db, DEMO_TENANT, "cust-alice");
   await pool.end();
   log("database migrated and demo data seeded");
 

@@ -45,8 +45,29 @@ function resumesOf(tuple: CheckpointTuple | undefined): CheckpointEntry["resumes
     );
 }
 
-function checkpointEntry(s: StateSnapshot, tuple: CheckpointTuple | undefined): CheckpointEntry {
+/** Nodes a checkpoint's writes send work to, read from the raw `branch:to:<node>` channels. */
+function branchTargets(tuple: CheckpointTuple | undefined): string[] {
+  const targets = (tuple?.pendingWrites ?? []).flatMap(([, channel]) => (channel.startsWith("branch:to:") ? [channel.slice(10)] : []));
+  return [...new Set(targets)];
+}
+
+/**
+ * The tasks that ran from a checkpoint, read from the raw writes. Used when the current
+ * graph cannot describe them: threads written by an earlier graph whose nodes are gone.
+ */
+function rawTasks(tuple: CheckpointTuple | undefined, next: string[]): CheckpointEntry["tasks"] {
+  const byTask = new Map<string, Record<string, unknown>>();
+  for (const [taskId, channel, value] of tuple?.pendingWrites ?? []) {
+    if (channel.startsWith("branch:") || channel.startsWith("__")) continue;
+    byTask.set(taskId, { ...byTask.get(taskId), [channel]: value });
+  }
+  return [...byTask].map(([taskId, writes]) => ({ taskId, node: next.length === 1 ? next[0]! : "task", writes, error: null, interrupts: [] }));
+}
+
+function checkpointEntry(s: StateSnapshot, tuple: CheckpointTuple | undefined, parent: CheckpointTuple | undefined): CheckpointEntry {
   const values = (tuple?.checkpoint.channel_values ?? s.values ?? {}) as Record<string, unknown>;
+  const known = s.tasks.length > 0 || (tuple?.pendingWrites ?? []).length === 0;
+  const next = known ? [...s.next] : branchTargets(parent).length > 0 ? branchTargets(parent) : [...s.next];
   return {
     kind: "checkpoint",
     at: s.createdAt ?? "",
@@ -54,14 +75,16 @@ function checkpointEntry(s: StateSnapshot, tuple: CheckpointTuple | undefined): 
     parentId: s.parentConfig ? String(s.parentConfig.configurable?.checkpoint_id) : null,
     step: Number(s.metadata?.step ?? -1),
     source: String(s.metadata?.source ?? ""),
-    next: [...s.next],
-    tasks: s.tasks.map((t) => ({
-      taskId: t.id,
-      node: t.name,
-      writes: t.result ?? null,
-      error: errorText(t.error),
-      interrupts: t.interrupts.map((i) => ({ id: i.id, value: i.value })),
-    })),
+    next,
+    tasks: known
+      ? s.tasks.map((t) => ({
+          taskId: t.id,
+          node: t.name,
+          writes: t.result ?? null,
+          error: errorText(t.error),
+          interrupts: t.interrupts.map((i) => ({ id: i.id, value: i.value })),
+        }))
+      : rawTasks(tuple, next),
     resumes: resumesOf(tuple),
     sizeBytes: Buffer.byteLength(JSON.stringify(values)),
     schemaVersion: typeof values.schemaVersion === "number" ? values.schemaVersion : null,
@@ -90,7 +113,13 @@ export async function buildTimeline(
   ]);
   const attempts = new Map<string, number>();
   const entries: TimelineEntry[] = [
-    ...snapshots.map((s) => checkpointEntry(s, tuples.get(String(s.config.configurable?.checkpoint_id)))),
+    ...snapshots.map((s) =>
+      checkpointEntry(
+        s,
+        tuples.get(String(s.config.configurable?.checkpoint_id)),
+        s.parentConfig ? tuples.get(String(s.parentConfig.configurable?.checkpoint_id)) : undefined,
+      ),
+    ),
     ...events.map((e): TimelineEntry => {
       const at = e.at.toISOString();
       if (e.system === "ledger") {

@@ -1,0 +1,50 @@
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { sql } from "drizzle-orm";
+import type { Db } from "./client";
+import { CHECKPOINT_SCHEMA } from "./migrate";
+import { threads } from "./schema";
+
+/** A conversation checkpointed by an earlier version of the graph and its state. */
+export const LEGACY_THREAD_ID = "legacy-thread-state-v0";
+const FIXTURE = path.join(process.cwd(), "db", "fixtures", "legacy-thread-v0.json");
+
+type Rows = Record<"checkpoints" | "checkpoint_blobs" | "checkpoint_writes", Record<string, unknown>[]>;
+
+const BYTEA = new Set(["blob"]);
+
+/** Copies the committed fixture's checkpoint rows into the saver's tables (idempotent). */
+export async function loadLegacyThread(db: Db, tenantId: string, customerId: string): Promise<void> {
+  const rows = JSON.parse(readFileSync(FIXTURE, "utf8")) as Rows;
+  await db.transaction(async (tx) => {
+    await tx
+      .insert(threads)
+      .values({ id: LEGACY_THREAD_ID, tenantId, customerId, createdAt: new Date("2026-06-02T09:00:00Z"), updatedAt: new Date("2026-06-02T09:00:05Z") })
+      .onConflictDoNothing();
+    for (const [table, list] of Object.entries(rows)) {
+      for (const row of list) {
+        const columns = Object.keys(row);
+        const values = columns.map((c) => (BYTEA.has(c) && row[c] !== null ? sql`decode(${row[c] as string}, 'base64')` : sql`${row[c]}`));
+        await tx.execute(
+          sql`insert into ${sql.raw(`"${CHECKPOINT_SCHEMA}"."${table}"`)} (${sql.raw(columns.map((c) => `"${c}"`).join(", "))})
+              values (${sql.join(values, sql`, `)}) on conflict do nothing`,
+        );
+      }
+    }
+  });
+}
+
+/** Reads a thread's checkpoint rows in the fixture's format (blobs as base64). */
+export async function dumpThread(db: Db, threadId: string): Promise<Rows> {
+  const read = async (table: string) =>
+    (
+      await db.execute<Record<string, unknown>>(
+        sql`select * from ${sql.raw(`"${CHECKPOINT_SCHEMA}"."${table}"`)} where thread_id = ${threadId} order by 1, 2, 3`,
+      )
+    ).rows.map((row) => Object.fromEntries(Object.entries(row).map(([k, v]) => [k, Buffer.isBuffer(v) ? v.toString("base64") : v])));
+  return {
+    checkpoints: await read("checkpoints"),
+    checkpoint_blobs: await read("checkpoint_blobs"),
+    checkpoint_writes: await read("checkpoint_writes"),
+  };
+}
