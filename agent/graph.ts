@@ -3,6 +3,7 @@ import type { AgentDeps } from "./deps";
 import { approvalGate } from "./nodes/approval-gate";
 import { checkSystem, degradeCheck, type CheckTask } from "./nodes/check-system";
 import { intake } from "./nodes/intake";
+import { observed } from "./nodes/observed";
 import { refund, refundFailed } from "./nodes/refund";
 import { reply } from "./nodes/reply";
 import { triage } from "./nodes/triage";
@@ -50,20 +51,20 @@ export function buildGraph(deps: AgentDeps, checkpointer?: BaseCheckpointSaver) 
     logWarning: false,
   });
   return new StateGraph(AgentState)
-    .addNode("intake", intake(deps), { retryPolicy: retry(2) })
+    .addNode("intake", observed(deps, "intake", intake(deps)), { retryPolicy: retry(2) })
     .addNode("checkSystem", checkSystem(deps), {
       retryPolicy: retry(settings.checkMaxAttempts),
       timeout: settings.checkTimeoutMs,
       errorHandler: degradeCheck(deps),
     })
-    .addNode("triage", triage(deps), { retryPolicy: retry(2) })
-    .addNode("approvalGate", approvalGate(deps), { retryPolicy: retry(2) })
+    .addNode("triage", observed(deps, "triage", triage(deps)), { retryPolicy: retry(2) })
+    .addNode("approvalGate", observed(deps, "approvalGate", approvalGate(deps)), { retryPolicy: retry(2) })
     .addNode("refund", refund(deps), {
       retryPolicy: retry(settings.ledgerMaxAttempts),
       timeout: settings.ledgerTimeoutMs,
       errorHandler: refundFailed,
     })
-    .addNode("reply", reply)
+    .addNode("reply", observed(deps, "reply", reply))
     .addEdge(START, "intake")
     .addConditionalEdges("intake", (state, config) => routeAfterIntake(state, String(config?.configurable?.thread_id)), [
       "checkSystem",

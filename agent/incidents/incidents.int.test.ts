@@ -41,7 +41,9 @@ describe("the incident timeline", () => {
     expect(fanOut.tasks.map((t) => t.writes)).toEqual(expect.arrayContaining([expect.objectContaining({ checks: expect.objectContaining({ antifraud: expect.objectContaining({ status: "ok" }) }) })]));
     const gate = checkpoints.find((c) => c.tasks.some((t) => t.node === "approvalGate" && t.interrupts.length > 0))!;
     expect(gate.resumes).toHaveLength(1);
-    expect(entries.filter((e) => e.kind === "node_event").map((e) => (e as { system: string }).system).sort()).toEqual(["antifraud", "history", "limits"]);
+    const nodeEvents = entries.filter((e) => e.kind === "node_event") as { node: string; system: string | null; latencyMs: number }[];
+    expect(nodeEvents.filter((e) => e.system).map((e) => e.system).sort()).toEqual(["antifraud", "history", "limits"]);
+    expect(new Set(nodeEvents.filter((e) => !e.system).map((e) => e.node))).toEqual(new Set(["intake", "triage", "approvalGate", "reply"]));
     const ledger = entries.filter((e) => e.kind === "ledger_call");
     expect(ledger).toEqual([expect.objectContaining({ idempotencyKey: expect.stringMatching(/^refund:demo-bank:/), outcome: "ok" })]);
     expect(entries.filter((e) => e.kind === "operator_action").map((e) => `${(e as { actor: string }).actor}:${(e as { action: string }).action}`)).toEqual([
