@@ -58,6 +58,19 @@ describe("a refund from the chat to the ledger", () => {
     expect((await h.calls()).ledger).toBe(0);
   });
 
+  it("keeps a rejection final even for a caller who holds its current version", async () => {
+    const thread = await h.newThread();
+    const turn = await h.say(thread, "City Parking charged me while I was abroad");
+    if (turn.kind !== "ok") throw new Error("turn failed");
+    const approval = await pendingApproval(turn.caseId!);
+    const rejected = await h.decide(approval, "olga", "rejected", "Parking was paid by the card holder");
+    if (rejected.kind !== "ok") throw new Error("rejection failed");
+    const overturn = await h.decide({ id: approval.id, version: rejected.version }, "oscar");
+    expect(overturn).toMatchObject({ kind: "conflict", status: "rejected" });
+    expect(await h.ledgerRows()).toHaveLength(0);
+    expect((await getApprovalByCase(h.db, TENANT, turn.caseId!))?.status).toBe("rejected");
+  });
+
   it("lets exactly one of two concurrent decisions through; the other conflicts and changes nothing", async () => {
     const thread = await h.newThread();
     const turn = await h.say(thread, "Electro Mart 1249 wasn't me");

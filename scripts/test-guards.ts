@@ -1,0 +1,86 @@
+/**
+ * `npm run test:guards`: removes each money guard in turn, shows its test failing, then
+ * restores the code. One line per invariant of DESIGN.md; exits non-zero unless all four
+ * tests pass with the guard in place and fail without it. Needs the integration setup
+ * that `npm test` uses (embedded Postgres and the simulator, started by vitest).
+ */
+import { spawnSync } from "node:child_process";
+import { readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+
+type Edit = { file: string; from: string; to: string };
+type Guard = { invariant: string; guard: string; edits: Edit[]; test: { file: string; name: string } };
+
+const GUARDS: Guard[] = [
+  {
+    invariant: "hold-until-decided",
+    guard: "only an approved decision routes to the refund node",
+    edits: [{ file: "agent/graph.ts", from: `return state.approval?.status === "approved" ? "refund" : "reply";`, to: `return "refund";` }],
+    test: { file: "agent/graph.test.ts", name: "reaches the refund node only with an approved decision" },
+  },
+  {
+    invariant: "reject-cancels",
+    guard: "decisions apply only to pending approvals",
+    edits: [
+      { file: "agent/decisions.ts", from: `if (row.status !== "pending" || row.version !== input.version) return conflict(row);`, to: `if (row.version !== input.version) return conflict(row);` },
+      { file: "db/queries/approvals.ts", from: `    eq(approvals.status, "pending"),\n    eq(approvals.version, input.version),\n    or(`, to: `    eq(approvals.version, input.version),\n    or(` },
+    ],
+    test: { file: "agent/refund-flow.int.test.ts", name: "keeps a rejection final even for a caller who holds its current version" },
+  },
+  {
+    invariant: "dedup-on-replay",
+    guard: "the ledger key is the business operation",
+    edits: [{ file: "agent/policy.ts", from: "return `refund:${tenantId}:${caseId}`;", to: "return `refund:${tenantId}:${caseId}:${Date.now()}`;" }],
+    test: { file: "agent/crash-recovery.int.test.ts", name: "pays once when the refund node dies after the ledger call, before its checkpoint" },
+  },
+  {
+    invariant: "fence-on-cancel",
+    guard: "the refund's admission check (approved -> executing, fenced by version)",
+    edits: [{ file: "db/queries/approvals.ts", from: "  if (won) return { admitted: true, ...won };", to: `  if (won) return { admitted: true, ...won };\n  return { admitted: true, status: "executing", version: input.version + 1 };` }],
+    test: { file: "agent/admission.int.test.ts", name: "pays nothing when the customer's cancel lands between the decision and the refund" },
+  },
+];
+
+const root = path.resolve(import.meta.dirname, "..");
+
+function runTest(test: Guard["test"]): boolean {
+  const project = test.file.includes(".int.") ? "int" : "unit";
+  const result = spawnSync(path.join(root, "node_modules/.bin/vitest"), ["run", "--project", project, test.file, "-t", test.name], {
+    cwd: root,
+    stdio: "pipe",
+    encoding: "utf8",
+  });
+  return result.status === 0;
+}
+
+function apply(edits: Edit[]): Map<string, string> {
+  const originals = new Map<string, string>();
+  for (const edit of edits) {
+    const full = path.join(root, edit.file);
+    const text = originals.get(full) ?? readFileSync(full, "utf8");
+    originals.set(full, text);
+    const current = readFileSync(full, "utf8");
+    if (!current.includes(edit.from)) throw new Error(`guard not found in ${edit.file}: ${edit.from}`);
+    writeFileSync(full, current.replace(edit.from, edit.to));
+  }
+  return originals;
+}
+
+let caught = 0;
+for (const g of GUARDS) {
+  const withGuard = runTest(g.test);
+  const originals = apply(g.edits);
+  let withoutGuard: boolean;
+  try {
+    withoutGuard = runTest(g.test);
+  } finally {
+    for (const [file, text] of originals) writeFileSync(file, text);
+  }
+  const ok = withGuard && !withoutGuard;
+  if (ok) caught++;
+  console.log(
+    `${ok ? "PASS" : "FAIL"}  ${g.invariant.padEnd(20)} guard: ${g.guard}\n      test "${g.test.name}": ${withGuard ? "passes" : "FAILS"} with the guard, ${withoutGuard ? "still passes" : "fails"} without it`,
+  );
+}
+console.log(`\n${caught} of ${GUARDS.length} guards caught by their tests; code restored.`);
+process.exit(caught === GUARDS.length ? 0 : 1);
