@@ -1,0 +1,69 @@
+import * as approvalClaim from "@/app/api/approvals/[id]/claim/route";
+import * as approvalDecision from "@/app/api/approvals/[id]/decision/route";
+import * as approvalQuestions from "@/app/api/approvals/[id]/questions/route";
+import * as approvalDetail from "@/app/api/approvals/[id]/route";
+import * as approvals from "@/app/api/approvals/route";
+import * as login from "@/app/api/auth/login/route";
+import * as caseDetail from "@/app/api/cases/[id]/route";
+import * as incidentCheckpoint from "@/app/api/incidents/threads/[id]/checkpoints/[checkpointId]/route";
+import * as incidentReplay from "@/app/api/incidents/threads/[id]/replay/route";
+import * as incidentReport from "@/app/api/incidents/threads/[id]/report/route";
+import * as incidentTimeline from "@/app/api/incidents/threads/[id]/timeline/route";
+import * as incidentSearch from "@/app/api/incidents/threads/route";
+import * as testClock from "@/app/api/test/clock/route";
+import * as threadReplay from "@/app/api/threads/[id]/checkpoints/[checkpointId]/replay/route";
+import * as threadCheckpoint from "@/app/api/threads/[id]/checkpoints/[checkpointId]/route";
+import * as threadHistory from "@/app/api/threads/[id]/history/route";
+import * as threadMessages from "@/app/api/threads/[id]/messages/route";
+import * as thread from "@/app/api/threads/[id]/route";
+import * as threads from "@/app/api/threads/route";
+
+type Handler = (req: Request, ctx: { params: Promise<Record<string, string>> }) => Promise<Response>;
+
+/** The app's route handlers by path pattern, called in-process with real Requests. */
+export const ROUTES: Record<string, Partial<Record<"GET" | "POST" | "DELETE", Handler>>> = {
+  "/api/auth/login": login as never,
+  "/api/threads": threads as never,
+  "/api/threads/:id": thread as never,
+  "/api/threads/:id/messages": threadMessages as never,
+  "/api/threads/:id/history": threadHistory as never,
+  "/api/threads/:id/checkpoints/:checkpointId": threadCheckpoint as never,
+  "/api/threads/:id/checkpoints/:checkpointId/replay": threadReplay as never,
+  "/api/approvals": approvals as never,
+  "/api/approvals/:id": approvalDetail as never,
+  "/api/approvals/:id/decision": approvalDecision as never,
+  "/api/approvals/:id/claim": approvalClaim as never,
+  "/api/approvals/:id/questions": approvalQuestions as never,
+  "/api/cases/:id": caseDetail as never,
+  "/api/incidents/threads": incidentSearch as never,
+  "/api/incidents/threads/:id/timeline": incidentTimeline as never,
+  "/api/incidents/threads/:id/checkpoints/:checkpointId": incidentCheckpoint as never,
+  "/api/incidents/threads/:id/replay": incidentReplay as never,
+  "/api/incidents/threads/:id/report": incidentReport as never,
+  "/api/test/clock": testClock as never,
+};
+
+export type Call = {
+  method: "GET" | "POST" | "DELETE";
+  route: string;
+  params?: Record<string, string>;
+  query?: string;
+  cookie?: string;
+  body?: string;
+  contentType?: string;
+};
+
+/** Calls a route handler the way Next.js would: a Request, and params as a promise. */
+export async function callRoute(call: Call): Promise<Response> {
+  const handler = ROUTES[call.route]?.[call.method];
+  if (!handler) throw new Error(`no ${call.method} ${call.route}`);
+  const path = call.route.replace(/:(\w+)/g, (_, name: string) => encodeURIComponent(call.params?.[name] ?? ""));
+  const headers: Record<string, string> = {};
+  if (call.cookie) headers.cookie = call.cookie;
+  if (call.body !== undefined) {
+    headers["content-type"] = call.contentType ?? "application/json";
+    headers["content-length"] = String(Buffer.byteLength(call.body));
+  }
+  const req = new Request(`http://localhost${path}${call.query ? `?${call.query}` : ""}`, { method: call.method, headers, body: call.body });
+  return handler(req, { params: Promise.resolve(call.params ?? {}) });
+}
