@@ -7,19 +7,32 @@ import { threads } from "./schema";
 
 /** A conversation checkpointed by an earlier version of the graph and its state. */
 export const LEGACY_THREAD_ID = "legacy-thread-state-v0";
-const FIXTURE = path.join(process.cwd(), "db", "fixtures", "legacy-thread-v0.json");
+/** A conversation paused in a node (`humanReview`) that a later graph renamed. */
+export const RENAMED_NODE_THREAD_ID = "legacy-thread-renamed-node";
+
+const fixtureFile = (threadId: string) => path.join(process.cwd(), "db", "fixtures", `${threadId}.json`);
 
 type Rows = Record<"checkpoints" | "checkpoint_blobs" | "checkpoint_writes", Record<string, unknown>[]>;
 
 const BYTEA = new Set(["blob"]);
 
-/** Copies the committed fixture's checkpoint rows into the saver's tables (idempotent). */
-export async function loadLegacyThread(db: Db, tenantId: string, customerId: string): Promise<void> {
-  const rows = JSON.parse(readFileSync(FIXTURE, "utf8")) as Rows;
+/** Copies a committed fixture's checkpoint rows into the saver's tables (idempotent). */
+export async function loadThreadFixture(
+  db: Db,
+  input: { threadId: string; tenantId: string; customerId: string; status?: "idle" | "awaiting_approval" },
+): Promise<void> {
+  const rows = JSON.parse(readFileSync(fixtureFile(input.threadId), "utf8")) as Rows;
   await db.transaction(async (tx) => {
     await tx
       .insert(threads)
-      .values({ id: LEGACY_THREAD_ID, tenantId, customerId, createdAt: new Date("2026-06-02T09:00:00Z"), updatedAt: new Date("2026-06-02T09:00:05Z") })
+      .values({
+        id: input.threadId,
+        tenantId: input.tenantId,
+        customerId: input.customerId,
+        status: input.status ?? "idle",
+        createdAt: new Date("2026-06-02T09:00:00Z"),
+        updatedAt: new Date("2026-06-02T09:00:05Z"),
+      })
       .onConflictDoNothing();
     for (const [table, list] of Object.entries(rows)) {
       for (const row of list) {
@@ -32,6 +45,11 @@ export async function loadLegacyThread(db: Db, tenantId: string, customerId: str
       }
     }
   });
+}
+
+/** The demo's old conversation, for the incident viewer. */
+export function loadLegacyThread(db: Db, tenantId: string, customerId: string): Promise<void> {
+  return loadThreadFixture(db, { threadId: LEGACY_THREAD_ID, tenantId, customerId });
 }
 
 /** Reads a thread's checkpoint rows in the fixture's format (blobs as base64). */
