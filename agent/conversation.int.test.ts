@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import { afterAll, beforeEach, describe, expect, it } from "vitest";
 import { getApprovalByCase } from "../db/queries/approvals";
 import { agentHarness, TENANT } from "../test/agent-support";
@@ -62,5 +63,18 @@ describe("a conversation with the offline model", () => {
     const limits = await reply(thread, "what are my card limits");
     expect(limits).toMatchObject({ status: "awaiting_approval" });
     expect(limits.reply).toMatch(/daily limit 1,500.00 EUR/);
+  });
+});
+
+describe("a conversation going in circles", () => {
+  it("is handed to a person the third time the same request repeats, and pays only once", async () => {
+    const thread = await h.newThread();
+    expect((await reply(thread, "I was charged twice at Coffee Corner")).reply).toMatch(/refunded/i);
+    expect((await reply(thread, "Coffee Corner charged me twice!")).reply).toMatch(/already have this one/);
+    const third = await reply(thread, "coffee corner took my money two times");
+    expect(third.reply).toMatch(/passed our conversation to a colleague/);
+    const audit = await h.db.execute<{ action: string }>(sql`select action from audit_events where subject_id = ${thread}`);
+    expect(audit.rows.map((r) => r.action)).toEqual(["thread.handed_off"]);
+    expect(await h.ledgerRows()).toHaveLength(1);
   });
 });

@@ -32,6 +32,8 @@ export type AgentStore = {
   getApproval(tenantId: string, approvalId: string): Promise<ApprovalRef | null>;
   admitRefund(input: { tenantId: string; approvalId: string; version: number }): Promise<{ admitted: boolean; status: string; version: number }>;
   completeRefund(input: { tenantId: string; approvalId: string; caseId: string }): Promise<void>;
+  /** Hands a conversation that goes in circles to a person (audited); repeatable. */
+  handOff(input: { tenantId: string; threadId: string; reason: string }): Promise<void>;
   recordNodeEvent(input: {
     tenantId: string;
     threadId: string;

@@ -63,6 +63,9 @@ function refundText(state: AgentStateType): string {
 
 /** The agent's answer, composed from state alone: the model never words a money outcome. */
 export function composeReply(state: AgentStateType): string {
+  if (state.handoff) {
+    return "I don't seem to be getting anywhere with this, so I've passed our conversation to a colleague who will pick it up here. You don't need to repeat anything.";
+  }
   const clarification = state.clarification;
   if (clarification?.kind === "which_transaction") {
     const options = clarification.options.map((o) => `${o.merchant}, ${formatMinor(o.amountMinor)} on ${day(o.postedAt)}`);

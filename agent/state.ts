@@ -4,6 +4,8 @@ import type { ChatTurn, Intent, RefundReason, Understanding } from "./understand
 export const STATE_SCHEMA_VERSION = 1;
 /** How many recent chat turns the checkpointed state keeps; the transcript lives in `messages`. */
 export const RECENT_WINDOW = 6;
+/** The same request this many times in a row is a loop: a person takes over. */
+export const STAGNATION_REPEATS = 3;
 
 export type SystemName = "limits" | "history" | "antifraud";
 
@@ -92,6 +94,13 @@ export const AgentState = Annotation.Root({
   approval: replace<ApprovalRef | null>(null),
   /** What the refund node did. */
   refundOutcome: replace<RefundOutcome | null>(null),
+  /** Fingerprints (intent, amount, transaction) of the latest refund requests, for loop detection. */
+  fingerprints: Annotation<string[]>({
+    reducer: (prev, next) => [...prev, ...next].slice(-STAGNATION_REPEATS),
+    default: () => [],
+  }),
+  /** Set when the conversation went in circles and was handed to a person. */
+  handoff: replace<{ reason: string } | null>(null),
   /** The agent's answer for this turn. */
   answer: replace<string>(""),
 });

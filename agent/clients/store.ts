@@ -1,6 +1,7 @@
 import type { Db } from "@/db/client";
 import * as approvals from "@/db/queries/approvals";
 import * as cases from "@/db/queries/cases";
+import { recordAuditEvent } from "@/db/queries/audit";
 import { recordNodeEvent } from "@/db/queries/node-events";
 import { getTransactionById, listTransactionsByCustomer } from "@/db/queries/transactions";
 import { cases as casesTable } from "@/db/schema";
@@ -66,6 +67,8 @@ export function createAgentStore(db: Db): AgentStore {
     admitRefund: (input) => approvals.admitRefund(db, input),
     completeRefund: (input) => approvals.completeRefund(db, input),
     recordNodeEvent: (event) => recordNodeEvent(db, event),
+    handOff: (input) =>
+      recordAuditEvent(db, { tenantId: input.tenantId, actor: "agent", action: "thread.handed_off", subjectType: "thread", subjectId: input.threadId, data: { reason: input.reason } }),
   };
 }
 

@@ -18,6 +18,8 @@ describe("masking for the incident viewer", () => {
     expect(masked.recent[0]!.text).toBe("Hello A**** N****, your card 4242");
     expect(masked.amountMinor).toBe(124_900);
     expect(state.checks.limits.facts.cards[0]!.last4).toBe("4242");
+    const at = new Date("2026-11-30T10:00:00Z");
+    expect(maskDeep({ at }, ["Alice Novak"]).at).toBe(at);
     expect(maskDeep({ value: '  "last4": "4242",\n' }, [])).toEqual({ value: '  "last4": "••••",\n' });
   });
 });

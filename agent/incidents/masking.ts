@@ -24,7 +24,8 @@ export function maskDeep<T>(value: T, names: string[]): T {
       return masks.reduce((s, [name, masked]) => s.split(name).join(masked), cardsHidden);
     }
     if (Array.isArray(v)) return v.map((item) => walk(item));
-    if (v && typeof v === "object") {
+    const plain = v && typeof v === "object" && [Object.prototype, null].includes(Object.getPrototypeOf(v));
+    if (plain) {
       return Object.fromEntries(Object.entries(v as Record<string, unknown>).map(([k, item]) => [k, walk(item, k)]));
     }
     return v;

@@ -73,6 +73,7 @@ export function sandboxStore(
       if (a) a.status = "executed";
     },
     recordNodeEvent: async () => {},
+    handOff: async () => {},
     answerGate(approvalId) {
       const a = approvals.get(approvalId);
       const decided = a ? recorded.decisionFor(a.caseId) : null;

@@ -58,7 +58,7 @@ export const checkSystem = (deps: AgentDeps) =>
 
 /** After the last retry: the check is recorded as unavailable instead of failing the turn. */
 export const degradeCheck = (deps: AgentDeps) =>
-  async function degradeCheck(task: CheckTask, failure: NodeError): Promise<AgentUpdate> {
+  async function degradeCheck(task: CheckTask, failure: NodeError, config?: LangGraphRunnableConfig): Promise<AgentUpdate> {
     const reason = failure.error?.message || "no answer";
     await deps.store.recordNodeEvent({
       tenantId: task.tenantId,
@@ -68,6 +68,7 @@ export const degradeCheck = (deps: AgentDeps) =>
       outcome: "degraded",
       latencyMs: 0,
       error: reason,
+      step: Number(config?.metadata?.langgraph_step ?? -1),
       request: taskRequest(task),
     });
     return { checks: { [task.system]: { status: "unavailable", reason } } };

@@ -1,10 +1,16 @@
 import type { LangGraphRunnableConfig } from "@langchain/langgraph";
 import type { AgentDeps } from "../deps";
-import type { AgentStateType, AgentUpdate, CaseRef, Clarification } from "../state";
+import { STAGNATION_REPEATS, type AgentStateType, type AgentUpdate, type CaseRef, type Clarification } from "../state";
 import { resolveTransaction, understandMessage, type Understanding } from "../understanding";
 
 /** Fields that describe one turn; each turn starts them afresh. */
-const freshTurn = { case: null, clarification: null, checks: null, verdict: null, approval: null, refundOutcome: null, answer: "" } as const;
+const freshTurn = { case: null, clarification: null, checks: null, verdict: null, approval: null, refundOutcome: null, handoff: null, answer: "" } as const;
+
+/** The same intent, amount and transaction asked for again and again: the agent is looping. */
+function isStagnant(previous: string[], fingerprint: string): boolean {
+  const window = [...previous, fingerprint].slice(-STAGNATION_REPEATS);
+  return window.length === STAGNATION_REPEATS && window.every((f) => f === fingerprint);
+}
 
 /**
  * Carries a pending clarification forward: "the Coffee Corner one" after "which
@@ -69,6 +75,12 @@ export const intake = (deps: AgentDeps) =>
       return { ...base, clarification: { kind: named ? "none_found" : "which_refund" } };
     }
     const txn = resolution.transaction;
+    const fingerprint = `refund|${txn.amountMinor}|${txn.id}`;
+    if (isStagnant(state.fingerprints, fingerprint)) {
+      const reason = `The customer asked about the ${txn.merchant} payment ${STAGNATION_REPEATS} times in a row without progress.`;
+      await deps.store.handOff({ tenantId, threadId, reason });
+      return { ...base, fingerprints: [fingerprint], handoff: { reason } };
+    }
     const opened = await deps.store.upsertCase({
       tenantId,
       threadId,
@@ -88,5 +100,5 @@ export const intake = (deps: AgentDeps) =>
       reason: opened.reason,
       ...(opened.status === "open" ? {} : { priorStatus: opened.status }),
     };
-    return { ...base, case: caseRef };
+    return { ...base, case: caseRef, fingerprints: [fingerprint] };
   };

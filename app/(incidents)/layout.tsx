@@ -6,8 +6,10 @@ export default async function IncidentsLayout({ children }: { children: ReactNod
   const user = await getCurrentUser();
   return (
     <>
-      <SiteHeader user={toHeaderUser(user)} />
-      <main className="mx-auto max-w-7xl px-4 py-6">{children}</main>
+      <div className="print:hidden">
+        <SiteHeader user={toHeaderUser(user)} />
+      </div>
+      <main className="mx-auto max-w-7xl px-4 py-6 print:max-w-none print:p-0">{children}</main>
     </>
   );
 }

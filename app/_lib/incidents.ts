@@ -25,7 +25,7 @@ export async function openIncident(
   user: SessionUser,
   rawId: string,
   req: Request,
-  opts: { audit?: "incident.viewed" | "incident.exported" } = {},
+  opts: { audit?: "incident.viewed" | "incident.exported" | "incident.replayed" } = {},
 ): Promise<IncidentScope> {
   const threadId = parseWith(idParam, rawId, "thread_id");
   const thread = await getThreadCustomer(db, user.tenantId, threadId);

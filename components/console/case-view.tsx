@@ -120,9 +120,11 @@ export function CaseView({ approvalId, viewer }: { approvalId: string; viewer: V
         <div className="space-y-4 lg:col-span-2">
           <CaseSection id="conversation" title="The customer's words">
             <CaseConversation messages={detail.messages} customerName={detail.customer.name} />
-            <Link href={`/incidents?thread=${encodeURIComponent(approval.threadId)}`} className="text-xs font-medium text-brand-700 underline underline-offset-2">
-              Replay this conversation in the incident viewer
-            </Link>
+            {viewer.role === "operator" ? null : (
+              <Link href={`/incidents/${encodeURIComponent(approval.threadId)}`} className="text-xs font-medium text-brand-700 underline underline-offset-2">
+                Replay this conversation in the incident viewer
+              </Link>
+            )}
           </CaseSection>
           <CaseSection id="facts" title="Transaction and checks">
             <CaseFacts detail={detail} />

@@ -1,95 +1,124 @@
 "use client";
 
-import { useState } from "react";
+import Link from "next/link";
+import { useEffect, useMemo, useState } from "react";
 import { Alert } from "@/components/ui/alert";
+import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
-import { CheckpointTable } from "./checkpoint-table";
-import { StateView } from "./state-view";
-import { ThreadList } from "./thread-list";
-import type { CheckpointState, ThreadHistory, ThreadSummary } from "./types";
+import { CheckpointPanel } from "./checkpoint-panel";
+import { ExportLinks } from "./export-links";
+import { LedgerEntries } from "./ledger-entries";
+import { TimelineTable } from "./timeline-table";
+import type { CheckpointEntry, Timeline } from "./types";
 import { useResource } from "./use-resource";
+import { WhatIfPanel } from "./what-if-panel";
 
-const threadPath = (threadId: string) => `/api/threads/${encodeURIComponent(threadId)}`;
-
-function Loading({ what }: { what: string }) {
-  return (
-    <p role="status" className="p-4 text-sm text-slate-500">
-      Loading {what}…
-    </p>
-  );
+function countOf(timeline: Timeline, kind: CheckpointEntry["kind"] | "node_event" | "ledger_call" | "operator_action"): number {
+  return timeline.entries.filter((e) => e.kind === kind).length;
 }
 
-/** Read-only time travel: pick a conversation, then a checkpoint, to see the state it held. */
-export function IncidentViewer({ initialThreadId }: { initialThreadId: string | null }) {
-  const [threadId, setThreadId] = useState<string | null>(initialThreadId);
-  const [checkpointId, setCheckpointId] = useState<string | null>(null);
-  const threads = useResource<{ threads: ThreadSummary[] }>("/api/threads");
-  const history = useResource<ThreadHistory>(threadId ? `${threadPath(threadId)}/history` : null);
-  const state = useResource<CheckpointState>(
-    threadId && checkpointId ? `${threadPath(threadId)}/checkpoints/${encodeURIComponent(checkpointId)}` : null,
-  );
+/** Read-only time travel through one conversation: its timeline, each checkpoint's state, and sandboxed what-ifs. */
+export function IncidentViewer({ threadId }: { threadId: string }) {
+  const [reveal, setReveal] = useState(false);
+  const [selectedId, setSelectedId] = useState<string | null>(null);
+  const timeline = useResource<Timeline>(`/api/incidents/threads/${encodeURIComponent(threadId)}/timeline?reveal=${reveal ? 1 : 0}`, { keep: true });
+  const data = timeline.data;
+  const checkpoints = useMemo(() => (data?.entries ?? []).filter((e): e is CheckpointEntry => e.kind === "checkpoint"), [data]);
+  const index = Math.max(0, checkpoints.findIndex((c) => c.checkpointId === selectedId));
+  const selected = checkpoints[index] ?? null;
 
-  function selectThread(id: string) {
-    setThreadId(id);
-    setCheckpointId(null);
-    window.history.replaceState(null, "", `/incidents?thread=${encodeURIComponent(id)}`);
-  }
+  useEffect(() => {
+    if (!selected) return;
+    document.querySelector(`tr[data-checkpoint-id="${CSS.escape(selected.checkpointId)}"]`)?.scrollIntoView({ block: "nearest" });
+  }, [selected]);
+
+  const step = (delta: -1 | 1) => {
+    const next = checkpoints[index + delta];
+    if (next) setSelectedId(next.checkpointId);
+  };
 
   return (
     <div className="space-y-4">
-      <div>
-        <h1 className="text-xl font-semibold">Incident viewer</h1>
-        <p className="text-sm text-slate-600">Every checkpoint of a conversation, oldest first. Reading never re-runs anything.</p>
-      </div>
-      <div className="grid gap-4 lg:grid-cols-[18rem_minmax(0,1fr)]">
-        <Card as="section" aria-labelledby="threads-title" className="self-start overflow-hidden">
-          <div className="flex items-center justify-between border-b border-slate-200 px-3 py-2">
-            <h2 id="threads-title" className="text-sm font-semibold">
-              Conversations
-            </h2>
-            <Button variant="ghost" size="sm" onClick={threads.reload}>
-              Refresh
-            </Button>
-          </div>
-          {threads.error ? <Alert className="m-3">{threads.error}</Alert> : null}
-          {threads.data ? (
-            <ThreadList threads={threads.data.threads} selectedId={threadId} onSelect={selectThread} />
-          ) : threads.loading ? (
-            <Loading what="conversations" />
-          ) : null}
-        </Card>
-        <div className="min-w-0 space-y-4">
-          <Card as="section" aria-labelledby="checkpoints-title" className="overflow-hidden">
-            <div className="flex items-center justify-between border-b border-slate-200 px-3 py-2">
-              <h2 id="checkpoints-title" className="text-sm font-semibold">
-                Checkpoints{threadId ? <span className="ml-2 font-mono text-xs font-normal text-slate-500">{threadId}</span> : null}
-              </h2>
-              {threadId ? (
-                <Button variant="ghost" size="sm" onClick={history.reload}>
-                  Refresh
-                </Button>
-              ) : null}
-            </div>
-            {!threadId ? <p className="p-4 text-sm text-slate-500">Choose a conversation to see its checkpoints.</p> : null}
-            {history.error ? <Alert className="m-3">{history.error}</Alert> : null}
-            {history.data ? (
-              <CheckpointTable checkpoints={history.data.checkpoints} selectedId={checkpointId} onSelect={setCheckpointId} />
-            ) : history.loading ? (
-              <Loading what="checkpoints" />
+      <Link href="/incidents" className="text-sm font-medium text-brand-700 underline underline-offset-2">
+        ← Back to the search
+      </Link>
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <div>
+          <h1 className="text-xl font-semibold">Incident viewer</h1>
+          <p className="text-sm text-slate-700">
+            {data ? (
+              <>
+                <span data-testid="customer-name" className="font-medium">
+                  {data.customer.name}
+                </span>{" "}
+                <span className="font-mono text-xs text-slate-600">({data.customer.id})</span> ·{" "}
+              </>
             ) : null}
-          </Card>
-          {checkpointId ? (
-            <Card as="section" aria-labelledby="state-title" className="p-3">
-              <h2 id="state-title" className="mb-2 text-sm font-semibold">
-                State at this checkpoint
-              </h2>
-              {state.error ? <Alert>{state.error}</Alert> : null}
-              {state.data ? <StateView state={state.data} /> : state.loading ? <Loading what="state" /> : null}
-            </Card>
-          ) : null}
+            conversation <span className="font-mono text-xs">{threadId}</span>
+          </p>
+        </div>
+        <div className="flex flex-wrap items-center gap-2">
+          {reveal ? (
+            <p role="status">
+              <Badge tone="warning">Names and card numbers revealed · recorded in the audit trail</Badge>
+            </p>
+          ) : (
+            <Button variant="secondary" size="sm" onClick={() => setReveal(true)} aria-describedby="reveal-hint">
+              Reveal names and card numbers
+            </Button>
+          )}
+          <ExportLinks threadId={threadId} reveal={reveal} />
         </div>
       </div>
+      {!reveal ? (
+        <p id="reveal-hint" className="text-xs text-slate-600">
+          Customer names and card numbers are masked. Revealing them is recorded in the audit trail under your name.
+        </p>
+      ) : null}
+      {timeline.error ? <Alert title="Could not load the conversation">{timeline.error}</Alert> : null}
+      {!data ? (
+        timeline.error ? null : (
+          <p role="status" className="text-sm text-slate-600">
+            Loading the timeline…
+          </p>
+        )
+      ) : (
+        <>
+          <div className="grid gap-4 xl:grid-cols-[minmax(0,1.15fr)_minmax(0,1fr)]">
+            <Card as="section" aria-labelledby="timeline-title" className="self-start overflow-hidden">
+              <div className="border-b border-slate-200 px-3 py-2">
+                <h2 id="timeline-title" className="text-sm font-semibold">
+                  Timeline
+                </h2>
+                <p className="text-xs text-slate-600">
+                  {checkpoints.length} checkpoints · {countOf(data, "node_event")} system calls · {countOf(data, "ledger_call")} ledger calls ·{" "}
+                  {countOf(data, "operator_action")} operator actions, oldest first
+                </p>
+              </div>
+              <TimelineTable entries={data.entries} selectedId={selected?.checkpointId ?? null} onSelect={(c) => setSelectedId(c.checkpointId)} />
+            </Card>
+            <Card className="self-start xl:sticky xl:top-4">
+              {selected ? (
+                <CheckpointPanel threadId={threadId} entry={selected} reveal={reveal} position={{ index, total: checkpoints.length }} onStep={step} />
+              ) : (
+                <p className="p-4 text-sm text-slate-600">This conversation has no checkpoints yet.</p>
+              )}
+            </Card>
+          </div>
+          {checkpoints.length > 0 ? (
+            <Card>
+              <WhatIfPanel threadId={threadId} checkpoints={checkpoints} selectedId={selected?.checkpointId ?? null} />
+            </Card>
+          ) : null}
+          <Card as="section" aria-labelledby="ledger-title" className="space-y-2 p-3">
+            <h2 id="ledger-title" className="text-sm font-semibold">
+              Ledger entries
+            </h2>
+            <LedgerEntries entries={data.ledgerEntries} />
+          </Card>
+        </>
+      )}
     </div>
   );
 }

@@ -3,17 +3,23 @@ import { errorMessage, isAbort, requestJson } from "@/components/api/request-jso
 
 type Resource<T> = { data: T | null; error: string | null; loading: boolean; reload: () => void };
 
-/** GETs `url` whenever it changes (null means nothing to load); stale answers are dropped. */
-export function useResource<T>(url: string | null): Resource<T> {
+/**
+ * GETs `url` whenever it changes (null means nothing to load); stale answers are dropped.
+ * With `keep`, the last answer stays on screen while the next one loads.
+ */
+export function useResource<T>(url: string | null, { keep = false }: { keep?: boolean } = {}): Resource<T> {
   const [data, setData] = useState<T | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [loading, setLoading] = useState(false);
   const [generation, setGeneration] = useState(0);
 
   useEffect(() => {
-    setData(null);
+    if (!keep) setData(null);
     setError(null);
-    if (!url) return;
+    if (!url) {
+      setData(null);
+      return;
+    }
     const controller = new AbortController();
     setLoading(true);
     requestJson<T>(url, { signal: controller.signal })
@@ -25,7 +31,7 @@ export function useResource<T>(url: string | null): Resource<T> {
         if (!controller.signal.aborted) setLoading(false);
       });
     return () => controller.abort();
-  }, [url, generation]);
+  }, [url, generation, keep]);
 
   const reload = useCallback(() => setGeneration((g) => g + 1), []);
   return { data, error, loading, reload };

@@ -10,7 +10,7 @@ const LINKS: { href: string; label: string; roles: (Role | "anonymous")[] }[] = 
   { href: "/", label: "Demo bank page", roles: ["anonymous", "customer", "operator", "supervisor", "auditor"] },
   { href: "/widget", label: "Chat", roles: ["customer"] },
   { href: "/console", label: "Approvals", roles: ["anonymous", "operator", "supervisor", "auditor"] },
-  { href: "/incidents", label: "Incidents", roles: ["anonymous", "operator", "supervisor", "auditor"] },
+  { href: "/incidents", label: "Incidents", roles: ["anonymous", "supervisor", "auditor"] },
 ];
 
 /** The app's header: where to go, who is signed in, and the way out. */

@@ -1,27 +1,22 @@
 import type { Metadata } from "next";
 import { redirect } from "next/navigation";
-import { getCurrentUser, isStaff } from "@/app/_lib/current-user";
+import { getCurrentUser } from "@/app/_lib/current-user";
 import { loginHref } from "@/components/auth/destination";
 import { NotAllowed } from "@/components/auth/not-allowed";
-import { IncidentViewer } from "@/components/incidents/incident-viewer";
+import { canInvestigate, NOT_ALLOWED_REASON, THREAD_ID } from "@/components/incidents/access";
+import { IncidentSearch } from "@/components/incidents/incident-search";
+import { findPageUrl, parseSearchQuery } from "@/components/incidents/search-query";
 
 export const metadata: Metadata = { title: "Incidents" };
 
 type IncidentsPageProps = { searchParams: Promise<Record<string, string | string[] | undefined>> };
 
 export default async function IncidentsPage({ searchParams }: IncidentsPageProps) {
-  const { thread } = await searchParams;
-  const threadId = typeof thread === "string" && /^[A-Za-z0-9_-]{1,100}$/.test(thread) ? thread : null;
+  const params = await searchParams;
+  if (typeof params.thread === "string" && THREAD_ID.test(params.thread)) redirect(`/incidents/${params.thread}`);
+  const query = parseSearchQuery(params);
   const user = await getCurrentUser();
-  if (!user) redirect(loginHref(threadId ? `/incidents?thread=${threadId}` : "/incidents"));
-  if (!isStaff(user)) {
-    return (
-      <NotAllowed
-        title="Not allowed"
-        reason="The incident viewer is for the bank's auditors, operators and on-call engineers."
-        returnTo="/incidents"
-      />
-    );
-  }
-  return <IncidentViewer key={threadId ?? "none"} initialThreadId={threadId} />;
+  if (!user) redirect(loginHref(findPageUrl(query)));
+  if (!canInvestigate(user)) return <NotAllowed title="Not allowed" reason={NOT_ALLOWED_REASON} returnTo="/incidents" />;
+  return <IncidentSearch initialQuery={query} />;
 }

@@ -1,0 +1,21 @@
+import type { Metadata } from "next";
+import { notFound, redirect } from "next/navigation";
+import { getCurrentUser } from "@/app/_lib/current-user";
+import { loginHref } from "@/components/auth/destination";
+import { NotAllowed } from "@/components/auth/not-allowed";
+import { canInvestigate, NOT_ALLOWED_REASON, THREAD_ID } from "@/components/incidents/access";
+import { IncidentViewer } from "@/components/incidents/incident-viewer";
+
+export const metadata: Metadata = { title: "Incident viewer" };
+
+type ViewerPageProps = { params: Promise<{ threadId: string }> };
+
+export default async function ViewerPage({ params }: ViewerPageProps) {
+  const { threadId } = await params;
+  if (!THREAD_ID.test(threadId)) notFound();
+  const path = `/incidents/${threadId}`;
+  const user = await getCurrentUser();
+  if (!user) redirect(loginHref(path));
+  if (!canInvestigate(user)) return <NotAllowed title="Not allowed" reason={NOT_ALLOWED_REASON} returnTo={path} />;
+  return <IncidentViewer key={threadId} threadId={threadId} />;
+}

@@ -1,0 +1,39 @@
+import type { Metadata } from "next";
+import { notFound, redirect } from "next/navigation";
+import { getCurrentUser } from "@/app/_lib/current-user";
+import { ApiError } from "@/app/_lib/errors";
+import { buildIncidentReport } from "@/app/_lib/incident-report";
+import { openIncident } from "@/app/_lib/incidents";
+import { services } from "@/app/_lib/route";
+import { loginHref } from "@/components/auth/destination";
+import { NotAllowed } from "@/components/auth/not-allowed";
+import { canInvestigate, NOT_ALLOWED_REASON, THREAD_ID } from "@/components/incidents/access";
+import { ReportView, type IncidentReport } from "@/components/incidents/report/report-view";
+import { Alert } from "@/components/ui/alert";
+
+export const metadata: Metadata = { title: "Incident report" };
+export const dynamic = "force-dynamic";
+
+type ReportPageProps = { params: Promise<{ threadId: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
+
+export default async function ReportPage({ params, searchParams }: ReportPageProps) {
+  const { threadId } = await params;
+  if (!THREAD_ID.test(threadId)) notFound();
+  const reveal = (await searchParams).reveal === "1";
+  const path = `/incidents/${threadId}/report${reveal ? "?reveal=1" : ""}`;
+  const user = await getCurrentUser();
+  if (!user) redirect(loginHref(path));
+  if (!canInvestigate(user)) return <NotAllowed title="Not allowed" reason={NOT_ALLOWED_REASON} returnTo={path} />;
+
+  const { db, agent } = services();
+  let report: IncidentReport;
+  try {
+    const scope = await openIncident(db, user, threadId, new Request(new URL(path, "http://incidents.local")), { audit: "incident.exported" });
+    report = await buildIncidentReport(db, agent, user, scope);
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 404) notFound();
+    console.error(`incident report for ${threadId} failed`, error);
+    return <Alert title="Could not build the report">The report could not be built right now. Try again in a moment.</Alert>;
+  }
+  return <ReportView report={report} revealed={reveal} />;
+}

@@ -1,0 +1,101 @@
+import Link from "next/link";
+import type { ReactNode } from "react";
+import { Badge } from "@/components/ui/badge";
+import { DateTime } from "@/components/ui/date-time";
+import { LedgerEntries } from "../ledger-entries";
+import { threadStatus } from "../labels";
+import type { LedgerEntry, TimelineEntry } from "../types";
+import { isoOf } from "./dates";
+import { PrintButton } from "./print-button";
+import { DecisionsTable, ViewsTable, type ReportDecision, type ReportView } from "./report-tables";
+import { ReportTimeline } from "./report-timeline";
+
+export type IncidentReport = {
+  generatedAt: string;
+  generatedBy: string;
+  thread: { threadId: string; status: string; createdAt: unknown };
+  customer: { id: string; name: string };
+  timeline: TimelineEntry[];
+  decisions: ReportDecision[];
+  ledgerEntries: LedgerEntry[];
+  views: ReportView[];
+};
+
+function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  return (
+    <section aria-labelledby={`${id}-title`} className="space-y-2 rounded-lg border border-slate-200 bg-white p-4 print:break-inside-auto print:border-0 print:p-0">
+      <h2 id={`${id}-title`} className="text-base font-semibold">
+        {title}
+      </h2>
+      {children}
+    </section>
+  );
+}
+
+/** The incident report for print: who, what happened, what was decided, what was paid, who looked. */
+export function ReportView({ report, revealed }: { report: IncidentReport; revealed: boolean }) {
+  const { thread, customer } = report;
+  const status = threadStatus(thread.status);
+  const viewer = `/incidents/${encodeURIComponent(thread.threadId)}`;
+  return (
+    <article aria-labelledby="report-title" className="mx-auto max-w-5xl space-y-4 print:max-w-none print:space-y-6 print:text-[11pt]">
+      <div className="flex flex-wrap items-center justify-between gap-2 print:hidden">
+        <Link href={viewer} className="text-sm font-medium text-brand-700 underline underline-offset-2">
+          ← Back to the viewer
+        </Link>
+        <PrintButton />
+      </div>
+      <header className="space-y-2">
+        <h1 id="report-title" className="text-xl font-semibold">
+          Incident report
+        </h1>
+        <dl className="grid grid-cols-1 gap-x-6 gap-y-1 text-sm sm:grid-cols-2">
+          <div>
+            <dt className="inline text-slate-600">Conversation: </dt>
+            <dd className="inline font-mono text-xs">{thread.threadId}</dd>
+          </div>
+          <div>
+            <dt className="inline text-slate-600">Customer: </dt>
+            <dd className="inline" data-testid="report-customer">
+              {customer.name} <span className="font-mono text-xs text-slate-600">({customer.id})</span>
+            </dd>
+          </div>
+          <div>
+            <dt className="inline text-slate-600">Status: </dt>
+            <dd className="inline">
+              <Badge tone={status.tone}>{status.label}</Badge>
+            </dd>
+          </div>
+          <div>
+            <dt className="inline text-slate-600">Started: </dt>
+            <dd className="inline">
+              <DateTime iso={isoOf(thread.createdAt)} />
+            </dd>
+          </div>
+          <div>
+            <dt className="inline text-slate-600">Generated: </dt>
+            <dd className="inline">
+              <DateTime iso={report.generatedAt} /> by {report.generatedBy}
+            </dd>
+          </div>
+          <div>
+            <dt className="inline text-slate-600">Names and card numbers: </dt>
+            <dd className="inline">{revealed ? "revealed (recorded in the audit trail)" : "masked"}</dd>
+          </div>
+        </dl>
+      </header>
+      <Section id="decisions" title="Decisions">
+        <DecisionsTable decisions={report.decisions} />
+      </Section>
+      <Section id="ledger" title="Ledger entries">
+        <LedgerEntries entries={report.ledgerEntries} />
+      </Section>
+      <Section id="views" title="Who viewed what">
+        <ViewsTable views={report.views} />
+      </Section>
+      <Section id="timeline" title="Timeline">
+        <ReportTimeline entries={report.timeline} />
+      </Section>
+    </article>
+  );
+}
