@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatMinor, refundIdempotencyKey, triageRefund } from "./policy";
+import { DEFAULT_POLICY, formatMinor, refundIdempotencyKey, triageRefund } from "./policy";
 import type { Checks } from "./state";
 
 const clear: Checks = {
@@ -58,5 +58,13 @@ describe("the reason an operator reads", () => {
     const { reason } = triageRefund(124_900, risky);
     expect(reason).toMatch(/auto-approval limit/);
     expect(reason).toMatch(/high risk \(large_amount\)/);
+  });
+});
+
+describe("what-if policy parameters", () => {
+  it("can allow earlier refunds in the window", () => {
+    const refunded: Checks = { ...clear, history: { status: "ok", facts: { refundsLast30Days: 1, openCases: 0, casesTotal: 1 }, latencyMs: 1 } };
+    expect(triageRefund(490, refunded).outcome).toBe("review");
+    expect(triageRefund(490, refunded, { ...DEFAULT_POLICY, maxRecentRefunds: 1 }).outcome).toBe("auto_approve");
   });
 });

@@ -8,12 +8,15 @@ export type RefundPolicy = {
   clearRisks: AntifraudFacts["risk"][];
   /** No earlier refund for the customer within this many days. */
   refundFreeDays: number;
+  /** How many earlier refunds in that window still allow auto-approval. */
+  maxRecentRefunds: number;
 };
 
 export const DEFAULT_POLICY: RefundPolicy = {
   autoApproveMaxMinor: 5_000,
   clearRisks: ["low"],
   refundFreeDays: 30,
+  maxRecentRefunds: 0,
 };
 
 function ok<F>(check: CheckResult<F> | undefined): F | undefined {
@@ -40,7 +43,7 @@ export function triageRefund(amountMinor: number, checks: Checks, policy: Refund
     concerns.push(`Antifraud rates the payment ${antifraud.risk} risk (${antifraud.signals.join(", ") || "no signals"}).`);
   }
   if (!history) concerns.push("Case history was unavailable, so earlier refunds could not be ruled out.");
-  else if (history.refundsLast30Days > 0) {
+  else if (history.refundsLast30Days > policy.maxRecentRefunds) {
     concerns.push(`The customer already had ${history.refundsLast30Days} refund(s) in the last ${policy.refundFreeDays} days.`);
   }
   if (concerns.length > 0) return { outcome: "review", reason: concerns.join(" ") };

@@ -9,7 +9,11 @@ import type { RefundPolicy } from "../policy";
 import type { AgentStateType } from "../state";
 import { sandboxBank, sandboxStore, type DryRunLedgerCall, type RecordedResponses, type SystemCall } from "./sandbox-deps";
 
-export type WhatIf = { checkpointId: string; systems: "recorded" | "live"; policy?: Partial<Pick<RefundPolicy, "autoApproveMaxMinor" | "clearRisks">> };
+export type WhatIf = {
+  checkpointId: string;
+  systems: "recorded" | "live";
+  policy?: Partial<Pick<RefundPolicy, "autoApproveMaxMinor" | "clearRisks" | "maxRecentRefunds">>;
+};
 
 export type Path = {
   steps: { step: number; nodes: string[] }[];

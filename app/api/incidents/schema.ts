@@ -22,6 +22,7 @@ export const replayBody = z.object({
     .object({
       autoApproveMaxMinor: z.number().int().min(0).max(100_000_000).optional(),
       clearRisks: z.array(z.enum(["low", "medium", "high"])).max(3).optional(),
+      maxRecentRefunds: z.number().int().min(0).max(100).optional(),
     })
     .strict()
     .optional(),
