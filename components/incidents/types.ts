@@ -95,7 +95,7 @@ export type Risk = "low" | "medium" | "high";
 export type ReplayRequest = {
   checkpointId: string;
   systems: "recorded" | "live";
-  policy?: { autoApproveMaxMinor?: number; clearRisks?: Risk[] };
+  policy?: { autoApproveMaxMinor?: number; clearRisks?: Risk[]; maxRecentRefunds?: number };
 };
 
 export type PathOutcome = {

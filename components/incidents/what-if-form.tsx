@@ -21,6 +21,7 @@ export function WhatIfForm({ checkpoints, selectedId, busy, onRun }: WhatIfFormP
   const [systems, setSystems] = useState<ReplayRequest["systems"]>("recorded");
   const [limit, setLimit] = useState(minorToMajorText(DEFAULT_POLICY.autoApproveMaxMinor));
   const [risks, setRisks] = useState<Risk[]>(DEFAULT_POLICY.clearRisks);
+  const [recentRefunds, setRecentRefunds] = useState(String(DEFAULT_POLICY.maxRecentRefunds));
   const [error, setError] = useState<string | null>(null);
   const checkpointId = chosen ?? selectedId ?? checkpoints[0]?.checkpointId ?? "";
 
@@ -31,8 +32,13 @@ export function WhatIfForm({ checkpoints, selectedId, busy, onRun }: WhatIfFormP
       setError("Write the limit in EUR, like 50 or 2,000.00.");
       return;
     }
+    const maxRecentRefunds = Number.parseInt(recentRefunds, 10);
+    if (!Number.isInteger(maxRecentRefunds) || maxRecentRefunds < 0 || maxRecentRefunds > 100) {
+      setError("Earlier refunds allowed must be a whole number from 0 to 100.");
+      return;
+    }
     setError(null);
-    onRun({ checkpointId, systems, policy: { autoApproveMaxMinor, clearRisks: risks } });
+    onRun({ checkpointId, systems, policy: { autoApproveMaxMinor, clearRisks: risks, maxRecentRefunds } });
   }
 
   const toggle = (risk: Risk, on: boolean) => setRisks((rs) => (on ? [...rs.filter((r) => r !== risk), risk] : rs.filter((r) => r !== risk)));
@@ -84,6 +90,13 @@ export function WhatIfForm({ checkpoints, selectedId, busy, onRun }: WhatIfFormP
             The bank&apos;s policy today: {minorToMajorText(DEFAULT_POLICY.autoApproveMaxMinor)}.
           </p>
         )}
+      </div>
+      <div className="space-y-1">
+        <label htmlFor="whatif-recent-refunds" className="block text-xs font-medium text-slate-700">
+          Earlier refunds allowed (30 days)
+        </label>
+        <Input id="whatif-recent-refunds" inputMode="numeric" value={recentRefunds} onChange={(e) => setRecentRefunds(e.target.value)} />
+        <p className="text-xs text-slate-600">The bank&apos;s policy today: {DEFAULT_POLICY.maxRecentRefunds}.</p>
       </div>
       <fieldset className="space-y-1">
         <legend className="text-xs font-medium text-slate-700">Antifraud risk accepted as clear</legend>

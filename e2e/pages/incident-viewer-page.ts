@@ -92,8 +92,9 @@ export class IncidentViewerPage {
     return value!;
   }
 
-  async runWhatIf({ limitEur, risks }: { limitEur: string; risks: ("Low" | "Medium" | "High")[] }) {
+  async runWhatIf({ limitEur, risks, earlierRefunds = 0 }: { limitEur: string; risks: ("Low" | "Medium" | "High")[]; earlierRefunds?: number }) {
     await this.page.getByLabel("Auto-approve limit (EUR)").fill(limitEur);
+    await this.page.getByLabel("Earlier refunds allowed (30 days)").fill(String(earlierRefunds));
     for (const risk of ["Low", "Medium", "High"] as const) {
       await this.whatIf.getByLabel(risk, { exact: true }).setChecked(risks.includes(risk));
     }
