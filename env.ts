@@ -36,6 +36,10 @@ const schema = z.object({
   CLAIM_TTL_MS: z.coerce.number().int().positive().default(15 * 60 * 1000),
   /** How often the expiry job looks for overdue approvals. */
   EXPIRY_INTERVAL_MS: z.coerce.number().int().positive().default(1000),
+  /** How long SIGTERM waits for running graphs to reach a superstep boundary. */
+  DRAIN_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
+  /** How often each instance looks for runs that crashed or drained instances left behind. */
+  RECOVERY_INTERVAL_MS: z.coerce.number().int().positive().default(2_000),
   /** `1` lets browser tests move the server clock forward (POST /api/test/clock). */
   ENABLE_TEST_CLOCK: z.enum(["0", "1"]).default("0"),
   SESSION_SECRET: z.string().min(16).default("demo-session-secret-change-me"),

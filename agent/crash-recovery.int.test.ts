@@ -12,7 +12,7 @@ afterEach(() => worker?.kill("SIGKILL"));
 afterAll(() => h.pool.end());
 
 function startWorker(job: Record<string, unknown>): ChildProcess {
-  worker = spawn("node_modules/.bin/tsx", ["test/agent-worker.ts", JSON.stringify(job)], { env: process.env, stdio: "ignore" });
+  worker = spawn(process.execPath, ["--import", "tsx", "test/agent-worker.ts", JSON.stringify(job)], { env: process.env, stdio: "ignore" });
   return worker;
 }
 

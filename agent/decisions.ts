@@ -55,7 +55,8 @@ export async function resumeDecided(ctx: Ctx, row: ApprovalRow) {
   if (!row.interruptId) return;
   const interruptId = row.interruptId;
   await waitForThread(() =>
-    withThread(ctx, row.tenantId, row.threadId, async () => {
+    withThread(ctx, row.tenantId, row.threadId, async (previous) => {
+      if (previous !== "awaiting_approval") return { result: "", status: "idle" };
       const { values, status } = await resumeGate(ctx, row.threadId, interruptId, row.id);
       await appendMessage(ctx.db, { tenantId: row.tenantId, threadId: row.threadId, role: "agent", text: values.answer });
       return { result: values.answer, status };

@@ -9,6 +9,9 @@ import { checkpointView } from "./incidents/checkpoint-view";
 import { replayInSandbox, type WhatIf } from "./incidents/sandbox";
 import { buildTimeline } from "./incidents/timeline";
 import { createCheckpointer, depsFromEnv } from "./runtime";
+import { createInstance, type Instance } from "./instance";
+import { drain, recoverStuckRuns } from "./recovery";
+import type { RunRegistry } from "./runs";
 import { recoverThread, sendMessage } from "./turns";
 
 export type { ClaimResult, QuestionResult } from "./casework";
@@ -20,11 +23,14 @@ export type { CheckpointView } from "./incidents/checkpoint-view";
 export type { WhatIf, Path } from "./incidents/sandbox";
 
 /** The agent as the app sees it: turns, decisions, casework, recovery, read-only history and incident replays. */
-export function createAgent(opts: { db: Db; pool: Pool; deps?: Partial<AgentDeps> }) {
+export function createAgent(opts: { db: Db; pool: Pool; deps?: Partial<AgentDeps>; instance?: Instance }) {
   const deps = depsFromEnv(opts.db, opts.deps);
   const checkpointer = createCheckpointer(opts.pool);
   const graph = buildGraph(deps, checkpointer);
-  const ctx = { db: opts.db, graph, deps };
+  const connectionString = (opts.pool as unknown as { options: { connectionString: string } }).options.connectionString;
+  const instance = opts.instance ?? createInstance(connectionString);
+  const runs: RunRegistry = { active: new Set(), draining: false };
+  const ctx = { db: opts.db, graph, deps, instance, runs };
   const production = { ...ctx, checkpointer };
   return {
     graph,
@@ -36,6 +42,14 @@ export function createAgent(opts: { db: Db; pool: Pool; deps?: Partial<AgentDeps
     askCustomer: (input: Parameters<typeof askCustomer>[1]) => askCustomer(ctx, input),
     expireOverdue: () => expireOverdue(ctx),
     recoverThread: (tenantId: string, threadId: string) => recoverThread(ctx, tenantId, threadId),
+    recoverStuckRuns: () => recoverStuckRuns(ctx),
+    drain: (timeoutMs: number) => drain(ctx, timeoutMs),
+    get draining() {
+      return runs.draining;
+    },
+    instance,
+    /** Releases this instance's liveness lock: other instances may now recover its threads. */
+    close: () => instance.close(),
     history: (threadId: string) => listCheckpoints(graph, threadId),
     checkpoint: (threadId: string, checkpointId: string) => getCheckpoint(graph, threadId, checkpointId),
     incidents: {

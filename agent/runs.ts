@@ -1,19 +1,31 @@
-import { Command } from "@langchain/langgraph";
+import { Command, isGraphDrained, RunControl } from "@langchain/langgraph";
 import type { Db } from "@/db/client";
 import { setApprovalInterrupt } from "@/db/queries/approvals";
 import { notifyOperatorsOnce } from "@/db/queries/notifications";
 import { claimThread, releaseThread } from "@/db/queries/threads";
 import type { AgentDeps } from "./deps";
 import type { AgentGraph } from "./graph";
+import type { Instance } from "./instance";
 import type { ApprovalRequest } from "./nodes/approval-gate";
 import { composeReply } from "./replies";
 import type { AgentStateType } from "./state";
 
-export type Ctx = { db: Db; graph: AgentGraph; deps: AgentDeps };
+/** Runs in flight in this process, and whether it is draining. */
+export type RunRegistry = { active: Set<RunControl>; draining: boolean };
+
+export type Ctx = { db: Db; graph: AgentGraph; deps: AgentDeps; instance: Instance; runs: RunRegistry };
+
+/** The run stopped at a superstep boundary because the process is draining; it resumes elsewhere. */
+export class RunDrained extends Error {
+  constructor() {
+    super("the run was drained and will resume on another instance");
+    this.name = "RunDrained";
+  }
+}
 export type OnToken = (text: string) => void;
 export type RestingStatus = "idle" | "awaiting_approval";
 
-const LEASE_MS = 120_000;
+export const LEASE_MS = 120_000;
 
 /**
  * One graph run on a thread, durably checkpointed. A run that stops at the approval gate
@@ -21,14 +33,25 @@ const LEASE_MS = 120_000;
  */
 export async function run(ctx: Ctx, threadId: string, input: unknown, onToken?: OnToken) {
   const config = { configurable: { thread_id: threadId } };
-  const stream = await ctx.graph.stream(input as never, {
-    ...config,
-    streamMode: ["custom", "values"],
-    durability: "sync",
-    recursionLimit: ctx.deps.settings.recursionLimit,
-  });
-  for await (const [mode, chunk] of stream as AsyncIterable<[string, { type?: string; text?: string }]>) {
-    if (mode === "custom" && chunk.type === "token" && chunk.text) onToken?.(chunk.text);
+  const control = new RunControl();
+  if (ctx.runs.draining) throw new RunDrained();
+  ctx.runs.active.add(control);
+  try {
+    const stream = await ctx.graph.stream(input as never, {
+      ...config,
+      streamMode: ["custom", "values"],
+      durability: "sync",
+      recursionLimit: ctx.deps.settings.recursionLimit,
+      control,
+    });
+    for await (const [mode, chunk] of stream as AsyncIterable<[string, { type?: string; text?: string }]>) {
+      if (mode === "custom" && chunk.type === "token" && chunk.text) onToken?.(chunk.text);
+    }
+  } catch (error) {
+    if (isGraphDrained(error)) throw new RunDrained();
+    throw error;
+  } finally {
+    ctx.runs.active.delete(control);
   }
   const snapshot = await ctx.graph.getState(config);
   const interrupts = snapshot.tasks.flatMap((t) => t.interrupts);
@@ -53,15 +76,20 @@ export async function withThread<T>(
   work: (previous: string) => Promise<{ result: T; status: RestingStatus }>,
   takeOver = false,
 ): Promise<T | null> {
-  const previous = await claimThread(ctx.db, { tenantId, threadId, leaseMs: LEASE_MS, takeOver });
+  await ctx.instance.ready();
+  const previous = await claimThread(ctx.db, { tenantId, threadId, leaseMs: LEASE_MS, owner: ctx.instance.id, takeOver });
   if (!previous) return null;
   let status: RestingStatus = previous === "awaiting_approval" ? "awaiting_approval" : "idle";
+  let release = true;
   try {
     const done = await work(previous);
     status = done.status;
     return done.result;
+  } catch (error) {
+    if (error instanceof RunDrained) release = false;
+    throw error;
   } finally {
-    await releaseThread(ctx.db, { tenantId, threadId, status });
+    if (release) await releaseThread(ctx.db, { tenantId, threadId, status });
   }
 }
 

@@ -5,11 +5,15 @@ import { getLatestCaseByThread, setCaseStatus } from "@/db/queries/cases";
 import { appendMessage } from "@/db/queries/threads";
 import { getTransactionById } from "@/db/queries/transactions";
 import { caseStandingText, limitsText } from "./replies";
-import { resumeGate, run, withThread, type Ctx, type OnToken, type RestingStatus } from "./runs";
+import { resumeGate, run, RunDrained, withThread, type Ctx, type OnToken, type RestingStatus } from "./runs";
 import { STATE_SCHEMA_VERSION } from "./state";
 import { understandMessage } from "./understanding";
 
-export type TurnResult = { kind: "ok"; reply: string; status: RestingStatus; caseId?: string } | { kind: "busy" };
+export type TurnResult =
+  | { kind: "ok"; reply: string; status: RestingStatus; caseId?: string }
+  | { kind: "busy" }
+  /** The app is shutting down; `saved` says the message was kept and will be answered after recovery. */
+  | { kind: "draining"; saved: boolean };
 
 type TurnInput = { tenantId: string; threadId: string; customerId: string; text: string; actor: string };
 type Outcome = { reply: string; status: RestingStatus; caseId?: string };
@@ -72,6 +76,7 @@ async function answerWhileAwaiting(ctx: Ctx, input: TurnInput, onToken?: OnToken
 
 /** One customer turn: transcript in, graph run (or the paused-thread answer), transcript out. */
 export async function sendMessage(ctx: Ctx, input: TurnInput, onToken?: OnToken): Promise<TurnResult> {
+  if (ctx.runs.draining) return { kind: "draining", saved: false };
   const result = await withThread(ctx, input.tenantId, input.threadId, async (previous) => {
     await appendMessage(ctx.db, { tenantId: input.tenantId, threadId: input.threadId, role: "customer", text: input.text });
     const outcome: Outcome =
@@ -85,7 +90,11 @@ export async function sendMessage(ctx: Ctx, input: TurnInput, onToken?: OnToken)
           ).then(({ values, status }) => ({ reply: values.answer, status, caseId: values.case?.caseId }));
     await appendMessage(ctx.db, { tenantId: input.tenantId, threadId: input.threadId, role: "agent", text: outcome.reply });
     return { result: outcome, status: outcome.status };
+  }).catch((error: unknown) => {
+    if (error instanceof RunDrained) return "drained" as const;
+    throw error;
   });
+  if (result === "drained") return { kind: "draining", saved: true };
   if (!result) return { kind: "busy" };
   return { kind: "ok", ...result };
 }

@@ -51,9 +51,14 @@ function buildIfNeeded() {
   writeFileSync(stampFile, stamp);
 }
 
+/** SIGTERM to the app drains it (see app/_lib/jobs.ts); wait for it, within a bound. */
+let stopping = false;
 async function shutdown(code: number) {
+  if (stopping) return;
+  stopping = true;
+  const exits = children.filter((c) => c.exitCode === null).map((c) => new Promise((r) => c.once("exit", r)));
   for (const child of children) child.kill("SIGTERM");
-  await new Promise((r) => setTimeout(r, 300));
+  await Promise.race([Promise.all(exits), new Promise((r) => setTimeout(r, 15_000))]);
   await embedded?.stop().catch(() => {});
   process.exit(code);
 }
@@ -110,6 +115,7 @@ async function main() {
       ...process.env,
       NODE_ENV: "production",
       NEXT_TELEMETRY_DISABLED: "1",
+      NEXT_MANUAL_SIG_HANDLE: "true",
       DATABASE_URL: databaseUrl,
       LIMITS_URL: process.env.LIMITS_URL ?? `${simulatorUrl}/limits`,
       HISTORY_URL: process.env.HISTORY_URL ?? `${simulatorUrl}/history`,

@@ -15,4 +15,5 @@ const result =
     ? await agent.sendMessage({ tenantId: TENANT, threadId: job.threadId, customerId: job.customerId, text: job.text, actor: job.customerId })
     : await agent.decide({ tenantId: TENANT, approvalId: job.approvalId, version: job.version, decision: "approved", reason: "ok", actor: "olga", role: "operator" });
 console.log(JSON.stringify(result));
+await agent.close();
 await pool.end();

@@ -3,24 +3,40 @@ import { getAgent } from "./agent";
 
 const globalForJobs = globalThis as unknown as { __jobsStarted?: boolean };
 
+/** Runs `job` every `ms`, never two at once, logging failures. */
+function every(ms: number, name: string, job: () => Promise<unknown>) {
+  let running = false;
+  const tick = async () => {
+    if (running) return;
+    running = true;
+    try {
+      await job();
+    } catch (error) {
+      console.error(`${name} failed`, error);
+    } finally {
+      running = false;
+    }
+  };
+  void tick();
+  setInterval(tick, ms).unref();
+}
+
 /**
- * The expiry job: every instance runs it; the compare-and-set in the database makes each
- * approval expire exactly once, and only the instance that expired it tells the customer.
+ * Background work of every instance. Expiry: the compare-and-set in the database makes
+ * each approval expire exactly once. Recovery: runs cut off by a crash or a drain are
+ * finished once, by whichever instance takes their lease. SIGTERM drains: new turns are
+ * refused, running graphs stop at a superstep boundary, and the process exits.
  */
 export function startBackgroundJobs() {
   if (globalForJobs.__jobsStarted || !env().DATABASE_URL) return;
   globalForJobs.__jobsStarted = true;
-  let running = false;
-  const timer = setInterval(async () => {
-    if (running) return;
-    running = true;
-    try {
-      await getAgent().expireOverdue();
-    } catch (error) {
-      console.error("expiry job failed", error);
-    } finally {
-      running = false;
-    }
-  }, env().EXPIRY_INTERVAL_MS);
-  timer.unref();
+  every(env().EXPIRY_INTERVAL_MS, "expiry job", () => getAgent().expireOverdue());
+  every(env().RECOVERY_INTERVAL_MS, "recovery job", () => getAgent().recoverStuckRuns());
+  process.once("SIGTERM", async () => {
+    const agent = getAgent();
+    const result = await agent.drain(env().DRAIN_TIMEOUT_MS);
+    console.log(`drained: ${result.drained} run(s) stopped at a superstep boundary, ${result.stillRunning} still running`);
+    await agent.close();
+    process.exit(0);
+  });
 }

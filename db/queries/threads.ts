@@ -29,17 +29,18 @@ export async function listThreads(db: DbOrTx, tenantId: string, limit = 100) {
 }
 
 /**
- * Takes the thread for one run: busy with a lease, unless another run holds an unexpired
- * lease. `takeOver` is for recovery, when the lease holder is known to be gone.
- * Returns the status the thread had before, or null when it is busy.
+ * Takes the thread for one run: busy with a lease held by `owner`, unless another run
+ * holds an unexpired lease. `takeOver` is for recovery, when the lease holder is known to
+ * be gone. Returns the status the thread had before, or null when it is busy.
  */
 export async function claimThread(
   db: DbOrTx,
-  input: { tenantId: string; threadId: string; leaseMs: number; takeOver?: boolean },
+  input: { tenantId: string; threadId: string; leaseMs: number; owner: string; takeOver?: boolean },
 ): Promise<ThreadStatus | null> {
   const result = await db.execute<{ previous: ThreadStatus }>(sql`
     UPDATE ${threads} AS t
-       SET status = 'busy', lease_until = now() + make_interval(secs => ${input.leaseMs / 1000}), updated_at = now()
+       SET status = 'busy', lease_until = now() + make_interval(secs => ${input.leaseMs / 1000}),
+           lease_owner = ${input.owner}, updated_at = now()
       FROM (SELECT id, status AS previous FROM ${threads}
              WHERE id = ${input.threadId} AND tenant_id = ${input.tenantId} FOR UPDATE) AS p
      WHERE t.id = p.id AND (t.status <> 'busy' OR t.lease_until < now() OR ${input.takeOver ?? false})
@@ -47,11 +48,32 @@ export async function claimThread(
   return result.rows[0]?.previous ?? null;
 }
 
+/** Busy threads and who holds them: candidates for recovery when their owner is gone. */
+export async function listBusyThreads(db: DbOrTx) {
+  return db
+    .select({ id: threads.id, tenantId: threads.tenantId, owner: threads.leaseOwner, leaseUntil: threads.leaseUntil })
+    .from(threads)
+    .where(eq(threads.status, "busy"));
+}
+
+/**
+ * Moves a busy thread from a dead owner to `owner`, as a compare-and-set on the old owner:
+ * with several instances recovering at once, exactly one wins.
+ */
+export async function takeOverThread(db: DbOrTx, input: { threadId: string; from: string | null; owner: string; leaseMs: number }) {
+  const result = await db.execute<{ id: string }>(sql`
+    UPDATE ${threads}
+       SET lease_owner = ${input.owner}, lease_until = now() + make_interval(secs => ${input.leaseMs / 1000}), updated_at = now()
+     WHERE id = ${input.threadId} AND status = 'busy' AND lease_owner IS NOT DISTINCT FROM ${input.from}
+    RETURNING id`);
+  return result.rows.length > 0;
+}
+
 /** Ends a run: the thread goes to its resting status and the lease is dropped. */
 export async function releaseThread(db: DbOrTx, input: { tenantId: string; threadId: string; status: Exclude<ThreadStatus, "busy"> }) {
   await db
     .update(threads)
-    .set({ status: input.status, leaseUntil: null, updatedAt: sql`now()` })
+    .set({ status: input.status, leaseUntil: null, leaseOwner: null, updatedAt: sql`now()` })
     .where(and(eq(threads.tenantId, input.tenantId), eq(threads.id, input.threadId)));
 }
 

@@ -11,6 +11,8 @@ export const threads = pgTable(
     status: text("status", { enum: ["idle", "busy", "awaiting_approval"] }).notNull().default("idle"),
     /** A busy thread belongs to the run holding this lease until it expires. */
     leaseUntil: timestamp("lease_until", { withTimezone: true }),
+    /** The app instance running the thread; a dead instance's threads are recovered. */
+    leaseOwner: text("lease_owner"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },

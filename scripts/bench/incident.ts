@@ -73,6 +73,7 @@ async function main() {
     }
     console.log(rows.join("\n"));
   } finally {
+    await agent.close();
     await simulator.close();
     await pool.end();
     await pg.stop();

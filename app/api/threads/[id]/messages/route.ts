@@ -12,8 +12,12 @@ function sse(event: string, data: unknown): Uint8Array {
   return new TextEncoder().encode(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
 }
 
-function busy(): ApiError {
-  return new ApiError("conflict:thread", "The agent is still answering your previous message.");
+function refusal(result: Exclude<TurnResult, { kind: "ok" }>): ApiError {
+  if (result.kind === "busy") return new ApiError("conflict:thread", "The agent is still answering your previous message.");
+  return new ApiError(
+    "unavailable:draining",
+    result.saved ? "We are restarting. Your message is saved and the answer will appear here shortly." : "We are restarting. Please send your message again in a moment.",
+  );
 }
 
 /**
@@ -30,15 +34,15 @@ export const POST = route<{ id: string }>(async (req, { id }) => {
 
   if (!(req.headers.get("accept") ?? "").includes("text/event-stream")) {
     const result = await agent.sendMessage(turn);
-    if (result.kind === "busy") throw busy();
+    if (result.kind !== "ok") throw refusal(result);
     return Response.json(done(result));
   }
   const stream = new ReadableStream<Uint8Array>({
     async start(controller) {
       try {
         const result = await agent.sendMessage(turn, (token) => controller.enqueue(sse("token", { text: token })));
-        if (result.kind === "busy") {
-          const error = busy();
+        if (result.kind !== "ok") {
+          const error = refusal(result);
           controller.enqueue(sse("error", { code: error.code, message: error.message }));
         } else {
           controller.enqueue(sse("done", done(result)));

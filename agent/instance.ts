@@ -1,0 +1,46 @@
+import { randomUUID } from "node:crypto";
+import { Client } from "pg";
+
+/**
+ * This app process, as other instances see it: an id, and a Postgres advisory lock held
+ * for as long as the process lives. When the process dies its connection closes and the
+ * lock is free, which is how another instance knows the threads it held can be recovered.
+ */
+export type Instance = {
+  id: string;
+  /** Takes the liveness lock; call before leasing anything under this id. */
+  ready(): Promise<void>;
+  /** Whether the instance that took a lease is still alive. */
+  isAlive(owner: string | null): Promise<boolean>;
+  /** Gives up the lock: to other instances, this one is now gone. */
+  close(): Promise<void>;
+};
+
+const lockKey = (id: string) => `instance:${id}`;
+
+export function createInstance(databaseUrl: string, id = randomUUID()): Instance {
+  const client = new Client({ connectionString: databaseUrl });
+  client.on("error", (error) => console.error("instance liveness connection lost", error.message));
+  let locked: Promise<void> | undefined;
+  const ready = () =>
+    (locked ??= (async () => {
+      await client.connect();
+      await client.query("select pg_advisory_lock(hashtext($1))", [lockKey(id)]);
+    })());
+  return {
+    id,
+    ready,
+    async isAlive(owner) {
+      if (!owner) return false;
+      if (owner === id) return true;
+      await ready();
+      const { rows } = await client.query<{ free: boolean }>("select pg_try_advisory_lock(hashtext($1)) as free", [lockKey(owner)]);
+      if (!rows[0]?.free) return true;
+      await client.query("select pg_advisory_unlock(hashtext($1))", [lockKey(owner)]);
+      return false;
+    },
+    async close() {
+      if (locked) await client.end();
+    },
+  };
+}

@@ -1,0 +1,90 @@
+import { spawn } from "node:child_process";
+import { sql } from "drizzle-orm";
+import { afterAll, beforeEach, describe, expect, it } from "vitest";
+import { appendMessage, claimThread, listMessagesByThread } from "../db/queries/threads";
+import { agentHarness, call, FAST_SETTINGS, setFault, TENANT } from "../test/agent-support";
+import { createAgent } from "./index";
+import { createInstance } from "./instance";
+
+const h = agentHarness();
+const newInstance = () => createAgent({ db: h.db, pool: h.pool, deps: { settings: FAST_SETTINGS } });
+
+beforeEach(() => h.freshStart());
+afterAll(() => h.pool.end());
+
+async function until(what: string, check: () => Promise<boolean>, timeoutMs = 20_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+const count = async (q: ReturnType<typeof sql>) => Number((await h.db.execute<{ n: number }>(q)).rows[0]!.n);
+
+describe("recovery on start", () => {
+  it("finishes a run cut off by a killed process once, with two instances recovering together", async () => {
+    await setFault({ system: "antifraud", hang: true });
+    const thread = await h.newThread();
+    const worker = spawn(process.execPath, ["--import", "tsx", "test/agent-worker.ts", JSON.stringify({ op: "say", threadId: thread, customerId: "cust-alice", text: "I was charged twice at Coffee Corner" })], { env: process.env, stdio: "ignore" });
+    await until("the checks to be saved", async () => (await count(sql`select count(*)::int as n from langgraph.checkpoint_writes where thread_id = ${thread} and channel = 'checks'`)) >= 2);
+    const exited = new Promise((r) => worker.once("exit", r));
+    worker.kill("SIGKILL");
+    await exited;
+    await call("/_admin/faults", { method: "DELETE" });
+
+    const [b, c] = [newInstance(), newInstance()];
+    const recovered: string[] = [];
+    await until("the dead process's lock to be released and the run recovered", async () => {
+      const results = await Promise.all([b.recoverStuckRuns(), c.recoverStuckRuns()]);
+      recovered.push(...results.flatMap((r) => r.threads));
+      return recovered.length > 0;
+    });
+    expect(recovered).toEqual([thread]);
+    expect((await Promise.all([b.recoverStuckRuns(), c.recoverStuckRuns()])).flatMap((r) => r.threads)).toEqual([]);
+    expect(await h.calls()).toMatchObject({ limits: 1, history: 1, antifraud: 2, ledger: 1 });
+    const transcript = await listMessagesByThread(h.db, TENANT, thread);
+    expect(transcript.map((m) => m.role)).toEqual(["customer", "agent"]);
+    expect(transcript[1]!.text).toMatch(/refunded/i);
+    await Promise.all([b.close(), c.close()]);
+  });
+
+  it("answers a customer message whose run never started before the instance died", async () => {
+    const thread = await h.newThread();
+    const dead = createInstance(process.env.DATABASE_URL!);
+    await dead.ready();
+    await claimThread(h.db, { tenantId: TENANT, threadId: thread, leaseMs: 120_000, owner: dead.id });
+    await appendMessage(h.db, { tenantId: TENANT, threadId: thread, role: "customer", text: "what are my card limits" });
+    const alive = newInstance();
+    expect((await alive.recoverStuckRuns()).threads).toEqual([]);
+    await dead.close();
+    expect((await alive.recoverStuckRuns()).threads).toEqual([thread]);
+    const transcript = await listMessagesByThread(h.db, TENANT, thread);
+    expect(transcript.map((m) => m.role)).toEqual(["customer", "agent"]);
+    expect(transcript[1]!.text).toMatch(/daily limit/);
+    await alive.close();
+  });
+});
+
+describe("drain", () => {
+  it("stops a running graph at a superstep boundary, keeps the message, and another instance finishes it", async () => {
+    await setFault({ system: "limits", latencyMs: 400 });
+    const a = newInstance();
+    const thread = await h.newThread();
+    const turn = a.sendMessage({ tenantId: TENANT, threadId: thread, customerId: "cust-alice", text: "I was charged twice at Coffee Corner", actor: "alice" });
+    await until("the checks to start", async () => (await h.calls()).limits === 1);
+    const drained = await a.drain(5_000);
+    expect(drained).toEqual({ drained: 1, stillRunning: 0 });
+    expect(await turn).toEqual({ kind: "draining", saved: true });
+    expect(await a.sendMessage({ tenantId: TENANT, threadId: thread, customerId: "cust-alice", text: "hello?", actor: "alice" })).toEqual({ kind: "draining", saved: false });
+    expect(await h.ledgerRows()).toHaveLength(0);
+    await a.close();
+
+    const b = newInstance();
+    expect((await b.recoverStuckRuns()).threads).toEqual([thread]);
+    expect(await h.calls()).toMatchObject({ limits: 1, history: 1, antifraud: 1, ledger: 1 });
+    const transcript = await listMessagesByThread(h.db, TENANT, thread);
+    expect(transcript.map((m) => m.role)).toEqual(["customer", "agent"]);
+    await b.close();
+  });
+});

@@ -1,0 +1,69 @@
+import { and, eq, inArray } from "drizzle-orm";
+import { approvals, threads } from "@/db/schema";
+import { appendMessage, listBusyThreads, listMessagesByThread, releaseThread, takeOverThread } from "@/db/queries/threads";
+import { resumeDecided } from "./decisions";
+import { LEASE_MS, run, type Ctx } from "./runs";
+import { STATE_SCHEMA_VERSION, type AgentStateType } from "./state";
+
+/**
+ * Finishes one run cut off by a crash or a drain. Finished tasks keep their writes and
+ * are not called again; a customer message that never reached the graph is run now.
+ */
+async function finishRun(ctx: Ctx, tenantId: string, threadId: string) {
+  const config = { configurable: { thread_id: threadId } };
+  const snapshot = await ctx.graph.getState(config);
+  const transcript = await listMessagesByThread(ctx.db, tenantId, threadId);
+  const last = transcript.at(-1);
+  const unanswered = last?.role === "customer" ? last.text : null;
+  let outcome;
+  if (snapshot.next.length > 0) {
+    outcome = await run(ctx, threadId, null);
+  } else if (unanswered) {
+    const values = snapshot.values as Partial<AgentStateType>;
+    const customerId = values.customerId || (await ctx.db.select({ c: threads.customerId }).from(threads).where(eq(threads.id, threadId)))[0]!.c;
+    outcome = await run(ctx, threadId, { schemaVersion: STATE_SCHEMA_VERSION, tenantId, customerId, input: unanswered });
+  }
+  if (outcome && unanswered && outcome.values.answer) {
+    await appendMessage(ctx.db, { tenantId, threadId, role: "agent", text: outcome.values.answer });
+  }
+  await releaseThread(ctx.db, { tenantId, threadId, status: outcome?.status ?? (snapshot.tasks.some((t) => t.interrupts.length) ? "awaiting_approval" : "idle") });
+}
+
+/**
+ * Recovers what crashed or drained instances left behind, once even with several
+ * instances doing it at the same time: busy threads whose owner is gone (taken over by a
+ * compare-and-set on the owner), and decisions recorded while their thread stayed paused.
+ */
+export async function recoverStuckRuns(ctx: Ctx): Promise<{ threads: string[]; decisions: string[] }> {
+  await ctx.instance.ready();
+  const recovered: string[] = [];
+  for (const t of await listBusyThreads(ctx.db)) {
+    if (t.owner === ctx.instance.id) continue;
+    const expired = !!t.leaseUntil && t.leaseUntil < new Date();
+    if (!expired && (await ctx.instance.isAlive(t.owner))) continue;
+    if (!(await takeOverThread(ctx.db, { threadId: t.id, from: t.owner, owner: ctx.instance.id, leaseMs: LEASE_MS }))) continue;
+    await finishRun(ctx, t.tenantId, t.id);
+    recovered.push(t.id);
+  }
+  const waiting = await ctx.db
+    .select({ approval: approvals })
+    .from(approvals)
+    .innerJoin(threads, eq(threads.id, approvals.threadId))
+    .where(and(eq(threads.status, "awaiting_approval"), inArray(approvals.status, ["approved", "rejected", "cancelled", "expired", "executing"])));
+  for (const { approval } of waiting) await resumeDecided(ctx, approval);
+  return { threads: recovered, decisions: waiting.map((w) => w.approval.id) };
+}
+
+/**
+ * Drain: new turns are refused, running graphs stop at their next superstep boundary
+ * (their threads stay leased to this instance, so another instance recovers them once
+ * this one is gone), and the call returns when nothing runs or the bound is reached.
+ */
+export async function drain(ctx: Ctx, timeoutMs: number): Promise<{ drained: number; stillRunning: number }> {
+  ctx.runs.draining = true;
+  const drained = ctx.runs.active.size;
+  for (const control of ctx.runs.active) control.requestDrain("the app is shutting down");
+  const deadline = Date.now() + timeoutMs;
+  while (ctx.runs.active.size > 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+  return { drained, stillRunning: ctx.runs.active.size };
+}

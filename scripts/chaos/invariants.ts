@@ -1,0 +1,129 @@
+/** The campaign's figures, read from the database and the journal once every thread has settled. */
+import type { Pool } from "pg";
+import type { Journal } from "./journal";
+
+export type StuckThread = {
+  threadId: string;
+  conversation?: number;
+  why: string;
+  database: Record<string, unknown>;
+  requests: { at: string; what: string; outcome: string }[];
+};
+
+export type Figures = {
+  conversations: number;
+  kills: number;
+  approvals: number;
+  approvalsByStatus: string;
+  refundsExecuted: number;
+  duplicateRefunds: number;
+  refundsWithoutApproval: number;
+  refundsAfterStop: number;
+  lostMessages: number;
+  duplicatedMessages: number;
+  threadsCannotResume: number;
+  approvalsNotFinal: number;
+  approvalsPending: number;
+  ledgerInFlight: number;
+  health: { p50?: number; max?: number };
+  threads: { p50?: number; max?: number; unrecovered: number };
+  stuck: StuckThread[];
+};
+
+const int = async (pool: Pool, sql: string, params: unknown[] = []) => (await pool.query<{ n: number }>(sql, params)).rows[0]!.n;
+
+/** Nearest-rank percentile of `values`, undefined when empty. */
+function percentile(values: number[], p: number): number | undefined {
+  if (values.length === 0) return undefined;
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.max(0, Math.ceil(p * sorted.length) - 1)];
+}
+
+/** Acknowledged customer messages missing from `messages`, and resent ones stored more than once. */
+async function messageCounts(pool: Pool, journal: Journal) {
+  const threadIds = [...journal.threads.keys()];
+  const { rows } = await pool.query<{ thread_id: string; text: string; n: number }>(
+    `select thread_id, text, count(*)::int as n from messages where role = 'customer' and thread_id = any($1) group by 1, 2`,
+    [threadIds],
+  );
+  const stored = new Map(rows.map((r) => [`${r.thread_id}\u0000${r.text}`, r.n]));
+  const acked = new Map<string, number>();
+  for (const m of journal.acked) acked.set(`${m.threadId}\u0000${m.text}`, (acked.get(`${m.threadId}\u0000${m.text}`) ?? 0) + 1);
+  let lost = 0;
+  let duplicated = 0;
+  for (const [key, n] of acked) {
+    const have = stored.get(key) ?? 0;
+    lost += Math.max(0, n - have);
+    duplicated += Math.max(0, have - n);
+  }
+  return { lost, duplicated };
+}
+
+async function describeThread(pool: Pool, journal: Journal, threadId: string, why: string): Promise<StuckThread> {
+  const [thread, approvals, ledger] = await Promise.all([
+    pool.query(`select status, lease_until, updated_at from threads where id = $1`, [threadId]),
+    pool.query(
+      `select a.id, a.status, a.version, a.mode, a.decided_by, a.first_approved_by, a.interrupt_id is not null as has_interrupt, c.status as case_status, a.updated_at
+         from approvals a join cases c on c.id = a.case_id where a.thread_id = $1 order by a.created_at`,
+      [threadId],
+    ),
+    pool.query(`select l.case_id, l.status, l.amount_minor from ledger_entries l join cases c on c.id = l.case_id where c.thread_id = $1`, [threadId]),
+  ]);
+  return {
+    threadId,
+    conversation: journal.threads.get(threadId),
+    why,
+    database: { thread: thread.rows[0], approvals: approvals.rows, ledger: ledger.rows },
+    requests: (journal.requests.get(threadId) ?? []).map((r) => ({ at: `${journal.elapsed(r.at).trim()} s`, what: r.what, outcome: r.outcome })),
+  };
+}
+
+/** Reads every figure; `stuck` describes the threads and approvals that did not finish. */
+export async function measure(pool: Pool, journal: Journal): Promise<Figures> {
+  const byStatus = await pool.query<{ status: string; n: number }>(`select status, count(*)::int as n from approvals group by 1 order by 2 desc`);
+  const cannotResume = await pool.query<{ id: string; status: string }>(
+    `select t.id, t.status from threads t
+      where t.status = 'busy'
+         or (t.status = 'awaiting_approval' and not exists (select 1 from approvals a where a.thread_id = t.id and a.status = 'pending'))`,
+  );
+  const notFinal = await pool.query<{ thread_id: string; status: string }>(`select thread_id, status from approvals where status in ('approved', 'executing')`);
+  const messages = await messageCounts(pool, journal);
+  const stuckIds = new Map<string, string>();
+  for (const r of cannotResume.rows) stuckIds.set(r.id, r.status === "busy" ? "thread still busy" : "thread awaiting a decided approval");
+  for (const r of notFinal.rows) if (!stuckIds.has(r.thread_id)) stuckIds.set(r.thread_id, `approval left ${r.status}`);
+  const stuck = await Promise.all([...stuckIds].slice(0, 50).map(([id, why]) => describeThread(pool, journal, id, why)));
+  const kills = journal.kills;
+  const threadTimes = kills.flatMap((k) => (k.threadsMs === undefined ? [] : [k.threadsMs]));
+  return {
+    conversations: journal.count("conversation.finished"),
+    kills: kills.length,
+    approvals: byStatus.rows.reduce((sum, r) => sum + r.n, 0),
+    approvalsByStatus: byStatus.rows.map((r) => `${r.status} ${r.n}`).join(", "),
+    refundsExecuted: await int(pool, `select count(*)::int as n from ledger_entries where status = 'committed'`),
+    duplicateRefunds: await int(
+      pool,
+      `select coalesce(sum(n - 1), 0)::int as n from (
+         select count(*) as n from ledger_entries l left join cases c on c.id = l.case_id
+          group by coalesce(c.transaction_id, l.case_id) having count(*) > 1) d`,
+    ),
+    refundsWithoutApproval: await int(
+      pool,
+      `select count(*)::int as n from ledger_entries l left join approvals a on a.case_id = l.case_id
+        where l.status = 'committed'
+          and not coalesce(a.status in ('executed', 'executing') and (a.mode = 'policy' or a.decided_by is not null), false)`,
+    ),
+    refundsAfterStop: await int(
+      pool,
+      `select count(*)::int as n from ledger_entries l join approvals a on a.case_id = l.case_id where a.status in ('cancelled', 'rejected', 'expired')`,
+    ),
+    lostMessages: messages.lost,
+    duplicatedMessages: messages.duplicated,
+    threadsCannotResume: cannotResume.rowCount ?? 0,
+    approvalsNotFinal: notFinal.rowCount ?? 0,
+    approvalsPending: await int(pool, `select count(*)::int as n from approvals where status = 'pending'`),
+    ledgerInFlight: await int(pool, `select count(*)::int as n from ledger_entries where status = 'in_flight'`),
+    health: { p50: percentile(kills.flatMap((k) => (k.healthMs === undefined ? [] : [k.healthMs])), 0.5), max: percentile(kills.flatMap((k) => (k.healthMs === undefined ? [] : [k.healthMs])), 1) },
+    threads: { p50: percentile(threadTimes, 0.5), max: percentile(threadTimes, 1), unrecovered: kills.filter((k) => (k.unrecovered ?? 0) > 0).length },
+    stuck,
+  };
+}

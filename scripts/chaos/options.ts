@@ -1,0 +1,63 @@
+/** Command-line options of `npm run chaos`. */
+export type Options = {
+  conversations: number;
+  kills: number;
+  concurrency: number;
+  seed: number;
+  /** How long an approval waits for an operator before it expires (app setting). */
+  approvalTtlMs: number;
+  /** How long the campaign waits after the last conversation for threads to settle. */
+  settleMs: number;
+};
+
+const USAGE = `usage: npm run chaos -- --conversations N --kills K [--concurrency C] [--seed S] [--approval-ttl-ms MS] [--settle-ms MS]`;
+
+function integer(name: string, raw: string | undefined, min: number): number {
+  const value = Number(raw);
+  if (raw === undefined || !Number.isSafeInteger(value) || value < min) {
+    throw new Error(`--${name} needs an integer >= ${min}\n${USAGE}`);
+  }
+  return value;
+}
+
+export function parseOptions(argv: string[]): Options {
+  const options: Options = {
+    conversations: 30,
+    kills: 3,
+    concurrency: 10,
+    seed: Date.now() % 1_000_000,
+    approvalTtlMs: 30_000,
+    settleMs: 60_000,
+  };
+  for (let i = 0; i < argv.length; i++) {
+    const flag = argv[i]!;
+    if (flag === "--help" || flag === "-h") {
+      console.log(USAGE);
+      process.exit(0);
+    }
+    const value = argv[++i];
+    switch (flag) {
+      case "--conversations":
+        options.conversations = integer("conversations", value, 1);
+        break;
+      case "--kills":
+        options.kills = integer("kills", value, 0);
+        break;
+      case "--concurrency":
+        options.concurrency = integer("concurrency", value, 1);
+        break;
+      case "--seed":
+        options.seed = integer("seed", value, 0);
+        break;
+      case "--approval-ttl-ms":
+        options.approvalTtlMs = integer("approval-ttl-ms", value, 1000);
+        break;
+      case "--settle-ms":
+        options.settleMs = integer("settle-ms", value, 1000);
+        break;
+      default:
+        throw new Error(`unknown option ${flag}\n${USAGE}`);
+    }
+  }
+  return options;
+}

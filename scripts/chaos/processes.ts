@@ -1,0 +1,152 @@
+/**
+ * The campaign's processes: one embedded Postgres, the bank-systems simulator (in this
+ * process), and the app as a child process that can be SIGKILLed and started again.
+ */
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { existsSync, mkdirSync, openSync } from "node:fs";
+import path from "node:path";
+import type { Pool } from "pg";
+import { openDatabase } from "../../db/client";
+import { freePort, startEmbeddedPostgres } from "../../db/embedded";
+import { migrateDatabase } from "../../db/migrate";
+import { seedDemoData } from "../../db/seed";
+import { startSimulator, type RunningSimulator } from "../../simulator/server";
+import { sleep } from "./rng";
+
+const root = path.resolve(import.meta.dirname, "../..");
+const bin = (name: string) => path.join(root, "node_modules", ".bin", name);
+export const DATA_DIR = path.join(root, ".data");
+
+export type Stack = { databaseUrl: string; pool: Pool; simulator: RunningSimulator; stop(): Promise<void> };
+
+/** A fresh database (migrated, demo data seeded) and the simulator on it. */
+export async function startStack(): Promise<Stack> {
+  const pg = await startEmbeddedPostgres(path.join(DATA_DIR, "pg-chaos"), { fresh: true });
+  const { db, pool } = openDatabase(pg.url, 6);
+  await migrateDatabase(db, pool);
+  await seedDemoData(db);
+  const simulator = await startSimulator({ port: 0, databaseUrl: pg.url });
+  return {
+    databaseUrl: pg.url,
+    pool,
+    simulator,
+    stop: async () => {
+      await simulator.close().catch(() => {});
+      await pool.end().catch(() => {});
+      await pg.stop().catch(() => {});
+    },
+  };
+}
+
+/** Builds the app once when there is no production build. */
+export function buildIfMissing(log: (line: string) => void): void {
+  if (existsSync(path.join(root, ".next", "BUILD_ID"))) return;
+  log("no production build: running next build");
+  const result = spawnSync(bin("next"), ["build"], { cwd: root, stdio: "inherit", env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" } });
+  if (result.status !== 0) throw new Error("next build failed");
+}
+
+/** The app (`next start`) as a killable child; its output goes to `.data/chaos-app.log`. */
+export class AppProcess {
+  private child?: ChildProcess;
+  private exited?: Promise<void>;
+  private expectingExit = false;
+  private markUp!: () => void;
+  private ready: Promise<void>;
+  up = false;
+  starts = 0;
+  onUnexpectedExit?: (code: number | null, signal: string | null) => void;
+
+  constructor(
+    readonly port: number,
+    private readonly env: Record<string, string>,
+  ) {
+    this.ready = new Promise((resolve) => (this.markUp = resolve));
+  }
+
+  get url(): string {
+    return `http://127.0.0.1:${this.port}`;
+  }
+
+  static async create(env: Record<string, string>): Promise<AppProcess> {
+    return new AppProcess(await freePort(), env);
+  }
+
+  /** Starts the app and waits for `/api/health` 200; the milliseconds it took. */
+  async start(timeoutMs = 90_000): Promise<number> {
+    const started = Date.now();
+    mkdirSync(DATA_DIR, { recursive: true });
+    const out = openSync(path.join(DATA_DIR, "chaos-app.log"), "a");
+    this.expectingExit = false;
+    const child = spawn(bin("next"), ["start", "-p", String(this.port)], {
+      cwd: root,
+      detached: true,
+      stdio: ["ignore", out, out],
+      env: { ...process.env, ...this.env, NODE_ENV: "production", NEXT_TELEMETRY_DISABLED: "1" },
+    });
+    this.child = child;
+    this.starts += 1;
+    this.exited = new Promise((resolve) =>
+      child.once("exit", (code, signal) => {
+        this.up = false;
+        if (!this.expectingExit) this.onUnexpectedExit?.(code, signal);
+        resolve();
+      }),
+    );
+    while (Date.now() - started < timeoutMs) {
+      if (child.exitCode !== null || child.signalCode !== null) throw new Error(`the app exited during start (${child.exitCode ?? child.signalCode})`);
+      if (await this.healthy()) {
+        this.up = true;
+        this.markUp();
+        return Date.now() - started;
+      }
+      await sleep(100);
+    }
+    throw new Error(`the app was not healthy within ${timeoutMs} ms`);
+  }
+
+  private async healthy(): Promise<boolean> {
+    try {
+      const res = await fetch(`${this.url}/api/health`, { signal: AbortSignal.timeout(2000) });
+      await res.arrayBuffer();
+      return res.status === 200;
+    } catch {
+      return false;
+    }
+  }
+
+  /** SIGKILLs the app's process group and waits until it is gone. */
+  async kill(): Promise<void> {
+    if (!this.child?.pid) return;
+    this.up = false;
+    this.ready = new Promise((resolve) => (this.markUp = resolve));
+    this.expectingExit = true;
+    try {
+      process.kill(-this.child.pid, "SIGKILL");
+    } catch {
+      /* already gone */
+    }
+    await this.exited;
+  }
+
+  /** True once the app is up, false if it is not within `timeoutMs`. */
+  async whenUp(timeoutMs: number): Promise<boolean> {
+    if (this.up) return true;
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(false), timeoutMs)));
+    const result = await Promise.race([this.ready.then(() => true), timeout]);
+    clearTimeout(timer);
+    return result;
+  }
+
+  /** Synchronous last-resort cleanup for process exit. */
+  killNow(): void {
+    if (!this.child?.pid || this.child.exitCode !== null || this.child.signalCode !== null) return;
+    this.expectingExit = true;
+    try {
+      process.kill(-this.child.pid, "SIGKILL");
+    } catch {
+      /* already gone */
+    }
+  }
+}
