@@ -61,3 +61,16 @@ export function createAgent(opts: { db: Db; pool: Pool; deps?: Partial<AgentDeps
 }
 
 export type Agent = ReturnType<typeof createAgent>;
+
+/**
+ * On SIGTERM: refuse new turns, let running graphs stop at a superstep boundary (within
+ * `timeoutMs`), give up this instance's liveness lock so others recover its threads, exit.
+ */
+export function drainOnSigterm(agent: Agent, timeoutMs: number) {
+  process.once("SIGTERM", async () => {
+    const result = await agent.drain(timeoutMs);
+    console.log(`drained: ${result.drained} run(s) stopped at a superstep boundary, ${result.stillRunning} still running`);
+    await agent.close();
+    process.exit(0);
+  });
+}

@@ -67,6 +67,24 @@ describe("recovery on start", () => {
 });
 
 describe("drain", () => {
+  it("on SIGTERM a real process stops at a superstep boundary and exits; the next instance finishes the turn", async () => {
+    await setFault({ system: "limits", latencyMs: 400 });
+    const thread = await h.newThread();
+    const worker = spawn(process.execPath, ["--import", "tsx", "test/agent-worker.ts", JSON.stringify({ op: "say", threadId: thread, customerId: "cust-alice", text: "I was charged twice at Coffee Corner" })], { env: process.env, stdio: "ignore" });
+    await until("the checks to start", async () => (await h.calls()).limits === 1);
+    const started = Date.now();
+    const exited = new Promise<number | null>((r) => worker.once("exit", (code) => r(code)));
+    worker.kill("SIGTERM");
+    expect(await exited).toBe(0);
+    expect(Date.now() - started).toBeLessThan(5_000);
+    expect(await h.ledgerRows()).toHaveLength(0);
+    const b = newInstance();
+    await until("the drained run to be recovered", async () => (await b.recoverStuckRuns()).threads.length > 0);
+    expect(await h.calls()).toMatchObject({ limits: 1, history: 1, antifraud: 1, ledger: 1 });
+    expect((await listMessagesByThread(h.db, TENANT, thread)).map((m) => m.role)).toEqual(["customer", "agent"]);
+    await b.close();
+  });
+
   it("stops a running graph at a superstep boundary, keeps the message, and another instance finishes it", async () => {
     await setFault({ system: "limits", latencyMs: 400 });
     const a = newInstance();

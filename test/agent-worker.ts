@@ -3,13 +3,14 @@
  * Usage: tsx test/agent-worker.ts '<json>' with {op: "say", threadId, customerId, text}
  * or {op: "decide", approvalId, version}.
  */
-import { createAgent } from "../agent";
+import { createAgent, drainOnSigterm } from "../agent";
 import { openDatabase } from "../db/client";
 import { FAST_SETTINGS, TENANT } from "./agent-support";
 
 const job = JSON.parse(process.argv[2] ?? "{}");
 const { db, pool } = openDatabase(process.env.DATABASE_URL!, 4);
 const agent = createAgent({ db, pool, deps: { settings: { ...FAST_SETTINGS, checkTimeoutMs: 60_000, ledgerTimeoutMs: 60_000 } } });
+drainOnSigterm(agent, 5_000);
 const result =
   job.op === "say"
     ? await agent.sendMessage({ tenantId: TENANT, threadId: job.threadId, customerId: job.customerId, text: job.text, actor: job.customerId })

@@ -1,3 +1,4 @@
+import { drainOnSigterm } from "@/agent";
 import { env } from "@/env";
 import { getAgent } from "./agent";
 
@@ -32,11 +33,5 @@ export function startBackgroundJobs() {
   globalForJobs.__jobsStarted = true;
   every(env().EXPIRY_INTERVAL_MS, "expiry job", () => getAgent().expireOverdue());
   every(env().RECOVERY_INTERVAL_MS, "recovery job", () => getAgent().recoverStuckRuns());
-  process.once("SIGTERM", async () => {
-    const agent = getAgent();
-    const result = await agent.drain(env().DRAIN_TIMEOUT_MS);
-    console.log(`drained: ${result.drained} run(s) stopped at a superstep boundary, ${result.stillRunning} still running`);
-    await agent.close();
-    process.exit(0);
-  });
+  drainOnSigterm(getAgent(), env().DRAIN_TIMEOUT_MS);
 }
