@@ -36,6 +36,8 @@ const schema = z.object({
   CLAIM_TTL_MS: z.coerce.number().int().positive().default(15 * 60 * 1000),
   /** How often the expiry job looks for overdue approvals. */
   EXPIRY_INTERVAL_MS: z.coerce.number().int().positive().default(1000),
+  /** A message sent while a run is busy: `enqueue` answers it next, `reject` refuses it (409). */
+  DOUBLE_TEXTING: z.enum(["enqueue", "reject"]).default("enqueue"),
   /** How long SIGTERM waits for running graphs to reach a superstep boundary. */
   DRAIN_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
   /** How often each instance looks for runs that crashed or drained instances left behind. */

@@ -78,6 +78,8 @@ export type AgentSettings = {
   approvalTtlMs: number;
   /** How long an operator's claim lasts. */
   claimTtlMs: number;
+  /** What a message sent while a run is busy does: wait its turn, or be refused. */
+  doubleTexting: "enqueue" | "reject";
 };
 
 /** Everything the graph touches outside itself, injected so tests and replays can swap it. */

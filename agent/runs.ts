@@ -2,7 +2,7 @@ import { Command, isGraphDrained, RunControl } from "@langchain/langgraph";
 import type { Db } from "@/db/client";
 import { setApprovalInterrupt } from "@/db/queries/approvals";
 import { notifyOperatorsOnce } from "@/db/queries/notifications";
-import { claimThread, releaseThread } from "@/db/queries/threads";
+import { claimThread, releaseThread, releaseThreadIfQueueEmpty } from "@/db/queries/threads";
 import type { AgentDeps } from "./deps";
 import type { AgentGraph } from "./graph";
 import type { Instance } from "./instance";
@@ -68,13 +68,18 @@ export async function run(ctx: Ctx, threadId: string, input: unknown, onToken?: 
   return { values: { ...values, answer: waiting }, status: "awaiting_approval" as const };
 }
 
-/** Runs `work` holding the thread's lease; null when another run holds it. */
+/**
+ * Runs `work` holding the thread's lease; null when another run holds it. Before letting
+ * go, customer messages queued behind the run are answered (`drainQueue`): the lease is
+ * released only by a compare-and-set that sees an empty queue, so none is left behind.
+ */
 export async function withThread<T>(
   ctx: Ctx,
   tenantId: string,
   threadId: string,
   work: (previous: string) => Promise<{ result: T; status: RestingStatus }>,
   takeOver = false,
+  drainQueue?: (status: RestingStatus) => Promise<RestingStatus>,
 ): Promise<T | null> {
   await ctx.instance.ready();
   const previous = await claimThread(ctx.db, { tenantId, threadId, leaseMs: LEASE_MS, owner: ctx.instance.id, takeOver });
@@ -89,7 +94,23 @@ export async function withThread<T>(
     if (error instanceof RunDrained) release = false;
     throw error;
   } finally {
-    if (release) await releaseThread(ctx.db, { tenantId, threadId, status });
+    if (release) await letGo(ctx, tenantId, threadId, status, drainQueue);
+  }
+}
+
+async function letGo(ctx: Ctx, tenantId: string, threadId: string, status: RestingStatus, drainQueue?: (s: RestingStatus) => Promise<RestingStatus>) {
+  let resting = status;
+  let released = false;
+  try {
+    while (drainQueue && !ctx.runs.draining) {
+      if (await releaseThreadIfQueueEmpty(ctx.db, { tenantId, threadId, status: resting })) {
+        released = true;
+        break;
+      }
+      resting = await drainQueue(resting);
+    }
+  } finally {
+    if (!released) await releaseThread(ctx.db, { tenantId, threadId, status: resting });
   }
 }
 

@@ -2,7 +2,7 @@ import { cancelApproval, getApprovalByCase } from "@/db/queries/approvals";
 import { answerOpenQuestion } from "@/db/queries/approval-questions";
 import { recordAuditEvent } from "@/db/queries/audit";
 import { getLatestCaseByThread, setCaseStatus } from "@/db/queries/cases";
-import { appendMessage } from "@/db/queries/threads";
+import { appendMessage, takeQueuedMessage } from "@/db/queries/threads";
 import { getTransactionById } from "@/db/queries/transactions";
 import { caseStandingText, limitsText } from "./replies";
 import { resumeGate, run, RunDrained, withThread, type Ctx, type OnToken, type RestingStatus } from "./runs";
@@ -12,6 +12,8 @@ import { understandMessage } from "./understanding";
 export type TurnResult =
   | { kind: "ok"; reply: string; status: RestingStatus; caseId?: string }
   | { kind: "busy" }
+  /** Another run holds the thread; the message waits its turn and its answer appears in the transcript. */
+  | { kind: "queued" }
   /** The app is shutting down; `saved` says the message was kept and will be answered after recovery. */
   | { kind: "draining"; saved: boolean };
 
@@ -74,29 +76,62 @@ async function answerWhileAwaiting(ctx: Ctx, input: TurnInput, onToken?: OnToken
   return { reply, status: "awaiting_approval", caseId: kase?.id };
 }
 
-/** One customer turn: transcript in, graph run (or the paused-thread answer), transcript out. */
+/** Answers one customer message already in the transcript: the graph, or the paused-thread answer. */
+async function takeTurn(ctx: Ctx, input: TurnInput, previous: string, onToken?: OnToken): Promise<Outcome> {
+  const outcome: Outcome =
+    previous === "awaiting_approval"
+      ? await answerWhileAwaiting(ctx, input, onToken)
+      : await run(
+          ctx,
+          input.threadId,
+          { schemaVersion: STATE_SCHEMA_VERSION, tenantId: input.tenantId, customerId: input.customerId, input: input.text },
+          onToken,
+        ).then(({ values, status }) => ({ reply: values.answer, status, caseId: values.case?.caseId }));
+  await appendMessage(ctx.db, { tenantId: input.tenantId, threadId: input.threadId, role: "agent", text: outcome.reply });
+  return outcome;
+}
+
+/** Answers the customer messages queued behind a run, oldest first. */
+function queueDrainer(ctx: Ctx, input: TurnInput) {
+  return async (status: RestingStatus): Promise<RestingStatus> => {
+    let resting = status;
+    for (let next = await takeQueuedMessage(ctx.db, input.tenantId, input.threadId); next; next = await takeQueuedMessage(ctx.db, input.tenantId, input.threadId)) {
+      resting = (await takeTurn(ctx, { ...input, text: next.text }, resting)).status;
+    }
+    return resting;
+  };
+}
+
+/**
+ * One customer turn: transcript in, graph run (or the paused-thread answer), transcript
+ * out. A message sent while another run holds the thread follows the deployment's
+ * double-texting policy: `enqueue` keeps it and answers it when the run ahead is done
+ * (on whichever instance holds the thread), `reject` refuses it.
+ */
 export async function sendMessage(ctx: Ctx, input: TurnInput, onToken?: OnToken): Promise<TurnResult> {
   if (ctx.runs.draining) return { kind: "draining", saved: false };
-  const result = await withThread(ctx, input.tenantId, input.threadId, async (previous) => {
-    await appendMessage(ctx.db, { tenantId: input.tenantId, threadId: input.threadId, role: "customer", text: input.text });
-    const outcome: Outcome =
-      previous === "awaiting_approval"
-        ? await answerWhileAwaiting(ctx, input, onToken)
-        : await run(
-            ctx,
-            input.threadId,
-            { schemaVersion: STATE_SCHEMA_VERSION, tenantId: input.tenantId, customerId: input.customerId, input: input.text },
-            onToken,
-          ).then(({ values, status }) => ({ reply: values.answer, status, caseId: values.case?.caseId }));
-    await appendMessage(ctx.db, { tenantId: input.tenantId, threadId: input.threadId, role: "agent", text: outcome.reply });
-    return { result: outcome, status: outcome.status };
-  }).catch((error: unknown) => {
+  const drainQueue = queueDrainer(ctx, input);
+  const result = await withThread(
+    ctx,
+    input.tenantId,
+    input.threadId,
+    async (previous) => {
+      await appendMessage(ctx.db, { tenantId: input.tenantId, threadId: input.threadId, role: "customer", text: input.text });
+      const outcome = await takeTurn(ctx, input, previous, onToken);
+      return { result: outcome, status: outcome.status };
+    },
+    false,
+    drainQueue,
+  ).catch((error: unknown) => {
     if (error instanceof RunDrained) return "drained" as const;
     throw error;
   });
   if (result === "drained") return { kind: "draining", saved: true };
-  if (!result) return { kind: "busy" };
-  return { kind: "ok", ...result };
+  if (result) return { kind: "ok", ...result };
+  if (ctx.deps.settings.doubleTexting === "reject") return { kind: "busy" };
+  await appendMessage(ctx.db, { tenantId: input.tenantId, threadId: input.threadId, role: "customer", text: input.text, queued: true });
+  await withThread(ctx, input.tenantId, input.threadId, async (previous) => ({ result: null, status: previous === "awaiting_approval" ? "awaiting_approval" : "idle" }), false, drainQueue);
+  return { kind: "queued" };
 }
 
 /**

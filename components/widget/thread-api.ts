@@ -47,6 +47,7 @@ export async function streamMessage(threadId: string, text: string, onToken: (pi
       const payload = JSON.parse(data) as Record<string, unknown>;
       if (event === "token" && typeof payload.text === "string") onToken(payload.text);
       else if (event === "done") return payload as unknown as TurnDone;
+      else if (event === "queued") return { reply: "", status: "busy", caseId: null };
       else if (event === "error") {
         throw new ApiRequestError(0, String(payload.code ?? "internal:turn"), String(payload.message ?? "The agent could not answer."));
       }

@@ -77,9 +77,28 @@ export async function releaseThread(db: DbOrTx, input: { tenantId: string; threa
     .where(and(eq(threads.tenantId, input.tenantId), eq(threads.id, input.threadId)));
 }
 
+/** Ends a run only if no customer message is queued behind it; false when one is. */
+export async function releaseThreadIfQueueEmpty(db: DbOrTx, input: { tenantId: string; threadId: string; status: Exclude<ThreadStatus, "busy"> }) {
+  const result = await db.execute<{ id: string }>(sql`
+    UPDATE ${threads} SET status = ${input.status}, lease_until = NULL, lease_owner = NULL, updated_at = now()
+     WHERE id = ${input.threadId} AND tenant_id = ${input.tenantId}
+       AND NOT EXISTS (SELECT 1 FROM ${messages} m WHERE m.thread_id = ${input.threadId} AND m.queued)
+    RETURNING id`);
+  return result.rows.length > 0;
+}
+
+/** The oldest queued customer message, taken off the queue; null when there is none. */
+export async function takeQueuedMessage(db: DbOrTx, tenantId: string, threadId: string) {
+  const result = await db.execute<{ id: number; text: string }>(sql`
+    UPDATE ${messages} SET queued = false
+     WHERE id = (SELECT id FROM ${messages} WHERE thread_id = ${threadId} AND tenant_id = ${tenantId} AND queued ORDER BY id LIMIT 1 FOR UPDATE SKIP LOCKED)
+    RETURNING id, text`);
+  return result.rows[0] ?? null;
+}
+
 export async function appendMessage(
   db: DbOrTx,
-  input: { tenantId: string; threadId: string; role: "customer" | "agent"; text: string },
+  input: { tenantId: string; threadId: string; role: "customer" | "agent"; text: string; queued?: boolean },
 ) {
   const [row] = await db.insert(messages).values(input).returning();
   return row!;

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { bigserial, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { bigserial, boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 
 /** One conversation; the LangGraph thread id is this id. */
 export const threads = pgTable(
@@ -28,6 +28,8 @@ export const messages = pgTable(
     threadId: text("thread_id").notNull().references(() => threads.id),
     role: text("role", { enum: ["customer", "agent"] }).notNull(),
     text: text("text").notNull(),
+    /** A customer message sent while a run was busy, waiting its turn (double-texting). */
+    queued: boolean("queued").notNull().default(false),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index("messages_thread_idx").on(t.threadId, t.id)],

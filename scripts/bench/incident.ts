@@ -51,7 +51,7 @@ async function main() {
     ANTIFRAUD_URL: `${simulator.url}/antifraud`,
     LEDGER_URL: `${simulator.url}/ledger`,
   });
-  const agent = createAgent({ db, pool, deps: { settings: { checkTimeoutMs: 2000, checkMaxAttempts: 3, retryInitialMs: 50, ledgerTimeoutMs: 5000, ledgerMaxAttempts: 3, recursionLimit: 16, policy: DEFAULT_POLICY, authority: { operatorLimitMinor: 50_000, fourEyesMinor: 100_000 }, approvalTtlMs: 172_800_000, claimTtlMs: 900_000 } } });
+  const agent = createAgent({ db, pool, deps: { settings: { checkTimeoutMs: 2000, checkMaxAttempts: 3, retryInitialMs: 50, ledgerTimeoutMs: 5000, ledgerMaxAttempts: 3, recursionLimit: 16, policy: DEFAULT_POLICY, authority: { operatorLimitMinor: 50_000, fourEyesMinor: 100_000 }, approvalTtlMs: 172_800_000, claimTtlMs: 900_000, doubleTexting: "enqueue" } } });
   try {
     const rows: string[] = [];
     const results = [];

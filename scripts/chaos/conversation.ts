@@ -126,6 +126,12 @@ class Conversation {
           journal.record(this.threadId, label, "409 conflict:thread, gave up");
           return;
         }
+        if (res.status === 503 && Date.now() < giveUp) {
+          interrupted = true;
+          journal.bump("message.unavailable_retry");
+          await sleep(this.rng.int(500, 1500));
+          continue;
+        }
         const detail = res.status === 0 ? (res.error ?? "no answer") : `${res.status} ${JSON.stringify(res.body)}`;
         journal.record(this.threadId, label, detail);
         journal.fail({ threadId: this.threadId, what: res.status === 0 ? `message_${res.error ?? "no_answer"}` : `message_http_${res.status}`, detail: `${label}: ${detail}` });

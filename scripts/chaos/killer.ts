@@ -27,15 +27,17 @@ export class Killer {
     private readonly ctx: KillerContext,
     kills: number,
     conversations: number,
+    concurrency: number,
   ) {
     this.rng = Rng.derive(ctx.seed, "kills");
-    this.thresholds = Array.from({ length: kills }, () => this.rng.int(1, Math.max(1, conversations - 1))).sort((a, b) => a - b);
+    const last = Math.max(0, conversations - concurrency - 1);
+    this.thresholds = Array.from({ length: kills }, () => this.rng.int(0, last)).sort((a, b) => a - b);
   }
 
-  /** Kills as conversations start, until every kill is done or `finished()` says stop. */
-  async run(started: () => number, finished: () => boolean): Promise<void> {
+  /** Kills as conversations complete, until every kill is done or `finished()` says stop. */
+  async run(done: () => number, finished: () => boolean): Promise<void> {
     for (let i = 0; i < this.thresholds.length; i++) {
-      while (started() < this.thresholds[i]! && !finished()) await sleep(50);
+      while (done() < this.thresholds[i]! && !finished()) await sleep(50);
       if (finished()) break;
       await this.restarting;
       const wait = this.lastUp + MIN_UPTIME_MS - Date.now();

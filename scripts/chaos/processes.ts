@@ -3,7 +3,8 @@
  * process), and the app as a child process that can be SIGKILLed and started again.
  */
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
-import { existsSync, mkdirSync, openSync } from "node:fs";
+import { createHash } from "node:crypto";
+import { existsSync, mkdirSync, openSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import type { Pool } from "pg";
 import { openDatabase } from "../../db/client";
@@ -32,18 +33,41 @@ export async function startStack(): Promise<Stack> {
     simulator,
     stop: async () => {
       await simulator.close().catch(() => {});
+      pool.removeAllListeners("error").on("error", () => {});
       await pool.end().catch(() => {});
       await pg.stop().catch(() => {});
     },
   };
 }
 
-/** Builds the app once when there is no production build. */
-export function buildIfMissing(log: (line: string) => void): void {
-  if (existsSync(path.join(root, ".next", "BUILD_ID"))) return;
-  log("no production build: running next build");
+/** The fingerprint `npm start` keeps in `.next/source-stamp` of everything `next build` compiles. */
+function sourceStamp(): string {
+  const hash = createHash("sha256");
+  const walk = (dir: string) => {
+    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+      const full = path.join(dir, entry.name);
+      if (entry.isDirectory()) walk(full);
+      else hash.update(`${full}:${statSync(full).mtimeMs}:${statSync(full).size}\n`);
+    }
+  };
+  for (const dir of ["app", "agent", "components", "db", "simulator"]) if (existsSync(path.join(root, dir))) walk(path.join(root, dir));
+  for (const file of ["env.ts", "next.config.ts", "package.json", "postcss.config.mjs", "tsconfig.json"]) {
+    const full = path.join(root, file);
+    if (existsSync(full)) hash.update(`${file}:${statSync(full).mtimeMs}\n`);
+  }
+  return hash.digest("hex");
+}
+
+/** Builds the app when there is no production build or the sources changed since (as `npm start` does). */
+export function buildIfStale(log: (line: string) => void): void {
+  const stampFile = path.join(root, ".next", "source-stamp");
+  const stamp = sourceStamp();
+  const built = existsSync(path.join(root, ".next", "BUILD_ID")) && existsSync(stampFile) && readFileSync(stampFile, "utf8") === stamp;
+  if (built) return log("production build is up to date");
+  log("building the app (next build)");
   const result = spawnSync(bin("next"), ["build"], { cwd: root, stdio: "inherit", env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" } });
   if (result.status !== 0) throw new Error("next build failed");
+  writeFileSync(stampFile, stamp);
 }
 
 /** The app (`next start`) as a killable child; its output goes to `.data/chaos-app.log`. */

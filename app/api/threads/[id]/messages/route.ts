@@ -12,7 +12,10 @@ function sse(event: string, data: unknown): Uint8Array {
   return new TextEncoder().encode(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
 }
 
-function refusal(result: Exclude<TurnResult, { kind: "ok" }>): ApiError {
+/** The answer to a message that waits behind a running turn; its reply arrives in the transcript. */
+const QUEUED = { reply: null, status: "busy", queued: true, caseId: null };
+
+function refusal(result: Exclude<TurnResult, { kind: "ok" | "queued" }>): ApiError {
   if (result.kind === "busy") return new ApiError("conflict:thread", "The agent is still answering your previous message.");
   return new ApiError(
     "unavailable:draining",
@@ -34,6 +37,7 @@ export const POST = route<{ id: string }>(async (req, { id }) => {
 
   if (!(req.headers.get("accept") ?? "").includes("text/event-stream")) {
     const result = await agent.sendMessage(turn);
+    if (result.kind === "queued") return Response.json(QUEUED, { status: 202 });
     if (result.kind !== "ok") throw refusal(result);
     return Response.json(done(result));
   }
@@ -41,7 +45,9 @@ export const POST = route<{ id: string }>(async (req, { id }) => {
     async start(controller) {
       try {
         const result = await agent.sendMessage(turn, (token) => controller.enqueue(sse("token", { text: token })));
-        if (result.kind !== "ok") {
+        if (result.kind === "queued") {
+          controller.enqueue(sse("queued", QUEUED));
+        } else if (result.kind !== "ok") {
           const error = refusal(result);
           controller.enqueue(sse("error", { code: error.code, message: error.message }));
         } else {

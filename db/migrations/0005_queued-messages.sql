@@ -1,0 +1,1 @@
+ALTER TABLE "messages" ADD COLUMN "queued" boolean DEFAULT false NOT NULL;

@@ -1,0 +1,122 @@
+/**
+ * `npm run chaos -- --conversations N --kills K [--concurrency C] [--seed S]`: drives N
+ * conversations over the HTTP API against real app and simulator processes with random
+ * faults, SIGKILLs the app K times, lets every thread finish, then checks the invariants.
+ */
+import { Coordination } from "./coordination";
+import { runConversation, type ConversationContext } from "./conversation";
+import { createCustomers } from "./customers";
+import { FaultInjector } from "./faults";
+import { measure } from "./invariants";
+import { Journal } from "./journal";
+import { Killer } from "./killer";
+import { Operators } from "./operators";
+import { parseOptions } from "./options";
+import { AppProcess, buildIfStale, startStack, type Stack } from "./processes";
+import { printReport, violations } from "./report";
+import { sleep } from "./rng";
+
+let running: Stack | undefined;
+
+const log = (journal: Journal, line: string) => console.log(`[chaos] ${journal.elapsed()} s  ${line}`);
+
+/** Waits until no thread is busy and no approval is pending or half-done, or the time is up. */
+async function settle(stack: Stack, journal: Journal, settleMs: number): Promise<void> {
+  const deadline = Date.now() + settleMs;
+  const { rows } = await stack.pool.query<{ at: Date | null }>(`select max(expires_at) as at from approvals where status = 'pending'`);
+  const expiries = rows[0]?.at ? rows[0].at.getTime() + 10_000 : 0;
+  const until = Math.max(deadline, Math.min(expiries, deadline + 120_000));
+  for (;;) {
+    const { rows: open } = await stack.pool.query<{ busy: number; open: number }>(
+      `select (select count(*)::int from threads where status = 'busy') as busy,
+              (select count(*)::int from approvals where status in ('pending', 'approved', 'executing')) as open`,
+    );
+    const { busy, open: unfinished } = open[0]!;
+    if (busy === 0 && unfinished === 0) return log(journal, "every thread and approval has settled");
+    if (Date.now() > until) return log(journal, `stopped waiting: ${busy} thread(s) busy, ${unfinished} approval(s) pending or half-done`);
+    await sleep(500);
+  }
+}
+
+async function main() {
+  const options = parseOptions(process.argv.slice(2));
+  const journal = new Journal();
+  const args = `--conversations ${options.conversations} --kills ${options.kills} --concurrency ${options.concurrency}`;
+  log(journal, `${args} --seed ${options.seed}`);
+  buildIfStale((line) => log(journal, line));
+  const stack = await startStack();
+  running = stack;
+  const plans = await createCustomers(stack.pool, options.seed, options.conversations);
+  log(journal, `database ready with ${plans.length} synthetic customers; simulator at ${stack.simulator.url}`);
+
+  const sim = stack.simulator.url;
+  const app = await AppProcess.create({
+    DATABASE_URL: stack.databaseUrl,
+    LIMITS_URL: `${sim}/limits`,
+    HISTORY_URL: `${sim}/history`,
+    ANTIFRAUD_URL: `${sim}/antifraud`,
+    LEDGER_URL: `${sim}/ledger`,
+    CHECK_TIMEOUT_MS: "800",
+    LEDGER_TIMEOUT_MS: "2000",
+    EXPIRY_INTERVAL_MS: "1000",
+    APPROVAL_TTL_MS: String(options.approvalTtlMs),
+  });
+  const cleanup = () => app.killNow();
+  process.on("exit", cleanup);
+  process.once("SIGINT", () => {
+    cleanup();
+    void stack.stop().finally(() => process.exit(130));
+  });
+  const bootMs = await app.start();
+  log(journal, `app up at ${app.url} in ${(bootMs / 1000).toFixed(1)} s`);
+
+  const coordination = new Coordination();
+  const ctx: ConversationContext = { app, journal, coordination, seed: options.seed };
+  const operators = new Operators(ctx);
+  await operators.start();
+  const faults = new FaultInjector(sim, journal, options.seed);
+  faults.start();
+  const killer = new Killer({ app, pool: stack.pool, journal, faults, seed: options.seed }, options.kills, options.conversations, options.concurrency);
+  app.onUnexpectedExit = (code, signal) => {
+    journal.fail({ what: "app_exited", detail: `the app exited on its own (${code ?? signal})` });
+    void killer.recoverCrash();
+  };
+
+  let next = 0;
+  let done = 0;
+  let finished = false;
+  const killing = killer.run(() => done, () => finished);
+  const progress = setInterval(() => log(journal, `${next} started, ${done} done, ${journal.kills.length} kill(s)`), 15_000);
+  const workers = Array.from({ length: options.concurrency }, async () => {
+    while (next < plans.length) {
+      const plan = plans[next++]!;
+      await runConversation(ctx, plan).catch((error: Error) => journal.fail({ what: "conversation_crashed", detail: `${plan.username}: ${error.stack ?? error.message}` }));
+      done += 1;
+    }
+  });
+  await Promise.all(workers);
+  finished = true;
+  await killing;
+  clearInterval(progress);
+  log(journal, `all ${plans.length} conversations done; ${journal.kills.length} kill(s); clearing faults and letting threads settle`);
+
+  await faults.stop();
+  await faults.clear();
+  if (!(await app.whenUp(90_000))) throw new Error("the app is not up after the last conversation");
+  await settle(stack, journal, options.settleMs);
+  await operators.stop();
+  await killer.drain();
+
+  const figures = await measure(stack.pool, journal);
+  printReport(figures, journal, { seed: options.seed, wallMs: Date.now() - journal.started, args });
+  const failed = violations(figures).some(([, n]) => n > 0);
+  await app.kill();
+  await stack.stop();
+  process.exit(failed ? 1 : 0);
+}
+
+main().catch(async (error) => {
+  console.error(error);
+  await running?.stop();
+  process.exit(2);
+});
