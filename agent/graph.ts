@@ -41,7 +41,7 @@ export function routeAfterGate(state: AgentStateType): "refund" | "reply" {
   return state.approval?.status === "approved" ? "refund" : "reply";
 }
 
-export function buildGraph(deps: AgentDeps, checkpointer?: BaseCheckpointSaver) {
+export function buildGraph(deps: AgentDeps, checkpointer?: BaseCheckpointSaver, options: { interruptBefore?: (typeof NODES)[number][] } = {}) {
   const { settings } = deps;
   const retry = (maxAttempts: number) => ({
     maxAttempts,
@@ -59,7 +59,7 @@ export function buildGraph(deps: AgentDeps, checkpointer?: BaseCheckpointSaver) 
     })
     .addNode("triage", observed(deps, "triage", triage(deps)), { retryPolicy: retry(2) })
     .addNode("approvalGate", observed(deps, "approvalGate", approvalGate(deps)), { retryPolicy: retry(2) })
-    .addNode("refund", refund(deps), {
+    .addNode("refund", observed(deps, "refund", refund(deps)), {
       retryPolicy: retry(settings.ledgerMaxAttempts),
       timeout: settings.ledgerTimeoutMs,
       errorHandler: refundFailed,
@@ -75,7 +75,7 @@ export function buildGraph(deps: AgentDeps, checkpointer?: BaseCheckpointSaver) 
     .addConditionalEdges("approvalGate", routeAfterGate, ["refund", "reply"])
     .addEdge("refund", "reply")
     .addEdge("reply", END)
-    .compile({ checkpointer });
+    .compile({ checkpointer, interruptBefore: options.interruptBefore });
 }
 
 export type AgentGraph = ReturnType<typeof buildGraph>;

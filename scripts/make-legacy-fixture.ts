@@ -5,6 +5,9 @@
  * nodes `understand`, `askSystems`, `decide`, `respond`). The incident viewer must keep
  * rendering threads like it. db/fixtures/legacy-thread-renamed-node.json: a conversation
  * paused in `humanReview`, a node later renamed; the release check must refuse it.
+ * db/fixtures/legacy-thread-before-refund.json: a Coffee Corner turn auto-approved by a
+ * release whose state was v0 (no `approval.amountMinor`), cut off before its refund node
+ * ran, with the case and approval rows it needs; it must still resume and pay once.
  * Run once with `tsx scripts/make-legacy-fixture.ts`.
  */
 import { writeFileSync } from "node:fs";
@@ -12,7 +15,13 @@ import { Annotation, END, interrupt, START, StateGraph } from "@langchain/langgr
 import { PostgresSaver } from "@langchain/langgraph-checkpoint-postgres";
 import { openDatabase } from "../db/client";
 import { startEmbeddedPostgres } from "../db/embedded";
-import { dumpThread, LEGACY_THREAD_ID, RENAMED_NODE_THREAD_ID } from "../db/legacy-thread";
+import { sql } from "drizzle-orm";
+import { buildGraph } from "../agent/graph";
+import { depsFromEnv } from "../agent/runtime";
+import { BEFORE_REFUND_THREAD_ID, dumpThread, LEGACY_THREAD_ID, RENAMED_NODE_THREAD_ID } from "../db/legacy-thread";
+import { createThread } from "../db/queries/threads";
+import { seedDemoData } from "../db/seed";
+import { startSimulator } from "../simulator/server";
 import { CHECKPOINT_SCHEMA, migrateDatabase } from "../db/migrate";
 
 const last = <T>(initial: T) => Annotation<T>({ reducer: (_a, b) => b, default: () => initial });
@@ -77,6 +86,35 @@ await paused.compile({ checkpointer: saver }).invoke(
   { configurable: { thread_id: RENAMED_NODE_THREAD_ID }, durability: "sync" },
 );
 writeFileSync(`db/fixtures/${RENAMED_NODE_THREAD_ID}.json`, `${JSON.stringify(await dumpThread(db, RENAMED_NODE_THREAD_ID), null, 1)}\n`);
+await seedDemoData(db);
+const simulator = await startSimulator({ port: 0, databaseUrl: pg.url });
+Object.assign(process.env, {
+  DATABASE_URL: pg.url,
+  LIMITS_URL: `${simulator.url}/limits`,
+  HISTORY_URL: `${simulator.url}/history`,
+  ANTIFRAUD_URL: `${simulator.url}/antifraud`,
+  LEDGER_URL: `${simulator.url}/ledger`,
+});
+await db.execute(sql`insert into threads (id, tenant_id, customer_id, status) values (${BEFORE_REFUND_THREAD_ID}, 'demo-bank', 'cust-alice', 'busy')`);
+const beforeRefund = buildGraph(depsFromEnv(db), saver, { interruptBefore: ["refund"] });
+await beforeRefund.invoke(
+  { schemaVersion: 0, tenantId: "demo-bank", customerId: "cust-alice", input: "I was charged twice at Coffee Corner" },
+  { configurable: { thread_id: BEFORE_REFUND_THREAD_ID }, durability: "sync", recursionLimit: 16 },
+);
+await db.execute(sql`insert into messages (tenant_id, thread_id, role, text) values ('demo-bank', ${BEFORE_REFUND_THREAD_ID}, 'customer', 'I was charged twice at Coffee Corner')`);
+const latest = await saver.getTuple({ configurable: { thread_id: BEFORE_REFUND_THREAD_ID } });
+const versions = latest!.checkpoint.channel_versions;
+const approval = { ...(latest!.checkpoint.channel_values.approval as Record<string, unknown>) };
+delete approval.amountMinor;
+await db.execute(sql`update langgraph.checkpoint_blobs set blob = convert_to(${JSON.stringify(approval)}, 'UTF8')
+  where thread_id = ${BEFORE_REFUND_THREAD_ID} and channel = 'approval' and version = ${String(versions.approval)}`);
+const rows = await dumpThread(db, BEFORE_REFUND_THREAD_ID);
+const domain: Record<string, unknown[]> = {};
+for (const table of ["cases", "approvals", "messages"]) {
+  domain[table] = (await db.execute(sql.raw(`select * from ${table} where thread_id = '${BEFORE_REFUND_THREAD_ID}' order by created_at`))).rows;
+}
+writeFileSync(`db/fixtures/${BEFORE_REFUND_THREAD_ID}.json`, `${JSON.stringify({ ...rows, domain }, null, 1)}\n`);
+await simulator.close();
 await pool.end();
 await pg.stop();
 console.log("wrote the fixtures in db/fixtures/");

@@ -43,7 +43,7 @@ describe("the incident timeline", () => {
     expect(gate.resumes).toHaveLength(1);
     const nodeEvents = entries.filter((e) => e.kind === "node_event") as { node: string; system: string | null; latencyMs: number }[];
     expect(nodeEvents.filter((e) => e.system).map((e) => e.system).sort()).toEqual(["antifraud", "history", "limits"]);
-    expect(new Set(nodeEvents.filter((e) => !e.system).map((e) => e.node))).toEqual(new Set(["intake", "triage", "approvalGate", "reply"]));
+    expect(new Set(nodeEvents.filter((e) => !e.system).map((e) => e.node))).toEqual(new Set(["intake", "triage", "approvalGate", "refund", "reply"]));
     const ledger = entries.filter((e) => e.kind === "ledger_call");
     expect(ledger).toEqual([expect.objectContaining({ idempotencyKey: expect.stringMatching(/^refund:demo-bank:/), outcome: "ok" })]);
     expect(entries.filter((e) => e.kind === "operator_action").map((e) => `${(e as { actor: string }).actor}:${(e as { action: string }).action}`)).toEqual([

@@ -1,15 +1,18 @@
 import { isGraphBubbleUp, type LangGraphRunnableConfig } from "@langchain/langgraph";
 import type { AgentDeps } from "../deps";
 import type { AgentStateType, AgentUpdate } from "../state";
+import { upgradeState } from "../upgrade";
 
 type Node = (state: AgentStateType, config: LangGraphRunnableConfig) => Promise<AgentUpdate>;
 
 /**
- * Records one node event per attempt (latency, outcome, error) for the incident viewer.
- * An interrupt is control flow, not a failure, and passes through unrecorded.
+ * Runs a node on the state upgraded to the current schema version, and records one node
+ * event per attempt (latency, outcome, error) for the incident viewer. An interrupt is
+ * control flow, not a failure, and passes through unrecorded.
  */
 export function observed(deps: AgentDeps, name: string, node: Node): Node {
-  const run = async (state: AgentStateType, config: LangGraphRunnableConfig) => {
+  const run = async (stored: AgentStateType, config: LangGraphRunnableConfig) => {
+    const state = upgradeState(stored);
     const started = Date.now();
     const event = {
       tenantId: state.tenantId,

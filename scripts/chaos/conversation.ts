@@ -102,11 +102,12 @@ class Conversation {
           },
         });
         const label = `message "${text}"`;
-        if (res.status === 200) {
+        if (res.status === 200 || (res.status === 202 && res.body?.queued)) {
           journal.acked.push({ threadId: this.threadId, text });
-          journal.bump("message.ok");
+          journal.bump(res.status === 200 ? "message.ok" : "message.queued");
           if (interrupted) journal.bump("message.resent_after_kill");
-          journal.record(this.threadId, label, `200 ${res.body?.status}${interrupted ? " (resent after a kill: may be stored twice)" : ""}`);
+          const answer = res.status === 200 ? `200 ${res.body?.status}` : "202 queued";
+          journal.record(this.threadId, label, `${answer}${interrupted ? " (resent after a kill: may be stored twice)" : ""}`);
           return;
         }
         if (res.status === 409 && res.body?.code === "conflict:thread") {

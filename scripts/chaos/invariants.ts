@@ -20,6 +20,7 @@ export type Figures = {
   refundsWithoutApproval: number;
   refundsAfterStop: number;
   lostMessages: number;
+  unansweredMessages: number;
   duplicatedMessages: number;
   threadsCannotResume: number;
   approvalsNotFinal: number;
@@ -37,6 +38,20 @@ function percentile(values: number[], p: number): number | undefined {
   if (values.length === 0) return undefined;
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.max(0, Math.ceil(p * sorted.length) - 1)];
+}
+
+/** Customer messages of the campaign's threads with no agent message after them, or still queued, by thread. */
+async function unanswered(pool: Pool, threadIds: string[]): Promise<Map<string, number>> {
+  const queued = await pool.query(`select 1 from information_schema.columns where table_name = 'messages' and column_name = 'queued'`);
+  const { rows } = await pool.query<{ thread_id: string; n: number }>(
+    `select m.thread_id, count(*)::int as n from messages m
+      where m.role = 'customer' and m.thread_id = any($1)
+        and (${queued.rowCount ? "m.queued or " : ""}not exists (
+              select 1 from messages a where a.thread_id = m.thread_id and a.role = 'agent' and a.id > m.id))
+      group by 1`,
+    [threadIds],
+  );
+  return new Map(rows.map((r) => [r.thread_id, r.n]));
 }
 
 /** Acknowledged customer messages missing from `messages`, and resent ones stored more than once. */
@@ -88,12 +103,15 @@ export async function measure(pool: Pool, journal: Journal): Promise<Figures> {
   );
   const notFinal = await pool.query<{ thread_id: string; status: string }>(`select thread_id, status from approvals where status in ('approved', 'executing')`);
   const messages = await messageCounts(pool, journal);
+  const silent = await unanswered(pool, [...journal.threads.keys()]);
   const stuckIds = new Map<string, string>();
   for (const r of cannotResume.rows) stuckIds.set(r.id, r.status === "busy" ? "thread still busy" : "thread awaiting a decided approval");
   for (const r of notFinal.rows) if (!stuckIds.has(r.thread_id)) stuckIds.set(r.thread_id, `approval left ${r.status}`);
+  for (const [id, n] of silent) if (!stuckIds.has(id)) stuckIds.set(id, `${n} customer message(s) never answered`);
   const stuck = await Promise.all([...stuckIds].slice(0, 50).map(([id, why]) => describeThread(pool, journal, id, why)));
   const kills = journal.kills;
   const threadTimes = kills.flatMap((k) => (k.threadsMs === undefined ? [] : [k.threadsMs]));
+  const healthTimes = kills.flatMap((k) => (k.healthMs === undefined ? [] : [k.healthMs]));
   return {
     conversations: journal.count("conversation.finished"),
     kills: kills.length,
@@ -117,12 +135,13 @@ export async function measure(pool: Pool, journal: Journal): Promise<Figures> {
       `select count(*)::int as n from ledger_entries l join approvals a on a.case_id = l.case_id where a.status in ('cancelled', 'rejected', 'expired')`,
     ),
     lostMessages: messages.lost,
+    unansweredMessages: [...silent.values()].reduce((sum, n) => sum + n, 0),
     duplicatedMessages: messages.duplicated,
     threadsCannotResume: cannotResume.rowCount ?? 0,
     approvalsNotFinal: notFinal.rowCount ?? 0,
     approvalsPending: await int(pool, `select count(*)::int as n from approvals where status = 'pending'`),
     ledgerInFlight: await int(pool, `select count(*)::int as n from ledger_entries where status = 'in_flight'`),
-    health: { p50: percentile(kills.flatMap((k) => (k.healthMs === undefined ? [] : [k.healthMs])), 0.5), max: percentile(kills.flatMap((k) => (k.healthMs === undefined ? [] : [k.healthMs])), 1) },
+    health: { p50: percentile(healthTimes, 0.5), max: percentile(healthTimes, 1) },
     threads: { p50: percentile(threadTimes, 0.5), max: percentile(threadTimes, 1), unrecovered: kills.filter((k) => (k.unrecovered ?? 0) > 0).length },
     stuck,
   };

@@ -41,7 +41,8 @@ async function settle(stack: Stack, journal: Journal, settleMs: number): Promise
 async function main() {
   const options = parseOptions(process.argv.slice(2));
   const journal = new Journal();
-  const args = `--conversations ${options.conversations} --kills ${options.kills} --concurrency ${options.concurrency}`;
+  const policy = options.doubleTexting ? ` --double-texting ${options.doubleTexting}` : "";
+  const args = `--conversations ${options.conversations} --kills ${options.kills} --concurrency ${options.concurrency}${policy}`;
   log(journal, `${args} --seed ${options.seed}`);
   buildIfStale((line) => log(journal, line));
   const stack = await startStack();
@@ -60,6 +61,7 @@ async function main() {
     LEDGER_TIMEOUT_MS: "2000",
     EXPIRY_INTERVAL_MS: "1000",
     APPROVAL_TTL_MS: String(options.approvalTtlMs),
+    ...(options.doubleTexting ? { DOUBLE_TEXTING: options.doubleTexting } : {}),
   });
   const cleanup = () => app.killNow();
   process.on("exit", cleanup);

@@ -8,9 +8,11 @@ export type Options = {
   approvalTtlMs: number;
   /** How long the campaign waits after the last conversation for threads to settle. */
   settleMs: number;
+  /** The app's DOUBLE_TEXTING policy; unset keeps the app's default. */
+  doubleTexting?: string;
 };
 
-const USAGE = `usage: npm run chaos -- --conversations N --kills K [--concurrency C] [--seed S] [--approval-ttl-ms MS] [--settle-ms MS]`;
+const USAGE = `usage: npm run chaos -- --conversations N --kills K [--concurrency C] [--seed S] [--approval-ttl-ms MS] [--settle-ms MS] [--double-texting enqueue|reject]`;
 
 function integer(name: string, raw: string | undefined, min: number): number {
   const value = Number(raw);
@@ -54,6 +56,10 @@ export function parseOptions(argv: string[]): Options {
         break;
       case "--settle-ms":
         options.settleMs = integer("settle-ms", value, 1000);
+        break;
+      case "--double-texting":
+        if (!value || !/^[a-z]+$/.test(value)) throw new Error(`--double-texting needs a policy name\n${USAGE}`);
+        options.doubleTexting = value;
         break;
       default:
         throw new Error(`unknown option ${flag}\n${USAGE}`);

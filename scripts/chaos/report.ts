@@ -14,6 +14,7 @@ export function violations(f: Figures): [string, number][] {
     ["refunds without a recorded approval", f.refundsWithoutApproval],
     ["refunds after a cancel, reject or expiry", f.refundsAfterStop],
     ["lost customer messages", f.lostMessages],
+    ["customer messages never answered", f.unansweredMessages],
     ["threads that cannot resume", f.threadsCannotResume],
     ["decided approvals never carried out (approved/executing)", f.approvalsNotFinal],
   ];
