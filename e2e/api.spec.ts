@@ -1,16 +1,5 @@
 import { expect, request as playwrightRequest, test, type APIRequestContext } from "@playwright/test";
-
-async function signIn(baseURL: string, username: string): Promise<APIRequestContext> {
-  const ctx = await playwrightRequest.newContext({ baseURL });
-  const res = await ctx.post("/api/auth/login", { data: { username, password: `${username}-pass` } });
-  expect(res.status()).toBe(200);
-  return ctx;
-}
-
-async function expectError(res: Awaited<ReturnType<APIRequestContext["get"]>>, status: number, code: string) {
-  expect(res.status()).toBe(status);
-  expect(await res.json()).toMatchObject({ code, message: expect.any(String) });
-}
+import { expectError, signIn } from "./api-client";
 
 test.describe("HTTP API: bad input gets a clear 4xx and changes nothing", () => {
   let alice: APIRequestContext;

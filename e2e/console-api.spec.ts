@@ -1,15 +1,5 @@
-import { expect, request as playwrightRequest, test, type APIRequestContext, type APIResponse } from "@playwright/test";
-
-async function signIn(baseURL: string, username: string): Promise<APIRequestContext> {
-  const ctx = await playwrightRequest.newContext({ baseURL });
-  expect((await ctx.post("/api/auth/login", { data: { username, password: `${username}-pass` } })).status()).toBe(200);
-  return ctx;
-}
-
-async function expectError(res: APIResponse, status: number, code: string) {
-  expect(res.status(), await res.text()).toBe(status);
-  expect(await res.json()).toMatchObject({ code, message: expect.any(String) });
-}
+import { expect, test, type APIRequestContext } from "@playwright/test";
+import { expectError, signIn } from "./api-client";
 
 test.describe("approval console API: roles and conflicts, enforced on the server", () => {
   let bob: APIRequestContext;

@@ -1,17 +1,7 @@
-import { expect, request as playwrightRequest, test, type APIRequestContext, type APIResponse } from "@playwright/test";
+import { expect, test, type APIRequestContext } from "@playwright/test";
+import { expectError, signIn } from "./api-client";
 
 const LEGACY = "legacy-thread-state-v0";
-
-async function signIn(baseURL: string, username: string): Promise<APIRequestContext> {
-  const ctx = await playwrightRequest.newContext({ baseURL });
-  expect((await ctx.post("/api/auth/login", { data: { username, password: `${username}-pass` } })).status()).toBe(200);
-  return ctx;
-}
-
-async function expectError(res: APIResponse, status: number, code: string) {
-  expect(res.status(), await res.text()).toBe(status);
-  expect(await res.json()).toMatchObject({ code, message: expect.any(String) });
-}
 
 test.describe("incident API: investigators only, masked until revealed, reading changes nothing", () => {
   let ivan: APIRequestContext;

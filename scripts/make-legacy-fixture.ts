@@ -21,7 +21,7 @@ import { depsFromEnv } from "../agent/runtime";
 import { BEFORE_REFUND_THREAD_ID, dumpThread, LEGACY_THREAD_ID, RENAMED_NODE_THREAD_ID } from "../db/legacy-thread";
 import { createThread } from "../db/queries/threads";
 import { seedDemoData } from "../db/seed";
-import { startSimulator } from "../simulator/server";
+import { bankSystemsEnv, startSimulator } from "../simulator/server";
 import { CHECKPOINT_SCHEMA, migrateDatabase } from "../db/migrate";
 
 const last = <T>(initial: T) => Annotation<T>({ reducer: (_a, b) => b, default: () => initial });
@@ -88,13 +88,7 @@ await paused.compile({ checkpointer: saver }).invoke(
 writeFileSync(`db/fixtures/${RENAMED_NODE_THREAD_ID}.json`, `${JSON.stringify(await dumpThread(db, RENAMED_NODE_THREAD_ID), null, 1)}\n`);
 await seedDemoData(db);
 const simulator = await startSimulator({ port: 0, databaseUrl: pg.url });
-Object.assign(process.env, {
-  DATABASE_URL: pg.url,
-  LIMITS_URL: `${simulator.url}/limits`,
-  HISTORY_URL: `${simulator.url}/history`,
-  ANTIFRAUD_URL: `${simulator.url}/antifraud`,
-  LEDGER_URL: `${simulator.url}/ledger`,
-});
+Object.assign(process.env, { DATABASE_URL: pg.url, ...bankSystemsEnv(simulator.url) });
 await db.execute(sql`insert into threads (id, tenant_id, customer_id, status) values (${BEFORE_REFUND_THREAD_ID}, 'demo-bank', 'cust-alice', 'busy')`);
 const beforeRefund = buildGraph(depsFromEnv(db), saver, { interruptBefore: ["refund"] });
 await beforeRefund.invoke(

@@ -12,6 +12,7 @@ import { migrateDatabase } from "../db/migrate";
 import { loadLegacyThread } from "../db/legacy-thread";
 import { DEMO_TENANT, seedDemoData } from "../db/seed";
 import { env } from "../env";
+import { bankSystemsEnv } from "../simulator/server";
 
 const root = path.resolve(import.meta.dirname, "..");
 const bin = (name: string) => path.join(root, "node_modules", ".bin", name);
@@ -117,10 +118,8 @@ async function main() {
       NEXT_TELEMETRY_DISABLED: "1",
       NEXT_MANUAL_SIG_HANDLE: "true",
       DATABASE_URL: databaseUrl,
-      LIMITS_URL: process.env.LIMITS_URL ?? `${simulatorUrl}/limits`,
-      HISTORY_URL: process.env.HISTORY_URL ?? `${simulatorUrl}/history`,
-      ANTIFRAUD_URL: process.env.ANTIFRAUD_URL ?? `${simulatorUrl}/antifraud`,
-      LEDGER_URL: process.env.LEDGER_URL ?? `${simulatorUrl}/ledger`,
+      ...bankSystemsEnv(simulatorUrl),
+      ...Object.fromEntries(["LIMITS_URL", "HISTORY_URL", "ANTIFRAUD_URL", "LEDGER_URL"].flatMap((k) => (process.env[k] ? [[k, process.env[k]]] : []))),
     },
   });
   children.push(app);

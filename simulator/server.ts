@@ -139,3 +139,13 @@ function decodeParams(params: Record<string, string>, surface: string): Record<s
     throw new HttpError(problem(`bad_request:${surface}`, "malformed path parameter"));
   }
 }
+
+/** The environment that points the app's bank clients at a simulator. */
+export function bankSystemsEnv(simulatorUrl: string) {
+  return {
+    LIMITS_URL: `${simulatorUrl}/limits`,
+    HISTORY_URL: `${simulatorUrl}/history`,
+    ANTIFRAUD_URL: `${simulatorUrl}/antifraud`,
+    LEDGER_URL: `${simulatorUrl}/ledger`,
+  };
+}

@@ -1,7 +1,7 @@
 import { openDatabase } from "../db/client";
 import { startEmbeddedPostgres } from "../db/embedded";
 import { migrateDatabase } from "../db/migrate";
-import { startSimulator } from "../simulator/server";
+import { bankSystemsEnv, startSimulator } from "../simulator/server";
 
 /**
  * Integration tests run against a real Postgres (the server in DATABASE_URL, or a fresh
@@ -19,10 +19,7 @@ export default async function setup() {
   const env = {
     DATABASE_URL: databaseUrl,
     SIMULATOR_URL: simulator.url,
-    LIMITS_URL: `${simulator.url}/limits`,
-    HISTORY_URL: `${simulator.url}/history`,
-    ANTIFRAUD_URL: `${simulator.url}/antifraud`,
-    LEDGER_URL: `${simulator.url}/ledger`,
+    ...bankSystemsEnv(simulator.url),
   };
   Object.assign(process.env, env);
   return async () => {

@@ -8,7 +8,7 @@ import { Button } from "@/components/ui/button";
 import { fetchApprovals } from "./approval-api";
 import { STATUS_FILTER_LABELS } from "./labels";
 import { QueueFilters } from "./queue-filters";
-import { QueuePager } from "./queue-pager";
+import { Pager } from "@/components/ui/pager";
 import { approvalsUrl, consoleUrl } from "./queue-query";
 import { QueueTable } from "./queue-table";
 import type { ApprovalPage, QueueQuery, Viewer } from "./types";
@@ -91,7 +91,7 @@ export function ApprovalQueue({ viewer, initialQuery }: { viewer: Viewer; initia
       ) : (
         <>
           <QueueTable approvals={page.approvals} nowMs={nowMs} me={viewer.username} caption={caption} />
-          <QueuePager page={page.page} pageSize={page.pageSize} total={page.total} onPage={(p) => change({ page: p })} />
+          <Pager label="Queue pages" page={page.page} pageSize={page.pageSize} total={page.total} onPage={(p) => change({ page: p })} />
         </>
       )}
     </section>

@@ -1,3 +1,4 @@
+import type { TimelineEntry } from "@/agent/incidents/timeline";
 /** Shapes of the incident viewer's API (`/api/incidents/...`), as the browser reads them. */
 
 export type ThreadStatus = "idle" | "busy" | "awaiting_approval";
@@ -20,47 +21,14 @@ export type IncidentThread = {
 
 export type ThreadPage = { threads: IncidentThread[]; page: number; pageSize: number; total: number };
 
-export type TaskRun = {
-  taskId: string;
-  node: string;
-  writes: unknown;
-  error: string | null;
-  interrupts: { id?: string; value: unknown }[];
-};
-
-export type CheckpointEntry = {
-  kind: "checkpoint";
-  at: string;
-  checkpointId: string;
-  parentId: string | null;
-  step: number;
-  source: string;
-  next: string[];
-  /** The tasks that ran from this checkpoint: the next superstep. */
-  tasks: TaskRun[];
-  resumes: { interruptId: string | null; value: unknown }[];
-  sizeBytes: number;
-  schemaVersion: number | null;
-};
-
-export type NodeEventEntry = {
-  kind: "node_event";
-  at: string;
-  node: string;
-  system: string | null;
-  outcome: string;
-  latencyMs: number;
-  attempt: number;
-  error: string | null;
-};
-
-export type LedgerCallEntry = { kind: "ledger_call"; at: string; idempotencyKey: string | null; request: unknown; response: unknown; outcome: string; error?: string | null };
-
-export type OperatorActionEntry = { kind: "operator_action"; at: string; actor: string; action: string; data: unknown };
-
-export type MessageEntry = { kind: "message"; at: string; role: string; text: string };
-
-export type TimelineEntry = CheckpointEntry | NodeEventEntry | LedgerCallEntry | OperatorActionEntry | MessageEntry;
+/** The timeline's entries, as the server builds them. */
+export type { TimelineEntry };
+export type CheckpointEntry = Extract<TimelineEntry, { kind: "checkpoint" }>;
+export type TaskRun = CheckpointEntry["tasks"][number];
+export type NodeEventEntry = Extract<TimelineEntry, { kind: "node_event" }>;
+export type LedgerCallEntry = Extract<TimelineEntry, { kind: "ledger_call" }>;
+export type OperatorActionEntry = Extract<TimelineEntry, { kind: "operator_action" }>;
+export type MessageEntry = Extract<TimelineEntry, { kind: "message" }>;
 
 export type LedgerEntry = {
   entryId: string;

@@ -11,7 +11,7 @@ import { startEmbeddedPostgres } from "../../db/embedded";
 import { migrateDatabase } from "../../db/migrate";
 import { createThread } from "../../db/queries/threads";
 import { DEMO_TENANT, seedDemoData } from "../../db/seed";
-import { startSimulator } from "../../simulator/server";
+import { bankSystemsEnv, startSimulator } from "../../simulator/server";
 
 const RUNS = 20;
 const PROMPTS = ["what are my card limits", "hello", "what's the status of my refund", "how much can I spend per day?"];
@@ -44,13 +44,7 @@ async function main() {
   await migrateDatabase(db, pool);
   await seedDemoData(db);
   const simulator = await startSimulator({ port: 0, databaseUrl: pg.url });
-  Object.assign(process.env, {
-    DATABASE_URL: pg.url,
-    LIMITS_URL: `${simulator.url}/limits`,
-    HISTORY_URL: `${simulator.url}/history`,
-    ANTIFRAUD_URL: `${simulator.url}/antifraud`,
-    LEDGER_URL: `${simulator.url}/ledger`,
-  });
+  Object.assign(process.env, { DATABASE_URL: pg.url, ...bankSystemsEnv(simulator.url) });
   const agent = createAgent({ db, pool, deps: { settings: { checkTimeoutMs: 2000, checkMaxAttempts: 3, retryInitialMs: 50, ledgerTimeoutMs: 5000, ledgerMaxAttempts: 3, recursionLimit: 16, policy: DEFAULT_POLICY, authority: { operatorLimitMinor: 50_000, fourEyesMinor: 100_000 }, approvalTtlMs: 172_800_000, claimTtlMs: 900_000, doubleTexting: "enqueue" } } });
   try {
     const rows: string[] = [];
