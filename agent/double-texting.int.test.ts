@@ -54,6 +54,23 @@ describe("double-texting", () => {
     await a.close();
   });
 
+  it("a message queued while an operator's decision is being carried out is answered after it", async () => {
+    const [a, b] = [instance("enqueue"), instance("enqueue")];
+    const thread = await h.newThread();
+    const turn = await say(a, thread, "City Parking charged me 38 euros while I was abroad");
+    if (turn.kind !== "ok") throw new Error("turn failed");
+    const approval = (await getApprovalByCase(h.db, TENANT, turn.caseId!))!;
+    await setFault({ system: "ledger", latencyMs: 500 });
+    const decision = a.decide({ tenantId: TENANT, approvalId: approval.id, version: approval.version, decision: "approved", reason: "ok", actor: "olga", role: "operator" });
+    await until(async () => (await h.calls()).ledger === 1);
+    expect(await say(b, thread, "what are my card limits")).toEqual({ kind: "queued" });
+    expect(await decision).toMatchObject({ kind: "ok", status: "executed" });
+    const transcript = await listMessagesByThread(h.db, TENANT, thread);
+    expect(transcript.filter((m) => m.queued)).toEqual([]);
+    expect(transcript.at(-1)).toMatchObject({ role: "agent", text: expect.stringMatching(/daily limit/) });
+    await Promise.all([a.close(), b.close()]);
+  });
+
   it("a queued 'cancel my request' cancels the pending approval safely, and nothing is paid", async () => {
     await setFault({ system: "antifraud", latencyMs: 400 });
     const [a, b] = [instance("enqueue"), instance("enqueue")];

@@ -11,8 +11,8 @@ import { buildTimeline } from "./incidents/timeline";
 import { createCheckpointer, depsFromEnv } from "./runtime";
 import { createInstance, type Instance } from "./instance";
 import { drain, recoverStuckRuns } from "./recovery";
-import type { RunRegistry } from "./runs";
-import { recoverThread, sendMessage } from "./turns";
+import type { Ctx, RunRegistry } from "./runs";
+import { answerQueued, recoverThread, sendMessage } from "./turns";
 
 export type { ClaimResult, QuestionResult } from "./casework";
 export type { DecisionResult, Refusal } from "./decisions";
@@ -30,7 +30,7 @@ export function createAgent(opts: { db: Db; pool: Pool; deps?: Partial<AgentDeps
   const connectionString = (opts.pool as unknown as { options: { connectionString: string } }).options.connectionString;
   const instance = opts.instance ?? createInstance(connectionString);
   const runs: RunRegistry = { active: new Set(), draining: false };
-  const ctx = { db: opts.db, graph, deps, instance, runs };
+  const ctx: Ctx = { db: opts.db, graph, deps, instance, runs, answerQueued: (...args) => answerQueued(ctx)(...args) };
   const production = { ...ctx, checkpointer };
   return {
     graph,

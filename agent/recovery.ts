@@ -1,8 +1,8 @@
 import { and, eq, inArray } from "drizzle-orm";
 import { approvals, threads } from "@/db/schema";
-import { appendMessage, listBusyThreads, listMessagesByThread, releaseThread, takeOverThread } from "@/db/queries/threads";
+import { appendMessage, listBusyThreads, listMessagesByThread, takeOverThread } from "@/db/queries/threads";
 import { resumeDecided } from "./decisions";
-import { LEASE_MS, run, type Ctx } from "./runs";
+import { LEASE_MS, letGo, run, type Ctx } from "./runs";
 import { STATE_SCHEMA_VERSION, type AgentStateType } from "./state";
 
 /**
@@ -13,7 +13,7 @@ async function finishRun(ctx: Ctx, tenantId: string, threadId: string) {
   const config = { configurable: { thread_id: threadId } };
   const snapshot = await ctx.graph.getState(config);
   const transcript = await listMessagesByThread(ctx.db, tenantId, threadId);
-  const last = transcript.at(-1);
+  const last = transcript.filter((m) => !m.queued).at(-1);
   const unanswered = last?.role === "customer" ? last.text : null;
   let outcome;
   if (snapshot.next.length > 0) {
@@ -26,7 +26,7 @@ async function finishRun(ctx: Ctx, tenantId: string, threadId: string) {
   if (outcome && unanswered && outcome.values.answer) {
     await appendMessage(ctx.db, { tenantId, threadId, role: "agent", text: outcome.values.answer });
   }
-  await releaseThread(ctx.db, { tenantId, threadId, status: outcome?.status ?? (snapshot.tasks.some((t) => t.interrupts.length) ? "awaiting_approval" : "idle") });
+  await letGo(ctx, tenantId, threadId, outcome?.status ?? (snapshot.tasks.some((t) => t.interrupts.length) ? "awaiting_approval" : "idle"));
 }
 
 /**

@@ -13,7 +13,10 @@ import type { AgentStateType } from "./state";
 /** Runs in flight in this process, and whether it is draining. */
 export type RunRegistry = { active: Set<RunControl>; draining: boolean };
 
-export type Ctx = { db: Db; graph: AgentGraph; deps: AgentDeps; instance: Instance; runs: RunRegistry };
+/** Answers the customer messages queued on a thread; returns the status it rests in. */
+export type QueueAnswerer = (tenantId: string, threadId: string, status: RestingStatus) => Promise<RestingStatus>;
+
+export type Ctx = { db: Db; graph: AgentGraph; deps: AgentDeps; instance: Instance; runs: RunRegistry; answerQueued: QueueAnswerer };
 
 /** The run stopped at a superstep boundary because the process is draining; it resumes elsewhere. */
 export class RunDrained extends Error {
@@ -70,8 +73,8 @@ export async function run(ctx: Ctx, threadId: string, input: unknown, onToken?: 
 
 /**
  * Runs `work` holding the thread's lease; null when another run holds it. Before letting
- * go, customer messages queued behind the run are answered (`drainQueue`): the lease is
- * released only by a compare-and-set that sees an empty queue, so none is left behind.
+ * go, customer messages queued behind the run are answered: the lease is released only by
+ * a compare-and-set that sees an empty queue, so none is left behind, whoever held it.
  */
 export async function withThread<T>(
   ctx: Ctx,
@@ -79,7 +82,6 @@ export async function withThread<T>(
   threadId: string,
   work: (previous: string) => Promise<{ result: T; status: RestingStatus }>,
   takeOver = false,
-  drainQueue?: (status: RestingStatus) => Promise<RestingStatus>,
 ): Promise<T | null> {
   await ctx.instance.ready();
   const previous = await claimThread(ctx.db, { tenantId, threadId, leaseMs: LEASE_MS, owner: ctx.instance.id, takeOver });
@@ -94,20 +96,21 @@ export async function withThread<T>(
     if (error instanceof RunDrained) release = false;
     throw error;
   } finally {
-    if (release) await letGo(ctx, tenantId, threadId, status, drainQueue);
+    if (release) await letGo(ctx, tenantId, threadId, status);
   }
 }
 
-async function letGo(ctx: Ctx, tenantId: string, threadId: string, status: RestingStatus, drainQueue?: (s: RestingStatus) => Promise<RestingStatus>) {
+/** Lets go of a thread this instance holds, answering its queued messages first. */
+export async function letGo(ctx: Ctx, tenantId: string, threadId: string, status: RestingStatus) {
   let resting = status;
   let released = false;
   try {
-    while (drainQueue && !ctx.runs.draining) {
+    while (!ctx.runs.draining) {
       if (await releaseThreadIfQueueEmpty(ctx.db, { tenantId, threadId, status: resting })) {
         released = true;
         break;
       }
-      resting = await drainQueue(resting);
+      resting = await ctx.answerQueued(tenantId, threadId, resting);
     }
   } finally {
     if (!released) await releaseThread(ctx.db, { tenantId, threadId, status: resting });

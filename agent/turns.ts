@@ -2,10 +2,10 @@ import { cancelApproval, getApprovalByCase } from "@/db/queries/approvals";
 import { answerOpenQuestion } from "@/db/queries/approval-questions";
 import { recordAuditEvent } from "@/db/queries/audit";
 import { getLatestCaseByThread, setCaseStatus } from "@/db/queries/cases";
-import { appendMessage, takeQueuedMessage } from "@/db/queries/threads";
+import { appendMessage, getThreadById, takeQueuedMessage } from "@/db/queries/threads";
 import { getTransactionById } from "@/db/queries/transactions";
 import { caseStandingText, limitsText } from "./replies";
-import { resumeGate, run, RunDrained, withThread, type Ctx, type OnToken, type RestingStatus } from "./runs";
+import { resumeGate, run, RunDrained, withThread, type Ctx, type OnToken, type QueueAnswerer, type RestingStatus } from "./runs";
 import { STATE_SCHEMA_VERSION } from "./state";
 import { understandMessage } from "./understanding";
 
@@ -91,16 +91,17 @@ async function takeTurn(ctx: Ctx, input: TurnInput, previous: string, onToken?: 
   return outcome;
 }
 
-/** Answers the customer messages queued behind a run, oldest first. */
-function queueDrainer(ctx: Ctx, input: TurnInput) {
-  return async (status: RestingStatus): Promise<RestingStatus> => {
-    let resting = status;
-    for (let next = await takeQueuedMessage(ctx.db, input.tenantId, input.threadId); next; next = await takeQueuedMessage(ctx.db, input.tenantId, input.threadId)) {
-      resting = (await takeTurn(ctx, { ...input, text: next.text }, resting)).status;
-    }
-    return resting;
-  };
-}
+/** Answers the customer messages queued on a thread, oldest first, while this instance holds it. */
+export const answerQueued = (ctx: Ctx): QueueAnswerer => async (tenantId, threadId, status) => {
+  const thread = await getThreadById(ctx.db, tenantId, threadId);
+  if (!thread) return status;
+  let resting = status;
+  for (let next = await takeQueuedMessage(ctx.db, tenantId, threadId); next; next = await takeQueuedMessage(ctx.db, tenantId, threadId)) {
+    const input = { tenantId, threadId, customerId: thread.customerId, text: next.text, actor: thread.customerId };
+    resting = (await takeTurn(ctx, input, resting)).status;
+  }
+  return resting;
+};
 
 /**
  * One customer turn: transcript in, graph run (or the paused-thread answer), transcript
@@ -110,19 +111,11 @@ function queueDrainer(ctx: Ctx, input: TurnInput) {
  */
 export async function sendMessage(ctx: Ctx, input: TurnInput, onToken?: OnToken): Promise<TurnResult> {
   if (ctx.runs.draining) return { kind: "draining", saved: false };
-  const drainQueue = queueDrainer(ctx, input);
-  const result = await withThread(
-    ctx,
-    input.tenantId,
-    input.threadId,
-    async (previous) => {
-      await appendMessage(ctx.db, { tenantId: input.tenantId, threadId: input.threadId, role: "customer", text: input.text });
-      const outcome = await takeTurn(ctx, input, previous, onToken);
-      return { result: outcome, status: outcome.status };
-    },
-    false,
-    drainQueue,
-  ).catch((error: unknown) => {
+  const result = await withThread(ctx, input.tenantId, input.threadId, async (previous) => {
+    await appendMessage(ctx.db, { tenantId: input.tenantId, threadId: input.threadId, role: "customer", text: input.text });
+    const outcome = await takeTurn(ctx, input, previous, onToken);
+    return { result: outcome, status: outcome.status };
+  }).catch((error: unknown) => {
     if (error instanceof RunDrained) return "drained" as const;
     throw error;
   });
@@ -130,7 +123,10 @@ export async function sendMessage(ctx: Ctx, input: TurnInput, onToken?: OnToken)
   if (result) return { kind: "ok", ...result };
   if (ctx.deps.settings.doubleTexting === "reject") return { kind: "busy" };
   await appendMessage(ctx.db, { tenantId: input.tenantId, threadId: input.threadId, role: "customer", text: input.text, queued: true });
-  await withThread(ctx, input.tenantId, input.threadId, async (previous) => ({ result: null, status: previous === "awaiting_approval" ? "awaiting_approval" : "idle" }), false, drainQueue);
+  await withThread(ctx, input.tenantId, input.threadId, async (previous) => ({
+    result: null,
+    status: previous === "awaiting_approval" ? "awaiting_approval" : "idle",
+  }));
   return { kind: "queued" };
 }
 

@@ -106,7 +106,7 @@ export async function appendMessage(
 
 export async function listMessagesByThread(db: DbOrTx, tenantId: string, threadId: string) {
   return db
-    .select({ id: messages.id, role: messages.role, text: messages.text, createdAt: messages.createdAt })
+    .select({ id: messages.id, role: messages.role, text: messages.text, queued: messages.queued, createdAt: messages.createdAt })
     .from(messages)
     .where(and(eq(messages.tenantId, tenantId), eq(messages.threadId, threadId)))
     .orderBy(asc(messages.id));
