@@ -92,7 +92,8 @@ class Conversation {
     const { journal } = this.ctx;
     journal.inFlight.messages += 1;
     let interrupted = false;
-    const giveUp = Date.now() + BUSY_RETRY_MS;
+    const sentAt = Date.now();
+    const giveUp = sentAt + BUSY_RETRY_MS;
     try {
       for (;;) {
         const res = await this.api.call("POST", `/api/threads/${this.threadId}/messages`, { text }, {
@@ -107,13 +108,13 @@ class Conversation {
           journal.bump(res.status === 200 ? "message.ok" : "message.queued");
           if (interrupted) journal.bump("message.resent_after_kill");
           const answer = res.status === 200 ? `200 ${res.body?.status}` : "202 queued";
-          journal.record(this.threadId, label, `${answer}${interrupted ? " (resent after a kill: may be stored twice)" : ""}`);
+          journal.record(this.threadId, label, `${answer}${interrupted ? " (resent after a kill: may be stored twice)" : ""}`, sentAt);
           return;
         }
         if (res.status === 409 && res.body?.code === "conflict:thread") {
           if (opts.designedDoubleText && !interrupted) {
             journal.bump("message.double_text_409");
-            journal.record(this.threadId, label, "409 conflict:thread (second message while busy)");
+            journal.record(this.threadId, label, "409 conflict:thread (second message while busy)", sentAt);
             return;
           }
           if (Date.now() < giveUp) {
@@ -124,7 +125,7 @@ class Conversation {
           }
           journal.bump("message.refused_busy");
           journal.fail({ threadId: this.threadId, what: "message_refused_busy", detail: `${label}: thread stayed busy for ${BUSY_RETRY_MS / 1000} s` });
-          journal.record(this.threadId, label, "409 conflict:thread, gave up");
+          journal.record(this.threadId, label, "409 conflict:thread, gave up", sentAt);
           return;
         }
         if (res.status === 503 && Date.now() < giveUp) {
@@ -134,7 +135,7 @@ class Conversation {
           continue;
         }
         const detail = res.status === 0 ? (res.error ?? "no answer") : `${res.status} ${JSON.stringify(res.body)}`;
-        journal.record(this.threadId, label, detail);
+        journal.record(this.threadId, label, detail, sentAt);
         journal.fail({ threadId: this.threadId, what: res.status === 0 ? `message_${res.error ?? "no_answer"}` : `message_http_${res.status}`, detail: `${label}: ${detail}` });
         return;
       }

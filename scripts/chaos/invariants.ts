@@ -21,6 +21,7 @@ export type Figures = {
   refundsAfterStop: number;
   lostMessages: number;
   unansweredMessages: number;
+  queuedLeft: number;
   duplicatedMessages: number;
   threadsCannotResume: number;
   approvalsNotFinal: number;
@@ -40,18 +41,23 @@ function percentile(values: number[], p: number): number | undefined {
   return sorted[Math.max(0, Math.ceil(p * sorted.length) - 1)];
 }
 
-/** Customer messages of the campaign's threads with no agent message after them, or still queued, by thread. */
-async function unanswered(pool: Pool, threadIds: string[]): Promise<Map<string, number>> {
-  const queued = await pool.query(`select 1 from information_schema.columns where table_name = 'messages' and column_name = 'queued'`);
-  const { rows } = await pool.query<{ thread_id: string; n: number }>(
-    `select m.thread_id, count(*)::int as n from messages m
-      where m.role = 'customer' and m.thread_id = any($1)
-        and (${queued.rowCount ? "m.queued or " : ""}not exists (
-              select 1 from messages a where a.thread_id = m.thread_id and a.role = 'agent' and a.id > m.id))
-      group by 1`,
+/**
+ * Per thread of the campaign: customer messages with no agent message after them, and
+ * customer messages still waiting in the double-texting queue (when the app has one).
+ */
+async function unanswered(pool: Pool, threadIds: string[]): Promise<Map<string, { silent: number; queued: number }>> {
+  const hasQueue = (await pool.query(`select 1 from information_schema.columns where table_name = 'messages' and column_name = 'queued'`)).rowCount;
+  const { rows } = await pool.query<{ thread_id: string; silent: number; queued: number }>(
+    `select * from (
+       select m.thread_id,
+              count(*) filter (where not exists (
+                select 1 from messages a where a.thread_id = m.thread_id and a.role = 'agent' and a.id > m.id))::int as silent,
+              count(*) filter (where ${hasQueue ? "m.queued" : "false"})::int as queued
+         from messages m where m.role = 'customer' and m.thread_id = any($1) group by 1) t
+      where silent > 0 or queued > 0`,
     [threadIds],
   );
-  return new Map(rows.map((r) => [r.thread_id, r.n]));
+  return new Map(rows.map((r) => [r.thread_id, { silent: r.silent, queued: r.queued }]));
 }
 
 /** Acknowledged customer messages missing from `messages`, and resent ones stored more than once. */
@@ -75,7 +81,7 @@ async function messageCounts(pool: Pool, journal: Journal) {
 }
 
 async function describeThread(pool: Pool, journal: Journal, threadId: string, why: string): Promise<StuckThread> {
-  const [thread, approvals, ledger] = await Promise.all([
+  const [thread, approvals, ledger, messages] = await Promise.all([
     pool.query(`select status, lease_until, updated_at from threads where id = $1`, [threadId]),
     pool.query(
       `select a.id, a.status, a.version, a.mode, a.decided_by, a.first_approved_by, a.interrupt_id is not null as has_interrupt, c.status as case_status, a.updated_at
@@ -83,13 +89,14 @@ async function describeThread(pool: Pool, journal: Journal, threadId: string, wh
       [threadId],
     ),
     pool.query(`select l.case_id, l.status, l.amount_minor from ledger_entries l join cases c on c.id = l.case_id where c.thread_id = $1`, [threadId]),
+    pool.query(`select id, role, to_jsonb(m) -> 'queued' as queued, left(text, 48) as text from messages m where thread_id = $1 order by id`, [threadId]),
   ]);
   return {
     threadId,
     conversation: journal.threads.get(threadId),
     why,
-    database: { thread: thread.rows[0], approvals: approvals.rows, ledger: ledger.rows },
-    requests: (journal.requests.get(threadId) ?? []).map((r) => ({ at: `${journal.elapsed(r.at).trim()} s`, what: r.what, outcome: r.outcome })),
+    database: { thread: thread.rows[0], approvals: approvals.rows, ledger: ledger.rows, messages: messages.rows },
+    requests: [...(journal.requests.get(threadId) ?? [])].sort((a, b) => a.at - b.at).map((r) => ({ at: `${journal.elapsed(r.at).trim()} s`, what: r.what, outcome: r.outcome })),
   };
 }
 
@@ -103,11 +110,13 @@ export async function measure(pool: Pool, journal: Journal): Promise<Figures> {
   );
   const notFinal = await pool.query<{ thread_id: string; status: string }>(`select thread_id, status from approvals where status in ('approved', 'executing')`);
   const messages = await messageCounts(pool, journal);
-  const silent = await unanswered(pool, [...journal.threads.keys()]);
+  const waiting = await unanswered(pool, [...journal.threads.keys()]);
   const stuckIds = new Map<string, string>();
-  for (const r of cannotResume.rows) stuckIds.set(r.id, r.status === "busy" ? "thread still busy" : "thread awaiting a decided approval");
-  for (const r of notFinal.rows) if (!stuckIds.has(r.thread_id)) stuckIds.set(r.thread_id, `approval left ${r.status}`);
-  for (const [id, n] of silent) if (!stuckIds.has(id)) stuckIds.set(id, `${n} customer message(s) never answered`);
+  const note = (id: string, why: string) => stuckIds.has(id) || stuckIds.set(id, why);
+  for (const [id, n] of waiting) if (n.silent > 0) note(id, `${n.silent} customer message(s) never answered`);
+  for (const r of cannotResume.rows) note(r.id, r.status === "busy" ? "thread still busy" : "thread awaiting a decided approval");
+  for (const r of notFinal.rows) note(r.thread_id, `approval left ${r.status}`);
+  for (const [id, n] of waiting) if (n.queued > 0) note(id, `${n.queued} customer message(s) left queued on a resting thread`);
   const stuck = await Promise.all([...stuckIds].slice(0, 50).map(([id, why]) => describeThread(pool, journal, id, why)));
   const kills = journal.kills;
   const threadTimes = kills.flatMap((k) => (k.threadsMs === undefined ? [] : [k.threadsMs]));
@@ -135,7 +144,8 @@ export async function measure(pool: Pool, journal: Journal): Promise<Figures> {
       `select count(*)::int as n from ledger_entries l join approvals a on a.case_id = l.case_id where a.status in ('cancelled', 'rejected', 'expired')`,
     ),
     lostMessages: messages.lost,
-    unansweredMessages: [...silent.values()].reduce((sum, n) => sum + n, 0),
+    unansweredMessages: [...waiting.values()].reduce((sum, n) => sum + n.silent, 0),
+    queuedLeft: [...waiting.values()].reduce((sum, n) => sum + n.queued, 0),
     duplicatedMessages: messages.duplicated,
     threadsCannotResume: cannotResume.rowCount ?? 0,
     approvalsNotFinal: notFinal.rowCount ?? 0,

@@ -39,9 +39,10 @@ export class Journal {
     return ((at - this.started) / 1000).toFixed(1).padStart(6);
   }
 
-  record(threadId: string, what: string, outcome: string): void {
+  /** Notes a request to a thread and its outcome; `at` is when it was first sent. */
+  record(threadId: string, what: string, outcome: string, at = Date.now()): void {
     const list = this.requests.get(threadId) ?? [];
-    list.push({ at: Date.now(), what, outcome });
+    list.push({ at, what, outcome });
     this.requests.set(threadId, list);
   }
 

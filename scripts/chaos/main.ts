@@ -12,7 +12,7 @@ import { Journal } from "./journal";
 import { Killer } from "./killer";
 import { Operators } from "./operators";
 import { parseOptions } from "./options";
-import { AppProcess, buildIfStale, startStack, type Stack } from "./processes";
+import { AppProcess, buildIfStale, snapshotBuild, startStack, type Stack } from "./processes";
 import { printReport, violations } from "./report";
 import { sleep } from "./rng";
 
@@ -45,6 +45,7 @@ async function main() {
   const args = `--conversations ${options.conversations} --kills ${options.kills} --concurrency ${options.concurrency}${policy}`;
   log(journal, `${args} --seed ${options.seed}`);
   buildIfStale((line) => log(journal, line));
+  log(journal, `serving build ${snapshotBuild()} from a private copy`);
   const stack = await startStack();
   running = stack;
   const plans = await createCustomers(stack.pool, options.seed, options.conversations);
@@ -79,18 +80,26 @@ async function main() {
   const faults = new FaultInjector(sim, journal, options.seed);
   faults.start();
   const killer = new Killer({ app, pool: stack.pool, journal, faults, seed: options.seed }, options.kills, options.conversations, options.concurrency);
+  let aborted: string | undefined;
+  const abort = (error: Error) => {
+    if (aborted) return;
+    aborted = error.message;
+    journal.fail({ what: "campaign_aborted", detail: error.message });
+    log(journal, `aborting: ${error.message}`);
+    app.abandon();
+  };
   app.onUnexpectedExit = (code, signal) => {
     journal.fail({ what: "app_exited", detail: `the app exited on its own (${code ?? signal})` });
-    void killer.recoverCrash();
+    killer.recoverCrash().catch(abort);
   };
 
   let next = 0;
   let done = 0;
   let finished = false;
-  const killing = killer.run(() => done, () => finished);
+  const killing = killer.run(() => done, () => finished).catch(abort);
   const progress = setInterval(() => log(journal, `${next} started, ${done} done, ${journal.kills.length} kill(s)`), 15_000);
   const workers = Array.from({ length: options.concurrency }, async () => {
-    while (next < plans.length) {
+    while (next < plans.length && !aborted) {
       const plan = plans[next++]!;
       await runConversation(ctx, plan).catch((error: Error) => journal.fail({ what: "conversation_crashed", detail: `${plan.username}: ${error.stack ?? error.message}` }));
       done += 1;
@@ -100,25 +109,30 @@ async function main() {
   finished = true;
   await killing;
   clearInterval(progress);
-  log(journal, `all ${plans.length} conversations done; ${journal.kills.length} kill(s); clearing faults and letting threads settle`);
-
   await faults.stop();
   await faults.clear();
-  if (!(await app.whenUp(90_000))) throw new Error("the app is not up after the last conversation");
-  await settle(stack, journal, options.settleMs);
+  if (!aborted) {
+    log(journal, `all ${plans.length} conversations done; ${journal.kills.length} kill(s); faults cleared, letting threads settle`);
+    if (await app.whenUp(90_000)) await settle(stack, journal, options.settleMs);
+    else abort(new Error("the app is not up after the last conversation"));
+  }
   await operators.stop();
   await killer.drain();
 
   const figures = await measure(stack.pool, journal);
   printReport(figures, journal, { seed: options.seed, wallMs: Date.now() - journal.started, args });
+  if (aborted) console.log(`\ncampaign ABORTED after ${done} conversation(s): ${aborted}`);
   const failed = violations(figures).some(([, n]) => n > 0);
   await app.kill();
   await stack.stop();
-  process.exit(failed ? 1 : 0);
+  process.exit(aborted ? 2 : failed ? 1 : 0);
 }
 
-main().catch(async (error) => {
+async function fatal(error: unknown) {
   console.error(error);
   await running?.stop();
   process.exit(2);
-});
+}
+
+process.on("unhandledRejection", (error) => void fatal(error));
+main().catch(fatal);

@@ -101,6 +101,7 @@ export class Operators {
     };
     journal.inFlight.decisions += 1;
     journal.decisionSent();
+    const sentAt = Date.now();
     try {
       const results = await Promise.all(
         Array.from({ length: clicks }, () =>
@@ -108,7 +109,7 @@ export class Operators {
         ),
       );
       const summary = results.map((r) => (r.status === 0 ? (r.error ?? "no answer") : `${r.status} ${r.body?.status ?? r.body?.code ?? ""}`.trim()));
-      journal.record(a.threadId, `${name} ${decision} v${a.version}${clicks > 1 ? " (double click)" : ""}`, summary.join(" | "));
+      journal.record(a.threadId, `${name} ${decision} v${a.version}${clicks > 1 ? " (double click)" : ""}`, summary.join(" | "), sentAt);
       for (const r of results) journal.bump(`decision.${r.status === 0 ? (r.error ?? "no_answer") : r.status}`);
       if (clicks > 1) journal.bump("decision.double_click");
       const accepted = results.filter((r) => r.status === 200);

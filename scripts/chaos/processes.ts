@@ -4,7 +4,7 @@
  */
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { createHash } from "node:crypto";
-import { existsSync, mkdirSync, openSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { closeSync, cpSync, existsSync, mkdirSync, openSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import type { Pool } from "pg";
 import { openDatabase } from "../../db/client";
@@ -17,6 +17,8 @@ import { sleep } from "./rng";
 const root = path.resolve(import.meta.dirname, "../..");
 const bin = (name: string) => path.join(root, "node_modules", ".bin", name);
 export const DATA_DIR = path.join(root, ".data");
+/** A private copy of the production build, so a rebuild in the checkout cannot pull it away mid-campaign. */
+const SNAPSHOT_DIR = path.join(DATA_DIR, "chaos-build");
 
 export type Stack = { databaseUrl: string; pool: Pool; simulator: RunningSimulator; stop(): Promise<void> };
 
@@ -70,15 +72,38 @@ export function buildIfStale(log: (line: string) => void): void {
   writeFileSync(stampFile, stamp);
 }
 
-/** The app (`next start`) as a killable child; its output goes to `.data/chaos-app.log`. */
+/** Copies `.next` (without its cache) to a private project directory the app is started from. */
+export function snapshotBuild(): string {
+  const buildId = () => readFileSync(path.join(root, ".next", "BUILD_ID"), "utf8");
+  for (let attempt = 1; attempt <= 3; attempt++) {
+    const before = buildId();
+    rmSync(SNAPSHOT_DIR, { recursive: true, force: true });
+    mkdirSync(SNAPSHOT_DIR, { recursive: true });
+    cpSync(path.join(root, ".next"), path.join(SNAPSHOT_DIR, ".next"), {
+      recursive: true,
+      verbatimSymlinks: true,
+      filter: (source) => !/[\\/]\.next[\\/](cache|dev)$/.test(source),
+    });
+    const copied = path.join(SNAPSHOT_DIR, ".next", "BUILD_ID");
+    if (existsSync(copied) && readFileSync(copied, "utf8") === before && buildId() === before) {
+      for (const name of ["node_modules", "package.json", "next.config.ts", "tsconfig.json"]) symlinkSync(path.join(root, name), path.join(SNAPSHOT_DIR, name));
+      return before;
+    }
+  }
+  throw new Error("the production build kept changing while it was copied");
+}
+
+/** The app (`next start` on the build snapshot) as a killable child; its output goes to `.data/chaos-app.log`. */
 export class AppProcess {
   private child?: ChildProcess;
   private exited?: Promise<void>;
   private expectingExit = false;
   private markUp!: () => void;
   private ready: Promise<void>;
+  private abandoned = false;
+  private markAbandoned!: () => void;
+  private readonly abandonment = new Promise<void>((resolve) => (this.markAbandoned = resolve));
   up = false;
-  starts = 0;
   onUnexpectedExit?: (code: number | null, signal: string | null) => void;
 
   constructor(
@@ -92,28 +117,31 @@ export class AppProcess {
     return `http://127.0.0.1:${this.port}`;
   }
 
+  /** An app on a free port; its log starts empty. */
   static async create(env: Record<string, string>): Promise<AppProcess> {
+    mkdirSync(DATA_DIR, { recursive: true });
+    writeFileSync(path.join(DATA_DIR, "chaos-app.log"), "");
     return new AppProcess(await freePort(), env);
   }
 
   /** Starts the app and waits for `/api/health` 200; the milliseconds it took. */
   async start(timeoutMs = 90_000): Promise<number> {
     const started = Date.now();
-    mkdirSync(DATA_DIR, { recursive: true });
     const out = openSync(path.join(DATA_DIR, "chaos-app.log"), "a");
     this.expectingExit = false;
-    const child = spawn(bin("next"), ["start", "-p", String(this.port)], {
+    const child = spawn(bin("next"), ["start", SNAPSHOT_DIR, "-p", String(this.port)], {
       cwd: root,
       detached: true,
       stdio: ["ignore", out, out],
       env: { ...process.env, ...this.env, NODE_ENV: "production", NEXT_TELEMETRY_DISABLED: "1" },
     });
+    closeSync(out);
     this.child = child;
-    this.starts += 1;
     this.exited = new Promise((resolve) =>
       child.once("exit", (code, signal) => {
+        const wasUp = this.up;
         this.up = false;
-        if (!this.expectingExit) this.onUnexpectedExit?.(code, signal);
+        if (wasUp && !this.expectingExit) this.onUnexpectedExit?.(code, signal);
         resolve();
       }),
     );
@@ -153,12 +181,19 @@ export class AppProcess {
     await this.exited;
   }
 
-  /** True once the app is up, false if it is not within `timeoutMs`. */
+  /** No more restarts are coming: callers waiting for the app stop waiting. */
+  abandon(): void {
+    this.abandoned = true;
+    this.markAbandoned();
+  }
+
+  /** True once the app is up, false if it is not within `timeoutMs` or was abandoned. */
   async whenUp(timeoutMs: number): Promise<boolean> {
     if (this.up) return true;
+    if (this.abandoned) return false;
     let timer: NodeJS.Timeout | undefined;
     const timeout = new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(false), timeoutMs)));
-    const result = await Promise.race([this.ready.then(() => true), timeout]);
+    const result = await Promise.race([this.ready.then(() => true), this.abandonment.then(() => false), timeout]);
     clearTimeout(timer);
     return result;
   }

@@ -15,6 +15,7 @@ export function violations(f: Figures): [string, number][] {
     ["refunds after a cancel, reject or expiry", f.refundsAfterStop],
     ["lost customer messages", f.lostMessages],
     ["customer messages never answered", f.unansweredMessages],
+    ["customer messages left queued on a resting thread", f.queuedLeft],
     ["threads that cannot resume", f.threadsCannotResume],
     ["decided approvals never carried out (approved/executing)", f.approvalsNotFinal],
   ];
@@ -58,6 +59,9 @@ export function printReport(f: Figures, journal: Journal, meta: { seed: number; 
   console.log(`  customer messages acknowledged ${journal.acked.length}; resent after a kill ${journal.count("message.resent_after_kill")}, stored twice ${f.duplicatedMessages} (allowed)`);
   console.log(`  messages: ${counters(journal, "message.")}`);
   console.log(`  decisions: ${counters(journal, "decision.")}`);
+  const modes = new Map<string, number>();
+  for (const k of journal.kills) modes.set(k.mode, (modes.get(k.mode) ?? 0) + 1);
+  console.log(`  kills by moment: ${[...modes].map(([mode, n]) => `${mode} ${n}`).join(", ") || "none"}`);
   console.log(`  faults injected: ${counters(journal, "fault.")}`);
   console.log(`  approvals still pending ${f.approvalsPending}, ledger calls left in flight ${f.ledgerInFlight}, connection errors ridden out ${journal.count("http.connection_error")}`);
   console.log(`  problems: ${counters(journal, "failure.")}`);
@@ -68,8 +72,10 @@ export function printReport(f: Figures, journal: Journal, meta: { seed: number; 
     console.log(`\nthreads that did not finish (first 5 of ${f.stuck.length}; all in ${path.relative(process.cwd(), file)})`);
     for (const s of f.stuck.slice(0, 5)) {
       console.log(`  thread ${s.threadId} (conversation ${s.conversation ?? "?"}): ${s.why}`);
-      console.log(`    database: ${JSON.stringify(s.database)}`);
-      for (const r of s.requests) console.log(`    ${r.at.padStart(8)}  ${r.what} -> ${r.outcome}`);
+      const { messages, ...rest } = s.database as { messages: unknown[] };
+      console.log(`    database: ${JSON.stringify(rest)}`);
+      for (const m of messages) console.log(`    message ${JSON.stringify(m)}`);
+      for (const r of s.requests) console.log(`    sent at ${r.at.padStart(8)}  ${r.what} -> ${r.outcome}`);
     }
   }
   const other = journal.failures.filter((x) => !x.what.startsWith("message_refused_busy"));
