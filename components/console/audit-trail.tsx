@@ -1,21 +1,8 @@
 import { formatMinor } from "@/agent/policy";
 import { DateTime } from "@/components/ui/date-time";
+import { actionLabel } from "@/components/incidents/labels";
 import { staffName } from "./labels";
 import type { AuditEvent } from "./types";
-
-const ACTIONS: Record<string, string> = {
-  "claim.taken": "Claimed the case",
-  "claim.renewed": "Renewed the claim",
-  "claim.taken_over": "Took over the claim",
-  "claim.released": "Released the claim",
-  "question.asked": "Asked the customer a question",
-  "question.answered": "Answered the question",
-  "approval.first_approved": "Gave the first of two approvals",
-  "approval.approved": "Approved the refund",
-  "approval.rejected": "Rejected the refund",
-  "approval.cancelled": "Cancelled the request",
-  "approval.expired": "Expired: no decision in time",
-};
 
 function detailOf(event: AuditEvent, currency: string): string | null {
   const data = (event.data ?? {}) as Record<string, unknown>;
@@ -41,7 +28,7 @@ export function AuditTrail({ events, currency }: { events: AuditEvent[]; currenc
         return (
           <li key={event.id} data-action={event.action} className="border-l-2 border-slate-200 pl-3">
             <p>
-              <span className="font-medium">{actorName(event.actor)}</span> · {ACTIONS[event.action] ?? event.action}
+              <span className="font-medium">{actorName(event.actor)}</span> · {actionLabel(event.action)}
             </p>
             <p className="text-xs text-slate-600">
               <DateTime iso={event.at} /> · <code>{event.action}</code>

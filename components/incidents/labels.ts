@@ -26,6 +26,8 @@ export const OPERATOR_ACTIONS: Record<string, string> = {
   "incident.viewed": "Opened the conversation in the incident viewer",
   "incident.revealed": "Revealed names and card numbers",
   "incident.exported": "Exported the incident report",
+  "incident.replayed": "Ran a sandbox replay",
+  "thread.handed_off": "Handed to a person after going in circles",
 };
 
 export function actionLabel(action: string): string {

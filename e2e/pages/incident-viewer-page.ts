@@ -87,7 +87,7 @@ export class IncidentViewerPage {
   async replayFrom(optionText: string): Promise<string> {
     const select = this.page.getByLabel("Replay from checkpoint");
     const value = await select.locator("option", { hasText: optionText }).first().getAttribute("value");
-    expect(value, `a checkpoint option with "${optionText}"`).toBeTruthy();
+    expect(value, `a checkpoint option with "${optionText}"`).toMatch(/\S/);
     await select.selectOption(value!);
     return value!;
   }
