@@ -2,10 +2,8 @@
  * `npm start`: Postgres (embedded unless DATABASE_URL is set), migrations, demo data, the
  * bank-systems simulator, a production build when the sources changed, then the app.
  */
-import { spawn, spawnSync, type ChildProcess } from "node:child_process";
-import { createHash } from "node:crypto";
-import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
-import path from "node:path";
+import { spawn, type ChildProcess } from "node:child_process";
+import { bin, buildIfStale, root, stopAll } from "./build";
 import { openDatabase } from "../db/client";
 import { freePort, startEmbeddedPostgres, type EmbeddedDatabase } from "../db/embedded";
 import { migrateDatabase } from "../db/migrate";
@@ -14,42 +12,11 @@ import { DEMO_TENANT, seedDemoData } from "../db/seed";
 import { env } from "../env";
 import { bankSystemsEnv } from "../simulator/server";
 
-const root = path.resolve(import.meta.dirname, "..");
-const bin = (name: string) => path.join(root, "node_modules", ".bin", name);
 const children: ChildProcess[] = [];
 let embedded: EmbeddedDatabase | undefined;
 
 function log(line: string) {
   console.log(`[start] ${line}`);
-}
-
-/** A fingerprint of everything `next build` compiles, so unchanged sources skip the build. */
-function sourceStamp(): string {
-  const hash = createHash("sha256");
-  const walk = (dir: string) => {
-    for (const entry of readdirSync(dir, { withFileTypes: true })) {
-      const full = path.join(dir, entry.name);
-      if (entry.isDirectory()) walk(full);
-      else hash.update(`${full}:${statSync(full).mtimeMs}:${statSync(full).size}\n`);
-    }
-  };
-  for (const dir of ["app", "agent", "components", "db", "simulator"]) if (existsSync(path.join(root, dir))) walk(path.join(root, dir));
-  for (const file of ["env.ts", "next.config.ts", "package.json", "postcss.config.mjs", "tsconfig.json"]) {
-    const full = path.join(root, file);
-    if (existsSync(full)) hash.update(`${file}:${statSync(full).mtimeMs}\n`);
-  }
-  return hash.digest("hex");
-}
-
-function buildIfNeeded() {
-  const stampFile = path.join(root, ".next", "source-stamp");
-  const stamp = sourceStamp();
-  const built = existsSync(path.join(root, ".next", "BUILD_ID")) && existsSync(stampFile) && readFileSync(stampFile, "utf8") === stamp;
-  if (built) return log("build is up to date");
-  log("building the app (next build)");
-  const result = spawnSync(bin("next"), ["build"], { cwd: root, stdio: "inherit", env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" } });
-  if (result.status !== 0) throw new Error("next build failed");
-  writeFileSync(stampFile, stamp);
 }
 
 /** SIGTERM to the app drains it (see app/_lib/jobs.ts); wait for it, within a bound. */
@@ -60,7 +27,7 @@ async function shutdown(code: number) {
   const exits = children.filter((c) => c.exitCode === null).map((c) => new Promise((r) => c.once("exit", r)));
   for (const child of children) child.kill("SIGTERM");
   await Promise.race([Promise.all(exits), new Promise((r) => setTimeout(r, 15_000))]);
-  await embedded?.stop().catch(() => {});
+  await stopAll([["embedded Postgres", async () => embedded?.stop()]]);
   process.exit(code);
 }
 
@@ -108,7 +75,7 @@ async function main() {
   });
   await waitForUrl(`${simulatorUrl}/health`, 20_000);
 
-  buildIfNeeded();
+  buildIfStale(log);
   const app = spawn(bin("next"), ["start", "-p", String(port)], {
     cwd: root,
     stdio: "inherit",

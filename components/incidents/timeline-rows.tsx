@@ -2,7 +2,8 @@ import { formatMinor } from "@/agent/policy";
 import { Badge } from "@/components/ui/badge";
 import { prettyJson } from "./json-text";
 import { actionLabel, actorName, formatBytes, OUTCOME_TONE } from "./labels";
-import type { CheckpointEntry, LedgerCallEntry, MessageEntry, NodeEventEntry, OperatorActionEntry } from "./types";
+import type { ReactNode } from "react";
+import type { CheckpointEntry, LedgerCallEntry, MessageEntry, NodeEventEntry, OperatorActionEntry, TimelineEntry } from "./types";
 
 export const CELL = "px-3 py-2 align-top";
 
@@ -94,4 +95,20 @@ export function OperatorActionDetails({ entry }: { entry: OperatorActionEntry })
 
 export function MessageDetails({ entry }: { entry: MessageEntry }) {
   return <p className="max-w-prose whitespace-pre-wrap text-slate-800">{entry.text}</p>;
+}
+
+/** What one timeline entry says; a checkpoint is drawn by `checkpoint` (the table and the report differ there). */
+export function EntryDetails({ entry, checkpoint }: { entry: TimelineEntry; checkpoint: (entry: CheckpointEntry) => ReactNode }): ReactNode {
+  switch (entry.kind) {
+    case "checkpoint":
+      return checkpoint(entry);
+    case "node_event":
+      return <NodeEventDetails entry={entry} />;
+    case "ledger_call":
+      return <LedgerCallDetails entry={entry} />;
+    case "operator_action":
+      return <OperatorActionDetails entry={entry} />;
+    case "message":
+      return <MessageDetails entry={entry} />;
+  }
 }

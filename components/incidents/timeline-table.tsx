@@ -1,8 +1,7 @@
-import type { ReactNode } from "react";
 import { Badge, type Tone } from "@/components/ui/badge";
 import { entryLabel } from "./labels";
 import { formatTime } from "./time";
-import { CELL, CheckpointSummary, LedgerCallDetails, MessageDetails, NodeEventDetails, OperatorActionDetails } from "./timeline-rows";
+import { CELL, CheckpointSummary, EntryDetails } from "./timeline-rows";
 import type { CheckpointEntry, TimelineEntry } from "./types";
 
 const KIND: Record<TimelineEntry["kind"], { tone: Tone; border: string }> = {
@@ -13,19 +12,8 @@ const KIND: Record<TimelineEntry["kind"], { tone: Tone; border: string }> = {
   message: { tone: "neutral", border: "border-l-transparent" },
 };
 
-function Details({ entry }: { entry: TimelineEntry }): ReactNode {
-  switch (entry.kind) {
-    case "checkpoint":
-      return <CheckpointSummary entry={entry} />;
-    case "node_event":
-      return <NodeEventDetails entry={entry} />;
-    case "ledger_call":
-      return <LedgerCallDetails entry={entry} />;
-    case "operator_action":
-      return <OperatorActionDetails entry={entry} />;
-    case "message":
-      return <MessageDetails entry={entry} />;
-  }
+function Details({ entry }: { entry: TimelineEntry }) {
+  return <EntryDetails entry={entry} checkpoint={(c) => <CheckpointSummary entry={c} />} />;
 }
 
 type TimelineTableProps = { entries: TimelineEntry[]; selectedId: string | null; onSelect: (entry: CheckpointEntry) => void };

@@ -36,7 +36,7 @@ export class FaultInjector {
       body: JSON.stringify(fault),
     });
     if (res.status !== 200) throw new Error(`simulator refused fault ${JSON.stringify(fault)}: ${res.status} ${await res.text()}`);
-    await res.arrayBuffer().catch(() => {});
+    await res.arrayBuffer();
   }
 
   async clear(): Promise<void> {

@@ -12,7 +12,8 @@ import { Journal } from "./journal";
 import { Killer } from "./killer";
 import { Operators } from "./operators";
 import { parseOptions } from "./options";
-import { AppProcess, buildIfStale, snapshotBuild, startStack, type Stack } from "./processes";
+import { buildIfStale } from "../build";
+import { AppProcess, snapshotBuild, startStack, type Stack } from "./processes";
 import { printReport, violations } from "./report";
 import { sleep } from "./rng";
 

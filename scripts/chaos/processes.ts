@@ -2,9 +2,8 @@
  * The campaign's processes: one embedded Postgres, the bank-systems simulator (in this
  * process), and the app as a child process that can be SIGKILLed and started again.
  */
-import { spawn, spawnSync, type ChildProcess } from "node:child_process";
-import { createHash } from "node:crypto";
-import { closeSync, cpSync, existsSync, mkdirSync, openSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from "node:fs";
+import { spawn, type ChildProcess } from "node:child_process";
+import { closeSync, cpSync, existsSync, mkdirSync, openSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import type { Pool } from "pg";
 import { openDatabase } from "../../db/client";
@@ -12,10 +11,9 @@ import { freePort, startEmbeddedPostgres } from "../../db/embedded";
 import { migrateDatabase } from "../../db/migrate";
 import { seedDemoData } from "../../db/seed";
 import { startSimulator, type RunningSimulator } from "../../simulator/server";
+import { bin, root, stopAll } from "../build";
 import { sleep } from "./rng";
 
-const root = path.resolve(import.meta.dirname, "../..");
-const bin = (name: string) => path.join(root, "node_modules", ".bin", name);
 export const DATA_DIR = path.join(root, ".data");
 /** A private copy of the production build, so a rebuild in the checkout cannot pull it away mid-campaign. */
 const SNAPSHOT_DIR = path.join(DATA_DIR, "chaos-build");
@@ -33,43 +31,13 @@ export async function startStack(): Promise<Stack> {
     databaseUrl: pg.url,
     pool,
     simulator,
-    stop: async () => {
-      await simulator.close().catch(() => {});
-      pool.removeAllListeners("error").on("error", () => {});
-      await pool.end().catch(() => {});
-      await pg.stop().catch(() => {});
-    },
+    stop: () =>
+      stopAll([
+        ["the simulator", () => simulator.close()],
+        ["the pool", () => pool.end()],
+        ["Postgres", () => pg.stop()],
+      ]),
   };
-}
-
-/** The fingerprint `npm start` keeps in `.next/source-stamp` of everything `next build` compiles. */
-function sourceStamp(): string {
-  const hash = createHash("sha256");
-  const walk = (dir: string) => {
-    for (const entry of readdirSync(dir, { withFileTypes: true })) {
-      const full = path.join(dir, entry.name);
-      if (entry.isDirectory()) walk(full);
-      else hash.update(`${full}:${statSync(full).mtimeMs}:${statSync(full).size}\n`);
-    }
-  };
-  for (const dir of ["app", "agent", "components", "db", "simulator"]) if (existsSync(path.join(root, dir))) walk(path.join(root, dir));
-  for (const file of ["env.ts", "next.config.ts", "package.json", "postcss.config.mjs", "tsconfig.json"]) {
-    const full = path.join(root, file);
-    if (existsSync(full)) hash.update(`${file}:${statSync(full).mtimeMs}\n`);
-  }
-  return hash.digest("hex");
-}
-
-/** Builds the app when there is no production build or the sources changed since (as `npm start` does). */
-export function buildIfStale(log: (line: string) => void): void {
-  const stampFile = path.join(root, ".next", "source-stamp");
-  const stamp = sourceStamp();
-  const built = existsSync(path.join(root, ".next", "BUILD_ID")) && existsSync(stampFile) && readFileSync(stampFile, "utf8") === stamp;
-  if (built) return log("production build is up to date");
-  log("building the app (next build)");
-  const result = spawnSync(bin("next"), ["build"], { cwd: root, stdio: "inherit", env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" } });
-  if (result.status !== 0) throw new Error("next build failed");
-  writeFileSync(stampFile, stamp);
 }
 
 /** Copies `.next` (without its cache) to a private project directory the app is started from. */

@@ -1,7 +1,7 @@
 import { previewJson } from "../json-text";
 import { entryLabel } from "../labels";
 import { formatDay, formatTime } from "../time";
-import { CheckpointSummary, LedgerCallDetails, MessageDetails, NodeEventDetails, OperatorActionDetails } from "../timeline-rows";
+import { CheckpointSummary, EntryDetails } from "../timeline-rows";
 import type { CheckpointEntry, TimelineEntry } from "../types";
 
 const BORDER: Record<TimelineEntry["kind"], string> = {
@@ -40,18 +40,7 @@ function CheckpointReport({ entry }: { entry: CheckpointEntry }) {
 }
 
 function Entry({ entry }: { entry: TimelineEntry }) {
-  switch (entry.kind) {
-    case "checkpoint":
-      return <CheckpointReport entry={entry} />;
-    case "node_event":
-      return <NodeEventDetails entry={entry} />;
-    case "ledger_call":
-      return <LedgerCallDetails entry={entry} />;
-    case "operator_action":
-      return <OperatorActionDetails entry={entry} />;
-    case "message":
-      return <MessageDetails entry={entry} />;
-  }
+  return <EntryDetails entry={entry} checkpoint={(c) => <CheckpointReport entry={c} />} />;
 }
 
 /** The whole timeline as a printable list, oldest first. */

@@ -1,0 +1,49 @@
+/** The production build `npm start` and the chaos campaign run from, rebuilt only when sources change. */
+import { spawnSync } from "node:child_process";
+import { createHash } from "node:crypto";
+import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import path from "node:path";
+
+export const root = path.resolve(import.meta.dirname, "..");
+export const bin = (name: string) => path.join(root, "node_modules", ".bin", name);
+
+/** A fingerprint of everything `next build` compiles, kept in `.next/source-stamp`. */
+function sourceStamp(): string {
+  const hash = createHash("sha256");
+  const walk = (dir: string) => {
+    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+      const full = path.join(dir, entry.name);
+      if (entry.isDirectory()) walk(full);
+      else hash.update(`${full}:${statSync(full).mtimeMs}:${statSync(full).size}\n`);
+    }
+  };
+  for (const dir of ["app", "agent", "components", "db", "simulator"]) if (existsSync(path.join(root, dir))) walk(path.join(root, dir));
+  for (const file of ["env.ts", "next.config.ts", "package.json", "postcss.config.mjs", "tsconfig.json"]) {
+    const full = path.join(root, file);
+    if (existsSync(full)) hash.update(`${file}:${statSync(full).mtimeMs}\n`);
+  }
+  return hash.digest("hex");
+}
+
+/** Runs `next build` when there is no build or the sources changed since the last one. */
+export function buildIfStale(log: (line: string) => void): void {
+  const stampFile = path.join(root, ".next", "source-stamp");
+  const stamp = sourceStamp();
+  const built = existsSync(path.join(root, ".next", "BUILD_ID")) && existsSync(stampFile) && readFileSync(stampFile, "utf8") === stamp;
+  if (built) return log("build is up to date");
+  log("building the app (next build)");
+  const result = spawnSync(bin("next"), ["build"], { cwd: root, stdio: "inherit", env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" } });
+  if (result.status !== 0) throw new Error("next build failed");
+  writeFileSync(stampFile, stamp);
+}
+
+/** Runs each shutdown step even if an earlier one fails, and reports the failures. */
+export async function stopAll(steps: [string, () => Promise<unknown>][]): Promise<void> {
+  for (const [name, step] of steps) {
+    try {
+      await step();
+    } catch (error) {
+      console.error(`stopping ${name} failed: ${(error as Error).message}`);
+    }
+  }
+}
