@@ -36,8 +36,12 @@ const schema = z.object({
   CLAIM_TTL_MS: z.coerce.number().int().positive().default(15 * 60 * 1000),
   /** How often the expiry job looks for overdue approvals. */
   EXPIRY_INTERVAL_MS: z.coerce.number().int().positive().default(1000),
-  /** A message sent while a run is busy: `enqueue` answers it next, `reject` refuses it (409). */
-  DOUBLE_TEXTING: z.enum(["enqueue", "reject"]).default("enqueue"),
+  /**
+   * A message sent while a run is busy: `enqueue` answers it next, `reject` refuses it (409),
+   * `interrupt` stops the run at its next superstep boundary and answers the new message,
+   * `rollback` does the same and sets the thread's state back to where the stopped run began.
+   */
+  DOUBLE_TEXTING: z.enum(["enqueue", "reject", "interrupt", "rollback"]).default("enqueue"),
   /** How long SIGTERM waits for running graphs to reach a superstep boundary. */
   DRAIN_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
   /** How often each instance looks for runs that crashed or drained instances left behind. */

@@ -1,4 +1,5 @@
-import { expireApprovals, getApprovalById } from "@/db/queries/approvals";
+import type { Db } from "@/db/client";
+import { cancelApproval, expireApprovals, getApprovalById } from "@/db/queries/approvals";
 import { claimApproval, releaseClaim } from "@/db/queries/approval-claims";
 import { askQuestion } from "@/db/queries/approval-questions";
 import { recordAuditEvent } from "@/db/queries/audit";
@@ -6,6 +7,24 @@ import { setCaseStatus } from "@/db/queries/cases";
 import { appendMessage } from "@/db/queries/threads";
 import { refusalFor, resumeDecided, type Refusal } from "./decisions";
 import type { Ctx } from "./runs";
+
+/**
+ * Closes a case before its refund starts: its approval (pending or approved) becomes
+ * cancelled, the case with it, and the audit trail says who and why, in one transaction.
+ * Null when it is too late (the refund was admitted, or the approval is already final).
+ */
+export async function cancelCase(
+  db: Db,
+  input: { tenantId: string; approvalId: string; caseId: string; actor: string; reason: string; action: "approval.cancelled" | "approval.withdrawn" },
+) {
+  return db.transaction(async (tx) => {
+    const row = await cancelApproval(tx, input);
+    if (!row) return null;
+    await setCaseStatus(tx, input.tenantId, input.caseId, "cancelled");
+    await recordAuditEvent(tx, { tenantId: input.tenantId, actor: input.actor, action: input.action, subjectType: "approval", subjectId: input.approvalId, data: { version: row.version, reason: input.reason } });
+    return row;
+  });
+}
 
 type Actor = { tenantId: string; approvalId: string; actor: string; role: string };
 

@@ -1,3 +1,4 @@
+import type { Env } from "@/env";
 import type { BaseChatModel } from "@langchain/core/language_models/chat_models";
 import type { BankClients } from "./clients/bank";
 import type { AuthorityLimits } from "./approval-rules";
@@ -78,8 +79,8 @@ export type AgentSettings = {
   approvalTtlMs: number;
   /** How long an operator's claim lasts. */
   claimTtlMs: number;
-  /** What a message sent while a run is busy does: wait its turn, or be refused. */
-  doubleTexting: "enqueue" | "reject";
+  /** What a message sent while a run is busy does: wait its turn, be refused, or stop the run (keeping or undoing its progress). */
+  doubleTexting: Env["DOUBLE_TEXTING"];
 };
 
 /** Everything the graph touches outside itself, injected so tests and replays can swap it. */

@@ -11,7 +11,8 @@ import { buildTimeline } from "./incidents/timeline";
 import { createCheckpointer, depsFromEnv } from "./runtime";
 import { createInstance, type Instance } from "./instance";
 import { drain, recoverStuckRuns } from "./recovery";
-import type { Ctx, RunRegistry } from "./runs";
+import { newRunRegistry, supersede, type Ctx } from "./runs";
+import { SUPERSEDE_CHANNEL, type SupersedeRequest } from "@/db/queries/threads";
 import { answerQueued, recoverThread, sendMessage } from "./turns";
 
 export type { ClaimResult, QuestionResult } from "./casework";
@@ -29,7 +30,10 @@ export function createAgent(opts: { db: Db; pool: Pool; deps?: Partial<AgentDeps
   const graph = buildGraph(deps, checkpointer);
   const connectionString = (opts.pool as unknown as { options: { connectionString: string } }).options.connectionString;
   const instance = opts.instance ?? createInstance(connectionString);
-  const runs: RunRegistry = { active: new Set(), draining: false };
+  const runs = newRunRegistry();
+  instance
+    .subscribe(SUPERSEDE_CHANNEL, (payload) => supersede(runs, JSON.parse(payload) as SupersedeRequest))
+    .catch((error: Error) => console.error("could not listen for superseding messages", error.message));
   const ctx: Ctx = { db: opts.db, graph, deps, instance, runs, answerQueued: (...args) => answerQueued(ctx)(...args) };
   const production = { ...ctx, checkpointer };
   return {

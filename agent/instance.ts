@@ -12,6 +12,8 @@ export type Instance = {
   ready(): Promise<void>;
   /** Whether the instance that took a lease is still alive. */
   isAlive(owner: string | null): Promise<boolean>;
+  /** Calls `onPayload` for every NOTIFY on `channel`, on the liveness connection. */
+  subscribe(channel: string, onPayload: (payload: string) => void): Promise<void>;
   /** Gives up the lock: to other instances, this one is now gone. */
   close(): Promise<void>;
 };
@@ -21,11 +23,17 @@ const lockKey = (id: string) => `instance:${id}`;
 export function createInstance(databaseUrl: string, id = randomUUID()): Instance {
   const client = new Client({ connectionString: databaseUrl });
   client.on("error", (error) => console.error("instance liveness connection lost", error.message));
+  const handlers = new Map<string, (payload: string) => void>();
+  client.on("notification", (msg) => {
+    if (msg.payload !== undefined) handlers.get(msg.channel)?.(msg.payload);
+  });
   let locked: Promise<void> | undefined;
+  const listen = (channel: string) => client.query(`LISTEN ${client.escapeIdentifier(channel)}`);
   const ready = () =>
     (locked ??= (async () => {
       await client.connect();
       await client.query("select pg_advisory_lock(hashtext($1))", [lockKey(id)]);
+      for (const channel of handlers.keys()) await listen(channel);
     })());
   return {
     id,
@@ -38,6 +46,14 @@ export function createInstance(databaseUrl: string, id = randomUUID()): Instance
       if (!rows[0]?.free) return true;
       await client.query("select pg_advisory_unlock(hashtext($1))", [lockKey(owner)]);
       return false;
+    },
+    async subscribe(channel, onPayload) {
+      const known = handlers.has(channel);
+      handlers.set(channel, onPayload);
+      if (locked && !known) {
+        await locked;
+        await listen(channel);
+      }
     },
     async close() {
       if (locked) await client.end();

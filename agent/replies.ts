@@ -99,3 +99,11 @@ export function composeReply(state: AgentStateType): string {
       return "I can help with refunds for card payments (charged twice, not made by you, or charged while you were abroad), your card limits, and the status of a refund. What would you like to do?";
   }
 }
+
+/** The answer to a message whose run a newer message stopped (double-texting interrupt or rollback). */
+export function supersededText(state: AgentStateType, outcome: { refundMade: boolean; withdrawn: boolean }): string {
+  if (outcome.refundMade) return composeReply(state);
+  const stopped = "I stopped working on this message to answer your newer one.";
+  if (outcome.withdrawn && state.case) return `${stopped} The refund for the ${describe(state.case)} was not made and that request is closed.`;
+  return stopped;
+}

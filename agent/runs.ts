@@ -2,7 +2,7 @@ import { Command, isGraphDrained, RunControl } from "@langchain/langgraph";
 import type { Db } from "@/db/client";
 import { setApprovalInterrupt } from "@/db/queries/approvals";
 import { notifyOperatorsOnce } from "@/db/queries/notifications";
-import { claimThread, releaseThread, releaseThreadIfQueueEmpty } from "@/db/queries/threads";
+import { claimThread, hasNewerQueuedMessage, releaseThread, releaseThreadIfQueueEmpty, type SupersedeRequest } from "@/db/queries/threads";
 import type { AgentDeps } from "./deps";
 import type { AgentGraph } from "./graph";
 import type { Instance } from "./instance";
@@ -10,8 +10,13 @@ import type { ApprovalRequest } from "./nodes/approval-gate";
 import { composeReply } from "./replies";
 import type { AgentStateType } from "./state";
 
-/** Runs in flight in this process, and whether it is draining. */
-export type RunRegistry = { active: Set<RunControl>; draining: boolean };
+/** A run answering one customer message, which a newer message on the thread may stop. */
+type TurnRun = { control: RunControl; messageId: number; superseded: boolean };
+
+/** Runs in flight in this process, the customer turns among them by thread, and whether it is draining. */
+export type RunRegistry = { active: Set<RunControl>; turns: Map<string, TurnRun>; draining: boolean };
+
+export const newRunRegistry = (): RunRegistry => ({ active: new Set(), turns: new Map(), draining: false });
 
 /** Answers the customer messages queued on a thread; returns the status it rests in. */
 export type QueueAnswerer = (tenantId: string, threadId: string, status: RestingStatus) => Promise<RestingStatus>;
@@ -25,20 +30,61 @@ export class RunDrained extends Error {
     this.name = "RunDrained";
   }
 }
+/**
+ * The run answering a customer message stopped at a superstep boundary because a newer
+ * message arrived (DOUBLE_TEXTING interrupt or rollback). `before` is the state the run
+ * started from (kept under rollback); the caller settles what the run left and closes it.
+ */
+export class RunSuperseded extends Error {
+  constructor(
+    readonly values: AgentStateType,
+    readonly before: AgentStateType | null,
+  ) {
+    super("a newer customer message superseded this run");
+    this.name = "RunSuperseded";
+  }
+}
+
+/** The customer message a run answers; a newer queued message stops it under interrupt or rollback. */
+export type Answering = { tenantId: string; messageId: number };
+
+/** Asks the run answering an older message on the thread, if this process holds it, to stop at the next boundary. */
+export function supersede(runs: RunRegistry, request: SupersedeRequest) {
+  const turn = runs.turns.get(request.threadId);
+  if (turn && turn.messageId < request.messageId) stopTurn(turn);
+}
+
+function stopTurn(turn: TurnRun) {
+  if (turn.superseded) return;
+  turn.superseded = true;
+  turn.control.requestDrain("superseded by a newer customer message");
+}
+
 export type OnToken = (text: string) => void;
 export type RestingStatus = "idle" | "awaiting_approval";
 
 export const LEASE_MS = 120_000;
 
+/** Whether, under the deployment's double-texting policy, a newer customer message stops the run answering an older one. */
+export const newerMessageStops = (ctx: Ctx) => ctx.deps.settings.doubleTexting === "interrupt" || ctx.deps.settings.doubleTexting === "rollback";
+
 /**
  * One graph run on a thread, durably checkpointed. A run that stops at the approval gate
- * links the interrupt to its approval and notifies operators once per interrupt.
+ * links the interrupt to its approval and notifies operators once per interrupt. A run
+ * `answering` a customer message stops at a superstep boundary when a newer message
+ * arrives, if the deployment's double-texting policy says so (RunSuperseded).
  */
-export async function run(ctx: Ctx, threadId: string, input: unknown, onToken?: OnToken) {
+export async function run(ctx: Ctx, threadId: string, input: unknown, onToken?: OnToken, answering?: Answering) {
   const config = { configurable: { thread_id: threadId } };
   const control = new RunControl();
   if (ctx.runs.draining) throw new RunDrained();
+  const turn: TurnRun | undefined = answering && newerMessageStops(ctx) ? { control, messageId: answering.messageId, superseded: false } : undefined;
+  const before = turn && ctx.deps.settings.doubleTexting === "rollback" ? ((await ctx.graph.getState(config)).values as AgentStateType) : null;
   ctx.runs.active.add(control);
+  if (turn) {
+    ctx.runs.turns.set(threadId, turn);
+    if (await hasNewerQueuedMessage(ctx.db, answering!.tenantId, threadId, answering!.messageId)) stopTurn(turn);
+  }
   try {
     const stream = await ctx.graph.stream(input as never, {
       ...config,
@@ -51,14 +97,16 @@ export async function run(ctx: Ctx, threadId: string, input: unknown, onToken?: 
       if (mode === "custom" && chunk.type === "token" && chunk.text) onToken?.(chunk.text);
     }
   } catch (error) {
-    if (isGraphDrained(error)) throw new RunDrained();
-    throw error;
+    if (!isGraphDrained(error)) throw error;
+    if (ctx.runs.draining || !turn?.superseded) throw new RunDrained();
   } finally {
     ctx.runs.active.delete(control);
+    if (turn) ctx.runs.turns.delete(threadId);
   }
   const snapshot = await ctx.graph.getState(config);
   const interrupts = snapshot.tasks.flatMap((t) => t.interrupts);
   const values = snapshot.values as AgentStateType;
+  if (interrupts.length === 0 && snapshot.next.length > 0 && turn?.superseded) throw new RunSuperseded(values, before);
   for (const it of interrupts) {
     const request = it.value as ApprovalRequest;
     if (!it.id || !request?.approvalId) continue;

@@ -107,3 +107,9 @@ export const AgentState = Annotation.Root({
 
 export type AgentStateType = typeof AgentState.State;
 export type AgentUpdate = typeof AgentState.Update;
+
+/** The state of a thread no turn has touched: every channel at its default. */
+export function blankState(): AgentStateType {
+  const channels = Object.entries(AgentState.spec) as [string, { fromCheckpoint(): { get(): unknown } }][];
+  return Object.fromEntries(channels.map(([key, channel]) => [key, channel.fromCheckpoint().get()])) as AgentStateType;
+}

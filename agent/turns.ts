@@ -1,11 +1,13 @@
-import { cancelApproval, getApprovalByCase } from "@/db/queries/approvals";
+import { getApprovalByCase } from "@/db/queries/approvals";
 import { answerOpenQuestion } from "@/db/queries/approval-questions";
 import { recordAuditEvent } from "@/db/queries/audit";
-import { getLatestCaseByThread, setCaseStatus } from "@/db/queries/cases";
-import { appendMessage, getThreadById, takeQueuedMessage } from "@/db/queries/threads";
+import { getLatestCaseByThread } from "@/db/queries/cases";
+import { appendMessage, getThreadById, requestSupersede, takeQueuedMessage } from "@/db/queries/threads";
 import { getTransactionById } from "@/db/queries/transactions";
+import { cancelCase } from "./casework";
 import { caseStandingText, limitsText } from "./replies";
-import { resumeGate, run, RunDrained, withThread, type Ctx, type OnToken, type QueueAnswerer, type RestingStatus } from "./runs";
+import { newerMessageStops, resumeGate, run, RunDrained, RunSuperseded, withThread, type Ctx, type OnToken, type QueueAnswerer, type RestingStatus } from "./runs";
+import { settleSuperseded } from "./superseded";
 import { STATE_SCHEMA_VERSION } from "./state";
 import { understandMessage } from "./understanding";
 
@@ -43,12 +45,13 @@ async function answerWhileAwaiting(ctx: Ctx, input: TurnInput, onToken?: OnToken
     today: ctx.deps.clock().toISOString().slice(0, 10),
   });
   if (understanding.intent === "cancel" && kase && approval) {
-    const cancelled = await ctx.db.transaction(async (tx) => {
-      const row = await cancelApproval(tx, { tenantId: input.tenantId, approvalId: approval.id, actor: input.actor, reason: "Cancelled by the customer" });
-      if (!row) return null;
-      await setCaseStatus(tx, input.tenantId, kase.id, "cancelled");
-      await recordAuditEvent(tx, { tenantId: input.tenantId, actor: input.actor, action: "approval.cancelled", subjectType: "approval", subjectId: approval.id, data: { version: row.version } });
-      return row;
+    const cancelled = await cancelCase(ctx.db, {
+      tenantId: input.tenantId,
+      approvalId: approval.id,
+      caseId: kase.id,
+      actor: input.actor,
+      reason: "Cancelled by the customer",
+      action: "approval.cancelled",
     });
     if (cancelled && approval.interruptId) {
       const { values, status } = await resumeGate(ctx, input.threadId, approval.interruptId, approval.id, onToken);
@@ -76,18 +79,25 @@ async function answerWhileAwaiting(ctx: Ctx, input: TurnInput, onToken?: OnToken
   return { reply, status: "awaiting_approval", caseId: kase?.id };
 }
 
-/** Answers one customer message already in the transcript: the graph, or the paused-thread answer. */
-async function takeTurn(ctx: Ctx, input: TurnInput, previous: string, onToken?: OnToken): Promise<Outcome> {
-  const outcome: Outcome =
-    previous === "awaiting_approval"
-      ? await answerWhileAwaiting(ctx, input, onToken)
-      : await run(
-          ctx,
-          input.threadId,
-          { schemaVersion: STATE_SCHEMA_VERSION, tenantId: input.tenantId, customerId: input.customerId, input: input.text },
-          onToken,
-        ).then(({ values, status }) => ({ reply: values.answer, status, caseId: values.case?.caseId }));
-  await appendMessage(ctx.db, { tenantId: input.tenantId, threadId: input.threadId, role: "agent", text: outcome.reply });
+/** Runs the graph on one customer message; a run a newer message stopped is settled and answered here. */
+async function runTurn(ctx: Ctx, input: TurnInput, messageId: number, onToken?: OnToken): Promise<Outcome & { answered: boolean }> {
+  const state = { schemaVersion: STATE_SCHEMA_VERSION, tenantId: input.tenantId, customerId: input.customerId, input: input.text };
+  try {
+    const { values, status } = await run(ctx, input.threadId, state, onToken, { tenantId: input.tenantId, messageId });
+    return { reply: values.answer, status, caseId: values.case?.caseId, answered: false };
+  } catch (error) {
+    if (!(error instanceof RunSuperseded)) throw error;
+    const reply = await settleSuperseded(ctx, input, error);
+    onToken?.(reply);
+    return { reply, status: "idle", caseId: error.values.case?.caseId, answered: true };
+  }
+}
+
+/** Answers one customer message already in the transcript (`messageId`): the graph, or the paused-thread answer. */
+async function takeTurn(ctx: Ctx, input: TurnInput, messageId: number, previous: string, onToken?: OnToken): Promise<Outcome> {
+  const { answered, ...outcome } =
+    previous === "awaiting_approval" ? { ...(await answerWhileAwaiting(ctx, input, onToken)), answered: false } : await runTurn(ctx, input, messageId, onToken);
+  if (!answered) await appendMessage(ctx.db, { tenantId: input.tenantId, threadId: input.threadId, role: "agent", text: outcome.reply });
   return outcome;
 }
 
@@ -98,7 +108,7 @@ export const answerQueued = (ctx: Ctx): QueueAnswerer => async (tenantId, thread
   let resting = status;
   for (let next = await takeQueuedMessage(ctx.db, tenantId, threadId); next; next = await takeQueuedMessage(ctx.db, tenantId, threadId)) {
     const input = { tenantId, threadId, customerId: thread.customerId, text: next.text, actor: thread.customerId };
-    resting = (await takeTurn(ctx, input, resting)).status;
+    resting = (await takeTurn(ctx, input, next.id, resting)).status;
   }
   return resting;
 };
@@ -107,13 +117,15 @@ export const answerQueued = (ctx: Ctx): QueueAnswerer => async (tenantId, thread
  * One customer turn: transcript in, graph run (or the paused-thread answer), transcript
  * out. A message sent while another run holds the thread follows the deployment's
  * double-texting policy: `enqueue` keeps it and answers it when the run ahead is done
- * (on whichever instance holds the thread), `reject` refuses it.
+ * (on whichever instance holds the thread), `reject` refuses it, `interrupt` and
+ * `rollback` keep it and ask the run answering an older message to stop (through
+ * Postgres, so the instance holding the thread hears it), then answer it.
  */
 export async function sendMessage(ctx: Ctx, input: TurnInput, onToken?: OnToken): Promise<TurnResult> {
   if (ctx.runs.draining) return { kind: "draining", saved: false };
   const result = await withThread(ctx, input.tenantId, input.threadId, async (previous) => {
-    await appendMessage(ctx.db, { tenantId: input.tenantId, threadId: input.threadId, role: "customer", text: input.text });
-    const outcome = await takeTurn(ctx, input, previous, onToken);
+    const message = await appendMessage(ctx.db, { tenantId: input.tenantId, threadId: input.threadId, role: "customer", text: input.text });
+    const outcome = await takeTurn(ctx, input, message.id, previous, onToken);
     return { result: outcome, status: outcome.status };
   }).catch((error: unknown) => {
     if (error instanceof RunDrained) return "drained" as const;
@@ -122,7 +134,8 @@ export async function sendMessage(ctx: Ctx, input: TurnInput, onToken?: OnToken)
   if (result === "drained") return { kind: "draining", saved: true };
   if (result) return { kind: "ok", ...result };
   if (ctx.deps.settings.doubleTexting === "reject") return { kind: "busy" };
-  await appendMessage(ctx.db, { tenantId: input.tenantId, threadId: input.threadId, role: "customer", text: input.text, queued: true });
+  const queued = await appendMessage(ctx.db, { tenantId: input.tenantId, threadId: input.threadId, role: "customer", text: input.text, queued: true });
+  if (newerMessageStops(ctx)) await requestSupersede(ctx.db, { threadId: input.threadId, messageId: queued.id });
   await withThread(ctx, input.tenantId, input.threadId, async (previous) => ({
     result: null,
     status: previous === "awaiting_approval" ? "awaiting_approval" : "idle",

@@ -1,7 +1,7 @@
 /**
  * `npm run test:guards`: removes each money guard in turn, shows its test failing, then
- * restores the code. One line per invariant of DESIGN.md; exits non-zero unless all four
- * tests pass with the guard in place and fail without it. Needs the integration setup
+ * restores the code. One line per guard of the four invariants of DESIGN.md; exits
+ * non-zero unless every test passes with its guard in place and fails without it. Needs the integration setup
  * that `npm test` uses (embedded Postgres and the simulator, started by vitest).
  */
 import { spawnSync } from "node:child_process";
@@ -26,6 +26,12 @@ const GUARDS: Guard[] = [
       { file: "db/queries/approvals.ts", from: `    eq(approvals.status, "pending"),\n    eq(approvals.version, input.version),\n    or(`, to: `    eq(approvals.version, input.version),\n    or(` },
     ],
     test: { file: "agent/refund-flow.int.test.ts", name: "keeps a rejection final even for a caller who holds its current version" },
+  },
+  {
+    invariant: "reject-cancels",
+    guard: "a run stopped by a newer message withdraws the approval it recorded",
+    edits: [{ file: "agent/superseded.ts", from: "  if (!kase || kase.priorStatus || values.refundOutcome) return false;", to: "  return false;" }],
+    test: { file: "agent/double-texting-stop.int.test.ts", name: "stops the run before its refund: the policy approval is withdrawn and nothing is paid" },
   },
   {
     invariant: "dedup-on-replay",

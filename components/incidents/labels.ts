@@ -23,6 +23,8 @@ export const OPERATOR_ACTIONS: Record<string, string> = {
   "approval.rejected": "Rejected the refund",
   "approval.cancelled": "Cancelled the request",
   "approval.expired": "Expired: no decision in time",
+  "approval.withdrawn": "Withdrawn: a newer customer message stopped the run",
+  "case.withdrawn": "Closed: a newer customer message stopped the run",
   "incident.viewed": "Opened the conversation in the incident viewer",
   "incident.revealed": "Revealed names and card numbers",
   "incident.exported": "Exported the incident report",

@@ -52,6 +52,16 @@ export async function setCaseStatus(db: DbOrTx, tenantId: string, caseId: string
     .where(and(eq(cases.tenantId, tenantId), eq(cases.id, caseId)));
 }
 
+/** Closes a case nobody has decided on yet (still open) as cancelled; false when it moved on. */
+export async function cancelOpenCase(db: DbOrTx, tenantId: string, caseId: string): Promise<boolean> {
+  const rows = await db
+    .update(cases)
+    .set({ status: "cancelled", updatedAt: sql`now()` })
+    .where(and(eq(cases.tenantId, tenantId), eq(cases.id, caseId), eq(cases.status, "open")))
+    .returning({ id: cases.id });
+  return rows.length > 0;
+}
+
 /** A customer's cases, newest first, with the merchant of each. */
 export async function listCasesByCustomer(db: DbOrTx, tenantId: string, customerId: string) {
   return db

@@ -87,6 +87,23 @@ export async function releaseThreadIfQueueEmpty(db: DbOrTx, input: { tenantId: s
   return result.rows.length > 0;
 }
 
+/** Postgres channel on which a newer customer message asks the run answering an older one to stop. */
+export const SUPERSEDE_CHANNEL = "thread_superseded";
+
+export type SupersedeRequest = { threadId: string; messageId: number };
+
+/** Tells every instance that `messageId` supersedes the run answering an older message on the thread. */
+export async function requestSupersede(db: DbOrTx, request: SupersedeRequest) {
+  await db.execute(sql`select pg_notify(${SUPERSEDE_CHANNEL}, ${JSON.stringify(request)})`);
+}
+
+/** Whether a customer message newer than `messageId` waits in the thread's queue. */
+export async function hasNewerQueuedMessage(db: DbOrTx, tenantId: string, threadId: string, messageId: number) {
+  const result = await db.execute<{ id: number }>(sql`
+    SELECT id FROM ${messages} WHERE thread_id = ${threadId} AND tenant_id = ${tenantId} AND queued AND id > ${messageId} LIMIT 1`);
+  return result.rows.length > 0;
+}
+
 /** The oldest queued customer message, taken off the queue; null when there is none. */
 export async function takeQueuedMessage(db: DbOrTx, tenantId: string, threadId: string) {
   const result = await db.execute<{ id: number; text: string }>(sql`

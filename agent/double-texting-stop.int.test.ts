@@ -1,0 +1,183 @@
+import { afterAll, beforeEach, describe, expect, it } from "vitest";
+import { getApprovalByCase } from "../db/queries/approvals";
+import { listAuditEventsBySubject } from "../db/queries/audit";
+import { getCaseById } from "../db/queries/cases";
+import { listMessagesByThread } from "../db/queries/threads";
+import { agentHarness, FAST_SETTINGS, setFault, TENANT } from "../test/agent-support";
+import { createAgentStore } from "./clients/store";
+import type { AgentStore } from "./deps";
+import { createAgent } from "./index";
+import type { AgentStateType } from "./state";
+
+const h = agentHarness();
+
+beforeEach(() => h.freshStart());
+afterAll(() => h.pool.end());
+
+type Policy = "interrupt" | "rollback";
+
+/**
+ * An instance whose policy approvals take `holdMs` to come back after they are recorded,
+ * so a test can send a newer message between triage and the refund.
+ */
+function instance(doubleTexting: Policy, holdMs = 0) {
+  const real = createAgentStore(h.db);
+  const store: AgentStore = {
+    ...real,
+    async recordPolicyApproval(input) {
+      const approval = await real.recordPolicyApproval(input);
+      await new Promise((r) => setTimeout(r, holdMs));
+      return approval;
+    },
+  };
+  return createAgent({ db: h.db, pool: h.pool, deps: { store, settings: { ...FAST_SETTINGS, doubleTexting } } });
+}
+type Instance = ReturnType<typeof instance>;
+
+const say = (agent: Instance, threadId: string, text: string) =>
+  agent.sendMessage({ tenantId: TENANT, threadId, customerId: "cust-alice", text, actor: "alice" });
+
+async function until(check: () => Promise<boolean>) {
+  const deadline = Date.now() + 20_000;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error("timed out");
+    await new Promise((r) => setTimeout(r, 25));
+  }
+}
+
+const approvalsOf = async (thread: string) =>
+  (await h.pool.query<{ id: string; status: string; case_id: string }>("select id, status, case_id from approvals where thread_id = $1", [thread])).rows;
+
+/** Each customer message has an agent message after it, and none waits in the queue. */
+function expectEveryMessageAnswered(transcript: { role: string; queued: boolean }[]) {
+  expect(transcript.filter((m) => m.queued)).toEqual([]);
+  transcript.forEach((m, i) => {
+    if (m.role === "customer") expect(transcript.slice(i + 1).some((later) => later.role === "agent")).toBe(true);
+  });
+}
+
+/** Starts the Coffee Corner duplicate (auto-approved by policy) on `a` and sends a newer message on `b` once the approval is recorded. */
+async function supersedeAutoRefund(policy: Policy, thread: string) {
+  const [a, b] = [instance(policy, 600), instance(policy)];
+  const first = say(a, thread, "I was charged twice at Coffee Corner");
+  await until(async () => (await approvalsOf(thread)).some((r) => r.status === "approved"));
+  expect(await say(b, thread, "what are my card limits")).toEqual({ kind: "queued" });
+  return { a, b, first: await first };
+}
+
+describe.each(["interrupt", "rollback"] as const)("double-texting %s", (policy) => {
+  it("a newer message on another instance stops the run before its refund: the policy approval is withdrawn and nothing is paid", async () => {
+    const thread = await h.newThread();
+    const { a, b, first } = await supersedeAutoRefund(policy, thread);
+    expect(first).toMatchObject({ kind: "ok", status: "idle", reply: expect.stringMatching(/stopped working on this message.*was not made/) });
+
+    const [approval] = await approvalsOf(thread);
+    expect(approval).toMatchObject({ status: "cancelled" });
+    expect((await getCaseById(h.db, TENANT, approval!.case_id))?.status).toBe("cancelled");
+    expect((await listAuditEventsBySubject(h.db, TENANT, "approval", approval!.id)).map((e) => e.action)).toEqual(["approval.withdrawn"]);
+    expect(await h.ledgerRows()).toHaveLength(0);
+    expect((await h.calls()).ledger).toBe(0);
+
+    const transcript = await listMessagesByThread(h.db, TENANT, thread);
+    expect(transcript.map((m) => m.role)).toEqual(["customer", "customer", "agent", "agent"]);
+    expect(transcript.at(-1)!.text).toMatch(/daily limit/);
+    expectEveryMessageAnswered(transcript);
+
+    const state = await a.graph.getState({ configurable: { thread_id: thread } });
+    expect(state.next).toEqual([]);
+    expect(await a.recoverStuckRuns()).toMatchObject({ threads: [] });
+    expect(await h.ledgerRows()).toHaveLength(0);
+    await Promise.all([a.close(), b.close()]);
+  });
+
+  it("a refund already being paid when the newer message arrives finishes once, and the customer is told", async () => {
+    await setFault({ system: "ledger", latencyMs: 500 });
+    const [a, b] = [instance(policy), instance(policy)];
+    const thread = await h.newThread();
+    const first = say(a, thread, "I was charged twice at Coffee Corner");
+    await until(async () => (await h.calls()).ledger === 1);
+    expect(await say(b, thread, "what are my card limits")).toEqual({ kind: "queued" });
+    expect(await first).toMatchObject({ kind: "ok", status: "idle", reply: expect.stringMatching(/refunded the Coffee Corner payment/) });
+    expect(await h.ledgerRows()).toHaveLength(1);
+    expect((await approvalsOf(thread))[0]).toMatchObject({ status: "executed" });
+    const transcript = await listMessagesByThread(h.db, TENANT, thread);
+    expect(transcript.at(-1)!.text).toMatch(/daily limit/);
+    expectEveryMessageAnswered(transcript);
+    await Promise.all([a.close(), b.close()]);
+  });
+
+  it("three quick messages: every one is kept and answered, the newest in full", async () => {
+    await setFault({ system: "limits", latencyMs: 400 });
+    const [a, b] = [instance(policy), instance(policy)];
+    const thread = await h.newThread();
+    const first = say(a, thread, "what are my card limits");
+    await until(async () => (await h.calls()).limits === 1);
+    expect(await say(b, thread, "hello?")).toEqual({ kind: "queued" });
+    expect(await say(b, thread, "what's the status of my refund")).toEqual({ kind: "queued" });
+    expect(await first).toMatchObject({ kind: "ok", reply: expect.stringMatching(/stopped working/) });
+    const transcript = await listMessagesByThread(h.db, TENANT, thread);
+    expect(transcript.filter((m) => m.role === "customer").map((m) => m.text)).toEqual(["what are my card limits", "hello?", "what's the status of my refund"]);
+    expect(transcript.at(-1)).toMatchObject({ role: "agent", text: expect.stringMatching(/don't have any refund requests/) });
+    expectEveryMessageAnswered(transcript);
+    await Promise.all([a.close(), b.close()]);
+  });
+
+  it("an operator's decision being carried out is not stopped: the newer message waits and the refund pays once", async () => {
+    const [a, b] = [instance(policy), instance(policy)];
+    const thread = await h.newThread();
+    const turn = await say(a, thread, "City Parking charged me 38 euros while I was abroad");
+    if (turn.kind !== "ok") throw new Error("turn failed");
+    const approval = (await getApprovalByCase(h.db, TENANT, turn.caseId!))!;
+    await setFault({ system: "ledger", latencyMs: 500 });
+    const decision = a.decide({ tenantId: TENANT, approvalId: approval.id, version: approval.version, decision: "approved", reason: "ok", actor: "olga", role: "operator" });
+    await until(async () => (await h.calls()).ledger === 1);
+    expect(await say(b, thread, "what are my card limits")).toEqual({ kind: "queued" });
+    expect(await decision).toMatchObject({ kind: "ok", status: "executed" });
+    expect(await h.ledgerRows()).toHaveLength(1);
+    const transcript = await listMessagesByThread(h.db, TENANT, thread);
+    expect(transcript.at(-2)).toMatchObject({ role: "agent", text: expect.stringMatching(/refunded/) });
+    expect(transcript.at(-1)).toMatchObject({ role: "agent", text: expect.stringMatching(/daily limit/) });
+    await Promise.all([a.close(), b.close()]);
+  });
+});
+
+describe("what the thread's state keeps of a stopped run", () => {
+  async function stoppedAfterGreeting(policy: Policy) {
+    const thread = await h.newThread();
+    const greeter = instance(policy);
+    await say(greeter, thread, "Hello");
+    const { a, b } = await supersedeAutoRefund(policy, thread);
+    await greeter.close();
+    const config = { configurable: { thread_id: thread } };
+    const values = (await a.graph.getState(config)).values as AgentStateType;
+    const history = [];
+    for await (const snapshot of a.graph.getStateHistory(config)) history.push(snapshot);
+    await Promise.all([a.close(), b.close()]);
+    return { values, history };
+  }
+
+  it("interrupt keeps the stopped turn's progress: its message and the withdrawn case stay in the state", async () => {
+    const { values } = await stoppedAfterGreeting("interrupt");
+    expect(values.recent.map((t) => t.text)).toEqual([
+      "Hello",
+      expect.stringMatching(/^Hello!/),
+      "I was charged twice at Coffee Corner",
+      expect.stringMatching(/stopped working/),
+      "what are my card limits",
+      expect.stringMatching(/daily limit/),
+    ]);
+    expect(values.fingerprints).toHaveLength(1);
+  });
+
+  it("rollback sets the state back to where the stopped run began, on one line of checkpoints", async () => {
+    const { values, history } = await stoppedAfterGreeting("rollback");
+    expect(values.recent.map((t) => t.text)).toEqual(["Hello", expect.stringMatching(/^Hello!/), "what are my card limits", expect.stringMatching(/daily limit/)]);
+    expect(values.fingerprints).toEqual([]);
+    expect(values.intent).toBe("limits");
+    history.forEach((snapshot, i) => {
+      const older = history[i + 1];
+      expect(snapshot.parentConfig?.configurable?.checkpoint_id).toBe(older?.config.configurable?.checkpoint_id);
+    });
+    expect(history.some((s) => s.metadata?.source === "update")).toBe(true);
+  });
+});

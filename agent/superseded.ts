@@ -1,0 +1,65 @@
+import { Overwrite } from "@langchain/langgraph";
+import type { Db } from "@/db/client";
+import { recordAuditEvent } from "@/db/queries/audit";
+import { cancelOpenCase } from "@/db/queries/cases";
+import { appendMessage } from "@/db/queries/threads";
+import { cancelCase } from "./casework";
+import { supersededText } from "./replies";
+import type { Ctx, RunSuperseded } from "./runs";
+import { blankState, type AgentStateType, type AgentUpdate } from "./state";
+
+const WITHDRAWN = "Withdrawn: the customer sent a newer message before the refund started.";
+
+/**
+ * Every channel of the state set back to `before`, bypassing the reducers (a message
+ * window or fingerprint list would otherwise be appended to, not replaced).
+ */
+function restore(before: AgentStateType): AgentUpdate {
+  const blank = blankState();
+  const keys = Object.keys(blank) as (keyof AgentStateType)[];
+  return Object.fromEntries(keys.map((key) => [key, new Overwrite(key in before ? before[key] : blank[key])])) as AgentUpdate;
+}
+
+/**
+ * Closes the request a stopped run opened this turn, unless its refund started: an
+ * approval it recorded is withdrawn (approved -> cancelled, a compare-and-set that loses
+ * to an admitted refund), a case still open is cancelled. True when it closed something.
+ */
+async function withdrawRequest(db: Db, tenantId: string, values: AgentStateType): Promise<boolean> {
+  const kase = values.case;
+  if (!kase || kase.priorStatus || values.refundOutcome) return false;
+  if (values.approval) {
+    if (values.approval.status !== "approved") return false;
+    const action = "approval.withdrawn";
+    return (await cancelCase(db, { tenantId, approvalId: values.approval.approvalId, caseId: kase.caseId, actor: "agent", reason: WITHDRAWN, action })) !== null;
+  }
+  return db.transaction(async (tx) => {
+    if (!(await cancelOpenCase(tx, tenantId, kase.caseId))) return false;
+    await recordAuditEvent(tx, { tenantId, actor: "agent", action: "case.withdrawn", subjectType: "case", subjectId: kase.caseId, data: { reason: WITHDRAWN } });
+    return true;
+  });
+}
+
+/**
+ * Settles a run that a newer customer message stopped at a superstep boundary, then
+ * closes it so nothing it had scheduled runs later (not even after a crash and recovery).
+ *
+ * - The request the run opened is closed unless its refund started, so a stopped run
+ *   never leaves a decision behind that could pay later. Money that already moved stays
+ *   moved, and the customer is told.
+ * - `interrupt` keeps the run's progress in the thread's state; `rollback` sets the state
+ *   back to where the run started, unless the run moved money. Either way the history
+ *   stays one line of checkpoints (no fork, which PostgresSaver 1.0.5 can corrupt).
+ * - The stopped message is answered, so no customer message goes without a reply.
+ */
+export async function settleSuperseded(ctx: Ctx, input: { tenantId: string; threadId: string }, stopped: RunSuperseded): Promise<string> {
+  const { values, before } = stopped;
+  const refundMade = values.refundOutcome?.status === "executed";
+  const withdrawn = await withdrawRequest(ctx.db, input.tenantId, values);
+  const reply = supersededText(values, { refundMade, withdrawn });
+  await appendMessage(ctx.db, { tenantId: input.tenantId, threadId: input.threadId, role: "agent", text: reply });
+  const config = { configurable: { thread_id: input.threadId } };
+  const closing: AgentUpdate = before && !refundMade ? restore(before) : { answer: reply, recent: [{ role: "agent", text: reply }] };
+  await ctx.graph.updateState(config, closing, "reply");
+  return reply;
+}
