@@ -1,9 +1,10 @@
+import { spawn } from "node:child_process";
 import { afterAll, beforeEach, describe, expect, it } from "vitest";
 import { getApprovalByCase } from "../db/queries/approvals";
 import { listAuditEventsBySubject } from "../db/queries/audit";
 import { getCaseById } from "../db/queries/cases";
 import { listMessagesByThread } from "../db/queries/threads";
-import { agentHarness, FAST_SETTINGS, setFault, TENANT } from "../test/agent-support";
+import { agentHarness, call, FAST_SETTINGS, setFault, TENANT } from "../test/agent-support";
 import { createAgentStore } from "./clients/store";
 import type { AgentStore } from "./deps";
 import { createAgent } from "./index";
@@ -75,6 +76,8 @@ describe.each(["interrupt", "rollback"] as const)("double-texting %s", (policy) 
     expect(approval).toMatchObject({ status: "cancelled" });
     expect((await getCaseById(h.db, TENANT, approval!.case_id))?.status).toBe("cancelled");
     expect((await listAuditEventsBySubject(h.db, TENANT, "approval", approval!.id)).map((e) => e.action)).toEqual(["approval.withdrawn"]);
+    const stops = await listAuditEventsBySubject(h.db, TENANT, "thread", thread);
+    expect(stops.map((e) => [e.action, e.data])).toEqual([["thread.run_stopped", { policy, withdrawn: true, refundMade: false, caseId: approval!.case_id }]]);
     expect(await h.ledgerRows()).toHaveLength(0);
     expect((await h.calls()).ledger).toBe(0);
 
@@ -120,6 +123,51 @@ describe.each(["interrupt", "rollback"] as const)("double-texting %s", (policy) 
     expect(transcript.at(-1)).toMatchObject({ role: "agent", text: expect.stringMatching(/don't have any refund requests/) });
     expectEveryMessageAnswered(transcript);
     await Promise.all([a.close(), b.close()]);
+  });
+
+  it("a queued 'cancel my request' stops the run before review: the case is closed, nothing waits for an operator, nothing is paid", async () => {
+    await setFault({ system: "antifraud", latencyMs: 400 });
+    const [a, b] = [instance(policy), instance(policy)];
+    const thread = await h.newThread();
+    const first = say(a, thread, "I don't recognise the Electro Mart payment");
+    await until(async () => (await h.calls()).antifraud === 1);
+    expect(await say(b, thread, "never mind, cancel my request")).toEqual({ kind: "queued" });
+    const turn = await first;
+    expect(turn).toMatchObject({ kind: "ok", status: "idle" });
+    if (turn.kind !== "ok") return;
+    expect((await getCaseById(h.db, TENANT, turn.caseId!))?.status).toBe("cancelled");
+    expect(await approvalsOf(thread)).toEqual([]);
+    expect(await h.ledgerRows()).toHaveLength(0);
+    const transcript = await listMessagesByThread(h.db, TENANT, thread);
+    expect(transcript.at(-1)).toMatchObject({ role: "agent", text: expect.stringMatching(/cancelled/) });
+    expectEveryMessageAnswered(transcript);
+    await Promise.all([a.close(), b.close()]);
+  });
+
+  it("survives the crash of the instance holding the thread: recovery settles the cut-off run as stopped instead of resuming it", async () => {
+    await setFault({ system: "antifraud", hang: true });
+    const thread = await h.newThread();
+    const job = { op: "say", threadId: thread, customerId: "cust-alice", text: "I was charged twice at Coffee Corner", doubleTexting: policy };
+    const worker = spawn(process.execPath, ["--import", "tsx", "test/agent-worker.ts", JSON.stringify(job)], { env: process.env, stdio: "ignore" });
+    await until(async () => (await h.calls()).antifraud === 1 && (await h.calls()).history === 1);
+    const b = instance(policy);
+    expect(await say(b, thread, "what are my card limits")).toEqual({ kind: "queued" });
+    const exited = new Promise((r) => worker.once("exit", r));
+    worker.kill("SIGKILL");
+    await exited;
+    await call("/_admin/faults", { method: "DELETE" });
+
+    await until(async () => (await b.recoverStuckRuns()).threads.length > 0);
+    expect(await h.calls()).toMatchObject({ antifraud: 1, ledger: 0 });
+    expect(await h.ledgerRows()).toHaveLength(0);
+    const kase = (await h.pool.query<{ status: string }>("select status from cases where thread_id = $1", [thread])).rows;
+    expect(kase).toEqual([{ status: "cancelled" }]);
+    const transcript = await listMessagesByThread(h.db, TENANT, thread);
+    expect(transcript.map((m) => m.role)).toEqual(["customer", "customer", "agent", "agent"]);
+    expect(transcript[2]!.text).toMatch(/stopped working/);
+    expect(transcript[3]!.text).toMatch(/daily limit/);
+    expect((await b.graph.getState({ configurable: { thread_id: thread } })).next).toEqual([]);
+    await b.close();
   });
 
   it("an operator's decision being carried out is not stopped: the newer message waits and the refund pays once", async () => {

@@ -1,32 +1,42 @@
 import { and, eq, inArray } from "drizzle-orm";
 import { approvals, threads } from "@/db/schema";
-import { appendMessage, listBusyThreads, listMessagesByThread, takeOverThread } from "@/db/queries/threads";
+import { appendMessage, hasNewerQueuedMessage, listBusyThreads, listMessagesByThread, takeOverThread } from "@/db/queries/threads";
 import { resumeDecided } from "./decisions";
-import { LEASE_MS, letGo, run, type Ctx } from "./runs";
+import { LEASE_MS, letGo, newerMessageStops, run, type Ctx, type RestingStatus } from "./runs";
+import { settleCutOff } from "./superseded";
 import { STATE_SCHEMA_VERSION, type AgentStateType } from "./state";
 
 /**
  * Finishes one run cut off by a crash or a drain. Finished tasks keep their writes and
- * are not called again; a customer message that never reached the graph is run now.
+ * are not called again; a customer message that never reached the graph is run now. When
+ * a newer message already superseded the cut-off one (interrupt, rollback), the run is
+ * settled as stopped instead of resumed.
  */
 async function finishRun(ctx: Ctx, tenantId: string, threadId: string) {
   const config = { configurable: { thread_id: threadId } };
   const snapshot = await ctx.graph.getState(config);
   const transcript = await listMessagesByThread(ctx.db, tenantId, threadId);
   const last = transcript.filter((m) => !m.queued).at(-1);
-  const unanswered = last?.role === "customer" ? last.text : null;
-  let outcome;
-  if (snapshot.next.length > 0) {
-    outcome = await run(ctx, threadId, null);
-  } else if (unanswered) {
-    const values = snapshot.values as Partial<AgentStateType>;
-    const customerId = values.customerId || (await ctx.db.select({ c: threads.customerId }).from(threads).where(eq(threads.id, threadId)))[0]!.c;
-    outcome = await run(ctx, threadId, { schemaVersion: STATE_SCHEMA_VERSION, tenantId, customerId, input: unanswered });
+  const unanswered = last?.role === "customer" ? last : null;
+  const paused = snapshot.tasks.some((t) => t.interrupts.length > 0);
+  let status: RestingStatus = paused ? "awaiting_approval" : "idle";
+  if (unanswered && !paused && newerMessageStops(ctx) && (await hasNewerQueuedMessage(ctx.db, tenantId, threadId, unanswered.id))) {
+    await settleCutOff(ctx, { tenantId, threadId }, snapshot);
+  } else {
+    let outcome;
+    if (snapshot.next.length > 0) {
+      outcome = await run(ctx, threadId, null);
+    } else if (unanswered) {
+      const values = snapshot.values as Partial<AgentStateType>;
+      const customerId = values.customerId || (await ctx.db.select({ c: threads.customerId }).from(threads).where(eq(threads.id, threadId)))[0]!.c;
+      outcome = await run(ctx, threadId, { schemaVersion: STATE_SCHEMA_VERSION, tenantId, customerId, input: unanswered.text });
+    }
+    if (outcome && unanswered && outcome.values.answer) {
+      await appendMessage(ctx.db, { tenantId, threadId, role: "agent", text: outcome.values.answer });
+    }
+    if (outcome) status = outcome.status;
   }
-  if (outcome && unanswered && outcome.values.answer) {
-    await appendMessage(ctx.db, { tenantId, threadId, role: "agent", text: outcome.values.answer });
-  }
-  await letGo(ctx, tenantId, threadId, outcome?.status ?? (snapshot.tasks.some((t) => t.interrupts.length) ? "awaiting_approval" : "idle"));
+  await letGo(ctx, tenantId, threadId, status);
 }
 
 /**

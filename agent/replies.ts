@@ -102,7 +102,8 @@ export function composeReply(state: AgentStateType): string {
 
 /** The answer to a message whose run a newer message stopped (double-texting interrupt or rollback). */
 export function supersededText(state: AgentStateType, outcome: { refundMade: boolean; withdrawn: boolean }): string {
-  if (outcome.refundMade) return composeReply(state);
+  const settled = ["cancelled", "rejected", "expired", "executed"].includes(state.approval?.status ?? "");
+  if (outcome.refundMade || (settled && !outcome.withdrawn)) return composeReply(state);
   const stopped = "I stopped working on this message to answer your newer one.";
   if (outcome.withdrawn && state.case) return `${stopped} The refund for the ${describe(state.case)} was not made and that request is closed.`;
   return stopped;

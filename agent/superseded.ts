@@ -1,4 +1,4 @@
-import { Overwrite } from "@langchain/langgraph";
+import { Overwrite, type StateSnapshot } from "@langchain/langgraph";
 import type { Db } from "@/db/client";
 import { recordAuditEvent } from "@/db/queries/audit";
 import { cancelOpenCase } from "@/db/queries/cases";
@@ -52,14 +52,41 @@ async function withdrawRequest(db: Db, tenantId: string, values: AgentStateType)
  *   stays one line of checkpoints (no fork, which PostgresSaver 1.0.5 can corrupt).
  * - The stopped message is answered, so no customer message goes without a reply.
  */
-export async function settleSuperseded(ctx: Ctx, input: { tenantId: string; threadId: string }, stopped: RunSuperseded): Promise<string> {
+export async function settleSuperseded(ctx: Ctx, input: { tenantId: string; threadId: string }, stopped: Pick<RunSuperseded, "values" | "before">): Promise<string> {
   const { values, before } = stopped;
   const refundMade = values.refundOutcome?.status === "executed";
   const withdrawn = await withdrawRequest(ctx.db, input.tenantId, values);
   const reply = supersededText(values, { refundMade, withdrawn });
-  await appendMessage(ctx.db, { tenantId: input.tenantId, threadId: input.threadId, role: "agent", text: reply });
+  await ctx.db.transaction(async (tx) => {
+    await appendMessage(tx, { tenantId: input.tenantId, threadId: input.threadId, role: "agent", text: reply });
+    const data = { policy: ctx.deps.settings.doubleTexting, withdrawn, refundMade, caseId: values.case?.caseId ?? null };
+    await recordAuditEvent(tx, { tenantId: input.tenantId, actor: "agent", action: "thread.run_stopped", subjectType: "thread", subjectId: input.threadId, data });
+  });
   const config = { configurable: { thread_id: input.threadId } };
   const closing: AgentUpdate = before && !refundMade ? restore(before) : { answer: reply, recent: [{ role: "agent", text: reply }] };
   await ctx.graph.updateState(config, closing, "reply");
   return reply;
+}
+
+/** The state a thread had before its latest run began: the parent of that run's input checkpoint. */
+async function stateBeforeLatestRun(ctx: Ctx, threadId: string): Promise<AgentStateType> {
+  for await (const snapshot of ctx.graph.getStateHistory({ configurable: { thread_id: threadId } })) {
+    if (snapshot.metadata?.source !== "input") continue;
+    return snapshot.parentConfig ? ((await ctx.graph.getState(snapshot.parentConfig)).values as AgentStateType) : blankState();
+  }
+  return blankState();
+}
+
+/**
+ * Recovery's side: a run cut off by a crash whose message a newer one had already
+ * superseded is settled as stopped, not resumed. A message that never reached the graph
+ * is answered as stopped and nothing else changes.
+ */
+export async function settleCutOff(ctx: Ctx, input: { tenantId: string; threadId: string }, snapshot: StateSnapshot) {
+  if (snapshot.next.length === 0) {
+    await appendMessage(ctx.db, { ...input, role: "agent", text: supersededText(blankState(), { refundMade: false, withdrawn: false }) });
+    return;
+  }
+  const before = ctx.deps.settings.doubleTexting === "rollback" ? await stateBeforeLatestRun(ctx, input.threadId) : null;
+  await settleSuperseded(ctx, input, { values: snapshot.values as AgentStateType, before });
 }

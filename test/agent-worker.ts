@@ -1,7 +1,7 @@
 /**
  * A separate process that runs one agent call, so tests can SIGKILL it mid-step.
  * Usage: tsx test/agent-worker.ts '<json>' with {op: "say", threadId, customerId, text}
- * or {op: "decide", approvalId, version}.
+ * or {op: "decide", approvalId, version}; `doubleTexting` picks the double-texting policy.
  */
 import { createAgent, drainOnSigterm } from "../agent";
 import { openDatabase } from "../db/client";
@@ -9,7 +9,7 @@ import { FAST_SETTINGS, TENANT } from "./agent-support";
 
 const job = JSON.parse(process.argv[2] ?? "{}");
 const { db, pool } = openDatabase(process.env.DATABASE_URL!, 4);
-const agent = createAgent({ db, pool, deps: { settings: { ...FAST_SETTINGS, checkTimeoutMs: 60_000, ledgerTimeoutMs: 60_000 } } });
+const agent = createAgent({ db, pool, deps: { settings: { ...FAST_SETTINGS, checkTimeoutMs: 60_000, ledgerTimeoutMs: 60_000, doubleTexting: job.doubleTexting ?? FAST_SETTINGS.doubleTexting } } });
 drainOnSigterm(agent, 5_000);
 const result =
   job.op === "say"

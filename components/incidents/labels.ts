@@ -30,6 +30,7 @@ export const OPERATOR_ACTIONS: Record<string, string> = {
   "incident.exported": "Exported the incident report",
   "incident.replayed": "Ran a sandbox replay",
   "thread.handed_off": "Handed to a person after going in circles",
+  "thread.run_stopped": "Run stopped by a newer customer message",
 };
 
 export function actionLabel(action: string): string {

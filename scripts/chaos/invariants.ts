@@ -15,6 +15,8 @@ export type Figures = {
   kills: number;
   approvals: number;
   approvalsByStatus: string;
+  /** Runs a newer customer message stopped (DOUBLE_TEXTING interrupt or rollback), and requests they withdrew. */
+  runsStopped: { runs: number; withdrawn: number };
   refundsExecuted: number;
   duplicateRefunds: number;
   refundsWithoutApproval: number;
@@ -126,6 +128,10 @@ export async function measure(pool: Pool, journal: Journal): Promise<Figures> {
     kills: kills.length,
     approvals: byStatus.rows.reduce((sum, r) => sum + r.n, 0),
     approvalsByStatus: byStatus.rows.map((r) => `${r.status} ${r.n}`).join(", "),
+    runsStopped: {
+      runs: await int(pool, `select count(*)::int as n from audit_events where action = 'thread.run_stopped'`),
+      withdrawn: await int(pool, `select count(*)::int as n from audit_events where action in ('approval.withdrawn', 'case.withdrawn')`),
+    },
     refundsExecuted: await int(pool, `select count(*)::int as n from ledger_entries where status = 'committed'`),
     duplicateRefunds: await int(
       pool,

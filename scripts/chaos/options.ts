@@ -12,7 +12,7 @@ export type Options = {
   doubleTexting?: string;
 };
 
-const USAGE = `usage: npm run chaos -- --conversations N --kills K [--concurrency C] [--seed S] [--approval-ttl-ms MS] [--settle-ms MS] [--double-texting enqueue|reject]`;
+const USAGE = `usage: npm run chaos -- --conversations N --kills K [--concurrency C] [--seed S] [--approval-ttl-ms MS] [--settle-ms MS] [--double-texting enqueue|reject|interrupt|rollback]`;
 
 function integer(name: string, raw: string | undefined, min: number): number {
   const value = Number(raw);

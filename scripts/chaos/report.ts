@@ -59,6 +59,7 @@ export function printReport(f: Figures, journal: Journal, meta: { seed: number; 
   console.log(`  customer messages acknowledged ${journal.acked.length}; resent after a kill ${journal.count("message.resent_after_kill")}, stored twice ${f.duplicatedMessages} (allowed)`);
   console.log(`  messages: ${counters(journal, "message.")}`);
   console.log(`  decisions: ${counters(journal, "decision.")}`);
+  console.log(`  runs stopped by a newer message ${f.runsStopped.runs}, requests they withdrew ${f.runsStopped.withdrawn}`);
   const modes = new Map<string, number>();
   for (const k of journal.kills) modes.set(k.mode, (modes.get(k.mode) ?? 0) + 1);
   console.log(`  kills by moment: ${[...modes].map(([mode, n]) => `${mode} ${n}`).join(", ") || "none"}`);
