@@ -1,6 +1,5 @@
 import { spawn } from "node:child_process";
 import { afterAll, beforeEach, describe, expect, it } from "vitest";
-import { getApprovalByCase } from "../db/queries/approvals";
 import { listAuditEventsBySubject } from "../db/queries/audit";
 import { getCaseById } from "../db/queries/cases";
 import { listMessagesByThread } from "../db/queries/threads";
@@ -144,20 +143,28 @@ describe.each(["interrupt", "rollback"] as const)("double-texting %s", (policy) 
     await Promise.all([a.close(), b.close()]);
   });
 
-  it("survives the crash of the instance holding the thread: recovery settles the cut-off run as stopped instead of resuming it", async () => {
-    await setFault({ system: "antifraud", hang: true });
-    const thread = await h.newThread();
-    const job = { op: "say", threadId: thread, customerId: "cust-alice", text: "I was charged twice at Coffee Corner", doubleTexting: policy };
-    const worker = spawn(process.execPath, ["--import", "tsx", "test/agent-worker.ts", JSON.stringify(job)], { env: process.env, stdio: "ignore" });
-    await until(async () => (await h.calls()).antifraud === 1 && (await h.calls()).history === 1);
+  /**
+   * A worker process answers the Coffee Corner claim until `ready`, a newer message is
+   * queued from this process, the worker is SIGKILLed, and another instance recovers.
+   */
+  async function killedWhileSuperseded(thread: string, ready: () => Promise<boolean>, job: Record<string, unknown> = {}) {
+    const say1 = { op: "say", threadId: thread, customerId: "cust-alice", text: "I was charged twice at Coffee Corner", doubleTexting: policy, ...job };
+    const worker = spawn(process.execPath, ["--import", "tsx", "test/agent-worker.ts", JSON.stringify(say1)], { env: process.env, stdio: "ignore" });
+    await until(ready);
     const b = instance(policy);
     expect(await say(b, thread, "what are my card limits")).toEqual({ kind: "queued" });
     const exited = new Promise((r) => worker.once("exit", r));
     worker.kill("SIGKILL");
     await exited;
     await call("/_admin/faults", { method: "DELETE" });
-
     await until(async () => (await b.recoverStuckRuns()).threads.length > 0);
+    return b;
+  }
+
+  it("survives the crash of the instance holding the thread: recovery settles the cut-off run as stopped instead of resuming it", async () => {
+    await setFault({ system: "antifraud", hang: true });
+    const thread = await h.newThread();
+    const b = await killedWhileSuperseded(thread, async () => (await h.calls()).antifraud === 1 && (await h.calls()).history === 1);
     expect(await h.calls()).toMatchObject({ antifraud: 1, ledger: 0 });
     expect(await h.ledgerRows()).toHaveLength(0);
     const kase = (await h.pool.query<{ status: string }>("select status from cases where thread_id = $1", [thread])).rows;
@@ -170,22 +177,30 @@ describe.each(["interrupt", "rollback"] as const)("double-texting %s", (policy) 
     await b.close();
   });
 
-  it("an operator's decision being carried out is not stopped: the newer message waits and the refund pays once", async () => {
-    const [a, b] = [instance(policy), instance(policy)];
+  it("after a crash between recording the policy approval and saving triage's writes, recovery withdraws the approval the state never saw", async () => {
     const thread = await h.newThread();
-    const turn = await say(a, thread, "City Parking charged me 38 euros while I was abroad");
-    if (turn.kind !== "ok") throw new Error("turn failed");
-    const approval = (await getApprovalByCase(h.db, TENANT, turn.caseId!))!;
-    await setFault({ system: "ledger", latencyMs: 500 });
-    const decision = a.decide({ tenantId: TENANT, approvalId: approval.id, version: approval.version, decision: "approved", reason: "ok", actor: "olga", role: "operator" });
-    await until(async () => (await h.calls()).ledger === 1);
-    expect(await say(b, thread, "what are my card limits")).toEqual({ kind: "queued" });
-    expect(await decision).toMatchObject({ kind: "ok", status: "executed" });
-    expect(await h.ledgerRows()).toHaveLength(1);
+    const b = await killedWhileSuperseded(thread, async () => (await approvalsOf(thread)).some((r) => r.status === "approved"), { holdAfterPolicyApproval: true });
+    expect(await approvalsOf(thread)).toEqual([expect.objectContaining({ status: "cancelled" })]);
+    expect(await h.ledgerRows()).toHaveLength(0);
     const transcript = await listMessagesByThread(h.db, TENANT, thread);
-    expect(transcript.at(-2)).toMatchObject({ role: "agent", text: expect.stringMatching(/refunded/) });
-    expect(transcript.at(-1)).toMatchObject({ role: "agent", text: expect.stringMatching(/daily limit/) });
-    await Promise.all([a.close(), b.close()]);
+    expect(transcript.map((m) => m.role)).toEqual(["customer", "customer", "agent", "agent"]);
+    expect(transcript[2]!.text).toMatch(/stopped working.*was not made/);
+    await b.close();
+  });
+
+  it("after a crash between the ledger's commit and the refund's checkpoint, recovery finishes the refund once instead of stopping it", async () => {
+    await setFault({ system: "ledger", afterCommit: "hang" });
+    const thread = await h.newThread();
+    const b = await killedWhileSuperseded(thread, async () => (await h.ledgerRows()).length === 1);
+    expect(await h.ledgerRows()).toHaveLength(1);
+    const [approval] = await approvalsOf(thread);
+    expect(approval).toMatchObject({ status: "executed" });
+    expect((await getCaseById(h.db, TENANT, approval!.case_id))?.status).toBe("refunded");
+    const transcript = await listMessagesByThread(h.db, TENANT, thread);
+    expect(transcript.map((m) => m.role)).toEqual(["customer", "customer", "agent", "agent"]);
+    expect(transcript[2]!.text).toMatch(/refunded the Coffee Corner payment/);
+    expect(transcript[3]!.text).toMatch(/daily limit/);
+    await b.close();
   });
 });
 

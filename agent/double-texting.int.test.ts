@@ -2,6 +2,7 @@ import { afterAll, beforeEach, describe, expect, it } from "vitest";
 import { getApprovalByCase } from "../db/queries/approvals";
 import { listMessagesByThread } from "../db/queries/threads";
 import { agentHarness, FAST_SETTINGS, setFault, TENANT } from "../test/agent-support";
+import type { AgentSettings } from "./deps";
 import { createAgent } from "./index";
 
 const h = agentHarness();
@@ -9,7 +10,7 @@ const h = agentHarness();
 beforeEach(() => h.freshStart());
 afterAll(() => h.pool.end());
 
-const instance = (doubleTexting: "enqueue" | "reject") => createAgent({ db: h.db, pool: h.pool, deps: { settings: { ...FAST_SETTINGS, doubleTexting } } });
+const instance = (doubleTexting: AgentSettings["doubleTexting"]) => createAgent({ db: h.db, pool: h.pool, deps: { settings: { ...FAST_SETTINGS, doubleTexting } } });
 const say = (agent: ReturnType<typeof instance>, threadId: string, text: string) =>
   agent.sendMessage({ tenantId: TENANT, threadId, customerId: "cust-alice", text, actor: "alice" });
 
@@ -54,8 +55,8 @@ describe("double-texting", () => {
     await a.close();
   });
 
-  it("a message queued while an operator's decision is being carried out is answered after it", async () => {
-    const [a, b] = [instance("enqueue"), instance("enqueue")];
+  it.each(["enqueue", "interrupt", "rollback"] as const)("%s: a message queued while an operator's decision is being carried out is answered after it, and the refund pays once", async (policy) => {
+    const [a, b] = [instance(policy), instance(policy)];
     const thread = await h.newThread();
     const turn = await say(a, thread, "City Parking charged me 38 euros while I was abroad");
     if (turn.kind !== "ok") throw new Error("turn failed");
@@ -65,8 +66,10 @@ describe("double-texting", () => {
     await until(async () => (await h.calls()).ledger === 1);
     expect(await say(b, thread, "what are my card limits")).toEqual({ kind: "queued" });
     expect(await decision).toMatchObject({ kind: "ok", status: "executed" });
+    expect(await h.ledgerRows()).toHaveLength(1);
     const transcript = await listMessagesByThread(h.db, TENANT, thread);
     expect(transcript.filter((m) => m.queued)).toEqual([]);
+    expect(transcript.at(-2)).toMatchObject({ role: "agent", text: expect.stringMatching(/refunded/) });
     expect(transcript.at(-1)).toMatchObject({ role: "agent", text: expect.stringMatching(/daily limit/) });
     await Promise.all([a.close(), b.close()]);
   });

@@ -20,9 +20,8 @@ async function finishRun(ctx: Ctx, tenantId: string, threadId: string) {
   const unanswered = last?.role === "customer" ? last : null;
   const paused = snapshot.tasks.some((t) => t.interrupts.length > 0);
   let status: RestingStatus = paused ? "awaiting_approval" : "idle";
-  if (unanswered && !paused && newerMessageStops(ctx) && (await hasNewerQueuedMessage(ctx.db, tenantId, threadId, unanswered.id))) {
-    await settleCutOff(ctx, { tenantId, threadId }, snapshot);
-  } else {
+  const superseded = unanswered && !paused && newerMessageStops(ctx) && (await hasNewerQueuedMessage(ctx.db, tenantId, threadId, unanswered.id));
+  if (!superseded || !(await settleCutOff(ctx, { tenantId, threadId }, snapshot))) {
     let outcome;
     if (snapshot.next.length > 0) {
       outcome = await run(ctx, threadId, null);

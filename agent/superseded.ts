@@ -1,6 +1,7 @@
 import { Overwrite, type StateSnapshot } from "@langchain/langgraph";
 import type { Db } from "@/db/client";
 import { recordAuditEvent } from "@/db/queries/audit";
+import { getApprovalByCase, getApprovalById } from "@/db/queries/approvals";
 import { cancelOpenCase } from "@/db/queries/cases";
 import { appendMessage } from "@/db/queries/threads";
 import { cancelCase } from "./casework";
@@ -20,29 +21,38 @@ function restore(before: AgentStateType): AgentUpdate {
   return Object.fromEntries(keys.map((key) => [key, new Overwrite(key in before ? before[key] : blank[key])])) as AgentUpdate;
 }
 
+/** What became of the request a stopped run was working on. */
+type Withdrawal = "none" | "withdrawn" | "refund_started";
+
 /**
- * Closes the request a stopped run opened this turn, unless its refund started: an
- * approval it recorded is withdrawn (approved -> cancelled, a compare-and-set that loses
- * to an admitted refund), a case still open is cancelled. True when it closed something.
+ * Closes the request a stopped run opened this turn, unless its refund started. The
+ * database decides, not the state: a node's writes may have been lost to a crash after
+ * its effect (an approval recorded, a refund admitted) was committed. An approval still
+ * pending or approved is withdrawn (a compare-and-set that loses to an admitted refund),
+ * a case nobody decided on is cancelled.
  */
-async function withdrawRequest(db: Db, tenantId: string, values: AgentStateType): Promise<boolean> {
+async function withdrawRequest(db: Db, tenantId: string, values: AgentStateType): Promise<Withdrawal> {
   const kase = values.case;
-  if (!kase || kase.priorStatus || values.refundOutcome) return false;
-  if (values.approval) {
-    if (values.approval.status !== "approved") return false;
-    const action = "approval.withdrawn";
-    return (await cancelCase(db, { tenantId, approvalId: values.approval.approvalId, caseId: kase.caseId, actor: "agent", reason: WITHDRAWN, action })) !== null;
+  if (!kase || kase.priorStatus || values.refundOutcome) return "none";
+  const approval = await getApprovalByCase(db, tenantId, kase.caseId);
+  if (approval) {
+    const input = { tenantId, approvalId: approval.id, caseId: kase.caseId, actor: "agent", reason: WITHDRAWN, action: "approval.withdrawn" } as const;
+    if (await cancelCase(db, input)) return "withdrawn";
+    const now = await getApprovalById(db, tenantId, approval.id);
+    return now?.status === "executing" || now?.status === "executed" ? "refund_started" : "none";
   }
   return db.transaction(async (tx) => {
-    if (!(await cancelOpenCase(tx, tenantId, kase.caseId))) return false;
+    if (!(await cancelOpenCase(tx, tenantId, kase.caseId))) return "none";
     await recordAuditEvent(tx, { tenantId, actor: "agent", action: "case.withdrawn", subjectType: "case", subjectId: kase.caseId, data: { reason: WITHDRAWN } });
-    return true;
+    return "withdrawn";
   });
 }
 
 /**
  * Settles a run that a newer customer message stopped at a superstep boundary, then
  * closes it so nothing it had scheduled runs later (not even after a crash and recovery).
+ * Returns the stopped message's answer, or null when the run must be finished instead:
+ * its refund was admitted and only the refund node (idempotent on the ledger) can finish it.
  *
  * - The request the run opened is closed unless its refund started, so a stopped run
  *   never leaves a decision behind that could pay later. Money that already moved stays
@@ -52,10 +62,12 @@ async function withdrawRequest(db: Db, tenantId: string, values: AgentStateType)
  *   stays one line of checkpoints (no fork, which PostgresSaver 1.0.5 can corrupt).
  * - The stopped message is answered, so no customer message goes without a reply.
  */
-export async function settleSuperseded(ctx: Ctx, input: { tenantId: string; threadId: string }, stopped: Pick<RunSuperseded, "values" | "before">): Promise<string> {
+export async function settleSuperseded(ctx: Ctx, input: { tenantId: string; threadId: string }, stopped: Pick<RunSuperseded, "values" | "before">): Promise<string | null> {
   const { values, before } = stopped;
   const refundMade = values.refundOutcome?.status === "executed";
-  const withdrawn = await withdrawRequest(ctx.db, input.tenantId, values);
+  const withdrawal = await withdrawRequest(ctx.db, input.tenantId, values);
+  if (withdrawal === "refund_started") return null;
+  const withdrawn = withdrawal === "withdrawn";
   const reply = supersededText(values, { refundMade, withdrawn });
   await ctx.db.transaction(async (tx) => {
     await appendMessage(tx, { tenantId: input.tenantId, threadId: input.threadId, role: "agent", text: reply });
@@ -80,13 +92,14 @@ async function stateBeforeLatestRun(ctx: Ctx, threadId: string): Promise<AgentSt
 /**
  * Recovery's side: a run cut off by a crash whose message a newer one had already
  * superseded is settled as stopped, not resumed. A message that never reached the graph
- * is answered as stopped and nothing else changes.
+ * is answered as stopped and nothing else changes. False when the run must be resumed
+ * instead, because its refund was admitted.
  */
-export async function settleCutOff(ctx: Ctx, input: { tenantId: string; threadId: string }, snapshot: StateSnapshot) {
+export async function settleCutOff(ctx: Ctx, input: { tenantId: string; threadId: string }, snapshot: StateSnapshot): Promise<boolean> {
   if (snapshot.next.length === 0) {
     await appendMessage(ctx.db, { ...input, role: "agent", text: supersededText(blankState(), { refundMade: false, withdrawn: false }) });
-    return;
+    return true;
   }
   const before = ctx.deps.settings.doubleTexting === "rollback" ? await stateBeforeLatestRun(ctx, input.threadId) : null;
-  await settleSuperseded(ctx, input, { values: snapshot.values as AgentStateType, before });
+  return (await settleSuperseded(ctx, input, { values: snapshot.values as AgentStateType, before })) !== null;
 }

@@ -88,6 +88,10 @@ async function runTurn(ctx: Ctx, input: TurnInput, messageId: number, onToken?: 
   } catch (error) {
     if (!(error instanceof RunSuperseded)) throw error;
     const reply = await settleSuperseded(ctx, input, error);
+    if (reply === null) {
+      const { values, status } = await run(ctx, input.threadId, null, onToken);
+      return { reply: values.answer, status, caseId: values.case?.caseId, answered: false };
+    }
     onToken?.(reply);
     return { reply, status: "idle", caseId: error.values.case?.caseId, answered: true };
   }

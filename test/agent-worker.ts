@@ -1,15 +1,27 @@
 /**
  * A separate process that runs one agent call, so tests can SIGKILL it mid-step.
  * Usage: tsx test/agent-worker.ts '<json>' with {op: "say", threadId, customerId, text}
- * or {op: "decide", approvalId, version}; `doubleTexting` picks the double-texting policy.
+ * or {op: "decide", approvalId, version}; `doubleTexting` picks the double-texting policy,
+ * `holdAfterPolicyApproval` keeps triage waiting once its approval is committed (a kill
+ * then lands between the effect and its checkpoint).
  */
 import { createAgent, drainOnSigterm } from "../agent";
 import { openDatabase } from "../db/client";
+import { createAgentStore } from "../agent/clients/store";
 import { FAST_SETTINGS, TENANT } from "./agent-support";
 
 const job = JSON.parse(process.argv[2] ?? "{}");
 const { db, pool } = openDatabase(process.env.DATABASE_URL!, 4);
-const agent = createAgent({ db, pool, deps: { settings: { ...FAST_SETTINGS, checkTimeoutMs: 60_000, ledgerTimeoutMs: 60_000, doubleTexting: job.doubleTexting ?? FAST_SETTINGS.doubleTexting } } });
+const store = createAgentStore(db);
+if (job.holdAfterPolicyApproval) {
+  const record = store.recordPolicyApproval;
+  store.recordPolicyApproval = async (input) => {
+    const approval = await record(input);
+    await new Promise((r) => setTimeout(r, 60_000));
+    return approval;
+  };
+}
+const agent = createAgent({ db, pool, deps: { store, settings: { ...FAST_SETTINGS, checkTimeoutMs: 60_000, ledgerTimeoutMs: 60_000, doubleTexting: job.doubleTexting ?? FAST_SETTINGS.doubleTexting } } });
 drainOnSigterm(agent, 5_000);
 const result =
   job.op === "say"
