@@ -70,6 +70,37 @@ describe("recovery on start", () => {
   });
 });
 
+describe("recovery of queued messages", () => {
+  it("answers a queued message whose run was cut off after the message ahead of it was answered", async () => {
+    await setFault({ system: "limits", latencyMs: 400 });
+    const thread = await h.newThread();
+    const job = { op: "say", threadId: thread, customerId: "cust-alice", text: "what are my card limits" };
+    const worker = spawn(process.execPath, ["--import", "tsx", "test/agent-worker.ts", JSON.stringify(job)], { env: process.env, stdio: "ignore" });
+    await until("the limits check to start", async () => (await h.calls()).limits === 1);
+    const b = newInstance();
+    expect(await b.sendMessage({ tenantId: TENANT, threadId: thread, customerId: "cust-alice", text: "I was charged twice at Coffee Corner", actor: "alice" })).toEqual({ kind: "queued" });
+    await setFault({ system: "antifraud", hang: true });
+    await until("the queued message's checks to start", async () => (await h.calls()).antifraud === 1);
+    const exited = new Promise((r) => worker.once("exit", r));
+    worker.kill("SIGKILL");
+    await exited;
+    await call("/_admin/faults", { method: "DELETE" });
+
+    await until("the cut-off run to be recovered", async () => (await b.recoverStuckRuns()).threads.length > 0);
+    const transcript = await listMessagesByThread(h.db, TENANT, thread);
+    expect(transcript.map((m) => [m.role, m.answeredAt !== null])).toEqual([
+      ["customer", true],
+      ["customer", true],
+      ["agent", false],
+      ["agent", false],
+    ]);
+    expect(transcript[2]!.text).toMatch(/daily limit/);
+    expect(transcript[3]!.text).toMatch(/refunded/);
+    expect(await h.ledgerRows()).toHaveLength(1);
+    await b.close();
+  });
+});
+
 describe("drain", () => {
   it("on SIGTERM a real process stops at a superstep boundary and exits; the next instance finishes the turn", async () => {
     await setFault({ system: "limits", latencyMs: 400 });

@@ -1,6 +1,6 @@
 import { and, eq, inArray } from "drizzle-orm";
 import { approvals, threads } from "@/db/schema";
-import { appendMessage, hasNewerQueuedMessage, listBusyThreads, listMessagesByThread, takeOverThread } from "@/db/queries/threads";
+import { appendAnswer, getUnansweredMessage, hasNewerQueuedMessage, listBusyThreads, takeOverThread } from "@/db/queries/threads";
 import { resumeDecided } from "./decisions";
 import { LEASE_MS, letGo, newerMessageStops, run, type Ctx, type RestingStatus } from "./runs";
 import { settleCutOff } from "./superseded";
@@ -15,13 +15,11 @@ import { STATE_SCHEMA_VERSION, type AgentStateType } from "./state";
 async function finishRun(ctx: Ctx, tenantId: string, threadId: string) {
   const config = { configurable: { thread_id: threadId } };
   const snapshot = await ctx.graph.getState(config);
-  const transcript = await listMessagesByThread(ctx.db, tenantId, threadId);
-  const last = transcript.filter((m) => !m.queued).at(-1);
-  const unanswered = last?.role === "customer" ? last : null;
+  const unanswered = await getUnansweredMessage(ctx.db, tenantId, threadId);
   const paused = snapshot.tasks.some((t) => t.interrupts.length > 0);
   let status: RestingStatus = paused ? "awaiting_approval" : "idle";
   const superseded = unanswered && !paused && newerMessageStops(ctx) && (await hasNewerQueuedMessage(ctx.db, tenantId, threadId, unanswered.id));
-  if (!superseded || !(await settleCutOff(ctx, { tenantId, threadId }, snapshot))) {
+  if (!superseded || !(await settleCutOff(ctx, { tenantId, threadId, answers: unanswered.id }, snapshot))) {
     let outcome;
     if (snapshot.next.length > 0) {
       outcome = await run(ctx, threadId, null);
@@ -31,7 +29,7 @@ async function finishRun(ctx: Ctx, tenantId: string, threadId: string) {
       outcome = await run(ctx, threadId, { schemaVersion: STATE_SCHEMA_VERSION, tenantId, customerId, input: unanswered.text });
     }
     if (outcome && unanswered && outcome.values.answer) {
-      await appendMessage(ctx.db, { tenantId, threadId, role: "agent", text: outcome.values.answer });
+      await appendAnswer(ctx.db, { tenantId, threadId, text: outcome.values.answer, answers: unanswered.id });
     }
     if (outcome) status = outcome.status;
   }

@@ -3,7 +3,7 @@ import type { Db } from "@/db/client";
 import { recordAuditEvent } from "@/db/queries/audit";
 import { getApprovalByCase, getApprovalById } from "@/db/queries/approvals";
 import { cancelOpenCase } from "@/db/queries/cases";
-import { appendMessage } from "@/db/queries/threads";
+import { appendAnswer } from "@/db/queries/threads";
 import { cancelCase } from "./casework";
 import { supersededText } from "./replies";
 import type { Ctx, RunSuperseded } from "./runs";
@@ -60,7 +60,8 @@ async function withdrawRequest(db: Db, tenantId: string, values: AgentStateType)
  * - `interrupt` keeps the run's progress in the thread's state; `rollback` sets the state
  *   back to where the run started, unless the run moved money. Either way the history
  *   stays one line of checkpoints (no fork, which PostgresSaver 1.0.5 can corrupt).
- * - The stopped message is answered, so no customer message goes without a reply.
+ * - The caller adds the answer to the transcript; should it crash first, recovery answers
+ *   the message as stopped (settleCutOff), so no customer message goes without a reply.
  */
 export async function settleSuperseded(ctx: Ctx, input: { tenantId: string; threadId: string }, stopped: Pick<RunSuperseded, "values" | "before">): Promise<string | null> {
   const { values, before } = stopped;
@@ -69,11 +70,8 @@ export async function settleSuperseded(ctx: Ctx, input: { tenantId: string; thre
   if (withdrawal === "refund_started") return null;
   const withdrawn = withdrawal === "withdrawn";
   const reply = supersededText(values, { refundMade, withdrawn });
-  await ctx.db.transaction(async (tx) => {
-    await appendMessage(tx, { tenantId: input.tenantId, threadId: input.threadId, role: "agent", text: reply });
-    const data = { policy: ctx.deps.settings.doubleTexting, withdrawn, refundMade, caseId: values.case?.caseId ?? null };
-    await recordAuditEvent(tx, { tenantId: input.tenantId, actor: "agent", action: "thread.run_stopped", subjectType: "thread", subjectId: input.threadId, data });
-  });
+  const data = { policy: ctx.deps.settings.doubleTexting, withdrawn, refundMade, caseId: values.case?.caseId ?? null };
+  await recordAuditEvent(ctx.db, { tenantId: input.tenantId, actor: "agent", action: "thread.run_stopped", subjectType: "thread", subjectId: input.threadId, data });
   const config = { configurable: { thread_id: input.threadId } };
   const closing: AgentUpdate = before && !refundMade ? restore(before) : { answer: reply, recent: [{ role: "agent", text: reply }] };
   await ctx.graph.updateState(config, closing, "reply");
@@ -91,15 +89,17 @@ async function stateBeforeLatestRun(ctx: Ctx, threadId: string): Promise<AgentSt
 
 /**
  * Recovery's side: a run cut off by a crash whose message a newer one had already
- * superseded is settled as stopped, not resumed. A message that never reached the graph
+ * superseded (`answers` is the cut-off message) is settled as stopped, not resumed. A message that never reached the graph
  * is answered as stopped and nothing else changes. False when the run must be resumed
  * instead, because its refund was admitted.
  */
-export async function settleCutOff(ctx: Ctx, input: { tenantId: string; threadId: string }, snapshot: StateSnapshot): Promise<boolean> {
-  if (snapshot.next.length === 0) {
-    await appendMessage(ctx.db, { ...input, role: "agent", text: supersededText(blankState(), { refundMade: false, withdrawn: false }) });
-    return true;
+export async function settleCutOff(ctx: Ctx, input: { tenantId: string; threadId: string; answers: number }, snapshot: StateSnapshot): Promise<boolean> {
+  let reply: string | null = supersededText(blankState(), { refundMade: false, withdrawn: false });
+  if (snapshot.next.length > 0) {
+    const before = ctx.deps.settings.doubleTexting === "rollback" ? await stateBeforeLatestRun(ctx, input.threadId) : null;
+    reply = await settleSuperseded(ctx, input, { values: snapshot.values as AgentStateType, before });
   }
-  const before = ctx.deps.settings.doubleTexting === "rollback" ? await stateBeforeLatestRun(ctx, input.threadId) : null;
-  return (await settleSuperseded(ctx, input, { values: snapshot.values as AgentStateType, before })) !== null;
+  if (reply === null) return false;
+  await appendAnswer(ctx.db, { ...input, text: reply });
+  return true;
 }

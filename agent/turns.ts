@@ -2,7 +2,7 @@ import { getApprovalByCase } from "@/db/queries/approvals";
 import { answerOpenQuestion } from "@/db/queries/approval-questions";
 import { recordAuditEvent } from "@/db/queries/audit";
 import { getLatestCaseByThread } from "@/db/queries/cases";
-import { appendMessage, getThreadById, requestSupersede, takeQueuedMessage } from "@/db/queries/threads";
+import { appendAnswer, appendMessage, getThreadById, getUnansweredMessage, requestSupersede, takeQueuedMessage } from "@/db/queries/threads";
 import { getTransactionById } from "@/db/queries/transactions";
 import { cancelCase } from "./casework";
 import { caseStandingText, limitsText } from "./replies";
@@ -80,28 +80,24 @@ async function answerWhileAwaiting(ctx: Ctx, input: TurnInput, onToken?: OnToken
 }
 
 /** Runs the graph on one customer message; a run a newer message stopped is settled and answered here. */
-async function runTurn(ctx: Ctx, input: TurnInput, messageId: number, onToken?: OnToken): Promise<Outcome & { answered: boolean }> {
+async function runTurn(ctx: Ctx, input: TurnInput, messageId: number, onToken?: OnToken): Promise<Outcome> {
   const state = { schemaVersion: STATE_SCHEMA_VERSION, tenantId: input.tenantId, customerId: input.customerId, input: input.text };
+  const answer = ({ values, status }: Awaited<ReturnType<typeof run>>): Outcome => ({ reply: values.answer, status, caseId: values.case?.caseId });
   try {
-    const { values, status } = await run(ctx, input.threadId, state, onToken, { tenantId: input.tenantId, messageId });
-    return { reply: values.answer, status, caseId: values.case?.caseId, answered: false };
+    return answer(await run(ctx, input.threadId, state, onToken, { tenantId: input.tenantId, messageId }));
   } catch (error) {
     if (!(error instanceof RunSuperseded)) throw error;
     const reply = await settleSuperseded(ctx, input, error);
-    if (reply === null) {
-      const { values, status } = await run(ctx, input.threadId, null, onToken);
-      return { reply: values.answer, status, caseId: values.case?.caseId, answered: false };
-    }
+    if (reply === null) return answer(await run(ctx, input.threadId, null, onToken));
     onToken?.(reply);
-    return { reply, status: "idle", caseId: error.values.case?.caseId, answered: true };
+    return { reply, status: "idle", caseId: error.values.case?.caseId };
   }
 }
 
 /** Answers one customer message already in the transcript (`messageId`): the graph, or the paused-thread answer. */
 async function takeTurn(ctx: Ctx, input: TurnInput, messageId: number, previous: string, onToken?: OnToken): Promise<Outcome> {
-  const { answered, ...outcome } =
-    previous === "awaiting_approval" ? { ...(await answerWhileAwaiting(ctx, input, onToken)), answered: false } : await runTurn(ctx, input, messageId, onToken);
-  if (!answered) await appendMessage(ctx.db, { tenantId: input.tenantId, threadId: input.threadId, role: "agent", text: outcome.reply });
+  const outcome = previous === "awaiting_approval" ? await answerWhileAwaiting(ctx, input, onToken) : await runTurn(ctx, input, messageId, onToken);
+  await appendAnswer(ctx.db, { tenantId: input.tenantId, threadId: input.threadId, text: outcome.reply, answers: messageId });
   return outcome;
 }
 
@@ -157,8 +153,10 @@ export async function recoverThread(ctx: Ctx, tenantId: string, threadId: string
     tenantId,
     threadId,
     async () => {
+      const unanswered = await getUnansweredMessage(ctx.db, tenantId, threadId);
       const { values, status } = await run(ctx, threadId, null);
-      if (values.answer) await appendMessage(ctx.db, { tenantId, threadId, role: "agent", text: values.answer });
+      if (values.answer && unanswered) await appendAnswer(ctx.db, { tenantId, threadId, text: values.answer, answers: unanswered.id });
+      else if (values.answer) await appendMessage(ctx.db, { tenantId, threadId, role: "agent", text: values.answer });
       return { result: values, status };
     },
     true,

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { and, asc, desc, eq, sql } from "drizzle-orm";
+import { and, asc, desc, eq, isNull, sql } from "drizzle-orm";
 import type { DbOrTx } from "../client";
 import { messages, threads } from "../schema";
 
@@ -121,9 +121,32 @@ export async function appendMessage(
   return row!;
 }
 
+/** The agent's answer to customer message `answers`: stored, and the message marked answered, together. */
+export async function appendAnswer(db: DbOrTx, input: { tenantId: string; threadId: string; text: string; answers: number }) {
+  return db.transaction(async (tx) => {
+    const row = await appendMessage(tx, { tenantId: input.tenantId, threadId: input.threadId, role: "agent", text: input.text });
+    await tx
+      .update(messages)
+      .set({ answeredAt: sql`now()` })
+      .where(and(eq(messages.tenantId, input.tenantId), eq(messages.id, input.answers), isNull(messages.answeredAt)));
+    return row;
+  });
+}
+
+/** The oldest customer message on the thread that the agent has not answered and that is not waiting in the queue. */
+export async function getUnansweredMessage(db: DbOrTx, tenantId: string, threadId: string) {
+  const [row] = await db
+    .select({ id: messages.id, text: messages.text })
+    .from(messages)
+    .where(and(eq(messages.tenantId, tenantId), eq(messages.threadId, threadId), eq(messages.role, "customer"), eq(messages.queued, false), isNull(messages.answeredAt)))
+    .orderBy(asc(messages.id))
+    .limit(1);
+  return row ?? null;
+}
+
 export async function listMessagesByThread(db: DbOrTx, tenantId: string, threadId: string) {
   return db
-    .select({ id: messages.id, role: messages.role, text: messages.text, queued: messages.queued, createdAt: messages.createdAt })
+    .select({ id: messages.id, role: messages.role, text: messages.text, queued: messages.queued, answeredAt: messages.answeredAt, createdAt: messages.createdAt })
     .from(messages)
     .where(and(eq(messages.tenantId, tenantId), eq(messages.threadId, threadId)))
     .orderBy(asc(messages.id));

@@ -30,6 +30,8 @@ export const messages = pgTable(
     text: text("text").notNull(),
     /** A customer message sent while a run was busy, waiting its turn (double-texting). */
     queued: boolean("queued").notNull().default(false),
+    /** When the agent answered this customer message; null until then (recovery answers the rest). */
+    answeredAt: timestamp("answered_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index("messages_thread_idx").on(t.threadId, t.id)],

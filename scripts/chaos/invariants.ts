@@ -43,17 +43,23 @@ function percentile(values: number[], p: number): number | undefined {
   return sorted[Math.max(0, Math.ceil(p * sorted.length) - 1)];
 }
 
+const hasColumn = async (pool: Pool, column: string) =>
+  ((await pool.query(`select 1 from information_schema.columns where table_name = 'messages' and column_name = $1`, [column])).rowCount ?? 0) > 0;
+
 /**
- * Per thread of the campaign: customer messages with no agent message after them, and
- * customer messages still waiting in the double-texting queue (when the app has one).
+ * Per thread of the campaign: customer messages never answered, and customer messages
+ * still waiting in the double-texting queue (when the app has one). Where the app records
+ * which message each answer answers, that decides; before that, an agent message after it.
  */
 async function unanswered(pool: Pool, threadIds: string[]): Promise<Map<string, { silent: number; queued: number }>> {
-  const hasQueue = (await pool.query(`select 1 from information_schema.columns where table_name = 'messages' and column_name = 'queued'`)).rowCount;
+  const hasQueue = await hasColumn(pool, "queued");
+  const silent = (await hasColumn(pool, "answered_at"))
+    ? "not m.queued and m.answered_at is null"
+    : "not exists (select 1 from messages a where a.thread_id = m.thread_id and a.role = 'agent' and a.id > m.id)";
   const { rows } = await pool.query<{ thread_id: string; silent: number; queued: number }>(
     `select * from (
        select m.thread_id,
-              count(*) filter (where not exists (
-                select 1 from messages a where a.thread_id = m.thread_id and a.role = 'agent' and a.id > m.id))::int as silent,
+              count(*) filter (where ${silent})::int as silent,
               count(*) filter (where ${hasQueue ? "m.queued" : "false"})::int as queued
          from messages m where m.role = 'customer' and m.thread_id = any($1) group by 1) t
       where silent > 0 or queued > 0`,
