@@ -42,6 +42,8 @@ const schema = z.object({
    * `rollback` does the same and sets the thread's state back to where the stopped run began.
    */
   DOUBLE_TEXTING: z.enum(["enqueue", "reject", "interrupt", "rollback"]).default("enqueue"),
+  /** How long a refund the ledger never confirmed waits before the recovery job retries it (same idempotency key). */
+  REFUND_RETRY_MS: z.coerce.number().int().positive().default(15_000),
   /** How long SIGTERM waits for running graphs to reach a superstep boundary. */
   DRAIN_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
   /** How often each instance looks for runs that crashed or drained instances left behind. */

@@ -79,6 +79,8 @@ export type AgentSettings = {
   approvalTtlMs: number;
   /** How long an operator's claim lasts. */
   claimTtlMs: number;
+  /** How long a refund the ledger never confirmed waits before the recovery job retries it. */
+  refundRetryMs: number;
   /** What a message sent while a run is busy does: wait its turn, be refused, or stop the run (keeping or undoing its progress). */
   doubleTexting: Env["DOUBLE_TEXTING"];
 };

@@ -3,6 +3,7 @@ import { approvals, threads } from "@/db/schema";
 import { appendAnswer, getUnansweredMessage, hasNewerQueuedMessage, listBusyThreads, takeOverThread } from "@/db/queries/threads";
 import { resumeDecided } from "./decisions";
 import { LEASE_MS, letGo, newerMessageStops, run, type Ctx, type RestingStatus } from "./runs";
+import { retryUnfinishedRefunds } from "./refund-retry";
 import { settleCutOff } from "./superseded";
 import { STATE_SCHEMA_VERSION, type AgentStateType } from "./state";
 
@@ -39,9 +40,10 @@ async function finishRun(ctx: Ctx, tenantId: string, threadId: string) {
 /**
  * Recovers what crashed or drained instances left behind, once even with several
  * instances doing it at the same time: busy threads whose owner is gone (taken over by a
- * compare-and-set on the owner), and decisions recorded while their thread stayed paused.
+ * compare-and-set on the owner), decisions recorded while their thread stayed paused, and
+ * refunds the ledger never confirmed.
  */
-export async function recoverStuckRuns(ctx: Ctx): Promise<{ threads: string[]; decisions: string[] }> {
+export async function recoverStuckRuns(ctx: Ctx): Promise<{ threads: string[]; decisions: string[]; refunds: string[] }> {
   await ctx.instance.ready();
   const recovered: string[] = [];
   for (const t of await listBusyThreads(ctx.db)) {
@@ -58,7 +60,8 @@ export async function recoverStuckRuns(ctx: Ctx): Promise<{ threads: string[]; d
     .innerJoin(threads, eq(threads.id, approvals.threadId))
     .where(and(eq(threads.status, "awaiting_approval"), inArray(approvals.status, ["approved", "rejected", "cancelled", "expired", "executing"])));
   for (const { approval } of waiting) await resumeDecided(ctx, approval);
-  return { threads: recovered, decisions: waiting.map((w) => w.approval.id) };
+  const refunds = await retryUnfinishedRefunds(ctx);
+  return { threads: recovered, decisions: waiting.map((w) => w.approval.id), refunds };
 }
 
 /**

@@ -32,14 +32,11 @@ export class RunDrained extends Error {
 }
 /**
  * The run answering a customer message stopped at a superstep boundary because a newer
- * message arrived (DOUBLE_TEXTING interrupt or rollback). `before` is the state the run
- * started from (kept under rollback); the caller settles what the run left and closes it.
+ * message arrived (DOUBLE_TEXTING interrupt or rollback); `values` is the state it left.
+ * The caller settles what the run left and closes it.
  */
 export class RunSuperseded extends Error {
-  constructor(
-    readonly values: AgentStateType,
-    readonly before: AgentStateType | null,
-  ) {
+  constructor(readonly values: AgentStateType) {
     super("a newer customer message superseded this run");
     this.name = "RunSuperseded";
   }
@@ -79,7 +76,6 @@ export async function run(ctx: Ctx, threadId: string, input: unknown, onToken?: 
   const control = new RunControl();
   if (ctx.runs.draining) throw new RunDrained();
   const turn: TurnRun | undefined = answering && newerMessageStops(ctx) ? { control, messageId: answering.messageId, superseded: false } : undefined;
-  const before = turn && ctx.deps.settings.doubleTexting === "rollback" ? ((await ctx.graph.getState(config)).values as AgentStateType) : null;
   ctx.runs.active.add(control);
   if (turn) {
     ctx.runs.turns.set(threadId, turn);
@@ -106,7 +102,7 @@ export async function run(ctx: Ctx, threadId: string, input: unknown, onToken?: 
   const snapshot = await ctx.graph.getState(config);
   const interrupts = snapshot.tasks.flatMap((t) => t.interrupts);
   const values = snapshot.values as AgentStateType;
-  if (interrupts.length === 0 && snapshot.next.length > 0 && turn?.superseded) throw new RunSuperseded(values, before);
+  if (interrupts.length === 0 && snapshot.next.length > 0 && turn?.superseded) throw new RunSuperseded(values);
   for (const it of interrupts) {
     const request = it.value as ApprovalRequest;
     if (!it.id || !request?.approvalId) continue;

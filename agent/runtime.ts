@@ -22,6 +22,7 @@ export function settingsFromEnv(): AgentSettings {
     authority: { operatorLimitMinor: e.OPERATOR_LIMIT_MINOR, fourEyesMinor: e.FOUR_EYES_MINOR },
     approvalTtlMs: e.APPROVAL_TTL_MS,
     claimTtlMs: e.CLAIM_TTL_MS,
+    refundRetryMs: e.REFUND_RETRY_MS,
     doubleTexting: e.DOUBLE_TEXTING,
   };
 }

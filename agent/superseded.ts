@@ -6,7 +6,7 @@ import { cancelOpenCase } from "@/db/queries/cases";
 import { appendAnswer } from "@/db/queries/threads";
 import { cancelCase } from "./casework";
 import { supersededText } from "./replies";
-import type { Ctx, RunSuperseded } from "./runs";
+import type { Ctx } from "./runs";
 import { blankState, type AgentStateType, type AgentUpdate } from "./state";
 
 const WITHDRAWN = "Withdrawn: the customer sent a newer message before the refund started.";
@@ -25,7 +25,8 @@ function restore(before: AgentStateType): AgentUpdate {
 type Withdrawal = "none" | "withdrawn" | "refund_started";
 
 /**
- * Closes the request a stopped run opened this turn, unless its refund started. The
+ * Closes the request a stopped run was working on, unless its refund started (a run
+ * stopped before intake still holds the previous turn's case, which is final already). The
  * database decides, not the state: a node's writes may have been lost to a crash after
  * its effect (an approval recorded, a refund admitted) was committed. An approval still
  * pending or approved is withdrawn (a compare-and-set that loses to an admitted refund),
@@ -49,6 +50,19 @@ async function withdrawRequest(db: Db, tenantId: string, values: AgentStateType)
 }
 
 /**
+ * The state a thread had before its latest run began: the parent of that run's input
+ * checkpoint, found among the run's own checkpoints (no more than its recursion limit).
+ */
+async function stateBeforeLatestRun(ctx: Ctx, threadId: string): Promise<AgentStateType> {
+  const limit = ctx.deps.settings.recursionLimit + 2;
+  for await (const snapshot of ctx.graph.getStateHistory({ configurable: { thread_id: threadId } }, { limit })) {
+    if (snapshot.metadata?.source !== "input") continue;
+    return snapshot.parentConfig ? ((await ctx.graph.getState(snapshot.parentConfig)).values as AgentStateType) : blankState();
+  }
+  return blankState();
+}
+
+/**
  * Settles a run that a newer customer message stopped at a superstep boundary, then
  * closes it so nothing it had scheduled runs later (not even after a crash and recovery).
  * Returns the stopped message's answer, or null when the run must be finished instead:
@@ -63,8 +77,7 @@ async function withdrawRequest(db: Db, tenantId: string, values: AgentStateType)
  * - The caller adds the answer to the transcript; should it crash first, recovery answers
  *   the message as stopped (settleCutOff), so no customer message goes without a reply.
  */
-export async function settleSuperseded(ctx: Ctx, input: { tenantId: string; threadId: string }, stopped: Pick<RunSuperseded, "values" | "before">): Promise<string | null> {
-  const { values, before } = stopped;
+export async function settleSuperseded(ctx: Ctx, input: { tenantId: string; threadId: string }, values: AgentStateType): Promise<string | null> {
   const refundMade = values.refundOutcome?.status === "executed";
   const withdrawal = await withdrawRequest(ctx.db, input.tenantId, values);
   if (withdrawal === "refund_started") return null;
@@ -73,32 +86,21 @@ export async function settleSuperseded(ctx: Ctx, input: { tenantId: string; thre
   const data = { policy: ctx.deps.settings.doubleTexting, withdrawn, refundMade, caseId: values.case?.caseId ?? null };
   await recordAuditEvent(ctx.db, { tenantId: input.tenantId, actor: "agent", action: "thread.run_stopped", subjectType: "thread", subjectId: input.threadId, data });
   const config = { configurable: { thread_id: input.threadId } };
-  const closing: AgentUpdate = before && !refundMade ? restore(before) : { answer: reply, recent: [{ role: "agent", text: reply }] };
+  const rollback = ctx.deps.settings.doubleTexting === "rollback" && !refundMade;
+  const closing: AgentUpdate = rollback ? restore(await stateBeforeLatestRun(ctx, input.threadId)) : { answer: reply, recent: [{ role: "agent", text: reply }] };
   await ctx.graph.updateState(config, closing, "reply");
   return reply;
 }
 
-/** The state a thread had before its latest run began: the parent of that run's input checkpoint. */
-async function stateBeforeLatestRun(ctx: Ctx, threadId: string): Promise<AgentStateType> {
-  for await (const snapshot of ctx.graph.getStateHistory({ configurable: { thread_id: threadId } })) {
-    if (snapshot.metadata?.source !== "input") continue;
-    return snapshot.parentConfig ? ((await ctx.graph.getState(snapshot.parentConfig)).values as AgentStateType) : blankState();
-  }
-  return blankState();
-}
-
 /**
- * Recovery's side: a run cut off by a crash whose message a newer one had already
- * superseded (`answers` is the cut-off message) is settled as stopped, not resumed. A message that never reached the graph
+ * Recovery's side: a run cut off by a crash after a newer message superseded its message
+ * (`answers`) is settled as stopped, not resumed. A message that never reached the graph
  * is answered as stopped and nothing else changes. False when the run must be resumed
  * instead, because its refund was admitted.
  */
 export async function settleCutOff(ctx: Ctx, input: { tenantId: string; threadId: string; answers: number }, snapshot: StateSnapshot): Promise<boolean> {
   let reply: string | null = supersededText(blankState(), { refundMade: false, withdrawn: false });
-  if (snapshot.next.length > 0) {
-    const before = ctx.deps.settings.doubleTexting === "rollback" ? await stateBeforeLatestRun(ctx, input.threadId) : null;
-    reply = await settleSuperseded(ctx, input, { values: snapshot.values as AgentStateType, before });
-  }
+  if (snapshot.next.length > 0) reply = await settleSuperseded(ctx, input, snapshot.values as AgentStateType);
   if (reply === null) return false;
   await appendAnswer(ctx.db, { ...input, text: reply });
   return true;

@@ -87,7 +87,7 @@ async function runTurn(ctx: Ctx, input: TurnInput, messageId: number, onToken?: 
     return answer(await run(ctx, input.threadId, state, onToken, { tenantId: input.tenantId, messageId }));
   } catch (error) {
     if (!(error instanceof RunSuperseded)) throw error;
-    const reply = await settleSuperseded(ctx, input, error);
+    const reply = await settleSuperseded(ctx, input, error.values);
     if (reply === null) return answer(await run(ctx, input.threadId, null, onToken));
     onToken?.(reply);
     return { reply, status: "idle", caseId: error.values.case?.caseId };

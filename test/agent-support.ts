@@ -19,6 +19,7 @@ export const FAST_SETTINGS = {
   authority: { operatorLimitMinor: 50_000, fourEyesMinor: 100_000 },
   approvalTtlMs: 48 * 60 * 60 * 1000,
   claimTtlMs: 15 * 60 * 1000,
+  refundRetryMs: 300,
   doubleTexting: "enqueue" as const,
 };
 

@@ -1,4 +1,4 @@
-import type { LangGraphRunnableConfig, NodeError } from "@langchain/langgraph";
+import { Command, type LangGraphRunnableConfig, type NodeError } from "@langchain/langgraph";
 import type { AgentDeps } from "../deps";
 import type { AgentUpdate, SystemName } from "../state";
 
@@ -56,9 +56,13 @@ export const checkSystem = (deps: AgentDeps) =>
     }
   };
 
-/** After the last retry: the check is recorded as unavailable instead of failing the turn. */
+/**
+ * After the last retry: the check is recorded as unavailable instead of failing the turn,
+ * and the turn goes on to triage (an error handler does not follow the node's own edges,
+ * so a turn whose every check failed would otherwise end without an answer).
+ */
 export const degradeCheck = (deps: AgentDeps) =>
-  async function degradeCheck(task: CheckTask, failure: NodeError, config?: LangGraphRunnableConfig): Promise<AgentUpdate> {
+  async function degradeCheck(task: CheckTask, failure: NodeError, config?: LangGraphRunnableConfig): Promise<Command> {
     const reason = failure.error?.message || "no answer";
     await deps.store.recordNodeEvent({
       tenantId: task.tenantId,
@@ -71,5 +75,6 @@ export const degradeCheck = (deps: AgentDeps) =>
       step: Number(config?.metadata?.langgraph_step ?? -1),
       request: taskRequest(task),
     });
-    return { checks: { [task.system]: { status: "unavailable", reason } } };
+    const update: AgentUpdate = { checks: { [task.system]: { status: "unavailable", reason } } };
+    return new Command({ update, goto: "triage" });
   };

@@ -1,4 +1,4 @@
-import type { LangGraphRunnableConfig, NodeError } from "@langchain/langgraph";
+import { Command, type LangGraphRunnableConfig, type NodeError } from "@langchain/langgraph";
 import type { AgentDeps } from "../deps";
 import { refundIdempotencyKey } from "../policy";
 import type { AgentStateType, AgentUpdate } from "../state";
@@ -53,7 +53,12 @@ export const refund = (deps: AgentDeps) =>
     };
   };
 
-/** The ledger stayed unreachable after every retry: the case waits, admitted, for a retry. */
-export function refundFailed(_state: AgentStateType, failure: NodeError): AgentUpdate {
-  return { refundOutcome: { status: "failed", reason: failure.error?.message || "ledger unavailable" } };
+/**
+ * The ledger stayed unreachable after every retry: the case waits, admitted, for the
+ * recovery job's retry (same idempotency key), and the turn goes on to tell the customer
+ * (an error handler does not follow the node's own edge to reply).
+ */
+export function refundFailed(_state: AgentStateType, failure: NodeError): Command {
+  const update: AgentUpdate = { refundOutcome: { status: "failed", reason: failure.error?.message || "ledger unavailable" } };
+  return new Command({ update, goto: "reply" });
 }

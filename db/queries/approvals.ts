@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { and, eq, inArray, isNull, lt, or, sql } from "drizzle-orm";
 import type { DbOrTx } from "../client";
-import { approvalQuestions, approvals, cases } from "../schema";
+import { approvalQuestions, approvals, cases, threads } from "../schema";
 
 export type ApprovalRow = typeof approvals.$inferSelect;
 export type ApprovalStatus = ApprovalRow["status"];
@@ -209,4 +209,36 @@ export async function completeRefund(db: DbOrTx, input: { tenantId: string; appr
       .set({ status: "refunded", updatedAt: sql`now()` })
       .where(and(eq(cases.tenantId, input.tenantId), eq(cases.id, input.caseId)));
   });
+}
+
+/**
+ * Refunds admitted but never confirmed by the ledger, on threads at rest, untouched for
+ * `olderThanMs`: the retry job's candidates.
+ */
+export async function listUnfinishedRefunds(db: DbOrTx, olderThanMs: number) {
+  return db
+    .select({ id: approvals.id, tenantId: approvals.tenantId, threadId: approvals.threadId })
+    .from(approvals)
+    .innerJoin(threads, eq(threads.id, approvals.threadId))
+    .where(and(eq(approvals.status, "executing"), eq(threads.status, "idle"), lt(approvals.updatedAt, sql`now() - make_interval(secs => ${olderThanMs / 1000})`)));
+}
+
+/**
+ * Takes one retry of an unfinished refund, as a compare-and-set on its last touch: with
+ * several instances, one retries it per interval. Null when it finished or was just tried.
+ */
+export async function claimRefundRetry(db: DbOrTx, input: { tenantId: string; approvalId: string; olderThanMs: number }): Promise<ApprovalRow | null> {
+  const [row] = await db
+    .update(approvals)
+    .set({ updatedAt: sql`now()` })
+    .where(
+      and(
+        eq(approvals.tenantId, input.tenantId),
+        eq(approvals.id, input.approvalId),
+        eq(approvals.status, "executing"),
+        lt(approvals.updatedAt, sql`now() - make_interval(secs => ${input.olderThanMs / 1000})`),
+      ),
+    )
+    .returning();
+  return row ?? null;
 }

@@ -63,6 +63,7 @@ async function main() {
     LEDGER_TIMEOUT_MS: "2000",
     EXPIRY_INTERVAL_MS: "1000",
     APPROVAL_TTL_MS: String(options.approvalTtlMs),
+    REFUND_RETRY_MS: "3000",
     ...(options.doubleTexting ? { DOUBLE_TEXTING: options.doubleTexting } : {}),
   });
   const cleanup = () => app.killNow();

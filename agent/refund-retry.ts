@@ -1,0 +1,43 @@
+import { Command } from "@langchain/langgraph";
+import { claimRefundRetry, listUnfinishedRefunds } from "@/db/queries/approvals";
+import { getCaseById } from "@/db/queries/cases";
+import { appendMessage } from "@/db/queries/threads";
+import { getTransactionById } from "@/db/queries/transactions";
+import { toApprovalRef } from "./clients/store";
+import { run, withThread, type Ctx } from "./runs";
+import type { AgentUpdate } from "./state";
+
+/**
+ * Retries refunds the ledger never confirmed (admitted, still executing, their thread at
+ * rest), through the refund node and with the case's idempotency key: a ledger that had
+ * committed replays its answer, one that had not pays now, once. Each retry is claimed by
+ * a compare-and-set and runs holding the thread; the customer hears when it is paid.
+ */
+export async function retryUnfinishedRefunds(ctx: Ctx): Promise<string[]> {
+  const olderThanMs = ctx.deps.settings.refundRetryMs;
+  const paid: string[] = [];
+  for (const due of await listUnfinishedRefunds(ctx.db, olderThanMs)) {
+    const done = await withThread(ctx, due.tenantId, due.threadId, async (previous) => {
+      if (previous !== "idle") return { result: false, status: previous === "awaiting_approval" ? "awaiting_approval" : "idle" };
+      const approval = await claimRefundRetry(ctx.db, { tenantId: due.tenantId, approvalId: due.id, olderThanMs });
+      const kase = approval && (await getCaseById(ctx.db, due.tenantId, approval.caseId));
+      const txn = kase && (await getTransactionById(ctx.db, due.tenantId, kase.transactionId));
+      if (!approval || !kase || !txn) return { result: false, status: "idle" };
+      const update: AgentUpdate = {
+        intent: "refund",
+        clarification: null,
+        handoff: null,
+        refundOutcome: null,
+        case: { caseId: kase.id, transactionId: kase.transactionId, merchant: txn.merchant, amountMinor: kase.amountMinor, currency: kase.currency, postedAt: txn.postedAt.toISOString(), reason: kase.reason },
+        // The version the refund was admitted from: admission moved it on by one, and a re-run is admitted only from an earlier version.
+        approval: { ...toApprovalRef(approval), status: "approved", version: approval.version - 1 },
+      };
+      const { values, status } = await run(ctx, due.threadId, new Command({ goto: "refund", update }));
+      const executed = values.refundOutcome?.status === "executed";
+      if (executed) await appendMessage(ctx.db, { tenantId: due.tenantId, threadId: due.threadId, role: "agent", text: values.answer });
+      return { result: executed, status };
+    });
+    if (done) paid.push(due.id);
+  }
+  return paid;
+}
