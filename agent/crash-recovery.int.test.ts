@@ -2,7 +2,7 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { sql } from "drizzle-orm";
 import { afterAll, afterEach, beforeEach, describe, expect, it } from "vitest";
 import { getApprovalByCase } from "../db/queries/approvals";
-import { agentHarness, call, setFault, TENANT } from "../test/agent-support";
+import { agentHarness, call, setFault, TENANT, until } from "../test/agent-support";
 
 const h = agentHarness();
 let worker: ChildProcess | undefined;
@@ -14,14 +14,6 @@ afterAll(() => h.pool.end());
 function startWorker(job: Record<string, unknown>): ChildProcess {
   worker = spawn(process.execPath, ["--import", "tsx", "test/agent-worker.ts", JSON.stringify(job)], { env: process.env, stdio: "ignore" });
   return worker;
-}
-
-async function until(what: string, check: () => Promise<boolean>, timeoutMs = 20_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
 }
 
 async function kill(child: ChildProcess) {

@@ -3,7 +3,7 @@ import { afterAll, beforeEach, describe, expect, it } from "vitest";
 import { listAuditEventsBySubject } from "../db/queries/audit";
 import { getCaseById } from "../db/queries/cases";
 import { listMessagesByThread } from "../db/queries/threads";
-import { agentHarness, call, FAST_SETTINGS, setFault, TENANT } from "../test/agent-support";
+import { agentHarness, call, FAST_SETTINGS, setFault, TENANT, until } from "../test/agent-support";
 import { createAgentStore } from "./clients/store";
 import type { AgentStore } from "./deps";
 import { createAgent } from "./index";
@@ -37,14 +37,6 @@ type Instance = ReturnType<typeof instance>;
 const say = (agent: Instance, threadId: string, text: string) =>
   agent.sendMessage({ tenantId: TENANT, threadId, customerId: "cust-alice", text, actor: "alice" });
 
-async function until(check: () => Promise<boolean>) {
-  const deadline = Date.now() + 20_000;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error("timed out");
-    await new Promise((r) => setTimeout(r, 25));
-  }
-}
-
 const approvalsOf = async (thread: string) =>
   (await h.pool.query<{ id: string; status: string; case_id: string }>("select id, status, case_id from approvals where thread_id = $1", [thread])).rows;
 
@@ -58,7 +50,7 @@ function expectEveryMessageAnswered(transcript: { role: string; queued: boolean;
 async function supersedeAutoRefund(policy: Policy, thread: string) {
   const [a, b] = [instance(policy, 600), instance(policy)];
   const first = say(a, thread, "I was charged twice at Coffee Corner");
-  await until(async () => (await approvalsOf(thread)).some((r) => r.status === "approved"));
+  await until("the policy approval to be recorded", async () => (await approvalsOf(thread)).some((r) => r.status === "approved"));
   expect(await say(b, thread, "what are my card limits")).toEqual({ kind: "queued" });
   return { a, b, first: await first };
 }
@@ -95,7 +87,7 @@ describe.each(["interrupt", "rollback"] as const)("double-texting %s", (policy) 
     const [a, b] = [instance(policy), instance(policy)];
     const thread = await h.newThread();
     const first = say(a, thread, "I was charged twice at Coffee Corner");
-    await until(async () => (await h.calls()).ledger === 1);
+    await until("the ledger call", async () => (await h.calls()).ledger === 1);
     expect(await say(b, thread, "what are my card limits")).toEqual({ kind: "queued" });
     expect(await first).toMatchObject({ kind: "ok", status: "idle", reply: expect.stringMatching(/refunded the Coffee Corner payment/) });
     expect(await h.ledgerRows()).toHaveLength(1);
@@ -111,7 +103,7 @@ describe.each(["interrupt", "rollback"] as const)("double-texting %s", (policy) 
     const [a, b] = [instance(policy), instance(policy)];
     const thread = await h.newThread();
     const first = say(a, thread, "what are my card limits");
-    await until(async () => (await h.calls()).limits === 1);
+    await until("the limits check to start", async () => (await h.calls()).limits === 1);
     expect(await say(b, thread, "hello?")).toEqual({ kind: "queued" });
     expect(await say(b, thread, "what's the status of my refund")).toEqual({ kind: "queued" });
     expect(await first).toMatchObject({ kind: "ok", reply: expect.stringMatching(/stopped working/) });
@@ -127,7 +119,7 @@ describe.each(["interrupt", "rollback"] as const)("double-texting %s", (policy) 
     const [a, b] = [instance(policy), instance(policy)];
     const thread = await h.newThread();
     const first = say(a, thread, "I don't recognise the Electro Mart payment");
-    await until(async () => (await h.calls()).antifraud === 1);
+    await until("the antifraud check to start", async () => (await h.calls()).antifraud === 1);
     expect(await say(b, thread, "never mind, cancel my request")).toEqual({ kind: "queued" });
     const turn = await first;
     expect(turn).toMatchObject({ kind: "ok", status: "idle" });
@@ -151,14 +143,14 @@ describe.each(["interrupt", "rollback"] as const)("double-texting %s", (policy) 
   async function killedWhileSuperseded(thread: string, ready: () => Promise<boolean>, job: Record<string, unknown> = {}) {
     const say1 = { op: "say", threadId: thread, customerId: "cust-alice", text: "I was charged twice at Coffee Corner", doubleTexting: policy, ...job };
     const worker = spawn(process.execPath, ["--import", "tsx", "test/agent-worker.ts", JSON.stringify(say1)], { env: process.env, stdio: "ignore" });
-    await until(ready);
+    await until("the worker to reach the kill point", ready);
     const b = instance(policy);
     expect(await say(b, thread, "what are my card limits")).toEqual({ kind: "queued" });
     const exited = new Promise((r) => worker.once("exit", r));
     worker.kill("SIGKILL");
     await exited;
     await call("/_admin/faults", { method: "DELETE" });
-    await until(async () => (await b.recoverStuckRuns()).threads.length > 0);
+    await until("the cut-off run to be recovered", async () => (await b.recoverStuckRuns()).threads.length > 0);
     return b;
   }
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeEach, describe, expect, it } from "vitest";
 import { getApprovalByCase } from "../db/queries/approvals";
 import { listMessagesByThread } from "../db/queries/threads";
-import { agentHarness, FAST_SETTINGS, setFault, TENANT } from "../test/agent-support";
+import { agentHarness, FAST_SETTINGS, setFault, TENANT, until } from "../test/agent-support";
 import type { AgentSettings } from "./deps";
 import { createAgent } from "./index";
 
@@ -14,21 +14,13 @@ const instance = (doubleTexting: AgentSettings["doubleTexting"]) => createAgent(
 const say = (agent: ReturnType<typeof instance>, threadId: string, text: string) =>
   agent.sendMessage({ tenantId: TENANT, threadId, customerId: "cust-alice", text, actor: "alice" });
 
-async function until(check: () => Promise<boolean>) {
-  const deadline = Date.now() + 20_000;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error("timed out");
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
-
 describe("double-texting", () => {
   it("enqueue: a second message on another instance waits its turn and is answered, none lost", async () => {
     await setFault({ system: "limits", latencyMs: 400 });
     const [a, b] = [instance("enqueue"), instance("enqueue")];
     const thread = await h.newThread();
     const first = say(a, thread, "I don't recognise the Electro Mart payment");
-    await until(async () => (await h.calls()).limits === 1);
+    await until("the limits check to start", async () => (await h.calls()).limits === 1);
     const second = await say(b, thread, "what are my card limits");
     const third = await say(b, thread, "what's the status of my refund");
     expect(second).toEqual({ kind: "queued" });
@@ -48,7 +40,7 @@ describe("double-texting", () => {
     const a = instance("reject");
     const thread = await h.newThread();
     const first = say(a, thread, "what are my card limits");
-    await until(async () => (await h.calls()).limits === 1);
+    await until("the limits check to start", async () => (await h.calls()).limits === 1);
     expect(await say(a, thread, "hello?")).toEqual({ kind: "busy" });
     await first;
     expect((await listMessagesByThread(h.db, TENANT, thread)).map((m) => m.text)).toEqual(["what are my card limits", expect.stringMatching(/daily limit/)]);
@@ -63,7 +55,7 @@ describe("double-texting", () => {
     const approval = (await getApprovalByCase(h.db, TENANT, turn.caseId!))!;
     await setFault({ system: "ledger", latencyMs: 500 });
     const decision = a.decide({ tenantId: TENANT, approvalId: approval.id, version: approval.version, decision: "approved", reason: "ok", actor: "olga", role: "operator" });
-    await until(async () => (await h.calls()).ledger === 1);
+    await until("the ledger call", async () => (await h.calls()).ledger === 1);
     expect(await say(b, thread, "what are my card limits")).toEqual({ kind: "queued" });
     expect(await decision).toMatchObject({ kind: "ok", status: "executed" });
     expect(await h.ledgerRows()).toHaveLength(1);
@@ -79,12 +71,12 @@ describe("double-texting", () => {
     const [a, b] = [instance("enqueue"), instance("enqueue")];
     const thread = await h.newThread();
     const first = say(a, thread, "I don't recognise the Electro Mart payment");
-    await until(async () => (await h.calls()).antifraud === 1);
+    await until("the antifraud check to start", async () => (await h.calls()).antifraud === 1);
     expect(await say(b, thread, "never mind, cancel my request")).toEqual({ kind: "queued" });
     await first;
     const turn = await first;
     if (turn.kind !== "ok") throw new Error("turn failed");
-    await until(async () => (await getApprovalByCase(h.db, TENANT, turn.caseId!))?.status === "cancelled");
+    await until("the approval to be cancelled", async () => (await getApprovalByCase(h.db, TENANT, turn.caseId!))?.status === "cancelled");
     expect(await h.ledgerRows()).toHaveLength(0);
     const transcript = await listMessagesByThread(h.db, TENANT, thread);
     expect(transcript.at(-1)).toMatchObject({ role: "agent", text: expect.stringMatching(/cancelled/) });

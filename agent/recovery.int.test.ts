@@ -2,7 +2,7 @@ import { spawn } from "node:child_process";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeEach, describe, expect, it } from "vitest";
 import { appendMessage, claimThread, listMessagesByThread } from "../db/queries/threads";
-import { agentHarness, call, FAST_SETTINGS, setFault, TENANT } from "../test/agent-support";
+import { agentHarness, call, FAST_SETTINGS, setFault, TENANT, until } from "../test/agent-support";
 import { createAgent } from "./index";
 import { createInstance } from "./instance";
 
@@ -11,14 +11,6 @@ const newInstance = () => createAgent({ db: h.db, pool: h.pool, deps: { settings
 
 beforeEach(() => h.freshStart());
 afterAll(() => h.pool.end());
-
-async function until(what: string, check: () => Promise<boolean>, timeoutMs = 20_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
 
 const count = async (q: ReturnType<typeof sql>) => Number((await h.db.execute<{ n: number }>(q)).rows[0]!.n);
 
