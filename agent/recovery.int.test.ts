@@ -3,7 +3,10 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeEach, describe, expect, it } from "vitest";
 import { appendMessage, claimThread, listMessagesByThread } from "../db/queries/threads";
 import { agentHarness, call, FAST_SETTINGS, setFault, TENANT, until } from "../test/agent-support";
+import { buildGraph } from "./graph";
 import { createAgent } from "./index";
+import { createCheckpointer } from "./runtime";
+import { STATE_SCHEMA_VERSION } from "./state";
 import { createInstance } from "./instance";
 
 const h = agentHarness();
@@ -90,6 +93,27 @@ describe("recovery of queued messages", () => {
     expect(transcript[3]!.text).toMatch(/refunded/);
     expect(await h.ledgerRows()).toHaveLength(1);
     await b.close();
+  });
+});
+
+describe("a new message after a cut-off run", () => {
+  it("never discards what the cut-off run left pending: the refund it had decided is paid first", async () => {
+    const thread = await h.newThread();
+    const config = { configurable: { thread_id: thread } };
+    const halted = buildGraph(h.agent.deps, createCheckpointer(h.pool), { interruptBefore: ["refund"] });
+    const claim = { schemaVersion: STATE_SCHEMA_VERSION, tenantId: TENANT, customerId: "cust-alice", input: "I was charged twice at Coffee Corner" };
+    await halted.invoke(claim, { ...config, durability: "sync", recursionLimit: FAST_SETTINGS.recursionLimit });
+    expect((await halted.getState(config)).next).toEqual(["refund"]);
+    expect(await h.ledgerRows()).toHaveLength(0);
+
+    expect(await h.say(thread, "what are my card limits")).toMatchObject({ kind: "ok", status: "idle", reply: expect.stringMatching(/daily limit/) });
+    expect(await h.ledgerRows()).toHaveLength(1);
+    const approval = (await h.db.execute<{ status: string }>(sql`select status from approvals where thread_id = ${thread}`)).rows;
+    expect(approval).toEqual([{ status: "executed" }]);
+    const transcript = await listMessagesByThread(h.db, TENANT, thread);
+    expect(transcript.map((m) => m.role)).toEqual(["customer", "agent", "agent"]);
+    expect(transcript[1]!.text).toMatch(/refunded the Coffee Corner payment/);
+    expect(transcript[0]!.answeredAt).not.toBeNull();
   });
 });
 

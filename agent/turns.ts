@@ -94,9 +94,26 @@ async function runTurn(ctx: Ctx, input: TurnInput, messageId: number, onToken?: 
   }
 }
 
+/**
+ * Finishes what a cut-off run left pending before a new message starts the graph: new
+ * input discards pending tasks, and a decided refund may be among them. Its answer goes to
+ * the older message it belongs to, if that one is still unanswered. Returns the status the
+ * thread rests in afterwards (the finished run may stop at the approval gate).
+ */
+async function finishPending(ctx: Ctx, input: TurnInput, messageId: number): Promise<RestingStatus> {
+  const snapshot = await ctx.graph.getState({ configurable: { thread_id: input.threadId } });
+  if (snapshot.next.length === 0) return "idle";
+  const older = await getUnansweredMessage(ctx.db, input.tenantId, input.threadId);
+  const { values, status } = await run(ctx, input.threadId, null);
+  if (values.answer && older && older.id < messageId) await appendAnswer(ctx.db, { tenantId: input.tenantId, threadId: input.threadId, text: values.answer, answers: older.id });
+  else if (values.answer) await appendMessage(ctx.db, { tenantId: input.tenantId, threadId: input.threadId, role: "agent", text: values.answer });
+  return status;
+}
+
 /** Answers one customer message already in the transcript (`messageId`): the graph, or the paused-thread answer. */
 async function takeTurn(ctx: Ctx, input: TurnInput, messageId: number, previous: string, onToken?: OnToken): Promise<Outcome> {
-  const outcome = previous === "awaiting_approval" ? await answerWhileAwaiting(ctx, input, onToken) : await runTurn(ctx, input, messageId, onToken);
+  const resting = previous === "awaiting_approval" ? previous : await finishPending(ctx, input, messageId);
+  const outcome = resting === "awaiting_approval" ? await answerWhileAwaiting(ctx, input, onToken) : await runTurn(ctx, input, messageId, onToken);
   await appendAnswer(ctx.db, { tenantId: input.tenantId, threadId: input.threadId, text: outcome.reply, answers: messageId });
   return outcome;
 }
