@@ -30,7 +30,7 @@ const GUARDS: Guard[] = [
   {
     invariant: "reject-cancels",
     guard: "a run stopped by a newer message withdraws the approval it recorded",
-    edits: [{ file: "agent/superseded.ts", from: "  if (!kase || kase.priorStatus || values.refundOutcome) return false;", to: "  return false;" }],
+    edits: [{ file: "agent/superseded.ts", from: `  if (!kase || kase.priorStatus || values.refundOutcome) return "none";`, to: `  return "none";` }],
     test: { file: "agent/double-texting-stop.int.test.ts", name: "stops the run before its refund: the policy approval is withdrawn and nothing is paid" },
   },
   {
