@@ -1,8 +1,7 @@
 /**
  * `npm test`: every suite. Unit and integration tests (vitest, against a real Postgres and
  * the simulator over HTTP), the browser tests (Playwright in Chromium), which start the
- * whole app themselves, then two small chaos campaigns (real app processes SIGKILLed
- * mid-run), with the default double-texting policy and with rollback.
+ * whole app themselves, then a small chaos campaign (real app processes SIGKILLed mid-run).
  */
 import { spawnSync } from "node:child_process";
 import path from "node:path";
@@ -21,4 +20,3 @@ function step(title: string, command: string, args: string[]) {
 step("unit and integration tests (vitest)", "vitest", ["run"]);
 step("browser tests (playwright)", "playwright", ["test"]);
 step("chaos campaign (small)", "tsx", ["scripts/chaos/main.ts", "--conversations", "40", "--kills", "4", "--seed", "1"]);
-step("chaos campaign (small, DOUBLE_TEXTING=rollback)", "tsx", ["scripts/chaos/main.ts", "--conversations", "30", "--kills", "3", "--seed", "2", "--double-texting", "rollback"]);
