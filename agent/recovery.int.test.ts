@@ -6,7 +6,8 @@ import { agentHarness, call, FAST_SETTINGS, setFault, TENANT, until } from "../t
 import { buildGraph } from "./graph";
 import { createAgent } from "./index";
 import { createCheckpointer } from "./runtime";
-import { STATE_SCHEMA_VERSION } from "./state";
+import { approvalInput } from "./nodes/approval-input";
+import { STATE_SCHEMA_VERSION, type AgentStateType } from "./state";
 import { createInstance } from "./instance";
 
 const h = agentHarness();
@@ -114,6 +115,30 @@ describe("a new message after a cut-off run", () => {
     expect(transcript.map((m) => m.role)).toEqual(["customer", "agent", "agent"]);
     expect(transcript[1]!.text).toMatch(/refunded the Coffee Corner payment/);
     expect(transcript[0]!.answeredAt).not.toBeNull();
+  });
+});
+
+describe("a superstep whose tasks all wrote but whose checkpoint was never saved", () => {
+  it("is finished, not dropped, by the next message: LangGraph leaves it out of `next`, and the decided refund is still paid", async () => {
+    const thread = await h.newThread();
+    const config = { configurable: { thread_id: thread } };
+    const checkpointer = createCheckpointer(h.pool);
+    const halted = buildGraph(h.agent.deps, checkpointer, { interruptBefore: ["approvalGate"] });
+    const claim = { schemaVersion: STATE_SCHEMA_VERSION, tenantId: TENANT, customerId: "cust-alice", input: "City Parking charged me 38 euros while I was abroad" };
+    await halted.invoke(claim, { ...config, durability: "sync", recursionLimit: FAST_SETTINGS.recursionLimit });
+    const atGate = await halted.getState(config);
+    expect(atGate.next).toEqual(["approvalGate"]);
+    // The gate ran and wrote (a decided approval, the edge to the refund), then the process died before the superstep's checkpoint.
+    const state = atGate.values as AgentStateType;
+    const approval = await h.agent.deps.store.recordPolicyApproval(approvalInput(h.agent.deps, state, thread, "approved before the crash"));
+    await checkpointer.putWrites(atGate.config, [["approval", approval], ["branch:to:refund", null]], atGate.tasks[0]!.id);
+    const cut = await halted.getState(config);
+    expect(cut.next).toEqual([]);
+    expect(cut.tasks).toHaveLength(1);
+
+    expect(await h.say(thread, "what are my card limits")).toMatchObject({ kind: "ok", reply: expect.stringMatching(/daily limit/) });
+    expect(await h.ledgerRows()).toHaveLength(1);
+    expect((await h.db.execute<{ status: string }>(sql`select status from approvals where thread_id = ${thread}`)).rows).toEqual([{ status: "executed" }]);
   });
 });
 

@@ -2,7 +2,7 @@ import { and, eq, inArray } from "drizzle-orm";
 import { approvals, threads } from "@/db/schema";
 import { appendAnswer, getUnansweredMessage, hasNewerQueuedMessage, listBusyThreads, takeOverThread } from "@/db/queries/threads";
 import { resumeDecided } from "./decisions";
-import { LEASE_MS, letGo, newerMessageStops, run, type Ctx, type RestingStatus } from "./runs";
+import { LEASE_MS, letGo, newerMessageStops, run, unfinished, type Ctx, type RestingStatus } from "./runs";
 import { retryUnfinishedRefunds } from "./refund-retry";
 import { settleCutOff } from "./superseded";
 import { STATE_SCHEMA_VERSION, type AgentStateType } from "./state";
@@ -22,7 +22,7 @@ async function finishRun(ctx: Ctx, tenantId: string, threadId: string) {
   const superseded = unanswered && !paused && newerMessageStops(ctx) && (await hasNewerQueuedMessage(ctx.db, tenantId, threadId, unanswered.id));
   if (!superseded || !(await settleCutOff(ctx, { tenantId, threadId, answers: unanswered.id }, snapshot))) {
     let outcome;
-    if (snapshot.next.length > 0) {
+    if (unfinished(snapshot)) {
       outcome = await run(ctx, threadId, null);
     } else if (unanswered) {
       const values = snapshot.values as Partial<AgentStateType>;

@@ -1,4 +1,4 @@
-import { Command, isGraphDrained, RunControl } from "@langchain/langgraph";
+import { Command, isGraphDrained, RunControl, type StateSnapshot } from "@langchain/langgraph";
 import type { Db } from "@/db/client";
 import { setApprovalInterrupt } from "@/db/queries/approvals";
 import { notifyOperatorsOnce } from "@/db/queries/notifications";
@@ -62,6 +62,13 @@ export type RestingStatus = "idle" | "awaiting_approval";
 
 export const LEASE_MS = 120_000;
 
+/**
+ * Whether the thread's last checkpoint holds a run that has not finished: tasks still to
+ * run, or a superstep whose tasks all wrote but whose checkpoint was never saved (a
+ * crash). LangGraph leaves the latter out of `next`, and new input would drop its writes.
+ */
+export const unfinished = (snapshot: StateSnapshot) => snapshot.tasks.length > 0;
+
 /** Whether, under the deployment's double-texting policy, a newer customer message stops the run answering an older one. */
 export const newerMessageStops = (ctx: Ctx) => ctx.deps.settings.doubleTexting === "interrupt" || ctx.deps.settings.doubleTexting === "rollback";
 
@@ -102,7 +109,7 @@ export async function run(ctx: Ctx, threadId: string, input: unknown, onToken?: 
   const snapshot = await ctx.graph.getState(config);
   const interrupts = snapshot.tasks.flatMap((t) => t.interrupts);
   const values = snapshot.values as AgentStateType;
-  if (interrupts.length === 0 && snapshot.next.length > 0 && turn?.superseded) throw new RunSuperseded(values);
+  if (interrupts.length === 0 && unfinished(snapshot) && turn?.superseded) throw new RunSuperseded(values);
   for (const it of interrupts) {
     const request = it.value as ApprovalRequest;
     if (!it.id || !request?.approvalId) continue;

@@ -6,7 +6,7 @@ import { cancelOpenCase } from "@/db/queries/cases";
 import { appendAnswer } from "@/db/queries/threads";
 import { cancelCase } from "./casework";
 import { supersededText } from "./replies";
-import type { Ctx } from "./runs";
+import { unfinished, type Ctx } from "./runs";
 import { blankState, type AgentStateType, type AgentUpdate } from "./state";
 
 const WITHDRAWN = "Withdrawn: the customer sent a newer message before the refund started.";
@@ -100,7 +100,7 @@ export async function settleSuperseded(ctx: Ctx, input: { tenantId: string; thre
  */
 export async function settleCutOff(ctx: Ctx, input: { tenantId: string; threadId: string; answers: number }, snapshot: StateSnapshot): Promise<boolean> {
   let reply: string | null = supersededText(blankState(), { refundMade: false, withdrawn: false });
-  if (snapshot.next.length > 0) reply = await settleSuperseded(ctx, input, snapshot.values as AgentStateType);
+  if (unfinished(snapshot)) reply = await settleSuperseded(ctx, input, snapshot.values as AgentStateType);
   if (reply === null) return false;
   await appendAnswer(ctx.db, { ...input, text: reply });
   return true;

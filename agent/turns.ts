@@ -6,7 +6,7 @@ import { appendAnswer, appendMessage, getThreadById, getUnansweredMessage, reque
 import { getTransactionById } from "@/db/queries/transactions";
 import { cancelCase } from "./casework";
 import { caseStandingText, limitsText } from "./replies";
-import { newerMessageStops, resumeGate, run, RunDrained, RunSuperseded, withThread, type Ctx, type OnToken, type QueueAnswerer, type RestingStatus } from "./runs";
+import { newerMessageStops, resumeGate, run, unfinished, RunDrained, RunSuperseded, withThread, type Ctx, type OnToken, type QueueAnswerer, type RestingStatus } from "./runs";
 import { settleSuperseded } from "./superseded";
 import { STATE_SCHEMA_VERSION } from "./state";
 import { understandMessage } from "./understanding";
@@ -102,7 +102,7 @@ async function runTurn(ctx: Ctx, input: TurnInput, messageId: number, onToken?: 
  */
 async function finishPending(ctx: Ctx, input: TurnInput, messageId: number): Promise<RestingStatus> {
   const snapshot = await ctx.graph.getState({ configurable: { thread_id: input.threadId } });
-  if (snapshot.next.length === 0) return "idle";
+  if (!unfinished(snapshot)) return "idle";
   const older = await getUnansweredMessage(ctx.db, input.tenantId, input.threadId);
   const { values, status } = await run(ctx, input.threadId, null);
   if (values.answer && older && older.id < messageId) await appendAnswer(ctx.db, { tenantId: input.tenantId, threadId: input.threadId, text: values.answer, answers: older.id });
