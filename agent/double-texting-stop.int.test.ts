@@ -55,6 +55,19 @@ async function supersedeAutoRefund(policy: Policy, thread: string) {
   return { a, b, first: await first };
 }
 
+/**
+ * Two instances of `policy`: `a` starts answering `text` and the test goes on once `system`
+ * (slowed by 400-500 ms) has been called, so a newer message on `b` meets a busy run.
+ */
+async function busyOn(policy: Policy, system: "limits" | "antifraud" | "ledger", text: string) {
+  await setFault({ system, latencyMs: system === "ledger" ? 500 : 400 });
+  const [a, b] = [instance(policy), instance(policy)];
+  const thread = await h.newThread();
+  const first = say(a, thread, text);
+  await until(`the ${system} call`, async () => (await h.calls())[system] === 1);
+  return { a, b, thread, first };
+}
+
 describe.each(["interrupt", "rollback"] as const)("double-texting %s", (policy) => {
   it("a newer message on another instance stops the run before its refund: the policy approval is withdrawn and nothing is paid", async () => {
     const thread = await h.newThread();
@@ -83,11 +96,7 @@ describe.each(["interrupt", "rollback"] as const)("double-texting %s", (policy) 
   });
 
   it("a refund already being paid when the newer message arrives finishes once, and the customer is told", async () => {
-    await setFault({ system: "ledger", latencyMs: 500 });
-    const [a, b] = [instance(policy), instance(policy)];
-    const thread = await h.newThread();
-    const first = say(a, thread, "I was charged twice at Coffee Corner");
-    await until("the ledger call", async () => (await h.calls()).ledger === 1);
+    const { a, b, thread, first } = await busyOn(policy, "ledger", "I was charged twice at Coffee Corner");
     expect(await say(b, thread, "what are my card limits")).toEqual({ kind: "queued" });
     expect(await first).toMatchObject({ kind: "ok", status: "idle", reply: expect.stringMatching(/refunded the Coffee Corner payment/) });
     expect(await h.ledgerRows()).toHaveLength(1);
@@ -99,11 +108,7 @@ describe.each(["interrupt", "rollback"] as const)("double-texting %s", (policy) 
   });
 
   it("three quick messages: every one is kept and answered, the newest in full", async () => {
-    await setFault({ system: "limits", latencyMs: 400 });
-    const [a, b] = [instance(policy), instance(policy)];
-    const thread = await h.newThread();
-    const first = say(a, thread, "what are my card limits");
-    await until("the limits check to start", async () => (await h.calls()).limits === 1);
+    const { a, b, thread, first } = await busyOn(policy, "limits", "what are my card limits");
     expect(await say(b, thread, "hello?")).toEqual({ kind: "queued" });
     expect(await say(b, thread, "what's the status of my refund")).toEqual({ kind: "queued" });
     expect(await first).toMatchObject({ kind: "ok", reply: expect.stringMatching(/stopped working/) });
@@ -115,11 +120,7 @@ describe.each(["interrupt", "rollback"] as const)("double-texting %s", (policy) 
   });
 
   it("a queued 'cancel my request' stops the run before review: the case is closed, nothing waits for an operator, nothing is paid", async () => {
-    await setFault({ system: "antifraud", latencyMs: 400 });
-    const [a, b] = [instance(policy), instance(policy)];
-    const thread = await h.newThread();
-    const first = say(a, thread, "I don't recognise the Electro Mart payment");
-    await until("the antifraud check to start", async () => (await h.calls()).antifraud === 1);
+    const { a, b, thread, first } = await busyOn(policy, "antifraud", "I don't recognise the Electro Mart payment");
     expect(await say(b, thread, "never mind, cancel my request")).toEqual({ kind: "queued" });
     const turn = await first;
     expect(turn).toMatchObject({ kind: "ok", status: "idle" });
