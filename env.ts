@@ -8,7 +8,20 @@ const schema = z.object({
   DATABASE_URL: z.string().url().optional(),
   /** Where the embedded Postgres keeps its data (git-ignored). */
   EMBEDDED_PG_DIR: z.string().default(".data/pg"),
-  TENANT_ID: z.string().default("demo-bank"),
+  /**
+   * `1`: demo mode (demo users and transactions are seeded, the login page lists them, the
+   * simulator may stand in for the bank systems). Unset means demo mode unless NODE_ENV is
+   * production; `npm start` passes the mode it chose to the app explicitly.
+   */
+  DEMO_DATA: z.enum(["0", "1"]).optional(),
+  /** The app's public origin (`https://support.bank.example`); required in production. Unset: the request's own host. */
+  APP_ORIGIN: z.string().url().optional(),
+  /** Comma-separated origins allowed to frame `/widget` and post to the chat routes from it. */
+  WIDGET_ORIGINS: z.string().default(""),
+  /** A session ends this long after sign-in, however active. */
+  SESSION_MAX_AGE_MS: z.coerce.number().int().positive().default(12 * 60 * 60 * 1000),
+  /** A session ends after this long without a request. */
+  SESSION_IDLE_MS: z.coerce.number().int().positive().default(30 * 60 * 1000),
   LIMITS_URL: z.string().url().default("http://127.0.0.1:4010/limits"),
   HISTORY_URL: z.string().url().default("http://127.0.0.1:4010/history"),
   ANTIFRAUD_URL: z.string().url().default("http://127.0.0.1:4010/antifraud"),
@@ -50,7 +63,6 @@ const schema = z.object({
   RECOVERY_INTERVAL_MS: z.coerce.number().int().positive().default(2_000),
   /** `1` lets browser tests move the server clock forward (POST /api/test/clock). */
   ENABLE_TEST_CLOCK: z.enum(["0", "1"]).default("0"),
-  SESSION_SECRET: z.string().min(16).default("demo-session-secret-change-me"),
 });
 
 export type Env = z.infer<typeof schema>;
@@ -60,4 +72,14 @@ let cached: Env | undefined;
 export function env(): Env {
   cached ??= schema.parse(process.env);
   return cached;
+}
+
+/** Demo mode: demo data, the demo accounts on the login page, the simulator as the bank systems. */
+export function isDemoMode(config: Env = env()): boolean {
+  return config.DEMO_DATA === undefined ? config.NODE_ENV !== "production" : config.DEMO_DATA === "1";
+}
+
+/** Origins allowed to frame the widget and post to the chat routes from it. */
+export function widgetOrigins(config: Env = env()): string[] {
+  return config.WIDGET_ORIGINS.split(",").map((o) => o.trim().replace(/\/+$/, "")).filter(Boolean);
 }

@@ -1,4 +1,4 @@
-import { index, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { bigserial, index, pgTable, text, timestamp } from "drizzle-orm/pg-core";
 
 /** Signed-in people: customers and bank staff. */
 export const users = pgTable("users", {
@@ -13,14 +13,31 @@ export const users = pgTable("users", {
   customerId: text("customer_id"),
 });
 
-/** Server-side sessions; the cookie holds the id. */
+/** Server-side sessions; the cookie holds a token whose SHA-256 is the id. */
 export const sessions = pgTable(
   "sessions",
   {
     id: text("id").primaryKey(),
     userId: text("user_id").notNull().references(() => users.id),
+    /** The absolute end of the session, however active it is. */
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    /** The last request seen; a session idle for longer than the idle lifetime ends. */
+    lastSeenAt: timestamp("last_seen_at", { withTimezone: true }).notNull().defaultNow(),
+    /** The user's role when the session began; a session ends when the role changes. */
+    role: text("role"),
   },
-  (t) => [index("sessions_user_idx").on(t.userId)],
+  (t) => [index("sessions_user_idx").on(t.userId), index("sessions_expiry_idx").on(t.expiresAt)],
+);
+
+/** Failed sign-ins, by account and by client address: the login throttle counts them across instances. */
+export const loginFailures = pgTable(
+  "login_failures",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    username: text("username").notNull(),
+    clientAddress: text("client_address").notNull(),
+    failedAt: timestamp("failed_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("login_failures_user_idx").on(t.username, t.failedAt), index("login_failures_client_idx").on(t.clientAddress, t.failedAt)],
 );

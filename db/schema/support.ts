@@ -97,6 +97,8 @@ export const approvals = pgTable(
     firstApprovedBy: text("first_approved_by"),
     firstApprovedRole: text("first_approved_role"),
     firstApprovedAt: timestamp("first_approved_at", { withTimezone: true }),
+    /** The amount the first of two approvers approved; the second must approve the same amount. */
+    firstApprovedAmountMinor: integer("first_approved_amount_minor"),
     /** A lower amount an approver settled on; null refunds the full amount. */
     approvedAmountMinor: integer("approved_amount_minor"),
     /** The operator working the case; others cannot decide it until the lease ends. */
