@@ -2,33 +2,49 @@ import { z } from "zod";
 import { database } from "@/db/client";
 import { getAgent } from "./agent";
 import { ApiError } from "./errors";
+import { checkOrigin, isSafeMethod } from "./origin";
+import { readBodyText, requireJsonMediaType } from "./request-body";
+import { apiHeaders } from "./security-headers";
 
 const MAX_BODY_BYTES = 16 * 1024;
 
 type Ctx<P> = { params: Promise<P> };
 type Handler<P> = (req: Request, params: P) => Promise<Response>;
 
-/** Wraps a route handler: every failure becomes `{code, message}` with its status. */
+/** Marks the handlers `route()` made, so a test can prove every API handler passes through it. */
+export const GUARDED = Symbol.for("bank.route.guarded");
+
+/**
+ * Wraps a route handler. Before it runs, a state-changing request must come from the
+ * app's own pages (or a server) and be declared JSON, even when the route takes no
+ * input: a cross-site form or no-cors fetch cannot send `application/json`, so this is
+ * a second wall behind the Origin check. Every failure becomes `{code, message}` with
+ * its status, and every answer carries the API's security headers.
+ */
 export function route<P = Record<string, never>>(handler: Handler<P>) {
-  return async (req: Request, ctx: Ctx<P>): Promise<Response> => {
+  const guarded = async (req: Request, ctx: Ctx<P>): Promise<Response> => {
+    let res: Response;
     try {
-      return await handler(req, await ctx.params);
+      if (!isSafeMethod(req.method)) {
+        checkOrigin(req);
+        requireJsonMediaType(req);
+      }
+      res = await handler(req, await ctx.params);
     } catch (error) {
-      if (error instanceof ApiError) return error.toResponse();
-      console.error(`${req.method} ${new URL(req.url).pathname} failed`, error);
-      return new ApiError("internal:server").toResponse();
+      if (error instanceof ApiError) {
+        res = error.toResponse();
+      } else {
+        console.error(`${req.method} ${new URL(req.url).pathname} failed`, error);
+        res = new ApiError("internal:server").toResponse();
+      }
     }
+    for (const [name, value] of Object.entries(apiHeaders())) res.headers.set(name, value);
+    return res;
   };
+  return Object.assign(guarded, { [GUARDED]: true });
 }
 
-/** Reads a JSON body of bounded size and validates it; bad input is a 4xx, never a 500. */
-export async function parseBody<T extends z.ZodType>(req: Request, schema: T): Promise<z.infer<T>> {
-  const type = req.headers.get("content-type") ?? "";
-  if (!type.toLowerCase().includes("application/json")) throw new ApiError("unsupported_media_type:body");
-  const declared = Number(req.headers.get("content-length") ?? "0");
-  if (declared > MAX_BODY_BYTES) throw new ApiError("payload_too_large:body");
-  const text = await req.text();
-  if (Buffer.byteLength(text) > MAX_BODY_BYTES) throw new ApiError("payload_too_large:body");
+function parseJsonText<T extends z.ZodType>(text: string, schema: T): z.infer<T> {
   let json: unknown;
   try {
     json = JSON.parse(text);
@@ -36,6 +52,19 @@ export async function parseBody<T extends z.ZodType>(req: Request, schema: T): P
     throw new ApiError("bad_request:json", "The body is not valid JSON.");
   }
   return parseWith(schema, json, "body");
+}
+
+/** Reads a JSON body of bounded size and validates it; bad input is a 4xx, never a 500. */
+export async function parseBody<T extends z.ZodType>(req: Request, schema: T): Promise<z.infer<T>> {
+  requireJsonMediaType(req);
+  return parseJsonText(await readBodyText(req, MAX_BODY_BYTES), schema);
+}
+
+/** Like parseBody, for routes whose input is optional: an empty body means `fallback`. */
+export async function parseOptionalBody<T extends z.ZodType>(req: Request, schema: T, fallback: z.infer<T>): Promise<z.infer<T>> {
+  requireJsonMediaType(req);
+  const text = await readBodyText(req, MAX_BODY_BYTES);
+  return text.trim() === "" ? fallback : parseJsonText(text, schema);
 }
 
 export function parseWith<T extends z.ZodType>(schema: T, value: unknown, surface: string): z.infer<T> {

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { database } from "@/db/client";
+import { route } from "@/app/_lib/route";
 import { env } from "@/env";
 
 export const runtime = "nodejs";
@@ -15,7 +16,7 @@ async function reachable(url: string): Promise<boolean> {
 }
 
 /** 200 once the database and the bank systems answer, 503 otherwise. */
-export async function GET() {
+export const GET = route(async () => {
   const e = env();
   const database_ = await database()
     .db.execute(sql`select 1`)
@@ -28,4 +29,4 @@ export async function GET() {
   const systems = Object.fromEntries(entries);
   const ok = database_ && Object.values(systems).every(Boolean);
   return Response.json({ ok, database: database_, systems }, { status: ok ? 200 : 503 });
-}
+});

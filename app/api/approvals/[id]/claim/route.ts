@@ -1,6 +1,6 @@
 import type { ClaimResult } from "@/agent";
 import { refusalError } from "@/app/_lib/refusal";
-import { idParam, parseBody, parseWith, route, services } from "@/app/_lib/route";
+import { idParam, parseOptionalBody, parseWith, route, services } from "@/app/_lib/route";
 import { DECIDERS, requireUser } from "@/app/_lib/session";
 import { claimBody } from "../../schema";
 
@@ -16,8 +16,7 @@ export const POST = route<{ id: string }>(async (req, { id }) => {
   const { db, agent } = services();
   const user = await requireUser(db, req, DECIDERS);
   const approvalId = parseWith(idParam, id, "approval_id");
-  const hasBody = (req.headers.get("content-length") ?? "0") !== "0";
-  const { takeover } = hasBody ? await parseBody(req, claimBody) : { takeover: false };
+  const { takeover } = await parseOptionalBody(req, claimBody, { takeover: false });
   return answer(approvalId, await agent.claim({ tenantId: user.tenantId, approvalId, actor: user.username, role: user.role, takeover }));
 });
 

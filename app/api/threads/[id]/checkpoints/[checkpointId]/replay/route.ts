@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { ApiError } from "@/app/_lib/errors";
 import { INVESTIGATORS, openIncident } from "@/app/_lib/incidents";
-import { parseBody, parseWith, idParam, route, services } from "@/app/_lib/route";
+import { parseOptionalBody, parseWith, idParam, route, services } from "@/app/_lib/route";
 import { requireUser } from "@/app/_lib/session";
 import { replayBody } from "../../../../../incidents/schema";
 
@@ -14,8 +14,7 @@ export const POST = route<{ id: string; checkpointId: string }>(async (req, { id
   const { db, agent } = services();
   const user = await requireUser(db, req, INVESTIGATORS);
   const scope = await openIncident(db, user, id, req);
-  const hasBody = (req.headers.get("content-length") ?? "0") !== "0";
-  const options: z.infer<typeof body> = hasBody ? await parseBody(req, body) : { systems: "recorded" };
+  const options: z.infer<typeof body> = await parseOptionalBody(req, body, { systems: "recorded" });
   const result = await agent.incidents.replay(user.tenantId, scope.thread.threadId, {
     ...options,
     checkpointId: parseWith(idParam, checkpointId, "checkpoint_id"),

@@ -1,0 +1,52 @@
+import { ApiError } from "./errors";
+
+/**
+ * True only for the JSON media type itself: `application/json`, optionally with
+ * `charset=utf-8`. Substring tests would let `text/plain; application/json` through, a
+ * type a cross-site form or no-cors fetch can send without asking the server first.
+ */
+export function isJsonMediaType(header: string | null): boolean {
+  if (header === null) return false;
+  const [essence, ...params] = header.split(";").map((part) => part.trim().toLowerCase());
+  if (essence !== "application/json") return false;
+  return params.every((param) => /^charset=("?)utf-8\1$/.test(param));
+}
+
+/** Refuses any state-changing API request that is not declared JSON (415). */
+export function requireJsonMediaType(req: Request): void {
+  if (!isJsonMediaType(req.headers.get("content-type"))) {
+    throw new ApiError("unsupported_media_type:body", "Send the request with content-type: application/json (an empty body or {} when the route takes no input).");
+  }
+}
+
+function tooLarge(limit: number): ApiError {
+  return new ApiError("payload_too_large:body", `The request body is larger than ${limit} bytes.`);
+}
+
+/**
+ * The body as UTF-8 text, read chunk by chunk and abandoned as soon as it passes
+ * `limit` bytes, so a body without content-length (chunked) is never held whole.
+ */
+export async function readBodyText(req: Request, limit: number): Promise<string> {
+  const declared = req.headers.get("content-length");
+  if (declared !== null && Number(declared) > limit) throw tooLarge(limit);
+  if (!req.body) return "";
+  const reader = req.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > limit) {
+      await reader.cancel();
+      throw tooLarge(limit);
+    }
+    chunks.push(value);
+  }
+  try {
+    return new TextDecoder("utf-8", { fatal: true }).decode(Buffer.concat(chunks));
+  } catch {
+    throw new ApiError("bad_request:encoding", "The body is not valid UTF-8.");
+  }
+}
