@@ -12,7 +12,7 @@ test("a customer calling the approval queue is refused with 403", async ({ reque
 
 test("a customer cannot read another customer's conversation", async ({ signedInAs }) => {
   const alice = await signedInAs("alice");
-  const created = await alice.request.post("/api/threads");
+  const created = await alice.request.post("/api/threads", { data: {} });
   expect(created.status()).toBe(201);
   const { threadId } = (await created.json()) as { threadId: string };
   expect((await alice.request.get(`/api/threads/${threadId}`)).status()).toBe(200);
@@ -27,7 +27,7 @@ test("a customer cannot read another customer's conversation", async ({ signedIn
 
 test("an auditor sees a customer's conversation checkpoints in the incident viewer", async ({ signedInAs }) => {
   const alice = await signedInAs("alice");
-  const { threadId } = (await (await alice.request.post("/api/threads")).json()) as { threadId: string };
+  const { threadId } = (await (await alice.request.post("/api/threads", { data: {} })).json()) as { threadId: string };
   const turn = await alice.request.post(`/api/threads/${threadId}/messages`, { data: { text: "Hello" } });
   expect(turn.status(), await turn.text()).toBe(200);
 

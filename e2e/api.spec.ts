@@ -18,7 +18,7 @@ test.describe("HTTP API: bad input gets a clear 4xx and changes nothing", () => 
   });
 
   test("calls without a session, or with a forged one, are refused with 401", async ({ baseURL }) => {
-    await expectError(await anonymous.post("/api/threads"), 401, "unauthorized:session");
+    await expectError(await anonymous.post("/api/threads", { data: {} }), 401, "unauthorized:session");
     const forged = await playwrightRequest.newContext({ baseURL, extraHTTPHeaders: { cookie: "bank_session=forged-token-value" } });
     await expectError(await forged.get("/api/approvals"), 401, "unauthorized:session");
   });
@@ -26,11 +26,11 @@ test.describe("HTTP API: bad input gets a clear 4xx and changes nothing", () => 
   test("customers cannot reach staff routes; staff cannot chat as a customer", async () => {
     await expectError(await alice.get("/api/approvals"), 403, "forbidden:role");
     await expectError(await alice.get("/api/cases/any-case"), 403, "forbidden:role");
-    await expectError(await olga.post("/api/threads"), 403, "forbidden:role");
+    await expectError(await olga.post("/api/threads", { data: {} }), 403, "forbidden:role");
   });
 
   test("a customer sees only their own threads", async () => {
-    const { threadId } = await (await alice.post("/api/threads")).json();
+    const { threadId } = await (await alice.post("/api/threads", { data: {} })).json();
     await expectError(await bob.get(`/api/threads/${threadId}`), 404, "not_found:thread");
     await expectError(await bob.post(`/api/threads/${threadId}/messages`, { data: { text: "hello" } }), 404, "not_found:thread");
     const bobsThreads = await (await bob.get("/api/threads")).json();
@@ -38,7 +38,7 @@ test.describe("HTTP API: bad input gets a clear 4xx and changes nothing", () => 
   });
 
   test("malformed, empty, oversized and mistyped messages are refused and not recorded", async () => {
-    const { threadId } = await (await alice.post("/api/threads")).json();
+    const { threadId } = await (await alice.post("/api/threads", { data: {} })).json();
     const post = (body: string, type = "application/json") =>
       alice.post(`/api/threads/${threadId}/messages`, { headers: { "content-type": type }, data: Buffer.from(body) });
     await expectError(await post("{not json"), 400, "bad_request:json");
@@ -52,7 +52,7 @@ test.describe("HTTP API: bad input gets a clear 4xx and changes nothing", () => 
   });
 
   test("markup in chat text is kept as text", async () => {
-    const { threadId } = await (await alice.post("/api/threads")).json();
+    const { threadId } = await (await alice.post("/api/threads", { data: {} })).json();
     const text = "<script>alert(1)</script> what are my card limits?";
     const res = await alice.post(`/api/threads/${threadId}/messages`, { data: { text } });
     expect(res.status()).toBe(200);
@@ -64,7 +64,7 @@ test.describe("HTTP API: bad input gets a clear 4xx and changes nothing", () => 
     await expectError(await olga.post("/api/approvals/no-such-approval/decision", { data: { decision: "approve", reason: "", version: 1 } }), 404, "not_found:approval");
     await expectError(await olga.post("/api/approvals/bad%20id!/decision", { data: { decision: "approve", version: 1 } }), 400, "bad_request:approval_id");
 
-    const { threadId } = await (await bob.post("/api/threads")).json();
+    const { threadId } = await (await bob.post("/api/threads", { data: {} })).json();
     const turn = await (await bob.post(`/api/threads/${threadId}/messages`, { data: { text: "I never bought anything at Gadget Hub, 89.00" } })).json();
     expect(turn.status).toBe("awaiting_approval");
     const queue = await (await olga.get("/api/approvals?status=pending")).json();

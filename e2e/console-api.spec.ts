@@ -11,7 +11,7 @@ test.describe("approval console API: roles and conflicts, enforced on the server
 
   test.beforeAll(async ({ baseURL }) => {
     [bob, olga, oscar, sam, ivan] = await Promise.all(["bob", "olga", "oscar", "sam", "ivan"].map((u) => signIn(baseURL!, u)));
-    const { threadId } = await (await bob.post("/api/threads")).json();
+    const { threadId } = await (await bob.post("/api/threads", { data: {} })).json();
     const turn = await (await bob.post(`/api/threads/${threadId}/messages`, { data: { text: "I want my money back for the Orlen Fuel payment of 210.00, I never bought that fuel" } })).json();
     expect(turn.status).toBe("awaiting_approval");
     const queue = await (await olga.get("/api/approvals?status=pending&pageSize=100")).json();
@@ -26,7 +26,7 @@ test.describe("approval console API: roles and conflicts, enforced on the server
     for (const ctx of [bob, ivan]) {
       await expectError(await ctx.post(`${path}/decision`, { data: { decision: "approve", version: approval.version } }), 403, "forbidden:role");
       await expectError(await ctx.post(`${path}/claim`, { data: {} }), 403, "forbidden:role");
-      await expectError(await ctx.delete(`${path}/claim`), 403, "forbidden:role");
+      await expectError(await ctx.delete(`${path}/claim`, { data: {} }), 403, "forbidden:role");
       await expectError(await ctx.post(`${path}/questions`, { data: { question: "Why?", version: approval.version } }), 403, "forbidden:role");
     }
     expect((await ivan.get(path)).status()).toBe(200);
@@ -38,10 +38,10 @@ test.describe("approval console API: roles and conflicts, enforced on the server
     await expectError(await oscar.post(`${path}/claim`, { data: {} }), 409, "conflict:claim");
     await expectError(await oscar.post(`${path}/claim`, { data: { takeover: true } }), 403, "forbidden:role");
     await expectError(await oscar.post(`${path}/decision`, { data: { decision: "approve", version: approval.version } }), 403, "forbidden:claimed");
-    await expectError(await oscar.delete(`${path}/claim`), 403, "forbidden:claimed");
+    await expectError(await oscar.delete(`${path}/claim`, { data: {} }), 403, "forbidden:claimed");
     const takeover = await sam.post(`${path}/claim`, { data: { takeover: true } });
     expect(await takeover.json()).toMatchObject({ claimedBy: "sam" });
-    expect((await sam.delete(`${path}/claim`)).status()).toBe(200);
+    expect((await sam.delete(`${path}/claim`, { data: {} })).status()).toBe(200);
   });
 
   test("questions: a second one, or a decision, while one is open gets 409", async () => {

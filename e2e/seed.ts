@@ -5,7 +5,7 @@ const SIMULATOR_URL = process.env.E2E_SIMULATOR_URL ?? `http://127.0.0.1:${Numbe
 
 /** A new conversation for the signed-in customer; returns its id. */
 export async function startThread(customer: APIRequestContext): Promise<string> {
-  const res = await customer.post("/api/threads");
+  const res = await customer.post("/api/threads", { data: {} });
   expect(res.status(), await res.text()).toBe(201);
   return ((await res.json()) as { threadId: string }).threadId;
 }

@@ -49,8 +49,12 @@ export type Call = {
   params?: Record<string, string>;
   query?: string;
   cookie?: string;
-  body?: string;
-  contentType?: string;
+  /** A string, or a stream sent chunked without content-length. */
+  body?: string | (() => ReadableStream<Uint8Array>);
+  /** Defaults to application/json on every POST and DELETE; null sends none. */
+  contentType?: string | null;
+  /** More request headers, such as the Origin a browser would send. */
+  headers?: Record<string, string>;
 };
 
 /** Calls a route handler the way Next.js would: a Request, and params as a promise. */
@@ -58,12 +62,17 @@ export async function callRoute(call: Call): Promise<Response> {
   const handler = ROUTES[call.route]?.[call.method];
   if (!handler) throw new Error(`no ${call.method} ${call.route}`);
   const path = call.route.replace(/:(\w+)/g, (_, name: string) => encodeURIComponent(call.params?.[name] ?? ""));
-  const headers: Record<string, string> = {};
+  const headers: Record<string, string> = { ...call.headers };
   if (call.cookie) headers.cookie = call.cookie;
-  if (call.body !== undefined) {
-    headers["content-type"] = call.contentType ?? "application/json";
+  const contentType = call.contentType === undefined ? (call.method === "GET" ? null : "application/json") : call.contentType;
+  if (contentType !== null) headers["content-type"] = contentType;
+  let body: BodyInit | undefined;
+  if (typeof call.body === "string") {
     headers["content-length"] = String(Buffer.byteLength(call.body));
+    body = call.body;
+  } else if (call.body) {
+    body = call.body();
   }
-  const req = new Request(`http://localhost${path}${call.query ? `?${call.query}` : ""}`, { method: call.method, headers, body: call.body });
+  const req = new Request(`http://localhost${path}${call.query ? `?${call.query}` : ""}`, { method: call.method, headers, body, duplex: "half" } as RequestInit);
   return handler(req, { params: Promise.resolve(call.params ?? {}) });
 }

@@ -32,10 +32,15 @@ export function networkError(): ApiRequestError {
   return new ApiRequestError(0, "network:fetch", NETWORK_MESSAGE);
 }
 
-type RequestOptions = { method?: "GET" | "POST"; body?: unknown; signal?: AbortSignal };
+type RequestOptions = { method?: "GET" | "POST" | "DELETE"; body?: unknown; signal?: AbortSignal };
 
-/** Calls the JSON API with the session cookie; a 4xx or 5xx throws an ApiRequestError. */
+/**
+ * Calls the JSON API with the session cookie; a 4xx or 5xx throws an ApiRequestError.
+ * Every request that changes something is sent as JSON (`{}` when there is no input):
+ * the server refuses any other media type.
+ */
 export async function requestJson<T>(url: string, { method = "GET", body, signal }: RequestOptions = {}): Promise<T> {
+  const reads = method === "GET";
   let res: Response;
   try {
     res = await fetch(url, {
@@ -43,8 +48,8 @@ export async function requestJson<T>(url: string, { method = "GET", body, signal
       signal,
       cache: "no-store",
       credentials: "same-origin",
-      headers: body === undefined ? { accept: "application/json" } : { accept: "application/json", "content-type": "application/json" },
-      body: body === undefined ? undefined : JSON.stringify(body),
+      headers: reads ? { accept: "application/json" } : { accept: "application/json", "content-type": "application/json" },
+      body: reads ? undefined : JSON.stringify(body ?? {}),
     });
   } catch (error) {
     if (signal?.aborted) throw error;

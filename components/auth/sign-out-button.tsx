@@ -10,7 +10,7 @@ export function SignOutButton({ redirectTo = "/login", label = "Sign out", ...st
   async function signOut() {
     setBusy(true);
     try {
-      await fetch("/api/auth/logout", { method: "POST", credentials: "same-origin" });
+      await fetch("/api/auth/logout", { method: "POST", credentials: "same-origin", headers: { "content-type": "application/json" }, body: "{}" });
     } finally {
       window.location.assign(redirectTo);
     }

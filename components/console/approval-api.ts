@@ -1,4 +1,4 @@
-import { networkError, readApiError, requestJson } from "@/components/api/request-json";
+import { requestJson } from "@/components/api/request-json";
 import type { ApprovalDetail, ApprovalPage, ClaimResult, Decision, DecisionResult } from "./types";
 
 const approvalUrl = (approvalId: string) => `/api/approvals/${encodeURIComponent(approvalId)}`;
@@ -23,13 +23,7 @@ export function claim(approvalId: string, takeover = false): Promise<ClaimResult
 
 /** DELETE /api/approvals/{id}/claim; a 4xx or 5xx throws an ApiRequestError. */
 export async function releaseClaim(approvalId: string): Promise<void> {
-  let res: Response;
-  try {
-    res = await fetch(`${approvalUrl(approvalId)}/claim`, { method: "DELETE", credentials: "same-origin", headers: { accept: "application/json" } });
-  } catch {
-    throw networkError();
-  }
-  if (!res.ok) throw await readApiError(res);
+  await requestJson(`${approvalUrl(approvalId)}/claim`, { method: "DELETE" });
 }
 
 export function askCustomer(approvalId: string, question: string, version: number): Promise<{ questionId: string; version: number }> {

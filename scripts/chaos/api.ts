@@ -40,12 +40,13 @@ export class ApiSession {
       try {
         const res = await fetch(`${this.app.url}${path}`, {
           method,
+          // Every POST is JSON, `{}` when there is no input: the app refuses any other media type.
           headers: {
             accept: "application/json",
-            ...(body === undefined ? {} : { "content-type": "application/json" }),
+            ...(method === "GET" ? {} : { "content-type": "application/json" }),
             ...(this.cookie ? { cookie: this.cookie } : {}),
           },
-          body: body === undefined ? undefined : JSON.stringify(body),
+          body: method === "GET" ? undefined : JSON.stringify(body ?? {}),
           signal: AbortSignal.timeout(opts.timeoutMs ?? 60_000),
         });
         const text = await res.text();
