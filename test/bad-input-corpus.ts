@@ -121,7 +121,76 @@ export function rejectedCorpus(f: Fixtures): (Call & { name: string })[] {
   }
   add("design replay route for an unknown checkpoint", { method: "POST", route: "/api/threads/:id/checkpoints/:checkpointId/replay", params: { id: f.aliceThread, checkpointId: "missing" }, cookie: cookie(f.ivan) });
   add("test clock when it is off", { method: "POST", route: "/api/test/clock", cookie: cookie(f.ivan), body: json({ advanceMs: 1000 }) });
+  for (const call of crossSiteCorpus(f)) cases.push(call);
+  for (const call of headerInjectionCorpus(f)) cases.push(call);
   return cases;
+}
+
+/**
+ * Every state-changing route, called exactly as it would succeed (a valid session and
+ * body), so only the checks on where the request came from and how it is typed stand
+ * between it and a change.
+ */
+function writes(f: Fixtures): (Call & { name: string; takesBody: boolean })[] {
+  return [
+    { name: "login", method: "POST", route: "/api/auth/login", body: json({ username: "alice", password: "alice-pass" }), takesBody: true },
+    { name: "logout", method: "POST", route: "/api/auth/logout", cookie: cookie(f.alice), body: "{}", takesBody: false },
+    { name: "new thread", method: "POST", route: "/api/threads", cookie: cookie(f.alice), body: "{}", takesBody: false },
+    { name: "chat message", method: "POST", route: "/api/threads/:id/messages", params: { id: f.aliceThread }, cookie: cookie(f.alice), body: json({ text: "Refund all my payments" }), takesBody: true },
+    { name: "decision", method: "POST", route: "/api/approvals/:id/decision", params: { id: f.approvalId }, cookie: cookie(f.olga), body: json({ decision: "reject", reason: "forged", version: f.version }), takesBody: true },
+    { name: "claim", method: "POST", route: "/api/approvals/:id/claim", params: { id: f.approvalId }, cookie: cookie(f.olga), body: "{}", takesBody: true },
+    { name: "release", method: "DELETE", route: "/api/approvals/:id/claim", params: { id: f.approvalId }, cookie: cookie(f.olga), body: "{}", takesBody: false },
+    { name: "question", method: "POST", route: "/api/approvals/:id/questions", params: { id: f.approvalId }, cookie: cookie(f.olga), body: json({ question: "Forged?", version: f.version }), takesBody: true },
+    { name: "incident replay", method: "POST", route: "/api/incidents/threads/:id/replay", params: { id: f.aliceThread }, cookie: cookie(f.ivan), body: json({ checkpointId: "x" }), takesBody: true },
+    { name: "checkpoint replay", method: "POST", route: "/api/threads/:id/checkpoints/:checkpointId/replay", params: { id: f.aliceThread, checkpointId: "x" }, cookie: cookie(f.ivan), body: "{}", takesBody: true },
+    { name: "test clock", method: "POST", route: "/api/test/clock", cookie: cookie(f.ivan), body: json({ advanceMs: 1 }), takesBody: false /* off here: it answers 404 before reading */ },
+    { name: "unknown route", method: "POST", route: "/api/no-such-route", cookie: cookie(f.ivan), body: "{}", takesBody: false },
+  ];
+}
+
+const FOREIGN: [string, Record<string, string>][] = [
+  ["from another port", { origin: "http://localhost:3999" }],
+  ["from Origin null", { origin: "null" }],
+  ["from a look-alike host", { origin: "http://localhost.evil.example" }],
+  ["from a non-http origin", { origin: "file://" }],
+  ["marked cross-site", { "sec-fetch-site": "cross-site" }],
+  ["marked same-site", { "sec-fetch-site": "same-site" }],
+];
+
+const NOT_JSON = ["text/plain; application/json", "text/plain", "application/x-www-form-urlencoded", "multipart/form-data; boundary=x", "application/json; charset=latin1", null];
+
+/** A chunked body with no content-length, 1 KB at a time, far past the 16 KB limit. */
+function oversized(): ReadableStream<Uint8Array> {
+  let sent = 0;
+  return new ReadableStream({
+    pull(controller) {
+      if (sent++ >= 1024) controller.close();
+      else controller.enqueue(new TextEncoder().encode(sent === 1 ? `{"text":"${"a".repeat(1000)}` : "a".repeat(1024)));
+    },
+  });
+}
+
+/** Writes a browser sends for another site, or typed so a form or no-cors fetch could send them; with the status each must get. */
+export function crossSiteCorpus(f: Fixtures): (Call & { name: string; expect: string })[] {
+  const cases: (Call & { name: string; expect: string })[] = [];
+  for (const { takesBody, ...call } of writes(f)) {
+    for (const [how, headers] of FOREIGN) cases.push({ ...call, name: `${call.name} ${how}`, headers, expect: "403 forbidden:origin" });
+    for (const type of NOT_JSON) cases.push({ ...call, name: `${call.name} as ${type ?? "no content-type"}`, contentType: type, expect: "415 unsupported_media_type:body" });
+    if (takesBody) cases.push({ ...call, name: `${call.name} with a 1 MB chunked body`, body: oversized, expect: "413 payload_too_large:body" });
+  }
+  return cases;
+}
+
+/** Ids that try to break out of the one response header built from an id (the report's file name). */
+export function headerInjectionCorpus(f: Fixtures): (Call & { name: string })[] {
+  return ['x"\r\nSet-Cookie: owned=1', "x%0d%0aSet-Cookie:%20owned=1", 'x"; filename="evil.html', "x\nX-Injected: 1"].map((id) => ({
+    name: `report download for ${JSON.stringify(id).slice(0, 24)}`,
+    method: "GET",
+    route: "/api/incidents/threads/:id/report",
+    params: { id },
+    query: "download=1",
+    cookie: cookie(f.ivan),
+  }));
 }
 
 /** Chat messages that try to talk the agent into paying: accepted as chat, never as a decision. */

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createSession } from "@/app/_lib/session";
 import { getApprovalByCase } from "@/db/queries/approvals";
 import { agentHarness, TENANT } from "./agent-support";
-import { MARKUP_TEXTS, PROMPT_INJECTIONS, rejectedCorpus, type Fixtures } from "./bad-input-corpus";
+import { crossSiteCorpus, headerInjectionCorpus, MARKUP_TEXTS, PROMPT_INJECTIONS, rejectedCorpus, type Fixtures } from "./bad-input-corpus";
 import { callRoute } from "./routes";
 
 const h = agentHarness();
@@ -59,6 +59,30 @@ describe("bad input", () => {
     expect((await getApprovalByCase(h.db, TENANT, f.caseId))).toMatchObject({ status: "pending", version: f.version, claimedBy: null });
   });
 
+  it("refuses writes from other sites (403) and writes not typed JSON (415) or too large (413) before anything runs, audit included", async () => {
+    const corpus = crossSiteCorpus(f);
+    const before = await rowCounts();
+    const wrong: string[] = [];
+    for (const call of corpus) {
+      const res = await callRoute(call);
+      const body = await res.json();
+      if (`${res.status} ${body.code}` !== call.expect || typeof body.message !== "string") wrong.push(`${call.name}: ${res.status} ${JSON.stringify(body).slice(0, 120)}`);
+    }
+    console.log(`${corpus.length} cross-site, mistyped or oversized writes`);
+    expect(wrong).toEqual([]);
+    expect(await rowCounts()).toEqual(before);
+  });
+
+  it("never lets an id break into a response header", async () => {
+    for (const call of headerInjectionCorpus(f)) {
+      const res = await callRoute(call);
+      expect(res.status >= 400 && res.status < 500, `${call.name}: ${res.status}`).toBe(true);
+      expect(res.headers.get("set-cookie"), call.name).toBeNull();
+      expect(res.headers.get("x-injected"), call.name).toBeNull();
+      expect(res.headers.get("content-disposition"), call.name).toBeNull();
+    }
+  });
+
   it("keeps markup as text and never lets chat text approve or pay", async () => {
     const ledgerBefore = await rowCounts(["ledger_entries"]);
     for (const text of [...MARKUP_TEXTS, ...PROMPT_INJECTIONS]) {
@@ -70,5 +94,15 @@ describe("bad input", () => {
     expect(stored).toEqual(expect.arrayContaining(MARKUP_TEXTS));
     expect(await rowCounts(["ledger_entries"])).toEqual(ledgerBefore);
     expect(await getApprovalByCase(h.db, TENANT, f.caseId)).toMatchObject({ status: "pending", version: f.version });
+  });
+
+  it("lets the same writes through from the app's own origin, so the refusals above are the checks and not the fixtures", async () => {
+    const own = { origin: "http://localhost", "sec-fetch-site": "same-origin" };
+    const claim = await callRoute({ method: "POST", route: "/api/approvals/:id/claim", params: { id: f.approvalId }, cookie: `bank_session=${f.olga}`, body: "{}", headers: own });
+    expect(claim.status).toBe(200);
+    const release = await callRoute({ method: "DELETE", route: "/api/approvals/:id/claim", params: { id: f.approvalId }, cookie: `bank_session=${f.olga}`, headers: own });
+    expect(release.status).toBe(200);
+    const created = await callRoute({ method: "POST", route: "/api/threads", cookie: `bank_session=${f.bob}`, headers: own });
+    expect(created.status).toBe(201);
   });
 });

@@ -4,6 +4,8 @@ import * as approvalQuestions from "@/app/api/approvals/[id]/questions/route";
 import * as approvalDetail from "@/app/api/approvals/[id]/route";
 import * as approvals from "@/app/api/approvals/route";
 import * as login from "@/app/api/auth/login/route";
+import * as logout from "@/app/api/auth/logout/route";
+import * as unknownApi from "@/app/api/[...path]/route";
 import * as caseDetail from "@/app/api/cases/[id]/route";
 import * as incidentCheckpoint from "@/app/api/incidents/threads/[id]/checkpoints/[checkpointId]/route";
 import * as incidentReplay from "@/app/api/incidents/threads/[id]/replay/route";
@@ -23,6 +25,7 @@ type Handler = (req: Request, ctx: { params: Promise<Record<string, string>> }) 
 /** The app's route handlers by path pattern, called in-process with real Requests. */
 export const ROUTES: Record<string, Partial<Record<"GET" | "POST" | "DELETE", Handler>>> = {
   "/api/auth/login": login as never,
+  "/api/auth/logout": logout as never,
   "/api/threads": threads as never,
   "/api/threads/:id": thread as never,
   "/api/threads/:id/messages": threadMessages as never,
@@ -41,6 +44,7 @@ export const ROUTES: Record<string, Partial<Record<"GET" | "POST" | "DELETE", Ha
   "/api/incidents/threads/:id/replay": incidentReplay as never,
   "/api/incidents/threads/:id/report": incidentReport as never,
   "/api/test/clock": testClock as never,
+  "/api/no-such-route": unknownApi as never,
 };
 
 export type Call = {

@@ -7,7 +7,7 @@ export const runtime = "nodejs";
  * Any API path no route serves: a JSON 404 with the API's headers, after the same
  * origin and media-type checks as every other route, instead of the HTML not-found page.
  */
-const missing = route(async () => {
+const missing = route<{ path: string[] }>(async () => {
   throw new ApiError("not_found:route", "There is no such API route.");
 });
 

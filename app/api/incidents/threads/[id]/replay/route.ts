@@ -13,8 +13,8 @@ export const runtime = "nodejs";
 export const POST = route<{ id: string }>(async (req, { id }) => {
   const { db, agent } = services();
   const user = await requireUser(db, req, INVESTIGATORS);
-  const scope = await openIncident(db, user, id, req, { audit: "incident.replayed" });
   const body = await parseBody(req, replayBody);
+  const scope = await openIncident(db, user, id, req, { audit: "incident.replayed" });
   const result = await agent.incidents.replay(user.tenantId, scope.thread.threadId, body);
   if (!result) throw new ApiError("not_found:checkpoint", "No such checkpoint in this conversation.");
   return Response.json(scope.mask(result));

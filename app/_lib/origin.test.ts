@@ -1,0 +1,75 @@
+import { describe, expect, it } from "vitest";
+import type { Env } from "@/env";
+import { ApiError } from "./errors";
+import { checkOrigin } from "./origin";
+
+const base = { NODE_ENV: "production", WIDGET_ORIGINS: "https://partner.example" } as Env;
+
+function post(path: string, headers: Record<string, string>, method = "POST") {
+  return new Request(`http://localhost:3400${path}`, { method, headers: { host: "localhost:3400", ...headers } });
+}
+
+function refusal(req: Request, config: Env = base): string | null {
+  try {
+    checkOrigin(req, config);
+    return null;
+  } catch (error) {
+    if (error instanceof ApiError) return `${error.status} ${error.code}`;
+    throw error;
+  }
+}
+
+describe("the origin check", () => {
+  it("lets a post from the app's own origin through, taken from the Host header when APP_ORIGIN is unset", () => {
+    expect(refusal(post("/api/approvals/a1/decision", { origin: "http://localhost:3400" }))).toBeNull();
+  });
+
+  it("refuses a post from another port of the same host, which SameSite cookies do not stop", () => {
+    expect(refusal(post("/api/approvals/a1/decision", { origin: "http://localhost:3999" }))).toBe("403 forbidden:origin");
+  });
+
+  it("refuses Origin: null, as sandboxed frames and some redirects send", () => {
+    expect(refusal(post("/api/auth/logout", { origin: "null" }))).toBe("403 forbidden:origin");
+  });
+
+  it("compares against APP_ORIGIN when it is set, whatever the Host header says", () => {
+    const config = { ...base, APP_ORIGIN: "https://support.bank.example" } as Env;
+    expect(refusal(post("/api/threads", { origin: "https://support.bank.example" }), config)).toBeNull();
+    expect(refusal(post("/api/threads", { origin: "http://localhost:3400" }), config)).toBe("403 forbidden:origin");
+  });
+
+  it("accepts a widget origin on the chat routes and nowhere else", () => {
+    const partner = { origin: "https://partner.example" };
+    expect(refusal(post("/api/threads", partner))).toBeNull();
+    expect(refusal(post("/api/threads/t-1/messages", partner))).toBeNull();
+    expect(refusal(post("/api/approvals/a1/decision", partner))).toBe("403 forbidden:origin");
+    expect(refusal(post("/api/auth/login", partner))).toBe("403 forbidden:origin");
+    expect(refusal(post("/api/threads/t-1/messages", partner, "DELETE"))).toBe("403 forbidden:origin");
+  });
+
+  it("without Origin, accepts Sec-Fetch-Site same-origin or none and refuses cross-site and same-site", () => {
+    expect(refusal(post("/api/threads", { "sec-fetch-site": "same-origin" }))).toBeNull();
+    expect(refusal(post("/api/threads", { "sec-fetch-site": "none" }))).toBeNull();
+    expect(refusal(post("/api/threads", { "sec-fetch-site": "cross-site" }))).toBe("403 forbidden:origin");
+    expect(refusal(post("/api/threads", { "sec-fetch-site": "same-site" }))).toBe("403 forbidden:origin");
+  });
+
+  it("lets a request with neither header through: it is not from a browser", () => {
+    expect(refusal(post("/api/approvals/a1/decision", {}))).toBeNull();
+  });
+
+  it("checks every method that changes state and none that only reads", () => {
+    const evil = { origin: "http://evil.example" };
+    for (const method of ["POST", "PUT", "PATCH", "DELETE"]) expect(refusal(post("/api/x", evil, method))).toBe("403 forbidden:origin");
+    for (const method of ["GET", "HEAD", "OPTIONS"]) expect(refusal(post("/api/x", evil, method))).toBeNull();
+  });
+
+  it("tells the refused caller what to do", () => {
+    try {
+      checkOrigin(post("/api/threads", { origin: "http://evil.example" }), base);
+      expect.unreachable();
+    } catch (error) {
+      expect((error as ApiError).message).toMatch(/another website.*bank's own pages/);
+    }
+  });
+});
