@@ -65,3 +65,18 @@ export async function advanceServerClock(staff: APIRequestContext, advanceMs: nu
   const res = await staff.post("/api/test/clock", { data: { advanceMs } });
   expect(res.status(), await res.text()).toBe(200);
 }
+
+/**
+ * Some approval waiting for a decision. When the queue has none (this spec runs alone),
+ * alice reports Metro Transit with antifraud down, as the console accessibility spec does,
+ * which leaves its case pending.
+ */
+export async function somePendingApproval(customer: APIRequestContext, staff: APIRequestContext): Promise<ApprovalRow> {
+  const res = await staff.get("/api/approvals?status=pending&pageSize=100&sort=newest");
+  expect(res.status(), await res.text()).toBe(200);
+  const { approvals } = (await res.json()) as { approvals: ApprovalRow[] };
+  const waiting = approvals.find((a) => a.status === "pending" && !a.claimedBy && !a.openQuestion);
+  if (waiting) return waiting;
+  const { caseId } = await reportForReview(customer, "I don't recognise the Metro Transit payment of 2.90", { antifraudDown: true });
+  return approvalOfCase(staff, caseId, "pending");
+}

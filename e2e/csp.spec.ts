@@ -1,0 +1,166 @@
+import type { BrowserContext, Page, Response } from "@playwright/test";
+import { startAttackerSite, type AttackerSite } from "./attacker-site";
+import { expect, test } from "./fixtures";
+import { somePendingApproval } from "./seed";
+
+const LEGACY = "legacy-thread-state-v0";
+
+type Violation = { directive: string; blocked: string; document: string };
+
+/** Records every CSP violation in any frame of the context's pages, from the event and from the console. */
+async function watchViolations(context: BrowserContext): Promise<Violation[]> {
+  const violations: Violation[] = [];
+  await context.exposeBinding("__reportCspViolation", (_source, v: Violation) => void violations.push(v));
+  await context.addInitScript(() => {
+    document.addEventListener("securitypolicyviolation", (e) => {
+      (window as unknown as { __reportCspViolation: (v: unknown) => void }).__reportCspViolation({ directive: e.violatedDirective, blocked: e.blockedURI, document: e.documentURI });
+    });
+  });
+  context.on("console", (message) => {
+    if (/Content Security Policy|Refused to (execute|load|apply|connect|frame)/i.test(message.text())) {
+      violations.push({ directive: "console", blocked: message.text().slice(0, 200), document: message.location().url });
+    }
+  });
+  return violations;
+}
+
+/** The headers every page must carry; `frameable` only for the widget. */
+async function expectPageHeaders(res: Response | null, path: string) {
+  expect(res, path).not.toBeNull();
+  const h = await res!.allHeaders();
+  const csp = h["content-security-policy"] ?? "";
+  expect(csp, path).toMatch(/script-src 'self' 'nonce-[A-Za-z0-9+/=]{16,}' 'strict-dynamic'(;|$)/);
+  expect(csp, path).not.toContain("unsafe-inline");
+  expect(csp, path).not.toContain("unsafe-eval");
+  expect(csp, path).toContain("object-src 'none'");
+  if (path.startsWith("/widget")) {
+    expect(csp, path).toMatch(/frame-ancestors 'self'/);
+    expect(h["x-frame-options"], path).toBeUndefined();
+  } else {
+    expect(csp, path).toContain("frame-ancestors 'none'");
+    expect(h["x-frame-options"], path).toBe("DENY");
+  }
+  expect(h["x-content-type-options"], path).toBe("nosniff");
+  expect(h["referrer-policy"], path).toBe("strict-origin-when-cross-origin");
+  expect(h["permissions-policy"], path).toMatch(/camera=\(\).*microphone=\(\).*geolocation=\(\).*payment=\(\)/);
+  // Present in production, absent in demo mode; never anything else.
+  if (h["strict-transport-security"] !== undefined) expect(h["strict-transport-security"], path).toBe("max-age=63072000; includeSubDomains");
+}
+
+/** React has hydrated the page: its scripts, nonce and all, ran. */
+async function expectHydrated(page: Page, path: string) {
+  await expect
+    .poll(() => page.evaluate(() => Object.keys(document.body).some((k) => k.startsWith("__reactFiber"))), { message: `${path} hydrated` })
+    .toBe(true);
+}
+
+type Visit = { path: string; ready?: (page: Page) => Promise<void> };
+
+async function walk(context: BrowserContext, visits: Visit[], violations: Violation[]) {
+  const page = await context.newPage();
+  for (const { path, ready } of visits) {
+    const res = await page.goto(path);
+    await expectPageHeaders(res, new URL(page.url()).pathname);
+    await expectHydrated(page, path);
+    if (ready) await ready(page);
+  }
+  expect(violations).toEqual([]);
+  await page.close();
+}
+
+const widgetReady = async (page: Page) => {
+  await expect(page.getByLabel("Message", { exact: true }).or(page.getByRole("link", { name: "Sign in to chat" }))).toBeVisible();
+};
+const framedWidgetReady = async (page: Page) => {
+  const frame = page.frameLocator('iframe[title="Northwind support chat"]');
+  await expect(frame.getByLabel("Message", { exact: true }).or(frame.getByRole("link", { name: "Sign in to chat" }))).toBeVisible();
+};
+const queueReady = async (page: Page) => {
+  await expect(page.getByRole("heading", { name: /Refund approvals/ })).toBeVisible();
+  await expect(page.locator("tr[data-approval-id]").first()).toBeVisible();
+};
+const caseReady = async (page: Page) => {
+  await expect(page.getByRole("heading", { level: 1, name: /Refund of/ })).toBeVisible();
+};
+const incidentReady = async (page: Page) => {
+  await expect(page.getByRole("table", { name: "Timeline" })).toBeVisible();
+};
+
+test.describe("every page of every role under the Content-Security-Policy", () => {
+  test("signed out: the demo bank page with its framed widget, sign-in, the widget and a missing page", async ({ browser, baseURL }) => {
+    const context = await browser.newContext({ baseURL });
+    const violations = await watchViolations(context);
+    await walk(context, [{ path: "/", ready: framedWidgetReady }, { path: "/login" }, { path: "/widget", ready: widgetReady }, { path: "/console" }, { path: "/no-such-page" }], violations);
+    await context.close();
+  });
+
+  test("a customer: the demo bank page with the chat framed in it, the widget, and a staff page they may not use", async ({ signedInAs }) => {
+    const alice = await signedInAs("alice");
+    const violations = await watchViolations(alice);
+    await walk(alice, [{ path: "/", ready: framedWidgetReady }, { path: "/widget", ready: widgetReady }, { path: "/console" }, { path: "/incidents" }], violations);
+  });
+
+  test("an operator and a supervisor: the queue, a case, the incident list, a conversation and its report", async ({ signedInAs }) => {
+    const [alice, olga, sam] = await Promise.all([signedInAs("alice"), signedInAs("olga"), signedInAs("sam")]);
+    const approval = await somePendingApproval(alice.request, olga.request);
+    const olgaViolations = await watchViolations(olga);
+    await walk(olga, [{ path: "/console", ready: queueReady }, { path: `/console/approvals/${approval.approvalId}`, ready: caseReady }, { path: "/widget", ready: widgetReady }], olgaViolations);
+    const samViolations = await watchViolations(sam);
+    await walk(
+      sam,
+      [
+        { path: "/console", ready: queueReady },
+        { path: `/console/approvals/${approval.approvalId}`, ready: caseReady },
+        { path: "/incidents" },
+        { path: `/incidents/${LEGACY}`, ready: incidentReady },
+        { path: `/incidents/${LEGACY}/report` },
+      ],
+      samViolations,
+    );
+  });
+
+  test("an auditor: the incident list, a conversation and its report", async ({ signedInAs }) => {
+    const ivan = await signedInAs("ivan");
+    const violations = await watchViolations(ivan);
+    await walk(ivan, [{ path: "/incidents" }, { path: `/incidents/${LEGACY}`, ready: incidentReady }, { path: `/incidents/${LEGACY}/report` }, { path: "/console", ready: queueReady }], violations);
+  });
+
+  test("each response gets its own nonce", async ({ page }) => {
+    const nonce = async () => /'nonce-([^']+)'/.exec((await page.goto("/login"))!.headers()["content-security-policy"] ?? "")?.[1];
+    const first = await nonce();
+    expect(first).toBeTruthy();
+    expect(await nonce()).not.toBe(first);
+  });
+
+  test("API answers carry their own locked-down headers", async ({ signedInAs }) => {
+    const olga = await signedInAs("olga");
+    for (const res of [await olga.request.get("/api/auth/me"), await olga.request.post("/api/threads", { data: {} }), await olga.request.get("/api/no-such-route")]) {
+      const h = res.headers();
+      expect(h["content-security-policy"], res.url()).toContain("default-src 'none'; frame-ancestors 'none'");
+      expect(h, res.url()).toMatchObject({ "x-frame-options": "DENY", "x-content-type-options": "nosniff", "referrer-policy": "strict-origin-when-cross-origin" });
+    }
+  });
+});
+
+test.describe("framing", () => {
+  let site: AttackerSite;
+  test.beforeAll(async () => {
+    site = await startAttackerSite();
+  });
+  test.afterAll(async () => {
+    await site.close();
+  });
+
+  for (const path of ["/console", "/incidents", "/login", "/widget"]) {
+    test(`another website cannot frame ${path}`, async ({ signedInAs, baseURL }) => {
+      const sam = await signedInAs("sam");
+      const page = await sam.newPage();
+      const refused = page.waitForEvent("console", (m) => /frame-ancestors|X-Frame-Options/.test(m.text()));
+      await page.goto(`${site.origin}/frame?src=${encodeURIComponent(new URL(path, baseURL!).toString())}`);
+      const target = new URL(path, baseURL!).toString();
+      expect((await refused).text()).toContain(target);
+      const framed = page.frames().find((f) => f !== page.mainFrame());
+      expect(framed?.url(), "the frame shows an error page, not the app").not.toContain(target);
+    });
+  }
+});
