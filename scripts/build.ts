@@ -18,7 +18,7 @@ function sourceStamp(): string {
     }
   };
   for (const dir of ["app", "agent", "components", "db", "simulator"]) if (existsSync(path.join(root, dir))) walk(path.join(root, dir));
-  for (const file of ["env.ts", "next.config.ts", "package.json", "postcss.config.mjs", "tsconfig.json"]) {
+  for (const file of ["env.ts", "proxy.ts", "instrumentation.ts", "next.config.ts", "package.json", "postcss.config.mjs", "tsconfig.json"]) {
     const full = path.join(root, file);
     if (existsSync(full)) hash.update(`${file}:${statSync(full).mtimeMs}\n`);
   }
