@@ -68,8 +68,8 @@ async function attackerPage(victim: BrowserContext, site: AttackerSite): Promise
 
 function expectAllRefused(outcomes: Outcome[], site: AttackerSite) {
   expect(outcomes.filter((o) => o.status !== 403).map((o) => `${o.name}: ${o.status}`)).toEqual([]);
-  expect(outcomes.every((o) => o.origin === site.origin), "the browser named the attacker's origin").toBe(true);
-  expect(outcomes.every((o) => o.cookieSent), "the browser attached the victim's session cookie: SameSite did not stop these").toBe(true);
+  expect(outcomes.filter((o) => o.origin !== site.origin).map((o) => `${o.name}: Origin ${o.origin}`), "the browser named the attacker's origin").toEqual([]);
+  expect(outcomes.filter((o) => !o.cookieSent).map((o) => o.name), "the browser attached the victim's session cookie: SameSite did not stop these").toEqual([]);
 }
 
 async function whoAmI(ctx: APIRequestContext): Promise<string> {
@@ -154,13 +154,9 @@ test.describe("another website posting with a signed-in victim's cookies", () =>
     expect(await whoAmI(ivan.request)).toBe("ivan");
   });
 
-  test("is told why, in the API's error shape", async ({ signedInAs, baseURL }) => {
+  test("is told why, in the API's error shape", async ({ signedInAs }) => {
     const alice = await signedInAs("alice");
-    const page = await attackerPage(alice, site);
-    const url = new URL("/api/threads", baseURL!).toString();
-    const answered = page.waitForResponse((r) => r.url() === url);
-    await page.evaluate((url) => fetch(url, { method: "POST", mode: "no-cors", credentials: "include", body: "{}" }).then(() => undefined), url);
-    const res = await answered;
+    const res = await alice.request.post("/api/threads", { headers: { origin: site.origin }, data: {} });
     expect(res.status()).toBe(403);
     expect(await res.json()).toMatchObject({ code: "forbidden:origin", message: expect.stringContaining("another website") });
   });
