@@ -1,3 +1,4 @@
+import { request as httpRequest } from "node:http";
 import { expect, request as playwrightRequest, test, type APIRequestContext } from "@playwright/test";
 import { expectError, signIn } from "./api-client";
 
@@ -87,6 +88,33 @@ test.describe("HTTP API: bad input gets a clear 4xx and changes nothing", () => 
     const kase = await (await olga.get(`/api/cases/${turn.caseId}`)).json();
     expect(kase.ledgerEntries).toHaveLength(0);
     expect(kase.case.status).toBe("rejected");
+  });
+
+  test("a chunked body with no content-length is refused 413 once it passes the limit, before the client has finished sending it", async ({ baseURL }) => {
+    const { threadId } = await (await alice.post("/api/threads", { data: {} })).json();
+    const cookie = (await alice.storageState()).cookies.map((c) => `${c.name}=${c.value}`).join("; ");
+    const total = 64 * 1024 * 1024;
+    let sent = 0;
+    const status = await new Promise<number>((resolve, reject) => {
+      const req = httpRequest(new URL(`/api/threads/${threadId}/messages`, baseURL), { method: "POST", headers: { cookie, "content-type": "application/json", "transfer-encoding": "chunked" } }, (res) => {
+        res.resume();
+        resolve(res.statusCode ?? 0);
+        req.destroy();
+      });
+      req.on("error", (error) => (sent > 0 ? undefined : reject(error)));
+      const chunk = Buffer.alloc(64 * 1024, 0x61);
+      const pump = () => {
+        while (sent < total && !req.destroyed) {
+          sent += chunk.length;
+          if (!req.write(chunk)) return void req.once("drain", pump);
+        }
+        if (!req.destroyed) req.end();
+      };
+      pump();
+    });
+    expect(status).toBe(413);
+    expect(sent, "bytes the client sent before the answer").toBeLessThan(total);
+    expect((await (await alice.get(`/api/threads/${threadId}`)).json()).messages).toHaveLength(0);
   });
 
   test("an unknown approvals filter or checkpoint is a 4xx", async () => {
