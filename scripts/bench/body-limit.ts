@@ -2,8 +2,8 @@
  * `tsx scripts/bench/body-limit.ts [APP_URL]`: what an oversized chunked body (no
  * content-length) costs before it is refused. In-process: how many bytes the API's body
  * reader pulls from a 256 MB stream and how long it takes, against reading the whole
- * body first (what a plain `req.text()` does). With APP_URL (a running app): how many
- * bytes a client got to send before the app answered 413.
+ * body first (what a plain `req.text()` does). With APP_URL (a running demo app): how
+ * many bytes a client signed in as alice got to send to a chat message before the app answered 413.
  */
 import { request } from "node:http";
 import { readBodyText } from "../../app/_lib/request-body";
@@ -45,12 +45,22 @@ async function inProcess(label: string, read: (req: Request) => Promise<unknown>
   );
 }
 
+/** Signs in as the demo customer alice and opens a conversation, so the message route reads the body. */
+async function aliceThread(appUrl: string): Promise<{ cookie: string; threadId: string }> {
+  const json = { "content-type": "application/json" };
+  const login = await fetch(new URL("/api/auth/login", appUrl), { method: "POST", headers: json, body: JSON.stringify({ username: "alice", password: "alice-pass" }) });
+  const cookie = login.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+  const thread = await fetch(new URL("/api/threads", appUrl), { method: "POST", headers: { ...json, cookie }, body: "{}" });
+  return { cookie, threadId: ((await thread.json()) as { threadId: string }).threadId };
+}
+
 async function overHttp(appUrl: string) {
-  const url = new URL("/api/threads/any/messages", appUrl);
+  const { cookie, threadId } = await aliceThread(appUrl);
+  const url = new URL(`/api/threads/${threadId}/messages`, appUrl);
   let sent = 0;
   const started = performance.now();
   const status = await new Promise<number>((resolve, reject) => {
-    const req = request(url, { method: "POST", headers: { "content-type": "application/json", "transfer-encoding": "chunked" } }, (res) => {
+    const req = request(url, { method: "POST", headers: { cookie, "content-type": "application/json", "transfer-encoding": "chunked" } }, (res) => {
       res.resume();
       resolve(res.statusCode ?? 0);
       req.destroy();
