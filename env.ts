@@ -102,12 +102,7 @@ const listed = (names: readonly string[]) =>
  */
 export function startupProblems(source: Record<string, string | undefined> = process.env): StartupProblem[] {
   const parsed = schema.safeParse(source);
-  if (!parsed.success) {
-    return parsed.error.issues.map((issue) => {
-      const setting = String(issue.path[0] ?? "the environment");
-      return { setting, message: `${setting} is invalid (${issue.message}): correct it or unset it` };
-    });
-  }
+  if (!parsed.success) return invalidSettings(parsed.error);
   const config = parsed.data;
   if (isDemoMode(config)) return [];
   const problems: StartupProblem[] = [];
@@ -133,6 +128,19 @@ export function startupProblems(source: Record<string, string | undefined> = pro
     problems.push({ setting: "ENABLE_TEST_CLOCK", message: "ENABLE_TEST_CLOCK=1 is refused in production: unset it (it lets staff move the server clock)" });
   }
   return problems;
+}
+
+/** Settings whose values do not parse (a URL that is not one, a word where a number goes). */
+export function settingProblems(source: Record<string, string | undefined> = process.env): StartupProblem[] {
+  const parsed = schema.safeParse(source);
+  return parsed.success ? [] : invalidSettings(parsed.error);
+}
+
+function invalidSettings(error: z.ZodError): StartupProblem[] {
+  return error.issues.map((issue) => {
+    const setting = String(issue.path[0] ?? "the environment");
+    return { setting, message: `${setting} is invalid (${issue.message}): correct it or unset it` };
+  });
 }
 
 /** The one line a refused start prints: every problem, so one attempt shows all there is to fix. */
