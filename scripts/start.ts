@@ -1,6 +1,6 @@
 /**
- * `npm start`: Postgres (embedded unless DATABASE_URL is set), migrations, demo data, the
- * bank-systems simulator, a production build when the sources changed, then the app.
+ * `npm start`: Postgres (embedded unless DATABASE_URL is set), migrations, in demo mode the demo
+ * data and the bank-systems simulator, a production build when the sources changed, then the app.
  *
  * The mode comes from this command's own environment: NODE_ENV=production without DEMO_DATA=1
  * is production, which refuses to start without the bank's database, systems and https origin,
