@@ -22,6 +22,7 @@ const schema = z.object({
   SESSION_MAX_AGE_MS: z.coerce.number().int().positive().default(12 * 60 * 60 * 1000),
   /** A session ends after this long without a request. */
   SESSION_IDLE_MS: z.coerce.number().int().positive().default(30 * 60 * 1000),
+  /** The bank's systems; required in production. The defaults are the simulator's, for demo mode only. */
   LIMITS_URL: z.string().url().default("http://127.0.0.1:4010/limits"),
   HISTORY_URL: z.string().url().default("http://127.0.0.1:4010/history"),
   ANTIFRAUD_URL: z.string().url().default("http://127.0.0.1:4010/antifraud"),
@@ -82,4 +83,67 @@ export function isDemoMode(config: Env = env()): boolean {
 /** Origins allowed to frame the widget and post to the chat routes from it. */
 export function widgetOrigins(config: Env = env()): string[] {
   return config.WIDGET_ORIGINS.split(",").map((o) => o.trim().replace(/\/+$/, "")).filter(Boolean);
+}
+
+/** A setting that keeps the app from starting, and what to do about it. */
+export type StartupProblem = { setting: string; message: string };
+
+const BANK_SYSTEMS = ["LIMITS_URL", "HISTORY_URL", "ANTIFRAUD_URL", "LEDGER_URL"] as const;
+
+const listed = (names: readonly string[]) =>
+  names.length <= 1 ? names.join("") : `${names.slice(0, -1).join(", ")} and ${names[names.length - 1]}`;
+
+/**
+ * What keeps this environment from starting, each naming the setting and the fix; empty when it
+ * may start. Outside demo mode nothing may stand in for the bank: a default bank-system URL would
+ * silently send refunds to a simulator that is not running, the embedded Postgres would hold the
+ * bank's data on the app's disk, and the test clock would let staff make approvals expire.
+ * `npm start` and the app process both refuse on these, so the rule lives here once.
+ */
+export function startupProblems(source: Record<string, string | undefined> = process.env): StartupProblem[] {
+  const parsed = schema.safeParse(source);
+  if (!parsed.success) return invalidSettings(parsed.error);
+  const config = parsed.data;
+  if (isDemoMode(config)) return [];
+  const problems: StartupProblem[] = [];
+  if (!config.DATABASE_URL) {
+    problems.push({
+      setting: "DATABASE_URL",
+      message: "DATABASE_URL is required in production: set it to the bank's Postgres (postgres://user:password@host:5432/bank); the embedded Postgres is for demo mode only",
+    });
+  }
+  if (!config.APP_ORIGIN) {
+    problems.push({ setting: "APP_ORIGIN", message: "APP_ORIGIN is required in production: set it to the app's public https origin (https://support.bank.example)" });
+  } else if (new URL(config.APP_ORIGIN).protocol !== "https:") {
+    problems.push({ setting: "APP_ORIGIN", message: `APP_ORIGIN must be https in production (it is ${config.APP_ORIGIN}): serve the app over TLS and set its https origin` });
+  }
+  const missing = BANK_SYSTEMS.filter((name) => !source[name]);
+  if (missing.length > 0) {
+    problems.push({
+      setting: missing.join(","),
+      message: `${listed(missing)} ${missing.length === 1 ? "is" : "are"} required in production: set ${missing.length === 1 ? "it" : "each"} to the bank's own system; the simulator stands in only in demo mode (DEMO_DATA=1)`,
+    });
+  }
+  if (config.ENABLE_TEST_CLOCK === "1") {
+    problems.push({ setting: "ENABLE_TEST_CLOCK", message: "ENABLE_TEST_CLOCK=1 is refused in production: unset it (it lets staff move the server clock)" });
+  }
+  return problems;
+}
+
+/** Settings whose values do not parse (a URL that is not one, a word where a number goes). */
+export function settingProblems(source: Record<string, string | undefined> = process.env): StartupProblem[] {
+  const parsed = schema.safeParse(source);
+  return parsed.success ? [] : invalidSettings(parsed.error);
+}
+
+function invalidSettings(error: z.ZodError): StartupProblem[] {
+  return error.issues.map((issue) => {
+    const setting = String(issue.path[0] ?? "the environment");
+    return { setting, message: `${setting} is invalid (${issue.message}): correct it or unset it` };
+  });
+}
+
+/** The one line a refused start prints: every problem, so one attempt shows all there is to fix. */
+export function startupRefusal(problems: StartupProblem[]): string {
+  return `Refusing to start: ${problems.map((p) => p.message).join("; ")}.`;
 }

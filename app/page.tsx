@@ -1,9 +1,17 @@
+import { redirect } from "next/navigation";
 import { getCurrentUser } from "@/app/_lib/current-user";
+import { destinationFor } from "@/components/auth/destination";
 import { DemoBankPage } from "@/components/demo/demo-bank-page";
 import { SiteHeader, toHeaderUser } from "@/components/layout/site-header";
+import { isDemoMode } from "@/env";
 
+/**
+ * Demo mode: a mock of the bank's own page with the widget in it. In production the bank embeds
+ * the widget in its real pages, so this app's root only sends people where they work.
+ */
 export default async function HomePage() {
   const user = await getCurrentUser();
+  if (!isDemoMode()) redirect(user ? destinationFor(user.role) : "/login");
   return (
     <>
       <SiteHeader user={toHeaderUser(user)} />

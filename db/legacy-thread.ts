@@ -4,6 +4,7 @@ import { sql } from "drizzle-orm";
 import type { Db } from "./client";
 import { CHECKPOINT_SCHEMA } from "./migrate";
 import { threads } from "./schema";
+import { refuseOutsideDemoMode } from "./seed";
 
 /** A conversation checkpointed by an earlier version of the graph and its state. */
 export const LEGACY_THREAD_ID = "legacy-thread-state-v0";
@@ -23,11 +24,12 @@ const DOMAIN_TABLES = ["cases", "approvals", "messages"] as const;
 
 const BYTEA = new Set(["blob"]);
 
-/** Copies a committed fixture's checkpoint rows into the saver's tables (idempotent). */
+/** Copies a committed fixture's checkpoint rows into the saver's tables (idempotent); demo mode only. */
 export async function loadThreadFixture(
   db: Db,
   input: { threadId: string; tenantId: string; customerId: string; status?: "idle" | "awaiting_approval" | "busy"; leaseOwner?: string },
 ): Promise<void> {
+  refuseOutsideDemoMode("the demo conversations");
   const rows = JSON.parse(readFileSync(fixtureFile(input.threadId), "utf8")) as Rows;
   await db.transaction(async (tx) => {
     await tx

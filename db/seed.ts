@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { Db } from "./client";
 import { CHECKPOINT_SCHEMA } from "./migrate";
+import { isDemoMode } from "../env";
 import { hashPassword } from "./password";
 import { cards, customers, transactions, travelNotices, users } from "./schema";
 
@@ -29,10 +30,19 @@ export const DEMO_USERS = [
 ] as const;
 
 /**
+ * Demo rows include accounts whose passwords everyone knows, so they are written only in demo
+ * mode: a production database never gets them, whoever calls.
+ */
+export function refuseOutsideDemoMode(what: string): void {
+  if (!isDemoMode()) throw new Error(`Refusing to write ${what} outside demo mode: they are demo data (set DEMO_DATA=1 for a demo).`);
+}
+
+/**
  * The demo data of DESIGN.md. Idempotent: rows that exist are left as they are.
- * Transaction dates are relative to `now`.
+ * Transaction dates are relative to `now`. Refused outside demo mode.
  */
 export async function seedDemoData(db: Db, now = new Date()): Promise<void> {
+  refuseOutsideDemoMode("the demo users and transactions");
   const tenantId = DEMO_TENANT;
   await db.transaction(async (tx) => {
     await tx

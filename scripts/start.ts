@@ -1,15 +1,18 @@
 /**
- * `npm start`: Postgres (embedded unless DATABASE_URL is set), migrations, demo data, the
- * bank-systems simulator, a production build when the sources changed, then the app.
+ * `npm start`: Postgres (embedded unless DATABASE_URL is set), migrations, in demo mode the demo
+ * data and the bank-systems simulator, a production build when the sources changed, then the app.
+ *
+ * The mode comes from this command's own environment: NODE_ENV=production without DEMO_DATA=1
+ * is production, which refuses to start without the bank's database, systems and https origin,
+ * writes no demo data and runs no simulator. The app always runs NODE_ENV=production and is told
+ * the chosen mode explicitly (DEMO_DATA=1 or 0), so it cannot guess differently.
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import { bin, buildIfStale, root, stopAll } from "./build";
 import { openDatabase } from "../db/client";
 import { freePort, startEmbeddedPostgres, type EmbeddedDatabase } from "../db/embedded";
-import { migrateDatabase } from "../db/migrate";
-import { loadLegacyThread } from "../db/legacy-thread";
-import { DEMO_TENANT, seedDemoData } from "../db/seed";
-import { env } from "../env";
+import { prepareDatabase } from "../db/prepare";
+import { env, isDemoMode, startupProblems, startupRefusal } from "../env";
 import { bankSystemsEnv } from "../simulator/server";
 
 const children: ChildProcess[] = [];
@@ -42,25 +45,9 @@ function waitForUrl(url: string, timeoutMs: number): Promise<void> {
   });
 }
 
-async function main() {
-  process.on("SIGINT", () => void shutdown(0));
-  process.on("SIGTERM", () => void shutdown(0));
+/** Runs the simulator as the bank systems (demo mode only); resolves to their settings for the app. */
+async function startSimulator(databaseUrl: string): Promise<Record<string, string>> {
   const config = env();
-  const port = config.PORT;
-  let databaseUrl = config.DATABASE_URL;
-  if (!databaseUrl) {
-    const dir = config.EMBEDDED_PG_DIR;
-    embedded = await startEmbeddedPostgres(dir, { fresh: config.EMBEDDED_PG_FRESH === "1" });
-    databaseUrl = embedded.url;
-    log(`embedded Postgres at ${databaseUrl.replace(/:[^:@]+@/, ":***@")} (data in ${dir})`);
-  }
-  const { db, pool } = openDatabase(databaseUrl, 2);
-  await migrateDatabase(db, pool);
-  await seedDemoData(db);
-  await loadLegacyThread(db, DEMO_TENANT, "cust-alice");
-  await pool.end();
-  log("database migrated and demo data seeded");
-
   const simulatorPort = config.SIMULATOR_PORT ?? (await freePort());
   const simulatorUrl = `http://127.0.0.1:${simulatorPort}`;
   const simulator = spawn(bin("tsx"), ["simulator/main.ts"], {
@@ -74,6 +61,38 @@ async function main() {
     void shutdown(1);
   });
   await waitForUrl(`${simulatorUrl}/health`, 20_000);
+  log(`simulator at ${simulatorUrl}`);
+  const given = BANK_SYSTEMS.flatMap((k) => (process.env[k] ? [[k, process.env[k]!]] : []));
+  return { ...bankSystemsEnv(simulatorUrl), ...Object.fromEntries(given) };
+}
+
+const BANK_SYSTEMS = ["LIMITS_URL", "HISTORY_URL", "ANTIFRAUD_URL", "LEDGER_URL"];
+
+async function main() {
+  const problems = startupProblems();
+  if (problems.length > 0) {
+    console.error(`[start] ${startupRefusal(problems)}`);
+    process.exit(1);
+  }
+  process.on("SIGINT", () => void shutdown(0));
+  process.on("SIGTERM", () => void shutdown(0));
+  const config = env();
+  const demo = isDemoMode(config);
+  log(demo ? "demo mode: demo data and the simulator as the bank systems" : "production mode: no demo data, the bank systems from the environment");
+  const port = config.PORT;
+  let databaseUrl = config.DATABASE_URL;
+  if (!databaseUrl) {
+    const dir = config.EMBEDDED_PG_DIR;
+    embedded = await startEmbeddedPostgres(dir, { fresh: config.EMBEDDED_PG_FRESH === "1" });
+    databaseUrl = embedded.url;
+    log(`embedded Postgres at ${databaseUrl.replace(/:[^:@]+@/, ":***@")} (data in ${dir})`);
+  }
+  const { db, pool } = openDatabase(databaseUrl, 2);
+  const { demoData } = await prepareDatabase(db, pool);
+  await pool.end();
+  log(demoData ? "database migrated and demo data seeded" : "database migrated");
+
+  const bankSystems = demo ? await startSimulator(databaseUrl) : {};
 
   buildIfStale(log);
   const app = spawn(bin("next"), ["start", "-p", String(port)], {
@@ -82,17 +101,17 @@ async function main() {
     env: {
       ...process.env,
       NODE_ENV: "production",
+      DEMO_DATA: demo ? "1" : "0",
       NEXT_TELEMETRY_DISABLED: "1",
       NEXT_MANUAL_SIG_HANDLE: "true",
       DATABASE_URL: databaseUrl,
-      ...bankSystemsEnv(simulatorUrl),
-      ...Object.fromEntries(["LIMITS_URL", "HISTORY_URL", "ANTIFRAUD_URL", "LEDGER_URL"].flatMap((k) => (process.env[k] ? [[k, process.env[k]]] : []))),
+      ...bankSystems,
     },
   });
   children.push(app);
   app.on("exit", (code) => void shutdown(code ?? 1));
   await waitForUrl(`http://127.0.0.1:${port}/api/health`, 60_000);
-  log(`ready: http://localhost:${port} (simulator ${simulatorUrl})`);
+  log(`ready: http://localhost:${port}`);
 }
 
 main().catch((error) => {

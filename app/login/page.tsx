@@ -1,9 +1,11 @@
 import type { Metadata } from "next";
 import { redirect } from "next/navigation";
 import { getCurrentUser } from "@/app/_lib/current-user";
+import { DemoAccountsIntro, demoAccounts } from "@/components/auth/demo-users";
 import { destinationFor, safeNextPath } from "@/components/auth/destination";
 import { LoginForm } from "@/components/auth/login-form";
 import { SiteHeader } from "@/components/layout/site-header";
+import { isDemoMode } from "@/env";
 
 export const metadata: Metadata = { title: "Sign in" };
 
@@ -18,7 +20,7 @@ export default async function LoginPage({ searchParams }: LoginPageProps) {
     <>
       <SiteHeader user={null} />
       <main className="mx-auto max-w-5xl px-4 py-10">
-        <LoginForm next={nextPath} />
+        {isDemoMode() ? <LoginForm next={nextPath} demoAccounts={demoAccounts()} demoIntro={<DemoAccountsIntro />} /> : <LoginForm next={nextPath} />}
       </main>
     </>
   );

@@ -1,6 +1,6 @@
 "use client";
 
-import { useRef, useState, type FormEvent } from "react";
+import { useRef, useState, type FormEvent, type ReactNode } from "react";
 import type { Role } from "@/app/_lib/session";
 import { errorMessage, requestJson } from "@/components/api/request-json";
 import { Alert } from "@/components/ui/alert";
@@ -8,12 +8,24 @@ import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { Field, Input } from "@/components/ui/field";
-import { DEMO_USERS, demoPassword } from "./demo-users";
+import type { DemoAccount } from "./demo-users";
 import { destinationFor, ROLE_LABELS } from "./destination";
 
 type LoginResponse = { user: { username: string; role: Role; displayName: string } };
 
-export function LoginForm({ next }: { next?: string | null }) {
+type LoginFormProps = {
+  next?: string | null;
+  /** Demo mode only: accounts listed beside the form, each filling it in with one click. */
+  demoAccounts?: DemoAccount[];
+  /** Demo mode only: the list's heading (id `demo-accounts-title`) and explanation, rendered by the server. */
+  demoIntro?: ReactNode;
+};
+
+/**
+ * The sign-in form. Everything about demo accounts arrives as props from the server, so in
+ * production neither the page nor this component's script carries a demo account or its password.
+ */
+export function LoginForm({ next, demoAccounts = [], demoIntro }: LoginFormProps) {
   const [username, setUsername] = useState("");
   const [password, setPassword] = useState("");
   const [error, setError] = useState<string | null>(null);
@@ -33,15 +45,15 @@ export function LoginForm({ next }: { next?: string | null }) {
     }
   }
 
-  function fillIn(name: string) {
-    setUsername(name);
-    setPassword(demoPassword(name));
+  function fillIn(account: DemoAccount) {
+    setUsername(account.username);
+    setPassword(account.password);
     setError(null);
     submitRef.current?.focus();
   }
 
   return (
-    <div className="grid gap-6 md:grid-cols-[minmax(0,22rem)_minmax(0,1fr)]">
+    <div className={demoAccounts.length > 0 ? "grid gap-6 md:grid-cols-[minmax(0,22rem)_minmax(0,1fr)]" : "mx-auto max-w-sm"}>
       <Card as="section" className="p-6" aria-labelledby="sign-in-title">
         <h1 id="sign-in-title" className="text-xl font-semibold">
           Sign in
@@ -68,30 +80,27 @@ export function LoginForm({ next }: { next?: string | null }) {
           </Button>
         </form>
       </Card>
-      <section aria-labelledby="demo-users-title">
-        <h2 id="demo-users-title" className="text-sm font-semibold text-slate-800">
-          Demo users
-        </h2>
-        <p className="mt-1 text-sm text-slate-600">
-          Every password is the username followed by <code className="rounded bg-slate-100 px-1">-pass</code>. Pick one to fill in the form.
-        </p>
-        <ul className="mt-3 divide-y divide-slate-200 rounded-lg border border-slate-200 bg-white">
-          {DEMO_USERS.map((user) => (
-            <li key={user.username} className="flex items-center gap-3 px-4 py-3">
-              <div className="min-w-0 flex-1">
-                <p className="text-sm font-medium">
-                  {user.displayName} <span className="font-mono text-slate-500">({user.username})</span>{" "}
-                  <Badge tone={user.role === "customer" ? "info" : "neutral"}>{ROLE_LABELS[user.role]}</Badge>
-                </p>
-                <p className="truncate text-xs text-slate-500">{user.note}</p>
-              </div>
-              <Button variant="secondary" size="sm" onClick={() => fillIn(user.username)} aria-label={`Fill in ${user.username}`}>
-                Use
-              </Button>
-            </li>
-          ))}
-        </ul>
-      </section>
+      {demoAccounts.length > 0 ? (
+        <section aria-labelledby="demo-accounts-title">
+          {demoIntro}
+          <ul className="mt-3 divide-y divide-slate-200 rounded-lg border border-slate-200 bg-white">
+            {demoAccounts.map((user) => (
+              <li key={user.username} className="flex items-center gap-3 px-4 py-3">
+                <div className="min-w-0 flex-1">
+                  <p className="text-sm font-medium">
+                    {user.displayName} <span className="font-mono text-slate-500">({user.username})</span>{" "}
+                    <Badge tone={user.role === "customer" ? "info" : "neutral"}>{ROLE_LABELS[user.role]}</Badge>
+                  </p>
+                  <p className="truncate text-xs text-slate-500">{user.note}</p>
+                </div>
+                <Button variant="secondary" size="sm" onClick={() => fillIn(user)} aria-label={`Fill in ${user.username}`}>
+                  Use
+                </Button>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
     </div>
   );
 }

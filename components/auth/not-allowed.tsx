@@ -1,5 +1,6 @@
 import Link from "next/link";
 import { Card } from "@/components/ui/card";
+import { isDemoMode } from "@/env";
 import { loginHref } from "./destination";
 import { SignOutButton } from "./sign-out-button";
 
@@ -16,7 +17,7 @@ export function NotAllowed({ title, reason, returnTo }: NotAllowedProps) {
       <div className="mt-4 flex flex-wrap items-center gap-3">
         <SignOutButton label="Sign in as someone else" redirectTo={loginHref(returnTo)} />
         <Link href="/" className="text-sm font-medium text-brand-700 underline-offset-2 hover:underline">
-          Back to the demo page
+          {isDemoMode() ? "Back to the demo page" : "Back to your start page"}
         </Link>
       </div>
     </Card>

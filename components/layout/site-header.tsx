@@ -2,6 +2,7 @@ import Link from "next/link";
 import type { Role } from "@/app/_lib/session";
 import { ROLE_LABELS } from "@/components/auth/destination";
 import { SignOutButton } from "@/components/auth/sign-out-button";
+import { isDemoMode } from "@/env";
 import { NavLink } from "./nav-link";
 
 export type HeaderUser = { displayName: string; username: string; role: Role };
@@ -16,6 +17,8 @@ const LINKS: { href: string; label: string; roles: (Role | "anonymous")[] }[] = 
 /** The app's header: where to go, who is signed in, and the way out. */
 export function SiteHeader({ user }: { user: HeaderUser | null }) {
   const audience = user?.role ?? "anonymous";
+  // The demo bank page exists in demo mode only; in production the root just redirects.
+  const links = isDemoMode() ? LINKS : LINKS.filter((link) => link.href !== "/");
   return (
     <header className="bg-brand-900 text-white">
       <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-6 gap-y-2 px-4 py-3">
@@ -23,7 +26,7 @@ export function SiteHeader({ user }: { user: HeaderUser | null }) {
           Northwind Bank <span className="font-normal text-brand-100">· Support agent</span>
         </Link>
         <nav aria-label="Main" className="flex flex-1 flex-wrap gap-1">
-          {LINKS.filter((link) => link.roles.includes(audience)).map((link) => (
+          {links.filter((link) => link.roles.includes(audience)).map((link) => (
             <NavLink key={link.href} href={link.href}>
               {link.label}
             </NavLink>

@@ -28,6 +28,11 @@ export class LoginPage {
     return this.page.getByLabel("Password");
   }
 
+  /** The demo accounts beside the form (demo mode only). */
+  get demoAccounts() {
+    return this.page.getByRole("region", { name: "Demo users" });
+  }
+
   get error() {
     return this.page.getByRole("region", { name: "Sign in" }).getByRole("alert");
   }

@@ -54,6 +54,8 @@ async function main() {
 
   const sim = stack.simulator.url;
   const app = await AppProcess.create({
+    // The simulator stands in for the bank systems, which only demo mode allows.
+    DEMO_DATA: "1",
     DATABASE_URL: stack.databaseUrl,
     LIMITS_URL: `${sim}/limits`,
     HISTORY_URL: `${sim}/history`,

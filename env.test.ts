@@ -1,0 +1,41 @@
+import { describe, expect, it } from "vitest";
+import { startupProblems, startupRefusal } from "./env";
+
+const BANK = {
+  LIMITS_URL: "https://bank.internal/limits",
+  HISTORY_URL: "https://bank.internal/history",
+  ANTIFRAUD_URL: "https://bank.internal/antifraud",
+  LEDGER_URL: "https://bank.internal/ledger",
+};
+const PRODUCTION = { NODE_ENV: "production", DATABASE_URL: "postgres://app:pw@db.internal:5432/bank", APP_ORIGIN: "https://support.bank.example", ...BANK };
+const settings = (env: Record<string, string | undefined>) => startupProblems(env).map((p) => p.setting);
+
+describe("startup problems", () => {
+  it("are none for a complete production environment", () => {
+    expect(startupProblems(PRODUCTION)).toEqual([]);
+  });
+
+  it("name each production setting that is missing or wrong", () => {
+    expect(settings({ ...PRODUCTION, DATABASE_URL: undefined })).toEqual(["DATABASE_URL"]);
+    expect(settings({ ...PRODUCTION, APP_ORIGIN: undefined })).toEqual(["APP_ORIGIN"]);
+    expect(settings({ ...PRODUCTION, APP_ORIGIN: "http://support.bank.example" })).toEqual(["APP_ORIGIN"]);
+    expect(settings({ ...PRODUCTION, HISTORY_URL: undefined, LEDGER_URL: undefined })).toEqual(["HISTORY_URL,LEDGER_URL"]);
+    expect(settings({ ...PRODUCTION, ENABLE_TEST_CLOCK: "1" })).toEqual(["ENABLE_TEST_CLOCK"]);
+  });
+
+  it("do not apply in demo mode, where the embedded Postgres and the simulator stand in", () => {
+    expect(startupProblems({})).toEqual([]);
+    expect(startupProblems({ NODE_ENV: "production", DEMO_DATA: "1", ENABLE_TEST_CLOCK: "1" })).toEqual([]);
+  });
+
+  it("treat NODE_ENV=production with DEMO_DATA=0 or unset as production", () => {
+    expect(settings({ NODE_ENV: "production" })).toEqual(["DATABASE_URL", "APP_ORIGIN", "LIMITS_URL,HISTORY_URL,ANTIFRAUD_URL,LEDGER_URL"]);
+    expect(settings({ NODE_ENV: "development", DEMO_DATA: "0" })).toContain("DATABASE_URL");
+  });
+
+  it("read as one line", () => {
+    const line = startupRefusal(startupProblems({ NODE_ENV: "production" }));
+    expect(line.split("\n")).toHaveLength(1);
+    expect(line).toMatch(/^Refusing to start: DATABASE_URL is required in production: .+; APP_ORIGIN is required .+\.$/);
+  });
+});

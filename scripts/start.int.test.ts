@@ -1,0 +1,51 @@
+import { describe, expect, it } from "vitest";
+import { runScript } from "@/test/run-script";
+
+const BANK = {
+  LIMITS_URL: "https://limits.bank.internal/limits",
+  HISTORY_URL: "https://history.bank.internal/history",
+  ANTIFRAUD_URL: "https://antifraud.bank.internal/antifraud",
+  LEDGER_URL: "https://ledger.bank.internal/ledger",
+};
+const COMPLETE = { NODE_ENV: "production", DATABASE_URL: "postgres://app:secret@db.bank.internal:5432/bank", APP_ORIGIN: "https://support.bank.example", ...BANK };
+
+/** npm start with this environment; it must refuse before starting anything. */
+async function refusedStart(env: Record<string, string | undefined>) {
+  const run = await runScript("scripts/start.ts", [], { env });
+  expect(run.code, run.stdout + run.stderr).not.toBe(0);
+  expect(run.code).not.toBeNull();
+  expect(run.stdout).toBe("");
+  const lines = run.stderr.trim().split("\n");
+  expect(lines, "one line, no stack trace").toHaveLength(1);
+  expect(lines[0]).toMatch(/^\[start\] Refusing to start: /);
+  return lines[0]!;
+}
+
+describe("npm start in production (NODE_ENV=production without DEMO_DATA=1)", () => {
+  it("refuses with one line naming every missing setting and what to set it to, and a non-zero exit", async () => {
+    const line = await refusedStart({ NODE_ENV: "production" });
+    expect(line).toContain("DATABASE_URL is required in production: set it to the bank's Postgres");
+    expect(line).toContain("APP_ORIGIN is required in production: set it to the app's public https origin");
+    expect(line).toContain("LIMITS_URL, HISTORY_URL, ANTIFRAUD_URL and LEDGER_URL are required in production");
+  });
+
+  it("refuses a single missing bank system rather than fall back to the simulator's address", async () => {
+    const line = await refusedStart({ ...COMPLETE, LEDGER_URL: undefined });
+    expect(line).toBe("[start] Refusing to start: LEDGER_URL is required in production: set it to the bank's own system; the simulator stands in only in demo mode (DEMO_DATA=1).");
+  });
+
+  it("refuses an APP_ORIGIN that is not https", async () => {
+    const line = await refusedStart({ ...COMPLETE, APP_ORIGIN: "http://support.bank.example" });
+    expect(line).toContain("APP_ORIGIN must be https in production (it is http://support.bank.example)");
+  });
+
+  it("refuses ENABLE_TEST_CLOCK=1", async () => {
+    const line = await refusedStart({ ...COMPLETE, ENABLE_TEST_CLOCK: "1" });
+    expect(line).toContain("ENABLE_TEST_CLOCK=1 is refused in production");
+  });
+
+  it("refuses a setting that does not parse, in any mode, naming it", async () => {
+    const line = await refusedStart({ DATABASE_URL: "not a url" });
+    expect(line).toMatch(/^\[start\] Refusing to start: DATABASE_URL is invalid \(.+\): correct it or unset it\.$/);
+  });
+});
