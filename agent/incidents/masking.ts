@@ -109,13 +109,18 @@ export function createMasker({ names, cardDigits }: PersonalData): Masker {
     return out + value.slice(copied);
   };
 
-  const text = (value: string): string => {
-    let out = value
+  const maskDigits = (value: string): string => {
+    const out = value
       .replace(CARD_FIELD_IN_TEXT, (_, field: string) => `${field}"${CARD_MASK}"`)
       .replace(NAMED_CARD, (_, named: string) => `${named}${CARD_MASK}`)
       .replace(FULL_NUMBER, CARD_MASK)
       .replace(DIGIT_GROUPS, CARD_MASK);
-    if (digits.size) out = out.replace(STANDALONE_DIGITS, (run) => (digits.has(run) ? CARD_MASK : run));
+    return digits.size ? out.replace(STANDALONE_DIGITS, (run) => (digits.has(run) ? CARD_MASK : run)) : out;
+  };
+
+  const text = (value: string): string => {
+    // Most strings hold no digit at all; the card patterns need one.
+    const out = /\d/.test(value) ? maskDigits(value) : value;
     return parts.size ? maskNames(out) : out;
   };
 
