@@ -1,5 +1,6 @@
 import { expect, test, type APIRequestContext } from "@playwright/test";
 import { expectError, signIn } from "./api-client";
+import { say, startThread } from "./seed";
 
 const LEGACY = "legacy-thread-state-v0";
 
@@ -19,6 +20,8 @@ test.describe("incident API: investigators only, masked until revealed, reading 
       await expectError(await ctx.get(`/api/incidents/threads/${LEGACY}/timeline`), 403, "forbidden:role");
       await expectError(await ctx.post(`/api/incidents/threads/${LEGACY}/replay`, { data: { checkpointId: "x" } }), 403, "forbidden:role");
       await expectError(await ctx.get(`/api/threads/${LEGACY}/history`), 403, "forbidden:role");
+      await expectError(await ctx.post(`/api/incidents/threads/${LEGACY}/timeline`, { data: { reveal: true } }), 403, "forbidden:role");
+      await expectError(await ctx.post(`/api/incidents/threads/${LEGACY}/report`, { data: { reveal: true } }), 403, "forbidden:role");
     }
     expect((await sam.get("/api/incidents/threads")).status()).toBe(200);
   });
@@ -33,13 +36,31 @@ test.describe("incident API: investigators only, masked until revealed, reading 
     expect(masked.customer.name).toBe("A**** N****");
     expect(JSON.stringify(masked)).not.toContain("Alice Novak");
     expect(JSON.stringify(masked)).not.toContain('"4242"');
-    const revealed = await (await ivan.get(`/api/incidents/threads/${LEGACY}/timeline?reveal=1`)).json();
+    await expectError(await ivan.get(`/api/incidents/threads/${LEGACY}/timeline?reveal=1`), 400, "bad_request:reveal");
+    const revealed = await (await ivan.post(`/api/incidents/threads/${LEGACY}/timeline`, { data: { reveal: true } })).json();
     expect(revealed.customer.name).toBe("Alice Novak");
 
-    const report = await ivan.get(`/api/incidents/threads/${LEGACY}/report?download=1`);
+    const report = await ivan.post(`/api/incidents/threads/${LEGACY}/report`, { data: { reveal: false } });
     expect(report.headers()["content-disposition"]).toContain(`incident-${LEGACY}.json`);
     const body = await report.json();
     expect(body.views).toEqual(expect.arrayContaining([expect.objectContaining({ actor: "ivan", action: "incident.revealed" }), expect.objectContaining({ actor: "ivan", action: "incident.viewed" })]));
+    expect(body.customer.name).toBe("A**** N****");
+    expect(JSON.stringify(body)).not.toContain("Alice Novak");
+  });
+
+  test("a customer sees her card's last digits in her own chat; staff see them only after an audited reveal", async () => {
+    const threadId = await startThread(alice);
+    expect((await say(alice, threadId, "what are my card limits")).reply).toContain("Card ending 4242");
+    expect(JSON.stringify(await (await alice.get(`/api/threads/${threadId}`)).json())).toContain("Card ending 4242");
+
+    await expectError(await olga.get(`/api/threads/${threadId}`), 403, "forbidden:role");
+    const masked = JSON.stringify(await (await ivan.get(`/api/incidents/threads/${threadId}/timeline`)).json());
+    expect(masked).toContain("Card ending ••••");
+    expect(masked).not.toMatch(/4242|Alice|Novak/);
+    const history = JSON.stringify(await (await sam.get(`/api/threads/${threadId}/history`)).json());
+    expect(history).not.toMatch(/4242|Alice|Novak/);
+    const revealed = JSON.stringify(await (await ivan.post(`/api/incidents/threads/${threadId}/timeline`, { data: { reveal: true } })).json());
+    expect(revealed).toContain("Card ending 4242");
   });
 
   test("an old thread's state renders with its unknown fields raw", async () => {

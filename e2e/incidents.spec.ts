@@ -21,7 +21,7 @@ async function electroMartRefund(alice: APIRequestContext, olga: APIRequestConte
   const res = await olga.get("/api/approvals?status=all&pageSize=100&sort=newest");
   expect(res.status(), await res.text()).toBe(200);
   const { approvals } = (await res.json()) as { approvals: ApprovalRow[] };
-  let approval = approvals.find((a) => a.merchant === "Electro Mart" && a.customerName === "Alice Novak");
+  let approval = approvals.find((a) => a.merchant === "Electro Mart" && a.customerName === "A**** N****");
   if (!approval) approval = await approvalOfCase(olga, (await reportForReview(alice, ELECTRO_MART)).caseId, "pending");
   if (approval.status === "pending" && !approval.firstApprovedBy) {
     await decide(olga, approval, "Card was with the customer; merchant unknown to her.");
@@ -85,7 +85,9 @@ test("an auditor finds alice's Electro Mart refund, walks it to the decision, re
   await expect(viewer.ledgerEntries).toHaveCount(1);
   const checkpointsBefore = steps.length;
 
+  const revealing = viewer.page.waitForRequest((r) => r.url().endsWith(`/api/incidents/threads/${threadId}/timeline`) && r.method() === "POST");
   await viewer.reveal();
+  expect((await revealing).postDataJSON()).toEqual({ reveal: true });
   await expect(viewer.customerName).toHaveText("Alice Novak");
 
   await viewer.replayFrom("next triage");
@@ -109,7 +111,7 @@ test("an auditor finds alice's Electro Mart refund, walks it to the decision, re
   await expect(viewer.customerName).toHaveText("Alice Novak");
 
   const downloading = viewer.page.waitForEvent("download");
-  await viewer.downloadLink.click();
+  await viewer.downloadButton.click();
   const download = await downloading;
   expect(download.suggestedFilename()).toBe(`incident-${threadId}.json`);
   const report = JSON.parse(await readFile((await download.path())!, "utf8")) as {
@@ -124,14 +126,16 @@ test("an auditor finds alice's Electro Mart refund, walks it to the decision, re
   expect(report.views).toContainEqual(expect.objectContaining({ actor: "ivan", action: "incident.revealed" }));
 
   await viewer.printableLink.click();
-  await expect(viewer.page).toHaveURL(new RegExp(`/incidents/${threadId}/report\\?reveal=1$`));
+  await expect(viewer.page).toHaveURL(new RegExp(`/incidents/${threadId}/report$`));
   const printable = new IncidentReportPage(viewer.page);
   await printable.expectLoaded();
-  await expect(printable.customer).toContainText("Alice Novak");
+  await expect(printable.customer).toContainText("A**** N****");
+  await expect(printable.page.locator("main")).not.toContainText("Alice Novak");
   await expect(printable.decisions).toHaveCount(1);
   await expect(printable.decisions).toContainText("Olga and Sam");
   await expect(printable.ledgerEntries).toHaveCount(1);
   await expect(printable.views("incident.revealed").first()).toContainText("Ivan");
+  await expect(printable.views("incident.exported").first()).toContainText("Ivan");
   await expect(printable.timeline.locator('[data-kind="ledger_call"]')).toHaveCount(1);
 });
 

@@ -111,13 +111,50 @@ export function rejectedCorpus(f: Fixtures): (Call & { name: string })[] {
   }
   for (const token of [f.alice, f.olga]) {
     add(`incident search by ${token.slice(0, 6)}`, { method: "GET", route: "/api/incidents/threads", cookie: cookie(token) });
-    add(`incident report by ${token.slice(0, 6)}`, { method: "GET", route: "/api/incidents/threads/:id/report", params: { id: f.aliceThread }, cookie: cookie(token) });
+    add(`incident report by ${token.slice(0, 6)}`, { method: "POST", route: "/api/incidents/threads/:id/report", params: { id: f.aliceThread }, cookie: cookie(token), body: json({ reveal: true }) });
+    for (const [route, method, body] of [
+      ["/api/incidents/threads/:id/timeline", "GET", undefined],
+      ["/api/incidents/threads/:id/timeline", "POST", json({ reveal: true })],
+      ["/api/incidents/threads/:id/checkpoints", "GET", undefined],
+      ["/api/incidents/threads/:id/checkpoints", "POST", json({ reveal: true })],
+      ["/api/incidents/threads/:id/checkpoints/:checkpointId", "POST", json({ reveal: true })],
+      ["/api/incidents/threads/:id/checkpoints/:checkpointId/replay", "POST", json({ reveal: true })],
+      ["/api/threads/:id/history", "GET", undefined],
+      ["/api/threads/:id/history", "POST", json({ reveal: true })],
+      ["/api/threads/:id/checkpoints/:checkpointId", "GET", undefined],
+      ["/api/threads/:id/checkpoints/:checkpointId", "POST", json({ reveal: true })],
+      ["/api/threads/:id/checkpoints/:checkpointId/replay", "POST", undefined],
+    ] as const) {
+      add(`investigator route ${method} ${route} by ${token.slice(0, 6)}`, { method, route, params: { id: f.aliceThread, checkpointId: "any" }, cookie: cookie(token), body });
+    }
     add(`case read by ${token.slice(0, 6)}`, { method: "GET", route: "/api/cases/:id", params: { id: f.caseId }, cookie: cookie(token === f.olga ? f.alice : token) });
   }
   const replay = (name: string, body: string) =>
     add(name, { method: "POST", route: "/api/incidents/threads/:id/replay", params: { id: f.aliceThread }, cookie: cookie(f.ivan), body });
   for (const body of [...BROKEN_JSON.slice(0, 4), json({}), json({ checkpointId: "nope" }), json({ checkpointId: 5 }), json({ checkpointId: "x", systems: "production" }), json({ checkpointId: "x", policy: { autoApproveMaxMinor: -1 } }), json({ checkpointId: "x", policy: { clearRisks: ["none"] } }), json({ checkpointId: "x", policy: { ledger: "live" } })]) {
     replay(`replay body ${body.slice(0, 30)}`, body);
+  }
+  for (const [route, query] of [
+    ["/api/incidents/threads/:id/timeline", "reveal=1"],
+    ["/api/incidents/threads/:id/timeline", "reveal=0"],
+    ["/api/incidents/threads/:id/checkpoints", "reveal=1"],
+    ["/api/incidents/threads/:id/checkpoints/:checkpointId", "reveal=1"],
+    ["/api/threads/:id/history", "reveal=1"],
+    ["/api/threads/:id/history", "reveal=true&x=1"],
+    ["/api/threads/:id/checkpoints/:checkpointId", "reveal"],
+  ] as const) {
+    add(`reveal asked in a GET query: ${route}?${query}`, { method: "GET", route, query, params: { id: f.aliceThread, checkpointId: "any" }, cookie: cookie(f.ivan) });
+  }
+  for (const body of [json({ reveal: "yes" }), json({ reveal: 1 }), json({ reveal: true, as: "admin" }), json([]), ...BROKEN_JSON.slice(0, 3)]) {
+    add(`reveal body ${body.slice(0, 24)}`, { method: "POST", route: "/api/incidents/threads/:id/timeline", params: { id: f.aliceThread }, cookie: cookie(f.ivan), body });
+    add(`report body ${body.slice(0, 24)}`, { method: "POST", route: "/api/incidents/threads/:id/report", params: { id: f.aliceThread }, cookie: cookie(f.ivan), body });
+  }
+  add("reveal as a form post", { method: "POST", route: "/api/threads/:id/history", params: { id: f.aliceThread }, cookie: cookie(f.ivan), body: "reveal=true", contentType: "application/x-www-form-urlencoded" });
+  for (const id of HOSTILE_IDS) {
+    add(`alias checkpoint of thread ${id.slice(0, 16)}`, { method: "GET", route: "/api/threads/:id/checkpoints/:checkpointId", params: { id, checkpointId: "any" }, cookie: cookie(f.ivan) });
+    add(`alias checkpoint ${id.slice(0, 16)}`, { method: "POST", route: "/api/threads/:id/checkpoints/:checkpointId", params: { id: f.aliceThread, checkpointId: id }, cookie: cookie(f.ivan), body: json({ reveal: true }) });
+    add(`alias replay of thread ${id.slice(0, 16)}`, { method: "POST", route: "/api/threads/:id/checkpoints/:checkpointId/replay", params: { id, checkpointId: "any" }, cookie: cookie(f.ivan) });
+    add(`revealed report of thread ${id.slice(0, 16)}`, { method: "POST", route: "/api/incidents/threads/:id/report", params: { id }, cookie: cookie(f.ivan), body: json({ reveal: true }) });
   }
   add("design replay route for an unknown checkpoint", { method: "POST", route: "/api/threads/:id/checkpoints/:checkpointId/replay", params: { id: f.aliceThread, checkpointId: "missing" }, cookie: cookie(f.ivan) });
   add("test clock when it is off", { method: "POST", route: "/api/test/clock", cookie: cookie(f.ivan), body: json({ advanceMs: 1000 }) });

@@ -17,6 +17,11 @@ async function rowCounts(tables = TABLES) {
   return counts;
 }
 
+/** Views, reveals, exports and replays recorded: a refused look records none. */
+async function incidentAuditRows() {
+  return Number((await h.db.execute<{ n: number }>(sql`select count(*)::int as n from audit_events where action like 'incident.%'`)).rows[0]!.n);
+}
+
 beforeAll(async () => {
   await h.freshStart();
   const token = async (user: string) => (await createSession(h.db, `user-${user}`)).token;
@@ -44,6 +49,7 @@ describe("bad input", () => {
     const corpus = rejectedCorpus(f);
     expect(corpus.length).toBeGreaterThanOrEqual(200);
     const before = await rowCounts(TABLES.filter((t) => t !== "audit_events"));
+    const looksBefore = await incidentAuditRows();
     const wrong: string[] = [];
     const statuses: Record<number, number> = {};
     for (const call of corpus) {
@@ -56,6 +62,7 @@ describe("bad input", () => {
     console.log(`${corpus.length} hostile requests, statuses: ${JSON.stringify(statuses)}`);
     expect(wrong).toEqual([]);
     expect(await rowCounts(TABLES.filter((t) => t !== "audit_events"))).toEqual(before);
+    expect(await incidentAuditRows()).toBe(looksBefore);
     expect((await getApprovalByCase(h.db, TENANT, f.caseId))).toMatchObject({ status: "pending", version: f.version, claimedBy: null });
   });
 

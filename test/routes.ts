@@ -7,7 +7,9 @@ import * as login from "@/app/api/auth/login/route";
 import * as logout from "@/app/api/auth/logout/route";
 import * as unknownApi from "@/app/api/[...path]/route";
 import * as caseDetail from "@/app/api/cases/[id]/route";
+import * as incidentCheckpointReplay from "@/app/api/incidents/threads/[id]/checkpoints/[checkpointId]/replay/route";
 import * as incidentCheckpoint from "@/app/api/incidents/threads/[id]/checkpoints/[checkpointId]/route";
+import * as incidentCheckpoints from "@/app/api/incidents/threads/[id]/checkpoints/route";
 import * as incidentReplay from "@/app/api/incidents/threads/[id]/replay/route";
 import * as incidentReport from "@/app/api/incidents/threads/[id]/report/route";
 import * as incidentTimeline from "@/app/api/incidents/threads/[id]/timeline/route";
@@ -40,7 +42,9 @@ export const ROUTES: Record<string, Partial<Record<"GET" | "POST" | "DELETE", Ha
   "/api/cases/:id": caseDetail as never,
   "/api/incidents/threads": incidentSearch as never,
   "/api/incidents/threads/:id/timeline": incidentTimeline as never,
+  "/api/incidents/threads/:id/checkpoints": incidentCheckpoints as never,
   "/api/incidents/threads/:id/checkpoints/:checkpointId": incidentCheckpoint as never,
+  "/api/incidents/threads/:id/checkpoints/:checkpointId/replay": incidentCheckpointReplay as never,
   "/api/incidents/threads/:id/replay": incidentReplay as never,
   "/api/incidents/threads/:id/report": incidentReport as never,
   "/api/test/clock": testClock as never,

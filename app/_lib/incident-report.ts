@@ -11,7 +11,7 @@ import type { SessionUser } from "./session";
 
 /**
  * An incident report: the timeline, the decisions, the ledger entries and who viewed the
- * conversation, masked unless the viewer revealed names and card numbers.
+ * conversation. Unmasked: it leaves only through the scope's `mask`.
  */
 export async function buildIncidentReport(db: Db, agent: Agent, user: SessionUser, scope: IncidentScope) {
   const threadId = scope.thread.threadId;
@@ -22,7 +22,7 @@ export async function buildIncidentReport(db: Db, agent: Agent, user: SessionUse
     listThreadAudit(db, user.tenantId, threadId),
   ]);
   const caseIds = new Set(decided.map((d) => d.caseId));
-  return scope.mask({
+  return {
     generatedAt: now().toISOString(),
     generatedBy: user.username,
     thread: { threadId, status: scope.thread.status, createdAt: scope.thread.createdAt },
@@ -44,5 +44,5 @@ export async function buildIncidentReport(db: Db, agent: Agent, user: SessionUse
     })),
     ledgerEntries: ledger.filter((e) => caseIds.has(e.caseId)),
     views: audit.filter((a) => a.action.startsWith("incident.")).map((a) => ({ actor: a.actor, action: a.action, at: a.at })),
-  });
+  };
 }

@@ -20,8 +20,8 @@ type CheckpointPanelProps = {
 
 /** One checkpoint: what ran from it, its state, and what changed since the one before. */
 export function CheckpointPanel({ threadId, entry, reveal, position, onStep }: CheckpointPanelProps) {
-  const url = `/api/incidents/threads/${encodeURIComponent(threadId)}/checkpoints/${encodeURIComponent(entry.checkpointId)}?reveal=${reveal ? 1 : 0}`;
-  const detail = useResource<CheckpointDetail>(url, { keep: true });
+  const url = `/api/incidents/threads/${encodeURIComponent(threadId)}/checkpoints/${encodeURIComponent(entry.checkpointId)}`;
+  const detail = useResource<CheckpointDetail>(url, { keep: true, body: reveal ? { reveal: true } : undefined });
   const [tab, setTab] = useState("state");
   const current = detail.data && detail.data.checkpointId === entry.checkpointId ? detail.data : null;
 

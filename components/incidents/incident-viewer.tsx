@@ -7,7 +7,7 @@ import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { CheckpointPanel } from "./checkpoint-panel";
-import { ExportLinks } from "./export-links";
+import { ExportControls } from "./export-controls";
 import { LedgerEntries } from "./ledger-entries";
 import { TimelineTable } from "./timeline-table";
 import type { CheckpointEntry, Timeline } from "./types";
@@ -22,7 +22,7 @@ function countOf(timeline: Timeline, kind: CheckpointEntry["kind"] | "node_event
 export function IncidentViewer({ threadId }: { threadId: string }) {
   const [reveal, setReveal] = useState(false);
   const [selectedId, setSelectedId] = useState<string | null>(null);
-  const timeline = useResource<Timeline>(`/api/incidents/threads/${encodeURIComponent(threadId)}/timeline?reveal=${reveal ? 1 : 0}`, { keep: true });
+  const timeline = useResource<Timeline>(`/api/incidents/threads/${encodeURIComponent(threadId)}/timeline`, { keep: true, body: reveal ? { reveal: true } : undefined });
   const data = timeline.data;
   const checkpoints = useMemo(() => (data?.entries ?? []).filter((e): e is CheckpointEntry => e.kind === "checkpoint"), [data]);
   const index = Math.max(0, checkpoints.findIndex((c) => c.checkpointId === selectedId));
@@ -68,7 +68,7 @@ export function IncidentViewer({ threadId }: { threadId: string }) {
               Reveal names and card numbers
             </Button>
           )}
-          <ExportLinks threadId={threadId} reveal={reveal} />
+          <ExportControls threadId={threadId} reveal={reveal} />
         </div>
       </div>
       {!reveal ? (
@@ -108,7 +108,7 @@ export function IncidentViewer({ threadId }: { threadId: string }) {
           </div>
           {checkpoints.length > 0 ? (
             <Card>
-              <WhatIfPanel threadId={threadId} checkpoints={checkpoints} selectedId={selected?.checkpointId ?? null} />
+              <WhatIfPanel threadId={threadId} checkpoints={checkpoints} selectedId={selected?.checkpointId ?? null} reveal={reveal} />
             </Card>
           ) : null}
           <Card as="section" aria-labelledby="ledger-title" className="space-y-2 p-3">

@@ -4,10 +4,12 @@ import { errorMessage, isAbort, requestJson } from "@/components/api/request-jso
 type Resource<T> = { data: T | null; error: string | null; loading: boolean; reload: () => void };
 
 /**
- * GETs `url` whenever it changes (null means nothing to load); stale answers are dropped.
+ * Loads `url` whenever it or `body` changes (null means nothing to load); stale answers
+ * are dropped. A GET, or a POST of `body` when there is one (reads that reveal are POSTs).
  * With `keep`, the last answer stays on screen while the next one loads.
  */
-export function useResource<T>(url: string | null, { keep = false }: { keep?: boolean } = {}): Resource<T> {
+export function useResource<T>(url: string | null, { keep = false, body }: { keep?: boolean; body?: unknown } = {}): Resource<T> {
+  const sent = body === undefined ? undefined : JSON.stringify(body);
   const [data, setData] = useState<T | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [loading, setLoading] = useState(false);
@@ -22,7 +24,8 @@ export function useResource<T>(url: string | null, { keep = false }: { keep?: bo
     }
     const controller = new AbortController();
     setLoading(true);
-    requestJson<T>(url, { signal: controller.signal })
+    const init = sent === undefined ? {} : { method: "POST" as const, body: JSON.parse(sent) as unknown };
+    requestJson<T>(url, { ...init, signal: controller.signal })
       .then((result) => setData(result))
       .catch((err: unknown) => {
         if (!isAbort(err)) setError(errorMessage(err));
@@ -31,7 +34,7 @@ export function useResource<T>(url: string | null, { keep = false }: { keep?: bo
         if (!controller.signal.aborted) setLoading(false);
       });
     return () => controller.abort();
-  }, [url, generation, keep]);
+  }, [url, sent, generation, keep]);
 
   const reload = useCallback(() => setGeneration((g) => g + 1), []);
   return { data, error, loading, reload };

@@ -5,10 +5,10 @@ import { ReplayResultView } from "./replay-result";
 import type { CheckpointEntry, ReplayRequest, ReplayResult } from "./types";
 import { WhatIfForm } from "./what-if-form";
 
-type WhatIfPanelProps = { threadId: string; checkpoints: CheckpointEntry[]; selectedId: string | null };
+type WhatIfPanelProps = { threadId: string; checkpoints: CheckpointEntry[]; selectedId: string | null; reveal: boolean };
 
 /** Runs the rest of the conversation in a sandbox from a checkpoint, with the policy changed. */
-export function WhatIfPanel({ threadId, checkpoints, selectedId }: WhatIfPanelProps) {
+export function WhatIfPanel({ threadId, checkpoints, selectedId, reveal }: WhatIfPanelProps) {
   const [busy, setBusy] = useState(false);
   const [result, setResult] = useState<ReplayResult | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -19,7 +19,7 @@ export function WhatIfPanel({ threadId, checkpoints, selectedId }: WhatIfPanelPr
     setBusy(true);
     setError(null);
     try {
-      const answer = await requestJson<ReplayResult>(`/api/incidents/threads/${encodeURIComponent(threadId)}/replay`, { method: "POST", body: request });
+      const answer = await requestJson<ReplayResult>(`/api/incidents/threads/${encodeURIComponent(threadId)}/replay`, { method: "POST", body: { ...request, reveal } });
       if (run === latest.current) setResult(answer);
     } catch (err) {
       if (run === latest.current) {

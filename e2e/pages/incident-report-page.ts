@@ -1,11 +1,11 @@
 import { expect, type Page } from "@playwright/test";
 
-/** The printable incident report at /incidents/{threadId}/report. */
+/** The printable incident report at /incidents/{threadId}/report, always masked. */
 export class IncidentReportPage {
   constructor(readonly page: Page) {}
 
-  async goto(threadId: string, { reveal = false } = {}) {
-    await this.page.goto(`/incidents/${encodeURIComponent(threadId)}/report${reveal ? "?reveal=1" : ""}`);
+  async goto(threadId: string) {
+    await this.page.goto(`/incidents/${encodeURIComponent(threadId)}/report`);
     await this.expectLoaded();
   }
 

@@ -117,11 +117,13 @@ export class IncidentViewerPage {
     return this.page.getByRole("region", { name: "Ledger entries" }).locator("tbody tr");
   }
 
-  get downloadLink() {
-    return this.page.getByRole("link", { name: "Download JSON report" });
+  /** POSTs the export (audited) and saves the JSON file. */
+  get downloadButton() {
+    return this.page.getByRole("button", { name: "Download JSON report" });
   }
 
+  /** The printable report, always masked. */
   get printableLink() {
-    return this.page.getByRole("link", { name: "Printable report" });
+    return this.page.getByRole("link", { name: "Printable report (masked)" });
   }
 }

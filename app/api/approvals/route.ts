@@ -2,6 +2,7 @@ import { listApprovalQueue } from "@/db/queries/approval-queue";
 import type { ApprovalStatus } from "@/db/queries/approvals";
 import { toApprovalView } from "@/app/_lib/approval-view";
 import { now } from "@/app/_lib/clock";
+import { maskedForStaff } from "@/app/_lib/personal-data";
 import { parseWith, route, services } from "@/app/_lib/route";
 import { requireUser, STAFF } from "@/app/_lib/session";
 import { queueQuery } from "./schema";
@@ -34,9 +35,10 @@ export const GET = route(async (req) => {
     user.username,
     at,
   );
+  const body = await maskedForStaff(db, user.tenantId, { now: at, page: q.page, pageSize: q.pageSize, total, approvals: rows.map(toApprovalView) });
   const serverMs = performance.now() - started;
   return Response.json(
-    { now: at, page: q.page, pageSize: q.pageSize, total, approvals: rows.map(toApprovalView) },
+    body,
     { headers: { "server-timing": `app;dur=${serverMs.toFixed(1)}` } },
   );
 });

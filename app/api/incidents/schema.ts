@@ -17,6 +17,8 @@ export const searchQuery = z.object({
 
 export const replayBody = z.object({
   checkpointId: z.string().min(1).max(100),
+  /** Show the replay's names and card numbers; audited as `incident.revealed`. */
+  reveal: z.boolean().default(false),
   systems: z.enum(["recorded", "live"]).default("recorded"),
   policy: z
     .object({
@@ -27,3 +29,9 @@ export const replayBody = z.object({
     .strict()
     .optional(),
 });
+
+/** The replay of a checkpoint named in the path. */
+export const checkpointReplayBody = replayBody.omit({ checkpointId: true });
+
+/** The report's export: revealed or masked. */
+export const reportBody = z.object({ reveal: z.boolean().default(false) }).strict();

@@ -80,7 +80,7 @@ export function ReportView({ report, revealed }: { report: IncidentReport; revea
           </div>
           <div>
             <dt className="inline text-slate-600">Names and card numbers: </dt>
-            <dd className="inline">{revealed ? "revealed (recorded in the audit trail)" : "masked"}</dd>
+            <dd className="inline">{revealed ? "revealed (recorded in the audit trail)" : "masked (a revealed report is the viewer's JSON download, recorded in the audit trail)"}</dd>
           </div>
         </dl>
       </header>

@@ -9,13 +9,14 @@ import { env } from "@/env";
 import { toApprovalView } from "@/app/_lib/approval-view";
 import { now } from "@/app/_lib/clock";
 import { ApiError } from "@/app/_lib/errors";
+import { maskedForStaff } from "@/app/_lib/personal-data";
 import { idParam, parseWith, route, services } from "@/app/_lib/route";
 import { requireUser, STAFF } from "@/app/_lib/session";
 
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";
 
-/** Everything an operator needs to decide one case. */
+/** Everything an operator needs to decide one case; customers' names and card numbers masked. */
 export const GET = route<{ id: string }>(async (req, { id }) => {
   const { db } = services();
   const user = await requireUser(db, req, STAFF);
@@ -32,7 +33,7 @@ export const GET = route<{ id: string }>(async (req, { id }) => {
       throw new ApiError("unavailable:ledger", "The ledger is not answering.");
     }),
   ]);
-  return Response.json({
+  const body = await maskedForStaff(db, user.tenantId, {
     now: now(),
     approval: toApprovalView(row),
     transaction: transaction && {
@@ -54,4 +55,5 @@ export const GET = route<{ id: string }>(async (req, { id }) => {
     audit: audit.map((a) => ({ id: a.id, actor: a.actor, action: a.action, data: a.data, at: a.at })),
     questions: questions.map((q) => ({ questionId: q.id, question: q.question, askedBy: q.askedBy, askedAt: q.askedAt, answer: q.answer, answeredAt: q.answeredAt })),
   });
+  return Response.json(body);
 });

@@ -5,12 +5,13 @@ import { getCaseById } from "@/db/queries/cases";
 import { getTransactionById } from "@/db/queries/transactions";
 import { env } from "@/env";
 import { ApiError } from "@/app/_lib/errors";
+import { maskedForStaff } from "@/app/_lib/personal-data";
 import { idParam, parseWith, route, services } from "@/app/_lib/route";
 import { requireUser, STAFF } from "@/app/_lib/session";
 
 export const runtime = "nodejs";
 
-/** A case with its transaction, decision, audit trail and ledger entries (staff only). */
+/** A case with its transaction, decision, audit trail and ledger entries (staff only; names and card numbers masked). */
 export const GET = route<{ id: string }>(async (req, { id }) => {
   const { db } = services();
   const user = await requireUser(db, req, STAFF);
@@ -24,5 +25,5 @@ export const GET = route<{ id: string }>(async (req, { id }) => {
     }),
   ]);
   const audit = approval ? await listAuditEventsBySubject(db, user.tenantId, "approval", approval.id) : [];
-  return Response.json({ case: kase, transaction, approval, audit, ledgerEntries });
+  return Response.json(await maskedForStaff(db, user.tenantId, { case: kase, transaction, approval, audit, ledgerEntries }));
 });

@@ -1,6 +1,6 @@
-import { maskName } from "@/agent/incidents/masking";
 import { searchThreads } from "@/db/queries/incidents";
 import { INVESTIGATORS } from "@/app/_lib/incidents";
+import { maskedForStaff } from "@/app/_lib/personal-data";
 import { parseWith, route, services } from "@/app/_lib/route";
 import { requireUser } from "@/app/_lib/session";
 import { searchQuery } from "../schema";
@@ -14,10 +14,6 @@ export const GET = route(async (req) => {
   const user = await requireUser(db, req, INVESTIGATORS);
   const q = parseWith(searchQuery, Object.fromEntries(new URL(req.url).searchParams), "query");
   const { rows, total } = await searchThreads(db, user.tenantId, q);
-  return Response.json({
-    page: q.page,
-    pageSize: q.pageSize,
-    total,
-    threads: rows.map((r) => ({ ...r, customerName: maskName(r.customerName) })),
-  });
+  // Names stay masked in the results: a reveal is for one conversation, not a list.
+  return Response.json(await maskedForStaff(db, user.tenantId, { page: q.page, pageSize: q.pageSize, total, threads: rows }));
 });

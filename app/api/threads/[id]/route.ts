@@ -7,10 +7,13 @@ import { loadVisibleThread } from "@/app/_lib/threads";
 
 export const runtime = "nodejs";
 
-/** The conversation's status, transcript and latest case. */
+/**
+ * The conversation's status, transcript and latest case, for the customer it belongs to.
+ * Staff read conversations in the console (a case's, masked) or the incident viewer (audited).
+ */
 export const GET = route<{ id: string }>(async (req, { id }) => {
   const { db } = services();
-  const user = await requireUser(db, req);
+  const user = await requireUser(db, req, ["customer"]);
   const thread = await loadVisibleThread(db, user, id);
   const messages = await listMessagesByThread(db, user.tenantId, thread.id);
   const [latest] = await db

@@ -14,13 +14,16 @@ import { Alert } from "@/components/ui/alert";
 export const metadata: Metadata = { title: "Incident report" };
 export const dynamic = "force-dynamic";
 
-type ReportPageProps = { params: Promise<{ threadId: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
+type ReportPageProps = { params: Promise<{ threadId: string }> };
 
-export default async function ReportPage({ params, searchParams }: ReportPageProps) {
+/**
+ * The printable report is always masked: opening a page is a GET, and a reveal must be a
+ * deliberate, audited POST (the viewer's JSON download). A `?reveal=1` is ignored.
+ */
+export default async function ReportPage({ params }: ReportPageProps) {
   const { threadId } = await params;
   if (!THREAD_ID.test(threadId)) notFound();
-  const reveal = (await searchParams).reveal === "1";
-  const path = `/incidents/${threadId}/report${reveal ? "?reveal=1" : ""}`;
+  const path = `/incidents/${threadId}/report`;
   const user = await getCurrentUser();
   if (!user) redirect(loginHref(path));
   if (!canInvestigate(user)) return <NotAllowed title="Not allowed" reason={NOT_ALLOWED_REASON} returnTo={path} />;
@@ -28,12 +31,13 @@ export default async function ReportPage({ params, searchParams }: ReportPagePro
   const { db, agent } = services();
   let report: IncidentReport;
   try {
-    const scope = await openIncident(db, user, threadId, new Request(new URL(path, "http://incidents.local")), { audit: "incident.exported" });
-    report = await buildIncidentReport(db, agent, user, scope);
+    const scope = await openIncident(db, user, threadId, { action: "incident.viewed", reveal: false, path });
+    await scope.record({ as: "printable report" });
+    report = scope.mask(await buildIncidentReport(db, agent, user, scope));
   } catch (error) {
     if (error instanceof ApiError && error.status === 404) notFound();
     console.error(`incident report for ${threadId} failed`, error);
     return <Alert title="Could not build the report">The report could not be built right now. Try again in a moment.</Alert>;
   }
-  return <ReportView report={report} revealed={reveal} />;
+  return <ReportView report={report} revealed={false} />;
 }

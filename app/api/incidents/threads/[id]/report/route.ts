@@ -1,19 +1,23 @@
 import { buildIncidentReport } from "@/app/_lib/incident-report";
 import { INVESTIGATORS, openIncident } from "@/app/_lib/incidents";
-import { route, services } from "@/app/_lib/route";
+import { parseBody, route, services } from "@/app/_lib/route";
 import { requireUser } from "@/app/_lib/session";
+import { reportBody } from "../../../schema";
 
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";
 
-/** The incident report as JSON; `?download=1` serves it as a file. Each export is audited. */
-export const GET = route<{ id: string }>(async (req, { id }) => {
+/**
+ * Exports the incident report as a JSON file. A POST because it writes the audit trail:
+ * `incident.exported`, and `incident.revealed` when the body asks for `{"reveal": true}`.
+ */
+export const POST = route<{ id: string }>(async (req, { id }) => {
   const { db, agent } = services();
   const user = await requireUser(db, req, INVESTIGATORS);
-  const scope = await openIncident(db, user, id, req, { audit: "incident.exported" });
-  const report = await buildIncidentReport(db, agent, user, scope);
-  const download = new URL(req.url).searchParams.get("download") === "1";
-  return Response.json(report, {
-    headers: download ? { "content-disposition": `attachment; filename="incident-${scope.thread.threadId}.json"` } : {},
-  });
+  const hasBody = (req.headers.get("content-length") ?? "0") !== "0";
+  const { reveal } = hasBody ? await parseBody(req, reportBody) : reportBody.parse({});
+  const scope = await openIncident(db, user, id, { action: "incident.exported", reveal, path: new URL(req.url).pathname });
+  await scope.record();
+  const report = scope.mask(await buildIncidentReport(db, agent, user, scope));
+  return Response.json(report, { headers: { "content-disposition": `attachment; filename="incident-${scope.thread.threadId}.json"` } });
 });

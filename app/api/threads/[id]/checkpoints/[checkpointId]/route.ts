@@ -1,17 +1,9 @@
-import { ApiError } from "@/app/_lib/errors";
-import { idParam, parseWith, route, services } from "@/app/_lib/route";
-import { INVESTIGATORS } from "@/app/_lib/incidents";
-import { requireUser } from "@/app/_lib/session";
-import { loadVisibleThread } from "@/app/_lib/threads";
+/**
+ * The state at one checkpoint: a stable alias of the incident viewer's
+ * `/api/incidents/threads/{id}/checkpoints/{checkpointId}`, answered by the same code
+ * (investigators only, masked unless a POST reveals, every read audited).
+ */
+export { GET, POST } from "@/app/api/incidents/threads/[id]/checkpoints/[checkpointId]/route";
 
 export const runtime = "nodejs";
-
-/** The state at one checkpoint. Reading never re-executes anything. */
-export const GET = route<{ id: string; checkpointId: string }>(async (req, { id, checkpointId }) => {
-  const { db, agent } = services();
-  const user = await requireUser(db, req, INVESTIGATORS);
-  const thread = await loadVisibleThread(db, user, id);
-  const checkpoint = await agent.checkpoint(thread.id, parseWith(idParam, checkpointId, "checkpoint_id"));
-  if (!checkpoint) throw new ApiError("not_found:checkpoint", "No such checkpoint in this conversation.");
-  return Response.json(checkpoint);
-});
+export const dynamic = "force-dynamic";
