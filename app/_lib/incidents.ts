@@ -4,7 +4,7 @@ import { recordAuditEvent } from "@/db/queries/audit";
 import { getThreadCustomer } from "@/db/queries/incidents";
 import { ApiError } from "./errors";
 import { staffMasker } from "./personal-data";
-import { idParam, parseBody, parseWith } from "./route";
+import { idParam, parseOptionalBody, parseWith } from "./route";
 import { requireUser, type Role, type SessionUser } from "./session";
 
 /** The incident viewer is for auditors and supervisors. */
@@ -27,8 +27,7 @@ export async function revealRequested(req: Request): Promise<boolean> {
     }
     return false;
   }
-  const hasBody = (req.headers.get("content-length") ?? "0") !== "0";
-  return hasBody ? (await parseBody(req, revealBody)).reveal : false;
+  return (await parseOptionalBody(req, revealBody, { reveal: false })).reveal;
 }
 
 export type IncidentScope = {

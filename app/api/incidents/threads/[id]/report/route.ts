@@ -1,6 +1,6 @@
 import { buildIncidentReport } from "@/app/_lib/incident-report";
 import { INVESTIGATORS, openIncident } from "@/app/_lib/incidents";
-import { parseBody, route, services } from "@/app/_lib/route";
+import { parseOptionalBody, route, services } from "@/app/_lib/route";
 import { requireUser } from "@/app/_lib/session";
 import { reportBody } from "../../../schema";
 
@@ -14,8 +14,7 @@ export const dynamic = "force-dynamic";
 export const POST = route<{ id: string }>(async (req, { id }) => {
   const { db, agent } = services();
   const user = await requireUser(db, req, INVESTIGATORS);
-  const hasBody = (req.headers.get("content-length") ?? "0") !== "0";
-  const { reveal } = hasBody ? await parseBody(req, reportBody) : reportBody.parse({});
+  const { reveal } = await parseOptionalBody(req, reportBody, reportBody.parse({}));
   const scope = await openIncident(db, user, id, { action: "incident.exported", reveal, path: new URL(req.url).pathname });
   await scope.record();
   const report = scope.mask(await buildIncidentReport(db, agent, user, scope));
