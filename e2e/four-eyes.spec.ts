@@ -32,14 +32,17 @@ test("a refund of 1,000.00 or more is paid only for the amount a supervisor and 
   await expect(amount).toHaveValue("1000.00");
   await expect(olgaCase.panel).toContainText("Sam approved 1,000.00 EUR. The second approval must be for the same amount");
   await expect(olgaCase.button("Approve lower amount")).toHaveCount(0);
+  await olgaCase.panel.screenshot({ path: "test-results/four-eyes-second.png" });
 
   const before = await approvalOfCase(olga.request, caseId);
   await amount.fill("1240.00");
   await olgaCase.approve("Customer says 1,240.00.");
+  await expect(olgaCase.refusal).toContainText("Not done: the two approvals must be for one amount");
   await expect(olgaCase.refusal).toContainText("sam approved 1,000.00 EUR; approve that amount, or reject.");
   expect(await approvalOfCase(olga.request, caseId)).toMatchObject({ status: "pending", version: before.version, firstApprovedAmountMinor: 100_000, approvedAmountMinor: null });
   expect(await ledgerEntriesOf(olga.request, caseId)).toHaveLength(0);
   await expect(olgaCase.auditTrail.locator('[data-action^="approval."]')).toHaveCount(1);
+  await olgaCase.panel.screenshot({ path: "test-results/four-eyes-refused.png" });
 
   await amount.fill("1000.00");
   await olgaCase.approve("Agree with Sam.");
@@ -60,5 +63,5 @@ test("a refund of 1,000.00 or more is paid only for the amount a supervisor and 
   const entries = await ledgerEntriesOf(sam.request, caseId);
   expect(entries).toHaveLength(1);
   expect(entries[0]).toMatchObject({ caseId, amountMinor: 100_000 });
-  await olgaCase.page.screenshot({ path: "test-results/four-eyes-case.png", fullPage: true });
+  await olgaCase.page.screenshot({ path: "test-results/four-eyes-paid.png", fullPage: true });
 });
