@@ -11,7 +11,7 @@ const cookies: Record<string, string> = {};
 
 beforeEach(async () => {
   await h.freshStart();
-  for (const user of ["olga", "oscar", "sam"]) cookies[user] = `bank_session=${(await createSession(h.db, `user-${user}`)).token}`;
+  for (const user of ["alice", "olga", "oscar", "sam"]) cookies[user] = `bank_session=${(await createSession(h.db, `user-${user}`)).token}`;
 });
 afterAll(() => h.pool.end());
 
@@ -49,18 +49,20 @@ async function snapshot(approval: { id: string; caseId: string }) {
   };
 }
 
-/** The paid amount as each party sees it: ledger row, audit, the customer's reply, and the console's case page. */
+/** The paid amount as each party sees it: ledger row, audit, the customer's reply and case bar, and the console's case page. */
 async function paidAmounts(approval: { id: string; caseId: string; thread: string }) {
   const ledger = await h.ledgerRows(approval.caseId);
   const audit = await listAuditEventsBySubject(h.db, TENANT, "approval", approval.id);
   const approved = audit.filter((e) => e.action === "approval.approved");
   const messages = await listMessagesByThread(h.db, TENANT, approval.thread);
   const page = await (await callRoute({ method: "GET", route: "/api/approvals/:id", params: { id: approval.id }, cookie: cookies.sam })).json();
+  const chat = await (await callRoute({ method: "GET", route: "/api/threads/:id", params: { id: approval.thread }, cookie: cookies.alice })).json();
   return {
     ledgerRows: ledger.length,
     ledger: ledger.map((e) => e.amountMinor),
     audit: approved.map((e) => (e.data as { amountMinor?: number }).amountMinor),
     reply: messages.filter((m) => m.role === "agent").at(-1)?.text,
+    caseBar: chat.case.approvedAmountMinor,
     casePage: { status: page.approval.status, approvedAmountMinor: page.approval.approvedAmountMinor, refunds: page.refunds.map((r: { amountMinor: number }) => r.amountMinor) },
   };
 }
@@ -83,6 +85,7 @@ describe("four-eyes on one amount", () => {
       ledger: [124_000],
       audit: [124_000],
       reply: expect.stringContaining("refunded 1,240.00 EUR of the Electro Mart payment of 1,249.00 EUR"),
+      caseBar: 124_000,
       casePage: { status: "executed", approvedAmountMinor: 124_000, refunds: [124_000] },
     });
     expect((await h.calls()).ledger).toBe(1);
@@ -97,6 +100,7 @@ describe("four-eyes on one amount", () => {
       ledger: [100_000],
       audit: [100_000],
       reply: expect.stringContaining("refunded 1,000.00 EUR of the Electro Mart payment"),
+      caseBar: 100_000,
       casePage: { status: "executed", approvedAmountMinor: 100_000, refunds: [100_000] },
     });
     const row = await getApprovalByCase(h.db, TENANT, approval.caseId);
@@ -108,7 +112,7 @@ describe("four-eyes on one amount", () => {
     const approval = await electroMart();
     await approve(approval.id, "olga");
     expect(await approve(approval.id, "sam", 124_900)).toMatchObject({ status: 200, body: { status: "executed" } });
-    expect(await paidAmounts(approval)).toMatchObject({ ledger: [124_900], audit: [124_900], casePage: { approvedAmountMinor: 124_900, refunds: [124_900] } });
+    expect(await paidAmounts(approval)).toMatchObject({ ledger: [124_900], audit: [124_900], caseBar: 124_900, casePage: { approvedAmountMinor: 124_900, refunds: [124_900] } });
     expect((await paidAmounts(approval)).reply).toMatch(/refunded the Electro Mart payment of 1,249.00 EUR after review/);
   });
 
@@ -126,7 +130,7 @@ describe("four-eyes on one amount", () => {
     expect((await h.calls()).ledger).toBe(0);
 
     expect(await approve(approval.id, "olga")).toMatchObject({ status: 200, body: { status: "executed" } });
-    expect(await paidAmounts(approval)).toMatchObject({ ledger: [100_000], audit: [100_000], casePage: { approvedAmountMinor: 100_000 } });
+    expect(await paidAmounts(approval)).toMatchObject({ ledger: [100_000], audit: [100_000], caseBar: 100_000, casePage: { approvedAmountMinor: 100_000 } });
   });
 
   it("refuses a second approval for a lower amount than the first, even one below four-eyes, and changes nothing; a rejection still closes it", async () => {
@@ -163,6 +167,7 @@ describe("four-eyes on one amount", () => {
       ledger: [99_999],
       audit: [99_999],
       reply: expect.stringContaining("refunded 999.99 EUR of the Electro Mart payment"),
+      caseBar: 99_999,
       casePage: { status: "executed", approvedAmountMinor: 99_999, refunds: [99_999] },
     });
   });

@@ -58,6 +58,7 @@ test("a refund of 1,000.00 or more is paid only for the amount a supervisor and 
 
   await expect(widget.agentMessages.last()).toContainText("refunded 1,000.00 EUR of the Electro Mart payment of 1,249.00 EUR", { timeout: 20_000 });
   await expect(widget.caseStatus).toContainText("Refunded");
+  await expect(widget.caseStatus).toContainText("Refund of 1,000.00 EUR of 1,249.00 EUR");
   await samCase.expectFinal("Refunded");
 
   const entries = await ledgerEntriesOf(sam.request, caseId);
