@@ -41,7 +41,7 @@ describe("the refund node's admission check", () => {
     const turn = await h.say(thread, "I don't recognise Electro Mart");
     if (turn.kind !== "ok") throw new Error("turn failed");
     const pending = (await getApprovalByCase(h.db, TENANT, turn.caseId!))!;
-    const approved = await recordDecision(h.db, { tenantId: TENANT, approvalId: pending.id, version: pending.version, decision: "approved", actor: "olga", reason: "ok", now: new Date() });
+    const approved = await recordDecision(h.db, { tenantId: TENANT, approvalId: pending.id, version: pending.version, decision: "approved", amountMinor: pending.amountMinor, actor: "olga", reason: "ok", now: new Date() });
     const store = createAgentStore(h.db);
     expect(await store.admitRefund({ tenantId: TENANT, approvalId: pending.id, version: pending.version })).toMatchObject({ admitted: false, status: "approved" });
     expect(await store.admitRefund({ tenantId: TENANT, approvalId: pending.id, version: approved!.version })).toMatchObject({ admitted: true, status: "executing" });

@@ -15,13 +15,17 @@ export type DecisionInput = {
   reason: string;
   actor: string;
   role: DeciderRole;
-  /** Approve a lower amount than the case's; the full amount when absent. */
+  /**
+   * The amount approved, at most the case's. Absent: the case's amount for a first or
+   * single approval, the first approver's amount for the second of two.
+   */
   amountMinor?: number;
 };
 
 export type Refusal =
   | { kind: "not_found" }
-  | { kind: "conflict"; status: string; version: number; message: string }
+  /** `about: "amount"`: a second approval for another amount than the first approver's. */
+  | { kind: "conflict"; status: string; version: number; message: string; about?: "amount" }
   | { kind: "forbidden"; code: string; message: string }
   | { kind: "invalid"; message: string };
 
@@ -67,7 +71,9 @@ export async function resumeDecided(ctx: Ctx, row: ApprovalRow) {
 /**
  * An operator's decision: authority and four-eyes first, then a compare-and-set on the
  * version the operator saw; a final decision resumes the paused thread by interrupt id.
- * A stale, repeated, claimed or late decision changes nothing.
+ * A stale, repeated, claimed or late decision changes nothing, and neither does a second
+ * approval for another amount than the first: the version fence makes the amount the
+ * rule judged the amount the row still holds when the update lands.
  */
 export async function decideApproval(ctx: Ctx, input: DecisionInput): Promise<DecisionResult> {
   const existing = await getApprovalById(ctx.db, input.tenantId, input.approvalId);
@@ -75,19 +81,19 @@ export async function decideApproval(ctx: Ctx, input: DecisionInput): Promise<De
   if (refusal) return refusal;
   const row = existing!;
   const now = ctx.deps.clock();
-  const amount = input.amountMinor ?? row.approvedAmountMinor ?? row.amountMinor;
-  if (!Number.isSafeInteger(amount) || amount <= 0 || amount > row.amountMinor) {
-    return { kind: "invalid", message: `The approved amount must be between 0.01 and the case's ${(row.amountMinor / 100).toFixed(2)}.` };
-  }
-  const step = input.decision === "approved" ? approvalStep(row, { username: input.actor, role: input.role }, amount, ctx.deps.settings.authority) : { kind: "final" as const };
+  const step =
+    input.decision === "approved"
+      ? approvalStep(row, { username: input.actor, role: input.role }, input.amountMinor, ctx.deps.settings.authority)
+      : ({ kind: "final", amountMinor: null } as const);
+  if (step.kind === "invalid") return { kind: "invalid", message: step.message };
   if (step.kind === "forbidden") return { kind: "forbidden", code: step.code, message: step.message };
-  const lower = amount < row.amountMinor ? amount : null;
+  if (step.kind === "different_amount") return { kind: "conflict", status: row.status, version: row.version, message: step.message, about: "amount" };
 
   const decided = await ctx.db.transaction(async (tx) => {
     const updated =
       step.kind === "first_of_two"
-        ? await recordFirstApproval(tx, { ...input, now, amountMinor: lower })
-        : await recordDecision(tx, { ...input, now, amountMinor: input.decision === "approved" ? lower : null });
+        ? await recordFirstApproval(tx, { ...input, now, amountMinor: step.amountMinor })
+        : await recordDecision(tx, { ...input, now, amountMinor: step.amountMinor });
     if (!updated) return null;
     if (step.kind === "final") await setCaseStatus(tx, input.tenantId, updated.caseId, input.decision);
     const action = step.kind === "first_of_two" ? "approval.first_approved" : `approval.${input.decision}`;
@@ -97,7 +103,7 @@ export async function decideApproval(ctx: Ctx, input: DecisionInput): Promise<De
       action,
       subjectType: "approval",
       subjectId: updated.id,
-      data: { version: updated.version, reason: input.reason, ...(lower ? { amountMinor: lower } : {}) },
+      data: { version: updated.version, reason: input.reason, ...(step.amountMinor === null ? {} : { amountMinor: step.amountMinor }) },
     });
     return updated;
   });

@@ -45,12 +45,16 @@ function refundText(state: AgentStateType): string {
   const kase = state.case!;
   const what = describe(kase);
   const refund = state.refundOutcome;
+  // The approved amount, named when an approver settled on less than the payment: the
+  // customer reads the same figure the ledger pays.
+  const paid = state.approval?.amountMinor ?? kase.amountMinor;
+  const lower = paid === kase.amountMinor ? null : formatMinor(paid, kase.currency);
   if (refund?.status === "executed") {
     const by = state.approval?.decidedBy === "policy" || !state.approval?.decidedBy ? "" : " after review";
-    return `Good news: I've refunded the ${what}${by}. It will show on your card within 1-3 business days.`;
+    return `Good news: I've refunded${lower ? ` ${lower} of` : ""} the ${what}${by}. It will show on your card within 1-3 business days.`;
   }
   if (refund?.status === "failed") {
-    return `Your refund for the ${what} is approved, but our payment system did not confirm it yet. It will be retried; you don't need to do anything.`;
+    return `Your refund${lower ? ` of ${lower}` : ""} for the ${what} is approved, but our payment system did not confirm it yet. It will be retried; you don't need to do anything.`;
   }
   const approval = state.approval;
   if (approval?.status === "rejected") {

@@ -14,6 +14,8 @@ export type ApprovalRow = {
   claimedBy: string | null;
   requiredApprovals: 1 | 2;
   firstApprovedBy: string | null;
+  firstApprovedAmountMinor: number | null;
+  approvedAmountMinor: number | null;
   openQuestion: { questionId: string; question: string } | null;
 };
 

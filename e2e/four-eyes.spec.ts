@@ -3,7 +3,9 @@ import { CasePage } from "./pages/case-page";
 import { WidgetPage } from "./pages/widget-page";
 import { approvalOfCase, ledgerEntriesOf, reportForReview } from "./seed";
 
-test("a refund of 1,000.00 or more needs an operator's and a supervisor's approval before it is paid", async ({ signedInAs }) => {
+// incidents.spec reuses this case (a transaction is reported once per database): it expects
+// Olga's approval first, Sam's second, and the full 1,249.00 paid.
+test("a refund of 1,000.00 or more needs an operator's and a supervisor's approval of one amount before it is paid", async ({ signedInAs }) => {
   const alice = await signedInAs("alice");
   const { threadId, caseId } = await reportForReview(alice.request, "I don't recognise the Electro Mart payment of 1,249.00");
   const widget = new WidgetPage(await alice.newPage());
@@ -18,9 +20,9 @@ test("a refund of 1,000.00 or more needs an operator's and a supervisor's approv
   await olgaCase.goto(approval.approvalId);
   await expect(olgaCase.panel).toContainText("Needs two approvals by two different people, one of them a supervisor.");
   await olgaCase.approve("Card was with the customer; merchant unknown to her.");
-  await expect(olgaCase.notice).toContainText("needs a second approval");
-  await expect(olgaCase.panel).toContainText("Approved by Olga; needs a second approval");
-  expect(await approvalOfCase(olga.request, caseId)).toMatchObject({ status: "pending", firstApprovedBy: "olga" });
+  await expect(olgaCase.notice).toContainText("Your approval of 1,249.00 EUR is recorded");
+  await expect(olgaCase.panel).toContainText("Approved by Olga for 1,249.00 EUR; needs a second approval");
+  expect(await approvalOfCase(olga.request, caseId)).toMatchObject({ status: "pending", firstApprovedBy: "olga", firstApprovedAmountMinor: 124_900, approvedAmountMinor: null });
 
   await olgaCase.approve();
   await expect(olgaCase.refusal).toContainText("You gave the first approval; a second person must give the other.");
@@ -30,19 +32,41 @@ test("a refund of 1,000.00 or more needs an operator's and a supervisor's approv
   const sam = await signedInAs("sam");
   const samCase = new CasePage(await sam.newPage());
   await samCase.goto(approval.approvalId);
-  await expect(samCase.panel).toContainText("Approved by Olga; needs a second approval");
+  const amount = samCase.page.getByLabel("Amount to approve (EUR)");
+  await expect(amount).toHaveValue("1249.00");
+  await expect(samCase.panel).toContainText("Olga approved 1,249.00 EUR. The second approval must be for the same amount");
+  await expect(samCase.button("Approve lower amount")).toHaveCount(0);
+  await samCase.panel.screenshot({ path: "test-results/four-eyes-second.png" });
+
+  const before = await approvalOfCase(sam.request, caseId);
+  await amount.fill("1000.00");
+  await samCase.approve("Only 1,000.00 is proven.");
+  await expect(samCase.refusal).toContainText("Not done: the two approvals must be for one amount");
+  await expect(samCase.refusal).toContainText("olga approved 1,249.00 EUR; approve that amount, or reject.");
+  expect(await approvalOfCase(sam.request, caseId)).toMatchObject({ status: "pending", version: before.version, firstApprovedAmountMinor: 124_900, approvedAmountMinor: null });
+  expect(await ledgerEntriesOf(sam.request, caseId)).toHaveLength(0);
+  await expect(samCase.auditTrail.locator('[data-action^="approval."]')).toHaveCount(1);
+  await samCase.panel.screenshot({ path: "test-results/four-eyes-refused.png" });
+
+  await amount.fill("1249.00");
   await samCase.approve("Second approval: agree with Olga.");
   await expect(samCase.notice).toContainText("1,249.00 EUR has been refunded");
   await samCase.expectFinal("Refunded");
-  await expect(samCase.outcome).toContainText("Approved by Sam and Olga");
-  await expect(samCase.auditTrail).toContainText("Gave the first of two approvals");
-  await expect(samCase.auditTrail).toContainText("Approved the refund");
+  await expect(samCase.outcome).toContainText("Approved by Sam and Olga; 1,249.00 EUR has been refunded.");
+  const approvals = samCase.auditTrail.locator('[data-action^="approval."]');
+  await expect(approvals).toHaveCount(2);
+  await expect(approvals.nth(0)).toContainText("Gave the first of two approvals");
+  await expect(approvals.nth(0)).toContainText("for 1,249.00 EUR");
+  await expect(approvals.nth(1)).toContainText("Approved the refund");
+  await expect(approvals.nth(1)).toContainText("for 1,249.00 EUR");
 
-  await expect(widget.agentMessages.last()).toContainText(/refunded|paid back/i, { timeout: 20_000 });
+  await expect(widget.agentMessages.last()).toContainText("refunded the Electro Mart payment of 1,249.00 EUR after review", { timeout: 20_000 });
   await expect(widget.caseStatus).toContainText("Refunded");
+  await expect(widget.caseStatus).toContainText("Refund of 1,249.00 EUR");
   await olgaCase.expectFinal("Refunded");
 
   const entries = await ledgerEntriesOf(sam.request, caseId);
   expect(entries).toHaveLength(1);
   expect(entries[0]).toMatchObject({ caseId, amountMinor: 124_900 });
+  await samCase.page.screenshot({ path: "test-results/four-eyes-paid.png", fullPage: true });
 });

@@ -1,6 +1,6 @@
 /**
  * `npm run test:guards`: removes each money guard in turn, shows its test failing, then
- * restores the code. One line per guard of the four invariants of DESIGN.md; exits
+ * restores the code. One line per guard of the money invariants (the README lists them); exits
  * non-zero unless every test passes with its guard in place and fails without it. Needs the integration setup
  * that `npm test` uses (embedded Postgres and the simulator, started by vitest).
  */
@@ -44,6 +44,12 @@ const GUARDS: Guard[] = [
     guard: "the refund's admission check (approved -> executing, fenced by version)",
     edits: [{ file: "db/queries/approvals.ts", from: "  if (won) return { admitted: true, ...won };", to: `  if (won) return { admitted: true, ...won };\n  return { admitted: true, status: "executing", version: input.version + 1 };` }],
     test: { file: "agent/admission.int.test.ts", name: "pays nothing when the customer's cancel lands between the decision and the refund" },
+  },
+  {
+    invariant: "four-eyes-one-amount",
+    guard: "the second of two approvals must be for the first approver's amount",
+    edits: [{ file: "agent/approval-rules.ts", from: "    if (amount !== agreed) {", to: "    if (false) {" }],
+    test: { file: "agent/four-eyes.int.test.ts", name: "refuses a second approval for a higher amount than the first with 409 conflict:amount, and changes nothing" },
   },
 ];
 

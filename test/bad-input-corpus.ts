@@ -10,6 +10,11 @@ export type Fixtures = {
   approvalId: string;
   version: number;
   caseId: string;
+  sam: string;
+  /** A four-eyes approval olga gave the first approval for, at the case's full amount. */
+  fourEyesApprovalId: string;
+  fourEyesVersion: number;
+  fourEyesAmountMinor: number;
 };
 
 const cookie = (token: string) => `bank_session=${token}`;
@@ -91,6 +96,14 @@ export function rejectedCorpus(f: Fixtures): (Call & { name: string })[] {
   ]) {
     decide(`decision body ${body.slice(0, 40)}`, body);
   }
+  const second = (name: string, body: unknown, token = f.sam) =>
+    add(name, { method: "POST", route: "/api/approvals/:id/decision", params: { id: f.fourEyesApprovalId }, cookie: cookie(token), body: json(body) });
+  for (const amountMinor of [f.fourEyesAmountMinor - 1, 100_000, 99_999, 40_000, 1]) {
+    second(`second approval for ${amountMinor}, not the first approver's amount`, { decision: "approve", version: f.fourEyesVersion, amountMinor });
+  }
+  second("second approval above the case's amount", { decision: "approve", version: f.fourEyesVersion, amountMinor: f.fourEyesAmountMinor + 1 });
+  second("second approval by the first approver", { decision: "approve", version: f.fourEyesVersion }, f.olga);
+  second("second approval by the first approver for another amount", { decision: "approve", version: f.fourEyesVersion, amountMinor: 100_000 }, f.olga);
   for (const version of [f.version + 1, f.version + 100, 2_147_483_647]) decide(`stale decision version ${version}`, json({ decision: "approve", version }));
   for (const token of [f.alice, f.bob, f.ivan, "forged"]) decide(`decision by ${token.slice(0, 6)}`, json({ decision: "approve", version: f.version }), token);
   for (const token of [f.alice, f.ivan, "forged"]) {

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createSession } from "@/app/_lib/session";
-import { getApprovalByCase } from "@/db/queries/approvals";
+import { getApprovalByCase, getApprovalById } from "@/db/queries/approvals";
 import { agentHarness, TENANT } from "./agent-support";
 import { crossSiteCorpus, headerInjectionCorpus, MARKUP_TEXTS, PROMPT_INJECTIONS, rejectedCorpus, type Fixtures } from "./bad-input-corpus";
 import { callRoute } from "./routes";
@@ -30,6 +30,11 @@ beforeAll(async () => {
   const turn = await h.say(aliceThread, "City Parking charged me 38 euros while I was abroad");
   if (turn.kind !== "ok") throw new Error("turn failed");
   const approval = (await getApprovalByCase(h.db, TENANT, turn.caseId!))!;
+  const electro = await h.say(await h.newThread("cust-alice"), "I don't recognise the Electro Mart payment of 1,249.00");
+  if (electro.kind !== "ok") throw new Error("turn failed");
+  const fourEyes = (await getApprovalByCase(h.db, TENANT, electro.caseId!))!;
+  const first = await h.decide(fourEyes, "olga");
+  if (first.kind !== "ok" || first.status !== "pending") throw new Error(`first approval failed: ${JSON.stringify(first)}`);
   f = {
     alice: await token("alice"),
     bob: await token("bob"),
@@ -40,6 +45,10 @@ beforeAll(async () => {
     approvalId: approval.id,
     version: approval.version,
     caseId: turn.caseId!,
+    sam: await token("sam"),
+    fourEyesApprovalId: fourEyes.id,
+    fourEyesVersion: first.version,
+    fourEyesAmountMinor: fourEyes.amountMinor,
   };
 });
 afterAll(() => h.pool.end());
@@ -64,6 +73,7 @@ describe("bad input", () => {
     expect(await rowCounts(TABLES.filter((t) => t !== "audit_events"))).toEqual(before);
     expect(await incidentAuditRows()).toBe(looksBefore);
     expect((await getApprovalByCase(h.db, TENANT, f.caseId))).toMatchObject({ status: "pending", version: f.version, claimedBy: null });
+    expect(await getApprovalById(h.db, TENANT, f.fourEyesApprovalId)).toMatchObject({ status: "pending", version: f.fourEyesVersion, firstApprovedBy: "olga", approvedAmountMinor: null });
   });
 
   it("refuses writes from other sites (403) and writes not typed JSON (415) or too large (413) before anything runs, audit included", async () => {

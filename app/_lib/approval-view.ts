@@ -9,6 +9,15 @@ type Joined = {
   openQuestion: { questionId: string; question: string; askedBy: string; askedAt: string } | null;
 };
 
+/**
+ * What an approval paid or will pay, once it is approved; null while undecided or after a
+ * rejection. Approvals decided before every approval recorded its amount paid the case's.
+ */
+function approvedAmount(a: ApprovalRow): number | null {
+  if (!["approved", "executing", "executed"].includes(a.status)) return null;
+  return a.approvedAmountMinor ?? a.amountMinor;
+}
+
 /** One approval as the console sees it. */
 export function toApprovalView(r: Joined) {
   const a = r.approval;
@@ -33,7 +42,8 @@ export function toApprovalView(r: Joined) {
     claimExpiresAt: a.claimExpiresAt,
     requiredApprovals: a.requiredApprovals,
     firstApprovedBy: a.firstApprovedBy,
-    approvedAmountMinor: a.approvedAmountMinor,
+    firstApprovedAmountMinor: a.firstApprovedBy ? a.firstApprovedAmountMinor : null,
+    approvedAmountMinor: approvedAmount(a),
     openQuestion: r.openQuestion,
     decidedBy: a.decidedBy,
     decisionReason: a.decisionReason,

@@ -43,8 +43,8 @@ export function CaseOutcome({ approval }: { approval: ApprovalView }) {
 export function PendingNotes({ approval }: { approval: ApprovalView }) {
   const notes: string[] = [];
   if (approval.firstApprovedBy) {
-    const part = approval.approvedAmountMinor ? ` for ${formatMinor(approval.approvedAmountMinor, approval.currency)}` : "";
-    notes.push(`Approved by ${staffName(approval.firstApprovedBy)}${part}; needs a second approval by someone else, one of the two a supervisor.`);
+    const amount = formatMinor(approval.firstApprovedAmountMinor ?? approval.amountMinor, approval.currency);
+    notes.push(`Approved by ${staffName(approval.firstApprovedBy)} for ${amount}; needs a second approval by someone else, one of the two a supervisor, for the same amount.`);
   } else if (approval.requiredApprovals === 2) {
     notes.push("Needs two approvals by two different people, one of them a supervisor.");
   }

@@ -29,6 +29,7 @@ type Message = { tone: "success" | "error"; title?: string; text: string };
 
 function refusalTitle(error: unknown): string | undefined {
   if (!(error instanceof ApiRequestError)) return undefined;
+  if (error.code === "conflict:amount") return "Not done: the two approvals must be for one amount";
   if (error.status === 409) return "Not done: the case has changed";
   if (error.status === 403) return "Not allowed";
   return undefined;

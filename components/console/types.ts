@@ -32,6 +32,9 @@ export type ApprovalView = {
   claimExpiresAt: string | null;
   requiredApprovals: 1 | 2;
   firstApprovedBy: string | null;
+  /** What the first of two approvers approved; the second approval must be for this amount. */
+  firstApprovedAmountMinor: number | null;
+  /** What the refund pays once approved; null while pending or after a rejection. */
   approvedAmountMinor: number | null;
   openQuestion: OpenQuestion | null;
 };

@@ -23,7 +23,8 @@ export function CaseStatusBar({ kase }: { kase: ThreadCase | null }) {
       {kase ? (
         <p className="flex items-center justify-between gap-2">
           <span>
-            Refund of <span className="font-semibold">{formatMinor(kase.amountMinor, kase.currency)}</span>
+            Refund of <span className="font-semibold">{formatMinor(kase.approvedAmountMinor ?? kase.amountMinor, kase.currency)}</span>
+            {kase.approvedAmountMinor != null && kase.approvedAmountMinor !== kase.amountMinor ? ` of ${formatMinor(kase.amountMinor, kase.currency)}` : null}
           </span>
           <Badge tone={status?.tone ?? "neutral"}>{status?.label ?? kase.status}</Badge>
         </p>

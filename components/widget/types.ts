@@ -11,6 +11,8 @@ export type ThreadCase = {
   currency: string;
   reason: string;
   approvalStatus: string | null;
+  /** What the refund pays once approved (less than amountMinor when an approver settled on less); null before. */
+  approvedAmountMinor?: number | null;
   /** An operator asked a question the customer has not answered yet. */
   openQuestion?: boolean;
 };

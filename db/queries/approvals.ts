@@ -36,6 +36,7 @@ export function recordPolicyApproval(db: DbOrTx, input: NewApproval): Promise<Ap
     mode: "policy",
     decidedBy: "policy",
     decisionReason: input.policyReason,
+    approvedAmountMinor: input.amountMinor,
     decidedAt: new Date(),
   });
 }
@@ -100,28 +101,33 @@ function decidable(input: DecisionInput) {
 }
 
 /**
- * A final decision, as a compare-and-set on the version the operator saw. Null when the
- * approval is no longer decidable at that version (decided, cancelled, stale, claimed, asking).
+ * A final decision, as a compare-and-set on the version the operator saw. An approval
+ * records the amount the ledger will pay (always, even the case's full amount); a
+ * rejection clears it. Null when the approval is no longer decidable at that version
+ * (decided, cancelled, stale, claimed, asking).
  */
 export async function recordDecision(
   db: DbOrTx,
-  input: DecisionInput & { decision: "approved" | "rejected"; amountMinor?: number | null },
+  input: DecisionInput & { decision: "approved" | "rejected"; amountMinor: number | null },
 ): Promise<ApprovalRow | null> {
   const [row] = await db
     .update(approvals)
     .set({
       ...decided(input.decision, input.actor, input.reason),
-      ...(input.amountMinor ? { approvedAmountMinor: input.amountMinor } : {}),
+      approvedAmountMinor: input.decision === "approved" ? input.amountMinor : null,
     })
     .where(decidable(input))
     .returning();
   return row ?? null;
 }
 
-/** The first of two approvals (four-eyes): the approval stays pending for the second. */
+/**
+ * The first of two approvals (four-eyes), with the amount it approves: the approval stays
+ * pending for the second, who must approve the same amount.
+ */
 export async function recordFirstApproval(
   db: DbOrTx,
-  input: DecisionInput & { role: string; amountMinor?: number | null },
+  input: DecisionInput & { role: string; amountMinor: number },
 ): Promise<ApprovalRow | null> {
   const [row] = await db
     .update(approvals)
@@ -129,9 +135,9 @@ export async function recordFirstApproval(
       firstApprovedBy: input.actor,
       firstApprovedRole: input.role,
       firstApprovedAt: sql`now()`,
+      firstApprovedAmountMinor: input.amountMinor,
       version: sql`${approvals.version} + 1`,
       updatedAt: sql`now()`,
-      ...(input.amountMinor ? { approvedAmountMinor: input.amountMinor } : {}),
     })
     .where(and(decidable(input), isNull(approvals.firstApprovedBy)))
     .returning();

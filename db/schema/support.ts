@@ -99,7 +99,11 @@ export const approvals = pgTable(
     firstApprovedAt: timestamp("first_approved_at", { withTimezone: true }),
     /** The amount the first of two approvers approved; the second must approve the same amount. */
     firstApprovedAmountMinor: integer("first_approved_amount_minor"),
-    /** A lower amount an approver settled on; null refunds the full amount. */
+    /**
+     * The amount the refund pays, set by the approval that settled it (policy's, the single
+     * approver's, or the second of two); null while pending, after a rejection, and on
+     * approvals settled before every approval recorded it (those paid the full amount).
+     */
     approvedAmountMinor: integer("approved_amount_minor"),
     /** The operator working the case; others cannot decide it until the lease ends. */
     claimedBy: text("claimed_by"),

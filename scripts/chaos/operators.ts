@@ -1,6 +1,8 @@
 /**
  * Operators olga and oscar and supervisor sam working the approval queue: they decide as
- * each conversation's plan says, sometimes double-click, and leave some to expire.
+ * each conversation's plan says, sometimes double-click, and leave some to expire. In
+ * four-eyes cases the first approver sometimes settles on a lower amount, and the second
+ * sometimes tries another amount first, which the app must refuse with conflict:amount.
  */
 import { ApiSession } from "./api";
 import type { Coordination } from "./coordination";
@@ -12,15 +14,17 @@ type Staff = "olga" | "oscar" | "sam";
 const STAFF: Staff[] = ["olga", "oscar", "sam"];
 /** Operators approve up to this alone (the app's default OPERATOR_LIMIT_MINOR). */
 const OPERATOR_LIMIT_MINOR = 50_000;
+/** Refunds from this amount need two approvers (the app's default FOUR_EYES_MINOR). */
+const FOUR_EYES_MINOR = 100_000;
 
 type QueuedApproval = {
   approvalId: string;
   threadId: string;
   version: number;
   amountMinor: number;
-  approvedAmountMinor: number | null;
   requiredApprovals: number;
   firstApprovedBy: string | null;
+  firstApprovedAmountMinor: number | null;
 };
 
 export type OperatorContext = { app: AppProcess; journal: Journal; coordination: Coordination; seed: number };
@@ -80,8 +84,32 @@ export class Operators {
     if (plan?.outcome === "expire") return false;
     const first = plan?.firstApprover ?? "olga";
     if (a.requiredApprovals >= 2) return a.firstApprovedBy ? name === "sam" && a.firstApprovedBy !== "sam" : name === first;
-    const amount = a.approvedAmountMinor ?? a.amountMinor;
-    return amount > OPERATOR_LIMIT_MINOR ? name === "sam" : name === first;
+    return a.amountMinor > OPERATOR_LIMIT_MINOR ? name === "sam" : name === first;
+  }
+
+  /**
+   * The amount to approve: the first approver's at the second of two (sometimes named,
+   * sometimes left to the app); at the first of two, now and then a lower amount that
+   * still needs both approvals.
+   */
+  private amountFor(a: QueuedApproval): number | undefined {
+    if (a.firstApprovedBy) return this.rng.chance(0.5) ? (a.firstApprovedAmountMinor ?? a.amountMinor) : undefined;
+    if (a.requiredApprovals >= 2 && a.amountMinor > FOUR_EYES_MINOR && this.rng.chance(0.3)) return this.rng.int(FOUR_EYES_MINOR, a.amountMinor - 1);
+    return undefined;
+  }
+
+  /** A second approval for another amount than the first approver's: must be a 409 conflict:amount and change nothing. */
+  private async tryOtherAmount(name: Staff, api: ApiSession, a: QueuedApproval): Promise<void> {
+    const agreed = a.firstApprovedAmountMinor ?? a.amountMinor;
+    const higher = Math.min(a.amountMinor, agreed + 100);
+    const other = higher !== agreed && this.rng.chance(0.5) ? higher : agreed - 100;
+    const body = { decision: "approve", reason: "Chaos campaign: another amount.", version: a.version, amountMinor: other };
+    const res = await api.call("POST", `/api/approvals/${a.approvalId}/decision`, body, { retry: false, timeoutMs: 90_000 });
+    this.ctx.journal.record(a.threadId, `${name} approve ${other} (first approved ${agreed}) v${a.version}`, res.status === 0 ? (res.error ?? "no answer") : `${res.status} ${res.body?.code ?? res.body?.status ?? ""}`.trim());
+    this.ctx.journal.bump(`decision.other_amount.${res.status === 0 ? (res.error ?? "no_answer") : res.status}`);
+    if (res.status === 200) {
+      this.ctx.journal.fail({ threadId: a.threadId, what: "second_approval_other_amount_not_refused", detail: `${name} ${a.approvalId}: ${res.status} ${JSON.stringify(res.body)}` });
+    }
   }
 
   private async decide(name: Staff, api: ApiSession, a: QueuedApproval): Promise<void> {
@@ -94,10 +122,13 @@ export class Operators {
       await sleep(this.rng.int(0, 80));
     }
     const clicks = plan?.doubleClick ? 2 : 1;
+    const amountMinor = decision === "approve" ? this.amountFor(a) : undefined;
+    if (decision === "approve" && a.firstApprovedBy && this.rng.chance(0.3)) await this.tryOtherAmount(name, api, a);
     const body = {
       decision,
       reason: decision === "reject" ? "Chaos campaign: the evidence does not support a refund." : "Chaos campaign: approved.",
       version: a.version,
+      ...(amountMinor === undefined ? {} : { amountMinor }),
     };
     journal.inFlight.decisions += 1;
     journal.decisionSent();

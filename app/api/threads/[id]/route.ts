@@ -20,6 +20,7 @@ export const GET = route<{ id: string }>(async (req, { id }) => {
     .select({
       case: cases,
       approvalStatus: approvals.status,
+      approvedAmountMinor: approvals.approvedAmountMinor,
       openQuestion: sql<boolean>`exists (select 1 from ${approvalQuestions} q where q.approval_id = ${approvals.id} and q.answered_at is null)`,
     })
     .from(cases)
@@ -39,6 +40,7 @@ export const GET = route<{ id: string }>(async (req, { id }) => {
           currency: latest.case.currency,
           reason: latest.case.reason,
           approvalStatus: latest.approvalStatus,
+          approvedAmountMinor: ["approved", "executing", "executed"].includes(latest.approvalStatus ?? "") ? (latest.approvedAmountMinor ?? latest.case.amountMinor) : null,
           openQuestion: latest.openQuestion,
         }
       : null,

@@ -7,7 +7,8 @@ export const runtime = "nodejs";
 
 /**
  * Approve (optionally a lower amount) or reject, as a compare-and-set on the version the
- * operator saw. The server enforces authority: operator limit, four-eyes, claims.
+ * operator saw. The server enforces authority: operator limit, four-eyes, claims, and that
+ * the second of two approvals is for the first approver's amount (409 conflict:amount).
  */
 export const POST = route<{ id: string }>(async (req, { id }) => {
   const { db, agent } = services();
@@ -24,6 +25,6 @@ export const POST = route<{ id: string }>(async (req, { id }) => {
     role: user.role as "operator" | "supervisor",
     amountMinor: body.amountMinor,
   });
-  if (result.kind !== "ok") throw refusalError(result, "approval");
+  if (result.kind !== "ok") throw refusalError(result, result.kind === "conflict" && result.about === "amount" ? "amount" : "approval");
   return Response.json({ approvalId, status: result.status, version: result.version, approvalsNeeded: result.approvalsNeeded });
 });
