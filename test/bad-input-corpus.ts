@@ -235,11 +235,11 @@ export function crossSiteCorpus(f: Fixtures): (Call & { name: string; expect: st
 export function headerInjectionCorpus(f: Fixtures): (Call & { name: string })[] {
   return ['x"\r\nSet-Cookie: owned=1', "x%0d%0aSet-Cookie:%20owned=1", 'x"; filename="evil.html', "x\nX-Injected: 1"].map((id) => ({
     name: `report download for ${JSON.stringify(id).slice(0, 24)}`,
-    method: "GET",
+    method: "POST",
     route: "/api/incidents/threads/:id/report",
     params: { id },
-    query: "download=1",
     cookie: cookie(f.ivan),
+    body: json({}),
   }));
 }
 
