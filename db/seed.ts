@@ -34,6 +34,19 @@ export const DEMO_USERS = [
  */
 export async function seedDemoData(db: Db, now = new Date()): Promise<void> {
   const tenantId = DEMO_TENANT;
+  // Hashing is deliberately slow: only demo users that do not exist yet get one.
+  const existing = new Set((await db.select({ username: users.username }).from(users)).map((u) => u.username));
+  const newUsers = await Promise.all(
+    DEMO_USERS.filter((u) => !existing.has(u.username)).map(async (u) => ({
+      id: `user-${u.username}`,
+      tenantId,
+      username: u.username,
+      passwordHash: await hashPassword(`${u.username}-pass`),
+      role: u.role,
+      displayName: u.displayName,
+      customerId: u.customerId,
+    })),
+  );
   await db.transaction(async (tx) => {
     await tx
       .insert(customers)
@@ -42,20 +55,7 @@ export async function seedDemoData(db: Db, now = new Date()): Promise<void> {
         { id: "cust-bob", tenantId, name: "Bob Kowalski", homeCountry: "PL" },
       ])
       .onConflictDoNothing();
-    await tx
-      .insert(users)
-      .values(
-        DEMO_USERS.map((u) => ({
-          id: `user-${u.username}`,
-          tenantId,
-          username: u.username,
-          passwordHash: hashPassword(`${u.username}-pass`),
-          role: u.role,
-          displayName: u.displayName,
-          customerId: u.customerId,
-        })),
-      )
-      .onConflictDoNothing();
+    if (newUsers.length > 0) await tx.insert(users).values(newUsers).onConflictDoNothing();
     await tx
       .insert(cards)
       .values([
@@ -129,6 +129,7 @@ const DOMAIN_TABLES = [
   "messages",
   "threads",
   "sessions",
+  "login_failures",
   "travel_notices",
   "transactions",
   "cards",
