@@ -28,6 +28,13 @@ export const DEMO_USERS = [
   { username: "ivan", role: "auditor", displayName: "Ivan Horvat", customerId: null },
 ] as const;
 
+/** Demo passwords are public: each is hashed once per process, so re-seeding (tests do, often) stays fast. */
+const demoHashes = new Map<string, Promise<string>>();
+function demoHash(password: string): Promise<string> {
+  if (!demoHashes.has(password)) demoHashes.set(password, hashPassword(password));
+  return demoHashes.get(password)!;
+}
+
 /**
  * The demo data of DESIGN.md. Idempotent: rows that exist are left as they are.
  * Transaction dates are relative to `now`.
@@ -41,7 +48,7 @@ export async function seedDemoData(db: Db, now = new Date()): Promise<void> {
       id: `user-${u.username}`,
       tenantId,
       username: u.username,
-      passwordHash: await hashPassword(`${u.username}-pass`),
+      passwordHash: await demoHash(`${u.username}-pass`),
       role: u.role,
       displayName: u.displayName,
       customerId: u.customerId,

@@ -2,8 +2,10 @@ import * as approvalClaim from "@/app/api/approvals/[id]/claim/route";
 import * as approvalDecision from "@/app/api/approvals/[id]/decision/route";
 import * as approvalQuestions from "@/app/api/approvals/[id]/questions/route";
 import * as approvalDetail from "@/app/api/approvals/[id]/route";
+import * as approvalEvents from "@/app/api/approvals/events/route";
 import * as approvals from "@/app/api/approvals/route";
 import * as login from "@/app/api/auth/login/route";
+import * as me from "@/app/api/auth/me/route";
 import * as caseDetail from "@/app/api/cases/[id]/route";
 import * as incidentCheckpoint from "@/app/api/incidents/threads/[id]/checkpoints/[checkpointId]/route";
 import * as incidentReplay from "@/app/api/incidents/threads/[id]/replay/route";
@@ -23,6 +25,7 @@ type Handler = (req: Request, ctx: { params: Promise<Record<string, string>> }) 
 /** The app's route handlers by path pattern, called in-process with real Requests. */
 export const ROUTES: Record<string, Partial<Record<"GET" | "POST" | "DELETE", Handler>>> = {
   "/api/auth/login": login as never,
+  "/api/auth/me": me as never,
   "/api/threads": threads as never,
   "/api/threads/:id": thread as never,
   "/api/threads/:id/messages": threadMessages as never,
@@ -30,6 +33,7 @@ export const ROUTES: Record<string, Partial<Record<"GET" | "POST" | "DELETE", Ha
   "/api/threads/:id/checkpoints/:checkpointId": threadCheckpoint as never,
   "/api/threads/:id/checkpoints/:checkpointId/replay": threadReplay as never,
   "/api/approvals": approvals as never,
+  "/api/approvals/events": approvalEvents as never,
   "/api/approvals/:id": approvalDetail as never,
   "/api/approvals/:id/decision": approvalDecision as never,
   "/api/approvals/:id/claim": approvalClaim as never,
