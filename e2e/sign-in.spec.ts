@@ -15,7 +15,7 @@ test("signing in sets a __Host- session cookie: HttpOnly, Secure, SameSite=Lax, 
   expect(setCookie).not.toMatch(/domain=/i);
   expect((await api.get("/api/auth/me")).status()).toBe(200);
 
-  expect((await api.post("/api/auth/logout")).status()).toBe(200);
+  expect((await api.post("/api/auth/logout", { data: {} })).status()).toBe(200);
   await expectError(await api.get("/api/auth/me"), 401, "unauthorized:session");
   await api.dispose();
 });

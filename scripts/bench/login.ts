@@ -39,15 +39,15 @@ function legacyHash(password: string): string {
 
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))] ?? 0;
 
-async function flood(signIn: (username: string, password: string) => Promise<Response>, prefix: string, cheap: () => Promise<Response>): Promise<Figures> {
+async function flood(signIn: ((username: string, password: string) => Promise<Response>) | null, prefix: string, cheap: () => Promise<Response>): Promise<Figures> {
   const loop = monitorEventLoopDelay({ resolution: 5 });
   const latencies: number[] = [];
   let logins = 0;
   let done = false;
   loop.enable();
   const started = performance.now();
-  const workers = Array.from({ length: CONCURRENCY }, async (_, w) => {
-    for (let i = 0; !done; i++) {
+  const workers = Array.from({ length: signIn ? CONCURRENCY : 0 }, async (_, w) => {
+    for (let i = 0; !done && signIn; i++) {
       const user = `${prefix}-${(w + i) % ACCOUNTS}`;
       const res = await signIn(user, i % 2 === 0 ? "wrong-password" : `${user}-pass`);
       await res.arrayBuffer();
@@ -125,7 +125,7 @@ async function main() {
     await now("now-0", "now-0-pass");
     for (let i = 0; i < 20; i++) await (await cheap()).arrayBuffer();
 
-    const idle = await flood(async () => Response.json({}), "idle", cheap);
+    const idle = await flood(null, "idle", cheap);
     const old = await flood(before, "before", cheap);
     const current = await flood(now, "now", cheap);
 
