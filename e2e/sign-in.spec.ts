@@ -62,7 +62,7 @@ test("after sign-in, /login?next=/%09/evil.example lands on a same-origin page",
   }
 });
 
-test("a flood of wrong passwords on one account gets 401 five times, then 429 with Retry-After", async ({ baseURL }) => {
+test("a flood of wrong passwords on one account gets 401 five times, then 429 with Retry-After; the form says when to try again", async ({ baseURL, page }) => {
   const api = await playwrightRequest.newContext({ baseURL });
   const statuses: number[] = [];
   for (let i = 0; i < 7; i++) {
@@ -75,4 +75,9 @@ test("a flood of wrong passwords on one account gets 401 five times, then 429 wi
   }
   expect(statuses).toEqual([401, 401, 401, 401, 401, 429, 429]);
   await api.dispose();
+
+  const login = new LoginPage(page);
+  await login.goto();
+  await login.signIn("mallory", "one-more-guess");
+  await expect(login.error).toContainText(/Too many failed sign-ins\. Try again in 1[45] minutes\./);
 });

@@ -27,8 +27,11 @@ export const POST = route(async (req) => {
   if ("throttled" in begun) {
     const user = await findUserForSignIn(db, username);
     await auditThrottled(db, { tenantId: user?.tenantId ?? null, username, clientAddress: address, throttled: begun.throttled, at });
-    const res = new ApiError("too_many_requests:login", "Too many failed sign-ins. Try again later.", { retryAfterSeconds: begun.throttled.retryAfterSeconds }).toResponse();
-    res.headers.set("retry-after", String(begun.throttled.retryAfterSeconds));
+    const { retryAfterSeconds } = begun.throttled;
+    const minutes = Math.ceil(retryAfterSeconds / 60);
+    const message = `Too many failed sign-ins. Try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`;
+    const res = new ApiError("too_many_requests:login", message, { retryAfterSeconds }).toResponse();
+    res.headers.set("retry-after", String(retryAfterSeconds));
     return res;
   }
 
