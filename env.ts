@@ -22,6 +22,20 @@ const schema = z.object({
   SESSION_MAX_AGE_MS: z.coerce.number().int().positive().default(12 * 60 * 60 * 1000),
   /** A session ends after this long without a request. */
   SESSION_IDLE_MS: z.coerce.number().int().positive().default(30 * 60 * 1000),
+  /** How often each instance deletes ended sessions and failed sign-ins that no longer count. */
+  SESSION_SWEEP_INTERVAL_MS: z.coerce.number().int().positive().default(5 * 60 * 1000),
+  /** Failed sign-ins count against an account and an address for this long. */
+  LOGIN_FAILURE_WINDOW_MS: z.coerce.number().int().positive().default(15 * 60 * 1000),
+  /** Failed sign-ins to one account within the window before its sign-ins are refused (429). */
+  LOGIN_MAX_FAILURES_PER_ACCOUNT: z.coerce.number().int().positive().default(5),
+  /** Failed sign-ins from one client address (IPv6: its /64) within the window before its sign-ins are refused. */
+  LOGIN_MAX_FAILURES_PER_ADDRESS: z.coerce.number().int().positive().default(30),
+  /**
+   * Proxies in front of the app that append the client's address to X-Forwarded-For; the
+   * address is taken that many entries from the right. 0: no proxy, the address `next start`
+   * reports (which a client can replace by sending the header itself).
+   */
+  TRUSTED_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
   /** The bank's systems; required in production. The defaults are the simulator's, for demo mode only. */
   LIMITS_URL: z.string().url().default("http://127.0.0.1:4010/limits"),
   HISTORY_URL: z.string().url().default("http://127.0.0.1:4010/history"),

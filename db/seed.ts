@@ -29,6 +29,13 @@ export const DEMO_USERS = [
   { username: "ivan", role: "auditor", displayName: "Ivan Horvat", customerId: null },
 ] as const;
 
+/** Demo passwords are public: each is hashed once per process, so re-seeding (tests do, often) stays fast. */
+const demoHashes = new Map<string, Promise<string>>();
+function demoHash(password: string): Promise<string> {
+  if (!demoHashes.has(password)) demoHashes.set(password, hashPassword(password));
+  return demoHashes.get(password)!;
+}
+
 /**
  * Demo rows include accounts whose passwords everyone knows, so they are written only in demo
  * mode: a production database never gets them, whoever calls.
@@ -44,6 +51,19 @@ export function refuseOutsideDemoMode(what: string): void {
 export async function seedDemoData(db: Db, now = new Date()): Promise<void> {
   refuseOutsideDemoMode("the demo users and transactions");
   const tenantId = DEMO_TENANT;
+  // Hashing is deliberately slow: only demo users that do not exist yet get one.
+  const existing = new Set((await db.select({ username: users.username }).from(users)).map((u) => u.username));
+  const newUsers = await Promise.all(
+    DEMO_USERS.filter((u) => !existing.has(u.username)).map(async (u) => ({
+      id: `user-${u.username}`,
+      tenantId,
+      username: u.username,
+      passwordHash: await demoHash(`${u.username}-pass`),
+      role: u.role,
+      displayName: u.displayName,
+      customerId: u.customerId,
+    })),
+  );
   await db.transaction(async (tx) => {
     await tx
       .insert(customers)
@@ -52,20 +72,7 @@ export async function seedDemoData(db: Db, now = new Date()): Promise<void> {
         { id: "cust-bob", tenantId, name: "Bob Kowalski", homeCountry: "PL" },
       ])
       .onConflictDoNothing();
-    await tx
-      .insert(users)
-      .values(
-        DEMO_USERS.map((u) => ({
-          id: `user-${u.username}`,
-          tenantId,
-          username: u.username,
-          passwordHash: hashPassword(`${u.username}-pass`),
-          role: u.role,
-          displayName: u.displayName,
-          customerId: u.customerId,
-        })),
-      )
-      .onConflictDoNothing();
+    if (newUsers.length > 0) await tx.insert(users).values(newUsers).onConflictDoNothing();
     await tx
       .insert(cards)
       .values([
@@ -139,6 +146,7 @@ const DOMAIN_TABLES = [
   "messages",
   "threads",
   "sessions",
+  "login_failures",
   "travel_notices",
   "transactions",
   "cards",

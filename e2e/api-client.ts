@@ -1,5 +1,8 @@
 import { expect, request as playwrightRequest, type APIRequestContext, type APIResponse } from "@playwright/test";
 
+/** The session cookie's name; `__Host-` cookies are Secure, which Playwright still sends to http://localhost. */
+export const SESSION_COOKIE = "__Host-bank_session";
+
 /** An API client signed in as a demo user through the login route. */
 export async function signIn(baseURL: string, username: string): Promise<APIRequestContext> {
   const ctx = await playwrightRequest.newContext({ baseURL });

@@ -1,6 +1,6 @@
 import { request as httpRequest } from "node:http";
 import { expect, request as playwrightRequest, test, type APIRequestContext } from "@playwright/test";
-import { expectError, signIn } from "./api-client";
+import { expectError, SESSION_COOKIE, signIn } from "./api-client";
 
 test.describe("HTTP API: bad input gets a clear 4xx and changes nothing", () => {
   let alice: APIRequestContext;
@@ -20,8 +20,8 @@ test.describe("HTTP API: bad input gets a clear 4xx and changes nothing", () => 
 
   test("calls without a session, or with a forged one, are refused with 401", async ({ baseURL }) => {
     await expectError(await anonymous.post("/api/threads", { data: {} }), 401, "unauthorized:session");
-    const forged = await playwrightRequest.newContext({ baseURL, extraHTTPHeaders: { cookie: "bank_session=forged-token-value" } });
-    await expectError(await forged.get("/api/approvals"), 401, "unauthorized:session");
+    const forged = await playwrightRequest.newContext({ baseURL, extraHTTPHeaders: { cookie: `${SESSION_COOKIE}=forged-token-value` } });
+    await expectError(await forged.get("/api/approvals"), 401, "unauthorized:session_invalid");
   });
 
   test("customers cannot reach staff routes; staff cannot chat as a customer", async () => {

@@ -1,4 +1,5 @@
-import type { Call } from "./routes";
+import { PLAIN_SESSION_COOKIE, SESSION_COOKIE } from "@/app/_lib/session-cookie";
+import { ROUTES, type Call } from "./routes";
 
 export type Fixtures = {
   alice: string;
@@ -17,11 +18,42 @@ export type Fixtures = {
   fourEyesAmountMinor: number;
 };
 
-const cookie = (token: string) => `bank_session=${token}`;
+export const cookie = (token: string) => `${SESSION_COOKIE}=${token}`;
 const json = (value: unknown) => JSON.stringify(value);
 
 const BROKEN_JSON = ["{", "{\"text\":", "[]", "null", "\"just a string\"", "{\"text\": \"a\",}", "{'text': 'single quotes'}", "\u0000", "{\"text\": \"\\ud800\"", "NaN"];
-const FORGED = ["", "forged", "x".repeat(500), "bank_session", "%00", "' OR '1'='1", "../../etc/passwd", "<script>alert(1)</script>"];
+const FORGED = ["", "forged", "x".repeat(500), "bank_session", "%00", "' OR '1'='1", "../../etc/passwd", "<script>alert(1)</script>", "%E0%A4%A", "%", "%%", "%uD800", "A".repeat(42), "A".repeat(44), "=".repeat(43)];
+
+/** Whole Cookie headers that carry no valid session: garbage, huge, both names, a planted duplicate. */
+export function forgedCookieHeaders(f: Pick<Fixtures, "alice" | "bob">): string[] {
+  return [
+    `${SESSION_COOKIE}=%E0%A4%A`,
+    `${SESSION_COOKIE}=${"%E0".repeat(1500)}`,
+    `${SESSION_COOKIE}=${"x".repeat(7000)}`,
+    `${SESSION_COOKIE}=forged; ${PLAIN_SESSION_COOKIE}=forged`,
+    `${SESSION_COOKIE}=%E0%A4%A; ${PLAIN_SESSION_COOKIE}=%E0%A4%A`,
+    `${SESSION_COOKIE}=${f.alice}; ${SESSION_COOKIE}=${f.bob}`,
+    `${SESSION_COOKIE}=${f.alice}x`,
+    `${SESSION_COOKIE}=${"A".repeat(43)}`,
+    `${SESSION_COOKIE}`,
+    `${SESSION_COOKIE}==; theme=dark`,
+    `${SESSION_COOKIE}=${encodeURIComponent(f.alice)}%00`,
+  ];
+}
+
+/** Every API route and method that needs a session, with parameters that would otherwise be fine. */
+export function sessionRoutes(f: Pick<Fixtures, "aliceThread" | "approvalId">): Call[] {
+  const params = { id: f.aliceThread, checkpointId: "x" };
+  const calls: Call[] = [];
+  for (const [route, methods] of Object.entries(ROUTES)) {
+    if (route === "/api/auth/login" || route === "/api/test/clock") continue;
+    for (const method of (["GET", "POST", "DELETE"] as const).filter((m) => typeof methods[m] === "function")) {
+      const id = route.startsWith("/api/approvals/") ? f.approvalId : params.id;
+      calls.push({ method, route, params: { ...params, id }, ...(method === "POST" ? { body: "{}" } : {}) });
+    }
+  }
+  return calls;
+}
 const HOSTILE_IDS = ["no-such-id", "' OR 1=1 --", "../../etc/passwd", "%2e%2e%2f", "<script>alert(1)</script>", "x".repeat(150), "🙂", "1;DROP TABLE approvals"];
 const MARKUP = ["<script>alert(document.cookie)</script>", "<img src=x onerror=alert(1)>", "javascript:alert(1)", "\"><svg onload=alert(1)>", "{{constructor.constructor('alert(1)')()}}"];
 const INJECTION = [
@@ -44,6 +76,15 @@ export function rejectedCorpus(f: Fixtures): (Call & { name: string })[] {
   for (const username of ["alice", "nobody", ...SQL]) {
     add(`login ${username} with a wrong password`, { method: "POST", route: "/api/auth/login", body: json({ username, password: "wrong" }) });
   }
+  for (const username of ["alice\r\nSet-Cookie: x=1", "sam\nx-injected: 1", "olga\u0000", "bob\u0085"]) {
+    add(`login with a control character in ${JSON.stringify(username).slice(0, 20)}`, { method: "POST", route: "/api/auth/login", body: json({ username, password: "p" }) });
+  }
+  for (const next of ["//evil.example", "/%09/evil.example", "/%0d%0aSet-Cookie:%20x=1", "javascript:alert(1)"]) {
+    add(`login with next=${next}`, { method: "POST", route: "/api/auth/login", query: `next=${encodeURIComponent(next)}`, body: json({ username: "ivan", password: "wrong" }) });
+  }
+  // A flood against one account: 5 failures are checked, then 429 before any hash work, even for the right password.
+  for (let i = 0; i < 8; i++) add(`login flood on sam, attempt ${i + 1}`, { method: "POST", route: "/api/auth/login", body: json({ username: "sam", password: `guess-${i}` }) });
+  add("login flood on sam, then the right password", { method: "POST", route: "/api/auth/login", body: json({ username: "sam", password: "sam-pass" }) });
   add("login with a huge body", { method: "POST", route: "/api/auth/login", body: json({ username: "alice", password: "p".repeat(20_000) }) });
   add("login as a form", { method: "POST", route: "/api/auth/login", body: "username=alice&password=alice-pass", contentType: "application/x-www-form-urlencoded" });
 
@@ -71,6 +112,9 @@ export function rejectedCorpus(f: Fixtures): (Call & { name: string })[] {
     add(`read case ${id.slice(0, 16)}`, { method: "GET", route: "/api/cases/:id", params: { id }, cookie: cookie(f.olga) });
     add(`timeline of ${id.slice(0, 16)}`, { method: "GET", route: "/api/incidents/threads/:id/timeline", params: { id }, cookie: cookie(f.ivan) });
     add(`checkpoint ${id.slice(0, 16)}`, { method: "GET", route: "/api/incidents/threads/:id/checkpoints/:checkpointId", params: { id: f.aliceThread, checkpointId: id }, cookie: cookie(f.ivan) });
+  }
+  for (const header of forgedCookieHeaders(f)) {
+    for (const call of sessionRoutes(f)) add(`${call.method} ${call.route} with cookie ${header.slice(0, 30)}`, { ...call, cookie: header });
   }
   add("read another customer's thread", { method: "GET", route: "/api/threads/:id", params: { id: f.bobThread }, cookie: cookie(f.alice) });
 

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createSession } from "@/app/_lib/session";
 import { getApprovalByCase, getApprovalById } from "@/db/queries/approvals";
 import { agentHarness, TENANT } from "./agent-support";
-import { crossSiteCorpus, headerInjectionCorpus, MARKUP_TEXTS, PROMPT_INJECTIONS, rejectedCorpus, type Fixtures } from "./bad-input-corpus";
+import { cookie, crossSiteCorpus, headerInjectionCorpus, MARKUP_TEXTS, PROMPT_INJECTIONS, rejectedCorpus, type Fixtures } from "./bad-input-corpus";
 import { callRoute } from "./routes";
 
 const h = agentHarness();
@@ -61,15 +61,21 @@ describe("bad input", () => {
     const looksBefore = await incidentAuditRows();
     const wrong: string[] = [];
     const statuses: Record<number, number> = {};
+    const flood: string[] = [];
     for (const call of corpus) {
       const res = await callRoute(call);
       statuses[res.status] = (statuses[res.status] ?? 0) + 1;
       const body = await res.json().catch(() => null);
       const clear = res.status >= 400 && res.status < 500 && typeof body?.code === "string" && /^[a-z_]+:[a-z_]+$/.test(body.code) && typeof body?.message === "string";
-      if (!clear) wrong.push(`${call.name}: ${res.status} ${JSON.stringify(body)?.slice(0, 120)}`);
+      const quiet = !res.headers.has("set-cookie") && !res.headers.has("location");
+      if (!clear || !quiet) wrong.push(`${call.name}: ${res.status} ${JSON.stringify(body)?.slice(0, 120)}`);
+      if (call.name.startsWith("login flood on sam")) flood.push(`${res.status} ${body?.code}${res.headers.has("retry-after") ? " retry-after" : ""}`);
     }
     console.log(`${corpus.length} hostile requests, statuses: ${JSON.stringify(statuses)}`);
     expect(wrong).toEqual([]);
+    expect(flood).toEqual([...Array(5).fill("401 unauthorized:login"), ...Array(4).fill("429 too_many_requests:login retry-after")]);
+    const samFailures = await h.db.execute(sql`select count(*)::int as n from login_failures where username = 'sam'`);
+    expect(samFailures.rows[0]).toEqual({ n: 5 });
     expect(await rowCounts(TABLES.filter((t) => t !== "audit_events"))).toEqual(before);
     expect(await incidentAuditRows()).toBe(looksBefore);
     expect((await getApprovalByCase(h.db, TENANT, f.caseId))).toMatchObject({ status: "pending", version: f.version, claimedBy: null });
@@ -103,10 +109,10 @@ describe("bad input", () => {
   it("keeps markup as text and never lets chat text approve or pay", async () => {
     const ledgerBefore = await rowCounts(["ledger_entries"]);
     for (const text of [...MARKUP_TEXTS, ...PROMPT_INJECTIONS]) {
-      const res = await callRoute({ method: "POST", route: "/api/threads/:id/messages", params: { id: f.aliceThread }, cookie: `bank_session=${f.alice}`, body: JSON.stringify({ text }) });
+      const res = await callRoute({ method: "POST", route: "/api/threads/:id/messages", params: { id: f.aliceThread }, cookie: cookie(f.alice), body: JSON.stringify({ text }) });
       expect(res.status).toBe(200);
     }
-    const thread = await (await callRoute({ method: "GET", route: "/api/threads/:id", params: { id: f.aliceThread }, cookie: `bank_session=${f.alice}` })).json();
+    const thread = await (await callRoute({ method: "GET", route: "/api/threads/:id", params: { id: f.aliceThread }, cookie: cookie(f.alice) })).json();
     const stored = thread.messages.filter((m: { role: string }) => m.role === "customer").map((m: { text: string }) => m.text);
     expect(stored).toEqual(expect.arrayContaining(MARKUP_TEXTS));
     expect(await rowCounts(["ledger_entries"])).toEqual(ledgerBefore);

@@ -2,10 +2,12 @@ import * as approvalClaim from "@/app/api/approvals/[id]/claim/route";
 import * as approvalDecision from "@/app/api/approvals/[id]/decision/route";
 import * as approvalQuestions from "@/app/api/approvals/[id]/questions/route";
 import * as approvalDetail from "@/app/api/approvals/[id]/route";
+import * as approvalEvents from "@/app/api/approvals/events/route";
 import * as approvals from "@/app/api/approvals/route";
 import * as login from "@/app/api/auth/login/route";
 import * as logout from "@/app/api/auth/logout/route";
 import * as unknownApi from "@/app/api/[...path]/route";
+import * as me from "@/app/api/auth/me/route";
 import * as caseDetail from "@/app/api/cases/[id]/route";
 import * as incidentCheckpointReplay from "@/app/api/incidents/threads/[id]/checkpoints/[checkpointId]/replay/route";
 import * as incidentCheckpoint from "@/app/api/incidents/threads/[id]/checkpoints/[checkpointId]/route";
@@ -28,6 +30,7 @@ type Handler = (req: Request, ctx: { params: Promise<Record<string, string>> }) 
 export const ROUTES: Record<string, Partial<Record<"GET" | "POST" | "DELETE", Handler>>> = {
   "/api/auth/login": login as never,
   "/api/auth/logout": logout as never,
+  "/api/auth/me": me as never,
   "/api/threads": threads as never,
   "/api/threads/:id": thread as never,
   "/api/threads/:id/messages": threadMessages as never,
@@ -35,6 +38,7 @@ export const ROUTES: Record<string, Partial<Record<"GET" | "POST" | "DELETE", Ha
   "/api/threads/:id/checkpoints/:checkpointId": threadCheckpoint as never,
   "/api/threads/:id/checkpoints/:checkpointId/replay": threadReplay as never,
   "/api/approvals": approvals as never,
+  "/api/approvals/events": approvalEvents as never,
   "/api/approvals/:id": approvalDetail as never,
   "/api/approvals/:id/decision": approvalDecision as never,
   "/api/approvals/:id/claim": approvalClaim as never,

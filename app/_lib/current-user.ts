@@ -1,13 +1,19 @@
-import { cookies } from "next/headers";
+import { headers } from "next/headers";
 import { cache } from "react";
 import { database } from "@/db/client";
-import { DECIDERS, getSessionUser, SESSION_COOKIE, STAFF, type SessionUser } from "./session";
+import { checkSession, DECIDERS, STAFF, type SessionUser } from "./session";
+import { readSessionCookie } from "./session-cookie";
 
-/** The signed-in user of this request, for server components; null when signed out. */
+/**
+ * The signed-in user of this request, for server components; null when signed out. A
+ * malformed, forged, expired or outdated session cookie reads as signed out, so pages send
+ * the visitor to sign in instead of failing.
+ */
 export const getCurrentUser = cache(async (): Promise<SessionUser | null> => {
-  const token = (await cookies()).get(SESSION_COOKIE)?.value;
-  if (!token) return null;
-  return getSessionUser(database().db, token);
+  const cookie = readSessionCookie((await headers()).get("cookie"));
+  if (cookie.kind === "none") return null;
+  const checked = await checkSession(database().db, cookie);
+  return "user" in checked ? checked.user : null;
 });
 
 export const isStaff = (user: SessionUser) => STAFF.includes(user.role);

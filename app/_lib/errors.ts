@@ -8,6 +8,7 @@ const STATUS = {
   payload_too_large: 413,
   unsupported_media_type: 415,
   unprocessable: 422,
+  too_many_requests: 429,
   unavailable: 503,
   internal: 500,
 } as const;
@@ -24,6 +25,7 @@ const MESSAGES: Record<ErrorType, string> = {
   payload_too_large: "The request is too large.",
   unsupported_media_type: "Send JSON.",
   unprocessable: "The request cannot be processed.",
+  too_many_requests: "Too many requests. Try again later.",
   unavailable: "A system we depend on is not answering. Try again shortly.",
   internal: "Something went wrong on our side.",
 };

@@ -1,11 +1,11 @@
 import { createHash, randomBytes } from "node:crypto";
-import { and, eq, gt } from "drizzle-orm";
 import type { Db } from "@/db/client";
-import { sessions, users } from "@/db/schema";
+import { deleteEndedSessions, deleteSession as deleteSessionRow, findSession, insertSession, touchSession, userRole } from "@/db/queries/sessions";
+import { env } from "@/env";
 import { ApiError } from "./errors";
+import { readSessionCookie, type SessionCookie } from "./session-cookie";
 
-export const SESSION_COOKIE = "bank_session";
-const SESSION_TTL_MS = 12 * 60 * 60 * 1000;
+export { clearedSessionCookies, readSessionToken, sessionCookie, SESSION_COOKIE } from "./session-cookie";
 
 export type Role = "customer" | "operator" | "supervisor" | "auditor";
 export type SessionUser = {
@@ -17,60 +17,76 @@ export type SessionUser = {
   customerId: string | null;
 };
 
+export type Lifetimes = { maxAgeMs: number; idleMs: number };
+const lifetimes = (): Lifetimes => ({ maxAgeMs: env().SESSION_MAX_AGE_MS, idleMs: env().SESSION_IDLE_MS });
+
+/** Activity is recorded at most this often, so a busy session costs one write a minute, not one per request. */
+const TOUCH_EVERY_MS = 60_000;
+
+/** The database keeps the token's SHA-256: a stolen copy of the table opens no session. */
 const hashToken = (token: string) => createHash("sha256").update(token).digest("hex");
 
-export async function createSession(db: Db, userId: string): Promise<{ token: string; expiresAt: Date }> {
+/** Starts a session for the user with the role they have now; the token goes in the cookie only. */
+export async function createSession(db: Db, userId: string, now = new Date(), life = lifetimes()): Promise<{ token: string; expiresAt: Date }> {
+  const role = await userRole(db, userId);
+  if (!role) throw new Error(`no user ${userId}`);
   const token = randomBytes(32).toString("base64url");
-  const expiresAt = new Date(Date.now() + SESSION_TTL_MS);
-  await db.insert(sessions).values({ id: hashToken(token), userId, expiresAt });
+  const expiresAt = new Date(now.getTime() + life.maxAgeMs);
+  await insertSession(db, { id: hashToken(token), userId, role, now, expiresAt });
   return { token, expiresAt };
 }
 
 export async function deleteSession(db: Db, token: string): Promise<void> {
-  await db.delete(sessions).where(eq(sessions.id, hashToken(token)));
+  await deleteSessionRow(db, hashToken(token));
 }
 
-export async function getSessionUser(db: Db, token: string | undefined): Promise<SessionUser | null> {
-  if (!token || token.length > 200) return null;
-  const [row] = await db
-    .select({
-      id: users.id,
-      tenantId: users.tenantId,
-      username: users.username,
-      displayName: users.displayName,
-      role: users.role,
-      customerId: users.customerId,
-    })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.id, hashToken(token)), gt(sessions.expiresAt, new Date())));
-  return row ?? null;
-}
+/** Why a request has no signed-in user; each is a 401 with its own code. */
+export type SessionProblem = "session" | "session_invalid" | "session_expired" | "session_role_changed";
 
-export function readSessionToken(req: Request): string | undefined {
-  const cookie = req.headers.get("cookie") ?? "";
-  for (const part of cookie.split(";")) {
-    const [name, ...rest] = part.trim().split("=");
-    if (name === SESSION_COOKIE) return decodeURIComponent(rest.join("="));
+const PROBLEMS: Record<SessionProblem, string> = {
+  session: "Please sign in.",
+  session_invalid: "Your session is not valid. Please sign in again.",
+  session_expired: "Your session has expired. Please sign in again.",
+  session_role_changed: "Your role has changed. Please sign in again.",
+};
+
+/**
+ * The user a session cookie stands for, or why there is none. A session ends at its
+ * absolute lifetime, after the idle lifetime without a request, and when its user's role
+ * differs from the role at sign-in (the user signs in again and gets a new session).
+ */
+export async function checkSession(db: Db, cookie: SessionCookie, now = new Date(), life = lifetimes()): Promise<{ user: SessionUser } | { problem: SessionProblem }> {
+  if (cookie.kind === "none") return { problem: "session" };
+  if (cookie.kind === "malformed") return { problem: "session_invalid" };
+  const id = hashToken(cookie.token);
+  const found = await findSession(db, id);
+  if (!found) return { problem: "session_invalid" };
+  const idleSince = now.getTime() - found.lastSeenAt.getTime();
+  if (found.expiresAt.getTime() <= now.getTime() || idleSince >= life.idleMs) {
+    await deleteSessionRow(db, id);
+    return { problem: "session_expired" };
   }
-  return undefined;
+  if (found.sessionRole !== found.user.role) {
+    await deleteSessionRow(db, id);
+    return { problem: "session_role_changed" };
+  }
+  const touchEvery = Math.min(TOUCH_EVERY_MS, life.idleMs / 4);
+  if (idleSince >= touchEvery) await touchSession(db, id, now, new Date(now.getTime() - touchEvery));
+  return { user: found.user };
 }
 
 export const STAFF: Role[] = ["operator", "supervisor", "auditor"];
 export const DECIDERS: Role[] = ["operator", "supervisor"];
 
-/** The signed-in user, refused with 401 when absent and 403 when the role may not call this. */
+/** The signed-in user, refused with 401 (no, a bad, an expired or an outdated session) or 403 (a role that may not call this). */
 export async function requireUser(db: Db, req: Request, roles?: Role[]): Promise<SessionUser> {
-  const user = await getSessionUser(db, readSessionToken(req));
-  if (!user) throw new ApiError("unauthorized:session");
-  if (roles && !roles.includes(user.role)) throw new ApiError("forbidden:role");
-  return user;
+  const checked = await checkSession(db, readSessionCookie(req.headers.get("cookie")));
+  if ("problem" in checked) throw new ApiError(`unauthorized:${checked.problem}`, PROBLEMS[checked.problem]);
+  if (roles && !roles.includes(checked.user.role)) throw new ApiError("forbidden:role");
+  return checked.user;
 }
 
-export function sessionCookie(token: string, expiresAt: Date): string {
-  return `${SESSION_COOKIE}=${token}; Path=/; HttpOnly; SameSite=Lax; Expires=${expiresAt.toUTCString()}`;
-}
-
-export function clearedSessionCookie(): string {
-  return `${SESSION_COOKIE}=; Path=/; HttpOnly; SameSite=Lax; Max-Age=0`;
+/** Deletes ended sessions; the background job calls it. */
+export function sweepSessions(db: Db, now = new Date(), life = lifetimes()): Promise<number> {
+  return deleteEndedSessions(db, now, life.idleMs);
 }

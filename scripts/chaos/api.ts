@@ -1,4 +1,5 @@
 /** One signed-in user's HTTP session against the app, riding out app restarts. */
+import { PLAIN_SESSION_COOKIE, SESSION_COOKIE } from "../../app/_lib/session-cookie";
 import type { Journal } from "./journal";
 import type { AppProcess } from "./processes";
 import { sleep } from "./rng";
@@ -50,7 +51,7 @@ export class ApiSession {
           signal: AbortSignal.timeout(opts.timeoutMs ?? 60_000),
         });
         const text = await res.text();
-        const session = res.headers.getSetCookie().find((c) => c.startsWith("bank_session="));
+        const session = res.headers.getSetCookie().find((c) => c.startsWith(`${SESSION_COOKIE}=`) || c.startsWith(`${PLAIN_SESSION_COOKIE}=`));
         if (session) this.cookie = session.split(";")[0]!;
         return { status: res.status, body: parse(text), attempts: attempt };
       } catch (error) {

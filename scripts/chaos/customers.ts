@@ -97,7 +97,7 @@ async function insertRows(pool: Pool, table: string, columns: string[], rows: un
 /** Creates `count` customers (users, cards, payments) and returns their conversation plans. */
 export async function createCustomers(pool: Pool, seed: number, count: number): Promise<Plan[]> {
   const tenant = DEMO_TENANT;
-  const passwordHash = hashPassword(CUSTOMER_PASSWORD);
+  const passwordHash = await hashPassword(CUSTOMER_PASSWORD);
   const made = Array.from({ length: count }, (_, i) => makeCustomer(seed, i));
   await insertRows(pool, "customers", ["id", "tenant_id", "name", "home_country"], made.map(({ plan }) => [plan.customerId, tenant, `Chaos Customer ${plan.index}`, "DE"]));
   await insertRows(

@@ -1,24 +1,52 @@
-import { eq } from "drizzle-orm";
-import { database } from "@/db/client";
-import { verifyPassword } from "@/db/password";
-import { users } from "@/db/schema";
+import { clientAddress } from "@/app/_lib/client-address";
 import { ApiError } from "@/app/_lib/errors";
 import { parseBody, route } from "@/app/_lib/route";
-import { createSession, sessionCookie } from "@/app/_lib/session";
+import { createSession, deleteSession, readSessionToken, sessionCookie } from "@/app/_lib/session";
+import { database } from "@/db/client";
+import { DUMMY_HASH, hashPassword, needsRehash, verifyPassword } from "@/db/password";
+import { findUserForSignIn, replacePasswordHash } from "@/db/queries/credentials";
+import { env } from "@/env";
 import { loginBody } from "./schema";
+import { attemptSucceeded, auditThrottled, beginAttempt } from "./throttle";
 
 export const runtime = "nodejs";
 
+/**
+ * Signs in. Every attempt counts against the account and the client address until the
+ * password proves right; past the limits the answer is 429 with Retry-After, before any
+ * hash work. Unknown user names cost the same hash work as known ones, so timing does not
+ * tell which exist. A right password starts a new session and ends the one presented.
+ */
 export const POST = route(async (req) => {
   const { username, password } = await parseBody(req, loginBody);
   const { db } = database();
-  const [user] = await db.select().from(users).where(eq(users.username, username));
-  if (!user || !verifyPassword(password, user.passwordHash)) {
-    throw new ApiError("unauthorized:login", "Wrong username or password.");
+  const address = clientAddress(req);
+  const at = new Date();
+
+  const begun = await beginAttempt(db, { username, clientAddress: address, at });
+  if ("throttled" in begun) {
+    const user = await findUserForSignIn(db, username);
+    await auditThrottled(db, { tenantId: user?.tenantId ?? null, username, clientAddress: address, throttled: begun.throttled, at });
+    const { retryAfterSeconds } = begun.throttled;
+    const minutes = Math.ceil(retryAfterSeconds / 60);
+    const message = `Too many failed sign-ins. Try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`;
+    const res = new ApiError("too_many_requests:login", message, { retryAfterSeconds }).toResponse();
+    res.headers.set("retry-after", String(retryAfterSeconds));
+    return res;
   }
-  const { token, expiresAt } = await createSession(db, user.id);
+
+  const user = await findUserForSignIn(db, username);
+  const right = await verifyPassword(password, user?.passwordHash ?? DUMMY_HASH);
+  if (!user || !right) throw new ApiError("unauthorized:login", "Wrong username or password.");
+  await attemptSucceeded(db, begun.attempt);
+  if (needsRehash(user.passwordHash)) await replacePasswordHash(db, user.id, user.passwordHash, await hashPassword(password));
+
+  // A session planted before sign-in must not become the signed-in one.
+  const presented = readSessionToken(req);
+  if (presented) await deleteSession(db, presented);
+  const { token } = await createSession(db, user.id, at);
   return Response.json(
     { user: { username: user.username, role: user.role, displayName: user.displayName } },
-    { headers: { "set-cookie": sessionCookie(token, expiresAt) } },
+    { headers: { "set-cookie": sessionCookie(req, token, env().SESSION_MAX_AGE_MS), "cache-control": "no-store" } },
   );
 });

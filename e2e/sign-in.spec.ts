@@ -1,0 +1,83 @@
+import { request as playwrightRequest } from "@playwright/test";
+import { expectError, SESSION_COOKIE } from "./api-client";
+import { expect, test } from "./fixtures";
+import { demoPassword, LoginPage } from "./pages/login-page";
+
+const PAGES = ["/", "/login", "/widget", "/console", "/console/approvals/no-such-approval", "/incidents", "/incidents/no-such-thread", "/incidents/no-such-thread/report"];
+const BAD_COOKIES = [`${SESSION_COOKIE}=%E0%A4%A`, "bank_session=%E0%A4%A", `${SESSION_COOKIE}=${"A".repeat(43)}`, `${SESSION_COOKIE}=${"%".repeat(4000)}`];
+
+test("signing in sets a __Host- session cookie: HttpOnly, Secure, SameSite=Lax, Path=/, no Domain, sent back over http://localhost", async ({ baseURL }) => {
+  const api = await playwrightRequest.newContext({ baseURL });
+  const res = await api.post("/api/auth/login", { data: { username: "olga", password: demoPassword("olga") } });
+  expect(res.status()).toBe(200);
+  const setCookie = res.headers()["set-cookie"]!;
+  expect(setCookie).toMatch(/^__Host-bank_session=[A-Za-z0-9_-]{43}; Path=\/; Max-Age=\d+; HttpOnly; Secure; SameSite=Lax$/);
+  expect(setCookie).not.toMatch(/domain=/i);
+  expect((await api.get("/api/auth/me")).status()).toBe(200);
+
+  expect((await api.post("/api/auth/logout", { data: {} })).status()).toBe(200);
+  await expectError(await api.get("/api/auth/me"), 401, "unauthorized:session");
+  await api.dispose();
+});
+
+test("the browser keeps the session cookie as __Host-, Secure and HttpOnly after the sign-in form", async ({ page, context }) => {
+  const login = new LoginPage(page);
+  await login.goto();
+  await login.signIn("ivan");
+  await expect(page).toHaveURL(/\/incidents$/);
+  const cookies = await context.cookies();
+  expect(cookies.filter((c) => c.name.includes("bank_session"))).toEqual([
+    expect.objectContaining({ name: SESSION_COOKIE, path: "/", secure: true, httpOnly: true, sameSite: "Lax" }),
+  ]);
+});
+
+test("a malformed, forged or stale session cookie reads as signed out on every page and is 401 on the API, never 500", async ({ baseURL }) => {
+  for (const cookie of BAD_COOKIES) {
+    const api = await playwrightRequest.newContext({ baseURL, extraHTTPHeaders: { cookie } });
+    for (const path of PAGES) {
+      const res = await api.get(path, { maxRedirects: 0 });
+      expect(res.status(), `${path} with ${cookie.slice(0, 30)}`).toBeLessThan(400);
+      if (res.status() >= 300) expect(res.headers().location, path).toMatch(/^\/login(\?|$)/);
+    }
+    const code = cookie.startsWith(SESSION_COOKIE) ? "unauthorized:session_invalid" : "unauthorized:session";
+    await expectError(await api.get("/api/auth/me"), 401, code);
+    await expectError(await api.get("/api/approvals"), 401, code);
+    await expectError(await api.get("/api/threads"), 401, code);
+    await api.dispose();
+  }
+});
+
+test("after sign-in, /login?next=/%09/evil.example lands on a same-origin page", async ({ page, baseURL }) => {
+  await page.goto("/login?next=/%09/evil.example");
+  const login = new LoginPage(page);
+  await login.signIn("olga");
+  await expect(page).toHaveURL(/\/console$/);
+  expect(new URL(page.url()).origin).toBe(new URL(baseURL!).origin);
+
+  // Signed in already, the page redirects at once: to the role's surface, not the hostile path.
+  for (const next of ["/%09/evil.example", "//evil.example", "/%5Cevil.example", "https://evil.example"]) {
+    const res = await page.request.get(`/login?next=${encodeURIComponent(decodeURIComponent(next))}`, { maxRedirects: 0 });
+    expect(res.status(), next).toBeGreaterThanOrEqual(300);
+    expect(res.headers().location, next).toBe("/console");
+  }
+});
+
+test("a flood of wrong passwords on one account gets 401 five times, then 429 with Retry-After; the form says when to try again", async ({ baseURL, page }) => {
+  const api = await playwrightRequest.newContext({ baseURL });
+  const statuses: number[] = [];
+  for (let i = 0; i < 7; i++) {
+    const res = await api.post("/api/auth/login", { data: { username: "mallory", password: `guess-${i}` } });
+    statuses.push(res.status());
+    if (res.status() === 429) {
+      expect(Number(res.headers()["retry-after"])).toBeGreaterThan(0);
+      expect(await res.json()).toMatchObject({ code: "too_many_requests:login" });
+    }
+  }
+  expect(statuses).toEqual([401, 401, 401, 401, 401, 429, 429]);
+  await api.dispose();
+
+  const login = new LoginPage(page);
+  await login.goto();
+  await login.signIn("mallory", "one-more-guess");
+  await expect(login.error).toContainText(/Too many failed sign-ins\. Try again in 1[45] minutes\./);
+});
