@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createSession, getSessionUser } from "@/app/_lib/session";
+import { checkSession, createSession } from "@/app/_lib/session";
 import { openDatabase } from "@/db/client";
 import { auditEvents, users } from "@/db/schema";
 import { resetDatabase, seedDemoData } from "@/db/seed";
@@ -89,12 +89,12 @@ describe("npm run user:create", () => {
     expect((await userCreate(["--role", "supervisor", "--username", username, "--display-name", "Sam R"], "the first long password\n")).code).toBe(0);
     const user = (await findUser(username))!;
     const { token } = await createSession(db, user.id);
-    expect(await getSessionUser(db, token)).toMatchObject({ username });
+    expect(await checkSession(db, { kind: "token", token })).toMatchObject({ user: { username } });
 
     const run = await userCreate(["--reset-password", "--username", username], "the second long password\n");
     expect(run, run.stderr).toMatchObject({ code: 0 });
     expect(run.stdout).toContain("1 session(s) ended");
-    expect(await getSessionUser(db, token)).toBeNull();
+    expect(await checkSession(db, { kind: "token", token })).toEqual({ problem: "session_invalid" });
     expect((await signIn(username, "the first long password")).status).toBe(401);
     expect((await signIn(username, "the second long password")).status).toBe(200);
     const audit = await db.select().from(auditEvents).where(and(eq(auditEvents.subjectId, user.id), eq(auditEvents.action, "user.password_reset")));
