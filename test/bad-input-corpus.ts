@@ -41,12 +41,15 @@ export function forgedCookieHeaders(f: Pick<Fixtures, "alice" | "bob">): string[
   ];
 }
 
-/** Every API route and method that needs a session, with parameters that would otherwise be fine. */
+/**
+ * Every API route and method that needs a session, with parameters that would otherwise be
+ * fine. Sign-out is not among them: it needs no session and always clears the cookie.
+ */
 export function sessionRoutes(f: Pick<Fixtures, "aliceThread" | "approvalId">): Call[] {
   const params = { id: f.aliceThread, checkpointId: "x" };
   const calls: Call[] = [];
   for (const [route, methods] of Object.entries(ROUTES)) {
-    if (route === "/api/auth/login" || route === "/api/test/clock") continue;
+    if (route === "/api/auth/login" || route === "/api/auth/logout" || route === "/api/test/clock") continue;
     for (const method of (["GET", "POST", "DELETE"] as const).filter((m) => typeof methods[m] === "function")) {
       const id = route.startsWith("/api/approvals/") ? f.approvalId : params.id;
       calls.push({ method, route, params: { ...params, id }, ...(method === "POST" ? { body: "{}" } : {}) });
