@@ -20,6 +20,8 @@ export type Figures = {
   refundsExecuted: number;
   duplicateRefunds: number;
   refundsWithoutApproval: number;
+  /** Refunds paid for another amount than the one every required approver approved. */
+  refundsOtherAmount: number;
   refundsAfterStop: number;
   lostMessages: number;
   unansweredMessages: number;
@@ -150,6 +152,13 @@ export async function measure(pool: Pool, journal: Journal): Promise<Figures> {
       `select count(*)::int as n from ledger_entries l left join approvals a on a.case_id = l.case_id
         where l.status = 'committed'
           and not coalesce(a.status in ('executed', 'executing') and (a.mode = 'policy' or a.decided_by is not null), false)`,
+    ),
+    refundsOtherAmount: await int(
+      pool,
+      `select count(*)::int as n from ledger_entries l join approvals a on a.case_id = l.case_id
+        where l.status = 'committed'
+          and (l.amount_minor <> coalesce(a.approved_amount_minor, a.amount_minor)
+               or (a.first_approved_by is not null and a.first_approved_amount_minor is distinct from l.amount_minor))`,
     ),
     refundsAfterStop: await int(
       pool,

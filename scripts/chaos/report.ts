@@ -12,6 +12,7 @@ export function violations(f: Figures): [string, number][] {
   return [
     ["duplicate refunds", f.duplicateRefunds],
     ["refunds without a recorded approval", f.refundsWithoutApproval],
+    ["refunds for an amount not every approver approved", f.refundsOtherAmount],
     ["refunds after a cancel, reject or expiry", f.refundsAfterStop],
     ["lost customer messages", f.lostMessages],
     ["customer messages never answered", f.unansweredMessages],
