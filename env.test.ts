@@ -1,13 +1,8 @@
 import { describe, expect, it } from "vitest";
+import { PRODUCTION_ENV } from "@/test/production-env";
 import { startupProblems, startupRefusal } from "./env";
 
-const BANK = {
-  LIMITS_URL: "https://bank.internal/limits",
-  HISTORY_URL: "https://bank.internal/history",
-  ANTIFRAUD_URL: "https://bank.internal/antifraud",
-  LEDGER_URL: "https://bank.internal/ledger",
-};
-const PRODUCTION = { NODE_ENV: "production", DATABASE_URL: "postgres://app:pw@db.internal:5432/bank", APP_ORIGIN: "https://support.bank.example", ...BANK };
+const PRODUCTION = PRODUCTION_ENV;
 const settings = (env: Record<string, string | undefined>) => startupProblems(env).map((p) => p.setting);
 
 describe("startup problems", () => {

@@ -1,13 +1,8 @@
 import { describe, expect, it } from "vitest";
+import { PRODUCTION_ENV } from "@/test/production-env";
 import { runScript } from "@/test/run-script";
 
-const BANK = {
-  LIMITS_URL: "https://limits.bank.internal/limits",
-  HISTORY_URL: "https://history.bank.internal/history",
-  ANTIFRAUD_URL: "https://antifraud.bank.internal/antifraud",
-  LEDGER_URL: "https://ledger.bank.internal/ledger",
-};
-const COMPLETE = { NODE_ENV: "production", DATABASE_URL: "postgres://app:secret@db.bank.internal:5432/bank", APP_ORIGIN: "https://support.bank.example", ...BANK };
+const COMPLETE = PRODUCTION_ENV;
 
 /** npm start with this environment; it must refuse before starting anything. */
 async function refusedStart(env: Record<string, string | undefined>) {

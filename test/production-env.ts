@@ -1,0 +1,10 @@
+/** A complete production environment: every setting production mode requires, pointing at the bank's own systems. */
+export const PRODUCTION_ENV = {
+  NODE_ENV: "production",
+  DATABASE_URL: "postgres://app:secret@db.bank.internal:5432/bank",
+  APP_ORIGIN: "https://support.bank.example",
+  LIMITS_URL: "https://limits.bank.internal/limits",
+  HISTORY_URL: "https://history.bank.internal/history",
+  ANTIFRAUD_URL: "https://antifraud.bank.internal/antifraud",
+  LEDGER_URL: "https://ledger.bank.internal/ledger",
+};
