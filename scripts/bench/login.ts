@@ -85,6 +85,8 @@ async function flood(signIn: ((username: string, password: string) => Promise<Re
 
 async function main() {
   const pg = await startEmbeddedPostgres(".data/pg-bench-login", { fresh: true });
+  // Settings are read once per process, so they are in place before anything reads them.
+  Object.assign(process.env, { DATABASE_URL: pg.url, LOGIN_MAX_FAILURES_PER_ACCOUNT: "1000000000", LOGIN_MAX_FAILURES_PER_ADDRESS: "1000000000" });
   const setup = openDatabase(pg.url, 2);
   try {
     await migrateDatabase(setup.db, setup.pool);
@@ -99,7 +101,6 @@ async function main() {
     await setup.db.insert(users).values([...(await accounts("before", legacyHash)), ...(await accounts("now", hashPassword))]);
     await setup.pool.end();
 
-    Object.assign(process.env, { DATABASE_URL: pg.url, LOGIN_MAX_FAILURES_PER_ACCOUNT: "1000000000", LOGIN_MAX_FAILURES_PER_ADDRESS: "1000000000" });
     const { database } = await import("../../db/client");
     const { createSession } = await import("../../app/_lib/session");
     const { SESSION_COOKIE } = await import("../../app/_lib/session-cookie");
