@@ -13,6 +13,8 @@ export type CaseSummary = {
   amountMinor: number;
   currency: string;
   reason: RefundReason;
+  /** What the ledger paid, once the case is refunded: the approved amount, which may be lower. */
+  paidMinor?: number;
 };
 
 /** The database work nodes may do, each step repeatable. */

@@ -89,6 +89,10 @@ describe("four-eyes on one amount", () => {
       casePage: { status: "executed", approvedAmountMinor: 124_000, refunds: [124_000] },
     });
     expect((await h.calls()).ledger).toBe(1);
+    const status = await h.say(approval.thread, "what's the status of my refund");
+    expect(status).toMatchObject({ kind: "ok", reply: "1,240.00 EUR of the Electro Mart payment of 1,249.00 EUR has been paid back to your card." });
+    const again = await h.say(approval.thread, "I don't recognise the Electro Mart payment of 1,249.00");
+    expect(again).toMatchObject({ kind: "ok", reply: expect.stringContaining("1,240.00 EUR of the Electro Mart payment of 1,249.00 EUR has been paid back") });
   });
 
   it("pays once when the supervisor approves first and the operator approves the same amount, named", async () => {

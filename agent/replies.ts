@@ -11,11 +11,13 @@ function describe(kase: Pick<CaseRef, "merchant" | "amountMinor" | "currency">):
 }
 
 /** The words for a case's standing, shared by the status answer and the reply to a new report. */
-export function caseStandingText(kase: Pick<CaseRef, "merchant" | "amountMinor" | "currency">, status: string): string {
+export function caseStandingText(kase: Pick<CaseRef, "merchant" | "amountMinor" | "currency" | "paidMinor">, status: string): string {
   const what = describe(kase);
   switch (status) {
     case "refunded":
-      return `Your refund for the ${what} has been paid back to your card.`;
+      return kase.paidMinor !== undefined && kase.paidMinor !== kase.amountMinor
+        ? `${formatMinor(kase.paidMinor, kase.currency)} of the ${what} has been paid back to your card.`
+        : `Your refund for the ${what} has been paid back to your card.`;
     case "awaiting_approval":
     case "open":
       return `Your refund request for the ${what} is with one of our operators. I'll let you know here as soon as they decide.`;

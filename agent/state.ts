@@ -37,6 +37,8 @@ export type CaseRef = {
   reason: RefundReason;
   /** Set when the case already existed and was decided in an earlier turn. */
   priorStatus?: string;
+  /** What the ledger paid for an earlier refunded case, when an approver settled on less. */
+  paidMinor?: number;
 };
 
 export type Triage = { outcome: "auto_approve" | "review"; reason: string };

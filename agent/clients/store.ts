@@ -36,7 +36,10 @@ export function createAgentStore(db: Db): AgentStore {
   return {
     listTransactions: (tenantId, customerId) => listTransactionsByCustomer(db, tenantId, customerId),
     async upsertCase(input) {
-      return toCaseSummary(await cases.upsertCase(db, input));
+      const row = await cases.upsertCase(db, input);
+      if (row.status !== "refunded") return toCaseSummary(row);
+      const approval = await approvals.getApprovalByCase(db, input.tenantId, row.id);
+      return { ...toCaseSummary(row), paidMinor: approval?.approvedAmountMinor ?? row.amountMinor };
     },
     async getLatestCase(tenantId, customerId) {
       const row = await cases.getLatestCaseByCustomer(db, tenantId, customerId);

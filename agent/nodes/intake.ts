@@ -57,6 +57,7 @@ export const intake = (deps: AgentDeps) =>
         postedAt: "",
         reason: latest.reason,
         priorStatus: latest.status,
+        ...(latest.status === "refunded" && latest.approval && latest.approval.amountMinor !== latest.amountMinor ? { paidMinor: latest.approval.amountMinor } : {}),
       };
       return { ...base, case: caseRef, approval: latest.approval };
     }
@@ -99,6 +100,7 @@ export const intake = (deps: AgentDeps) =>
       postedAt: txn.postedAt,
       reason: opened.reason,
       ...(opened.status === "open" ? {} : { priorStatus: opened.status }),
+      ...(opened.paidMinor !== undefined && opened.paidMinor !== txn.amountMinor ? { paidMinor: opened.paidMinor } : {}),
     };
     return { ...base, case: caseRef, fingerprints: [fingerprint] };
   };
