@@ -85,7 +85,7 @@ async function main() {
     const dir = config.EMBEDDED_PG_DIR;
     embedded = await startEmbeddedPostgres(dir, { fresh: config.EMBEDDED_PG_FRESH === "1" });
     databaseUrl = embedded.url;
-    log(`embedded Postgres at ${databaseUrl.replace(/:[^:@]+@/, ":***@")} (data in ${dir})`);
+    log(`embedded Postgres at ${databaseUrl.replace(/:[^:@]+@/, ":***@")} (data in ${embedded.dataDir})`);
   }
   const { db, pool } = openDatabase(databaseUrl, 2);
   const { demoData } = await prepareDatabase(db, pool);

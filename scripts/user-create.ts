@@ -16,7 +16,7 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import type { Role } from "../app/_lib/session";
 import { openDatabase, type Db } from "../db/client";
-import { startEmbeddedPostgres, type EmbeddedDatabase } from "../db/embedded";
+import { embeddedDataDir, startEmbeddedPostgres, type EmbeddedDatabase } from "../db/embedded";
 import { migrateDatabase } from "../db/migrate";
 import { hashPassword } from "../db/password";
 import { recordAuditEvent } from "../db/queries/audit";
@@ -98,7 +98,7 @@ function checkPassword(password: string, username: string): string {
 
 /** The embedded Postgres is one process per data directory; taking it over would stop a running app's database. */
 function refuseIfEmbeddedInUse(dataDir: string): void {
-  const pidFile = path.join(path.resolve(dataDir), "postmaster.pid");
+  const pidFile = path.join(embeddedDataDir(dataDir), "postmaster.pid");
   if (!existsSync(pidFile)) return;
   const pid = Number.parseInt(readFileSync(pidFile, "utf8").split("\n")[0] ?? "", 10);
   try {
