@@ -60,7 +60,8 @@ const isRoot = () => process.getuid?.() === 0;
 /** Whether a user other than the owner may pass through every folder above `target`. */
 function othersCanReach(target: string): boolean {
   for (let dir = path.dirname(path.resolve(target)); ; dir = path.dirname(dir)) {
-    if (existsSync(dir) && (statSync(dir).mode & 0o001) === 0) return false;
+    const stat = existsSync(dir) ? statSync(dir) : null;
+    if (stat && stat.isDirectory() && (stat.mode & 0o001) === 0) return false;
     if (dir === path.dirname(dir)) return true;
   }
 }

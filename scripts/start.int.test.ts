@@ -1,4 +1,9 @@
+import { createServer } from "node:net";
+import { writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { freePort } from "@/db/embedded";
 import { PRODUCTION_ENV } from "@/test/production-env";
 import { runScript } from "@/test/run-script";
 
@@ -42,5 +47,41 @@ describe("npm start in production (NODE_ENV=production without DEMO_DATA=1)", ()
   it("refuses a setting that does not parse, in any mode, naming it", async () => {
     const line = await refusedStart({ DATABASE_URL: "not a url" });
     expect(line).toMatch(/^\[start\] Refusing to start: DATABASE_URL is invalid \(.+\): correct it or unset it\.$/);
+  });
+});
+
+/** npm start in demo mode that cannot start: its last stderr line says why and what to do, with a non-zero exit and no stack trace. */
+async function failedStart(env: Record<string, string | undefined>) {
+  const run = await runScript("scripts/start.ts", [], { env });
+  expect(run.code, run.stdout + run.stderr).not.toBe(0);
+  expect(run.code).not.toBeNull();
+  expect(run.stderr, "no stack trace").not.toMatch(/\n\s+at /);
+  const lines = run.stderr.trim().split("\n");
+  expect(lines).toHaveLength(1);
+  return lines[0]!;
+}
+
+describe("npm start that cannot start", () => {
+  it("says the port is taken and to set PORT", async () => {
+    const taken = createServer();
+    await new Promise<void>((resolve) => taken.listen(0, resolve));
+    const port = (taken.address() as { port: number }).port;
+    try {
+      expect(await failedStart({ PORT: String(port) })).toBe(`[start] port ${port} is taken (EADDRINUSE): stop what listens there, or set PORT to a free port.`);
+    } finally {
+      taken.close();
+    }
+  });
+
+  it("says the database cannot be reached, without its password", async () => {
+    const line = await failedStart({ DATABASE_URL: "postgres://app:secret@127.0.0.1:1/bank", PORT: String(await freePort()) });
+    expect(line).toBe("[start] the database at 127.0.0.1:1/bank cannot be reached (ECONNREFUSED): start it, or fix DATABASE_URL.");
+  });
+
+  it("says the embedded data folder cannot be written and which settings help", async () => {
+    const file = path.join(tmpdir(), `not-a-folder-${process.pid}`);
+    writeFileSync(file, "");
+    const line = await failedStart({ DATABASE_URL: undefined, EMBEDDED_PG_DIR: path.join(file, "pg"), PORT: String(await freePort()) });
+    expect(line).toMatch(/^\[start\] the embedded Postgres cannot write its data folder .+ \(ENOTDIR\): set EMBEDDED_PG_DIR to a writable folder/);
   });
 });

@@ -8,12 +8,14 @@
  * the chosen mode explicitly (DEMO_DATA=1 or 0), so it cannot guess differently.
  */
 import { spawn, type ChildProcess } from "node:child_process";
+import { createServer } from "node:net";
 import { bin, buildIfStale, root, stopAll } from "./build";
 import { openDatabase } from "../db/client";
 import { freePort, startEmbeddedPostgres, type EmbeddedDatabase } from "../db/embedded";
 import { prepareDatabase } from "../db/prepare";
 import { env, isDemoMode, startupProblems, startupRefusal } from "../env";
 import { bankSystemsEnv } from "../simulator/server";
+import { startupFailure, type Stage } from "./startup-failure";
 
 const children: ChildProcess[] = [];
 let embedded: EmbeddedDatabase | undefined;
@@ -32,6 +34,22 @@ async function shutdown(code: number) {
   await Promise.race([Promise.all(exits), new Promise((r) => setTimeout(r, 15_000))]);
   await stopAll([["embedded Postgres", async () => embedded?.stop()]]);
   process.exit(code);
+}
+
+/** Ends start-up with one line that says what failed and what to do. */
+function fail(stage: Stage, error: unknown): void {
+  const config = env();
+  console.error(`[start] ${startupFailure(stage, error, { port: config.PORT, dataDir: config.DATABASE_URL ? undefined : config.EMBEDDED_PG_DIR, databaseUrl: config.DATABASE_URL })}`);
+  void shutdown(1);
+}
+
+/** Resolves once nothing listens on `port` (the app listens on every interface); rejects with EADDRINUSE otherwise. */
+function portIsFree(port: number): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once("error", reject);
+    probe.listen(port, () => probe.close(() => resolve()));
+  });
 }
 
 function waitForUrl(url: string, timeoutMs: number): Promise<void> {
@@ -76,19 +94,30 @@ async function main() {
   }
   process.on("SIGINT", () => void shutdown(0));
   process.on("SIGTERM", () => void shutdown(0));
+  process.on("uncaughtException", (error) => fail("other", error));
   const config = env();
   const demo = isDemoMode(config);
   log(demo ? "demo mode: demo data and the simulator as the bank systems" : "production mode: no demo data, the bank systems from the environment");
   const port = config.PORT;
+  if (!(await portIsFree(port).then(() => true, (error) => (fail("port", error), false)))) return;
   let databaseUrl = config.DATABASE_URL;
   if (!databaseUrl) {
     const dir = config.EMBEDDED_PG_DIR;
-    embedded = await startEmbeddedPostgres(dir, { fresh: config.EMBEDDED_PG_FRESH === "1" });
+    try {
+      embedded = await startEmbeddedPostgres(dir, { fresh: config.EMBEDDED_PG_FRESH === "1" });
+    } catch (error) {
+      return fail("embedded", error);
+    }
     databaseUrl = embedded.url;
     log(`embedded Postgres at ${databaseUrl.replace(/:[^:@]+@/, ":***@")} (data in ${embedded.dataDir})`);
   }
   const { db, pool } = openDatabase(databaseUrl, 2);
-  const { demoData } = await prepareDatabase(db, pool);
+  let demoData: boolean;
+  try {
+    ({ demoData } = await prepareDatabase(db, pool));
+  } catch (error) {
+    return fail("database", error);
+  }
   await pool.end();
   log(demoData ? "database migrated and demo data seeded" : "database migrated");
 
@@ -114,7 +143,4 @@ async function main() {
   log(`ready: http://localhost:${port}`);
 }
 
-main().catch((error) => {
-  console.error(error);
-  void shutdown(1);
-});
+main().catch((error) => fail("other", error));
