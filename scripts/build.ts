@@ -47,3 +47,8 @@ export async function stopAll(steps: [string, () => Promise<unknown>][]): Promis
     }
   }
 }
+
+/** `tsx scripts/build.ts`: builds when stale, so a later start (the browser tests' server) only starts. */
+if (process.argv[1] && path.resolve(process.argv[1]) === import.meta.filename) {
+  buildIfStale((line) => console.log(`[build] ${line}`));
+}
