@@ -1,5 +1,6 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
+import { test } from "@playwright/test";
 
 export type AttackerSite = { origin: string; close: () => Promise<void> };
 
@@ -26,4 +27,16 @@ export async function startAttackerSite(): Promise<AttackerSite> {
     origin: `http://localhost:${port}`,
     close: () => new Promise<void>((resolve, reject) => server.close((error) => (error ? reject(error) : resolve()))),
   };
+}
+
+/** Runs the attacker's site for the tests of the enclosing describe block; call the result inside a test. */
+export function useAttackerSite(): () => AttackerSite {
+  let site: AttackerSite | undefined;
+  test.beforeAll(async () => {
+    site = await startAttackerSite();
+  });
+  test.afterAll(async () => {
+    await site?.close();
+  });
+  return () => site!;
 }

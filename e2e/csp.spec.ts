@@ -1,5 +1,5 @@
 import type { BrowserContext, Page, Response } from "@playwright/test";
-import { startAttackerSite, type AttackerSite } from "./attacker-site";
+import { useAttackerSite } from "./attacker-site";
 import { expect, test } from "./fixtures";
 import { somePendingApproval } from "./seed";
 
@@ -145,20 +145,14 @@ test.describe("every page of every role under the Content-Security-Policy", () =
 });
 
 test.describe("framing", () => {
-  let site: AttackerSite;
-  test.beforeAll(async () => {
-    site = await startAttackerSite();
-  });
-  test.afterAll(async () => {
-    await site.close();
-  });
+  const attacker = useAttackerSite();
 
   for (const path of ["/console", "/incidents", "/login", "/widget"]) {
     test(`another website cannot frame ${path}`, async ({ signedInAs, baseURL }) => {
       const sam = await signedInAs("sam");
       const page = await sam.newPage();
       const refused = page.waitForEvent("console", (m) => /frame-ancestors|X-Frame-Options/.test(m.text()));
-      await page.goto(`${site.origin}/frame?src=${encodeURIComponent(new URL(path, baseURL!).toString())}`);
+      await page.goto(`${attacker().origin}/frame?src=${encodeURIComponent(new URL(path, baseURL!).toString())}`);
       const target = new URL(path, baseURL!).toString();
       expect((await refused).text()).toContain(`Framing '${new URL(baseURL!).origin}/'`);
       const framed = page.frames().find((f) => f !== page.mainFrame());

@@ -1,6 +1,6 @@
 import type { APIRequestContext, BrowserContext, Page } from "@playwright/test";
 import type { ApprovalRow } from "./api-types";
-import { startAttackerSite, type AttackerSite } from "./attacker-site";
+import { useAttackerSite, type AttackerSite } from "./attacker-site";
 import { expect, test } from "./fixtures";
 import { approvalOfCase, somePendingApproval, startThread } from "./seed";
 
@@ -102,20 +102,14 @@ async function auditCount(ctx: APIRequestContext, caseId: string): Promise<numbe
 }
 
 test.describe("another website posting with a signed-in victim's cookies", () => {
-  let site: AttackerSite;
-  test.beforeAll(async () => {
-    site = await startAttackerSite();
-  });
-  test.afterAll(async () => {
-    await site.close();
-  });
+  const attacker = useAttackerSite();
 
   test("cannot create a conversation, chat, sign the customer out or sign them in as someone else", async ({ signedInAs, baseURL }) => {
     const alice = await signedInAs("alice");
     const threadId = await startThread(alice.request);
     const before = { threads: await threadCount(alice.request), messages: await messageCount(alice.request, threadId) };
 
-    const page = await attackerPage(alice, site);
+    const page = await attackerPage(alice, attacker());
     await expectCookieRidesAlong(page, baseURL!);
     const outcomes = await launch(page, baseURL!, [
       ...attacksOn("new conversation", "/api/threads", {}),
@@ -136,7 +130,7 @@ test.describe("another website posting with a signed-in victim's cookies", () =>
     const audit = await auditCount(olga.request, approval.caseId);
     const path = `/api/approvals/${approval.approvalId}`;
 
-    const page = await attackerPage(olga, site);
+    const page = await attackerPage(olga, attacker());
     await expectCookieRidesAlong(page, baseURL!);
     const outcomes = await launch(page, baseURL!, [
       ...attacksOn("approve", `${path}/decision`, { decision: "approve", reason: "Looks fine", version: approval.version }),
@@ -158,7 +152,7 @@ test.describe("another website posting with a signed-in victim's cookies", () =>
 
   test("cannot replay an incident or reach any other API route", async ({ signedInAs, baseURL }) => {
     const ivan = await signedInAs("ivan");
-    const page = await attackerPage(ivan, site);
+    const page = await attackerPage(ivan, attacker());
     await expectCookieRidesAlong(page, baseURL!);
     const outcomes = await launch(page, baseURL!, [
       ...attacksOn("incident replay", `/api/incidents/threads/${LEGACY}/replay`, { checkpointId: "x", systems: "recorded" }),
@@ -173,7 +167,7 @@ test.describe("another website posting with a signed-in victim's cookies", () =>
 
   test("is told why, in the API's error shape", async ({ signedInAs }) => {
     const alice = await signedInAs("alice");
-    const res = await alice.request.post("/api/threads", { headers: { origin: site.origin }, data: {} });
+    const res = await alice.request.post("/api/threads", { headers: { origin: attacker().origin }, data: {} });
     expect(res.status()).toBe(403);
     expect(await res.json()).toMatchObject({ code: "forbidden:origin", message: expect.stringContaining("another website") });
   });
