@@ -2,7 +2,7 @@ import { getApprovalByCase } from "@/db/queries/approvals";
 import { answerOpenQuestion } from "@/db/queries/approval-questions";
 import { recordAuditEvent } from "@/db/queries/audit";
 import { getLatestCaseByThread } from "@/db/queries/cases";
-import { appendAnswer, appendMessage, getThreadById, getUnansweredMessage, requestSupersede, takeQueuedMessage } from "@/db/queries/threads";
+import { appendAnswer, appendCustomerMessage, appendMessage, getThreadById, getUnansweredMessage, hasClientMessage, requestSupersede, takeQueuedMessage } from "@/db/queries/threads";
 import { getTransactionById } from "@/db/queries/transactions";
 import { cancelCase } from "./casework";
 import { caseStandingText, limitsText } from "./replies";
@@ -17,9 +17,12 @@ export type TurnResult =
   /** Another run holds the thread; the message waits its turn and its answer appears in the transcript. */
   | { kind: "queued" }
   /** The app is shutting down; `saved` says the message was kept and will be answered after recovery. */
-  | { kind: "draining"; saved: boolean };
+  | { kind: "draining"; saved: boolean }
+  /** The thread already has this client id's message: nothing is stored again; its answer is (or will be) in the transcript. */
+  | { kind: "duplicate" };
 
-type TurnInput = { tenantId: string; threadId: string; customerId: string; text: string; actor: string };
+/** One customer message; `clientMessageId`, when the client gives one, stores a resend once. */
+type TurnInput = { tenantId: string; threadId: string; customerId: string; text: string; actor: string; clientMessageId?: string };
 type Outcome = { reply: string; status: RestingStatus; caseId?: string };
 
 async function limitsAnswer(ctx: Ctx, ref: { tenantId: string; customerId: string }): Promise<string> {
@@ -130,6 +133,9 @@ export const answerQueued = (ctx: Ctx): QueueAnswerer => async (tenantId, thread
   return resting;
 };
 
+/** The status a thread rests in when this call leaves it as it found it. */
+const restingStatus = (previous: string): RestingStatus => (previous === "awaiting_approval" ? "awaiting_approval" : "idle");
+
 /**
  * One customer turn: transcript in, graph run (or the paused-thread answer), transcript
  * out. A message sent while another run holds the thread follows the deployment's
@@ -140,8 +146,11 @@ export const answerQueued = (ctx: Ctx): QueueAnswerer => async (tenantId, thread
  */
 export async function sendMessage(ctx: Ctx, input: TurnInput, onToken?: OnToken): Promise<TurnResult> {
   if (ctx.runs.draining) return { kind: "draining", saved: false };
-  const result = await withThread(ctx, input.tenantId, input.threadId, async (previous) => {
-    const message = await appendMessage(ctx.db, { tenantId: input.tenantId, threadId: input.threadId, role: "customer", text: input.text });
+  const { tenantId, threadId, clientMessageId } = input;
+  if (clientMessageId && (await hasClientMessage(ctx.db, tenantId, threadId, clientMessageId))) return { kind: "duplicate" };
+  const result = await withThread<Outcome | "duplicate">(ctx, tenantId, threadId, async (previous) => {
+    const message = await appendCustomerMessage(ctx.db, { tenantId, threadId, text: input.text, clientMessageId });
+    if (!message) return { result: "duplicate" as const, status: restingStatus(previous) };
     const outcome = await takeTurn(ctx, input, message.id, previous, onToken);
     return { result: outcome, status: outcome.status };
   }).catch((error: unknown) => {
@@ -149,14 +158,13 @@ export async function sendMessage(ctx: Ctx, input: TurnInput, onToken?: OnToken)
     throw error;
   });
   if (result === "drained") return { kind: "draining", saved: true };
+  if (result === "duplicate") return { kind: "duplicate" };
   if (result) return { kind: "ok", ...result };
   if (ctx.deps.settings.doubleTexting === "reject") return { kind: "busy" };
-  const queued = await appendMessage(ctx.db, { tenantId: input.tenantId, threadId: input.threadId, role: "customer", text: input.text, queued: true });
+  const queued = await appendCustomerMessage(ctx.db, { tenantId, threadId, text: input.text, queued: true, clientMessageId });
+  if (!queued) return { kind: "duplicate" };
   if (newerMessageStops(ctx)) await requestSupersede(ctx.db, { threadId: input.threadId, messageId: queued.id });
-  await withThread(ctx, input.tenantId, input.threadId, async (previous) => ({
-    result: null,
-    status: previous === "awaiting_approval" ? "awaiting_approval" : "idle",
-  }));
+  await withThread(ctx, tenantId, threadId, async (previous) => ({ result: null, status: restingStatus(previous) }));
   return { kind: "queued" };
 }
 

@@ -22,16 +22,17 @@ export class MessageRefused extends ApiRequestError {
 
 /**
  * Sends one message and streams the agent's reply: `onToken` gets each piece as it is
- * written; resolves with the `done` event, rejects with the server's error.
+ * written; resolves with the `done` event, rejects with the server's error. A message sent
+ * again with the same `clientMessageId` is stored and answered once.
  */
-export async function streamMessage(threadId: string, text: string, onToken: (piece: string) => void): Promise<TurnDone> {
+export async function streamMessage(threadId: string, text: string, clientMessageId: string, onToken: (piece: string) => void): Promise<TurnDone> {
   let res: Response;
   try {
     res = await fetch(`${threadUrl(threadId)}/messages`, {
       method: "POST",
       credentials: "same-origin",
       headers: { "content-type": "application/json", accept: "text/event-stream" },
-      body: JSON.stringify({ text }),
+      body: JSON.stringify({ text, clientMessageId }),
     });
   } catch {
     throw new MessageRefused(networkError());

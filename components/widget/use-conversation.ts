@@ -96,17 +96,24 @@ export function useConversation(storageKey: string) {
     };
   }, [threadId, status, sending, refresh]);
 
+  // A message whose sending failed keeps its id, so sending it again after a dropped
+  // connection is stored and answered once even if the server did receive the first try.
+  const unsent = useRef<{ text: string; id: string } | null>(null);
+
   const send = useCallback(
     async (text: string): Promise<SendOutcome> => {
       const message = text.trim();
       if (!threadId || !message || sending) return "refused";
+      const clientMessageId = unsent.current?.text === message ? unsent.current.id : crypto.randomUUID();
+      unsent.current = { text: message, id: clientMessageId };
       setSending(true);
       setError(null);
       setPendingText(message);
       setDraftReply("");
       let outcome: SendOutcome = "sent";
       try {
-        await streamMessage(threadId, message, (piece) => setDraftReply((draft) => (draft ?? "") + piece));
+        await streamMessage(threadId, message, clientMessageId, (piece) => setDraftReply((draft) => (draft ?? "") + piece));
+        unsent.current = null;
       } catch (err) {
         outcome = err instanceof MessageRefused ? "refused" : "failed";
         setError(errorMessage(err));

@@ -121,6 +121,31 @@ export async function appendMessage(
   return row!;
 }
 
+/**
+ * A customer message, stored once per client id: null when this thread already has a
+ * message with that id (a resend after a dropped connection, a reload or a double click).
+ */
+export async function appendCustomerMessage(
+  db: DbOrTx,
+  input: { tenantId: string; threadId: string; text: string; queued?: boolean; clientMessageId?: string },
+) {
+  const [row] = await db
+    .insert(messages)
+    .values({ ...input, role: "customer" })
+    .onConflictDoNothing({ target: [messages.threadId, messages.clientMessageId], where: sql`${messages.clientMessageId} is not null` })
+    .returning();
+  return row ?? null;
+}
+
+/** Whether this thread already has the customer message a client sent with this id. */
+export async function hasClientMessage(db: DbOrTx, tenantId: string, threadId: string, clientMessageId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: messages.id })
+    .from(messages)
+    .where(and(eq(messages.tenantId, tenantId), eq(messages.threadId, threadId), eq(messages.clientMessageId, clientMessageId)));
+  return row !== undefined;
+}
+
 /** The agent's answer to customer message `answers`: stored, and the message marked answered, together. */
 export async function appendAnswer(db: DbOrTx, input: { tenantId: string; threadId: string; text: string; answers: number }) {
   return db.transaction(async (tx) => {

@@ -32,9 +32,14 @@ export const messages = pgTable(
     queued: boolean("queued").notNull().default(false),
     /** When the agent answered this customer message; null until then (recovery answers the rest). */
     answeredAt: timestamp("answered_at", { withTimezone: true }),
+    /** The id the customer's client gave the message: a resend with the same id is stored once. */
+    clientMessageId: text("client_message_id"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index("messages_thread_idx").on(t.threadId, t.id)],
+  (t) => [
+    index("messages_thread_idx").on(t.threadId, t.id),
+    uniqueIndex("messages_client_id_uq").on(t.threadId, t.clientMessageId).where(sql`${t.clientMessageId} is not null`),
+  ],
 );
 
 /** A customer's claim about one transaction; at most one per transaction. */

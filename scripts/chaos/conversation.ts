@@ -1,4 +1,5 @@
 /** One customer's conversation over the HTTP API, as its plan says, riding out kills. */
+import { randomUUID } from "node:crypto";
 import { ApiSession } from "./api";
 import type { Coordination } from "./coordination";
 import { CUSTOMER_PASSWORD, type Plan } from "./customers";
@@ -94,9 +95,11 @@ class Conversation {
     let interrupted = false;
     const sentAt = Date.now();
     const giveUp = sentAt + BUSY_RETRY_MS;
+    // One id for every attempt of this message, as the widget does: a resend is stored once.
+    const clientMessageId = randomUUID();
     try {
       for (;;) {
-        const res = await this.api.call("POST", `/api/threads/${this.threadId}/messages`, { text }, {
+        const res = await this.api.call("POST", `/api/threads/${this.threadId}/messages`, { text, clientMessageId }, {
           timeoutMs: 90_000,
           onAttempt: (n) => {
             if (n > 1) interrupted = true;
@@ -108,7 +111,7 @@ class Conversation {
           journal.bump(res.status === 200 ? "message.ok" : "message.queued");
           if (interrupted) journal.bump("message.resent_after_kill");
           const answer = res.status === 200 ? `200 ${res.body?.status}` : "202 queued";
-          journal.record(this.threadId, label, `${answer}${interrupted ? " (resent after a kill: may be stored twice)" : ""}`, sentAt);
+          journal.record(this.threadId, label, `${answer}${res.body?.duplicate ? " (already received)" : ""}${interrupted ? " (resent after a kill)" : ""}`, sentAt);
           return;
         }
         if (res.status === 409 && res.body?.code === "conflict:thread") {

@@ -14,8 +14,10 @@ function sse(event: string, data: unknown): Uint8Array {
 
 /** The answer to a message that waits behind a running turn; its reply arrives in the transcript. */
 const QUEUED = { reply: null, status: "busy", queued: true, caseId: null };
+/** The answer to a resend of a message the thread already has: nothing is stored again; its reply is (or will be) in the transcript. */
+const DUPLICATE = { reply: null, status: "received", queued: true, duplicate: true, caseId: null };
 
-function refusal(result: Exclude<TurnResult, { kind: "ok" | "queued" }>): ApiError {
+function refusal(result: Exclude<TurnResult, { kind: "ok" | "queued" | "duplicate" }>): ApiError {
   if (result.kind === "busy") return new ApiError("conflict:thread", "The agent is still answering your previous message.");
   return new ApiError(
     "unavailable:draining",
@@ -31,13 +33,14 @@ export const POST = route<{ id: string }>(async (req, { id }) => {
   const { db, agent } = services();
   const user = await requireUser(db, req, ["customer"]);
   const thread = await loadVisibleThread(db, user, id);
-  const { text } = await parseBody(req, messageBody);
-  const turn = { tenantId: user.tenantId, threadId: thread.id, customerId: user.customerId!, text, actor: user.username };
+  const { text, clientMessageId } = await parseBody(req, messageBody);
+  const turn = { tenantId: user.tenantId, threadId: thread.id, customerId: user.customerId!, text, actor: user.username, clientMessageId };
   const done = (r: Extract<TurnResult, { kind: "ok" }>) => ({ reply: r.reply, status: r.status, caseId: r.caseId ?? null });
 
   if (!(req.headers.get("accept") ?? "").includes("text/event-stream")) {
     const result = await agent.sendMessage(turn);
     if (result.kind === "queued") return Response.json(QUEUED, { status: 202 });
+    if (result.kind === "duplicate") return Response.json(DUPLICATE, { status: 202 });
     if (result.kind !== "ok") throw refusal(result);
     return Response.json(done(result));
   }
@@ -47,6 +50,8 @@ export const POST = route<{ id: string }>(async (req, { id }) => {
         const result = await agent.sendMessage(turn, (token) => controller.enqueue(sse("token", { text: token })));
         if (result.kind === "queued") {
           controller.enqueue(sse("queued", QUEUED));
+        } else if (result.kind === "duplicate") {
+          controller.enqueue(sse("queued", DUPLICATE));
         } else if (result.kind !== "ok") {
           const error = refusal(result);
           controller.enqueue(sse("error", { code: error.code, message: error.message }));

@@ -1,0 +1,2 @@
+ALTER TABLE "messages" ADD COLUMN "client_message_id" text;--> statement-breakpoint
+CREATE UNIQUE INDEX "messages_client_id_uq" ON "messages" USING btree ("thread_id","client_message_id") WHERE "messages"."client_message_id" is not null;
