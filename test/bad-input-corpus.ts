@@ -101,6 +101,9 @@ export function rejectedCorpus(f: Fixtures): (Call & { name: string })[] {
   for (const body of [json({}), json({ text: 5 }), json({ text: null }), json({ text: ["a"] }), json({ text: "" }), json({ text: "   " }), json({ text: "x".repeat(2001) }), json({ text: "y".repeat(20_000) })]) {
     messages(`message body ${body.slice(0, 16)}`, { params: { id: f.aliceThread }, cookie: cookie(f.alice), body });
   }
+  for (const clientMessageId of ["short", "x".repeat(65), "id with spaces", "id\r\nX-Injected: 1", "../../etc/passwd", 42, null, ["msg-0001-array"]]) {
+    messages(`message with client id ${JSON.stringify(clientMessageId).slice(0, 16)}`, { params: { id: f.aliceThread }, cookie: cookie(f.alice), body: json({ text: "hello", clientMessageId }) });
+  }
   messages("message as plain text", { params: { id: f.aliceThread }, cookie: cookie(f.alice), body: "hello", contentType: "text/plain" });
   for (const text of [...MARKUP, ...INJECTION]) {
     messages(`markup or injection into another customer's thread: ${text.slice(0, 16)}`, { params: { id: f.bobThread }, cookie: cookie(f.alice), body: json({ text }) });
