@@ -1,4 +1,4 @@
-import { sql } from "drizzle-orm";
+import { inArray, sql } from "drizzle-orm";
 import type { Db } from "./client";
 import { CHECKPOINT_SCHEMA } from "./migrate";
 import { isDemoMode } from "../env";
@@ -52,7 +52,8 @@ export async function seedDemoData(db: Db, now = new Date()): Promise<void> {
   refuseOutsideDemoMode("the demo users and transactions");
   const tenantId = DEMO_TENANT;
   // Hashing is deliberately slow: only demo users that do not exist yet get one.
-  const existing = new Set((await db.select({ username: users.username }).from(users)).map((u) => u.username));
+  const demoNames = DEMO_USERS.map((u) => u.username);
+  const existing = new Set((await db.select({ username: users.username }).from(users).where(inArray(users.username, demoNames))).map((u) => u.username));
   const newUsers = await Promise.all(
     DEMO_USERS.filter((u) => !existing.has(u.username)).map(async (u) => ({
       id: `user-${u.username}`,

@@ -1,4 +1,4 @@
-import { env } from "@/env";
+import { env, isDemoMode } from "@/env";
 
 const globalForClock = globalThis as unknown as { __clockOffsetMs?: number };
 
@@ -8,7 +8,7 @@ export function now(): Date {
 }
 
 export function testClockEnabled(): boolean {
-  return env().ENABLE_TEST_CLOCK === "1";
+  return isDemoMode() && env().ENABLE_TEST_CLOCK === "1";
 }
 
 export function advanceClock(ms: number): Date {

@@ -54,9 +54,8 @@ export async function openIncident(
 ): Promise<IncidentScope> {
   if (!INVESTIGATORS.includes(user.role)) throw new ApiError("forbidden:role");
   const threadId = parseWith(idParam, rawId, "thread_id");
-  const thread = await getThreadCustomer(db, user.tenantId, threadId);
+  const [thread, masker] = await Promise.all([getThreadCustomer(db, user.tenantId, threadId), opts.reveal ? null : staffMasker(db, user.tenantId)]);
   if (!thread) throw new ApiError("not_found:thread", "No such conversation.");
-  const masker = opts.reveal ? null : await staffMasker(db, user.tenantId);
   let recorded = false;
   const record = async (detail: Record<string, unknown> = {}) => {
     if (recorded) return;

@@ -1,6 +1,7 @@
 "use client";
 
 import { useState } from "react";
+import { requestJson } from "@/components/api/request-json";
 import { Button, type ButtonStyle } from "@/components/ui/button";
 
 /** Ends the session, then reloads into `redirectTo` so every view forgets the user. */
@@ -10,7 +11,7 @@ export function SignOutButton({ redirectTo = "/login", label = "Sign out", ...st
   async function signOut() {
     setBusy(true);
     try {
-      await fetch("/api/auth/logout", { method: "POST", credentials: "same-origin", headers: { "content-type": "application/json" }, body: "{}" });
+      await requestJson("/api/auth/logout", { method: "POST" });
     } finally {
       window.location.assign(redirectTo);
     }

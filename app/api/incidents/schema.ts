@@ -33,5 +33,3 @@ export const replayBody = z.object({
 /** The replay of a checkpoint named in the path. */
 export const checkpointReplayBody = replayBody.omit({ checkpointId: true });
 
-/** The report's export: revealed or masked. */
-export const reportBody = z.object({ reveal: z.boolean().default(false) }).strict();

@@ -1,5 +1,5 @@
 import { randomBytes, scryptSync } from "node:crypto";
-import { and, eq, sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { SESSION_COOKIE } from "@/app/_lib/session-cookie";
 import { createSession } from "@/app/_lib/session";
@@ -124,6 +124,6 @@ describe("signing in", () => {
   it("refuses control characters in the user name with 400, before any attempt is counted", async () => {
     const res = await signIn("alice\r\nSet-Cookie: x=1", "alice-pass");
     expect(res.status).toBe(400);
-    expect(await h.db.select().from(loginFailures).where(and(eq(loginFailures.username, "alice")))).toHaveLength(0);
+    expect(await h.db.select().from(loginFailures)).toHaveLength(0);
   });
 });

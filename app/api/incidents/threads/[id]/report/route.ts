@@ -1,8 +1,6 @@
 import { buildIncidentReport } from "@/app/_lib/incident-report";
-import { INVESTIGATORS, openIncident } from "@/app/_lib/incidents";
-import { parseOptionalBody, route, services } from "@/app/_lib/route";
-import { requireUser } from "@/app/_lib/session";
-import { reportBody } from "../../../schema";
+import { incidentRequest } from "@/app/_lib/incidents";
+import { route, services } from "@/app/_lib/route";
 
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";
@@ -13,9 +11,7 @@ export const dynamic = "force-dynamic";
  */
 export const POST = route<{ id: string }>(async (req, { id }) => {
   const { db, agent } = services();
-  const user = await requireUser(db, req, INVESTIGATORS);
-  const { reveal } = await parseOptionalBody(req, reportBody, reportBody.parse({}));
-  const scope = await openIncident(db, user, id, { action: "incident.exported", reveal, path: new URL(req.url).pathname });
+  const { user, scope } = await incidentRequest(db, req, id, "incident.exported");
   await scope.record();
   const report = scope.mask(await buildIncidentReport(db, agent, user, scope));
   return Response.json(report, { headers: { "content-disposition": `attachment; filename="incident-${scope.thread.threadId}.json"` } });
