@@ -1,7 +1,8 @@
 import { afterAll, beforeEach, describe, expect, it } from "vitest";
 import { createSession } from "@/app/_lib/session";
 import { listMessagesByThread } from "@/db/queries/threads";
-import { agentHarness, TENANT } from "@/test/agent-support";
+import { agentHarness, FAST_SETTINGS, setFault, TENANT, until } from "@/test/agent-support";
+import { createAgent } from "./index";
 import { callRoute } from "@/test/routes";
 
 const h = agentHarness();
@@ -51,4 +52,28 @@ describe("a customer message with a client id", () => {
     expect(await again.json()).toMatchObject({ duplicate: true, queued: true, reply: null });
     expect((await transcript(thread)).customer).toHaveLength(1);
   });
+});
+
+describe("a resend that arrives while its first try is still being answered", () => {
+  const policies = ["enqueue", "reject", "interrupt", "rollback"] as const;
+  const instance = (doubleTexting: (typeof policies)[number]) =>
+    createAgent({ db: h.db, pool: h.pool, deps: { settings: { ...FAST_SETTINGS, doubleTexting } } });
+
+  for (const policy of policies) {
+    it(`${policy}: is the same message, stored and answered once, and never stops the run answering it`, async () => {
+      await setFault({ system: "limits", latencyMs: 300 });
+      const [a, b] = [instance(policy), instance(policy)];
+      const thread = await h.newThread();
+      const message = { tenantId: TENANT, threadId: thread, customerId: "cust-alice", text: "I was charged twice at Coffee Corner", actor: "cust-alice", clientMessageId: `resend-${policy}` };
+      const first = a.sendMessage(message);
+      const racing = b.sendMessage(message);
+      await until("the first try's checks to start", async () => (await h.calls()).limits >= 1);
+      const later = await b.sendMessage(message);
+      const results = [await first, await racing, later].map((r) => r.kind).sort();
+      expect(results).toEqual(["duplicate", "duplicate", "ok"]);
+      expect(await transcript(thread)).toEqual({ customer: ["I was charged twice at Coffee Corner"], agent: 1 });
+      expect(await h.ledgerRows()).toHaveLength(1);
+      await Promise.all([a.close(), b.close()]);
+    });
+  }
 });

@@ -160,7 +160,11 @@ export async function sendMessage(ctx: Ctx, input: TurnInput, onToken?: OnToken)
   if (result === "drained") return { kind: "draining", saved: true };
   if (result === "duplicate") return { kind: "duplicate" };
   if (result) return { kind: "ok", ...result };
-  if (ctx.deps.settings.doubleTexting === "reject") return { kind: "busy" };
+  if (ctx.deps.settings.doubleTexting === "reject") {
+    // A resend that raced its own first try past the check above is that message, not a second text.
+    const resent = clientMessageId !== undefined && (await hasClientMessage(ctx.db, tenantId, threadId, clientMessageId));
+    return resent ? { kind: "duplicate" } : { kind: "busy" };
+  }
   const queued = await appendCustomerMessage(ctx.db, { tenantId, threadId, text: input.text, queued: true, clientMessageId });
   if (!queued) return { kind: "duplicate" };
   if (newerMessageStops(ctx)) await requestSupersede(ctx.db, { threadId: input.threadId, messageId: queued.id });
