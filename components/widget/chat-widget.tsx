@@ -44,10 +44,20 @@ export function ChatWidget({ username, displayName }: { username: string; displa
         <div className="px-3 pb-2">
           <Alert>
             <div className="flex items-start justify-between gap-2">
-              <span>{chat.error}</span>
-              <button type="button" onClick={chat.dismissError} className="text-xs font-medium underline">
-                Dismiss
-              </button>
+              <span>
+                {chat.error}
+                {chat.unsent ? <span className="mt-1 block text-xs">Not confirmed yet: “{chat.unsent.text}”</span> : null}
+              </span>
+              <span className="flex shrink-0 gap-3">
+                {chat.unsent && !chat.sending ? (
+                  <button type="button" onClick={() => void chat.sendAgain()} className="text-xs font-medium underline">
+                    Send again
+                  </button>
+                ) : null}
+                <button type="button" onClick={chat.dismissError} className="text-xs font-medium underline">
+                  Dismiss
+                </button>
+              </span>
             </div>
           </Alert>
         </div>

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import { ApiRequestError, errorMessage } from "@/components/api/request-json";
+import { keepUnsent, readUnsent, type Unsent } from "./outbox";
 import { createThread, fetchThread, MessageRefused, streamMessage } from "./thread-api";
 import type { ThreadView } from "./types";
 
@@ -25,7 +26,9 @@ function save(key: string, threadId: string) {
 
 /**
  * One customer conversation: resumes the thread kept under `storageKey` (or starts one),
- * streams replies, and polls while an operator is deciding so the outcome shows up.
+ * streams replies, and polls while an operator is deciding so the outcome shows up. A
+ * message whose sending was never confirmed keeps its client id: "send again" and a
+ * reload send it under that id, so the bank stores and answers it once.
  */
 export function useConversation(storageKey: string) {
   const [thread, setThread] = useState<ThreadView | null>(null);
@@ -96,38 +99,66 @@ export function useConversation(storageKey: string) {
     };
   }, [threadId, status, sending, refresh]);
 
-  // A message whose sending failed keeps its id, so sending it again after a dropped
-  // connection is stored and answered once even if the server did receive the first try.
-  const unsent = useRef<{ text: string; id: string } | null>(null);
+  const [unsent, setUnsent] = useState<Unsent | null>(null);
+  const remember = useCallback(
+    (value: Unsent | null) => {
+      keepUnsent(storageKey, value);
+      setUnsent(value);
+    },
+    [storageKey],
+  );
 
-  const send = useCallback(
-    async (text: string): Promise<SendOutcome> => {
-      const message = text.trim();
-      if (!threadId || !message || sending) return "refused";
-      const clientMessageId = unsent.current?.text === message ? unsent.current.id : crypto.randomUUID();
-      unsent.current = { text: message, id: clientMessageId };
+  const deliver = useCallback(
+    async (message: Unsent): Promise<SendOutcome> => {
+      remember(message);
       setSending(true);
       setError(null);
-      setPendingText(message);
+      setPendingText(message.text);
       setDraftReply("");
       let outcome: SendOutcome = "sent";
       try {
-        await streamMessage(threadId, message, clientMessageId, (piece) => setDraftReply((draft) => (draft ?? "") + piece));
-        unsent.current = null;
+        await streamMessage(message.threadId, message.text, message.id, (piece) => setDraftReply((draft) => (draft ?? "") + piece));
       } catch (err) {
-        outcome = err instanceof MessageRefused ? "refused" : "failed";
+        // A 4xx means the bank refused it and kept nothing; otherwise it may or may not have arrived.
+        outcome = err instanceof MessageRefused && err.status >= 400 && err.status < 500 ? "refused" : "failed";
         setError(errorMessage(err));
       }
-      await refresh(threadId);
+      if (outcome !== "failed") remember(null);
+      await refresh(message.threadId);
       setPendingText(null);
       setDraftReply(null);
       setSending(false);
       return outcome;
     },
-    [threadId, sending, refresh],
+    [refresh, remember],
   );
+
+  const waiting = unsent?.threadId === threadId ? unsent : null;
+
+  const send = useCallback(
+    async (text: string): Promise<SendOutcome> => {
+      const message = text.trim();
+      if (!threadId || !message || sending) return "refused";
+      const id = waiting?.text === message ? waiting.id : crypto.randomUUID();
+      return deliver({ threadId, text: message, id });
+    },
+    [threadId, sending, waiting, deliver],
+  );
+
+  const sendAgain = useCallback(async () => {
+    if (waiting && !sending) await deliver(waiting);
+  }, [waiting, sending, deliver]);
+
+  // After a reload, the message that was on its way when the page went away is sent again.
+  const resumedFor = useRef<string | null>(null);
+  useEffect(() => {
+    if (!threadId || resumedFor.current === threadId) return;
+    resumedFor.current = threadId;
+    const left = readUnsent(storageKey, threadId);
+    if (left) void deliver(left);
+  }, [threadId, storageKey, deliver]);
 
   const startNew = useCallback(() => start(true), [start]);
 
-  return { thread, pendingText, draftReply, sending, starting, error, send, startNew, dismissError: () => setError(null) };
+  return { thread, pendingText, draftReply, sending, starting, error, unsent: waiting, send, sendAgain, startNew, dismissError: () => setError(null) };
 }
