@@ -97,9 +97,10 @@ function parseEvent(block: string): ServerEvent | undefined {
 
 /**
  * Opens `url` as an event stream with the given session; resolves once the first block has
- * arrived (the console's stream sends `: connected` once it listens for changes).
+ * arrived (the console's stream sends `: connected` once it listens for changes), and fails
+ * when none arrives within `firstBlockMs` (a stream held back on its way, say).
  */
-export async function openEventStream(url: string, cookie: string, init: RequestInit = {}): Promise<EventStream> {
+export async function openEventStream(url: string, cookie: string, init: RequestInit = {}, firstBlockMs = 60_000): Promise<EventStream> {
   const abort = new AbortController();
   const res = await fetch(url, {
     ...init,
@@ -137,7 +138,14 @@ export async function openEventStream(url: string, cookie: string, init: Request
       for (const wake of waiters) wake();
     }
   })();
-  await started;
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<"late">((resolve) => (timer = setTimeout(() => resolve("late"), firstBlockMs)));
+  const first = await Promise.race([started, late]);
+  clearTimeout(timer);
+  if (first === "late") {
+    abort.abort();
+    throw new Error(`${url}: the stream sent nothing within ${firstBlockMs} ms`);
+  }
   return {
     events,
     async waitFor(match, timeoutMs) {

@@ -11,7 +11,7 @@ import { createCustomers, CUSTOMER_PASSWORD, type Plan } from "../../scripts/cha
 import { FaultInjector } from "../../scripts/chaos/faults";
 import { Journal } from "../../scripts/chaos/journal";
 import { sleep } from "../../scripts/chaos/rng";
-import { openEventStream, startTopology, type Topology } from "./topology";
+import { openEventStream, startTopology, type EventStream, type Topology } from "./topology";
 
 let topology: Topology;
 let customers: { duplicate: Plan[]; review: Plan[] };
@@ -112,9 +112,10 @@ describe("two app instances behind a round-robin proxy", () => {
     expect(turn.status).toBe(200);
     expect(turn.body.status).toBe("awaiting_approval");
 
-    const consoleOnA = await openEventStream(`${a.url}/api/approvals/events`, (await signIn(a, "oscar", "oscar-pass")).cookieHeader);
-    const consoleViaProxy = await openEventStream(`${proxy.url}/api/approvals/events`, (await signIn(viaProxy, "sam", "sam-pass")).cookieHeader);
+    const consoleOnA = await openEventStream(`${a.url}/api/approvals/events`, (await signIn(a, "oscar", "oscar-pass")).cookieHeader, {}, 15_000);
+    let consoleViaProxy: EventStream | undefined;
     try {
+      consoleViaProxy = await openEventStream(`${proxy.url}/api/approvals/events`, (await signIn(viaProxy, "sam", "sam-pass")).cookieHeader, {}, 15_000);
       const olgaOnB = await signIn(b, "olga", "olga-pass");
       const queue = await olgaOnB.call("GET", "/api/approvals?status=pending&pageSize=100");
       expect(queue.status).toBe(200);
@@ -134,13 +135,13 @@ describe("two app instances behind a round-robin proxy", () => {
       expect(await consoleOnA.waitFor(isDecision, 15_000), "instance A's console stream shows B's decision").toBeDefined();
       expect(await consoleViaProxy.waitFor(isDecision, 15_000), "the console stream through the proxy shows it").toBeDefined();
 
-      expect(await settled(customer, threadId, 30_000)).toBe("idle");
+      expect(await settled(customer, threadId, 30_000), "the decided turn finished").toBe("idle");
       expect(await refundsOf(plan.customerId)).toHaveLength(1);
       expect(await ledgerCalls()).toBe(callsBefore + 1);
       expect(await unansweredMessages(threadId)).toBe(0);
     } finally {
       consoleOnA.close();
-      consoleViaProxy.close();
+      consoleViaProxy?.close();
     }
   });
 
@@ -168,7 +169,7 @@ describe("two app instances behind a round-robin proxy", () => {
 
     const survivor = await signIn(viaProxy, plan.username, CUSTOMER_PASSWORD);
     const refusedBefore = proxy.refused.get(a.url)!;
-    expect(await settled(survivor, threadId, 60_000)).toBe("idle");
+    expect(await settled(survivor, threadId, 60_000), "instance B took over the turn A was running").toBe("idle");
     const recoveryMs = Date.now() - killedAt;
     console.log(`[topology] instance A SIGKILLed mid-refund; B finished the turn ${recoveryMs} ms later`);
 
