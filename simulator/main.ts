@@ -4,6 +4,8 @@ import { startSimulator } from "./server";
 const parsed = z
   .object({
     SIMULATOR_PORT: z.coerce.number().int().min(0).max(65_535).default(4010),
+    /** Loopback unless another host must reach it (a container beside the app's); `/_admin` has no sign-in. */
+    SIMULATOR_HOST: z.string().min(1).default("127.0.0.1"),
     DATABASE_URL: z.string("DATABASE_URL is required").min(1, "DATABASE_URL is required"),
   })
   .safeParse(process.env);
@@ -13,7 +15,7 @@ if (!parsed.success) {
 }
 const config = parsed.data;
 
-const simulator = await startSimulator({ port: config.SIMULATOR_PORT, databaseUrl: config.DATABASE_URL });
+const simulator = await startSimulator({ port: config.SIMULATOR_PORT, host: config.SIMULATOR_HOST, databaseUrl: config.DATABASE_URL });
 console.log(`simulator listening on ${simulator.url}`);
 
 for (const signal of ["SIGTERM", "SIGINT"] as const) {

@@ -17,14 +17,22 @@ export type CallOptions = {
   onAttempt?: (attempt: number) => void;
 };
 
+/** Where requests go: an app process, or anything in front of instances (a proxy) that says whether it is up. */
+export type ApiTarget = Pick<AppProcess, "url" | "up" | "whenUp">;
+
 export class ApiSession {
   private cookie = "";
 
   constructor(
-    private readonly app: AppProcess,
+    private readonly app: ApiTarget,
     private readonly journal: Journal,
     readonly username: string,
   ) {}
+
+  /** The session cookie as a `Cookie` header value, empty before a sign-in. */
+  get cookieHeader(): string {
+    return this.cookie;
+  }
 
   async login(password: string): Promise<boolean> {
     const res = await this.call("POST", "/api/auth/login", { username: this.username, password });

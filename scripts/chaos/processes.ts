@@ -20,9 +20,9 @@ const SNAPSHOT_DIR = path.join(DATA_DIR, "chaos-build");
 
 export type Stack = { databaseUrl: string; pool: Pool; simulator: RunningSimulator; stop(): Promise<void> };
 
-/** A fresh database (migrated, demo data seeded) and the simulator on it. */
-export async function startStack(): Promise<Stack> {
-  const pg = await startEmbeddedPostgres(path.join(DATA_DIR, "pg-chaos"), { fresh: true });
+/** A fresh database (migrated, demo data seeded) in `.data/<dataDir>` and the simulator on it. */
+export async function startStack(dataDir = "pg-chaos"): Promise<Stack> {
+  const pg = await startEmbeddedPostgres(path.join(DATA_DIR, dataDir), { fresh: true });
   const { db, pool } = openDatabase(pg.url, 6);
   await migrateDatabase(db, pool);
   await seedDemoData(db);
@@ -61,7 +61,7 @@ export function snapshotBuild(): string {
   throw new Error("the production build kept changing while it was copied");
 }
 
-/** The app (`next start` on the build snapshot) as a killable child; its output goes to `.data/chaos-app.log`. */
+/** The app (`next start` on the build snapshot) as a killable child; its output goes to `.data/<log>` (chaos-app.log). */
 export class AppProcess {
   private child?: ChildProcess;
   private exited?: Promise<void>;
@@ -77,6 +77,7 @@ export class AppProcess {
   constructor(
     readonly port: number,
     private readonly env: Record<string, string>,
+    readonly logFile = path.join(DATA_DIR, "chaos-app.log"),
   ) {
     this.ready = new Promise((resolve) => (this.markUp = resolve));
   }
@@ -86,16 +87,17 @@ export class AppProcess {
   }
 
   /** An app on a free port; its log starts empty. */
-  static async create(env: Record<string, string>): Promise<AppProcess> {
+  static async create(env: Record<string, string>, log = "chaos-app.log"): Promise<AppProcess> {
     mkdirSync(DATA_DIR, { recursive: true });
-    writeFileSync(path.join(DATA_DIR, "chaos-app.log"), "");
-    return new AppProcess(await freePort(), env);
+    const logFile = path.join(DATA_DIR, log);
+    writeFileSync(logFile, "");
+    return new AppProcess(await freePort(), env, logFile);
   }
 
   /** Starts the app and waits for `/api/health` 200; the milliseconds it took. */
   async start(timeoutMs = 90_000): Promise<number> {
     const started = Date.now();
-    const out = openSync(path.join(DATA_DIR, "chaos-app.log"), "a");
+    const out = openSync(this.logFile, "a");
     this.expectingExit = false;
     const child = spawn(bin("next"), ["start", SNAPSHOT_DIR, "-p", String(this.port)], {
       cwd: root,

@@ -1,0 +1,184 @@
+/**
+ * Two app instances behind a round-robin proxy on one Postgres, as docker-compose.yml deploys
+ * them: conversations, decisions and live console updates cross instances, and an instance
+ * SIGKILLed while it pays a refund leaves the survivor to finish the conversation, paying once.
+ * Needs the production build (`tsx scripts/build.ts`; built here when stale).
+ */
+import { randomUUID } from "node:crypto";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ApiSession, type ApiTarget } from "../../scripts/chaos/api";
+import { createCustomers, CUSTOMER_PASSWORD, type Plan } from "../../scripts/chaos/customers";
+import { FaultInjector } from "../../scripts/chaos/faults";
+import { Journal } from "../../scripts/chaos/journal";
+import { sleep } from "../../scripts/chaos/rng";
+import { openEventStream, startTopology, type EventStream, type Topology } from "./topology";
+
+let topology: Topology;
+let customers: { duplicate: Plan[]; review: Plan[] };
+const journal = new Journal();
+
+beforeAll(async () => {
+  topology = await startTopology();
+  const plans = await createCustomers(topology.pool, 5, 16);
+  customers = { duplicate: plans.filter((p) => p.scenario === "duplicate"), review: plans.filter((p) => p.scenario === "review") };
+  expect(customers.duplicate.length, "synthetic customers with a duplicate charge").toBeGreaterThanOrEqual(2);
+  expect(customers.review.length, "synthetic customers with a payment for review").toBeGreaterThanOrEqual(1);
+});
+
+afterAll(async () => {
+  await topology?.stop();
+});
+
+async function signIn(target: ApiTarget, username: string, password: string): Promise<ApiSession> {
+  const session = new ApiSession(target, journal, username);
+  expect(await session.login(password), `${username} signs in at ${target.url}`).toBe(true);
+  return session;
+}
+
+async function newThread(customer: ApiSession): Promise<string> {
+  const created = await customer.call("POST", "/api/threads");
+  expect(created.status).toBe(201);
+  return created.body.threadId as string;
+}
+
+const say = (customer: ApiSession, threadId: string, text: string, opts: { retry?: boolean } = {}) =>
+  customer.call("POST", `/api/threads/${threadId}/messages`, { text, clientMessageId: randomUUID() }, { ...opts, timeoutMs: 90_000 });
+
+/** The thread's status once it is no longer busy, or "busy" after `timeoutMs`. */
+async function settled(customer: ApiSession, threadId: string, timeoutMs: number): Promise<string> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const res = await customer.call("GET", `/api/threads/${threadId}`, undefined, { deadlineMs: timeoutMs });
+    expect(res.status).toBe(200);
+    if (res.body.status !== "busy" || Date.now() > deadline) return String(res.body.status);
+    await sleep(200);
+  }
+}
+
+/** Ledger entries (refunds) the bank's ledger holds for the customer: each is one payment. */
+async function refundsOf(customerId: string): Promise<{ status: string; amount_minor: number }[]> {
+  const { rows } = await topology.pool.query(`select status, amount_minor from ledger_entries where customer_id = $1`, [customerId]);
+  return rows;
+}
+
+/** Customer messages of the thread that no answer marks as answered. */
+async function unansweredMessages(threadId: string): Promise<number> {
+  const { rows } = await topology.pool.query<{ n: number }>(
+    `select count(*)::int as n from messages where thread_id = $1 and role = 'customer' and answered_at is null`,
+    [threadId],
+  );
+  return rows[0]!.n;
+}
+
+async function ledgerCalls(): Promise<number> {
+  const res = await fetch(`${topology.stack.simulator.url}/_admin/calls`);
+  return ((await res.json()) as { ledger: number }).ledger;
+}
+
+describe("two app instances behind a round-robin proxy", () => {
+  it("serve one customer's conversation through the proxy, streamed turns included, and pay its refund once", async () => {
+    const { proxy, viaProxy, a, b } = topology;
+    const plan = customers.duplicate[0]!;
+    const servedBefore = [proxy.served.get(a.url)!, proxy.served.get(b.url)!];
+    const customer = await signIn(viaProxy, plan.username, CUSTOMER_PASSWORD);
+    const threadId = await newThread(customer);
+
+    const turn = await say(customer, threadId, plan.claim);
+    expect(turn.status).toBe(200);
+    expect(turn.body.caseId).toBeTruthy();
+
+    const streamed = await openEventStream(`${proxy.url}/api/threads/${threadId}/messages`, customer.cookieHeader, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ text: "What is the status of my refund?", clientMessageId: randomUUID() }),
+    });
+    const done = await streamed.waitFor((e) => e.event === "done", 60_000);
+    expect(streamed.events.filter((e) => e.event === "token").length).toBeGreaterThan(0);
+    expect(done?.data.reply).toEqual(expect.any(String));
+
+    expect(await settled(customer, threadId, 20_000)).toBe("idle");
+    expect(await refundsOf(plan.customerId)).toEqual([{ status: "committed", amount_minor: expect.any(Number) }]);
+    expect(await unansweredMessages(threadId)).toBe(0);
+    expect(proxy.served.get(a.url)! - servedBefore[0]!, "requests instance A answered").toBeGreaterThan(0);
+    expect(proxy.served.get(b.url)! - servedBefore[1]!, "requests instance B answered").toBeGreaterThan(0);
+  });
+
+  it("resume a turn instance A paused for an operator when the decision lands on instance B, pay once, and show the decision live on A's console", async () => {
+    const { a, b, proxy, viaProxy } = topology;
+    const plan = customers.review[0]!;
+    const customer = await signIn(a, plan.username, CUSTOMER_PASSWORD);
+    const threadId = await newThread(customer);
+    const turn = await say(customer, threadId, plan.claim);
+    expect(turn.status).toBe(200);
+    expect(turn.body.status).toBe("awaiting_approval");
+
+    const consoleOnA = await openEventStream(`${a.url}/api/approvals/events`, (await signIn(a, "oscar", "oscar-pass")).cookieHeader, {}, 15_000);
+    let consoleViaProxy: EventStream | undefined;
+    try {
+      consoleViaProxy = await openEventStream(`${proxy.url}/api/approvals/events`, (await signIn(viaProxy, "sam", "sam-pass")).cookieHeader, {}, 15_000);
+      const olgaOnB = await signIn(b, "olga", "olga-pass");
+      const queue = await olgaOnB.call("GET", "/api/approvals?status=pending&pageSize=100");
+      expect(queue.status).toBe(200);
+      const approval = (queue.body.approvals as { approvalId: string; threadId: string; version: number }[]).find((q) => q.threadId === threadId);
+      expect(approval, "the approval waits in the queue on instance B").toBeDefined();
+
+      const callsBefore = await ledgerCalls();
+      const decided = await olgaOnB.call(
+        "POST",
+        `/api/approvals/${approval!.approvalId}/decision`,
+        { decision: "approve", reason: "Topology test: the payment is not the customer's.", version: approval!.version },
+        { retry: false, timeoutMs: 90_000 },
+      );
+      expect(decided.status).toBe(200);
+
+      const isDecision = (e: { event: string; data: any }) => e.event === "approval" && e.data.approvalId === approval!.approvalId && e.data.version > approval!.version;
+      expect(await consoleOnA.waitFor(isDecision, 15_000), "instance A's console stream shows B's decision").toBeDefined();
+      expect(await consoleViaProxy.waitFor(isDecision, 15_000), "the console stream through the proxy shows it").toBeDefined();
+
+      expect(await settled(customer, threadId, 30_000), "the decided turn finished").toBe("idle");
+      expect(await refundsOf(plan.customerId)).toHaveLength(1);
+      expect(await ledgerCalls()).toBe(callsBefore + 1);
+      expect(await unansweredMessages(threadId)).toBe(0);
+    } finally {
+      consoleOnA.close();
+      consoleViaProxy?.close();
+    }
+  });
+
+  it("finish a conversation through the survivor when the instance paying its refund is SIGKILLed, and the ledger pays once", async () => {
+    const { a, b, proxy, viaProxy, pool, stack } = topology;
+    const plan = customers.duplicate[1]!;
+    const customer = await signIn(a, plan.username, CUSTOMER_PASSWORD);
+    const threadId = await newThread(customer);
+
+    // The ledger commits the refund, then never answers: the turn on A is mid-refund.
+    const faults = new FaultInjector(stack.simulator.url, journal, 1);
+    await faults.set({ system: "ledger", afterCommit: "hang", times: 1 });
+    const callsBefore = await ledgerCalls();
+    const cutOff = say(customer, threadId, plan.claim, { retry: false });
+    const deadline = Date.now() + 30_000;
+    while ((await refundsOf(plan.customerId)).length === 0 && Date.now() < deadline) await sleep(20);
+    expect(await refundsOf(plan.customerId), "the ledger committed the refund while the turn ran on A").toHaveLength(1);
+    const { rows } = await pool.query<{ status: string }>(`select status from threads where id = $1`, [threadId]);
+    expect(rows[0]!.status).toBe("busy");
+
+    const killedAt = Date.now();
+    await a.kill();
+    const answer = await cutOff;
+    expect(answer.status, "the customer's request to A was cut off").toBe(0);
+
+    const survivor = await signIn(viaProxy, plan.username, CUSTOMER_PASSWORD);
+    const refusedBefore = proxy.refused.get(a.url)!;
+    expect(await settled(survivor, threadId, 60_000), "instance B took over the turn A was running").toBe("idle");
+    const recoveryMs = Date.now() - killedAt;
+    console.log(`[topology] instance A SIGKILLed mid-refund; B finished the turn ${recoveryMs} ms later`);
+
+    const followUp = await say(survivor, threadId, "What is the status of my refund?");
+    expect(followUp.status).toBe(200);
+    expect(proxy.refused.get(a.url)! - refusedBefore, "the proxy sent requests meant for A to B").toBeGreaterThan(0);
+    expect(await refundsOf(plan.customerId)).toEqual([{ status: "committed", amount_minor: expect.any(Number) }]);
+    expect(await ledgerCalls(), "B called the ledger again with the same key, and it answered from its record").toBeGreaterThanOrEqual(callsBefore + 2);
+    expect(await unansweredMessages(threadId)).toBe(0);
+    expect(b.up).toBe(true);
+  });
+});
