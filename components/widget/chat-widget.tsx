@@ -5,6 +5,8 @@ import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { CaseStatusBar } from "./case-status";
 import { Composer } from "./composer";
+import { EmbedHeight, MinimiseButton, useEmbedHost } from "./embed/embed-host";
+import { useAgentMessageReport } from "./embed/use-agent-message-report";
 import { Transcript } from "./transcript";
 import { useConversation } from "./use-conversation";
 
@@ -12,9 +14,12 @@ import { useConversation } from "./use-conversation";
 export function ChatWidget({ username, displayName }: { username: string; displayName: string }) {
   const chat = useConversation(`northwind-support:thread:${username}`);
   const { thread } = chat;
+  const host = useEmbedHost();
+  useAgentMessageReport(thread);
 
   return (
     <main className="flex h-dvh flex-col bg-white">
+      <EmbedHeight height={600} />
       <header className="flex items-center gap-2 bg-brand-900 px-3 py-2 text-white">
         <div className="min-w-0 flex-1">
           <h1 className="text-sm font-semibold">Northwind support</h1>
@@ -23,7 +28,12 @@ export function ChatWidget({ username, displayName }: { username: string; displa
         <Button variant="secondary" size="sm" onClick={() => void chat.startNew()} disabled={chat.sending || chat.starting}>
           New conversation
         </Button>
-        <SignOutButton variant="ghost" className="text-white hover:bg-white/10" redirectTo="/widget" />
+        <SignOutButton
+          variant="ghost"
+          className="text-white hover:bg-white/10"
+          redirectTo={host ? `/widget?host=${encodeURIComponent(host.origin)}` : "/widget"}
+        />
+        <MinimiseButton />
       </header>
       <CaseStatusBar kase={thread?.case ?? null} />
       {thread?.status === "awaiting_approval" && !chat.sending ? (

@@ -1,0 +1,239 @@
+import AxeBuilder from "@axe-core/playwright";
+import type { BrowserContext, Frame, Page } from "@playwright/test";
+import { expect, test } from "./fixtures";
+import { ALLOWED_HOST_PORT, useHostSite } from "./host-site";
+import { LoginPage } from "./pages/login-page";
+import { approvalOfCase, reportForReview } from "./seed";
+
+const APP = `http://localhost:${Number(process.env.E2E_PORT ?? 3100)}`;
+const FRAME = 'iframe[title="Support chat"]';
+
+/** The bank page with the chat's launcher and panel, as the customer sees them. */
+class EmbeddedChat {
+  constructor(readonly page: Page) {}
+
+  launcher(name: string | RegExp = /^Chat with us/) {
+    return this.page.getByRole("button", { name });
+  }
+
+  get badge() {
+    return this.page.locator("[data-northwind-chat] .badge");
+  }
+
+  get iframe() {
+    return this.page.locator(FRAME);
+  }
+
+  get chat() {
+    return this.page.frameLocator(FRAME);
+  }
+
+  get input() {
+    return this.chat.getByLabel("Message", { exact: true });
+  }
+
+  get agentMessages() {
+    return this.chat.getByRole("log", { name: "Conversation" }).locator('[data-role="agent"]');
+  }
+
+  /** The embedded widget's own window (to speak as it), once it has loaded. */
+  widgetFrame(): Frame {
+    const frame = this.page.frames().find((f) => f.url().startsWith(`${APP}/widget?host=`));
+    expect(frame, "the embedded widget's frame").toBeDefined();
+    return frame!;
+  }
+
+  async panelHeight(): Promise<number> {
+    return Math.round((await this.iframe.boundingBox())?.height ?? 0);
+  }
+
+  async open() {
+    await this.launcher().click();
+    await expect(this.launcher()).toHaveAttribute("aria-expanded", "true");
+    await expect(this.iframe).toBeVisible();
+  }
+}
+
+/** Any CSP violation on the bank page or in the chat frame. */
+function watchCsp(context: BrowserContext): string[] {
+  const violations: string[] = [];
+  context.on("console", (m) => {
+    if (/Content Security Policy|Refused to/i.test(m.text())) violations.push(m.text().slice(0, 200));
+  });
+  return violations;
+}
+
+const fromWidget = (message: Record<string, unknown>) => ({ source: "northwind-chat", v: 1, ...message });
+
+test.describe("the chat embedded by script tag on a bank page whose origin is on WIDGET_ORIGINS", () => {
+  const bank = useHostSite(APP, ALLOWED_HOST_PORT);
+
+  test("/embed.js is a script of its own content type, cached briefly and revalidated by its ETag", async ({ request }) => {
+    const res = await request.get("/embed.js");
+    expect(res.status()).toBe(200);
+    expect(res.headers()).toMatchObject({
+      "content-type": "text/javascript; charset=utf-8",
+      "x-content-type-options": "nosniff",
+      "cache-control": "public, max-age=600, stale-while-revalidate=86400",
+    });
+    const body = await res.text();
+    expect(body).toContain("document.currentScript");
+    expect(body).not.toMatch(/\beval\(|new Function/);
+    expect(body.length).toBeLessThan(16_000);
+    const again = await request.get("/embed.js", { headers: { "if-none-match": res.headers()["etag"]! } });
+    expect(again.status()).toBe(304);
+  });
+
+  test("shows a launcher that opens the chat, sized to what the widget asks for, under the page's strict CSP", async ({ browser }) => {
+    const context = await browser.newContext();
+    const violations = watchCsp(context);
+    const embedded = new EmbeddedChat(await context.newPage());
+    await embedded.page.goto(`${bank().origin}/?label=Questions%3F%20Chat%20with%20us`);
+
+    const launcher = embedded.launcher("Questions? Chat with us");
+    await expect(launcher).toBeVisible();
+    await expect(launcher).toHaveAttribute("aria-expanded", "false");
+    await expect(embedded.iframe).toBeHidden();
+    const box = (await launcher.boundingBox())!;
+    expect(box.x + box.width, "bottom right, whatever the page's own button rules say").toBeGreaterThan(1200);
+    expect(box.height).toBe(52);
+
+    await launcher.click();
+    await expect(embedded.iframe).toBeVisible();
+    await expect(embedded.chat.getByRole("button", { name: "Sign in to chat" })).toBeFocused();
+    const notice = embedded.chat.getByRole("main");
+    const noticeHeight = Math.round((await notice.boundingBox())!.height);
+    expect(noticeHeight).toBeLessThan(400);
+    await expect.poll(() => embedded.panelHeight(), { message: "the panel is as tall as the signed-out notice" }).toBe(Math.max(noticeHeight, 200));
+
+    const axe = await new AxeBuilder({ page: embedded.page }).include("[data-northwind-chat]").analyze();
+    expect(axe.violations.map((v) => `${v.impact} ${v.id}: ${v.help}`)).toEqual([]);
+
+    await embedded.chat.getByRole("button", { name: "Minimise chat" }).click();
+    await expect(embedded.iframe).toBeHidden();
+    await expect(launcher).toHaveAttribute("aria-expanded", "false");
+    await expect(launcher).toBeFocused();
+    expect(violations).toEqual([]);
+    await context.close();
+  });
+
+  test("signs the customer in through a window of the app's own, then answers a message in the panel", async ({ browser }) => {
+    const context = await browser.newContext();
+    const embedded = new EmbeddedChat(await context.newPage());
+    await embedded.page.goto(`${bank().origin}/?position=left`);
+    await embedded.open();
+    expect((await embedded.launcher().boundingBox())!.x).toBeLessThan(100);
+
+    const signInWindow = context.waitForEvent("page");
+    await embedded.chat.getByRole("button", { name: "Sign in to chat" }).click();
+    const popup = await signInWindow;
+    await popup.waitForLoadState();
+    expect(new URL(popup.url()).origin).toBe(APP);
+    await new LoginPage(popup).signIn("alice");
+    await popup.waitForEvent("close");
+
+    await expect(embedded.input).toBeEnabled();
+    await expect(embedded.chat.getByText("Signed in as Alice")).toBeVisible();
+    await expect.poll(() => embedded.panelHeight(), { message: "the chat asks for a taller panel than the notice" }).toBe(600);
+
+    await embedded.input.fill("What are my card limits?");
+    await embedded.input.press("Enter");
+    await expect(embedded.agentMessages).toHaveCount(1, { timeout: 30_000 });
+    await expect(embedded.agentMessages.first()).toContainText(/limit/i);
+    await context.close();
+  });
+
+  test("counts agent messages on the launcher while the panel is closed, and clears them when it opens", async ({ signedInAs }) => {
+    const alice = await signedInAs("alice");
+    const { threadId, caseId } = await reportForReview(alice.request, "I don't recognise the Metro Transit payment of 2.90", { antifraudDown: true });
+    await alice.addInitScript(
+      ([app, id]) => {
+        if (window.location.origin === app) window.localStorage.setItem("northwind-support:thread:alice", id);
+      },
+      [APP, threadId] as const,
+    );
+    const embedded = new EmbeddedChat(await alice.newPage());
+    await embedded.page.goto(`${bank().origin}/`);
+    await embedded.open();
+    await expect(embedded.agentMessages).toHaveCount(1);
+    await embedded.page.screenshot({ path: test.info().outputPath("embedded-chat.png") });
+    await embedded.launcher().click();
+    await expect(embedded.iframe).toBeHidden();
+    await expect(embedded.badge).toHaveText("");
+
+    const olga = await signedInAs("olga");
+    let approval = await approvalOfCase(olga.request, caseId, "pending");
+    const asked = await olga.request.post(`/api/approvals/${approval.approvalId}/questions`, {
+      data: { question: "Was your card with you on the day of the Metro Transit payment?", version: approval.version },
+    });
+    expect(asked.status(), await asked.text()).toBe(201);
+    await expect(embedded.badge).toHaveText("1", { timeout: 15_000 });
+    await expect(embedded.launcher("Chat with us, 1 new message")).toBeVisible();
+
+    approval = await approvalOfCase(olga.request, caseId, "pending");
+    const rejected = await olga.request.post(`/api/approvals/${approval.approvalId}/decision`, {
+      data: { decision: "reject", reason: "The card was used with its chip and PIN.", version: approval.version },
+    });
+    expect(rejected.status(), await rejected.text()).toBe(200);
+    await expect(embedded.badge).toHaveText("2", { timeout: 15_000 });
+    await expect(embedded.launcher("Chat with us, 2 new messages")).toBeVisible();
+
+    await embedded.launcher().click();
+    await expect(embedded.agentMessages).toHaveCount(3);
+    await expect(embedded.badge).toHaveText("");
+    await expect(embedded.launcher("Chat with us")).toHaveAttribute("aria-expanded", "true");
+    await embedded.page.screenshot({ path: test.info().outputPath("embedded-chat-after-decision.png") });
+  });
+
+  test("obeys resize, close and message counts only from its own frame, not from the page or another window of the app", async ({ browser }) => {
+    const context = await browser.newContext();
+    const embedded = new EmbeddedChat(await context.newPage());
+    await embedded.page.goto(`${bank().origin}/?other=1`);
+    await embedded.open();
+    const widget = embedded.widgetFrame();
+    const other = embedded.page.frames().find((f) => f.url() === `${APP}/widget`)!;
+    await expect(embedded.page.frameLocator("#other").getByRole("link", { name: "Sign in to chat" })).toBeVisible();
+
+    const forged = [fromWidget({ type: "resize", height: 250 }), fromWidget({ type: "close" })];
+    await embedded.page.evaluate((messages) => messages.forEach((m) => window.postMessage(m, "*")), forged);
+    await other.evaluate((messages) => messages.forEach((m) => window.parent.postMessage(m, "*")), forged);
+    await widget.evaluate((m) => window.parent.postMessage(m, "*"), fromWidget({ type: "resize", height: 480 }));
+    await expect.poll(() => embedded.panelHeight()).toBe(480);
+    await widget.evaluate((m) => window.parent.postMessage(m, "*"), fromWidget({ type: "resize", height: 470 }));
+    await expect.poll(() => embedded.panelHeight()).toBe(470);
+    await expect(embedded.launcher()).toHaveAttribute("aria-expanded", "true");
+    await expect(embedded.iframe).toBeVisible();
+
+    await embedded.launcher().click();
+    await expect(embedded.iframe).toBeHidden();
+    const counted = fromWidget({ type: "agent-message", count: 3 });
+    await embedded.page.evaluate((m) => window.postMessage(m, "*"), counted);
+    await other.evaluate((m) => window.parent.postMessage(m, "*"), counted);
+    await widget.evaluate((m) => window.parent.postMessage(m, "*"), fromWidget({ type: "agent-message", count: 1 }));
+    await expect(embedded.badge).toHaveText("1");
+    await widget.evaluate((m) => window.parent.postMessage(m, "*"), fromWidget({ type: "agent-message", count: 1 }));
+    await expect(embedded.badge).toHaveText("2");
+    await context.close();
+  });
+});
+
+test.describe("the chat's script tag on a page whose origin is not on WIDGET_ORIGINS", () => {
+  const elsewhere = useHostSite(APP);
+
+  test("adds nothing: the frame is refused, no launcher appears, and the page is left as it was", async ({ signedInAs }) => {
+    const alice = await signedInAs("alice");
+    const page = await alice.newPage();
+    await page.addInitScript(() => {
+      document.addEventListener("northwind-chat:unavailable", () => document.documentElement.setAttribute("data-chat", "unavailable"));
+      document.addEventListener("northwind-chat:ready", () => document.documentElement.setAttribute("data-chat", "ready"));
+    });
+    const refused = page.waitForEvent("console", (m) => /frame-ancestors/.test(m.text()));
+    await page.goto(`${elsewhere().origin}/`);
+    expect((await refused).text()).toContain(`Framing '${APP}/'`);
+    await expect(page.locator("html")).toHaveAttribute("data-chat", "unavailable", { timeout: 20_000 });
+    await expect(page.locator("[data-northwind-chat]")).toHaveCount(0);
+    await expect(page.locator("iframe")).toHaveCount(0);
+    await expect(page.getByRole("button")).toHaveCount(0);
+    expect(await page.evaluate(() => "NorthwindChat" in window)).toBe(false);
+  });
+});
