@@ -217,6 +217,32 @@ test.describe("the chat embedded by script tag on a bank page whose origin is on
   });
 });
 
+test.describe("the chat embedded on an allowed page of another site", () => {
+  const bank = useHostSite(APP, ALLOWED_HOST_PORT);
+
+  test("sends the customer to a window of its own after sign-in, since the browser keeps the Lax session cookie from the frame", async ({ browser }) => {
+    const context = await browser.newContext();
+    const embedded = new EmbeddedChat(await context.newPage());
+    const crossSite = bank().origin.replace("localhost", "127.0.0.1");
+    await embedded.page.goto(`${crossSite}/`);
+    await embedded.open();
+
+    const signInWindow = context.waitForEvent("page");
+    await embedded.chat.getByRole("button", { name: "Sign in to chat" }).click();
+    const popup = await signInWindow;
+    await new LoginPage(popup).signIn("alice");
+    await popup.waitForEvent("close");
+
+    await expect(embedded.chat.getByRole("heading", { name: "Continue in a new window" })).toBeVisible();
+    const chatWindow = context.waitForEvent("page");
+    await embedded.chat.getByRole("link", { name: "Open the chat" }).click();
+    const chat = await chatWindow;
+    await expect(chat.getByLabel("Message", { exact: true })).toBeEnabled();
+    await expect(chat.getByText("Signed in as Alice")).toBeVisible();
+    await context.close();
+  });
+});
+
 test.describe("the chat's script tag on a page whose origin is not on WIDGET_ORIGINS", () => {
   const elsewhere = useHostSite(APP);
 

@@ -50,7 +50,6 @@
     ".panel.open { visibility: visible; opacity: 1; transform: none; transition-delay: 0s; }",
     ".right { right: 24px; } .left { left: 24px; } .badge-left { left: -4px; right: auto; }",
     "iframe { display: block; width: 100%; height: 100%; border: 0; }",
-    ".sr { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; }",
     "@media (max-width: 480px) {",
     "  .panel { inset: 0; width: auto; max-width: none; height: auto; border-radius: 0; }",
     "  .panel.open ~ .launcher { display: none; }",
@@ -102,12 +101,10 @@
   var launcherIcon = chatIcon;
   var text = document.createElement("span");
   text.textContent = label;
-  var unreadText = document.createElement("span");
-  unreadText.className = "sr";
   var badge = document.createElement("span");
   badge.className = side === "left" ? "badge badge-left" : "badge";
   badge.setAttribute("aria-hidden", "true");
-  launcher.append(launcherIcon, text, unreadText, badge);
+  launcher.append(launcherIcon, text, badge);
 
   shadow.append(panel, launcher);
 
@@ -124,7 +121,7 @@
       launcherIcon = wanted;
     }
     badge.textContent = unread === 0 ? "" : unread > 9 ? "9+" : String(unread);
-    unreadText.textContent = unread === 0 ? "" : ", " + unread + (unread === 1 ? " new message" : " new messages");
+    launcher.setAttribute("aria-label", unread === 0 ? label : label + ", " + unread + (unread === 1 ? " new message" : " new messages"));
   }
 
   function tell(type) {

@@ -25,9 +25,7 @@ export default async function WidgetPage({ searchParams }: WidgetPageProps) {
   const page = widgetContent(user, host, params.after === "sign-in");
   if (!host) return page;
   return (
-    <EmbedHostProvider origin={host} signedIn={user?.role === "customer"}>
-      {page}
-    </EmbedHostProvider>
+<EmbedHostProvider origin={host}>{page}</EmbedHostProvider>
   );
 }
 

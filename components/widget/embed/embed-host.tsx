@@ -23,7 +23,7 @@ export function useEmbedHost(): EmbedHost | null {
  * as the target (the browser drops the message when the parent is anything else), and listens
  * only to that origin in the parent window.
  */
-export function EmbedHostProvider({ origin, signedIn, children }: { origin: string; signedIn: boolean; children: ReactNode }) {
+export function EmbedHostProvider({ origin, children }: { origin: string; children: ReactNode }) {
   const [opened, setOpened] = useState(false);
 
   const post = useCallback(
@@ -49,12 +49,12 @@ export function EmbedHostProvider({ origin, signedIn, children }: { origin: stri
     };
     window.addEventListener("message", onMessage);
     window.addEventListener("keydown", onKeyDown);
-    post({ type: "ready", signedIn });
+    post({ type: "ready" });
     return () => {
       window.removeEventListener("message", onMessage);
       window.removeEventListener("keydown", onKeyDown);
     };
-  }, [origin, signedIn, post]);
+  }, [origin, post]);
 
   const value = useMemo(() => ({ origin, post, opened }), [origin, post, opened]);
   return <EmbedHostContext.Provider value={value}>{children}</EmbedHostContext.Provider>;

@@ -10,7 +10,7 @@ export const EMBED_VERSION = 1;
 /** Widget to page. Nothing about the customer or the conversation crosses, only what the launcher needs. */
 export type ToHost =
   /** The widget loaded in an allowed page; the launcher may appear. */
-  | { type: "ready"; signedIn: boolean }
+  | { type: "ready" }
   /** The panel height the widget wants, in CSS pixels; the page clamps it to its viewport. */
   | { type: "resize"; height: number }
   /** New agent messages arrived; the page counts them on the launcher while the panel is closed. */
