@@ -3,7 +3,7 @@ import type { BrowserContext, Frame, Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
 import { ALLOWED_HOST_PORT, useHostSite } from "./host-site";
 import { LoginPage } from "./pages/login-page";
-import { approvalOfCase, reportForReview } from "./seed";
+import { approvalOfCase, reportForReview, say } from "./seed";
 
 const APP = `http://localhost:${Number(process.env.E2E_PORT ?? 3100)}`;
 const FRAME = 'iframe[title="Support chat"]';
@@ -162,24 +162,28 @@ test.describe("the chat embedded by script tag on a bank page whose origin is on
     await expect(embedded.badge).toHaveText("");
 
     const olga = await signedInAs("olga");
-    let approval = await approvalOfCase(olga.request, caseId, "pending");
-    const asked = await olga.request.post(`/api/approvals/${approval.approvalId}/questions`, {
-      data: { question: "Was your card with you on the day of the Metro Transit payment?", version: approval.version },
+    const pending = await approvalOfCase(olga.request, caseId, "pending");
+    const asked = await olga.request.post(`/api/approvals/${pending.approvalId}/questions`, {
+      data: { question: "Was your card with you on the day of the Metro Transit payment?", version: pending.version },
     });
     expect(asked.status(), await asked.text()).toBe(201);
     await expect(embedded.badge).toHaveText("1", { timeout: 15_000 });
     await expect(embedded.launcher("Chat with us, 1 new message")).toBeVisible();
 
-    approval = await approvalOfCase(olga.request, caseId, "pending");
-    const rejected = await olga.request.post(`/api/approvals/${approval.approvalId}/decision`, {
-      data: { decision: "reject", reason: "The card was used with its chip and PIN.", version: approval.version },
-    });
-    expect(rejected.status(), await rejected.text()).toBe(200);
+    const answered = await say(alice.request, threadId, "Yes, it was in my wallet at home all day.");
+    expect(answered.status).toBe("awaiting_approval");
     await expect(embedded.badge).toHaveText("2", { timeout: 15_000 });
     await expect(embedded.launcher("Chat with us, 2 new messages")).toBeVisible();
 
+    const answeredApproval = await approvalOfCase(olga.request, caseId, "pending");
+    const rejected = await olga.request.post(`/api/approvals/${answeredApproval.approvalId}/decision`, {
+      data: { decision: "reject", reason: "The card was used with its chip and PIN.", version: answeredApproval.version },
+    });
+    expect(rejected.status(), await rejected.text()).toBe(200);
+    await expect(embedded.badge).toHaveText("3", { timeout: 15_000 });
+
     await embedded.launcher().click();
-    await expect(embedded.agentMessages).toHaveCount(3);
+    await expect(embedded.agentMessages).toHaveCount(4);
     await expect(embedded.badge).toHaveText("");
     await expect(embedded.launcher("Chat with us")).toHaveAttribute("aria-expanded", "true");
     await embedded.page.screenshot({ path: test.info().outputPath("embedded-chat-after-decision.png") });
@@ -230,6 +234,7 @@ test.describe("the chat embedded on an allowed page of another site", () => {
     const signInWindow = context.waitForEvent("page");
     await embedded.chat.getByRole("button", { name: "Sign in to chat" }).click();
     const popup = await signInWindow;
+    await popup.waitForLoadState();
     await new LoginPage(popup).signIn("alice");
     await popup.waitForEvent("close");
 
