@@ -1,5 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
-import type { BrowserContext, Frame, Page } from "@playwright/test";
+import type { APIRequestContext, BrowserContext, Frame, Page } from "@playwright/test";
+import type { ApprovalRow } from "./api-types";
 import { expect, test } from "./fixtures";
 import { ALLOWED_HOST_PORT, useHostSite } from "./host-site";
 import { LoginPage } from "./pages/login-page";
@@ -63,6 +64,19 @@ function watchCsp(context: BrowserContext): string[] {
   return violations;
 }
 
+/**
+ * Alice's Metro Transit refund waiting for an operator, unclaimed and without a question: the one
+ * an earlier spec left pending (a transaction has one case), or a new one.
+ */
+async function alicesCaseInReview(alice: APIRequestContext, olga: APIRequestContext): Promise<{ threadId: string; caseId: string }> {
+  const res = await olga.get("/api/approvals?status=pending&pageSize=100&sort=newest");
+  expect(res.status(), await res.text()).toBe(200);
+  const { approvals } = (await res.json()) as { approvals: ApprovalRow[] };
+  const waiting = approvals.find((a) => a.merchant === "Metro Transit" && !a.claimedBy && !a.openQuestion);
+  if (waiting) return { threadId: waiting.threadId, caseId: waiting.caseId };
+  return reportForReview(alice, "I don't recognise the Metro Transit payment of 2.90", { antifraudDown: true });
+}
+
 const fromWidget = (message: Record<string, unknown>) => ({ source: "northwind-chat", v: 1, ...message });
 
 test.describe("the chat embedded by script tag on a bank page whose origin is on WIDGET_ORIGINS", () => {
@@ -104,6 +118,7 @@ test.describe("the chat embedded by script tag on a bank page whose origin is on
     const notice = embedded.chat.getByRole("main");
     const noticeHeight = Math.round((await notice.boundingBox())!.height);
     expect(noticeHeight).toBeLessThan(400);
+    await embedded.page.screenshot({ path: test.info().outputPath("signed-out-panel.png") });
     await expect.poll(() => embedded.panelHeight(), { message: "the panel is as tall as the signed-out notice" }).toBe(Math.max(noticeHeight, 200));
 
     const axe = await new AxeBuilder({ page: embedded.page }).include("[data-northwind-chat]").analyze();
@@ -144,8 +159,8 @@ test.describe("the chat embedded by script tag on a bank page whose origin is on
   });
 
   test("counts agent messages on the launcher while the panel is closed, and clears them when it opens", async ({ signedInAs }) => {
-    const alice = await signedInAs("alice");
-    const { threadId, caseId } = await reportForReview(alice.request, "I don't recognise the Metro Transit payment of 2.90", { antifraudDown: true });
+    const [alice, olga] = await Promise.all([signedInAs("alice"), signedInAs("olga")]);
+    const { threadId, caseId } = await alicesCaseInReview(alice.request, olga.request);
     await alice.addInitScript(
       ([app, id]) => {
         if (window.location.origin === app) window.localStorage.setItem("northwind-support:thread:alice", id);
@@ -155,13 +170,13 @@ test.describe("the chat embedded by script tag on a bank page whose origin is on
     const embedded = new EmbeddedChat(await alice.newPage());
     await embedded.page.goto(`${bank().origin}/`);
     await embedded.open();
-    await expect(embedded.agentMessages).toHaveCount(1);
+    await expect(embedded.agentMessages.first()).toContainText("Metro Transit");
+    const before = await embedded.agentMessages.count();
     await embedded.page.screenshot({ path: test.info().outputPath("embedded-chat.png") });
     await embedded.launcher().click();
     await expect(embedded.iframe).toBeHidden();
     await expect(embedded.badge).toHaveText("");
 
-    const olga = await signedInAs("olga");
     const pending = await approvalOfCase(olga.request, caseId, "pending");
     const asked = await olga.request.post(`/api/approvals/${pending.approvalId}/questions`, {
       data: { question: "Was your card with you on the day of the Metro Transit payment?", version: pending.version },
@@ -174,19 +189,13 @@ test.describe("the chat embedded by script tag on a bank page whose origin is on
     expect(answered.status).toBe("awaiting_approval");
     await expect(embedded.badge).toHaveText("2", { timeout: 15_000 });
     await expect(embedded.launcher("Chat with us, 2 new messages")).toBeVisible();
-
-    const answeredApproval = await approvalOfCase(olga.request, caseId, "pending");
-    const rejected = await olga.request.post(`/api/approvals/${answeredApproval.approvalId}/decision`, {
-      data: { decision: "reject", reason: "The card was used with its chip and PIN.", version: answeredApproval.version },
-    });
-    expect(rejected.status(), await rejected.text()).toBe(200);
-    await expect(embedded.badge).toHaveText("3", { timeout: 15_000 });
+    await embedded.launcher().screenshot({ path: test.info().outputPath("launcher-with-unread.png") });
 
     await embedded.launcher().click();
-    await expect(embedded.agentMessages).toHaveCount(4);
+    await expect(embedded.agentMessages).toHaveCount(before + 2);
     await expect(embedded.badge).toHaveText("");
     await expect(embedded.launcher("Chat with us")).toHaveAttribute("aria-expanded", "true");
-    await embedded.page.screenshot({ path: test.info().outputPath("embedded-chat-after-decision.png") });
+    await embedded.page.screenshot({ path: test.info().outputPath("embedded-chat-reopened.png") });
   });
 
   test("obeys resize, close and message counts only from its own frame, not from the page or another window of the app", async ({ browser }) => {
