@@ -1,59 +1,12 @@
 import AxeBuilder from "@axe-core/playwright";
-import type { APIRequestContext, BrowserContext, Frame, Page } from "@playwright/test";
+import type { APIRequestContext, BrowserContext } from "@playwright/test";
 import type { ApprovalRow } from "./api-types";
 import { expect, test } from "./fixtures";
 import { ALLOWED_HOST_PORT, useHostSite } from "./host-site";
+import { APP, EmbeddedChat } from "./pages/embedded-chat";
 import { LoginPage } from "./pages/login-page";
 import { approvalOfCase, reportForReview, say } from "./seed";
 
-const APP = `http://localhost:${Number(process.env.E2E_PORT ?? 3100)}`;
-const FRAME = 'iframe[title="Support chat"]';
-
-/** The bank page with the chat's launcher and panel, as the customer sees them. */
-class EmbeddedChat {
-  constructor(readonly page: Page) {}
-
-  launcher(name: string | RegExp = /^Chat with us/) {
-    return this.page.getByRole("button", { name });
-  }
-
-  get badge() {
-    return this.page.locator("[data-northwind-chat] .badge");
-  }
-
-  get iframe() {
-    return this.page.locator(FRAME);
-  }
-
-  get chat() {
-    return this.page.frameLocator(FRAME);
-  }
-
-  get input() {
-    return this.chat.getByLabel("Message", { exact: true });
-  }
-
-  get agentMessages() {
-    return this.chat.getByRole("log", { name: "Conversation" }).locator('[data-role="agent"]');
-  }
-
-  /** The embedded widget's own window (to speak as it), once it has loaded. */
-  widgetFrame(): Frame {
-    const frame = this.page.frames().find((f) => f.url().startsWith(`${APP}/widget?host=`));
-    expect(frame, "the embedded widget's frame").toBeDefined();
-    return frame!;
-  }
-
-  async panelHeight(): Promise<number> {
-    return Math.round((await this.iframe.boundingBox())?.height ?? 0);
-  }
-
-  async open() {
-    await this.launcher().click();
-    await expect(this.launcher()).toHaveAttribute("aria-expanded", "true");
-    await expect(this.iframe).toBeVisible();
-  }
-}
 
 /** Any CSP violation on the bank page or in the chat frame. */
 function watchCsp(context: BrowserContext): string[] {
@@ -129,6 +82,20 @@ test.describe("the chat embedded by script tag on a bank page whose origin is on
     await expect(launcher).toHaveAttribute("aria-expanded", "false");
     await expect(launcher).toBeFocused();
     expect(violations).toEqual([]);
+    await context.close();
+  });
+
+  test("on a phone, the open panel fills the screen and the widget's minimise button brings the launcher back", async ({ browser }) => {
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+    const embedded = new EmbeddedChat(await context.newPage());
+    await embedded.page.goto(`${bank().origin}/`);
+    await embedded.launcher().click();
+    await expect.poll(() => embedded.iframe.boundingBox()).toEqual({ x: 0, y: 0, width: 390, height: 844 });
+    await expect(embedded.launcher()).toBeHidden();
+    await embedded.page.screenshot({ path: test.info().outputPath("phone-open.png") });
+    await embedded.chat.getByRole("button", { name: "Minimise chat" }).click();
+    await expect(embedded.iframe).toBeHidden();
+    await expect(embedded.launcher()).toBeVisible();
     await context.close();
   });
 

@@ -29,7 +29,7 @@ export async function startHostSite(appOrigin: string, port = 0): Promise<HostSi
       "content-security-policy": `default-src 'self'; script-src ${appOrigin}; frame-src ${appOrigin}; style-src 'nonce-${nonce}'; img-src 'self'; object-src 'none'; base-uri 'none'`,
     });
     res.end(`<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><title>Harbour Bank · Online banking</title>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Harbour Bank · Online banking</title>
 <style nonce="${nonce}">
   body { margin: 0; font: 15px/1.5 Georgia, serif; color: #1f2937; background: #f4f1ea; }
   header { background: #14532d; color: #fff; padding: 18px 32px; font: 600 20px/1 Georgia, serif; }

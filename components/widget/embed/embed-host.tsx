@@ -79,7 +79,11 @@ export function EmbedFitContent({ children }: { children: ReactNode }) {
     observer.observe(element);
     return () => observer.disconnect();
   }, [host]);
-  return <div ref={box}>{children}</div>;
+  return (
+    <div className="min-h-dvh bg-white">
+      <div ref={box}>{children}</div>
+    </div>
+  );
 }
 
 /** The header button that minimises the embedded chat back to its launcher. */
