@@ -163,7 +163,10 @@
   }
 
   function onReady() {
-    if (ready) return;
+    if (ready) {
+      if (isOpen) tell("open");
+      return;
+    }
     ready = true;
     timers.forEach(clearTimeout);
     launcher.hidden = false;

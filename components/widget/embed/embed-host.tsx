@@ -1,14 +1,12 @@
 "use client";
 
-import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
+import { createContext, useCallback, useContext, useEffect, useMemo, useRef, type ReactNode } from "react";
 import { envelope, readEnvelope, type ToHost } from "./protocol";
 
 type EmbedHost = {
   /** The embedding page's origin, one of WIDGET_ORIGINS (checked by the server). */
   origin: string;
   post: (message: ToHost) => void;
-  /** Whether the page shows the panel; false until the page says it opened. */
-  opened: boolean;
 };
 
 const EmbedHostContext = createContext<EmbedHost | null>(null);
@@ -24,8 +22,6 @@ export function useEmbedHost(): EmbedHost | null {
  * only to that origin in the parent window.
  */
 export function EmbedHostProvider({ origin, children }: { origin: string; children: ReactNode }) {
-  const [opened, setOpened] = useState(false);
-
   const post = useCallback(
     (message: ToHost) => {
       if (window.parent !== window) window.parent.postMessage(envelope(message), origin);
@@ -38,11 +34,7 @@ export function EmbedHostProvider({ origin, children }: { origin: string; childr
     const onMessage = (event: MessageEvent) => {
       if (event.origin !== origin || event.source !== window.parent) return;
       const message = readEnvelope(event.data);
-      if (message?.type === "open") {
-        setOpened(true);
-        document.querySelector<HTMLElement>("[data-embed-focus]")?.focus();
-      }
-      if (message?.type === "close") setOpened(false);
+      if (message?.type === "open") document.querySelector<HTMLElement>("[data-embed-focus]")?.focus();
     };
     const onKeyDown = (event: KeyboardEvent) => {
       if (event.key === "Escape") post({ type: "close" });
@@ -56,7 +48,7 @@ export function EmbedHostProvider({ origin, children }: { origin: string; childr
     };
   }, [origin, post]);
 
-  const value = useMemo(() => ({ origin, post, opened }), [origin, post, opened]);
+  const value = useMemo(() => ({ origin, post }), [origin, post]);
   return <EmbedHostContext.Provider value={value}>{children}</EmbedHostContext.Provider>;
 }
 

@@ -18,7 +18,7 @@ export type ToHost =
   /** The customer asked to minimise the chat. */
   | { type: "close" };
 
-/** Page to widget: the panel was opened or closed. */
+/** Page to widget: the panel was opened (the widget moves focus into itself) or closed. */
 export type FromHost = { type: "open" } | { type: "close" };
 
 /** Widget window to widget window: the sign-in window tells the chat that opened it that the customer signed in. */
