@@ -23,10 +23,7 @@ export default async function WidgetPage({ searchParams }: WidgetPageProps) {
   const host = embedHost(params.host);
   const user = await getCurrentUser();
   const page = widgetContent(user, host, params.after === "sign-in");
-  if (!host) return page;
-  return (
-<EmbedHostProvider origin={host}>{page}</EmbedHostProvider>
-  );
+  return host ? <EmbedHostProvider origin={host}>{page}</EmbedHostProvider> : page;
 }
 
 function widgetContent(user: SessionUser | null, host: string | null, afterSignIn: boolean) {
