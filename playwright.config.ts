@@ -38,6 +38,9 @@ export default defineConfig({
       ENABLE_TEST_CLOCK: "1",
       SIMULATOR_PORT: String(PORT + 1),
       E2E_SIMULATOR_URL: `http://127.0.0.1:${PORT + 1}`,
+      // The bank page of e2e/embed.spec.ts (e2e/host-site.ts), under a same-site and a cross-site
+      // name; every other origin stays unable to frame the widget.
+      WIDGET_ORIGINS: `http://localhost:${PORT + 2},http://127.0.0.1:${PORT + 2}`,
     },
   },
 });

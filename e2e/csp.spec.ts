@@ -96,10 +96,23 @@ test.describe("every page of every role under the Content-Security-Policy", () =
     await context.close();
   });
 
-  test("a customer: the demo bank page with the chat framed in it, the widget, and a staff page they may not use", async ({ signedInAs }) => {
+  test("a customer: the demo bank page with the chat framed in it, the widget, the embedded chat's sign-in landing, and a staff page they may not use", async ({ signedInAs }) => {
     const alice = await signedInAs("alice");
     const violations = await watchViolations(alice);
-    await walk(alice, [{ path: "/", ready: framedWidgetReady }, { path: "/widget", ready: widgetReady }, { path: "/console" }, { path: "/incidents" }], violations);
+    const signedInReady = async (page: Page) => {
+      await expect(page.getByRole("status")).toHaveText("You are signed in. Return to the page you came from and open the chat.");
+    };
+    await walk(
+      alice,
+      [
+        { path: "/", ready: framedWidgetReady },
+        { path: "/widget", ready: widgetReady },
+        { path: "/widget/signed-in", ready: signedInReady },
+        { path: "/console" },
+        { path: "/incidents" },
+      ],
+      violations,
+    );
   });
 
   test("an operator and a supervisor: the queue, a case, the incident list, a conversation and its report", async ({ signedInAs }) => {

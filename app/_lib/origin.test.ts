@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { Env } from "@/env";
 import { ApiError } from "./errors";
-import { checkOrigin } from "./origin";
+import { checkOrigin, embedHost } from "./origin";
 
 const base = { NODE_ENV: "production", WIDGET_ORIGINS: "https://partner.example" } as Env;
 
@@ -71,5 +71,37 @@ describe("the origin check", () => {
     } catch (error) {
       expect((error as ApiError).message).toMatch(/another website.*bank's own pages/);
     }
+  });
+});
+
+describe("the page embedding the widget (?host=)", () => {
+  const config = { ...base, WIDGET_ORIGINS: "https://www.bank.example, https://branch.bank.example:8443/" } as Env;
+
+  it("is an origin of WIDGET_ORIGINS, given exactly as a page's location.origin reads", () => {
+    expect(embedHost("https://www.bank.example", config)).toBe("https://www.bank.example");
+    expect(embedHost("https://branch.bank.example:8443", config)).toBe("https://branch.bank.example:8443");
+  });
+
+  it("is nothing for any other origin, scheme or port, or for no WIDGET_ORIGINS at all", () => {
+    for (const host of ["https://evil.example", "http://www.bank.example", "https://www.bank.example:444", "https://bank.example", "https://www.bank.example.evil.example"]) {
+      expect(embedHost(host, config), host).toBeNull();
+    }
+    expect(embedHost("https://www.bank.example", base)).toBeNull();
+  });
+
+  it("is nothing for a value that only contains an allowed origin, or is not a string", () => {
+    const hostile = [
+      "https://www.bank.example/path",
+      "https://www.bank.example?x=1",
+      "https://user@www.bank.example",
+      "HTTPS://WWW.BANK.EXAMPLE",
+      " https://www.bank.example",
+      "javascript:alert(1)//https://www.bank.example",
+      "null",
+      "",
+      "*",
+    ];
+    for (const host of hostile) expect(embedHost(host, config), host).toBeNull();
+    for (const host of [undefined, null, ["https://www.bank.example"], 1]) expect(embedHost(host, config)).toBeNull();
   });
 });

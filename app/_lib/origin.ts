@@ -46,6 +46,19 @@ export function appOrigin(req: Request, config: Env = env()): string | null {
   return canonical(`${protocol}://${host}`);
 }
 
+/**
+ * The page that embeds the widget through `/embed.js`, as the script names it (`?host=`):
+ * its canonical origin when it is one of WIDGET_ORIGINS, else null. The widget talks to its
+ * parent only with this as the target origin, so a page elsewhere that names an allowed
+ * origin still hears nothing (and frame-ancestors keeps it from framing the widget at all).
+ */
+export function embedHost(value: unknown, config: Env = env()): string | null {
+  if (typeof value !== "string" || value.length > 2048) return null;
+  const host = canonical(value);
+  if (host === null || host !== value.replace(/\/+$/, "")) return null;
+  return widgetOrigins(config).map(canonical).includes(host) ? host : null;
+}
+
 const REFUSED =
   "This request came from another website, so it was refused. Use the bank's own pages, or call the API from a server without browser origin headers.";
 

@@ -5,6 +5,8 @@ import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { CaseStatusBar } from "./case-status";
 import { Composer } from "./composer";
+import { EmbedHeight, MinimiseButton, useEmbedHost } from "./embed/embed-host";
+import { useAgentMessageReport } from "./embed/use-agent-message-report";
 import { Transcript } from "./transcript";
 import { useConversation } from "./use-conversation";
 
@@ -12,18 +14,43 @@ import { useConversation } from "./use-conversation";
 export function ChatWidget({ username, displayName }: { username: string; displayName: string }) {
   const chat = useConversation(`northwind-support:thread:${username}`);
   const { thread } = chat;
+  const host = useEmbedHost();
+  useAgentMessageReport(thread);
 
   return (
     <main className="flex h-dvh flex-col bg-white">
+      <EmbedHeight height={600} />
       <header className="flex items-center gap-2 bg-brand-900 px-3 py-2 text-white">
         <div className="min-w-0 flex-1">
-          <h1 className="text-sm font-semibold">Northwind support</h1>
+          <h1 className="truncate text-sm font-semibold">Northwind support</h1>
           <p className="truncate text-xs text-brand-100">Signed in as {displayName}</p>
         </div>
-        <Button variant="secondary" size="sm" onClick={() => void chat.startNew()} disabled={chat.sending || chat.starting}>
-          New conversation
-        </Button>
-        <SignOutButton variant="ghost" className="text-white hover:bg-white/10" redirectTo="/widget" />
+        {host ? (
+          // The launcher's panel is narrow: the same action as an icon, named for screen readers.
+          <Button
+            variant="ghost"
+            size="sm"
+            className="px-2 text-white hover:bg-white/10"
+            onClick={() => void chat.startNew()}
+            disabled={chat.sending || chat.starting}
+            aria-label="New conversation"
+            title="New conversation"
+          >
+            <svg aria-hidden="true" viewBox="0 0 20 20" className="size-4" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round">
+              <path d="M10 4v12M4 10h12" />
+            </svg>
+          </Button>
+        ) : (
+          <Button variant="secondary" size="sm" onClick={() => void chat.startNew()} disabled={chat.sending || chat.starting}>
+            New conversation
+          </Button>
+        )}
+        <SignOutButton
+          variant="ghost"
+          className="text-white hover:bg-white/10"
+          redirectTo={host ? `/widget?host=${encodeURIComponent(host.origin)}` : "/widget"}
+        />
+        <MinimiseButton />
       </header>
       <CaseStatusBar kase={thread?.case ?? null} />
       {thread?.status === "awaiting_approval" && !chat.sending ? (

@@ -43,6 +43,7 @@ export function Composer({ onSend, disabled, sending }: { onSend: (text: string)
           disabled={disabled}
           placeholder="Write a message…"
           aria-describedby="chat-message-hint"
+          data-embed-focus
           onChange={(e) => setText(e.target.value)}
           onKeyDown={onKeyDown}
         />
