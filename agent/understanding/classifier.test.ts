@@ -10,12 +10,8 @@ describe("Banking77 naive Bayes", () => {
     expect(new Set(rows.map((r) => r.category)).size).toBe(77);
   });
 
-  it("trains in under a second and is cached", () => {
-    const start = performance.now();
+  it("is trained once per process and then cached", () => {
     const model = bankingClassifier();
-    const ms = performance.now() - start;
-    console.log(`Banking77 classifier trained in ${ms.toFixed(0)} ms`);
-    expect(ms).toBeLessThan(1000);
     expect(bankingClassifier()).toBe(model);
   });
 
