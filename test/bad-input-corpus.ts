@@ -46,7 +46,7 @@ export function forgedCookieHeaders(f: Pick<Fixtures, "alice" | "bob">): string[
  * fine. Sign-out is not among them: it needs no session and always clears the cookie.
  */
 export function sessionRoutes(f: Pick<Fixtures, "aliceThread" | "approvalId">): Call[] {
-  const params = { id: f.aliceThread, checkpointId: "x" };
+  const params = { id: f.aliceThread, checkpointId: "x", runId: "x" };
   const calls: Call[] = [];
   for (const [route, methods] of Object.entries(ROUTES)) {
     if (route === "/api/auth/login" || route === "/api/auth/logout" || route === "/api/test/clock") continue;
