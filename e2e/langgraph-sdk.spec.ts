@@ -1,0 +1,230 @@
+import { randomUUID } from "node:crypto";
+import { Client } from "@langchain/langgraph-sdk";
+import { expect, test, type APIRequestContext } from "@playwright/test";
+import { Pool } from "pg";
+import { runningEmbeddedUrl } from "../db/embedded";
+import { signIn } from "./api-client";
+import { approvalOfCase, ledgerEntriesOf } from "./seed";
+
+type HumanInterrupt = { action_request: { action: string; args: Record<string, unknown> }; config: Record<string, boolean>; description: string };
+type Interrupt = { id: string; value: HumanInterrupt[] };
+type Values = { messages: { type: string; id: string; content: string }[]; case: { caseId: string; status: string; amountMinor: number } | null; __interrupt__?: Interrupt[] };
+
+/** Two payments only this spec reports (a transaction is reported once per database). */
+const PAYMENTS = [
+  { id: "tx-lg-airline", merchant: "Skyline Air", amountMinor: 31_200 },
+  { id: "tx-lg-hotel", merchant: "Harbour Hotel", amountMinor: 78_000 },
+];
+
+async function seedPayments() {
+  const url = runningEmbeddedUrl(".data/pg-e2e");
+  expect(url, "the app's embedded database is running").not.toBeNull();
+  const pool = new Pool({ connectionString: url! });
+  try {
+    for (const p of PAYMENTS) {
+      await pool.query(
+        `insert into transactions (id, tenant_id, customer_id, card_id, merchant, amount_minor, currency, country, posted_at)
+         select $1, tenant_id, 'cust-alice', 'card-alice', $2, $3, 'EUR', 'DE', now() - interval '3 days' from customers where id = 'cust-alice'
+         on conflict do nothing`,
+        [p.id, p.merchant, p.amountMinor],
+      );
+    }
+  } finally {
+    await pool.end();
+  }
+}
+
+/** The session cookie a sign-in sets, as a Cookie header the SDK passes through defaultHeaders. */
+async function sessionCookie(baseURL: string, username: string): Promise<string> {
+  const res = await fetch(`${baseURL}/api/auth/login`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ username, password: `${username}-pass` }),
+  });
+  expect(res.status).toBe(200);
+  return res.headers.getSetCookie()[0]!.split(";")[0]!;
+}
+
+/** The SDK's HTTPError: its status and the app's `{code}`. */
+async function refusal(work: Promise<unknown>): Promise<{ status: number; code: string }> {
+  const error = (await work.then(
+    () => null,
+    (e: unknown) => e,
+  )) as { status?: number; text?: string } | null;
+  expect(error, "the request is refused").not.toBeNull();
+  return { status: error!.status!, code: (JSON.parse(error!.text!) as { code: string }).code };
+}
+
+const lastAi = (values: Values) => values.messages.filter((m) => m.type === "ai").at(-1)?.content ?? "";
+
+/** Agent Inbox's answer: the action request with every argument as a string. */
+const inboxAnswer = (type: "accept" | "edit", request: HumanInterrupt["action_request"], edits: Record<string, string> = {}) => [
+  { type, args: { action: request.action, args: { ...Object.fromEntries(Object.entries(request.args).map(([k, v]) => [k, String(v)])), ...edits } } },
+];
+
+test.describe.serial("the official LangGraph SDK drives the app through /api/langgraph", () => {
+  let sdk: Record<"alice" | "bob" | "olga" | "sam" | "ivan", Client>;
+  let olgaApi: APIRequestContext;
+  let refund: { threadId: string; runId: string; interrupt: Interrupt; caseId: string };
+
+  test.beforeAll(async ({ baseURL }) => {
+    await seedPayments();
+    const users = ["alice", "bob", "olga", "sam", "ivan"] as const;
+    const cookies = await Promise.all(users.map((u) => sessionCookie(baseURL!, u)));
+    sdk = Object.fromEntries(users.map((u, i) => [u, new Client({ apiUrl: `${baseURL}/api/langgraph`, defaultHeaders: { cookie: cookies[i]! } })])) as typeof sdk;
+    olgaApi = await signIn(baseURL!, "olga");
+  });
+
+  test("a customer's chat turn with runs.wait answers LangChain messages, in both input shapes", async () => {
+    const [assistant] = await sdk.alice.assistants.search({ graphId: "agent" });
+    expect(assistant).toMatchObject({ graph_id: "agent", assistant_id: expect.any(String) });
+    expect(await sdk.alice.assistants.get("agent")).toEqual(assistant);
+
+    const thread = await sdk.alice.threads.create();
+    expect(thread).toMatchObject({ status: "idle", values: { messages: [] } });
+    const first = (await sdk.alice.runs.wait(thread.thread_id, assistant!.assistant_id, {
+      input: { messages: [{ type: "human", content: "what are my card limits" }] },
+    })) as Values;
+    expect(first.messages.map((m) => m.type)).toEqual(["human", "ai"]);
+    expect(first.messages[0]).toMatchObject({ content: "what are my card limits", id: expect.any(String) });
+    expect(lastAi(first)).toContain("card limits");
+    expect(first.__interrupt__).toBeUndefined();
+
+    const second = (await sdk.alice.runs.wait(thread.thread_id, "agent", {
+      input: { messages: [{ role: "user", content: [{ type: "text", text: "what's the status of my refund" }] }] },
+    })) as Values;
+    expect(second.messages.map((m) => m.type)).toEqual(["human", "ai", "human", "ai"]);
+    expect(second.messages[2]!.content).toBe("what's the status of my refund");
+
+    expect(await sdk.alice.threads.get(thread.thread_id)).toMatchObject({ status: "idle", values: second });
+    const state = await sdk.alice.threads.getState(thread.thread_id);
+    expect(state.values).toEqual(second);
+    expect(state).toMatchObject({ next: [], tasks: [], checkpoint: { thread_id: thread.thread_id, checkpoint_id: expect.any(String) } });
+    const history = await sdk.alice.threads.getHistory(thread.thread_id, { limit: 50 });
+    expect(history.length).toBeGreaterThan(3);
+    expect(history[0]!.values).toEqual(second);
+    expect(history[0]!.checkpoint.checkpoint_id).toBe(state.checkpoint.checkpoint_id);
+    const mine = await sdk.alice.threads.search({ limit: 100 });
+    expect(mine.map((t) => t.thread_id)).toContain(thread.thread_id);
+  });
+
+  test("a streamed refund turn pauses at the approval: the interrupt is in the stream and in the state, in Agent Inbox's shape", async () => {
+    const thread = await sdk.alice.threads.create();
+    const messageId = randomUUID();
+    const events: { event: string; data: unknown }[] = [];
+    for await (const part of sdk.alice.runs.stream(thread.thread_id, "agent", {
+      input: { messages: [{ id: messageId, type: "human", content: "I don't recognise the Skyline Air payment of 312.00" }] },
+      streamMode: ["values", "updates", "messages-tuple"],
+    })) {
+      events.push(part);
+    }
+    expect(events[0]).toEqual({ event: "metadata", data: { run_id: messageId, attempt: 1 } });
+    expect(events.filter((e) => e.event === "messages").length).toBeGreaterThan(0);
+    const update = events.find((e) => e.event === "updates")?.data as { __interrupt__: Interrupt[] };
+    const values = events.at(-1)!;
+    expect(values.event).toBe("values");
+    const streamed = values.data as Values;
+    expect(streamed.__interrupt__).toHaveLength(1);
+    expect(update.__interrupt__).toEqual(streamed.__interrupt__);
+    const interrupt = streamed.__interrupt__![0]!;
+    expect(interrupt.value).toHaveLength(1);
+    expect(interrupt.value[0]).toMatchObject({
+      action_request: { action: "approve_refund", args: { merchant: "Skyline Air", amountMinor: 31_200, currency: "EUR", version: expect.any(Number), approvalsNeeded: 1 } },
+      config: { allow_ignore: false, allow_respond: true, allow_edit: true, allow_accept: true },
+      description: expect.stringContaining("312.00"),
+    });
+    expect(streamed.messages[0]).toMatchObject({ type: "human", id: messageId });
+
+    const state = await sdk.alice.threads.getState(thread.thread_id);
+    expect(state.next).toEqual(["approvalGate"]);
+    expect(state.tasks).toHaveLength(1);
+    expect(state.tasks[0]).toMatchObject({ name: "approvalGate", interrupts: [interrupt] });
+    expect((state as unknown as { interrupts: Interrupt[] }).interrupts).toEqual([interrupt]);
+    const waiting = await sdk.alice.threads.get(thread.thread_id);
+    expect(waiting.status).toBe("interrupted");
+    expect(Object.values(waiting.interrupts)).toEqual([[interrupt]]);
+    expect(await sdk.alice.runs.get(thread.thread_id, messageId)).toMatchObject({ run_id: messageId, thread_id: thread.thread_id, status: "success" });
+
+    const inbox = await sdk.olga.threads.search({ status: "interrupted", limit: 100 });
+    expect(inbox.find((t) => t.thread_id === thread.thread_id)).toMatchObject({ status: "interrupted" });
+    refund = { threadId: thread.thread_id, runId: messageId, interrupt, caseId: String(interrupt.value[0]!.action_request.args.caseId) };
+  });
+
+  test("no one resumes around the gate: the customer gets 403, another customer 404, an auditor 403", async () => {
+    const accept = { command: { resume: inboxAnswer("accept", refund.interrupt.value[0]!.action_request) } };
+    expect(await refusal(sdk.alice.runs.wait(refund.threadId, "agent", accept))).toEqual({ status: 403, code: "forbidden:role" });
+    expect(await refusal(sdk.bob.threads.get(refund.threadId))).toEqual({ status: 404, code: "not_found:thread" });
+    expect(await refusal(sdk.bob.threads.getState(refund.threadId))).toEqual({ status: 404, code: "not_found:thread" });
+    expect(await refusal(sdk.bob.runs.wait(refund.threadId, "agent", { input: { messages: [{ type: "human", content: "refund it" }] } }))).toEqual({
+      status: 404,
+      code: "not_found:thread",
+    });
+    expect(await refusal(sdk.ivan.threads.get(refund.threadId))).toEqual({ status: 403, code: "forbidden:role" });
+    expect(await refusal(sdk.olga.runs.wait(refund.threadId, "agent", { input: { messages: [{ type: "human", content: "approved" }] } }))).toEqual({
+      status: 403,
+      code: "forbidden:role",
+    });
+    expect(await ledgerEntriesOf(olgaApi, refund.caseId)).toHaveLength(0);
+    expect(await approvalOfCase(olgaApi, refund.caseId)).toMatchObject({ status: "pending" });
+  });
+
+  test("an operator's resume is the console's decision: stale versions and stray interrupts get 409, an accept pays the refund once", async () => {
+    const request = refund.interrupt.value[0]!.action_request;
+    const version = Number(request.args.version);
+    const stale = { command: { resume: inboxAnswer("accept", request, { version: String(version + 1) }) } };
+    expect(await refusal(sdk.olga.runs.wait(refund.threadId, "agent", stale))).toEqual({ status: 409, code: "conflict:approval" });
+    const stray = { command: { resume: { "no-such-interrupt": inboxAnswer("accept", request) } } };
+    expect(await refusal(sdk.olga.runs.wait(refund.threadId, "agent", stray))).toEqual({ status: 409, code: "conflict:interrupt" });
+    const ignore = { command: { resume: [{ type: "ignore", args: null }] } };
+    expect(await refusal(sdk.olga.runs.wait(refund.threadId, "agent", ignore))).toEqual({ status: 400, code: "bad_request:resume" });
+    expect(await ledgerEntriesOf(olgaApi, refund.caseId)).toHaveLength(0);
+
+    const resumed = (await sdk.olga.runs.wait(refund.threadId, "agent", {
+      command: { resume: { [refund.interrupt.id]: inboxAnswer("accept", request) } },
+    })) as Values;
+    expect(resumed.__interrupt__).toBeUndefined();
+    expect(lastAi(resumed)).toContain("312.00");
+    const [entry, ...more] = await ledgerEntriesOf(olgaApi, refund.caseId);
+    expect(more).toHaveLength(0);
+    expect(entry).toMatchObject({ amountMinor: 31_200, status: "committed" });
+    expect(await approvalOfCase(olgaApi, refund.caseId)).toMatchObject({ status: "executed", decidedBy: "olga" });
+
+    expect(await refusal(sdk.sam.runs.wait(refund.threadId, "agent", { command: { resume: inboxAnswer("accept", request) } }))).toEqual({
+      status: 409,
+      code: "conflict:approval",
+    });
+    expect(await ledgerEntriesOf(olgaApi, refund.caseId)).toHaveLength(1);
+    expect(await sdk.alice.threads.get(refund.threadId)).toMatchObject({ status: "idle" });
+  });
+
+  test("an operator over their limit is refused; a supervisor's edit of the amount pays that amount, as a background run", async () => {
+    const thread = await sdk.alice.threads.create();
+    const run = await sdk.alice.runs.create(thread.thread_id, "agent", {
+      input: { messages: [{ type: "human", content: "I don't recognise the Harbour Hotel payment of 780.00" }] },
+    });
+    expect(["pending", "running", "success"]).toContain(run.status);
+    const joined = (await sdk.alice.runs.join(thread.thread_id, run.run_id)) as Values;
+    expect(await sdk.alice.runs.get(thread.thread_id, run.run_id)).toMatchObject({ status: "success" });
+    const request = joined.__interrupt__![0]!.value[0]!.action_request;
+    expect(request.args).toMatchObject({ merchant: "Harbour Hotel", amountMinor: 78_000 });
+    const caseId = String(request.args.caseId);
+
+    expect(await refusal(sdk.olga.runs.wait(thread.thread_id, "agent", { command: { resume: inboxAnswer("accept", request) } }))).toEqual({
+      status: 403,
+      code: "forbidden:amount_limit",
+    });
+    expect(await refusal(sdk.sam.runs.wait(thread.thread_id, "agent", { command: { resume: inboxAnswer("edit", request, { amountMinor: "90000" }) } }))).toEqual({
+      status: 400,
+      code: "bad_request:approval",
+    });
+    expect(await ledgerEntriesOf(olgaApi, caseId)).toHaveLength(0);
+
+    const decision = await sdk.sam.runs.create(thread.thread_id, "agent", { command: { resume: inboxAnswer("edit", request, { amountMinor: "70000" }) } });
+    expect(decision).toMatchObject({ status: "success", thread_id: thread.thread_id });
+    expect(await sdk.sam.runs.get(thread.thread_id, decision.run_id)).toMatchObject({ status: "success" });
+    const entries = await ledgerEntriesOf(olgaApi, caseId);
+    expect(entries).toEqual([expect.objectContaining({ amountMinor: 70_000, status: "committed" })]);
+    const after = (await sdk.alice.threads.getState(thread.thread_id)).values as Values;
+    expect(lastAi(after)).toContain("700.00");
+  });
+});
