@@ -4,16 +4,19 @@ import { expect, test, type APIRequestContext } from "@playwright/test";
 import { Pool } from "pg";
 import { runningEmbeddedUrl } from "../db/embedded";
 import { signIn } from "./api-client";
+import { signIn as signInContext } from "./pages/login-page";
+import { useStreamPage } from "./support/use-stream-page";
 import { approvalOfCase, ledgerEntriesOf } from "./seed";
 
 type HumanInterrupt = { action_request: { action: string; args: Record<string, unknown> }; config: Record<string, boolean>; description: string };
 type Interrupt = { id: string; value: HumanInterrupt[] };
 type Values = { messages: { type: string; id: string; content: string }[]; case: { caseId: string; status: string; amountMinor: number } | null; __interrupt__?: Interrupt[] };
 
-/** Two payments only this spec reports (a transaction is reported once per database). */
+/** Payments only this spec reports (a transaction is reported once per database). */
 const PAYMENTS = [
   { id: "tx-lg-airline", merchant: "Skyline Air", amountMinor: 31_200 },
   { id: "tx-lg-hotel", merchant: "Harbour Hotel", amountMinor: 78_000 },
+  { id: "tx-lg-spa", merchant: "Lakeside Spa", amountMinor: 9_500 },
 ];
 
 async function seedPayments() {
@@ -227,4 +230,33 @@ test.describe.serial("the official LangGraph SDK drives the app through /api/lan
     const after = (await sdk.alice.threads.getState(thread.thread_id)).values as Values;
     expect(lastAi(after)).toContain("700.00");
   });
+});
+
+test("React useStream on the app's origin sends messages, streams the reply and shows the approval interrupt", async ({ browser, baseURL }) => {
+  await seedPayments();
+  const context = await browser.newContext({ baseURL });
+  try {
+    await signInContext(context, "alice");
+    const page = await context.newPage();
+    const html = await useStreamPage();
+    await page.route("**/langgraph-use-stream", (route) => route.fulfill({ contentType: "text/html", body: html }));
+    await page.goto("/langgraph-use-stream");
+    const messages = page.getByLabel("messages").locator("li");
+    const loading = page.getByLabel("loading");
+    await expect(loading).toHaveText("false");
+
+    await page.evaluate(() => (window as unknown as { lgSend: (text: string) => void }).lgSend("what are my card limits"));
+    await expect(messages.nth(1)).toContainText("card limits");
+    await expect(loading).toHaveText("false");
+    await expect(page.getByLabel("thread")).toHaveText(/^[0-9a-f-]{36}$/);
+
+    await page.evaluate(() => (window as unknown as { lgSend: (text: string) => void }).lgSend("I don't recognise the Lakeside Spa payment of 95.00"));
+    await expect(page.getByLabel("interrupt")).toContainText('"action":"approve_refund"');
+    await expect(page.getByLabel("interrupt")).toContainText("Lakeside Spa");
+    await expect(messages).toHaveCount(4);
+    await expect(messages.nth(2)).toHaveAttribute("data-type", "human");
+    await expect(page.getByLabel("error")).toHaveText("");
+  } finally {
+    await context.close();
+  }
 });
