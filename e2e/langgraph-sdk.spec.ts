@@ -124,12 +124,15 @@ test.describe.serial("the official LangGraph SDK drives the app through /api/lan
     expect(events[0]).toEqual({ event: "metadata", data: { run_id: messageId, attempt: 1 } });
     expect(events.filter((e) => e.event === "messages").length).toBeGreaterThan(0);
     const update = events.find((e) => e.event === "updates")?.data as { __interrupt__: Interrupt[] };
-    const values = events.at(-1)!;
-    expect(values.event).toBe("values");
-    const streamed = values.data as Values;
-    expect(streamed.__interrupt__).toHaveLength(1);
-    expect(update.__interrupt__).toEqual(streamed.__interrupt__);
-    const interrupt = streamed.__interrupt__![0]!;
+    // As the Platform streams them: the values, then the interrupt as a values chunk of its own.
+    const [streamed, paused, ...more] = events.filter((e) => e.event === "values").map((e) => e.data) as [Values, { __interrupt__: Interrupt[] }];
+    expect(more).toHaveLength(0);
+    expect(events.at(-1)).toEqual({ event: "values", data: paused });
+    expect(streamed.__interrupt__).toBeUndefined();
+    expect(streamed.messages.map((m) => m.type)).toEqual(["human", "ai"]);
+    expect(paused.__interrupt__).toHaveLength(1);
+    expect(update.__interrupt__).toEqual(paused.__interrupt__);
+    const interrupt = paused.__interrupt__[0]!;
     expect(interrupt.value).toHaveLength(1);
     expect(interrupt.value[0]).toMatchObject({
       action_request: { action: "approve_refund", args: { merchant: "Skyline Air", amountMinor: 31_200, currency: "EUR", version: expect.any(Number), approvalsNeeded: 1 } },

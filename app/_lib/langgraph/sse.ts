@@ -1,4 +1,4 @@
-import type { RunBody } from "@/app/api/langgraph/schema";
+import type { RunBody, RunResult } from "@/app/api/langgraph/schema";
 
 /** The stream modes a client asked for; the Platform streams `values` when none is named. */
 export function streamModes(mode: RunBody["stream_mode"]): Set<string> {
@@ -21,4 +21,20 @@ export function sseResponse(body: ReadableStream<Uint8Array>, location: string):
       "content-location": location,
     },
   });
+}
+
+/**
+ * A finished run's events, as the Platform sends them: the values, then, while a refund
+ * waits for a decision, the interrupt as a `values` chunk of its own (clients such as
+ * useStream keep the values and add the interrupt) and as an `updates` chunk.
+ */
+export function resultEvents(result: RunResult, modes: Set<string>): Uint8Array[] {
+  const { __interrupt__, ...values } = result;
+  const events: Uint8Array[] = [];
+  if (modes.has("updates") && __interrupt__) events.push(sseEvent("updates", { __interrupt__ }));
+  if (modes.has("values")) {
+    events.push(sseEvent("values", values));
+    if (__interrupt__) events.push(sseEvent("values", { __interrupt__ }));
+  }
+  return events;
 }

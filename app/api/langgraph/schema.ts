@@ -105,7 +105,11 @@ export const runBody = z
   .refine((b) => (b.input ? 1 : 0) + (b.command ? 1 : 0) === 1, { message: "Send either input (a customer message) or command.resume (a decision).", path: ["input"] })
   .refine((b) => !b.command || b.command.resume !== undefined, { message: "command needs resume.", path: ["command", "resume"] });
 
-export const joinQuery = z.object({ cancel_on_disconnect: z.enum(["0", "1", "true", "false"]).optional() });
+/** `stream_mode` of a joined stream, repeated in the query; none means `values`. */
+export const joinStreamQuery = z
+  .array(z.enum(STREAM_MODES))
+  .max(STREAM_MODES.length)
+  .transform((modes) => (modes.length === 0 ? undefined : modes));
 
 // ---- responses ----
 

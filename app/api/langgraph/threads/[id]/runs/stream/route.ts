@@ -2,7 +2,7 @@ import { route } from "@/app/_lib/route";
 import { decideByResume } from "@/app/_lib/langgraph/resume";
 import { runMessage, runRequest } from "@/app/_lib/langgraph/run-request";
 import { decisionRunId, newRunId, runLocation, runResult, sendTurn, turnRefusal, waitForAnswer } from "@/app/_lib/langgraph/runs";
-import { sseEvent, sseResponse, streamModes } from "@/app/_lib/langgraph/sse";
+import { resultEvents, sseEvent, sseResponse, streamModes } from "@/app/_lib/langgraph/sse";
 
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";
@@ -10,7 +10,7 @@ export const dynamic = "force-dynamic";
 /**
  * A run as server-sent events, in the Platform's event names: `metadata` (the run id),
  * `messages` (the reply's tokens, under messages-tuple), `values` (the thread's values,
- * with `__interrupt__` while a refund waits), `updates` (the interrupt), `error`. A
+ * then `{__interrupt__}` while a refund waits), `updates` (the interrupt), `error`. A
  * decision is decided before the stream opens, so a refused one is its 403 or 409.
  */
 export const POST = route<{ id: string }>(async (req, { id }) => {
@@ -38,9 +38,7 @@ export const POST = route<{ id: string }>(async (req, { id }) => {
           }
           if (result.kind !== "ok") await waitForAnswer(s, user, thread, runId);
         }
-        const result = await runResult(s, user, thread.id);
-        if (modes.has("updates") && result.__interrupt__) send("updates", { __interrupt__: result.__interrupt__ });
-        if (modes.has("values")) send("values", result);
+        for (const event of resultEvents(await runResult(s, user, thread.id), modes)) controller.enqueue(event);
       } catch (error) {
         console.error("run stream failed", error);
         send("error", { error: "internal:run", message: "Something went wrong on our side." });
