@@ -17,6 +17,8 @@ const PAYMENTS = [
   { id: "tx-lg-airline", merchant: "Skyline Air", amountMinor: 31_200 },
   { id: "tx-lg-hotel", merchant: "Harbour Hotel", amountMinor: 78_000 },
   { id: "tx-lg-spa", merchant: "Lakeside Spa", amountMinor: 9_500 },
+  { id: "tx-lg-cinema", merchant: "Riverside Cinema", amountMinor: 6_400 },
+  { id: "tx-lg-jewels", merchant: "Grand Jewels", amountMinor: 145_000 },
 ];
 
 async function seedPayments() {
@@ -232,6 +234,54 @@ test.describe.serial("the official LangGraph SDK drives the app through /api/lan
     expect(entries).toEqual([expect.objectContaining({ amountMinor: 70_000, status: "committed" })]);
     const after = (await sdk.alice.threads.getState(thread.thread_id)).values as Values;
     expect(lastAi(after)).toContain("700.00");
+  });
+
+  test("Agent Inbox's response rejects with its text as the reason and pays nothing", async () => {
+    const thread = await sdk.alice.threads.create();
+    const paused = (await sdk.alice.runs.wait(thread.thread_id, "agent", {
+      input: { messages: [{ type: "human", content: "I don't recognise the Riverside Cinema payment of 64.00" }] },
+    })) as Values;
+    const caseId = String(paused.__interrupt__![0]!.value[0]!.action_request.args.caseId);
+    const rejected = (await sdk.olga.runs.wait(thread.thread_id, "agent", { command: { resume: [{ type: "response", args: "The customer bought the tickets." }] } })) as Values;
+    expect(rejected.__interrupt__).toBeUndefined();
+    expect(await approvalOfCase(olgaApi, caseId)).toMatchObject({ status: "rejected", decidedBy: "olga" });
+    expect(await ledgerEntriesOf(olgaApi, caseId)).toHaveLength(0);
+    expect(await refusal(sdk.sam.runs.wait(thread.thread_id, "agent", { command: { resume: [{ type: "response", args: "again" }] } }))).toEqual({
+      status: 409,
+      code: "conflict:approval",
+    });
+  });
+
+  test("four eyes through the API: the first accept leaves the refund waiting, the same person cannot give the second, a supervisor's pays", async () => {
+    const thread = await sdk.alice.threads.create();
+    const paused = (await sdk.alice.runs.wait(thread.thread_id, "agent", {
+      input: { messages: [{ type: "human", content: "I don't recognise the Grand Jewels payment of 1,450.00" }] },
+    })) as Values;
+    const first = paused.__interrupt__![0]!.value[0]!.action_request;
+    expect(first.args).toMatchObject({ amountMinor: 145_000, approvalsNeeded: 2, firstApprovedBy: null });
+    const caseId = String(first.args.caseId);
+
+    const halfway = (await sdk.olga.runs.wait(thread.thread_id, "agent", { command: { resume: inboxAnswer("accept", first) } })) as Values;
+    const second = halfway.__interrupt__![0]!.value[0]!.action_request;
+    expect(second.args).toMatchObject({ approvalsNeeded: 1, firstApprovedBy: "olga", firstApprovedAmountMinor: 145_000 });
+    expect(Number(second.args.version)).toBeGreaterThan(Number(first.args.version));
+    expect(await ledgerEntriesOf(olgaApi, caseId)).toHaveLength(0);
+
+    expect(await refusal(sdk.olga.runs.wait(thread.thread_id, "agent", { command: { resume: inboxAnswer("accept", second) } }))).toEqual({
+      status: 403,
+      code: "forbidden:four_eyes",
+    });
+    expect(await refusal(sdk.sam.runs.wait(thread.thread_id, "agent", { command: { resume: inboxAnswer("accept", first) } }))).toEqual({
+      status: 409,
+      code: "conflict:approval",
+    });
+    expect(await refusal(sdk.sam.runs.wait(thread.thread_id, "agent", { command: { resume: inboxAnswer("edit", second, { amountMinor: "100000" }) } }))).toEqual({
+      status: 409,
+      code: "conflict:amount",
+    });
+    const paid = (await sdk.sam.runs.wait(thread.thread_id, "agent", { command: { resume: inboxAnswer("accept", second) } })) as Values;
+    expect(paid.__interrupt__).toBeUndefined();
+    expect(await ledgerEntriesOf(olgaApi, caseId)).toEqual([expect.objectContaining({ amountMinor: 145_000, status: "committed" })]);
   });
 });
 
