@@ -1,71 +1,9 @@
 import { randomUUID } from "node:crypto";
 import { Client } from "@langchain/langgraph-sdk";
 import { expect, test, type APIRequestContext } from "@playwright/test";
-import { Pool } from "pg";
-import { runningEmbeddedUrl } from "../db/embedded";
 import { signIn } from "./api-client";
-import { signIn as signInContext } from "./pages/login-page";
-import { useStreamPage } from "./support/use-stream-page";
 import { approvalOfCase, ledgerEntriesOf } from "./seed";
-
-type HumanInterrupt = { action_request: { action: string; args: Record<string, unknown> }; config: Record<string, boolean>; description: string };
-type Interrupt = { id: string; value: HumanInterrupt[] };
-type Values = { messages: { type: string; id: string; content: string }[]; case: { caseId: string; status: string; amountMinor: number } | null; __interrupt__?: Interrupt[] };
-
-/** Payments only this spec reports (a transaction is reported once per database). */
-const PAYMENTS = [
-  { id: "tx-lg-airline", merchant: "Skyline Air", amountMinor: 31_200 },
-  { id: "tx-lg-hotel", merchant: "Harbour Hotel", amountMinor: 78_000 },
-  { id: "tx-lg-spa", merchant: "Lakeside Spa", amountMinor: 9_500 },
-  { id: "tx-lg-cinema", merchant: "Riverside Cinema", amountMinor: 6_400 },
-  { id: "tx-lg-jewels", merchant: "Grand Jewels", amountMinor: 145_000 },
-];
-
-async function seedPayments() {
-  const url = runningEmbeddedUrl(".data/pg-e2e");
-  expect(url, "the app's embedded database is running").not.toBeNull();
-  const pool = new Pool({ connectionString: url! });
-  try {
-    for (const p of PAYMENTS) {
-      await pool.query(
-        `insert into transactions (id, tenant_id, customer_id, card_id, merchant, amount_minor, currency, country, posted_at)
-         select $1, tenant_id, 'cust-alice', 'card-alice', $2, $3, 'EUR', 'DE', now() - interval '3 days' from customers where id = 'cust-alice'
-         on conflict do nothing`,
-        [p.id, p.merchant, p.amountMinor],
-      );
-    }
-  } finally {
-    await pool.end();
-  }
-}
-
-/** The session cookie a sign-in sets, as a Cookie header the SDK passes through defaultHeaders. */
-async function sessionCookie(baseURL: string, username: string): Promise<string> {
-  const res = await fetch(`${baseURL}/api/auth/login`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ username, password: `${username}-pass` }),
-  });
-  expect(res.status).toBe(200);
-  return res.headers.getSetCookie()[0]!.split(";")[0]!;
-}
-
-/** The SDK's HTTPError: its status and the app's `{code}`. */
-async function refusal(work: Promise<unknown>): Promise<{ status: number; code: string }> {
-  const error = (await work.then(
-    () => null,
-    (e: unknown) => e,
-  )) as { status?: number; text?: string } | null;
-  expect(error, "the request is refused").not.toBeNull();
-  return { status: error!.status!, code: (JSON.parse(error!.text!) as { code: string }).code };
-}
-
-const lastAi = (values: Values) => values.messages.filter((m) => m.type === "ai").at(-1)?.content ?? "";
-
-/** Agent Inbox's answer: the action request with every argument as a string. */
-const inboxAnswer = (type: "accept" | "edit", request: HumanInterrupt["action_request"], edits: Record<string, string> = {}) => [
-  { type, args: { action: request.action, args: { ...Object.fromEntries(Object.entries(request.args).map(([k, v]) => [k, String(v)])), ...edits } } },
-];
+import { inboxAnswer, lastAi, refusal, seedPayments, sessionCookie, type Interrupt, type Values } from "./support/langgraph-sdk";
 
 test.describe.serial("the official LangGraph SDK drives the app through /api/langgraph", () => {
   let sdk: Record<"alice" | "bob" | "olga" | "sam" | "ivan", Client>;
@@ -283,33 +221,4 @@ test.describe.serial("the official LangGraph SDK drives the app through /api/lan
     expect(paid.__interrupt__).toBeUndefined();
     expect(await ledgerEntriesOf(olgaApi, caseId)).toEqual([expect.objectContaining({ amountMinor: 145_000, status: "committed" })]);
   });
-});
-
-test("React useStream on the app's origin sends messages, streams the reply and shows the approval interrupt", async ({ browser, baseURL }) => {
-  await seedPayments();
-  const context = await browser.newContext({ baseURL });
-  try {
-    await signInContext(context, "alice");
-    const page = await context.newPage();
-    const html = await useStreamPage();
-    await page.route("**/langgraph-use-stream", (route) => route.fulfill({ contentType: "text/html", body: html }));
-    await page.goto("/langgraph-use-stream");
-    const messages = page.getByLabel("messages").locator("li");
-    const loading = page.getByLabel("loading");
-    await expect(loading).toHaveText("false");
-
-    await page.evaluate(() => (window as unknown as { lgSend: (text: string) => void }).lgSend("what are my card limits"));
-    await expect(messages.nth(1)).toContainText("card limits");
-    await expect(loading).toHaveText("false");
-    await expect(page.getByLabel("thread")).toHaveText(/^[0-9a-f-]{36}$/);
-
-    await page.evaluate(() => (window as unknown as { lgSend: (text: string) => void }).lgSend("I don't recognise the Lakeside Spa payment of 95.00"));
-    await expect(page.getByLabel("interrupt")).toContainText('"action":"approve_refund"');
-    await expect(page.getByLabel("interrupt")).toContainText("Lakeside Spa");
-    await expect(messages).toHaveCount(4);
-    await expect(messages.nth(2)).toHaveAttribute("data-type", "human");
-    await expect(page.getByLabel("error")).toHaveText("");
-  } finally {
-    await context.close();
-  }
 });
