@@ -51,6 +51,26 @@ test.describe.serial("the official LangGraph SDK drives the app through /api/lan
     expect(mine.map((t) => t.thread_id)).toContain(thread.thread_id);
   });
 
+  test("a client that leaves a stream early stops hearing the run, not the run: joining it finds the answer", async () => {
+    const thread = await sdk.alice.threads.create();
+    const runId = randomUUID();
+    const leave = new AbortController();
+    const parts = sdk.alice.runs.stream(thread.thread_id, "agent", {
+      input: { messages: [{ id: runId, type: "human", content: "what are my card limits" }] },
+      streamMode: ["values", "messages-tuple"],
+      signal: leave.signal,
+    });
+    for await (const part of parts) {
+      expect(part).toEqual({ event: "metadata", data: { run_id: runId, attempt: 1 } });
+      leave.abort();
+      break;
+    }
+    const joined = (await sdk.alice.runs.join(thread.thread_id, runId)) as Values;
+    expect(joined.messages.map((m) => m.type)).toEqual(["human", "ai"]);
+    expect(lastAi(joined)).toContain("card limits");
+    expect(await sdk.alice.runs.get(thread.thread_id, runId)).toMatchObject({ status: "success" });
+  });
+
   test("a streamed refund turn pauses at the approval: the interrupt is in the stream and in the state, in Agent Inbox's shape", async () => {
     const thread = await sdk.alice.threads.create();
     const messageId = randomUUID();

@@ -21,9 +21,16 @@ export const POST = route<{ id: string }>(async (req, { id }) => {
   const runId = decided ? decisionRunId(decided.approvalId, decided.version) : newRunId(message!.id);
   const answerId = `run-${runId}-reply`;
 
+  // A client that goes away stops hearing the run, never the run itself: its message is still answered.
+  let listening = true;
   const stream = new ReadableStream<Uint8Array>({
+    cancel() {
+      listening = false;
+    },
     async start(controller) {
-      const send = (event: string, data: unknown) => controller.enqueue(sseEvent(event, data));
+      const send = (event: string, data: unknown) => {
+        if (listening) controller.enqueue(sseEvent(event, data));
+      };
       try {
         send("metadata", { run_id: runId, attempt: 1 });
         if (message) {
@@ -38,12 +45,12 @@ export const POST = route<{ id: string }>(async (req, { id }) => {
           }
           if (result.kind !== "ok") await waitForAnswer(s, user, thread, runId);
         }
-        for (const event of resultEvents(await runResult(s, user, thread.id), modes)) controller.enqueue(event);
+        for (const event of resultEvents(await runResult(s, user, thread.id), modes)) if (listening) controller.enqueue(event);
       } catch (error) {
         console.error("run stream failed", error);
         send("error", { error: "internal:run", message: "Something went wrong on our side." });
       } finally {
-        controller.close();
+        if (listening) controller.close();
       }
     },
   });

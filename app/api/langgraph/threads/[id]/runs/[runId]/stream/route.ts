@@ -14,17 +14,21 @@ export const GET = route<{ id: string; runId: string }>(async (req, { id, runId 
   const thread = await loadLangGraphThread(s.db, user, id);
   const run = await loadRun(s, user, thread, parseWith(idParam, runId, "run_id"));
   const modes = parseWith(joinStreamQuery, new URL(req.url).searchParams.getAll("stream_mode"), "query");
+  let listening = true;
   const stream = new ReadableStream<Uint8Array>({
+    cancel() {
+      listening = false;
+    },
     async start(controller) {
       try {
         controller.enqueue(sseEvent("metadata", { run_id: run.run_id, attempt: 1 }));
         if (!isDecisionRun(run.run_id)) await waitForAnswer(s, user, thread, run.run_id);
-        for (const event of resultEvents(await runResult(s, user, thread.id), streamModes(modes))) controller.enqueue(event);
+        for (const event of resultEvents(await runResult(s, user, thread.id), streamModes(modes))) if (listening) controller.enqueue(event);
       } catch (error) {
         console.error("run stream join failed", error);
-        controller.enqueue(sseEvent("error", { error: "internal:run", message: "Something went wrong on our side." }));
+        if (listening) controller.enqueue(sseEvent("error", { error: "internal:run", message: "Something went wrong on our side." }));
       } finally {
-        controller.close();
+        if (listening) controller.close();
       }
     },
   });
