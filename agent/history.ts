@@ -43,3 +43,11 @@ export async function getCheckpoint(graph: AgentGraph, threadId: string, checkpo
   if (!s.config.configurable?.checkpoint_id || !s.createdAt) return null;
   return { checkpointId, step: Number(s.metadata?.step ?? -1), next: [...s.next], values: s.values as Record<string, unknown> };
 }
+
+/** Up to `limit` checkpoints of a thread, newest first, older than checkpoint `before` when given. */
+export async function listSnapshots(graph: AgentGraph, threadId: string, options: { limit: number; before?: string }): Promise<StateSnapshot[]> {
+  const snapshots: StateSnapshot[] = [];
+  const before = options.before ? { configurable: { thread_id: threadId, checkpoint_id: options.before } } : undefined;
+  for await (const s of graph.getStateHistory({ configurable: { thread_id: threadId } }, { limit: options.limit, before })) snapshots.push(s);
+  return snapshots;
+}

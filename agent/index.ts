@@ -3,7 +3,7 @@ import type { Db } from "@/db/client";
 import { askCustomer, claimCase, expireOverdue, releaseCase } from "./casework";
 import { decideApproval } from "./decisions";
 import type { AgentDeps } from "./deps";
-import { getCheckpoint, listCheckpoints } from "./history";
+import { getCheckpoint, listCheckpoints, listSnapshots } from "./history";
 import { buildGraph } from "./graph";
 import { checkpointView } from "./incidents/checkpoint-view";
 import { replayInSandbox, type WhatIf } from "./incidents/sandbox";
@@ -55,6 +55,10 @@ export function createAgent(opts: { db: Db; pool: Pool; deps?: Partial<AgentDeps
     /** Releases this instance's liveness lock: other instances may now recover its threads. */
     close: () => instance.close(),
     history: (threadId: string) => listCheckpoints(graph, threadId),
+    /** The thread's latest checkpoint as LangGraph reports it (read only). */
+    state: (threadId: string) => graph.getState({ configurable: { thread_id: threadId } }),
+    /** The thread's checkpoints, newest first, up to `limit`, older than `before` when given (read only). */
+    stateHistory: (threadId: string, options: { limit: number; before?: string }) => listSnapshots(graph, threadId, options),
     checkpoint: (threadId: string, checkpointId: string) => getCheckpoint(graph, threadId, checkpointId),
     incidents: {
       timeline: (tenantId: string, threadId: string) => buildTimeline(production, tenantId, threadId),

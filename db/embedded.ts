@@ -172,3 +172,15 @@ export async function startEmbeddedPostgres(
     stop: () => pg.stop(),
   };
 }
+
+/**
+ * The address of the embedded server another process runs on `dataDir` (its
+ * postmaster.pid names the port), or null when none runs there. Browser tests use it to
+ * seed their own rows into the app they drive.
+ */
+export function runningEmbeddedUrl(dataDir: string): string | null {
+  const pidFile = path.join(embeddedDataDir(dataDir), "postmaster.pid");
+  if (!existsSync(pidFile)) return null;
+  const port = Number(readFileSync(pidFile, "utf8").split("\n")[3]);
+  return Number.isInteger(port) && port > 0 ? `postgres://${USER}:${PASSWORD}@127.0.0.1:${port}/${DATABASE}` : null;
+}

@@ -4,6 +4,19 @@ import * as approvalQuestions from "@/app/api/approvals/[id]/questions/route";
 import * as approvalDetail from "@/app/api/approvals/[id]/route";
 import * as approvalEvents from "@/app/api/approvals/events/route";
 import * as approvals from "@/app/api/approvals/route";
+import * as lgAssistantSearch from "@/app/api/langgraph/assistants/search/route";
+import * as lgAssistant from "@/app/api/langgraph/assistants/[id]/route";
+import * as lgThreads from "@/app/api/langgraph/threads/route";
+import * as lgThreadSearch from "@/app/api/langgraph/threads/search/route";
+import * as lgThread from "@/app/api/langgraph/threads/[id]/route";
+import * as lgThreadState from "@/app/api/langgraph/threads/[id]/state/route";
+import * as lgThreadHistory from "@/app/api/langgraph/threads/[id]/history/route";
+import * as lgRuns from "@/app/api/langgraph/threads/[id]/runs/route";
+import * as lgRunStream from "@/app/api/langgraph/threads/[id]/runs/stream/route";
+import * as lgRunWait from "@/app/api/langgraph/threads/[id]/runs/wait/route";
+import * as lgRun from "@/app/api/langgraph/threads/[id]/runs/[runId]/route";
+import * as lgRunJoin from "@/app/api/langgraph/threads/[id]/runs/[runId]/join/route";
+import * as lgRunJoinStream from "@/app/api/langgraph/threads/[id]/runs/[runId]/stream/route";
 import * as login from "@/app/api/auth/login/route";
 import * as logout from "@/app/api/auth/logout/route";
 import * as unknownApi from "@/app/api/[...path]/route";
@@ -52,6 +65,19 @@ export const ROUTES: Record<string, Partial<Record<"GET" | "POST" | "DELETE", Ha
   "/api/incidents/threads/:id/replay": incidentReplay as never,
   "/api/incidents/threads/:id/report": incidentReport as never,
   "/api/test/clock": testClock as never,
+  "/api/langgraph/assistants/search": lgAssistantSearch as never,
+  "/api/langgraph/assistants/:id": lgAssistant as never,
+  "/api/langgraph/threads": lgThreads as never,
+  "/api/langgraph/threads/search": lgThreadSearch as never,
+  "/api/langgraph/threads/:id": lgThread as never,
+  "/api/langgraph/threads/:id/state": lgThreadState as never,
+  "/api/langgraph/threads/:id/history": lgThreadHistory as never,
+  "/api/langgraph/threads/:id/runs": lgRuns as never,
+  "/api/langgraph/threads/:id/runs/stream": lgRunStream as never,
+  "/api/langgraph/threads/:id/runs/wait": lgRunWait as never,
+  "/api/langgraph/threads/:id/runs/:runId": lgRun as never,
+  "/api/langgraph/threads/:id/runs/:runId/join": lgRunJoin as never,
+  "/api/langgraph/threads/:id/runs/:runId/stream": lgRunJoinStream as never,
   "/api/no-such-route": unknownApi as never,
 };
 

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
-import { and, asc, desc, eq, isNull, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { DbOrTx } from "../client";
-import { messages, threads } from "../schema";
+import { approvals, messages, threads } from "../schema";
 
 export type ThreadRow = typeof threads.$inferSelect;
 export type ThreadStatus = ThreadRow["status"];
@@ -9,6 +9,12 @@ export type ThreadStatus = ThreadRow["status"];
 export async function createThread(db: DbOrTx, tenantId: string, customerId: string): Promise<ThreadRow> {
   const [row] = await db.insert(threads).values({ id: randomUUID(), tenantId, customerId }).returning();
   return row!;
+}
+
+/** A thread under the client's own id; null when that id is taken. */
+export async function createThreadWithId(db: DbOrTx, tenantId: string, customerId: string, id: string): Promise<ThreadRow | null> {
+  const [row] = await db.insert(threads).values({ id, tenantId, customerId }).onConflictDoNothing({ target: threads.id }).returning();
+  return row ?? null;
 }
 
 export async function getThreadById(db: DbOrTx, tenantId: string, threadId: string): Promise<ThreadRow | null> {
@@ -172,6 +178,52 @@ export async function getUnansweredMessage(db: DbOrTx, tenantId: string, threadI
 export async function listMessagesByThread(db: DbOrTx, tenantId: string, threadId: string) {
   return db
     .select({ id: messages.id, role: messages.role, text: messages.text, queued: messages.queued, answeredAt: messages.answeredAt, createdAt: messages.createdAt })
+    .from(messages)
+    .where(and(eq(messages.tenantId, tenantId), eq(messages.threadId, threadId)))
+    .orderBy(asc(messages.id));
+}
+
+/** The customer message a client sent with this id on the thread, with whether it waits or was answered. */
+export async function getMessageByClientId(db: DbOrTx, tenantId: string, threadId: string, clientMessageId: string) {
+  const [row] = await db
+    .select({ id: messages.id, text: messages.text, queued: messages.queued, answeredAt: messages.answeredAt, createdAt: messages.createdAt })
+    .from(messages)
+    .where(and(eq(messages.tenantId, tenantId), eq(messages.threadId, threadId), eq(messages.clientMessageId, clientMessageId)));
+  return row ?? null;
+}
+
+/** Whether a conversation opened an approval for an operator (policy's own approvals do not count). */
+const reachedOperator = (threadId: typeof threads.id) =>
+  sql<boolean>`exists (select 1 from ${approvals} where ${approvals.threadId} = ${threadId} and ${approvals.mode} = 'operator')`;
+
+export async function threadReachedOperator(db: DbOrTx, tenantId: string, threadId: string): Promise<boolean> {
+  const [row] = await db.select({ id: threads.id }).from(threads).where(and(eq(threads.tenantId, tenantId), eq(threads.id, threadId), reachedOperator(threads.id)));
+  return row !== undefined;
+}
+
+/** A page of the tenant's threads, newest first: one customer's when `customerId` is set, narrowed by status and ids. */
+export async function searchThreads(
+  db: DbOrTx,
+  input: { tenantId: string; customerId?: string; status?: ThreadStatus; ids?: string[]; reachedOperator?: boolean; limit: number; offset: number },
+) {
+  const conditions = [eq(threads.tenantId, input.tenantId)];
+  if (input.reachedOperator) conditions.push(reachedOperator(threads.id));
+  if (input.customerId) conditions.push(eq(threads.customerId, input.customerId));
+  if (input.status) conditions.push(eq(threads.status, input.status));
+  if (input.ids) conditions.push(inArray(threads.id, input.ids.length > 0 ? input.ids : [""]));
+  return db
+    .select()
+    .from(threads)
+    .where(and(...conditions))
+    .orderBy(desc(threads.updatedAt), desc(threads.id))
+    .limit(input.limit)
+    .offset(input.offset);
+}
+
+/** The transcript with the id each customer message's client gave it. */
+export async function listChatMessagesByThread(db: DbOrTx, tenantId: string, threadId: string) {
+  return db
+    .select({ id: messages.id, role: messages.role, text: messages.text, clientMessageId: messages.clientMessageId, createdAt: messages.createdAt })
     .from(messages)
     .where(and(eq(messages.tenantId, tenantId), eq(messages.threadId, threadId)))
     .orderBy(asc(messages.id));

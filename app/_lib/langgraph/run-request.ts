@@ -1,0 +1,29 @@
+import type { ThreadRow } from "@/db/queries/threads";
+import { runBody, type RunBody } from "@/app/api/langgraph/schema";
+import { ApiError } from "../errors";
+import { parseBody, services } from "../route";
+import type { SessionUser } from "../session";
+import { loadLangGraphThread, requireLangGraphUser } from "./access";
+import { requireAssistant } from "./assistant";
+import type { Services } from "./state";
+
+export type RunRequest = { s: Services; user: SessionUser; thread: ThreadRow; body: RunBody };
+
+/**
+ * A run on a thread: who may send what. Customers send messages on their own threads and
+ * never resume (their own approval least of all); operators and supervisors only resume,
+ * as a decision.
+ */
+export async function runRequest(req: Request, threadId: string): Promise<RunRequest> {
+  const s = services();
+  const user = await requireLangGraphUser(s.db, req);
+  const thread = await loadLangGraphThread(s.db, user, threadId);
+  const body = await parseBody(req, runBody);
+  requireAssistant(body.assistant_id);
+  if (body.command && user.role === "customer") throw new ApiError("forbidden:role", "Customers cannot decide approvals.");
+  if (body.input && user.role !== "customer") throw new ApiError("forbidden:role", "Only the customer writes in their conversation.");
+  return { s, user, thread, body };
+}
+
+/** The customer message a run carries. */
+export const runMessage = (body: RunBody) => body.input!.messages[0]!;

@@ -1,0 +1,115 @@
+import { randomUUID } from "node:crypto";
+import type { TurnResult } from "@/agent";
+import { getApprovalById } from "@/db/queries/approvals";
+import { getMessageByClientId, getThreadById, type ThreadRow } from "@/db/queries/threads";
+import type { Run, RunResult } from "@/app/api/langgraph/schema";
+import { ApiError } from "../errors";
+import type { SessionUser } from "../session";
+import { ASSISTANT_ID } from "./assistant";
+import { currentState, threadValues, type Services } from "./state";
+
+/**
+ * A run is one customer message (its id is the message's client id, so a resend is the
+ * same run) or one decision (`decision-<approvalId>-<version>`, the version it left). Both
+ * are read back from the tables the app already keeps: no second record of runs.
+ */
+const DECISION_RUN = /^decision-(.+)-(\d+)$/;
+export const decisionRunId = (approvalId: string, version: number) => `decision-${approvalId}-${version}`;
+
+/** Where the SDK finds the run it started (Content-Location). */
+export const runLocation = (threadId: string, runId: string) => `/api/langgraph/threads/${threadId}/runs/${runId}`;
+
+export function newRunId(messageId?: string) {
+  return messageId ?? randomUUID();
+}
+
+function runObject(s: Services, threadId: string, runId: string, status: Run["status"], createdAt: Date, updatedAt: Date): Run {
+  return {
+    run_id: runId,
+    thread_id: threadId,
+    assistant_id: ASSISTANT_ID,
+    created_at: createdAt.toISOString(),
+    updated_at: updatedAt.toISOString(),
+    status,
+    metadata: {},
+    multitask_strategy: s.agent.deps.settings.doubleTexting,
+  };
+}
+
+/** The run, from the customer message or the decision it stands for; 404 when the thread has neither. */
+export async function loadRun(s: Services, user: SessionUser, thread: ThreadRow, runId: string): Promise<Run> {
+  const decision = DECISION_RUN.exec(runId);
+  if (decision) {
+    const approval = await getApprovalById(s.db, user.tenantId, decision[1]!);
+    if (approval && approval.threadId === thread.id && approval.version >= Number(decision[2])) {
+      const at = approval.decidedAt ?? approval.firstApprovedAt ?? approval.createdAt;
+      return runObject(s, thread.id, runId, "success", at, at);
+    }
+    throw new ApiError("not_found:run", "No such run.");
+  }
+  const message = await getMessageByClientId(s.db, user.tenantId, thread.id, runId);
+  if (!message) throw new ApiError("not_found:run", "No such run.");
+  const status = message.answeredAt ? "success" : message.queued ? "pending" : "running";
+  return runObject(s, thread.id, runId, status, message.createdAt, message.answeredAt ?? message.createdAt);
+}
+
+export const isDecisionRun = (runId: string) => DECISION_RUN.test(runId);
+
+/** The run object for a decision that just landed. */
+export function decisionRun(s: Services, threadId: string, decided: { approvalId: string; version: number }): Run {
+  const now = new Date();
+  return runObject(s, threadId, decisionRunId(decided.approvalId, decided.version), "success", now, now);
+}
+
+/** Why a customer message could not start a run: the thread is busy under `reject`, or the app is restarting. */
+export function turnRefusal(result: Extract<TurnResult, { kind: "busy" | "draining" }>): ApiError {
+  if (result.kind === "busy") return new ApiError("conflict:thread", "The agent is still answering your previous message.");
+  return new ApiError(
+    "unavailable:draining",
+    result.saved ? "We are restarting. Your message is saved and the answer will appear shortly." : "We are restarting. Please send your message again in a moment.",
+  );
+}
+
+/** One customer message into the app's turn machinery, under the run's id. */
+export function sendTurn(s: Services, user: SessionUser, thread: ThreadRow, text: string, runId: string, onToken?: (text: string) => void) {
+  return s.agent.sendMessage(
+    { tenantId: user.tenantId, threadId: thread.id, customerId: user.customerId!, text, actor: user.username, clientMessageId: runId },
+    onToken,
+  );
+}
+
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Waits until the run's message is answered (a queued message waits its turn); false when `timeoutMs` passes first. */
+export async function waitForAnswer(s: Services, user: SessionUser, thread: ThreadRow, runId: string, timeoutMs = 120_000): Promise<boolean> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const message = await getMessageByClientId(s.db, user.tenantId, thread.id, runId);
+    if (message?.answeredAt) return true;
+    if (Date.now() > deadline) return false;
+    await pause(100);
+  }
+}
+
+/**
+ * Starts a run in the background and answers once its message is stored (or the turn was
+ * refused), so a GET of the run right after finds it.
+ */
+export async function startBackgroundTurn(s: Services, user: SessionUser, thread: ThreadRow, text: string, runId: string): Promise<Run> {
+  const turn = sendTurn(s, user, thread, text, runId);
+  turn.catch((error: unknown) => console.error("background run failed", error));
+  const settled = turn.then((result) => ({ result }));
+  for (;;) {
+    if (await getMessageByClientId(s.db, user.tenantId, thread.id, runId)) return loadRun(s, user, thread, runId);
+    const done = await Promise.race([settled, pause(50).then(() => null)]);
+    if (done && (done.result.kind === "busy" || done.result.kind === "draining")) throw turnRefusal(done.result);
+  }
+}
+
+/** What runs/wait and join answer: the thread's values, with `__interrupt__` while it waits for a decision. */
+export async function runResult(s: Services, user: SessionUser, threadId: string): Promise<RunResult> {
+  const thread = (await getThreadById(s.db, user.tenantId, threadId))!;
+  if (thread.status !== "awaiting_approval") return threadValues(s.db, user, thread);
+  const state = await currentState(s, user, thread);
+  return state.interrupts.length > 0 ? { ...state.values, __interrupt__: state.interrupts } : state.values;
+}

@@ -1,0 +1,40 @@
+import type { RunBody, RunResult } from "@/app/api/langgraph/schema";
+
+/** The stream modes a client asked for; the Platform streams `values` when none is named. */
+export function streamModes(mode: RunBody["stream_mode"]): Set<string> {
+  if (!mode) return new Set(["values"]);
+  return new Set(Array.isArray(mode) ? mode : [mode]);
+}
+
+/** One server-sent event as the SDK parses it. */
+export function sseEvent(event: string, data: unknown): Uint8Array {
+  return new TextEncoder().encode(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
+}
+
+/** An event stream answered to the SDK, naming the run it carries (the SDK reads Content-Location). */
+export function sseResponse(body: ReadableStream<Uint8Array>, location: string): Response {
+  return new Response(body, {
+    headers: {
+      "content-type": "text/event-stream; charset=utf-8",
+      "cache-control": "no-cache, no-transform",
+      connection: "keep-alive",
+      "content-location": location,
+    },
+  });
+}
+
+/**
+ * A finished run's events, as the Platform sends them: the values, then, while a refund
+ * waits for a decision, the interrupt as a `values` chunk of its own (clients such as
+ * useStream keep the values and add the interrupt) and as an `updates` chunk.
+ */
+export function resultEvents(result: RunResult, modes: Set<string>): Uint8Array[] {
+  const { __interrupt__, ...values } = result;
+  const events: Uint8Array[] = [];
+  if (modes.has("updates") && __interrupt__) events.push(sseEvent("updates", { __interrupt__ }));
+  if (modes.has("values")) {
+    events.push(sseEvent("values", values));
+    if (__interrupt__) events.push(sseEvent("values", { __interrupt__ }));
+  }
+  return events;
+}

@@ -1,0 +1,94 @@
+import type { StateSnapshot } from "@langchain/langgraph";
+import type { Agent } from "@/agent";
+import type { Db } from "@/db/client";
+import { getLatestCaseByThread } from "@/db/queries/cases";
+import { listChatMessagesByThread, type ThreadRow } from "@/db/queries/threads";
+import type { LcMessage, Thread, ThreadState, ThreadValues } from "@/app/api/langgraph/schema";
+import { maskedForStaff } from "../personal-data";
+import type { SessionUser } from "../session";
+import { isStaff } from "./access";
+import { snapshotInterrupts, type TaskInterrupt } from "./interrupts";
+import { ASSISTANT_ID, GRAPH_ID } from "./assistant";
+
+export type Services = { db: Db; agent: Agent };
+
+/** A customer message keeps the id its client gave it (the run's id too); others are named by their row. */
+const messageId = (m: { id: number; clientMessageId: string | null }) => m.clientMessageId ?? `msg-${m.id}`;
+
+/**
+ * The thread's values as LangChain clients read them: the transcript (from the messages
+ * table, where the app keeps it; the checkpoint holds only a short window) as human and
+ * ai messages, and the case. `upTo` cuts the transcript at a checkpoint's time. Staff get
+ * customers' names and card numbers masked.
+ */
+export async function threadValues(db: Db, user: SessionUser, thread: ThreadRow, upTo?: Date): Promise<ThreadValues> {
+  const [rows, kase] = await Promise.all([listChatMessagesByThread(db, user.tenantId, thread.id), getLatestCaseByThread(db, user.tenantId, thread.id)]);
+  const messages: LcMessage[] = rows
+    .filter((m) => !upTo || m.createdAt <= upTo)
+    .map((m) => ({ type: m.role === "customer" ? "human" : "ai", id: messageId(m), content: m.text }));
+  const values: ThreadValues = {
+    messages,
+    case: kase && (!upTo || kase.createdAt <= upTo) ? { caseId: kase.id, status: kase.status, amountMinor: kase.amountMinor, currency: kase.currency } : null,
+  };
+  return isStaff(user) ? maskedForStaff(db, user.tenantId, values) : values;
+}
+
+const checkpointOf = (threadId: string, config: StateSnapshot["config"] | undefined) => ({
+  thread_id: threadId,
+  checkpoint_ns: "",
+  checkpoint_id: config?.configurable?.checkpoint_id ? String(config.configurable.checkpoint_id) : null,
+  checkpoint_map: null,
+});
+
+/** One checkpoint as the Platform's ThreadState; `latest` gives the whole transcript, older ones the transcript up to their time. */
+export async function toThreadState(s: Services, user: SessionUser, thread: ThreadRow, snapshot: StateSnapshot, latest: boolean): Promise<ThreadState> {
+  const createdAt = snapshot.createdAt ? new Date(snapshot.createdAt) : undefined;
+  const [values, interrupts] = await Promise.all([
+    threadValues(s.db, user, thread, latest ? undefined : createdAt),
+    snapshotInterrupts(s.db, user.tenantId, snapshot),
+  ]);
+  const byTask = (taskId: string) => interrupts.filter((i) => i.taskId === taskId).map((i) => i.interrupt);
+  const metadata = snapshot.metadata;
+  return {
+    values,
+    next: [...snapshot.next],
+    tasks: snapshot.tasks.map((t) => ({ id: t.id, name: t.name, error: t.error ? "The task failed." : null, interrupts: byTask(t.id), checkpoint: null, state: null })),
+    checkpoint: checkpointOf(thread.id, snapshot.config),
+    metadata: metadata ? { source: metadata.source, step: metadata.step } : {},
+    created_at: snapshot.createdAt ?? null,
+    parent_checkpoint: snapshot.parentConfig ? checkpointOf(thread.id, snapshot.parentConfig) : null,
+    interrupts: interrupts.map((i) => i.interrupt),
+  };
+}
+
+/** The thread's current state. */
+export async function currentState(s: Services, user: SessionUser, thread: ThreadRow): Promise<ThreadState> {
+  return toThreadState(s, user, thread, await s.agent.state(thread.id), true);
+}
+
+/** The app's thread status in the Platform's words: a refund waiting for an operator is `interrupted`. */
+export const PLATFORM_STATUS = { idle: "idle", busy: "busy", awaiting_approval: "interrupted" } as const satisfies Record<ThreadRow["status"], Thread["status"]>;
+
+export const APP_STATUS = { idle: "idle", busy: "busy", interrupted: "awaiting_approval" } as const;
+
+/** The Platform's Thread: status, values and pending interrupts by task. */
+export async function toThread(s: Services, user: SessionUser, thread: ThreadRow): Promise<Thread> {
+  const waiting = thread.status === "awaiting_approval";
+  const [values, interrupts] = await Promise.all([
+    threadValues(s.db, user, thread),
+    waiting ? s.agent.state(thread.id).then((snapshot) => snapshotInterrupts(s.db, user.tenantId, snapshot)) : Promise.resolve([] as TaskInterrupt[]),
+  ]);
+  const grouped: Thread["interrupts"] = {};
+  for (const { taskId, interrupt } of interrupts) (grouped[taskId] ??= []).push(interrupt);
+  const time = (d: Date) => d.toISOString();
+  return {
+    thread_id: thread.id,
+    created_at: time(thread.createdAt),
+    updated_at: time(thread.updatedAt),
+    state_updated_at: time(thread.updatedAt),
+    metadata: { graph_id: GRAPH_ID, assistant_id: ASSISTANT_ID },
+    status: PLATFORM_STATUS[thread.status],
+    values,
+    interrupts: grouped,
+  };
+}

@@ -1,0 +1,16 @@
+import { idParam, parseWith, route, services } from "@/app/_lib/route";
+import { loadLangGraphThread, requireLangGraphUser } from "@/app/_lib/langgraph/access";
+import { isDecisionRun, loadRun, runResult, waitForAnswer } from "@/app/_lib/langgraph/runs";
+
+export const runtime = "nodejs";
+export const dynamic = "force-dynamic";
+
+/** Waits for the run to finish and answers the thread's values, as runs/wait does. */
+export const GET = route<{ id: string; runId: string }>(async (req, { id, runId }) => {
+  const s = services();
+  const user = await requireLangGraphUser(s.db, req);
+  const thread = await loadLangGraphThread(s.db, user, id);
+  const run = await loadRun(s, user, thread, parseWith(idParam, runId, "run_id"));
+  if (!isDecisionRun(run.run_id)) await waitForAnswer(s, user, thread, run.run_id);
+  return Response.json(await runResult(s, user, thread.id));
+});

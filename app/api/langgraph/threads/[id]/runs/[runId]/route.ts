@@ -1,0 +1,14 @@
+import { idParam, parseWith, route, services } from "@/app/_lib/route";
+import { loadLangGraphThread, requireLangGraphUser } from "@/app/_lib/langgraph/access";
+import { loadRun } from "@/app/_lib/langgraph/runs";
+
+export const runtime = "nodejs";
+export const dynamic = "force-dynamic";
+
+/** One run: pending (queued behind another), running, or success. */
+export const GET = route<{ id: string; runId: string }>(async (req, { id, runId }) => {
+  const s = services();
+  const user = await requireLangGraphUser(s.db, req);
+  const thread = await loadLangGraphThread(s.db, user, id);
+  return Response.json(await loadRun(s, user, thread, parseWith(idParam, runId, "run_id")));
+});

@@ -1,0 +1,22 @@
+import { createThread, createThreadWithId, getThreadById } from "@/db/queries/threads";
+import { ApiError } from "@/app/_lib/errors";
+import { parseOptionalBody, route, services } from "@/app/_lib/route";
+import { requireLangGraphUser } from "@/app/_lib/langgraph/access";
+import { toThread } from "@/app/_lib/langgraph/state";
+import { threadCreateBody } from "../schema";
+
+export const runtime = "nodejs";
+
+/** A new conversation for the signed-in customer, under the client's id when it sends one. */
+export const POST = route(async (req) => {
+  const s = services();
+  const user = await requireLangGraphUser(s.db, req, ["customer"]);
+  const body = await parseOptionalBody(req, threadCreateBody, threadCreateBody.parse({}));
+  let thread = body.thread_id ? await createThreadWithId(s.db, user.tenantId, user.customerId!, body.thread_id) : await createThread(s.db, user.tenantId, user.customerId!);
+  if (!thread) {
+    const existing = await getThreadById(s.db, user.tenantId, body.thread_id!);
+    if (body.if_exists !== "do_nothing" || existing?.customerId !== user.customerId) throw new ApiError("conflict:thread", "A conversation with this id exists.");
+    thread = existing;
+  }
+  return Response.json(await toThread(s, user, thread));
+});
