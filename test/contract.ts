@@ -16,10 +16,11 @@ const pointer = (...parts: string[]) => parts.map((p) => p.replaceAll("~", "~0")
  * documented, and a JSON body must match the schema documented for them. Each schema is
  * compiled once, the first time an answer needs it.
  */
-export function contract(doc: Doc) {
+export function contract(document: object) {
+  const doc = document as Doc;
   const ajv = new Ajv2020({ strict: false, allErrors: true });
   addFormats(ajv);
-  ajv.addSchema(doc as object, "openapi");
+  ajv.addSchema(document, "openapi");
   const compiled = new Map<string, ValidateFunction>();
   const templates = Object.keys(doc.paths ?? {}).map((template) => ({
     template,

@@ -53,7 +53,7 @@ describe("the OpenAPI document", () => {
         for (const status of statuses.filter((s) => Number(s) >= 400 && !(p === "/api/health" && s === "503"))) {
           const response = responses[status]!;
           const name = response.$ref?.split("/").pop();
-          const content = name ? (doc.components?.responses?.[name] as { content?: Record<string, { schema?: { $ref?: string } }> }).content : response.content;
+          const content = (name ? (doc.components?.responses?.[name] as typeof response) : response).content as Record<string, { schema?: { $ref?: string } }> | undefined;
           if (content?.["application/json"]?.schema?.$ref !== "#/components/schemas/Error") missing.push(`${method} ${p} ${status}: not the Error schema`);
         }
       }
