@@ -1,5 +1,4 @@
 import { z } from "zod";
-import { idParam } from "@/app/_lib/route";
 
 /**
  * Shapes every part of the API shares, on the wire. Requests are parsed with the schemas
@@ -25,9 +24,6 @@ export const timestamp = z.iso.datetime({ offset: true });
 export const minorUnits = z.number().int().meta({ description: "Integer minor units (cents)." });
 
 export const currency = z.string().length(3).meta({ example: "EUR" });
-
-/** A path id: letters, digits, `-` and `_`, at most 100. */
-export const pathId = idParam;
 
 export const threadStatus = z.enum(["idle", "busy", "awaiting_approval"]);
 

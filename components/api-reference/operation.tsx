@@ -12,7 +12,7 @@ function Schema({ label, json }: { label: string; json: string }) {
   return (
     <details className="mt-1">
       <summary className="cursor-pointer text-sm text-brand-700 underline">{label}</summary>
-      <pre className="mt-1 max-h-96 overflow-auto rounded bg-slate-900 p-3 text-xs text-slate-100">{json}</pre>
+      <pre tabIndex={0} className="mt-1 max-h-96 overflow-auto rounded bg-slate-900 p-3 text-xs text-slate-100">{json}</pre>
     </details>
   );
 }

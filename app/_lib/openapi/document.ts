@@ -3,7 +3,7 @@ import { paths } from "./paths";
 
 const DESCRIPTION = `The chat widget, the operator console and the incident viewer call these routes.
 
-**Errors.** Every error is JSON \`{code: "type:surface", message}\`; the status follows the type (bad_request 400, unauthorized 401, forbidden 403, not_found 404, conflict 409, payload_too_large 413, unsupported_media_type 415, too_many_requests 429, internal 500, unavailable 503). Bad input gets a 4xx and changes nothing. An API path no route serves answers 404 \`not_found:route\` in the same shape.
+**Errors.** Every error is JSON \`{code: "type:surface", message}\`; the status follows the type (bad_request 400, unauthorized 401, forbidden 403, not_found 404, conflict 409, payload_too_large 413, unsupported_media_type 415, too_many_requests 429, internal 500, unavailable 503). Bad input gets a 4xx and changes nothing. An API path no route serves answers 404 \`not_found:route\` in the same shape. A method a route does not serve is answered by the framework before any route runs: 405 with no body.
 
 **Money** is integer minor units (\`amountMinor\`: 4.90 EUR is 490), never floats.
 

@@ -15,14 +15,14 @@ import {
   searchQuery,
   timeline,
 } from "@/app/api/incidents/schema";
-import { pathId } from "@/app/api/schema";
 import { clockAnswer, clockBody } from "@/app/api/test/clock/schema";
 import { messageBody, queuedAnswer, threadCreated, threadDetail, threadList, turnAnswer } from "@/app/api/threads/schema";
 import { revealBody } from "@/app/_lib/incidents";
+import { idParam } from "@/app/_lib/route";
 import { api, eventStream, json, type Operation } from "./operation";
 
-const id = z.object({ id: pathId });
-const checkpoint = z.object({ id: pathId, checkpointId: pathId });
+const id = z.object({ id: idParam });
+const checkpoint = z.object({ id: idParam, checkpointId: idParam });
 const noReveal = z.object({
   reveal: z.never().optional().meta({ description: 'Refused with 400 `bad_request:reveal`: a GET is always masked; a reveal is a POST with `{"reveal": true}`, because it is audited.' }),
 });

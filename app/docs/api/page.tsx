@@ -52,7 +52,7 @@ export default async function ApiReferencePage() {
           {reference.schemas.map((s) => (
             <details key={s.name} id={`schema-${s.name}`} className="mt-2">
               <summary className="cursor-pointer font-mono text-sm text-brand-700 underline">{s.name}</summary>
-              <pre className="mt-1 max-h-96 overflow-auto rounded bg-slate-900 p-3 text-xs text-slate-100">{s.schema}</pre>
+              <pre tabIndex={0} className="mt-1 max-h-96 overflow-auto rounded bg-slate-900 p-3 text-xs text-slate-100">{s.schema}</pre>
             </details>
           ))}
         </section>
