@@ -78,8 +78,11 @@ function operation(method: Method, op: Operation): ZodOpenApiOperationObject {
   };
 }
 
-/** The API's paths, one entry per operation: `{"/api/x/{id}": {get: {...}, post: {...}}}`. */
-export function api(paths: Record<string, Partial<Record<Method, Operation>>>): ZodOpenApiPathsObject {
+/** Paths to operations: `{"/api/x/{id}": {get: {...}, post: {...}}}`, one entry per operation. */
+export type Paths = Record<string, Partial<Record<Method, Operation>>>;
+
+/** The document's paths, each operation with the errors every route of its kind may answer. */
+export function api(paths: Paths): ZodOpenApiPathsObject {
   return Object.fromEntries(
     Object.entries(paths).map(([path, methods]) => [path, Object.fromEntries(Object.entries(methods).map(([m, op]) => [m, operation(m as Method, op)]))]),
   );
