@@ -1,4 +1,6 @@
 import { z } from "zod";
+import { timestamp } from "@/agent/wire";
+import { messages, threads } from "@/db/schema";
 
 /**
  * Shapes every part of the API shares, on the wire. Requests are parsed with the schemas
@@ -17,38 +19,18 @@ export const errorBody = z
   })
   .meta({ id: "Error" });
 
-/** A moment, as ISO 8601 with its offset. */
-export const timestamp = z.iso.datetime({ offset: true });
+export { currency, minorUnits, timestamp } from "@/agent/wire";
+export { ledgerEntry } from "@/agent/clients/bank";
 
-/** Money is integer minor units (cents), never floats. */
-export const minorUnits = z.number().int().meta({ description: "Integer minor units (cents)." });
-
-export const currency = z.string().length(3).meta({ example: "EUR" });
-
-export const threadStatus = z.enum(["idle", "busy", "awaiting_approval"]);
+export const threadStatus = z.enum(threads.status.enumValues);
 
 /** One line of a conversation's transcript. */
 export const transcriptMessage = z.object({
   id: z.number().int(),
-  role: z.enum(["customer", "agent"]),
+  role: z.enum(messages.role.enumValues),
   text: z.string(),
   createdAt: timestamp,
 });
-
-/** An entry of the refund ledger, as the ledger reports it. */
-export const ledgerEntry = z
-  .object({
-    entryId: z.string(),
-    idempotencyKey: z.string().meta({ example: "refund:demo-bank:case-123" }),
-    caseId: z.string(),
-    customerId: z.string(),
-    amountMinor: minorUnits,
-    currency,
-    status: z.string(),
-    createdAt: timestamp,
-    committedAt: timestamp.nullable(),
-  })
-  .meta({ id: "LedgerEntry" });
 
 /** An audit event: who did what, when. */
 export const auditEvent = z.object({ id: z.number().int(), actor: z.string(), action: z.string(), data: z.unknown(), at: timestamp });

@@ -1,5 +1,7 @@
 import { z } from "zod";
 import { approvalStatus, caseStatus } from "@/app/api/cases/schema";
+import { checkpointSummary } from "@/agent/history";
+import { timelineEntry } from "@/agent/incidents/timeline";
 import { currency, ledgerEntry, minorUnits, threadStatus, timestamp } from "@/app/api/schema";
 
 const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "Use YYYY-MM-DD.");
@@ -59,21 +61,6 @@ export const searchPage = z.object({
   ),
 });
 
-const interrupt = z.object({ id: z.string().optional(), value: z.unknown() });
-
-/** One checkpoint of a conversation, oldest first. */
-const checkpointSummary = z.object({
-  checkpointId: z.string(),
-  parentId: z.string().nullable(),
-  step: z.number().int(),
-  source: z.string(),
-  ran: z.array(z.string()).meta({ description: "Nodes whose writes this checkpoint holds." }),
-  next: z.array(z.string()),
-  interrupts: z.array(interrupt),
-  createdAt: timestamp.optional(),
-  sizeBytes: z.number().int().meta({ description: "Serialized size of the state at this checkpoint." }),
-});
-
 export const checkpointList = z.object({ threadId: z.string(), checkpoints: z.array(checkpointSummary) });
 
 /** The raw state at one checkpoint and a line diff against its parent. */
@@ -86,46 +73,6 @@ export const checkpointDetail = z.object({
   unknownFields: z.array(z.string()).meta({ description: "State fields the current graph no longer knows (threads written by an earlier version)." }),
   diff: z.array(z.object({ value: z.string(), added: z.literal(true).optional(), removed: z.literal(true).optional() })),
 });
-
-/** Everything that happened in a conversation, on one time axis. */
-export const timelineEntry = z
-  .discriminatedUnion("kind", [
-    z.object({
-      kind: z.literal("checkpoint"),
-      at: timestamp,
-      checkpointId: z.string(),
-      parentId: z.string().nullable(),
-      step: z.number().int(),
-      source: z.string(),
-      next: z.array(z.string()),
-      tasks: z.array(z.object({ taskId: z.string(), node: z.string(), writes: z.unknown(), error: z.string().nullable(), interrupts: z.array(interrupt) })),
-      resumes: z.array(z.object({ interruptId: z.string().nullable(), value: z.unknown() })),
-      sizeBytes: z.number().int(),
-      schemaVersion: z.number().int().nullable(),
-    }),
-    z.object({
-      kind: z.literal("node_event"),
-      at: timestamp,
-      node: z.string(),
-      system: z.string().nullable(),
-      outcome: z.string(),
-      latencyMs: z.number(),
-      attempt: z.number().int(),
-      error: z.string().nullable(),
-    }),
-    z.object({
-      kind: z.literal("ledger_call"),
-      at: timestamp,
-      idempotencyKey: z.string().nullable(),
-      request: z.unknown(),
-      response: z.unknown(),
-      outcome: z.string(),
-      error: z.string().nullable(),
-    }),
-    z.object({ kind: z.literal("operator_action"), at: timestamp, actor: z.string(), action: z.string(), data: z.unknown() }),
-    z.object({ kind: z.literal("message"), at: timestamp, role: z.enum(["customer", "agent"]), text: z.string() }),
-  ])
-  .meta({ id: "TimelineEntry" });
 
 export const timeline = z.object({
   threadId: z.string(),
