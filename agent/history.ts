@@ -1,19 +1,22 @@
 import type { StateSnapshot } from "@langchain/langgraph";
+import { z } from "zod";
 import type { AgentGraph } from "./graph";
+import { interruptRecord, timestamp } from "./wire";
 
-export type CheckpointSummary = {
-  checkpointId: string;
-  parentId: string | null;
-  step: number;
-  source: string;
-  /** Nodes whose writes this checkpoint holds. */
-  ran: string[];
-  next: string[];
-  interrupts: { id?: string; value: unknown }[];
-  createdAt: string | undefined;
-  /** Serialized size of the state at this checkpoint. */
-  sizeBytes: number;
-};
+/** One checkpoint of a thread, as the incident viewer lists it. */
+export const checkpointSummary = z.object({
+  checkpointId: z.string(),
+  parentId: z.string().nullable(),
+  step: z.number().int(),
+  source: z.string(),
+  ran: z.array(z.string()).meta({ description: "Nodes whose writes this checkpoint holds." }),
+  next: z.array(z.string()),
+  interrupts: z.array(interruptRecord),
+  createdAt: timestamp.optional(),
+  sizeBytes: z.number().int().meta({ description: "Serialized size of the state at this checkpoint." }),
+});
+
+export type CheckpointSummary = z.infer<typeof checkpointSummary>;
 
 function summarize(s: StateSnapshot, older: StateSnapshot | undefined): CheckpointSummary {
   return {

@@ -1,25 +1,12 @@
-/** The slices of API answers the specs assert on. */
-export type ApprovalRow = {
-  approvalId: string;
-  caseId: string;
-  threadId: string;
-  status: string;
-  version: number;
-  mode: "policy" | "operator";
-  amountMinor: number;
-  merchant: string;
-  customerName: string;
-  decidedBy: string | null;
-  risk: "low" | "medium" | "high" | "unavailable";
-  claimedBy: string | null;
-  requiredApprovals: 1 | 2;
-  firstApprovedBy: string | null;
-  firstApprovedAmountMinor: number | null;
-  approvedAmountMinor: number | null;
-  openQuestion: { questionId: string; question: string } | null;
-};
+import type { z } from "zod";
+import type { approvalView } from "@/app/api/approvals/schema";
+import type { ledgerEntry } from "@/app/api/schema";
+import type { turnAnswer } from "@/app/api/threads/schema";
 
-export type LedgerEntry = { entryId: string; idempotencyKey: string; caseId: string; amountMinor: number; status: string };
+/** API answers as the specs read them: the types of the schemas the OpenAPI document is generated from. */
+export type ApprovalRow = z.infer<typeof approvalView>;
+
+export type LedgerEntry = z.infer<typeof ledgerEntry>;
 
 /** The end of one customer turn (POST /api/threads/{id}/messages as JSON). */
-export type Turn = { reply: string; status: string; caseId: string | null };
+export type Turn = z.infer<typeof turnAnswer>;

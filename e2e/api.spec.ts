@@ -1,6 +1,6 @@
 import { request as httpRequest } from "node:http";
-import { expect, request as playwrightRequest, test, type APIRequestContext } from "@playwright/test";
-import { expectError, SESSION_COOKIE, signIn } from "./api-client";
+import { expect, test, type APIRequestContext } from "@playwright/test";
+import { apiContext, expectError, SESSION_COOKIE, signIn } from "./api-client";
 
 test.describe("HTTP API: bad input gets a clear 4xx and changes nothing", () => {
   let alice: APIRequestContext;
@@ -11,7 +11,7 @@ test.describe("HTTP API: bad input gets a clear 4xx and changes nothing", () => 
 
   test.beforeAll(async ({ baseURL }) => {
     [alice, bob, olga, ivan] = await Promise.all(["alice", "bob", "olga", "ivan"].map((u) => signIn(baseURL!, u)));
-    anonymous = await playwrightRequest.newContext({ baseURL });
+    anonymous = await apiContext({ baseURL });
   });
 
   test("a wrong password is refused with 401", async () => {
@@ -20,7 +20,7 @@ test.describe("HTTP API: bad input gets a clear 4xx and changes nothing", () => 
 
   test("calls without a session, or with a forged one, are refused with 401", async ({ baseURL }) => {
     await expectError(await anonymous.post("/api/threads", { data: {} }), 401, "unauthorized:session");
-    const forged = await playwrightRequest.newContext({ baseURL, extraHTTPHeaders: { cookie: `${SESSION_COOKIE}=forged-token-value` } });
+    const forged = await apiContext({ baseURL, extraHTTPHeaders: { cookie: `${SESSION_COOKIE}=forged-token-value` } });
     await expectError(await forged.get("/api/approvals"), 401, "unauthorized:session_invalid");
   });
 

@@ -92,7 +92,7 @@ test.describe("every page of every role under the Content-Security-Policy", () =
   test("signed out: the demo bank page with its framed widget, sign-in, the widget and a missing page", async ({ browser, baseURL }) => {
     const context = await browser.newContext({ baseURL });
     const violations = await watchViolations(context);
-    await walk(context, [{ path: "/", ready: framedWidgetReady }, { path: "/login" }, { path: "/widget", ready: widgetReady }, { path: "/console" }, { path: "/no-such-page" }], violations);
+    await walk(context, [{ path: "/", ready: framedWidgetReady }, { path: "/login" }, { path: "/widget", ready: widgetReady }, { path: "/console" }, { path: "/docs/api" }, { path: "/no-such-page" }], violations);
     await context.close();
   });
 

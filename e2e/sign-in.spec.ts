@@ -1,5 +1,4 @@
-import { request as playwrightRequest } from "@playwright/test";
-import { expectError, SESSION_COOKIE } from "./api-client";
+import { apiContext, expectError, SESSION_COOKIE } from "./api-client";
 import { expect, test } from "./fixtures";
 import { demoPassword, LoginPage } from "./pages/login-page";
 
@@ -7,7 +6,7 @@ const PAGES = ["/", "/login", "/widget", "/console", "/console/approvals/no-such
 const BAD_COOKIES = [`${SESSION_COOKIE}=%E0%A4%A`, "bank_session=%E0%A4%A", `${SESSION_COOKIE}=${"A".repeat(43)}`, `${SESSION_COOKIE}=${"%".repeat(4000)}`];
 
 test("signing in sets a __Host- session cookie: HttpOnly, Secure, SameSite=Lax, Path=/, no Domain, sent back over http://localhost", async ({ baseURL }) => {
-  const api = await playwrightRequest.newContext({ baseURL });
+  const api = await apiContext({ baseURL });
   const res = await api.post("/api/auth/login", { data: { username: "olga", password: demoPassword("olga") } });
   expect(res.status()).toBe(200);
   const setCookie = res.headers()["set-cookie"]!;
@@ -33,7 +32,7 @@ test("the browser keeps the session cookie as __Host-, Secure and HttpOnly after
 
 test("a malformed, forged or stale session cookie reads as signed out on every page and is 401 on the API, never 500", async ({ baseURL }) => {
   for (const cookie of BAD_COOKIES) {
-    const api = await playwrightRequest.newContext({ baseURL, extraHTTPHeaders: { cookie } });
+    const api = await apiContext({ baseURL, extraHTTPHeaders: { cookie } });
     for (const path of PAGES) {
       const res = await api.get(path, { maxRedirects: 0 });
       expect(res.status(), `${path} with ${cookie.slice(0, 30)}`).toBeLessThan(400);
@@ -64,7 +63,7 @@ test("after sign-in, /login?next=/%09/evil.example lands on a same-origin page",
 });
 
 test("a flood of wrong passwords on one account gets 401 five times, then 429 with Retry-After; the form says when to try again", async ({ baseURL, page }) => {
-  const api = await playwrightRequest.newContext({ baseURL });
+  const api = await apiContext({ baseURL });
   const statuses: number[] = [];
   for (let i = 0; i < 7; i++) {
     const res = await api.post("/api/auth/login", { data: { username: "mallory", password: `guess-${i}` } });

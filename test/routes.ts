@@ -36,6 +36,8 @@ import * as threadHistory from "@/app/api/threads/[id]/history/route";
 import * as threadMessages from "@/app/api/threads/[id]/messages/route";
 import * as thread from "@/app/api/threads/[id]/route";
 import * as threads from "@/app/api/threads/route";
+import { openApiDocument } from "@/app/_lib/openapi/document";
+import { contract, type Contract } from "./contract";
 
 type Handler = (req: Request, ctx: { params: Promise<Record<string, string>> }) => Promise<Response>;
 
@@ -95,7 +97,13 @@ export type Call = {
   headers?: Record<string, string>;
 };
 
-/** Calls a route handler the way Next.js would: a Request, and params as a promise. */
+let documented: Contract | undefined;
+
+/**
+ * Calls a route handler the way Next.js would: a Request, and params as a promise. Every
+ * answer must be as the OpenAPI document describes it (status, media type, JSON body),
+ * or the call throws.
+ */
 export async function callRoute(call: Call): Promise<Response> {
   const handler = ROUTES[call.route]?.[call.method];
   if (!handler) throw new Error(`no ${call.method} ${call.route}`);
@@ -112,5 +120,9 @@ export async function callRoute(call: Call): Promise<Response> {
     body = call.body();
   }
   const req = new Request(`http://localhost${path}${call.query ? `?${call.query}` : ""}`, { method: call.method, headers, body, duplex: "half" } as RequestInit);
-  return handler(req, { params: Promise.resolve(call.params ?? {}) });
+  const res = await handler(req, { params: Promise.resolve(call.params ?? {}) });
+  documented ??= contract(openApiDocument());
+  const problems = await documented.problems({ method: call.method, url: req.url, status: res.status, contentType: res.headers.get("content-type"), body: () => res.clone().text() });
+  if (problems.length > 0) throw new Error(`The answer is not as the OpenAPI document says:\n${problems.join("\n")}`);
+  return res;
 }

@@ -1,4 +1,6 @@
+import { z } from "zod";
 import type { AntifraudFacts, HistoryFacts, LimitsFacts } from "../state";
+import { currency, minorUnits, timestamp } from "../wire";
 import { requestJson } from "./http";
 
 export type BankUrls = { limits: string; history: string; antifraud: string; ledger: string };
@@ -65,17 +67,22 @@ export function createBankClients(urls: BankUrls): BankClients {
   };
 }
 
-export type LedgerEntry = {
-  entryId: string;
-  idempotencyKey: string;
-  caseId: string;
-  customerId: string;
-  amountMinor: number;
-  currency: string;
-  status: string;
-  createdAt: string;
-  committedAt: string | null;
-};
+/** An entry of the refund ledger, as the ledger reports it. */
+export const ledgerEntry = z
+  .object({
+    entryId: z.string(),
+    idempotencyKey: z.string().meta({ example: "refund:demo-bank:case-123" }),
+    caseId: z.string(),
+    customerId: z.string(),
+    amountMinor: minorUnits,
+    currency,
+    status: z.string(),
+    createdAt: timestamp,
+    committedAt: timestamp.nullable(),
+  })
+  .meta({ id: "LedgerEntry" });
+
+export type LedgerEntry = z.infer<typeof ledgerEntry>;
 
 /** What the ledger holds for a case or a customer, read over its HTTP API. */
 export async function listLedgerEntries(

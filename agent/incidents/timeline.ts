@@ -1,32 +1,58 @@
 import type { BaseCheckpointSaver, CheckpointTuple, StateSnapshot } from "@langchain/langgraph";
+import { z } from "zod";
 import type { Db } from "@/db/client";
 import { listThreadAudit } from "@/db/queries/incidents";
 import { listNodeEventsByThread } from "@/db/queries/node-events";
 import { listMessagesByThread } from "@/db/queries/threads";
 import type { AgentGraph } from "../graph";
+import { interruptRecord, timestamp } from "../wire";
 
-export type CheckpointEntry = {
-  kind: "checkpoint";
-  at: string;
-  checkpointId: string;
-  parentId: string | null;
-  step: number;
-  source: string;
-  next: string[];
+const checkpointRecord = z.object({
+  kind: z.literal("checkpoint"),
+  at: timestamp,
+  checkpointId: z.string(),
+  parentId: z.string().nullable(),
+  step: z.number().int(),
+  source: z.string(),
+  next: z.array(z.string()),
   /** The tasks that ran from this checkpoint: what each wrote, or the error it failed with. */
-  tasks: { taskId: string; node: string; writes: unknown; error: string | null; interrupts: { id?: string; value: unknown }[] }[];
+  tasks: z.array(z.object({ taskId: z.string(), node: z.string(), writes: z.unknown(), error: z.string().nullable(), interrupts: z.array(interruptRecord) })),
   /** Resume values that answered interrupts raised from this checkpoint. */
-  resumes: { interruptId: string | null; value: unknown }[];
-  sizeBytes: number;
-  schemaVersion: number | null;
-};
+  resumes: z.array(z.object({ interruptId: z.string().nullable(), value: z.unknown() })),
+  sizeBytes: z.number().int(),
+  schemaVersion: z.number().int().nullable(),
+});
 
-export type TimelineEntry =
-  | CheckpointEntry
-  | { kind: "node_event"; at: string; node: string; system: string | null; outcome: string; latencyMs: number; attempt: number; error: string | null }
-  | { kind: "ledger_call"; at: string; idempotencyKey: string | null; request: unknown; response: unknown; outcome: string; error: string | null }
-  | { kind: "operator_action"; at: string; actor: string; action: string; data: unknown }
-  | { kind: "message"; at: string; role: string; text: string };
+/** One thing that happened in a conversation, on the incident viewer's time axis. */
+export const timelineEntry = z
+  .discriminatedUnion("kind", [
+    checkpointRecord,
+    z.object({
+      kind: z.literal("node_event"),
+      at: timestamp,
+      node: z.string(),
+      system: z.string().nullable(),
+      outcome: z.string(),
+      latencyMs: z.number(),
+      attempt: z.number().int(),
+      error: z.string().nullable(),
+    }),
+    z.object({
+      kind: z.literal("ledger_call"),
+      at: timestamp,
+      idempotencyKey: z.string().nullable(),
+      request: z.unknown(),
+      response: z.unknown(),
+      outcome: z.string(),
+      error: z.string().nullable(),
+    }),
+    z.object({ kind: z.literal("operator_action"), at: timestamp, actor: z.string(), action: z.string(), data: z.unknown() }),
+    z.object({ kind: z.literal("message"), at: timestamp, role: z.enum(["customer", "agent"]), text: z.string() }),
+  ])
+  .meta({ id: "TimelineEntry" });
+
+export type CheckpointEntry = z.infer<typeof checkpointRecord>;
+export type TimelineEntry = z.infer<typeof timelineEntry>;
 
 function errorText(error: unknown): string | null {
   if (!error) return null;

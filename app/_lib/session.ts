@@ -7,7 +7,8 @@ import { readSessionCookie, type SessionCookie } from "./session-cookie";
 
 export { clearedSessionCookies, readSessionToken, sessionCookie, SESSION_COOKIE } from "./session-cookie";
 
-export type Role = "customer" | "operator" | "supervisor" | "auditor";
+export const ROLES = ["customer", "operator", "supervisor", "auditor"] as const;
+export type Role = (typeof ROLES)[number];
 export type SessionUser = {
   id: string;
   tenantId: string;

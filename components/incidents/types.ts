@@ -1,3 +1,4 @@
+import type { LedgerEntry } from "@/agent/clients/bank";
 import type { TimelineEntry } from "@/agent/incidents/timeline";
 /** Shapes of the incident viewer's API (`/api/incidents/...`), as the browser reads them. */
 
@@ -30,16 +31,7 @@ export type LedgerCallEntry = Extract<TimelineEntry, { kind: "ledger_call" }>;
 export type OperatorActionEntry = Extract<TimelineEntry, { kind: "operator_action" }>;
 export type MessageEntry = Extract<TimelineEntry, { kind: "message" }>;
 
-export type LedgerEntry = {
-  entryId: string;
-  idempotencyKey: string;
-  caseId: string;
-  amountMinor: number;
-  currency: string;
-  status: string;
-  createdAt: string;
-  committedAt: string | null;
-};
+export type { LedgerEntry };
 
 /** GET /api/incidents/threads/{threadId}/timeline */
 export type Timeline = { threadId: string; customer: { id: string; name: string }; entries: TimelineEntry[]; ledgerEntries: LedgerEntry[] };

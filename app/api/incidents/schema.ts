@@ -1,4 +1,8 @@
 import { z } from "zod";
+import { approvalStatus, caseStatus } from "@/app/api/cases/schema";
+import { checkpointSummary } from "@/agent/history";
+import { timelineEntry } from "@/agent/incidents/timeline";
+import { currency, ledgerEntry, minorUnits, threadStatus, timestamp } from "@/app/api/schema";
 
 const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "Use YYYY-MM-DD.");
 const flag = z.enum(["0", "1"]).transform((v) => v === "1");
@@ -33,3 +37,93 @@ export const replayBody = z.object({
 /** The replay of a checkpoint named in the path. */
 export const checkpointReplayBody = replayBody.omit({ checkpointId: true });
 
+
+const caseSummary = z.object({ caseId: z.string(), merchant: z.string(), amountMinor: minorUnits, currency, status: caseStatus });
+
+/** Conversations matching a search, newest first; names masked. */
+export const searchPage = z.object({
+  page: z.number().int(),
+  pageSize: z.number().int(),
+  total: z.number().int(),
+  threads: z.array(
+    z.object({
+      threadId: z.string(),
+      customerId: z.string(),
+      customerName: z.string(),
+      status: threadStatus,
+      createdAt: timestamp,
+      updatedAt: timestamp,
+      checkpointCount: z.number().int(),
+      cases: z.array(caseSummary),
+      hadRefund: z.boolean(),
+      hadDegradedCheck: z.boolean(),
+    }),
+  ),
+});
+
+export const checkpointList = z.object({ threadId: z.string(), checkpoints: z.array(checkpointSummary) });
+
+/** The raw state at one checkpoint and a line diff against its parent. */
+export const checkpointDetail = z.object({
+  checkpointId: z.string(),
+  parentId: z.string().nullable(),
+  step: z.number().int(),
+  source: z.string(),
+  values: z.record(z.string(), z.unknown()),
+  unknownFields: z.array(z.string()).meta({ description: "State fields the current graph no longer knows (threads written by an earlier version)." }),
+  diff: z.array(z.object({ value: z.string(), added: z.literal(true).optional(), removed: z.literal(true).optional() })),
+});
+
+export const timeline = z.object({
+  threadId: z.string(),
+  customer: z.object({ id: z.string(), name: z.string() }),
+  entries: z.array(timelineEntry),
+  ledgerEntries: z.array(ledgerEntry),
+});
+
+/** The nodes a run went through and where it ended. */
+const runPath = z.object({
+  steps: z.array(z.object({ step: z.number().int(), nodes: z.array(z.string()) })),
+  outcome: z.object({
+    triage: z.string().nullable(),
+    triageReason: z.string().nullable(),
+    approval: z.string().nullable(),
+    refund: z.string().nullable(),
+    reply: z.string().nullable(),
+  }),
+});
+
+export const replayResult = z.object({
+  sandboxThreadId: z.string(),
+  original: runPath,
+  sandbox: runPath,
+  differs: z.boolean().meta({ description: "The sandbox took other nodes, or triaged or refunded differently." }),
+  ledgerCalls: z.array(z.object({ idempotencyKey: z.string(), request: z.record(z.string(), z.unknown()) })).meta({ description: "Dry run: nothing was paid." }),
+  systemCalls: z.array(z.object({ system: z.string(), source: z.enum(["recorded", "live", "missing"]) })),
+});
+
+export const incidentReport = z.object({
+  generatedAt: timestamp,
+  generatedBy: z.string(),
+  thread: z.object({ threadId: z.string(), status: threadStatus, createdAt: timestamp }),
+  customer: z.object({ id: z.string(), name: z.string() }),
+  timeline: z.array(timelineEntry),
+  decisions: z.array(
+    z.object({
+      approvalId: z.string(),
+      caseId: z.string(),
+      status: approvalStatus,
+      mode: z.enum(["policy", "operator"]),
+      amountMinor: minorUnits,
+      approvedAmountMinor: minorUnits.nullable(),
+      currency,
+      policyReason: z.string(),
+      firstApprovedBy: z.string().nullable(),
+      decidedBy: z.string().nullable(),
+      decisionReason: z.string().nullable(),
+      decidedAt: timestamp.nullable(),
+    }),
+  ),
+  ledgerEntries: z.array(ledgerEntry),
+  views: z.array(z.object({ actor: z.string(), action: z.string(), at: timestamp })),
+});

@@ -1,4 +1,6 @@
 import { z } from "zod";
+import { approvalStatus, caseReason, caseStatus } from "@/app/api/cases/schema";
+import { currency, minorUnits, threadStatus, timestamp, transcriptMessage } from "@/app/api/schema";
 
 export const MAX_MESSAGE_CHARS = 2000;
 
@@ -10,4 +12,42 @@ export const messageBody = z.object({
     .max(MAX_MESSAGE_CHARS, `Keep it under ${MAX_MESSAGE_CHARS} characters.`),
   /** The client's id for this message (a UUID, say): a resend with the same id is stored and answered once. */
   clientMessageId: z.string().regex(/^[A-Za-z0-9_-]{8,64}$/, "8 to 64 letters, digits, - or _.").optional(),
+});
+
+/** A conversation as its customer's list shows it. */
+const threadRow = z.object({ threadId: z.string(), customerId: z.string(), status: threadStatus, updatedAt: timestamp });
+
+export const threadCreated = z.object({ threadId: z.string(), status: threadStatus });
+
+export const threadList = z.object({ threads: z.array(threadRow) });
+
+/** The conversation's latest case, as its customer follows it. */
+const customerCase = z.object({
+  caseId: z.string(),
+  status: caseStatus,
+  amountMinor: minorUnits,
+  currency,
+  reason: caseReason,
+  approvalStatus: approvalStatus.nullable(),
+  approvedAmountMinor: minorUnits.nullable().meta({ description: "What the refund pays once approved; null while undecided or after a rejection." }),
+  openQuestion: z.boolean().meta({ description: "An operator asked the customer something that is not answered yet." }),
+});
+
+export const threadDetail = z.object({
+  threadId: z.string(),
+  status: threadStatus,
+  messages: z.array(transcriptMessage),
+  case: customerCase.nullable(),
+});
+
+/** The end of a turn. */
+export const turnAnswer = z.object({ reply: z.string(), status: z.enum(["idle", "awaiting_approval"]), caseId: z.string().nullable() });
+
+/** A message kept behind a running turn, or a resend of one the thread already has: nothing is stored twice. */
+export const queuedAnswer = z.object({
+  reply: z.null(),
+  status: z.enum(["busy", "received"]),
+  queued: z.literal(true),
+  duplicate: z.literal(true).optional(),
+  caseId: z.null(),
 });

@@ -1,0 +1,73 @@
+import { z } from "zod";
+import { signedInAnswer, signedOutAnswer } from "@/app/api/auth/schema";
+import { loginBody } from "@/app/api/auth/login/schema";
+import { messageBody, queuedAnswer, threadCreated, threadDetail, threadList, turnAnswer } from "@/app/api/threads/schema";
+import { json, type Paths } from "../operation";
+import { id, NO_THREAD } from "./params";
+
+/** Signing in and out, and the customer's conversations. */
+export const chatPaths = {
+  "/api/auth/login": {
+    post: {
+      public: true,
+      summary: "Sign in: starts a new session (the one presented ends) and sets the session cookie.",
+      description:
+        "Failed sign-ins count against the account (case-blind) and the client address for LOGIN_FAILURE_WINDOW_MS (15 minutes); past LOGIN_MAX_FAILURES_PER_ACCOUNT (5) or LOGIN_MAX_FAILURES_PER_ADDRESS (30) the answer is 429 with Retry-After, whatever the password, and the refusal is audited as `login.throttled`. The address is the socket's, or with TRUSTED_PROXY_HOPS set, the one the outermost trusted proxy appended to X-Forwarded-For.",
+      body: loginBody,
+      responses: {
+        200: json(signedInAnswer, "Signed in; `Set-Cookie: __Host-bank_session=…; Path=/; Max-Age=43200; HttpOnly; Secure; SameSite=Lax`."),
+      },
+      errors: {
+        401: "`unauthorized:login`: wrong username or password (the same answer for users that do not exist).",
+        429: "`too_many_requests:login`: too many failed sign-ins; the `Retry-After` header says when to try again, and the body repeats it as retryAfterSeconds.",
+      },
+    },
+  },
+  "/api/auth/logout": {
+    post: { public: true, summary: "Sign out: ends the session and clears the cookie under both names.", responses: { 200: json(signedOutAnswer, "Signed out") } },
+  },
+  "/api/auth/me": {
+    get: { summary: "The signed-in user.", responses: { 200: json(signedInAnswer, "The user") } },
+  },
+  "/api/threads": {
+    post: { summary: "A new conversation for the signed-in customer.", responses: { 201: json(threadCreated, "Created") } },
+    get: { summary: "The customer's own conversations; staff see every conversation of their bank.", responses: { 200: json(threadList, "The conversations") } },
+  },
+  "/api/threads/{id}": {
+    get: {
+      summary: "Status, transcript and latest case of a conversation, for the customer it belongs to.",
+      description:
+        "Customers only (their own conversations, with their own card digits). Staff are refused 403 `forbidden:role`: operators read a case's conversation, masked, in /api/approvals/{id}; investigators read it, masked and audited, in /api/incidents/threads/{id}/timeline.",
+      path: id,
+      responses: { 200: json(threadDetail, "The conversation") },
+      errors: { 404: NO_THREAD },
+    },
+  },
+  "/api/threads/{id}/messages": {
+    post: {
+      summary: "One turn of the conversation.",
+      description:
+        "With `Accept: text/event-stream` the reply streams as `token` events (`{text}`) and ends with `done` (`{reply, status, caseId}`), `queued` (the 202 body) or `error` (`{code, message}`). Otherwise one JSON answer.",
+      path: id,
+      body: messageBody,
+      responses: {
+        200: {
+          description: "The agent's reply",
+          content: {
+            "application/json": { schema: turnAnswer },
+            "text/event-stream": { schema: z.string() },
+          },
+        },
+        202: json(
+          queuedAnswer,
+          "A resend of a clientMessageId the thread already has (`status: received, duplicate: true`; nothing stored again), or a message kept behind a running turn (`status: busy`; its answer appears in the transcript). DOUBLE_TEXTING=enqueue answers it when the running turn is done; interrupt and rollback also stop the turn answering an older message at its next superstep boundary (its message is answered as stopped, a refund it had not started is withdrawn; rollback also sets the thread's state back to where that turn began). Runs that carry out an operator's decision are never stopped.",
+        ),
+      },
+      errors: {
+        404: NO_THREAD,
+        409: "`conflict:thread`: a turn is running and DOUBLE_TEXTING=reject.",
+        503: "`unavailable:draining`: this instance is shutting down; the message says whether it was saved.",
+      },
+    },
+  },
+} satisfies Paths;

@@ -1,0 +1,8 @@
+import { api } from "../operation";
+import { chatPaths } from "./chat";
+import { consolePaths } from "./console";
+import { incidentPaths } from "./incidents";
+import { servicePaths } from "./service";
+
+/** Every operation of the API, one entry each, grouped by the audience that calls it. */
+export const paths = api({ ...chatPaths, ...consolePaths, ...incidentPaths, ...servicePaths });

@@ -1,0 +1,36 @@
+import { z } from "zod";
+import { timestamp } from "@/agent/wire";
+import { messages, threads } from "@/db/schema";
+
+/**
+ * Shapes every part of the API shares, on the wire. Requests are parsed with the schemas
+ * beside their routes; answers are described by these and by their neighbours, and the
+ * OpenAPI document is generated from both.
+ */
+
+/** Every error: `{code: "type:surface", message}`; the status follows the type. */
+export const errorBody = z
+  .object({
+    code: z.string().regex(/^[a-z_]+:[a-z_]+$/).meta({ example: "conflict:approval" }),
+    message: z.string().meta({ description: "For people; never internals." }),
+    retryAfterSeconds: z.number().int().optional().meta({ description: "too_many_requests: the Retry-After header, repeated." }),
+    currentStatus: z.string().optional().meta({ description: "conflict on an approval: its status now." }),
+    currentVersion: z.number().int().optional().meta({ description: "conflict on an approval: its version now; nothing was changed." }),
+  })
+  .meta({ id: "Error" });
+
+export { currency, minorUnits, timestamp } from "@/agent/wire";
+export { ledgerEntry } from "@/agent/clients/bank";
+
+export const threadStatus = z.enum(threads.status.enumValues);
+
+/** One line of a conversation's transcript. */
+export const transcriptMessage = z.object({
+  id: z.number().int(),
+  role: z.enum(messages.role.enumValues),
+  text: z.string(),
+  createdAt: timestamp,
+});
+
+/** An audit event: who did what, when. */
+export const auditEvent = z.object({ id: z.number().int(), actor: z.string(), action: z.string(), data: z.unknown(), at: timestamp });
