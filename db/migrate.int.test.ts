@@ -20,7 +20,7 @@ async function withEmptyDatabase(use: (url: string) => Promise<void>) {
 }
 
 describe("migrating the database", () => {
-  it("three processes migrating one empty database at once all succeed and apply each migration once", async () => {
+  it("three connections migrating one empty database at once all succeed and apply each migration once", async () => {
     await withEmptyDatabase(async (url) => {
       const handles = Array.from({ length: 3 }, () => openDatabase(url, 2));
       try {

@@ -45,7 +45,7 @@ export function refuseOutsideDemoMode(what: string): void {
 }
 
 /**
- * The demo data of DESIGN.md. Idempotent: rows that exist are left as they are.
+ * The demo data the README lists. Idempotent: rows that exist are left as they are.
  * Transaction dates are relative to `now`. Refused outside demo mode.
  */
 export async function seedDemoData(db: Db, now = new Date()): Promise<void> {

@@ -24,7 +24,7 @@ export function contract(document: object) {
   const compiled = new Map<string, ValidateFunction>();
   const templates = Object.keys(doc.paths ?? {}).map((template) => ({
     template,
-    pattern: new RegExp(`^${template.replace(/\{[^}]+\}/g, "[^/]+")}$`),
+    pattern: new RegExp(`^${template.replace(/[.*+?^$()|[\]\\]/g, "\\$&").replace(/\{[^}]+\}/g, "[^/]+")}$`),
     literals: template.split("/").filter((s) => s && !s.startsWith("{")).length,
   }));
 
