@@ -14,7 +14,7 @@ import { existsSync, readFileSync } from "node:fs";
 import { userInfo } from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
-import type { Role } from "../app/_lib/session";
+import { ROLES, type Role } from "../app/_lib/session";
 import { openDatabase, type Db } from "../db/client";
 import { embeddedDataDir, startEmbeddedPostgres, type EmbeddedDatabase } from "../db/embedded";
 import { migrateDatabase } from "../db/migrate";
@@ -24,7 +24,6 @@ import { endUserSessions, findCustomerTenant, findUserByUsername, insertUser, li
 import { env, settingProblems, startupProblems } from "../env";
 import { readNewPassword } from "./read-password";
 
-const ROLES: Role[] = ["customer", "operator", "supervisor", "auditor"];
 /** Long enough that the login throttle makes guessing hopeless; people pick passphrases, not symbols. */
 const MIN_PASSWORD_LENGTH = 12;
 /** The longest password the login route accepts. */
