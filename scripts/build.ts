@@ -1,7 +1,7 @@
 /** The production build `npm start` and the chaos campaign run from, rebuilt only when sources change. */
 import { spawnSync } from "node:child_process";
 import { createHash } from "node:crypto";
-import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { cpSync, existsSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
 
 export const root = path.resolve(import.meta.dirname, "..");
@@ -25,15 +25,23 @@ function sourceStamp(): string {
   return hash.digest("hex");
 }
 
-/** Runs `next build` when there is no build or the sources changed since the last one. */
+/** The container image's server: `node server.js` in this folder (the build's standalone output). */
+export const STANDALONE_DIR = path.join(root, ".next", "standalone");
+
+/**
+ * Runs `next build` when there is no build or the sources changed since the last one. The
+ * build also writes the standalone server the container image runs, with its static files
+ * beside it as the Dockerfile places them, so tests can start exactly that server.
+ */
 export function buildIfStale(log: (line: string) => void): void {
   const stampFile = path.join(root, ".next", "source-stamp");
   const stamp = sourceStamp();
   const built = existsSync(path.join(root, ".next", "BUILD_ID")) && existsSync(stampFile) && readFileSync(stampFile, "utf8") === stamp;
   if (built) return log("build is up to date");
   log("building the app (next build)");
-  const result = spawnSync(bin("next"), ["build"], { cwd: root, stdio: "inherit", env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" } });
+  const result = spawnSync(bin("next"), ["build"], { cwd: root, stdio: "inherit", env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1", BUILD_STANDALONE: "1" } });
   if (result.status !== 0) throw new Error("next build failed");
+  cpSync(path.join(root, ".next", "static"), path.join(STANDALONE_DIR, ".next", "static"), { recursive: true });
   writeFileSync(stampFile, stamp);
 }
 

@@ -11,7 +11,7 @@ import { freePort, startEmbeddedPostgres } from "../../db/embedded";
 import { migrateDatabase } from "../../db/migrate";
 import { seedDemoData } from "../../db/seed";
 import { startSimulator, type RunningSimulator } from "../../simulator/server";
-import { bin, root, stopAll } from "../build";
+import { bin, root, STANDALONE_DIR, stopAll } from "../build";
 import { sleep } from "./rng";
 
 export const DATA_DIR = path.join(root, ".data");
@@ -50,7 +50,7 @@ export function snapshotBuild(): string {
     cpSync(path.join(root, ".next"), path.join(SNAPSHOT_DIR, ".next"), {
       recursive: true,
       verbatimSymlinks: true,
-      filter: (source) => !/[\\/]\.next[\\/](cache|dev)$/.test(source),
+      filter: (source) => !/[\\/]\.next[\\/](cache|dev|standalone)$/.test(source),
     });
     const copied = path.join(SNAPSHOT_DIR, ".next", "BUILD_ID");
     if (existsSync(copied) && readFileSync(copied, "utf8") === before && buildId() === before) {
@@ -61,7 +61,13 @@ export function snapshotBuild(): string {
   throw new Error("the production build kept changing while it was copied");
 }
 
-/** The app (`next start` on the build snapshot) as a killable child; its output goes to `.data/<log>` (chaos-app.log). */
+/**
+ * How an app process serves the build: `next start` on the private snapshot (as `npm start`
+ * does), or the standalone `server.js` the container image runs.
+ */
+export type AppServer = "snapshot" | "standalone";
+
+/** The app as a killable child; its output goes to `.data/<log>` (chaos-app.log). */
 export class AppProcess {
   private child?: ChildProcess;
   private exited?: Promise<void>;
@@ -78,6 +84,7 @@ export class AppProcess {
     readonly port: number,
     private readonly env: Record<string, string>,
     readonly logFile = path.join(DATA_DIR, "chaos-app.log"),
+    private readonly server: AppServer = "snapshot",
   ) {
     this.ready = new Promise((resolve) => (this.markUp = resolve));
   }
@@ -87,11 +94,16 @@ export class AppProcess {
   }
 
   /** An app on a free port; its log starts empty. */
-  static async create(env: Record<string, string>, log = "chaos-app.log"): Promise<AppProcess> {
+  static async create(env: Record<string, string>, log = "chaos-app.log", server: AppServer = "snapshot"): Promise<AppProcess> {
     mkdirSync(DATA_DIR, { recursive: true });
     const logFile = path.join(DATA_DIR, log);
     writeFileSync(logFile, "");
-    return new AppProcess(await freePort(), env, logFile);
+    return new AppProcess(await freePort(), env, logFile, server);
+  }
+
+  private command(): [string, string[], Record<string, string>] {
+    if (this.server === "standalone") return [process.execPath, [path.join(STANDALONE_DIR, "server.js")], { PORT: String(this.port), HOSTNAME: "127.0.0.1" }];
+    return [bin("next"), ["start", SNAPSHOT_DIR, "-p", String(this.port)], {}];
   }
 
   /** Starts the app and waits for `/api/health` 200; the milliseconds it took. */
@@ -99,11 +111,12 @@ export class AppProcess {
     const started = Date.now();
     const out = openSync(this.logFile, "a");
     this.expectingExit = false;
-    const child = spawn(bin("next"), ["start", SNAPSHOT_DIR, "-p", String(this.port)], {
+    const [command, args, serverEnv] = this.command();
+    const child = spawn(command, args, {
       cwd: root,
       detached: true,
       stdio: ["ignore", out, out],
-      env: { ...process.env, ...this.env, NODE_ENV: "production", NEXT_TELEMETRY_DISABLED: "1" },
+      env: { ...process.env, ...this.env, ...serverEnv, NODE_ENV: "production", NEXT_TELEMETRY_DISABLED: "1" },
     });
     closeSync(out);
     this.child = child;

@@ -1,13 +1,14 @@
 /**
  * The deployment of docker-compose.yml as processes: one Postgres (embedded), migrated once
- * before any instance starts, the bank-systems simulator, two app instances (the production
- * build, started as the chaos campaign starts it) and a round-robin proxy in front of them.
+ * before any instance starts, the bank-systems simulator, two app instances (the standalone
+ * server of the production build, which the container image runs) and a round-robin proxy in
+ * front of them.
  */
 import type { Pool } from "pg";
 import { bankSystemsEnv } from "../../simulator/server";
 import { buildIfStale } from "../../scripts/build";
 import type { ApiTarget } from "../../scripts/chaos/api";
-import { AppProcess, snapshotBuild, startStack, type Stack } from "../../scripts/chaos/processes";
+import { AppProcess, startStack, type Stack } from "../../scripts/chaos/processes";
 import { startRoundRobinProxy, type RoundRobinProxy } from "./proxy";
 
 export type Topology = {
@@ -25,7 +26,6 @@ const log = (line: string) => console.log(`[topology] ${line}`);
 
 export async function startTopology(): Promise<Topology> {
   buildIfStale(log);
-  log(`serving build ${snapshotBuild()} from a private copy`);
   // Migrations (and the demo data) run here, once; the instances never migrate.
   const stack = await startStack("pg-topology");
   const env = {
@@ -36,8 +36,8 @@ export async function startTopology(): Promise<Topology> {
     LEDGER_TIMEOUT_MS: "60000",
     RECOVERY_INTERVAL_MS: "500",
   };
-  const a = await AppProcess.create(env, "topology-a.log");
-  const b = await AppProcess.create(env, "topology-b.log");
+  const a = await AppProcess.create(env, "topology-a.log", "standalone");
+  const b = await AppProcess.create(env, "topology-b.log", "standalone");
   const killNow = () => {
     a.killNow();
     b.killNow();

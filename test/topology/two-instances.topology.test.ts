@@ -76,6 +76,21 @@ async function ledgerCalls(): Promise<number> {
 }
 
 describe("two app instances behind a round-robin proxy", () => {
+  it("run the container image's standalone server: pages with their scripts, the embed script and health", async () => {
+    for (const instance of [topology.a, topology.b]) {
+      expect((await fetch(`${instance.url}/api/health`)).status).toBe(200);
+      const login = await fetch(`${instance.url}/login`);
+      expect(login.status).toBe(200);
+      const assets = [...(await login.text()).matchAll(/src="(\/_next\/static\/[^"]+\.js)"/g)].map((m) => m[1]!);
+      expect(assets.length, "scripts the sign-in page loads").toBeGreaterThan(0);
+      for (const asset of assets) expect((await fetch(`${instance.url}${asset}`)).status, asset).toBe(200);
+      const embed = await fetch(`${instance.url}/embed.js`);
+      expect(embed.status).toBe(200);
+      expect(embed.headers.get("content-type")).toContain("text/javascript");
+      expect(await embed.text()).toContain("postMessage");
+    }
+  });
+
   it("serve one customer's conversation through the proxy, streamed turns included, and pay its refund once", async () => {
     const { proxy, viaProxy, a, b } = topology;
     const plan = customers.duplicate[0]!;
