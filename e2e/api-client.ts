@@ -1,4 +1,4 @@
-import { expect, request as playwrightRequest, type APIRequestContext, type APIResponse } from "@playwright/test";
+import { expect, request as playwrightRequest, type APIRequestContext, type APIResponse, type Page } from "@playwright/test";
 import { contract, type Contract } from "../test/contract";
 
 /** The session cookie's name; `__Host-` cookies are Secure, which Playwright still sends to http://localhost. */
@@ -8,14 +8,16 @@ type ContextOptions = NonNullable<Parameters<typeof playwrightRequest.newContext
 
 let documented: Promise<Contract> | undefined;
 
-/** The OpenAPI document the app under test serves, fetched once per test process. */
-function documentedApi(ctx: APIRequestContext): Promise<Contract> {
-  documented ??= ctx.get("/api/openapi.json").then(async (res) => {
-    expect(res.status(), "GET /api/openapi.json").toBe(200);
+/** The OpenAPI document the app under test serves, fetched once per test process by whichever client asks first. */
+function documentedApi(load: () => Promise<{ status: number; json(): Promise<object> }>): Promise<Contract> {
+  documented ??= load().then(async (res) => {
+    expect(res.status, "GET /api/openapi.json").toBe(200);
     return contract(await res.json());
   });
   return documented;
 }
+
+const fromPlaywright = (ctx: APIRequestContext) => () => ctx.get("/api/openapi.json").then((res) => ({ status: res.status(), json: () => res.json() }));
 
 const SENDERS = new Set(["get", "post", "put", "patch", "delete", "fetch"]);
 
@@ -34,7 +36,7 @@ export function checkedAgainstContract(ctx: APIRequestContext): APIRequestContex
         const res = (await value.call(target, url, options)) as APIResponse;
         const method = prop !== "fetch" ? prop.toUpperCase() : (options?.method ?? (typeof url === "string" ? "GET" : url.method())).toUpperCase();
         if (new URL(res.url()).pathname.startsWith("/api/")) {
-          const api = await documentedApi(target);
+          const api = await documentedApi(fromPlaywright(target));
           const problems = await api.problems({ method, url: res.url(), status: res.status(), contentType: res.headers()["content-type"] ?? null, body: () => res.text() });
           expect(problems, "the answer is as the OpenAPI document says").toEqual([]);
         }
@@ -42,6 +44,49 @@ export function checkedAgainstContract(ctx: APIRequestContext): APIRequestContex
       };
     },
   });
+}
+
+/**
+ * A fetch (for clients such as the LangGraph SDK) whose answers from the API are checked
+ * against the OpenAPI document as `checkedAgainstContract` checks them: path, method,
+ * status and media type, and a JSON body against its schema (an event stream is not read).
+ * A client may retry or wrap the error it throws, so what was wrong is also kept in
+ * `problems` for the test to assert on.
+ */
+export function checkedFetch(baseURL: string, inner: typeof fetch = globalThis.fetch) {
+  const problems: string[] = [];
+  const checked = async (input: string | URL | Request, init?: RequestInit): Promise<Response> => {
+    const res = await inner(input, init);
+    const url = res.url || (input instanceof Request ? input.url : String(input));
+    if (new URL(url).pathname.startsWith("/api/")) {
+      const api = await documentedApi(() => inner(new URL("/api/openapi.json", baseURL)));
+      const method = (init?.method ?? (input instanceof Request ? input.method : "GET")).toUpperCase();
+      const found = await api.problems({ method, url, status: res.status, contentType: res.headers.get("content-type"), body: () => res.clone().text() });
+      problems.push(...found);
+      expect(found, "the answer is as the OpenAPI document says").toEqual([]);
+    }
+    return res;
+  };
+  return { fetch: checked as typeof fetch, problems };
+}
+
+/**
+ * Checks every answer a page receives from the API against the OpenAPI document, as
+ * `checkedAgainstContract` does for a request context; `problems()` waits for the checks
+ * still running and answers what was wrong.
+ */
+export function checkedPageAnswers(page: Page) {
+  const checks: Promise<string[]>[] = [];
+  page.on("response", (res) => {
+    if (!new URL(res.url()).pathname.startsWith("/api/")) return;
+    const request = page.context().request;
+    checks.push(
+      documentedApi(fromPlaywright(request)).then((api) =>
+        api.problems({ method: res.request().method(), url: res.url(), status: res.status(), contentType: res.headers()["content-type"] ?? null, body: () => res.text() }),
+      ),
+    );
+  });
+  return { problems: async () => (await Promise.all(checks)).flat() };
 }
 
 /** A new API client whose answers are checked against the OpenAPI document. */

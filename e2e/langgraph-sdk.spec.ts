@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
-import { Client } from "@langchain/langgraph-sdk";
+import { Client, overrideFetchImplementation } from "@langchain/langgraph-sdk";
 import { expect, test, type APIRequestContext } from "@playwright/test";
-import { signIn } from "./api-client";
+import { checkedFetch, signIn } from "./api-client";
 import { approvalOfCase, ledgerEntriesOf } from "./seed";
 import { inboxAnswer, lastAi, refusal, seedPayments, sessionCookie, type Interrupt, type Values } from "./support/langgraph-sdk";
 
@@ -10,12 +10,25 @@ test.describe.serial("the official LangGraph SDK drives the app through /api/lan
   let olgaApi: APIRequestContext;
   let refund: { threadId: string; runId: string; interrupt: Interrupt; caseId: string };
 
+  let checked: ReturnType<typeof checkedFetch>;
+
   test.beforeAll(async ({ baseURL }) => {
     await seedPayments();
+    // Every answer the SDK receives is checked against the OpenAPI document the app serves.
+    checked = checkedFetch(baseURL!);
+    overrideFetchImplementation(checked.fetch);
     const users = ["alice", "bob", "olga", "sam", "ivan"] as const;
-    const cookies = await Promise.all(users.map((u) => sessionCookie(baseURL!, u)));
+    const cookies = await Promise.all(users.map((u) => sessionCookie(baseURL!, u, checked.fetch)));
     sdk = Object.fromEntries(users.map((u, i) => [u, new Client({ apiUrl: `${baseURL}/api/langgraph`, defaultHeaders: { cookie: cookies[i]! } })])) as typeof sdk;
     olgaApi = await signIn(baseURL!, "olga");
+  });
+
+  test.afterEach(() => {
+    expect(checked.problems, "every answer the SDK received is as the OpenAPI document says").toEqual([]);
+  });
+
+  test.afterAll(() => {
+    overrideFetchImplementation(globalThis.fetch);
   });
 
   test("a customer's chat turn with runs.wait answers LangChain messages, in both input shapes", async () => {

@@ -1,4 +1,5 @@
 import { expect, test } from "@playwright/test";
+import { checkedPageAnswers } from "./api-client";
 import { signIn } from "./pages/login-page";
 import { seedPayments } from "./support/langgraph-sdk";
 import { useStreamPage } from "./support/use-stream-page";
@@ -9,6 +10,8 @@ test("React useStream on the app's origin sends messages, streams the reply and 
   try {
     await signIn(context, "alice");
     const page = await context.newPage();
+    // Every answer useStream receives in the browser is checked against the OpenAPI document the app serves.
+    const answers = checkedPageAnswers(page);
     const html = await useStreamPage();
     await page.route("**/langgraph-use-stream", (route) => route.fulfill({ contentType: "text/html", body: html }));
     await page.goto("/langgraph-use-stream");
@@ -27,6 +30,7 @@ test("React useStream on the app's origin sends messages, streams the reply and 
     await expect(messages).toHaveCount(4);
     await expect(messages.nth(2)).toHaveAttribute("data-type", "human");
     await expect(page.getByLabel("error")).toHaveText("");
+    expect(await answers.problems(), "every answer useStream received is as the OpenAPI document says").toEqual([]);
   } finally {
     await context.close();
   }

@@ -35,7 +35,7 @@ export async function seedPayments() {
 }
 
 /** The session cookie a sign-in sets, as a Cookie header the SDK passes through defaultHeaders. */
-export async function sessionCookie(baseURL: string, username: string): Promise<string> {
+export async function sessionCookie(baseURL: string, username: string, fetch: typeof globalThis.fetch): Promise<string> {
   const res = await fetch(`${baseURL}/api/auth/login`, {
     method: "POST",
     headers: { "content-type": "application/json" },

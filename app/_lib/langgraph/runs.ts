@@ -92,18 +92,29 @@ export async function waitForAnswer(s: Services, user: SessionUser, thread: Thre
 }
 
 /**
+ * Waits until the turn has stored the run's message, so the run can be found (read,
+ * joined) from then on; answers the refusal instead when the turn was refused first.
+ */
+export async function runStored(s: Services, user: SessionUser, thread: ThreadRow, runId: string, turn: Promise<TurnResult>): Promise<ApiError | null> {
+  const settled = turn.then((result) => ({ result }));
+  settled.catch(() => undefined);
+  for (;;) {
+    if (await getMessageByClientId(s.db, user.tenantId, thread.id, runId)) return null;
+    const done = await Promise.race([settled, pause(50).then(() => null)]);
+    if (done && (done.result.kind === "busy" || done.result.kind === "draining")) return turnRefusal(done.result);
+  }
+}
+
+/**
  * Starts a run in the background and answers once its message is stored (or the turn was
  * refused), so a GET of the run right after finds it.
  */
 export async function startBackgroundTurn(s: Services, user: SessionUser, thread: ThreadRow, text: string, runId: string): Promise<Run> {
   const turn = sendTurn(s, user, thread, text, runId);
   turn.catch((error: unknown) => console.error("background run failed", error));
-  const settled = turn.then((result) => ({ result }));
-  for (;;) {
-    if (await getMessageByClientId(s.db, user.tenantId, thread.id, runId)) return loadRun(s, user, thread, runId);
-    const done = await Promise.race([settled, pause(50).then(() => null)]);
-    if (done && (done.result.kind === "busy" || done.result.kind === "draining")) throw turnRefusal(done.result);
-  }
+  const refusal = await runStored(s, user, thread, runId, turn);
+  if (refusal) throw refusal;
+  return loadRun(s, user, thread, runId);
 }
 
 /** What runs/wait and join answer: the thread's values, with `__interrupt__` while it waits for a decision. */

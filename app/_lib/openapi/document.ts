@@ -1,7 +1,7 @@
 import { createDocument } from "zod-openapi";
 import { paths } from "./paths";
 
-const DESCRIPTION = `The chat widget, the operator console and the incident viewer call these routes.
+const DESCRIPTION = `The chat widget, the operator console and the incident viewer call these routes. The routes under /api/langgraph follow the LangGraph Platform API (its paths and snake_case shapes), so the official LangGraph SDK and Agent Inbox work against this app unchanged.
 
 **Errors.** Every error is JSON \`{code: "type:surface", message}\`; the status follows the type (bad_request 400, unauthorized 401, forbidden 403, not_found 404, conflict 409, payload_too_large 413, unsupported_media_type 415, too_many_requests 429, internal 500, unavailable 503). Bad input gets a 4xx and changes nothing. An API path no route serves answers 404 \`not_found:route\` in the same shape. A method a route does not serve is answered by the framework before any route runs: 405 with no body.
 
@@ -13,7 +13,7 @@ const DESCRIPTION = `The chat widget, the operator console and the incident view
 
 **Media type and size.** Every such request must carry \`content-type: application/json\` (optionally \`; charset=utf-8\`, nothing else), including routes that take no input: send \`{}\` or an empty body, which those routes do not read. Otherwise: 415 \`unsupported_media_type:body\`. Bodies are read up to 16 KB as they arrive, with or without content-length; past that: 413 \`payload_too_large:body\`. Bytes that are not UTF-8: 400 \`bad_request:encoding\`.
 
-**Streams.** Two routes answer Server-Sent Events (\`text/event-stream\`): a customer turn when asked with \`Accept: text/event-stream\`, and the console's live queue, \`GET /api/approvals/events\`.
+**Streams.** Besides the LangGraph runs' streams, two routes answer Server-Sent Events (\`text/event-stream\`): a customer turn when asked with \`Accept: text/event-stream\`, and the console's live queue, \`GET /api/approvals/events\`.
 
 **Personal data.** Staff see customers' names and card numbers masked, in free text too. Auditors and supervisors reach a conversation through the incident viewer's routes, which audit every view, replay and export under their name; a reveal is a POST with \`{"reveal": true}\`, audited as \`incident.revealed\`.`;
 

@@ -9,6 +9,8 @@ type Response = ZodOpenApiResponseObject;
 export type Operation = {
   summary: string;
   description?: string;
+  /** The group the reference page shows it in; by default the path's first segment after /api. */
+  tag?: string;
   /** Answers without a session (sign-in, health, this document). */
   public?: true;
   path?: z.ZodObject;
@@ -71,6 +73,7 @@ function operation(method: Method, op: Operation): ZodOpenApiOperationObject {
   return {
     summary: op.summary,
     description: op.description,
+    ...(op.tag ? { tags: [op.tag] } : {}),
     ...(op.public ? { security: [] } : {}),
     requestParams: { ...(op.path && { path: op.path }), ...(op.query && { query: op.query }) },
     requestBody: op.body && { required: !op.bodyOptional, content: { "application/json": { schema: op.body } } },

@@ -16,7 +16,7 @@ export type ReferenceOperation = {
   body: { required: boolean; schema: string } | null;
   responses: ReferenceResponse[];
 };
-export type ApiReference = { title: string; version: string; description: string; groups: { name: string; operations: ReferenceOperation[] }[]; schemas: { name: string; schema: string }[] };
+export type ApiReference = { title: string; version: string; description: string; groups: { id: string; name: string; operations: ReferenceOperation[] }[]; schemas: { name: string; schema: string }[] };
 
 const pretty = (value: unknown) => JSON.stringify(value, null, 2);
 const isRef = (value: object): value is oas31.ReferenceObject => "$ref" in value;
@@ -34,7 +34,7 @@ export function apiReference(): ApiReference {
     for (const method of METHODS) {
       const op = item[method];
       if (!op) continue;
-      const group = path.split("/")[2]?.replace(/^\{.*\}$/, "other routes") ?? "other routes";
+      const group = op.tags?.[0] ?? path.split("/")[2]?.replace(/^\{.*\}$/, "other routes") ?? "other routes";
       const body = op.requestBody && resolved<oas31.RequestBodyObject>(doc, op.requestBody, "requestBodies");
       const operations = groups.get(group) ?? [];
       operations.push({
@@ -63,7 +63,7 @@ export function apiReference(): ApiReference {
     title: doc.info.title,
     version: doc.info.version,
     description: doc.info.description ?? "",
-    groups: [...groups].map(([name, operations]) => ({ name, operations })),
+    groups: [...groups].map(([name, operations]) => ({ id: `group-${name.toLowerCase().replace(/[^a-z0-9]+/g, "-")}`, name, operations })),
     schemas: Object.entries(doc.components?.schemas ?? {}).map(([name, schema]) => ({ name, schema: pretty(schema) })),
   };
 }

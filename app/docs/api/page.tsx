@@ -34,8 +34,8 @@ export default async function ApiReferencePage() {
           </ul>
         </nav>
         {reference.groups.map((group) => (
-          <section key={group.name} aria-labelledby={`group-${group.name}`} className="mt-8">
-            <h2 id={`group-${group.name}`} className="text-lg font-semibold capitalize">
+          <section key={group.name} aria-labelledby={group.id} className="mt-8">
+            <h2 id={group.id} className="text-lg font-semibold capitalize">
               {group.name}
             </h2>
             <div className="mt-3 space-y-4">

@@ -2,7 +2,8 @@ import { api } from "../operation";
 import { chatPaths } from "./chat";
 import { consolePaths } from "./console";
 import { incidentPaths } from "./incidents";
+import { langGraphPaths } from "./langgraph";
 import { servicePaths } from "./service";
 
 /** Every operation of the API, one entry each, grouped by the audience that calls it. */
-export const paths = api({ ...chatPaths, ...consolePaths, ...incidentPaths, ...servicePaths });
+export const paths = api({ ...chatPaths, ...consolePaths, ...incidentPaths, ...langGraphPaths, ...servicePaths });

@@ -1,7 +1,8 @@
 import { route } from "@/app/_lib/route";
 import { decideByResume } from "@/app/_lib/langgraph/resume";
 import { runMessage, runRequest } from "@/app/_lib/langgraph/run-request";
-import { decisionRunId, newRunId, runLocation, runResult, sendTurn, turnRefusal, waitForAnswer } from "@/app/_lib/langgraph/runs";
+import type { ApiError } from "@/app/_lib/errors";
+import { decisionRunId, newRunId, runLocation, runResult, runStored, sendTurn, turnRefusal, waitForAnswer } from "@/app/_lib/langgraph/runs";
 import { resultEvents, sseEvent, sseResponse, streamModes } from "@/app/_lib/langgraph/sse";
 
 export const runtime = "nodejs";
@@ -31,19 +32,26 @@ export const POST = route<{ id: string }>(async (req, { id }) => {
       const send = (event: string, data: unknown) => {
         if (listening) controller.enqueue(sseEvent(event, data));
       };
+      const refuse = (refusal: ApiError) => send("error", { error: refusal.code, message: refusal.message });
       try {
-        send("metadata", { run_id: runId, attempt: 1 });
         if (message) {
-          const onToken = (text: string) => {
+          // The run's metadata goes out once its message is stored, so a client that joins the run right after finds it; tokens wait for it.
+          const early: string[] = [];
+          let opened = false;
+          const token = (text: string) => {
             if (modes.has("messages-tuple")) send("messages", [{ type: "AIMessageChunk", id: answerId, content: text }, { langgraph_node: "reply", run_id: runId }]);
           };
-          const result = await sendTurn(s, user, thread, message.text, runId, onToken);
-          if (result.kind === "busy" || result.kind === "draining") {
-            const refusal = turnRefusal(result);
-            send("error", { error: refusal.code, message: refusal.message });
-            return;
-          }
+          const turn = sendTurn(s, user, thread, message.text, runId, (text) => (opened ? token(text) : early.push(text)));
+          const refused = await runStored(s, user, thread, runId, turn);
+          send("metadata", { run_id: runId, attempt: 1 });
+          opened = true;
+          early.forEach(token);
+          if (refused) return refuse(refused);
+          const result = await turn;
+          if (result.kind === "busy" || result.kind === "draining") return refuse(turnRefusal(result));
           if (result.kind !== "ok") await waitForAnswer(s, user, thread, runId);
+        } else {
+          send("metadata", { run_id: runId, attempt: 1 });
         }
         for (const event of resultEvents(await runResult(s, user, thread.id), modes)) if (listening) controller.enqueue(event);
       } catch (error) {
