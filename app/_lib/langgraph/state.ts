@@ -45,7 +45,7 @@ export async function toThreadState(s: Services, user: SessionUser, thread: Thre
   const createdAt = snapshot.createdAt ? new Date(snapshot.createdAt) : undefined;
   const [values, interrupts] = await Promise.all([
     threadValues(s.db, user, thread, latest ? undefined : createdAt),
-    snapshotInterrupts(s.db, user.tenantId, snapshot),
+    snapshotInterrupts(s.db, user, snapshot),
   ]);
   const byTask = (taskId: string) => interrupts.filter((i) => i.taskId === taskId).map((i) => i.interrupt);
   const metadata = snapshot.metadata;
@@ -76,7 +76,7 @@ export async function toThread(s: Services, user: SessionUser, thread: ThreadRow
   const waiting = thread.status === "awaiting_approval";
   const [values, interrupts] = await Promise.all([
     threadValues(s.db, user, thread),
-    waiting ? s.agent.state(thread.id).then((snapshot) => snapshotInterrupts(s.db, user.tenantId, snapshot)) : Promise.resolve([] as TaskInterrupt[]),
+    waiting ? s.agent.state(thread.id).then((snapshot) => snapshotInterrupts(s.db, user, snapshot)) : Promise.resolve([] as TaskInterrupt[]),
   ]);
   const grouped: Thread["interrupts"] = {};
   for (const { taskId, interrupt } of interrupts) (grouped[taskId] ??= []).push(interrupt);

@@ -149,8 +149,18 @@ export const humanInterrupt = z.object({
   description: z.string(),
 });
 
-/** A pending interrupt; its value is a list of one HumanInterrupt, as Agent Inbox reads it. */
-export const interrupt = z.object({ id: z.string(), value: z.array(humanInterrupt) });
+/** The same pause as its customer sees it: their refund, with an operator for review; nothing to decide, none of the bank's review. */
+export const customerInterrupt = z.object({
+  action_request: z.object({
+    action: z.literal("approve_refund"),
+    args: z.object({ caseId: z.string(), merchant: z.string(), amountMinor: z.number().int(), currency: z.string() }),
+  }),
+  config: humanInterrupt.shape.config,
+  description: z.string(),
+});
+
+/** A pending interrupt; its value is a list of one HumanInterrupt (staff) or CustomerInterrupt (the customer), as Agent Inbox reads it. */
+export const interrupt = z.object({ id: z.string(), value: z.array(z.union([humanInterrupt, customerInterrupt])) });
 
 export const checkpoint = z.object({
   thread_id: z.string(),
@@ -222,6 +232,7 @@ export const runResult = threadValues.extend({ __interrupt__: z.array(interrupt)
 export type LcMessage = z.infer<typeof lcMessage>;
 export type ThreadValues = z.infer<typeof threadValues>;
 export type HumanInterrupt = z.infer<typeof humanInterrupt>;
+export type CustomerInterrupt = z.infer<typeof customerInterrupt>;
 export type Interrupt = z.infer<typeof interrupt>;
 export type ThreadState = z.infer<typeof threadState>;
 export type Thread = z.infer<typeof thread>;
