@@ -267,4 +267,37 @@ test.describe.serial("the official LangGraph SDK drives the app through /api/lan
     expectNoReview(await sdk.alice.threads.getHistory(thread.thread_id, { limit: 50 }));
     expect(await ledgerEntriesOf(olgaApi, caseId)).toEqual([expect.objectContaining({ amountMinor: 145_000, status: "committed" })]);
   });
+
+  test("staff see customers' names and card numbers masked in the whole answer: values, interrupts, descriptions, history, run results", async () => {
+    const thread = await sdk.alice.threads.create();
+    await sdk.alice.runs.wait(thread.thread_id, "agent", { input: { messages: [{ type: "human", content: "what are my card limits, my card ends in 4242" }] } });
+    const paused = (await sdk.alice.runs.wait(thread.thread_id, "agent", {
+      input: { messages: [{ type: "human", content: "I don't recognise the Kowalski Garden payment of 88.00" }] },
+    })) as Values;
+    expect(paused.__interrupt__![0]!.value[0]!.action_request.args).toMatchObject({ merchant: "Kowalski Garden", amountMinor: 8_800 });
+
+    const state = (await sdk.olga.threads.getState(thread.thread_id)) as unknown as { interrupts: Interrupt[] };
+    const shown = state.interrupts[0]!.value[0]!;
+    expect(shown.action_request.args).toMatchObject({ merchant: "K******* Garden", policyReason: expect.any(String) });
+    expect(shown.description).toContain("K******* Garden");
+    const views: unknown[] = [
+      state,
+      await sdk.olga.threads.get(thread.thread_id),
+      await sdk.olga.threads.getHistory(thread.thread_id, { limit: 50 }),
+      await sdk.olga.threads.search({ ids: [thread.thread_id] }),
+    ];
+    const stream: unknown[] = [];
+    for await (const part of sdk.olga.runs.stream(thread.thread_id, "agent", {
+      command: { resume: [{ type: "response", args: "The customer shopped at Kowalski Garden with card 4242." }] },
+      streamMode: ["values", "updates"],
+    })) {
+      stream.push(part);
+    }
+    expect(stream.length).toBeGreaterThan(1);
+    const decisionRunId = (stream[0] as { data: { run_id: string } }).data.run_id;
+    views.push(stream, await sdk.olga.runs.join(thread.thread_id, decisionRunId));
+    const text = JSON.stringify(views);
+    for (const personal of ["Kowalski", "Alice", "Novak", "4242"]) expect(text, `staff see ${personal}`).not.toContain(personal);
+    expect(text).toContain("K******* Garden");
+  });
 });

@@ -6,7 +6,7 @@ import type { Run, RunResult } from "@/app/api/langgraph/schema";
 import { ApiError } from "../errors";
 import type { SessionUser } from "../session";
 import { ASSISTANT_ID } from "./assistant";
-import { currentState, threadValues, type Services } from "./state";
+import { latestState, shownTo, threadValues, type Services } from "./state";
 
 /**
  * A run is one customer message (its id is the message's client id, so a resend is the
@@ -106,10 +106,10 @@ export async function startBackgroundTurn(s: Services, user: SessionUser, thread
   }
 }
 
-/** What runs/wait and join answer: the thread's values, with `__interrupt__` while it waits for a decision. */
+/** What runs/wait, join and the run streams answer: the thread's values, with `__interrupt__` while it waits for a decision, as the viewer sees them. */
 export async function runResult(s: Services, user: SessionUser, threadId: string): Promise<RunResult> {
   const thread = (await getThreadById(s.db, user.tenantId, threadId))!;
-  if (thread.status !== "awaiting_approval") return threadValues(s.db, user, thread);
-  const state = await currentState(s, user, thread);
-  return state.interrupts.length > 0 ? { ...state.values, __interrupt__: state.interrupts } : state.values;
+  if (thread.status !== "awaiting_approval") return shownTo(s.db, user, await threadValues(s.db, user, thread));
+  const state = await latestState(s, user, thread);
+  return shownTo(s.db, user, state.interrupts.length > 0 ? { ...state.values, __interrupt__: state.interrupts } : state.values);
 }
