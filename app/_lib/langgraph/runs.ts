@@ -4,7 +4,7 @@ import { getApprovalById } from "@/db/queries/approvals";
 import { getMessageByClientId, getThreadById, type ThreadRow } from "@/db/queries/threads";
 import type { Run, RunResult } from "@/app/api/langgraph/schema";
 import { ApiError } from "../errors";
-import type { SessionUser } from "../session";
+import { customerIdOf, type SessionUser } from "../session";
 import { ASSISTANT_ID } from "./assistant";
 import { latestState, shownTo, threadValues, type Services } from "./state";
 
@@ -73,7 +73,7 @@ export function turnRefusal(result: Extract<TurnResult, { kind: "busy" | "draini
 /** One customer message into the app's turn machinery, under the run's id. */
 export function sendTurn(s: Services, user: SessionUser, thread: ThreadRow, text: string, runId: string, onToken?: (text: string) => void) {
   return s.agent.sendMessage(
-    { tenantId: user.tenantId, threadId: thread.id, customerId: user.customerId!, text, actor: user.username, clientMessageId: runId },
+    { tenantId: user.tenantId, threadId: thread.id, customerId: customerIdOf(user), text, actor: user.username, clientMessageId: runId },
     onToken,
   );
 }
