@@ -4,7 +4,7 @@
  * and Agent Inbox read and write them unchanged.
  */
 import { z } from "zod";
-import { MAX_MESSAGE_CHARS } from "../threads/schema";
+import { clientMessageId, MAX_MESSAGE_CHARS } from "../threads/schema";
 
 const id = z.string().min(1).max(100).regex(/^[A-Za-z0-9_-]+$/, "letters, digits, - or _.");
 const isoTime = z.string();
@@ -51,7 +51,7 @@ const textBlock = z.looseObject({ type: z.literal("text"), text: z.string() });
 /** One chat message as LangChain clients send it: `type: "human"` or `role: "user"`, text or text blocks. */
 export const inputMessage = z
   .looseObject({
-    id: z.string().regex(/^[A-Za-z0-9_-]{8,64}$/, "8 to 64 letters, digits, - or _.").optional(),
+    id: clientMessageId.optional(),
     type: z.enum(["human", "user"]).optional(),
     role: z.enum(["user", "human"]).optional(),
     content: z.union([z.string(), z.array(textBlock, "Send text content blocks only.").min(1)]),
