@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { setTimeout as sleep } from "node:timers/promises";
 import type { TurnResult } from "@/agent";
 import { getApprovalById } from "@/db/queries/approvals";
 import { getMessageByClientId, getThreadById, type ThreadRow } from "@/db/queries/threads";
@@ -80,15 +81,32 @@ export function sendTurn(s: Services, user: SessionUser, thread: ThreadRow, text
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** Waits until the run's message is answered (a queued message waits its turn); false when `timeoutMs` passes first. */
-export async function waitForAnswer(s: Services, user: SessionUser, thread: ThreadRow, runId: string, timeoutMs = 120_000): Promise<boolean> {
+/** How long a client is kept waiting for a run's answer. */
+const ANSWER_WAIT_MS = 120_000;
+
+/**
+ * Asks `check` every `everyMs` until it holds. A client that goes away (`signal` aborts)
+ * stops the asking at once: its run goes on, nobody waits for it. Past `timeoutMs` it is
+ * a 504 `timeout:run`, never an answer without the run's reply.
+ */
+export async function pollUntil(check: () => Promise<boolean>, { signal, timeoutMs, everyMs }: { signal: AbortSignal; timeoutMs: number; everyMs: number }) {
   const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const message = await getMessageByClientId(s.db, user.tenantId, thread.id, runId);
-    if (message?.answeredAt) return true;
-    if (Date.now() > deadline) return false;
-    await pause(100);
+  try {
+    for (;;) {
+      signal.throwIfAborted();
+      if (await check()) return;
+      if (Date.now() >= deadline) throw new ApiError("timeout:run", "The run is still going. Join it again for its answer.");
+      await sleep(everyMs, undefined, { signal });
+    }
+  } catch (error) {
+    if (signal.aborted && !(error instanceof ApiError)) throw new ApiError("timeout:client", "The client stopped waiting.");
+    throw error;
   }
+}
+
+/** Waits until the run's message is answered (a queued message waits its turn), while the client listens. */
+export function waitForAnswer(s: Services, user: SessionUser, thread: ThreadRow, runId: string, signal: AbortSignal, timeoutMs = ANSWER_WAIT_MS): Promise<void> {
+  return pollUntil(async () => Boolean((await getMessageByClientId(s.db, user.tenantId, thread.id, runId))?.answeredAt), { signal, timeoutMs, everyMs: 100 });
 }
 
 /**

@@ -2,7 +2,7 @@ import { route } from "@/app/_lib/route";
 import { decideByResume } from "@/app/_lib/langgraph/resume";
 import { runMessage, runRequest } from "@/app/_lib/langgraph/run-request";
 import { decisionRunId, newRunId, runLocation, runResult, sendTurn, turnRefusal, waitForAnswer } from "@/app/_lib/langgraph/runs";
-import { resultEvents, sseEvent, sseResponse, streamModes } from "@/app/_lib/langgraph/sse";
+import { errorEvent, listenerSignal, resultEvents, sseEvent, sseResponse, streamModes } from "@/app/_lib/langgraph/sse";
 
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";
@@ -23,9 +23,11 @@ export const POST = route<{ id: string }>(async (req, { id }) => {
 
   // A client that goes away stops hearing the run, never the run itself: its message is still answered.
   let listening = true;
+  const listener = listenerSignal(req);
   const stream = new ReadableStream<Uint8Array>({
     cancel() {
       listening = false;
+      listener.stop();
     },
     async start(controller) {
       const send = (event: string, data: unknown) => {
@@ -43,12 +45,11 @@ export const POST = route<{ id: string }>(async (req, { id }) => {
             send("error", { error: refusal.code, message: refusal.message });
             return;
           }
-          if (result.kind !== "ok") await waitForAnswer(s, user, thread, runId);
+          if (result.kind !== "ok") await waitForAnswer(s, user, thread, runId, listener.signal);
         }
         for (const event of resultEvents(await runResult(s, user, thread.id), modes)) if (listening) controller.enqueue(event);
       } catch (error) {
-        console.error("run stream failed", error);
-        send("error", { error: "internal:run", message: "Something went wrong on our side." });
+        if (listening) controller.enqueue(errorEvent(error, "run stream"));
       } finally {
         if (listening) controller.close();
       }

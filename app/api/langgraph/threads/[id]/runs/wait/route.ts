@@ -18,7 +18,7 @@ export const POST = route<{ id: string }>(async (req, { id }) => {
     runId = newRunId(message.id);
     const result = await sendTurn(s, user, thread, message.text, runId);
     if (result.kind === "busy" || result.kind === "draining") throw turnRefusal(result);
-    if (result.kind !== "ok") await waitForAnswer(s, user, thread, runId);
+    if (result.kind !== "ok") await waitForAnswer(s, user, thread, runId, req.signal);
   }
   return Response.json(await runResult(s, user, thread.id), { headers: { "content-location": runLocation(thread.id, runId) } });
 });

@@ -11,6 +11,6 @@ export const GET = route<{ id: string; runId: string }>(async (req, { id, runId 
   const user = await requireLangGraphUser(s.db, req);
   const thread = await loadLangGraphThread(s.db, user, id);
   const run = await loadRun(s, user, thread, parseWith(idParam, runId, "run_id"));
-  if (!isDecisionRun(run.run_id)) await waitForAnswer(s, user, thread, run.run_id);
+  if (!isDecisionRun(run.run_id)) await waitForAnswer(s, user, thread, run.run_id, req.signal);
   return Response.json(await runResult(s, user, thread.id));
 });
