@@ -5,7 +5,7 @@ import { customerIdOf, DECIDERS, requireUser, type Role, type SessionUser } from
 import { loadVisibleThread } from "../threads";
 
 /** Who reaches the Platform API: customers drive their own threads, operators and supervisors decide. Auditors use the audited incident viewer. */
-export const LANGGRAPH_ROLES: Role[] = ["customer", ...DECIDERS];
+const LANGGRAPH_ROLES: Role[] = ["customer", ...DECIDERS];
 
 export const isStaff = (user: SessionUser) => user.role !== "customer";
 

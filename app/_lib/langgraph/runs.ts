@@ -7,6 +7,8 @@ import type { Run, RunResult } from "@/app/api/langgraph/schema";
 import { ApiError } from "../errors";
 import { customerIdOf, type SessionUser } from "../session";
 import { ASSISTANT_ID } from "./assistant";
+import { decideByResume } from "./resume";
+import type { RunRequest } from "./run-request";
 import { latestState, shownTo, threadValues, type Services } from "./state";
 
 /**
@@ -20,7 +22,7 @@ export const decisionRunId = (approvalId: string, version: number) => `decision-
 /** Where the SDK finds the run it started (Content-Location). */
 export const runLocation = (threadId: string, runId: string) => `/api/langgraph/threads/${threadId}/runs/${runId}`;
 
-export function newRunId(messageId?: string) {
+function newRunId(messageId?: string) {
   return messageId ?? randomUUID();
 }
 
@@ -57,13 +59,13 @@ export async function loadRun(s: Services, user: SessionUser, thread: ThreadRow,
 export const isDecisionRun = (runId: string) => DECISION_RUN.test(runId);
 
 /** The run object for a decision that just landed. */
-export function decisionRun(s: Services, threadId: string, decided: { approvalId: string; version: number }): Run {
+export function decisionRun(s: Services, threadId: string, runId: string): Run {
   const now = new Date();
-  return runObject(s, threadId, decisionRunId(decided.approvalId, decided.version), "success", now, now);
+  return runObject(s, threadId, runId, "success", now, now);
 }
 
 /** Why a customer message could not start a run: the thread is busy under `reject`, or the app is restarting. */
-export function turnRefusal(result: Extract<TurnResult, { kind: "busy" | "draining" }>): ApiError {
+function turnRefusal(result: Extract<TurnResult, { kind: "busy" | "draining" }>): ApiError {
   if (result.kind === "busy") return new ApiError("conflict:thread", "The agent is still answering your previous message.");
   return new ApiError(
     "unavailable:draining",
@@ -72,7 +74,7 @@ export function turnRefusal(result: Extract<TurnResult, { kind: "busy" | "draini
 }
 
 /** One customer message into the app's turn machinery, under the run's id. */
-export function sendTurn(s: Services, user: SessionUser, thread: ThreadRow, text: string, runId: string, onToken?: (text: string) => void) {
+function sendTurn(s: Services, user: SessionUser, thread: ThreadRow, text: string, runId: string, onToken?: (text: string) => void) {
   return s.agent.sendMessage(
     { tenantId: user.tenantId, threadId: thread.id, customerId: customerIdOf(user), text, actor: user.username, clientMessageId: runId },
     onToken,
@@ -105,7 +107,7 @@ export async function pollUntil(check: () => Promise<boolean>, { signal, timeout
 }
 
 /** Waits until the run's message is answered (a queued message waits its turn), while the client listens. */
-export function waitForAnswer(s: Services, user: SessionUser, thread: ThreadRow, runId: string, signal: AbortSignal, timeoutMs = ANSWER_WAIT_MS): Promise<void> {
+function waitForAnswer(s: Services, user: SessionUser, thread: ThreadRow, runId: string, signal: AbortSignal, timeoutMs = ANSWER_WAIT_MS): Promise<void> {
   return pollUntil(async () => Boolean((await getMessageByClientId(s.db, user.tenantId, thread.id, runId))?.answeredAt), { signal, timeoutMs, everyMs: 100 });
 }
 
@@ -122,6 +124,33 @@ export async function startBackgroundTurn(s: Services, user: SessionUser, thread
     const done = await Promise.race([settled, pause(50).then(() => null)]);
     if (done && (done.result.kind === "busy" || done.result.kind === "draining")) throw turnRefusal(done.result);
   }
+}
+
+/**
+ * The run a request starts: a decision is decided now (a refused one is its 403 or 409,
+ * before any answer starts), a customer message is named by its client's id and sent by
+ * `answerTurn`.
+ */
+export async function openRun({ s, user, thread, body }: RunRequest): Promise<{ runId: string; text: string | null }> {
+  if (body.command) {
+    const decided = await decideByResume(s, user, thread, body.command.resume);
+    return { runId: decisionRunId(decided.approvalId, decided.version), text: null };
+  }
+  const message = body.input!.messages[0]!;
+  return { runId: newRunId(message.id), text: message.text };
+}
+
+/** Sends the run's customer message as a turn and waits, while the client listens, until it is answered; a refused turn throws its refusal. */
+export async function answerTurn({ s, user, thread }: RunRequest, runId: string, text: string, signal: AbortSignal, onToken?: (text: string) => void): Promise<void> {
+  const result = await sendTurn(s, user, thread, text, runId, onToken);
+  if (result.kind === "busy" || result.kind === "draining") throw turnRefusal(result);
+  if (result.kind !== "ok") await waitForAnswer(s, user, thread, runId, signal);
+}
+
+/** A run's result once it is done: a decision run is done when it exists, a customer message once answered. */
+export async function finishedRunResult(s: Services, user: SessionUser, thread: ThreadRow, runId: string, signal: AbortSignal): Promise<RunResult> {
+  if (!isDecisionRun(runId)) await waitForAnswer(s, user, thread, runId, signal);
+  return runResult(s, user, thread.id);
 }
 
 /** What runs/wait, join and the run streams answer: the thread's values, with `__interrupt__` while it waits for a decision, as the viewer sees them. */

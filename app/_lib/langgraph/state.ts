@@ -88,7 +88,7 @@ export async function threadHistory(s: Services, user: SessionUser, thread: Thre
 }
 
 /** The app's thread status in the Platform's words: a refund waiting for an operator is `interrupted`. */
-export const PLATFORM_STATUS = { idle: "idle", busy: "busy", awaiting_approval: "interrupted" } as const satisfies Record<ThreadRow["status"], Thread["status"]>;
+const PLATFORM_STATUS = { idle: "idle", busy: "busy", awaiting_approval: "interrupted" } as const satisfies Record<ThreadRow["status"], Thread["status"]>;
 
 export const APP_STATUS = { idle: "idle", busy: "busy", interrupted: "awaiting_approval" } as const;
 

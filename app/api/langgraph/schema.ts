@@ -4,9 +4,9 @@
  * and Agent Inbox read and write them unchanged.
  */
 import { z } from "zod";
+import { idParam } from "@/app/_lib/route";
 import { clientMessageId, MAX_MESSAGE_CHARS } from "../threads/schema";
 
-const id = z.string().min(1).max(100).regex(/^[A-Za-z0-9_-]+$/, "letters, digits, - or _.");
 const isoTime = z.string();
 const page = { limit: z.number().int().min(1).max(100).default(10), offset: z.number().int().min(0).max(100_000).default(0) };
 
@@ -26,11 +26,11 @@ export const threadCreateBody = z.looseObject({
   metadata: z.record(z.string(), z.unknown()).optional(),
 });
 
-export const THREAD_STATUSES = ["idle", "busy", "interrupted", "error"] as const;
+const THREAD_STATUSES = ["idle", "busy", "interrupted", "error"] as const;
 
 export const threadSearchBody = z.looseObject({
   status: z.enum(THREAD_STATUSES).optional(),
-  ids: z.array(id).max(100).optional(),
+  ids: z.array(idParam).max(100).optional(),
   metadata: z.record(z.string(), z.unknown()).optional(),
   ...page,
 });
@@ -39,7 +39,7 @@ export const historyBody = z.looseObject({
   limit: z.number().int().min(1).max(1000).default(10),
   /** Checkpoints older than this one (`{checkpoint_id}` or a config carrying it). */
   before: z
-    .union([z.looseObject({ checkpoint_id: id }), z.looseObject({ configurable: z.looseObject({ checkpoint_id: id }) })])
+    .union([z.looseObject({ checkpoint_id: idParam }), z.looseObject({ configurable: z.looseObject({ checkpoint_id: idParam }) })])
     .optional()
     .nullable(),
 });
@@ -89,7 +89,7 @@ export const humanResponse = z.discriminatedUnion("type", [
 
 export const resumeValue = z.union([decisionResume, humanResponse, z.array(humanResponse).length(1, "Answer with one response.")]);
 
-export const STREAM_MODES = ["values", "updates", "messages", "messages-tuple", "custom", "events", "debug", "tasks", "checkpoints"] as const;
+const STREAM_MODES = ["values", "updates", "messages", "messages-tuple", "custom", "events", "debug", "tasks", "checkpoints"] as const;
 
 export const runBody = z
   .looseObject({
@@ -213,7 +213,7 @@ export const assistant = z.object({
   updated_at: isoTime,
 });
 
-export const RUN_STATUSES = ["pending", "running", "error", "success", "timeout", "interrupted"] as const;
+const RUN_STATUSES = ["pending", "running", "error", "success", "timeout", "interrupted"] as const;
 
 export const run = z.object({
   run_id: z.string(),

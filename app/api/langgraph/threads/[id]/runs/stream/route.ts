@@ -1,7 +1,6 @@
 import { route } from "@/app/_lib/route";
-import { decideByResume } from "@/app/_lib/langgraph/resume";
-import { runMessage, runRequest } from "@/app/_lib/langgraph/run-request";
-import { decisionRunId, newRunId, runLocation, runResult, sendTurn, turnRefusal, waitForAnswer } from "@/app/_lib/langgraph/runs";
+import { runRequest } from "@/app/_lib/langgraph/run-request";
+import { answerTurn, openRun, runLocation, runResult } from "@/app/_lib/langgraph/runs";
 import { errorEvent, listenerSignal, resultEvents, sseEvent, sseResponse, streamModes } from "@/app/_lib/langgraph/sse";
 
 export const runtime = "nodejs";
@@ -14,11 +13,10 @@ export const dynamic = "force-dynamic";
  * decision is decided before the stream opens, so a refused one is its 403 or 409.
  */
 export const POST = route<{ id: string }>(async (req, { id }) => {
-  const { s, user, thread, body } = await runRequest(req, id);
+  const request = await runRequest(req, id);
+  const { s, user, thread, body } = request;
   const modes = streamModes(body.stream_mode);
-  const decided = body.command ? await decideByResume(s, user, thread, body.command.resume) : null;
-  const message = body.input ? runMessage(body) : null;
-  const runId = decided ? decisionRunId(decided.approvalId, decided.version) : newRunId(message!.id);
+  const { runId, text } = await openRun(request);
   const answerId = `run-${runId}-reply`;
 
   // A client that goes away stops hearing the run, never the run itself: its message is still answered.
@@ -35,17 +33,11 @@ export const POST = route<{ id: string }>(async (req, { id }) => {
       };
       try {
         send("metadata", { run_id: runId, attempt: 1 });
-        if (message) {
-          const onToken = (text: string) => {
-            if (modes.has("messages-tuple")) send("messages", [{ type: "AIMessageChunk", id: answerId, content: text }, { langgraph_node: "reply", run_id: runId }]);
+        if (text !== null) {
+          const onToken = (token: string) => {
+            if (modes.has("messages-tuple")) send("messages", [{ type: "AIMessageChunk", id: answerId, content: token }, { langgraph_node: "reply", run_id: runId }]);
           };
-          const result = await sendTurn(s, user, thread, message.text, runId, onToken);
-          if (result.kind === "busy" || result.kind === "draining") {
-            const refusal = turnRefusal(result);
-            send("error", { error: refusal.code, message: refusal.message });
-            return;
-          }
-          if (result.kind !== "ok") await waitForAnswer(s, user, thread, runId, listener.signal);
+          await answerTurn(request, runId, text, listener.signal, onToken);
         }
         for (const event of resultEvents(await runResult(s, user, thread.id), modes)) if (listening) controller.enqueue(event);
       } catch (error) {

@@ -1,6 +1,6 @@
 import { idParam, parseWith, route, services } from "@/app/_lib/route";
 import { loadLangGraphThread, requireLangGraphUser } from "@/app/_lib/langgraph/access";
-import { isDecisionRun, loadRun, runLocation, runResult, waitForAnswer } from "@/app/_lib/langgraph/runs";
+import { finishedRunResult, loadRun, runLocation } from "@/app/_lib/langgraph/runs";
 import { errorEvent, listenerSignal, resultEvents, sseEvent, sseResponse, streamModes } from "@/app/_lib/langgraph/sse";
 import { joinStreamQuery } from "../../../../../schema";
 
@@ -24,8 +24,8 @@ export const GET = route<{ id: string; runId: string }>(async (req, { id, runId 
     async start(controller) {
       try {
         controller.enqueue(sseEvent("metadata", { run_id: run.run_id, attempt: 1 }));
-        if (!isDecisionRun(run.run_id)) await waitForAnswer(s, user, thread, run.run_id, listener.signal);
-        for (const event of resultEvents(await runResult(s, user, thread.id), streamModes(modes))) if (listening) controller.enqueue(event);
+        const result = await finishedRunResult(s, user, thread, run.run_id, listener.signal);
+        for (const event of resultEvents(result, streamModes(modes))) if (listening) controller.enqueue(event);
       } catch (error) {
         if (listening) controller.enqueue(errorEvent(error, "run stream join"));
       } finally {
