@@ -5,6 +5,14 @@ import { checkedFetch, signIn } from "./api-client";
 import { approvalOfCase, ledgerEntriesOf } from "./seed";
 import { inboxAnswer, lastAi, refusal, seedPayments, sessionCookie, type Interrupt, type Values } from "./support/langgraph-sdk";
 
+/** The bank's review of a refund that a customer never sees: policy reasons (risk, limits, refund counts), approvers, versions. */
+function expectNoReview(seen: unknown) {
+  const text = JSON.stringify(seen);
+  for (const word of ["policyReason", "firstApprovedBy", "approvalsNeeded", '"version"', "Policy:", "auto-approval", "Antifraud", "refund(s)", "olga", "Olga"]) {
+    expect(text, `the customer's view names ${word}`).not.toContain(word);
+  }
+}
+
 test.describe.serial("the official LangGraph SDK drives the app through /api/langgraph", () => {
   let sdk: Record<"alice" | "bob" | "olga" | "sam" | "ivan", Client>;
   let olgaApi: APIRequestContext;
@@ -106,12 +114,13 @@ test.describe.serial("the official LangGraph SDK drives the app through /api/lan
     expect(paused.__interrupt__).toHaveLength(1);
     expect(update.__interrupt__).toEqual(paused.__interrupt__);
     const interrupt = paused.__interrupt__[0]!;
-    expect(interrupt.value).toHaveLength(1);
-    expect(interrupt.value[0]).toMatchObject({
-      action_request: { action: "approve_refund", args: { merchant: "Skyline Air", amountMinor: 31_200, currency: "EUR", version: expect.any(Number), approvalsNeeded: 1 } },
-      config: { allow_ignore: false, allow_respond: true, allow_edit: true, allow_accept: true },
-      description: expect.stringContaining("312.00"),
-    });
+    expect(interrupt.value).toEqual([
+      {
+        action_request: { action: "approve_refund", args: { caseId: expect.any(String), merchant: "Skyline Air", amountMinor: 31_200, currency: "EUR" } },
+        config: { allow_ignore: false, allow_respond: false, allow_edit: false, allow_accept: false },
+        description: expect.stringMatching(/^Your refund of 312\.00 EUR for Skyline Air \(case [^)]+\) is with an operator for review\.$/),
+      },
+    ]);
     expect(streamed.messages[0]).toMatchObject({ type: "human", id: messageId });
 
     const state = await sdk.alice.threads.getState(thread.thread_id);
@@ -123,10 +132,18 @@ test.describe.serial("the official LangGraph SDK drives the app through /api/lan
     expect(waiting.status).toBe("interrupted");
     expect(Object.values(waiting.interrupts)).toEqual([[interrupt]]);
     expect(await sdk.alice.runs.get(thread.thread_id, messageId)).toMatchObject({ run_id: messageId, thread_id: thread.thread_id, status: "success" });
+    expectNoReview([events, state, waiting, await sdk.alice.threads.getHistory(thread.thread_id, { limit: 5 })]);
 
     const inbox = await sdk.olga.threads.search({ status: "interrupted", limit: 100 });
     expect(inbox.find((t) => t.thread_id === thread.thread_id)).toMatchObject({ status: "interrupted" });
-    refund = { threadId: thread.thread_id, runId: messageId, interrupt, caseId: String(interrupt.value[0]!.action_request.args.caseId) };
+    const staff = ((await sdk.olga.threads.getState(thread.thread_id)) as unknown as { interrupts: Interrupt[] }).interrupts[0]!;
+    expect(staff.id).toBe(interrupt.id);
+    expect(staff.value[0]).toMatchObject({
+      action_request: { action: "approve_refund", args: { merchant: "Skyline Air", amountMinor: 31_200, currency: "EUR", version: expect.any(Number), approvalsNeeded: 1, policyReason: expect.any(String) } },
+      config: { allow_ignore: false, allow_respond: true, allow_edit: true, allow_accept: true },
+      description: expect.stringContaining("Policy: "),
+    });
+    refund = { threadId: thread.thread_id, runId: messageId, interrupt: staff, caseId: String(interrupt.value[0]!.action_request.args.caseId) };
   });
 
   test("no one resumes around the gate: the customer gets 403, another customer 404, an auditor 403", async () => {
@@ -184,7 +201,13 @@ test.describe.serial("the official LangGraph SDK drives the app through /api/lan
     expect(["pending", "running", "success"]).toContain(run.status);
     const joined = (await sdk.alice.runs.join(thread.thread_id, run.run_id)) as Values;
     expect(await sdk.alice.runs.get(thread.thread_id, run.run_id)).toMatchObject({ status: "success" });
-    const request = joined.__interrupt__![0]!.value[0]!.action_request;
+    expect(joined.__interrupt__).toHaveLength(1);
+    expectNoReview(joined);
+    const joinedStream: unknown[] = [];
+    for await (const part of sdk.alice.runs.joinStream(thread.thread_id, run.run_id, { streamMode: ["values", "updates"] })) joinedStream.push(part);
+    expect(joinedStream.length).toBeGreaterThan(2);
+    expectNoReview(joinedStream);
+    const request = (await sdk.olga.runs.join(thread.thread_id, run.run_id) as Values).__interrupt__![0]!.value[0]!.action_request;
     expect(request.args).toMatchObject({ merchant: "Harbour Hotel", amountMinor: 78_000 });
     const caseId = String(request.args.caseId);
 
@@ -212,6 +235,7 @@ test.describe.serial("the official LangGraph SDK drives the app through /api/lan
     const paused = (await sdk.alice.runs.wait(thread.thread_id, "agent", {
       input: { messages: [{ type: "human", content: "I don't recognise the Riverside Cinema payment of 64.00" }] },
     })) as Values;
+    expectNoReview(paused);
     const caseId = String(paused.__interrupt__![0]!.value[0]!.action_request.args.caseId);
     const rejected = (await sdk.olga.runs.wait(thread.thread_id, "agent", { command: { resume: [{ type: "response", args: "The customer bought the tickets." }] } })) as Values;
     expect(rejected.__interrupt__).toBeUndefined();
@@ -228,7 +252,8 @@ test.describe.serial("the official LangGraph SDK drives the app through /api/lan
     const paused = (await sdk.alice.runs.wait(thread.thread_id, "agent", {
       input: { messages: [{ type: "human", content: "I don't recognise the Grand Jewels payment of 1,450.00" }] },
     })) as Values;
-    const first = paused.__interrupt__![0]!.value[0]!.action_request;
+    expectNoReview(paused);
+    const first = ((await sdk.olga.threads.getState(thread.thread_id)) as unknown as { interrupts: Interrupt[] }).interrupts[0]!.value[0]!.action_request;
     expect(first.args).toMatchObject({ amountMinor: 145_000, approvalsNeeded: 2, firstApprovedBy: null });
     const caseId = String(first.args.caseId);
 
@@ -252,6 +277,40 @@ test.describe.serial("the official LangGraph SDK drives the app through /api/lan
     });
     const paid = (await sdk.sam.runs.wait(thread.thread_id, "agent", { command: { resume: inboxAnswer("accept", second) } })) as Values;
     expect(paid.__interrupt__).toBeUndefined();
+    expectNoReview(await sdk.alice.threads.getHistory(thread.thread_id, { limit: 50 }));
     expect(await ledgerEntriesOf(olgaApi, caseId)).toEqual([expect.objectContaining({ amountMinor: 145_000, status: "committed" })]);
+  });
+
+  test("staff see customers' names and card numbers masked in the whole answer: values, interrupts, descriptions, history, run results", async () => {
+    const thread = await sdk.alice.threads.create();
+    await sdk.alice.runs.wait(thread.thread_id, "agent", { input: { messages: [{ type: "human", content: "what are my card limits, my card ends in 4242" }] } });
+    const paused = (await sdk.alice.runs.wait(thread.thread_id, "agent", {
+      input: { messages: [{ type: "human", content: "I don't recognise the Kowalski Garden payment of 88.00" }] },
+    })) as Values;
+    expect(paused.__interrupt__![0]!.value[0]!.action_request.args).toMatchObject({ merchant: "Kowalski Garden", amountMinor: 8_800 });
+
+    const state = (await sdk.olga.threads.getState(thread.thread_id)) as unknown as { interrupts: Interrupt[] };
+    const shown = state.interrupts[0]!.value[0]!;
+    expect(shown.action_request.args).toMatchObject({ merchant: "K******* Garden", policyReason: expect.any(String) });
+    expect(shown.description).toContain("K******* Garden");
+    const views: unknown[] = [
+      state,
+      await sdk.olga.threads.get(thread.thread_id),
+      await sdk.olga.threads.getHistory(thread.thread_id, { limit: 50 }),
+      await sdk.olga.threads.search({ ids: [thread.thread_id] }),
+    ];
+    const stream: unknown[] = [];
+    for await (const part of sdk.olga.runs.stream(thread.thread_id, "agent", {
+      command: { resume: [{ type: "response", args: "The customer shopped at Kowalski Garden with card 4242." }] },
+      streamMode: ["values", "updates"],
+    })) {
+      stream.push(part);
+    }
+    expect(stream.length).toBeGreaterThan(1);
+    const decisionRunId = (stream[0] as { data: { run_id: string } }).data.run_id;
+    views.push(stream, await sdk.olga.runs.join(thread.thread_id, decisionRunId));
+    const text = JSON.stringify(views);
+    for (const personal of ["Kowalski", "Alice", "Novak", "4242"]) expect(text, `staff see ${personal}`).not.toContain(personal);
+    expect(text).toContain("K******* Garden");
   });
 });

@@ -29,6 +29,7 @@ export function langGraphCorpus(f: Fixtures): (Call & { name: string })[] {
     { type: "human", content: 42 },
     { type: "human", content: "hi", id: "short" },
     { type: "human", content: "hi", id: "id\r\nX-Injected: 1" },
+    { type: "human", content: "hi", id: `decision-${f.approvalId}-${f.version}` },
   ]) {
     run(`message ${JSON.stringify(message).slice(0, 40)}`, say(message));
   }

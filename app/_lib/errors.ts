@@ -10,6 +10,7 @@ const STATUS = {
   unprocessable: 422,
   too_many_requests: 429,
   unavailable: 503,
+  timeout: 504,
   internal: 500,
 } as const;
 
@@ -27,6 +28,7 @@ const MESSAGES: Record<ErrorType, string> = {
   unprocessable: "The request cannot be processed.",
   too_many_requests: "Too many requests. Try again later.",
   unavailable: "A system we depend on is not answering. Try again shortly.",
+  timeout: "This is taking longer than we wait. Try again shortly.",
   internal: "Something went wrong on our side.",
 };
 

@@ -87,6 +87,12 @@ export async function requireUser(db: Db, req: Request, roles?: Role[]): Promise
   return checked.user;
 }
 
+/** The customer a customer's session speaks for; an account linked to none is refused, never read as "everyone". */
+export function customerIdOf(user: SessionUser): string {
+  if (user.role !== "customer" || !user.customerId) throw new ApiError("forbidden:customer", "This account is not linked to a customer.");
+  return user.customerId;
+}
+
 /** Deletes ended sessions; the background job calls it. */
 export function sweepSessions(db: Db, now = new Date(), life = lifetimes()): Promise<number> {
   return deleteEndedSessions(db, now, life.idleMs);

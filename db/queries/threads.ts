@@ -201,14 +201,18 @@ export async function threadReachedOperator(db: DbOrTx, tenantId: string, thread
   return row !== undefined;
 }
 
-/** A page of the tenant's threads, newest first: one customer's when `customerId` is set, narrowed by status and ids. */
+/** Whose threads a search reads: one customer's own, or, for staff, the tenant's that reached an operator. */
+export type ThreadScope = { kind: "customer"; customerId: string } | { kind: "staff" };
+
+/** A page of the tenant's threads in the scope, newest first, narrowed by status and ids. */
 export async function searchThreads(
   db: DbOrTx,
-  input: { tenantId: string; customerId?: string; status?: ThreadStatus; ids?: string[]; reachedOperator?: boolean; limit: number; offset: number },
+  input: { tenantId: string; scope: ThreadScope; status?: ThreadStatus; ids?: string[]; limit: number; offset: number },
 ) {
-  const conditions = [eq(threads.tenantId, input.tenantId)];
-  if (input.reachedOperator) conditions.push(reachedOperator(threads.id));
-  if (input.customerId) conditions.push(eq(threads.customerId, input.customerId));
+  const conditions = [
+    eq(threads.tenantId, input.tenantId),
+    input.scope.kind === "customer" ? eq(threads.customerId, input.scope.customerId) : reachedOperator(threads.id),
+  ];
   if (input.status) conditions.push(eq(threads.status, input.status));
   if (input.ids) conditions.push(inArray(threads.id, input.ids.length > 0 ? input.ids : [""]));
   return db

@@ -14,6 +14,8 @@ const PAYMENTS = [
   { id: "tx-lg-spa", merchant: "Lakeside Spa", amountMinor: 9_500 },
   { id: "tx-lg-cinema", merchant: "Riverside Cinema", amountMinor: 6_400 },
   { id: "tx-lg-jewels", merchant: "Grand Jewels", amountMinor: 145_000 },
+  // A merchant that carries another customer's surname: staff see it masked.
+  { id: "tx-lg-garden", merchant: "Kowalski Garden", amountMinor: 8_800 },
 ];
 
 export async function seedPayments() {

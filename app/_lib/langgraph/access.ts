@@ -1,15 +1,20 @@
 import type { Db } from "@/db/client";
 import { threadReachedOperator, type ThreadRow } from "@/db/queries/threads";
 import { ApiError } from "../errors";
-import { DECIDERS, requireUser, type Role, type SessionUser } from "../session";
+import { customerIdOf, DECIDERS, requireUser, type Role, type SessionUser } from "../session";
 import { loadVisibleThread } from "../threads";
 
 /** Who reaches the Platform API: customers drive their own threads, operators and supervisors decide. Auditors use the audited incident viewer. */
-export const LANGGRAPH_ROLES: Role[] = ["customer", ...DECIDERS];
-
-export const requireLangGraphUser = (db: Db, req: Request, roles: Role[] = LANGGRAPH_ROLES) => requireUser(db, req, roles);
+const LANGGRAPH_ROLES: Role[] = ["customer", ...DECIDERS];
 
 export const isStaff = (user: SessionUser) => user.role !== "customer";
+
+/** The signed-in user in one of `roles`; a customer account linked to no customer is refused 403, so no customer route reads it as "no filter". */
+export async function requireLangGraphUser(db: Db, req: Request, roles: Role[] = LANGGRAPH_ROLES): Promise<SessionUser> {
+  const user = await requireUser(db, req, roles);
+  if (!isStaff(user)) customerIdOf(user);
+  return user;
+}
 
 /** The thread, if this user may see it here: their own (customers), one that reached an operator (staff, as in the console); 404 otherwise. */
 export async function loadLangGraphThread(db: Db, user: SessionUser, rawId: string): Promise<ThreadRow> {

@@ -2,7 +2,9 @@ import type { StateSnapshot } from "@langchain/langgraph";
 import { formatMinor } from "@/agent/policy";
 import type { Db } from "@/db/client";
 import { getApprovalById, type ApprovalRow } from "@/db/queries/approvals";
-import type { HumanInterrupt, Interrupt } from "@/app/api/langgraph/schema";
+import type { CustomerInterrupt, HumanInterrupt, Interrupt } from "@/app/api/langgraph/schema";
+import type { SessionUser } from "../session";
+import { isStaff } from "./access";
 
 /** What the graph's approval gate passes to interrupt(). */
 type GateRequest = { approvalId: string; caseId: string; amountMinor: number; currency: string; merchant: string; policyReason: string };
@@ -52,16 +54,34 @@ export function toHumanInterrupt(request: GateRequest, row: ApprovalRow): HumanI
   };
 }
 
+/**
+ * What the customer sees of the same pause: their refund and that it is with an operator.
+ * The policy's reasons (risk, limits, their refund count), who approved and the version
+ * are the bank's review, as in the customer API.
+ */
+export function toCustomerInterrupt(request: GateRequest): CustomerInterrupt {
+  return {
+    action_request: {
+      action: "approve_refund",
+      args: { caseId: request.caseId, merchant: request.merchant, amountMinor: request.amountMinor, currency: request.currency },
+    },
+    config: { allow_ignore: false, allow_respond: false, allow_edit: false, allow_accept: false },
+    description: `Your refund of ${formatMinor(request.amountMinor, request.currency)} for ${request.merchant} (case ${request.caseId}) is with an operator for review.`,
+  };
+}
+
 export type TaskInterrupt = { taskId: string; interrupt: Interrupt };
 
-/** The snapshot's pending interrupts, each with its approval's current state in the HumanInterrupt shape. */
-export async function snapshotInterrupts(db: Db, tenantId: string, snapshot: StateSnapshot): Promise<TaskInterrupt[]> {
+/** The snapshot's pending interrupts: for staff, each with its approval's current state in the HumanInterrupt shape; for the customer, the neutral one. */
+export async function snapshotInterrupts(db: Db, user: SessionUser, snapshot: StateSnapshot): Promise<TaskInterrupt[]> {
   const found: TaskInterrupt[] = [];
   for (const task of snapshot.tasks) {
     for (const it of task.interrupts) {
       if (!it.id || !isGateRequest(it.value)) continue;
-      const row = await getApprovalById(db, tenantId, it.value.approvalId);
-      if (row) found.push({ taskId: task.id, interrupt: { id: it.id, value: [toHumanInterrupt(it.value, row)] } });
+      const row = await getApprovalById(db, user.tenantId, it.value.approvalId);
+      if (!row) continue;
+      const shown = isStaff(user) ? toHumanInterrupt(it.value, row) : toCustomerInterrupt(it.value);
+      found.push({ taskId: task.id, interrupt: { id: it.id, value: [shown] } });
     }
   }
   return found;

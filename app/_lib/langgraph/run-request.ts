@@ -24,6 +24,3 @@ export async function runRequest(req: Request, threadId: string): Promise<RunReq
   if (body.input && user.role !== "customer") throw new ApiError("forbidden:role", "Only the customer writes in their conversation.");
   return { s, user, thread, body };
 }
-
-/** The customer message a run carries. */
-export const runMessage = (body: RunBody) => body.input!.messages[0]!;

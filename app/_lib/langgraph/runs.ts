@@ -1,12 +1,15 @@
 import { randomUUID } from "node:crypto";
+import { setTimeout as sleep } from "node:timers/promises";
 import type { TurnResult } from "@/agent";
 import { getApprovalById } from "@/db/queries/approvals";
 import { getMessageByClientId, getThreadById, type ThreadRow } from "@/db/queries/threads";
 import type { Run, RunResult } from "@/app/api/langgraph/schema";
 import { ApiError } from "../errors";
-import type { SessionUser } from "../session";
+import { customerIdOf, type SessionUser } from "../session";
 import { ASSISTANT_ID } from "./assistant";
-import { currentState, threadValues, type Services } from "./state";
+import { decideByResume } from "./resume";
+import type { RunRequest } from "./run-request";
+import { latestState, shownTo, threadValues, type Services } from "./state";
 
 /**
  * A run is one customer message (its id is the message's client id, so a resend is the
@@ -19,7 +22,7 @@ export const decisionRunId = (approvalId: string, version: number) => `decision-
 /** Where the SDK finds the run it started (Content-Location). */
 export const runLocation = (threadId: string, runId: string) => `/api/langgraph/threads/${threadId}/runs/${runId}`;
 
-export function newRunId(messageId?: string) {
+function newRunId(messageId?: string) {
   return messageId ?? randomUUID();
 }
 
@@ -56,13 +59,13 @@ export async function loadRun(s: Services, user: SessionUser, thread: ThreadRow,
 export const isDecisionRun = (runId: string) => DECISION_RUN.test(runId);
 
 /** The run object for a decision that just landed. */
-export function decisionRun(s: Services, threadId: string, decided: { approvalId: string; version: number }): Run {
+export function decisionRun(s: Services, threadId: string, runId: string): Run {
   const now = new Date();
-  return runObject(s, threadId, decisionRunId(decided.approvalId, decided.version), "success", now, now);
+  return runObject(s, threadId, runId, "success", now, now);
 }
 
 /** Why a customer message could not start a run: the thread is busy under `reject`, or the app is restarting. */
-export function turnRefusal(result: Extract<TurnResult, { kind: "busy" | "draining" }>): ApiError {
+function turnRefusal(result: Extract<TurnResult, { kind: "busy" | "draining" }>): ApiError {
   if (result.kind === "busy") return new ApiError("conflict:thread", "The agent is still answering your previous message.");
   return new ApiError(
     "unavailable:draining",
@@ -71,24 +74,41 @@ export function turnRefusal(result: Extract<TurnResult, { kind: "busy" | "draini
 }
 
 /** One customer message into the app's turn machinery, under the run's id. */
-export function sendTurn(s: Services, user: SessionUser, thread: ThreadRow, text: string, runId: string, onToken?: (text: string) => void) {
+function sendTurn(s: Services, user: SessionUser, thread: ThreadRow, text: string, runId: string, onToken?: (text: string) => void) {
   return s.agent.sendMessage(
-    { tenantId: user.tenantId, threadId: thread.id, customerId: user.customerId!, text, actor: user.username, clientMessageId: runId },
+    { tenantId: user.tenantId, threadId: thread.id, customerId: customerIdOf(user), text, actor: user.username, clientMessageId: runId },
     onToken,
   );
 }
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** Waits until the run's message is answered (a queued message waits its turn); false when `timeoutMs` passes first. */
-export async function waitForAnswer(s: Services, user: SessionUser, thread: ThreadRow, runId: string, timeoutMs = 120_000): Promise<boolean> {
+/** How long a client is kept waiting for a run's answer. */
+const ANSWER_WAIT_MS = 120_000;
+
+/**
+ * Asks `check` every `everyMs` until it holds. A client that goes away (`signal` aborts)
+ * stops the asking at once: its run goes on, nobody waits for it. Past `timeoutMs` it is
+ * a 504 `timeout:run`, never an answer without the run's reply.
+ */
+export async function pollUntil(check: () => Promise<boolean>, { signal, timeoutMs, everyMs }: { signal: AbortSignal; timeoutMs: number; everyMs: number }) {
   const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const message = await getMessageByClientId(s.db, user.tenantId, thread.id, runId);
-    if (message?.answeredAt) return true;
-    if (Date.now() > deadline) return false;
-    await pause(100);
+  try {
+    for (;;) {
+      signal.throwIfAborted();
+      if (await check()) return;
+      if (Date.now() >= deadline) throw new ApiError("timeout:run", "The run is still going. Join it again for its answer.");
+      await sleep(everyMs, undefined, { signal });
+    }
+  } catch (error) {
+    if (signal.aborted && !(error instanceof ApiError)) throw new ApiError("timeout:client", "The client stopped waiting.");
+    throw error;
   }
+}
+
+/** Waits until the run's message is answered (a queued message waits its turn), while the client listens. */
+function waitForAnswer(s: Services, user: SessionUser, thread: ThreadRow, runId: string, signal: AbortSignal, timeoutMs = ANSWER_WAIT_MS): Promise<void> {
+  return pollUntil(async () => Boolean((await getMessageByClientId(s.db, user.tenantId, thread.id, runId))?.answeredAt), { signal, timeoutMs, everyMs: 100 });
 }
 
 /**
@@ -117,10 +137,51 @@ export async function startBackgroundTurn(s: Services, user: SessionUser, thread
   return loadRun(s, user, thread, runId);
 }
 
-/** What runs/wait and join answer: the thread's values, with `__interrupt__` while it waits for a decision. */
+/**
+ * The run a request starts: a decision is decided now (a refused one is its 403 or 409,
+ * before any answer starts), a customer message is named by its client's id and sent by
+ * `answerTurn`.
+ */
+export async function openRun({ s, user, thread, body }: RunRequest): Promise<{ runId: string; text: string | null }> {
+  if (body.command) {
+    const decided = await decideByResume(s, user, thread, body.command.resume);
+    return { runId: decisionRunId(decided.approvalId, decided.version), text: null };
+  }
+  const message = body.input!.messages[0]!;
+  return { runId: newRunId(message.id), text: message.text };
+}
+
+/**
+ * Sends the run's customer message as a turn and waits, while the client listens, until it
+ * is answered; a refused turn throws its refusal. `onStored` runs once the message is
+ * stored, so a client told the run's id then can join it.
+ */
+export async function answerTurn(
+  { s, user, thread }: RunRequest,
+  runId: string,
+  text: string,
+  signal: AbortSignal,
+  hooks: { onToken?: (text: string) => void; onStored?: () => void } = {},
+): Promise<void> {
+  const turn = sendTurn(s, user, thread, text, runId, hooks.onToken);
+  const refused = await runStored(s, user, thread, runId, turn);
+  if (refused) throw refused;
+  hooks.onStored?.();
+  const result = await turn;
+  if (result.kind === "busy" || result.kind === "draining") throw turnRefusal(result);
+  if (result.kind !== "ok") await waitForAnswer(s, user, thread, runId, signal);
+}
+
+/** A run's result once it is done: a decision run is done when it exists, a customer message once answered. */
+export async function finishedRunResult(s: Services, user: SessionUser, thread: ThreadRow, runId: string, signal: AbortSignal): Promise<RunResult> {
+  if (!isDecisionRun(runId)) await waitForAnswer(s, user, thread, runId, signal);
+  return runResult(s, user, thread.id);
+}
+
+/** What runs/wait, join and the run streams answer: the thread's values, with `__interrupt__` while it waits for a decision, as the viewer sees them. */
 export async function runResult(s: Services, user: SessionUser, threadId: string): Promise<RunResult> {
   const thread = (await getThreadById(s.db, user.tenantId, threadId))!;
-  if (thread.status !== "awaiting_approval") return threadValues(s.db, user, thread);
-  const state = await currentState(s, user, thread);
-  return state.interrupts.length > 0 ? { ...state.values, __interrupt__: state.interrupts } : state.values;
+  if (thread.status !== "awaiting_approval") return shownTo(s.db, user, await threadValues(s.db, user, thread));
+  const state = await latestState(s, user, thread);
+  return shownTo(s.db, user, state.interrupts.length > 0 ? { ...state.values, __interrupt__: state.interrupts } : state.values);
 }

@@ -1,4 +1,5 @@
 import type { RunBody, RunResult } from "@/app/api/langgraph/schema";
+import { ApiError } from "../errors";
 
 /** The stream modes a client asked for; the Platform streams `values` when none is named. */
 export function streamModes(mode: RunBody["stream_mode"]): Set<string> {
@@ -9,6 +10,22 @@ export function streamModes(mode: RunBody["stream_mode"]): Set<string> {
 /** One server-sent event as the SDK parses it. */
 export function sseEvent(event: string, data: unknown): Uint8Array {
   return new TextEncoder().encode(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
+}
+
+/** A failure as the stream's `error` event: a refusal or timeout by its code, anything else logged and told as ours. */
+export function errorEvent(error: unknown, what: string): Uint8Array {
+  if (error instanceof ApiError) return sseEvent("error", { error: error.code, message: error.message });
+  console.error(`${what} failed`, error);
+  return sseEvent("error", { error: "internal:run", message: "Something went wrong on our side." });
+}
+
+/**
+ * Aborts when the client goes away: the request's own signal, or the stream's cancel (call
+ * `stop` from it). Waits on the run pass it on and end with it.
+ */
+export function listenerSignal(req: Request): { signal: AbortSignal; stop: () => void } {
+  const cancelled = new AbortController();
+  return { signal: AbortSignal.any([req.signal, cancelled.signal]), stop: () => cancelled.abort() };
 }
 
 /** An event stream answered to the SDK, naming the run it carries (the SDK reads Content-Location). */

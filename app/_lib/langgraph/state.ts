@@ -16,10 +16,20 @@ export type Services = { db: Db; agent: Agent };
 const messageId = (m: { id: number; clientMessageId: string | null }) => m.clientMessageId ?? `msg-${m.id}`;
 
 /**
+ * The door every Platform API answer leaves by (threads, states, history, run results and
+ * the streams made of them): staff get customers' names and card numbers masked in the
+ * whole body, interrupts and free text included, as the console does; the customer sees
+ * their own.
+ */
+export async function shownTo<T>(db: Db, user: SessionUser, body: T): Promise<T> {
+  return isStaff(user) ? maskedForStaff(db, user.tenantId, body) : body;
+}
+
+/**
  * The thread's values as LangChain clients read them: the transcript (from the messages
  * table, where the app keeps it; the checkpoint holds only a short window) as human and
- * ai messages, and the case. `upTo` cuts the transcript at a checkpoint's time. Staff get
- * customers' names and card numbers masked.
+ * ai messages, and the case. `upTo` cuts the transcript at a checkpoint's time. Unmasked:
+ * answers pass through `shownTo`.
  */
 export async function threadValues(db: Db, user: SessionUser, thread: ThreadRow, upTo?: Date): Promise<ThreadValues> {
   const [rows, kase] = await Promise.all([listChatMessagesByThread(db, user.tenantId, thread.id), getLatestCaseByThread(db, user.tenantId, thread.id)]);
@@ -30,7 +40,7 @@ export async function threadValues(db: Db, user: SessionUser, thread: ThreadRow,
     messages,
     case: kase && (!upTo || kase.createdAt <= upTo) ? { caseId: kase.id, status: kase.status, amountMinor: kase.amountMinor, currency: kase.currency } : null,
   };
-  return isStaff(user) ? maskedForStaff(db, user.tenantId, values) : values;
+  return values;
 }
 
 const checkpointOf = (threadId: string, config: StateSnapshot["config"] | undefined) => ({
@@ -40,12 +50,12 @@ const checkpointOf = (threadId: string, config: StateSnapshot["config"] | undefi
   checkpoint_map: null,
 });
 
-/** One checkpoint as the Platform's ThreadState; `latest` gives the whole transcript, older ones the transcript up to their time. */
-export async function toThreadState(s: Services, user: SessionUser, thread: ThreadRow, snapshot: StateSnapshot, latest: boolean): Promise<ThreadState> {
+/** One checkpoint as the Platform's ThreadState, unmasked; `latest` gives the whole transcript, older ones the transcript up to their time. */
+async function toThreadState(s: Services, user: SessionUser, thread: ThreadRow, snapshot: StateSnapshot, latest: boolean): Promise<ThreadState> {
   const createdAt = snapshot.createdAt ? new Date(snapshot.createdAt) : undefined;
   const [values, interrupts] = await Promise.all([
     threadValues(s.db, user, thread, latest ? undefined : createdAt),
-    snapshotInterrupts(s.db, user.tenantId, snapshot),
+    snapshotInterrupts(s.db, user, snapshot),
   ]);
   const byTask = (taskId: string) => interrupts.filter((i) => i.taskId === taskId).map((i) => i.interrupt);
   const metadata = snapshot.metadata;
@@ -61,27 +71,38 @@ export async function toThreadState(s: Services, user: SessionUser, thread: Thre
   };
 }
 
-/** The thread's current state. */
-export async function currentState(s: Services, user: SessionUser, thread: ThreadRow): Promise<ThreadState> {
+/** The thread's current state, unmasked (for answers built on it). */
+export async function latestState(s: Services, user: SessionUser, thread: ThreadRow): Promise<ThreadState> {
   return toThreadState(s, user, thread, await s.agent.state(thread.id), true);
 }
 
+/** The thread's current state, as its viewer sees it. */
+export async function currentState(s: Services, user: SessionUser, thread: ThreadRow): Promise<ThreadState> {
+  return shownTo(s.db, user, await latestState(s, user, thread));
+}
+
+/** Checkpoints as ThreadStates, newest first, as the viewer sees them; `latest` when the first is the thread's current one. */
+export async function threadHistory(s: Services, user: SessionUser, thread: ThreadRow, snapshots: StateSnapshot[], latest: boolean): Promise<ThreadState[]> {
+  const states = await Promise.all(snapshots.map((snapshot, i) => toThreadState(s, user, thread, snapshot, latest && i === 0)));
+  return shownTo(s.db, user, states);
+}
+
 /** The app's thread status in the Platform's words: a refund waiting for an operator is `interrupted`. */
-export const PLATFORM_STATUS = { idle: "idle", busy: "busy", awaiting_approval: "interrupted" } as const satisfies Record<ThreadRow["status"], Thread["status"]>;
+const PLATFORM_STATUS = { idle: "idle", busy: "busy", awaiting_approval: "interrupted" } as const satisfies Record<ThreadRow["status"], Thread["status"]>;
 
 export const APP_STATUS = { idle: "idle", busy: "busy", interrupted: "awaiting_approval" } as const;
 
-/** The Platform's Thread: status, values and pending interrupts by task. */
+/** The Platform's Thread: status, values and pending interrupts by task, as the viewer sees it. */
 export async function toThread(s: Services, user: SessionUser, thread: ThreadRow): Promise<Thread> {
   const waiting = thread.status === "awaiting_approval";
   const [values, interrupts] = await Promise.all([
     threadValues(s.db, user, thread),
-    waiting ? s.agent.state(thread.id).then((snapshot) => snapshotInterrupts(s.db, user.tenantId, snapshot)) : Promise.resolve([] as TaskInterrupt[]),
+    waiting ? s.agent.state(thread.id).then((snapshot) => snapshotInterrupts(s.db, user, snapshot)) : Promise.resolve([] as TaskInterrupt[]),
   ]);
   const grouped: Thread["interrupts"] = {};
   for (const { taskId, interrupt } of interrupts) (grouped[taskId] ??= []).push(interrupt);
   const time = (d: Date) => d.toISOString();
-  return {
+  return shownTo(s.db, user, {
     thread_id: thread.id,
     created_at: time(thread.createdAt),
     updated_at: time(thread.updatedAt),
@@ -90,5 +111,5 @@ export async function toThread(s: Services, user: SessionUser, thread: ThreadRow
     status: PLATFORM_STATUS[thread.status],
     values,
     interrupts: grouped,
-  };
+  });
 }

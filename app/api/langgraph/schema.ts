@@ -4,9 +4,9 @@
  * and Agent Inbox read and write them unchanged.
  */
 import { z } from "zod";
-import { MAX_MESSAGE_CHARS } from "../threads/schema";
+import { idParam } from "@/app/_lib/route";
+import { clientMessageId, MAX_MESSAGE_CHARS } from "../threads/schema";
 
-const id = z.string().min(1).max(100).regex(/^[A-Za-z0-9_-]+$/, "letters, digits, - or _.");
 const isoTime = z.string();
 const page = { limit: z.number().int().min(1).max(100).default(10), offset: z.number().int().min(0).max(100_000).default(0) };
 
@@ -26,11 +26,11 @@ export const threadCreateBody = z.looseObject({
   metadata: z.record(z.string(), z.unknown()).optional(),
 });
 
-export const THREAD_STATUSES = ["idle", "busy", "interrupted", "error"] as const;
+const THREAD_STATUSES = ["idle", "busy", "interrupted", "error"] as const;
 
 export const threadSearchBody = z.looseObject({
   status: z.enum(THREAD_STATUSES).optional(),
-  ids: z.array(id).max(100).optional(),
+  ids: z.array(idParam).max(100).optional(),
   metadata: z.record(z.string(), z.unknown()).optional(),
   ...page,
 });
@@ -39,7 +39,7 @@ export const historyBody = z.looseObject({
   limit: z.number().int().min(1).max(1000).default(10),
   /** Checkpoints older than this one (`{checkpoint_id}` or a config carrying it). */
   before: z
-    .union([z.looseObject({ checkpoint_id: id }), z.looseObject({ configurable: z.looseObject({ checkpoint_id: id }) })])
+    .union([z.looseObject({ checkpoint_id: idParam }), z.looseObject({ configurable: z.looseObject({ checkpoint_id: idParam }) })])
     .optional()
     .nullable(),
 });
@@ -51,7 +51,7 @@ const textBlock = z.looseObject({ type: z.literal("text"), text: z.string() });
 /** One chat message as LangChain clients send it: `type: "human"` or `role: "user"`, text or text blocks. */
 export const inputMessage = z
   .looseObject({
-    id: z.string().regex(/^[A-Za-z0-9_-]{8,64}$/, "8 to 64 letters, digits, - or _.").optional(),
+    id: clientMessageId.optional(),
     type: z.enum(["human", "user"]).optional(),
     role: z.enum(["user", "human"]).optional(),
     content: z.union([z.string(), z.array(textBlock, "Send text content blocks only.").min(1)]),
@@ -149,8 +149,18 @@ export const humanInterrupt = z.object({
   description: z.string(),
 });
 
-/** A pending interrupt; its value is a list of one HumanInterrupt, as Agent Inbox reads it. */
-export const interrupt = z.object({ id: z.string(), value: z.array(humanInterrupt) });
+/** The same pause as its customer sees it: their refund, with an operator for review; nothing to decide, none of the bank's review. */
+export const customerInterrupt = z.object({
+  action_request: z.object({
+    action: z.literal("approve_refund"),
+    args: z.object({ caseId: z.string(), merchant: z.string(), amountMinor: z.number().int(), currency: z.string() }),
+  }),
+  config: humanInterrupt.shape.config,
+  description: z.string(),
+});
+
+/** A pending interrupt; its value is a list of one HumanInterrupt (staff) or CustomerInterrupt (the customer), as Agent Inbox reads it. */
+export const interrupt = z.object({ id: z.string(), value: z.array(z.union([humanInterrupt, customerInterrupt])) });
 
 export const checkpoint = z.object({
   thread_id: z.string(),
@@ -203,7 +213,7 @@ export const assistant = z.object({
   updated_at: isoTime,
 });
 
-export const RUN_STATUSES = ["pending", "running", "error", "success", "timeout", "interrupted"] as const;
+const RUN_STATUSES = ["pending", "running", "error", "success", "timeout", "interrupted"] as const;
 
 export const run = z.object({
   run_id: z.string(),
@@ -222,6 +232,7 @@ export const runResult = threadValues.extend({ __interrupt__: z.array(interrupt)
 export type LcMessage = z.infer<typeof lcMessage>;
 export type ThreadValues = z.infer<typeof threadValues>;
 export type HumanInterrupt = z.infer<typeof humanInterrupt>;
+export type CustomerInterrupt = z.infer<typeof customerInterrupt>;
 export type Interrupt = z.infer<typeof interrupt>;
 export type ThreadState = z.infer<typeof threadState>;
 export type Thread = z.infer<typeof thread>;

@@ -1,6 +1,6 @@
 import { createThread, listThreads, listThreadsByCustomer } from "@/db/queries/threads";
 import { route, services } from "@/app/_lib/route";
-import { requireUser } from "@/app/_lib/session";
+import { customerIdOf, requireUser } from "@/app/_lib/session";
 
 export const runtime = "nodejs";
 
@@ -8,7 +8,7 @@ export const runtime = "nodejs";
 export const POST = route(async (req) => {
   const { db } = services();
   const user = await requireUser(db, req, ["customer"]);
-  const thread = await createThread(db, user.tenantId, user.customerId!);
+  const thread = await createThread(db, user.tenantId, customerIdOf(user));
   return Response.json({ threadId: thread.id, status: thread.status }, { status: 201 });
 });
 
@@ -18,7 +18,7 @@ export const GET = route(async (req) => {
   const user = await requireUser(db, req);
   const rows =
     user.role === "customer"
-      ? await listThreadsByCustomer(db, user.tenantId, user.customerId!)
+      ? await listThreadsByCustomer(db, user.tenantId, customerIdOf(user))
       : await listThreads(db, user.tenantId);
   return Response.json({
     threads: rows.map((t) => ({ threadId: t.id, customerId: t.customerId, status: t.status, updatedAt: t.updatedAt })),

@@ -4,14 +4,23 @@ import { currency, minorUnits, threadStatus, timestamp, transcriptMessage } from
 
 export const MAX_MESSAGE_CHARS = 2000;
 
+/**
+ * The client's id for a message (a UUID, say): a resend with the same id is stored and
+ * answered once. It names the message's run in the Platform API too, where
+ * `decision-<approvalId>-<version>` names an operator's decision: no message takes that name.
+ */
+export const clientMessageId = z
+  .string()
+  .regex(/^[A-Za-z0-9_-]{8,64}$/, "8 to 64 letters, digits, - or _.")
+  .refine((id) => !id.toLowerCase().startsWith("decision-"), "An id starting with decision- names an operator's decision; pick another.");
+
 export const messageBody = z.object({
   text: z
     .string()
     .trim()
     .min(1, "Write a message.")
     .max(MAX_MESSAGE_CHARS, `Keep it under ${MAX_MESSAGE_CHARS} characters.`),
-  /** The client's id for this message (a UUID, say): a resend with the same id is stored and answered once. */
-  clientMessageId: z.string().regex(/^[A-Za-z0-9_-]{8,64}$/, "8 to 64 letters, digits, - or _.").optional(),
+  clientMessageId: clientMessageId.optional(),
 });
 
 /** A conversation as its customer's list shows it. */

@@ -28,6 +28,7 @@ const joinQuery = z.object({
     .meta({ description: "Repeated for several modes (`?stream_mode=values&stream_mode=updates`); none means `values`." }),
 });
 
+const TIMED_OUT = "`timeout:run`: the run was still going after two minutes; join it again for its answer.";
 const ROLES = "`forbidden:role`: auditors use the incident viewer; `forbidden:origin`: a browser sent this write for another website.";
 const THREAD_HIDDEN = `${NO_THREAD} Another customer's conversation, and for staff one that never reached an operator, is the same 404.`;
 const NO_RUN = `${NO_THREAD} \`not_found:run\`: no such run on this conversation.`;
@@ -151,7 +152,7 @@ export const langGraphPaths = {
       "A run answered when it is done: the conversation's values, with `__interrupt__` while a refund waits for a decision.",
       "`Content-Location` names the run.",
       { 200: json(runResult, "The values after the run") },
-      { 409: `${DECISION_CONFLICT} ${TURN_CONFLICT}`, 503: DRAINING },
+      { 409: `${DECISION_CONFLICT} ${TURN_CONFLICT}`, 503: DRAINING, 504: TIMED_OUT },
     ),
   },
   "/api/langgraph/threads/{id}/runs/stream": {
@@ -177,7 +178,7 @@ export const langGraphPaths = {
       summary: "Waits for the run to finish and answers the conversation's values, as runs/wait does.",
       path: runPath,
       responses: { 200: json(runResult, "The values after the run") },
-      errors: { 403: ROLES, 404: NO_RUN },
+      errors: { 403: ROLES, 404: NO_RUN, 504: TIMED_OUT },
     },
   },
   "/api/langgraph/threads/{id}/runs/{runId}/stream": {

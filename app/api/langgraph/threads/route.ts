@@ -2,6 +2,7 @@ import { createThread, createThreadWithId, getThreadById } from "@/db/queries/th
 import { ApiError } from "@/app/_lib/errors";
 import { parseOptionalBody, route, services } from "@/app/_lib/route";
 import { requireLangGraphUser } from "@/app/_lib/langgraph/access";
+import { customerIdOf } from "@/app/_lib/session";
 import { toThread } from "@/app/_lib/langgraph/state";
 import { threadCreateBody } from "../schema";
 
@@ -11,11 +12,12 @@ export const runtime = "nodejs";
 export const POST = route(async (req) => {
   const s = services();
   const user = await requireLangGraphUser(s.db, req, ["customer"]);
+  const customerId = customerIdOf(user);
   const body = await parseOptionalBody(req, threadCreateBody, threadCreateBody.parse({}));
-  let thread = body.thread_id ? await createThreadWithId(s.db, user.tenantId, user.customerId!, body.thread_id) : await createThread(s.db, user.tenantId, user.customerId!);
+  let thread = body.thread_id ? await createThreadWithId(s.db, user.tenantId, customerId, body.thread_id) : await createThread(s.db, user.tenantId, customerId);
   if (!thread) {
     const existing = await getThreadById(s.db, user.tenantId, body.thread_id!);
-    if (body.if_exists !== "do_nothing" || existing?.customerId !== user.customerId) throw new ApiError("conflict:thread", "A conversation with this id exists.");
+    if (body.if_exists !== "do_nothing" || existing?.customerId !== customerId) throw new ApiError("conflict:thread", "A conversation with this id exists.");
     thread = existing;
   }
   return Response.json(await toThread(s, user, thread));

@@ -1,6 +1,7 @@
 import { searchThreads } from "@/db/queries/threads";
 import { parseOptionalBody, route, services } from "@/app/_lib/route";
 import { isStaff, requireLangGraphUser } from "@/app/_lib/langgraph/access";
+import { customerIdOf } from "@/app/_lib/session";
 import { APP_STATUS, toThread } from "@/app/_lib/langgraph/state";
 import { threadSearchBody } from "../../schema";
 
@@ -13,12 +14,12 @@ export const runtime = "nodejs";
 export const POST = route(async (req) => {
   const s = services();
   const user = await requireLangGraphUser(s.db, req);
+  const scope = isStaff(user) ? ({ kind: "staff" } as const) : ({ kind: "customer", customerId: customerIdOf(user) } as const);
   const query = await parseOptionalBody(req, threadSearchBody, threadSearchBody.parse({}));
   if (query.status === "error") return Response.json([]);
   const rows = await searchThreads(s.db, {
     tenantId: user.tenantId,
-    customerId: isStaff(user) ? undefined : user.customerId!,
-    reachedOperator: isStaff(user),
+    scope,
     status: query.status ? APP_STATUS[query.status] : undefined,
     ids: query.ids,
     limit: query.limit,

@@ -1,6 +1,6 @@
 import { ApiError } from "@/app/_lib/errors";
 import { parseBody, route, services } from "@/app/_lib/route";
-import { requireUser } from "@/app/_lib/session";
+import { customerIdOf, requireUser } from "@/app/_lib/session";
 import { loadVisibleThread } from "@/app/_lib/threads";
 import type { TurnResult } from "@/agent";
 import { messageBody } from "../../schema";
@@ -32,9 +32,10 @@ function refusal(result: Exclude<TurnResult, { kind: "ok" | "queued" | "duplicat
 export const POST = route<{ id: string }>(async (req, { id }) => {
   const { db, agent } = services();
   const user = await requireUser(db, req, ["customer"]);
+  const customerId = customerIdOf(user);
   const thread = await loadVisibleThread(db, user, id);
   const { text, clientMessageId } = await parseBody(req, messageBody);
-  const turn = { tenantId: user.tenantId, threadId: thread.id, customerId: user.customerId!, text, actor: user.username, clientMessageId };
+  const turn = { tenantId: user.tenantId, threadId: thread.id, customerId, text, actor: user.username, clientMessageId };
   const done = (r: Extract<TurnResult, { kind: "ok" }>) => ({ reply: r.reply, status: r.status, caseId: r.caseId ?? null });
 
   if (!(req.headers.get("accept") ?? "").includes("text/event-stream")) {

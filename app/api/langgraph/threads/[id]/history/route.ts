@@ -1,6 +1,6 @@
 import { parseOptionalBody, parseWith, route, services } from "@/app/_lib/route";
 import { loadLangGraphThread, requireLangGraphUser } from "@/app/_lib/langgraph/access";
-import { toThreadState } from "@/app/_lib/langgraph/state";
+import { threadHistory } from "@/app/_lib/langgraph/state";
 import type { SessionUser } from "@/app/_lib/session";
 import type { ThreadRow } from "@/db/queries/threads";
 import { historyBody, historyQuery } from "../../../schema";
@@ -11,7 +11,7 @@ export const dynamic = "force-dynamic";
 async function history(user: SessionUser, thread: ThreadRow, limit: number, before?: string) {
   const s = services();
   const snapshots = await s.agent.stateHistory(thread.id, { limit, before });
-  return Response.json(await Promise.all(snapshots.map((snapshot, i) => toThreadState(s, user, thread, snapshot, i === 0 && !before))));
+  return Response.json(await threadHistory(s, user, thread, snapshots, !before));
 }
 
 /** The thread's checkpoints as ThreadStates, newest first. */

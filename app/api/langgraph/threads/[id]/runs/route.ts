@@ -1,7 +1,6 @@
 import { route } from "@/app/_lib/route";
-import { decideByResume } from "@/app/_lib/langgraph/resume";
-import { runMessage, runRequest } from "@/app/_lib/langgraph/run-request";
-import { decisionRun, newRunId, runLocation, startBackgroundTurn } from "@/app/_lib/langgraph/runs";
+import { runRequest } from "@/app/_lib/langgraph/run-request";
+import { decisionRun, openRun, runLocation, startBackgroundTurn } from "@/app/_lib/langgraph/runs";
 
 export const runtime = "nodejs";
 
@@ -11,9 +10,9 @@ export const runtime = "nodejs";
  * the answer, so a refused one is its 403 or 409.
  */
 export const POST = route<{ id: string }>(async (req, { id }) => {
-  const { s, user, thread, body } = await runRequest(req, id);
-  const run = body.command
-    ? decisionRun(s, thread.id, await decideByResume(s, user, thread, body.command.resume))
-    : await startBackgroundTurn(s, user, thread, runMessage(body).text, newRunId(runMessage(body).id));
+  const request = await runRequest(req, id);
+  const { s, user, thread } = request;
+  const opened = await openRun(request);
+  const run = opened.text === null ? decisionRun(s, thread.id, opened.runId) : await startBackgroundTurn(s, user, thread, opened.text, opened.runId);
   return Response.json(run, { headers: { "content-location": runLocation(thread.id, run.run_id) } });
 });

@@ -1,9 +1,7 @@
 import { route } from "@/app/_lib/route";
-import { decideByResume } from "@/app/_lib/langgraph/resume";
-import { runMessage, runRequest } from "@/app/_lib/langgraph/run-request";
-import type { ApiError } from "@/app/_lib/errors";
-import { decisionRunId, newRunId, runLocation, runResult, runStored, sendTurn, turnRefusal, waitForAnswer } from "@/app/_lib/langgraph/runs";
-import { resultEvents, sseEvent, sseResponse, streamModes } from "@/app/_lib/langgraph/sse";
+import { runRequest } from "@/app/_lib/langgraph/run-request";
+import { answerTurn, openRun, runLocation, runResult } from "@/app/_lib/langgraph/runs";
+import { errorEvent, listenerSignal, resultEvents, sseEvent, sseResponse, streamModes } from "@/app/_lib/langgraph/sse";
 
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";
@@ -15,48 +13,48 @@ export const dynamic = "force-dynamic";
  * decision is decided before the stream opens, so a refused one is its 403 or 409.
  */
 export const POST = route<{ id: string }>(async (req, { id }) => {
-  const { s, user, thread, body } = await runRequest(req, id);
+  const request = await runRequest(req, id);
+  const { s, user, thread, body } = request;
   const modes = streamModes(body.stream_mode);
-  const decided = body.command ? await decideByResume(s, user, thread, body.command.resume) : null;
-  const message = body.input ? runMessage(body) : null;
-  const runId = decided ? decisionRunId(decided.approvalId, decided.version) : newRunId(message!.id);
+  const { runId, text } = await openRun(request);
   const answerId = `run-${runId}-reply`;
 
   // A client that goes away stops hearing the run, never the run itself: its message is still answered.
   let listening = true;
+  const listener = listenerSignal(req);
   const stream = new ReadableStream<Uint8Array>({
     cancel() {
       listening = false;
+      listener.stop();
     },
     async start(controller) {
       const send = (event: string, data: unknown) => {
         if (listening) controller.enqueue(sseEvent(event, data));
       };
-      const refuse = (refusal: ApiError) => send("error", { error: refusal.code, message: refusal.message });
+      let opened = false;
+      const open = () => {
+        opened = true;
+        send("metadata", { run_id: runId, attempt: 1 });
+      };
       try {
-        if (message) {
-          // The run's metadata goes out once its message is stored, so a client that joins the run right after finds it; tokens wait for it.
+        if (text === null) open();
+        else {
+          // The run's id goes out once its message is stored, so a client that joins the run right after finds it; tokens wait for it.
           const early: string[] = [];
-          let opened = false;
-          const token = (text: string) => {
-            if (modes.has("messages-tuple")) send("messages", [{ type: "AIMessageChunk", id: answerId, content: text }, { langgraph_node: "reply", run_id: runId }]);
+          const token = (piece: string) => {
+            if (modes.has("messages-tuple")) send("messages", [{ type: "AIMessageChunk", id: answerId, content: piece }, { langgraph_node: "reply", run_id: runId }]);
           };
-          const turn = sendTurn(s, user, thread, message.text, runId, (text) => (opened ? token(text) : early.push(text)));
-          const refused = await runStored(s, user, thread, runId, turn);
-          send("metadata", { run_id: runId, attempt: 1 });
-          opened = true;
-          early.forEach(token);
-          if (refused) return refuse(refused);
-          const result = await turn;
-          if (result.kind === "busy" || result.kind === "draining") return refuse(turnRefusal(result));
-          if (result.kind !== "ok") await waitForAnswer(s, user, thread, runId);
-        } else {
-          send("metadata", { run_id: runId, attempt: 1 });
+          const onToken = (piece: string) => (opened ? token(piece) : early.push(piece));
+          const onStored = () => {
+            open();
+            early.forEach(token);
+          };
+          await answerTurn(request, runId, text, listener.signal, { onToken, onStored });
         }
         for (const event of resultEvents(await runResult(s, user, thread.id), modes)) if (listening) controller.enqueue(event);
       } catch (error) {
-        console.error("run stream failed", error);
-        send("error", { error: "internal:run", message: "Something went wrong on our side." });
+        if (!opened) open();
+        if (listening) controller.enqueue(errorEvent(error, "run stream"));
       } finally {
         if (listening) controller.close();
       }

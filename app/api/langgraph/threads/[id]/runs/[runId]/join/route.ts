@@ -1,6 +1,6 @@
 import { idParam, parseWith, route, services } from "@/app/_lib/route";
 import { loadLangGraphThread, requireLangGraphUser } from "@/app/_lib/langgraph/access";
-import { isDecisionRun, loadRun, runResult, waitForAnswer } from "@/app/_lib/langgraph/runs";
+import { finishedRunResult, loadRun } from "@/app/_lib/langgraph/runs";
 
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";
@@ -11,6 +11,5 @@ export const GET = route<{ id: string; runId: string }>(async (req, { id, runId 
   const user = await requireLangGraphUser(s.db, req);
   const thread = await loadLangGraphThread(s.db, user, id);
   const run = await loadRun(s, user, thread, parseWith(idParam, runId, "run_id"));
-  if (!isDecisionRun(run.run_id)) await waitForAnswer(s, user, thread, run.run_id);
-  return Response.json(await runResult(s, user, thread.id));
+  return Response.json(await finishedRunResult(s, user, thread, run.run_id, req.signal));
 });

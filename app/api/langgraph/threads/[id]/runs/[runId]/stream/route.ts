@@ -1,7 +1,7 @@
 import { idParam, parseWith, route, services } from "@/app/_lib/route";
 import { loadLangGraphThread, requireLangGraphUser } from "@/app/_lib/langgraph/access";
-import { isDecisionRun, loadRun, runLocation, runResult, waitForAnswer } from "@/app/_lib/langgraph/runs";
-import { resultEvents, sseEvent, sseResponse, streamModes } from "@/app/_lib/langgraph/sse";
+import { finishedRunResult, loadRun, runLocation } from "@/app/_lib/langgraph/runs";
+import { errorEvent, listenerSignal, resultEvents, sseEvent, sseResponse, streamModes } from "@/app/_lib/langgraph/sse";
 import { joinStreamQuery } from "../../../../../schema";
 
 export const runtime = "nodejs";
@@ -15,18 +15,19 @@ export const GET = route<{ id: string; runId: string }>(async (req, { id, runId 
   const run = await loadRun(s, user, thread, parseWith(idParam, runId, "run_id"));
   const modes = parseWith(joinStreamQuery, new URL(req.url).searchParams.getAll("stream_mode"), "query");
   let listening = true;
+  const listener = listenerSignal(req);
   const stream = new ReadableStream<Uint8Array>({
     cancel() {
       listening = false;
+      listener.stop();
     },
     async start(controller) {
       try {
         controller.enqueue(sseEvent("metadata", { run_id: run.run_id, attempt: 1 }));
-        if (!isDecisionRun(run.run_id)) await waitForAnswer(s, user, thread, run.run_id);
-        for (const event of resultEvents(await runResult(s, user, thread.id), streamModes(modes))) if (listening) controller.enqueue(event);
+        const result = await finishedRunResult(s, user, thread, run.run_id, listener.signal);
+        for (const event of resultEvents(result, streamModes(modes))) if (listening) controller.enqueue(event);
       } catch (error) {
-        console.error("run stream join failed", error);
-        if (listening) controller.enqueue(sseEvent("error", { error: "internal:run", message: "Something went wrong on our side." }));
+        if (listening) controller.enqueue(errorEvent(error, "run stream join"));
       } finally {
         if (listening) controller.close();
       }
