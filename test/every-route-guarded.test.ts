@@ -1,18 +1,8 @@
-import { readdirSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { API, METHODS, routeFiles } from "./api-routes";
 import { GUARDED } from "@/app/_lib/route";
 
-const API = path.resolve(import.meta.dirname, "../app/api");
-const METHODS = ["GET", "HEAD", "OPTIONS", "POST", "PUT", "PATCH", "DELETE"];
-
-function routeFiles(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const full = path.join(dir, entry.name);
-    if (entry.isDirectory()) return routeFiles(full);
-    return entry.name === "route.ts" ? [full] : [];
-  });
-}
 
 describe("API route handlers", () => {
   it("all pass through route(), so none escapes the origin, media-type and header checks", async () => {

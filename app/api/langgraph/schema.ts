@@ -5,6 +5,7 @@
  */
 import { z } from "zod";
 import { idParam } from "@/app/_lib/route";
+import { decisionBody } from "../approvals/schema";
 import { clientMessageId, MAX_MESSAGE_CHARS } from "../threads/schema";
 
 const isoTime = z.string();
@@ -66,15 +67,7 @@ export const runInput = z.looseObject({
 });
 
 /** What an operator sends to decide: the console's decision body. */
-export const decisionResume = z
-  .object({
-    decision: z.enum(["approve", "reject"]),
-    reason: z.string().trim().max(500).default(""),
-    version: z.number().int().positive(),
-    amountMinor: z.number().int().positive().optional(),
-  })
-  .refine((d) => d.decision === "approve" || d.reason.length > 0, { message: "A rejection needs a reason.", path: ["reason"] })
-  .refine((d) => d.decision === "approve" || d.amountMinor === undefined, { message: "Only an approval takes an amount.", path: ["amountMinor"] });
+export const decisionResume = decisionBody;
 
 /** Agent Inbox's action request; it sends every argument back as a string. */
 const actionRequest = z.looseObject({ action: z.string().max(100), args: z.record(z.string(), z.unknown()) });
