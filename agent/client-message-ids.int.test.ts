@@ -71,10 +71,13 @@ describe("a resend that arrives while its first try is still being answered", ()
         await until("the first try's checks to start", async () => (await h.calls()).limits >= 1);
         const later = await b.sendMessage(message);
         const results = [await first, await racing, later].map((r) => r.kind);
-        expect(results.filter((kind) => kind === "ok")).toHaveLength(1);
-        // Under reject, a resend that finds the thread held before its first try was stored may be refused as busy.
+        // One try stores the message: answered at once, or queued when the other try held the
+        // thread a moment before storing it (that try then finds it stored and answers the queue).
+        const stored = results.filter((kind) => kind === "ok" || kind === "queued");
+        expect(stored).toHaveLength(1);
+        // Under reject, a resend that finds the thread held before its first try was stored is refused as busy.
         const others = policy === "reject" ? ["duplicate", "busy"] : ["duplicate"];
-        expect(results.filter((kind) => kind !== "ok").every((kind) => others.includes(kind))).toBe(true);
+        expect(results.filter((kind) => kind !== stored[0]).every((kind) => others.includes(kind))).toBe(true);
         expect(later.kind).toBe("duplicate");
         expect(await transcript(thread)).toEqual({ customer: ["I was charged twice at Coffee Corner"], agent: 1 });
         expect(await h.ledgerRows()).toHaveLength(1);
