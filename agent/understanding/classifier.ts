@@ -62,6 +62,24 @@ export function trainNaiveBayes(rows: LabelledText[]): NaiveBayes {
   };
 }
 
+/** Log scores of every class for `text` (unnormalised posteriors), in `model.classes` order. */
+function classScores(model: NaiveBayes, text: string): Float64Array {
+  const scores = Float64Array.from(model.logPriors);
+  for (const f of features(text)) {
+    const ll = model.logLikelihoods.get(f);
+    if (ll) for (let k = 0; k < scores.length; k++) scores[k] += ll[k];
+  }
+  return scores;
+}
+
+/** The most probable of the 77 Banking77 categories, before any mapping to intents. */
+export function predictCategory(model: NaiveBayes, text: string): string {
+  const scores = classScores(model, text);
+  let best = 0;
+  for (let k = 1; k < scores.length; k++) if (scores[k] > scores[best]) best = k;
+  return model.classes[best];
+}
+
 /** A mapped intent with its summed probability and most probable Banking77 category. */
 export type LabelScore = IntentLabel & { category: string; p: number };
 
@@ -70,11 +88,7 @@ export type LabelScore = IntentLabel & { category: string; p: number };
  * "other" categories do not outvote one refund category by count alone.
  */
 export function scoreLabels(model: NaiveBayes, text: string): LabelScore[] {
-  const scores = Float64Array.from(model.logPriors);
-  for (const f of features(text)) {
-    const ll = model.logLikelihoods.get(f);
-    if (ll) for (let k = 0; k < scores.length; k++) scores[k] += ll[k];
-  }
+  const scores = classScores(model, text);
   const max = Math.max(...scores);
   const probs = scores.map((s) => Math.exp((s - max) / TEMPERATURE));
   const sum = probs.reduce((a, b) => a + b, 0);
