@@ -31,6 +31,12 @@ describe("scoring a classifier", () => {
     expect(train).toHaveLength(36);
   });
 
+  it("makes folds that hold out each row exactly once", () => {
+    const rows = ["x", "y"].flatMap((category) => Array.from({ length: 23 }, (_, i) => ({ text: `${category}${i}`, category })));
+    const heldOut = Array.from({ length: 10 }, (_, fold) => stratifiedSplit(rows, 10, fold).heldOut.map((r) => r.text)).flat();
+    expect(heldOut.sort()).toEqual(rows.map((r) => r.text).sort());
+  });
+
   it("reads quantiles by the nearest rank", () => {
     const values = Array.from({ length: 100 }, (_, i) => i + 1);
     expect(quantile(values, 0.5)).toBe(50);

@@ -34,17 +34,18 @@ export function scoreOutcomes(outcomes: Outcome[], worstCount = 10): Scores {
 }
 
 /**
- * A stratified hold-out: every `every`-th row of each category (in file order) is held out,
- * the rest trains, so each category keeps its share on both sides.
+ * A stratified hold-out: of each category's rows (in file order), those whose position is
+ * `fold` modulo `every` are held out and the rest trains, so each category keeps its share
+ * on both sides. Folds 0..every-1 together are a stratified `every`-fold cross-validation.
  */
-export function stratifiedSplit(rows: LabelledText[], every = 10): { train: LabelledText[]; heldOut: LabelledText[] } {
+export function stratifiedSplit(rows: LabelledText[], every = 10, fold = every - 1): { train: LabelledText[]; heldOut: LabelledText[] } {
   const seen = new Map<string, number>();
   const train: LabelledText[] = [];
   const heldOut: LabelledText[] = [];
   for (const row of rows) {
     const n = seen.get(row.category) ?? 0;
     seen.set(row.category, n + 1);
-    (n % every === every - 1 ? heldOut : train).push(row);
+    (n % every === fold ? heldOut : train).push(row);
   }
   return { train, heldOut };
 }
