@@ -100,7 +100,7 @@ describe("two app instances behind a round-robin proxy", () => {
 
     const turn = await say(customer, threadId, plan.claim);
     expect(turn.status).toBe(200);
-    expect(turn.body.caseId).toBeTruthy();
+    expect(turn.body.caseId).toEqual(expect.stringMatching(/^[A-Za-z0-9_-]+$/));
 
     const streamed = await openEventStream(`${proxy.url}/api/threads/${threadId}/messages`, customer.cookieHeader, {
       method: "POST",
