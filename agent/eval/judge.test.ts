@@ -11,7 +11,7 @@ describe("observe", () => {
       {
         intent: "knowledge",
         understanding: { intent: "knowledge", category: "card_arrival", also: { intent: "limits" } },
-        knowledge: { id: "kb-1", category: "card_delivery_estimate", title: "Delivery" },
+        knowledge: [{ id: "kb-1", category: "card_delivery_estimate", title: "Delivery" }],
         checks: { limits: { status: "ok" } },
       },
       true,

@@ -22,10 +22,10 @@ export function observe(state: OutcomeState, fresh: boolean): Observed {
   return {
     fresh,
     intent: state.intent ?? null,
-    category: state.knowledge?.category ?? state.understanding?.category ?? null,
+    category: (state.intent === "knowledge" ? state.knowledge?.[0]?.category : undefined) ?? state.understanding?.category ?? null,
     transaction: state.case?.transactionId ?? null,
     outcome: outcomeOf(state),
-    also: also?.intent ? { intent: also.intent, category: also.category ?? null, outcome: outcomeOf(state, also.intent) } : null,
+    also: also?.intent ? { intent: also.intent, category: (also.intent === "knowledge" ? state.knowledge?.at(-1)?.category : undefined) ?? also.category ?? null, outcome: outcomeOf(state, also.intent) } : null,
   };
 }
 

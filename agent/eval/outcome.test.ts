@@ -28,7 +28,7 @@ describe("outcomeOf", () => {
 
   it("tells a cancelled request from one with nothing left to cancel", () => {
     const waiting = { ...refundCase, priorStatus: "awaiting_approval" };
-    expect(outcomeOf({ intent: "cancel", case: waiting, approval: { status: "cancelled" } })).toBe("cancelled");
+    expect(outcomeOf({ intent: "cancel", case: { ...refundCase, priorStatus: "cancelled" }, approval: { status: "cancelled" }, withdrawn: { approvalId: "a-1" } })).toBe("cancelled");
     expect(outcomeOf({ intent: "cancel", case: null })).toBe("nothing_to_cancel");
     expect(outcomeOf({ intent: "cancel", case: { ...refundCase, priorStatus: "refunded" }, approval: { status: "executed" } })).toBe("nothing_to_cancel");
     expect(outcomeOf({ intent: "cancel", case: { ...refundCase, priorStatus: "cancelled" }, approval: { status: "cancelled" } })).toBe("nothing_to_cancel");
@@ -40,7 +40,7 @@ describe("outcomeOf", () => {
     expect(outcomeOf({ intent: "limits", checks: { limits: { status: "unavailable" } } })).toBeNull();
     expect(outcomeOf({ intent: "pending", checks: { history: { status: "ok" } } })).toBe("pending_answered");
     expect(outcomeOf({ intent: "pending", checks: {} })).toBeNull();
-    expect(outcomeOf({ intent: "knowledge", knowledge: { id: "kb-change-pin", category: "change_pin", title: "Changing your PIN" } })).toBe("answered");
+    expect(outcomeOf({ intent: "knowledge", knowledge: [{ id: "kb-change-pin", category: "change_pin", title: "Changing your PIN" }] })).toBe("answered");
     expect(outcomeOf({ intent: "knowledge", understanding: { category: "change_pin" } })).toBeNull();
     expect(outcomeOf({ intent: "status" })).toBe("status_answered");
     expect(outcomeOf({ intent: "greeting" })).toBe("greeted");
@@ -56,10 +56,10 @@ describe("outcomeOf", () => {
   });
 
   it("hands over on request and when the conversation went in circles", () => {
-    expect(outcomeOf({ intent: "handover", handover: { handoverId: "h-1" } })).toBe("handed_over");
+    expect(outcomeOf({ intent: "handover", handoff: { reason: "asked", requested: true, handoverId: "h-1" } })).toBe("handed_over");
     expect(outcomeOf({ intent: "handover" })).toBeNull();
     expect(outcomeOf({ intent: "refund", case: refundCase, handoff: { reason: "three times" } })).toBe("handed_over");
-    expect(outcomeOf({ intent: "terminate", handover: { handoverId: "h-3" } })).toBe("handed_over");
+    expect(outcomeOf({ intent: "handover", handoff: { reason: "asked", requested: true } })).toBe("handed_over");
   });
 
   it("reads a second request of the same turn by its own intent, each question belonging to its intent", () => {
@@ -75,7 +75,7 @@ describe("outcomeOf", () => {
       intent: "freeze_card",
       understanding: { intent: "freeze_card", also: { intent: "handover" } },
       cardAction: { action: "freeze", outcome: "done" },
-      handover: { handoverId: "h-2" },
+      handoff: { reason: "asked", requested: true, handoverId: "h-2" },
     };
     expect(outcomeOf(frozen)).toBe("card_frozen");
     expect(outcomeOf(frozen, "handover")).toBe("handed_over");

@@ -41,12 +41,14 @@ export type OutcomeState = {
   approval?: { status?: string } | null;
   refundOutcome?: { status?: string } | null;
   clarification?: { kind?: string } | null;
-  knowledge?: { id?: string; category?: string; title?: string } | null;
+  /** The knowledge-base entries the answer cites. */
+  knowledge?: { id?: string; category?: string; title?: string }[] | null;
+  /** A waiting request this turn cancelled. */
+  withdrawn?: { approvalId?: string } | null;
   cardAction?: { action?: string; outcome?: string } | null;
   checks?: { limits?: { status?: string }; history?: { status?: string } } | null;
-  handover?: { handoverId?: string } | null;
-  /** The stagnation hand-off (a conversation going in circles). */
-  handoff?: { reason?: string } | null;
+  /** A hand-over to a person: `requested` when the customer asked for it, else the conversation went in circles. */
+  handoff?: { reason?: string; requested?: boolean; handoverId?: string } | null;
 };
 
 /**
@@ -83,7 +85,7 @@ function refundOutcome(state: OutcomeState): Outcome | null {
 
 function cancelOutcome(state: OutcomeState): Outcome | null {
   const prior = state.case?.priorStatus;
-  if (state.approval?.status === "cancelled" && prior !== "cancelled") return "cancelled";
+  if (state.withdrawn) return "cancelled";
   if (!state.case || (prior && SETTLED.has(prior))) return "nothing_to_cancel";
   return null;
 }
@@ -98,10 +100,9 @@ function cancelOutcome(state: OutcomeState): Outcome | null {
 export function outcomeOf(state: OutcomeState, intent: string | null = state.intent ?? null): Outcome | null {
   if (!intent) return null;
   const main = intent === state.intent;
-  const handedOver = Boolean(state.handover?.handoverId);
-  if (intent === "handover" && handedOver) return "handed_over";
-  const handoverAsked = state.understanding?.also?.intent === "handover";
-  if (main && (state.handoff || (handedOver && !handoverAsked))) return "handed_over";
+  const requested = Boolean(state.handoff?.requested);
+  if (intent === "handover" && requested) return "handed_over";
+  if (main && state.handoff && !requested) return "handed_over";
   const clarified = clarificationOutcome(state, intent, main);
   if (clarified) return clarified;
   switch (intent) {
@@ -122,7 +123,7 @@ export function outcomeOf(state: OutcomeState, intent: string | null = state.int
     case "replace_card":
       return state.cardAction?.outcome === "done" ? (CARD_OUTCOMES[state.cardAction.action ?? ""] ?? null) : null;
     case "knowledge":
-      return state.knowledge?.id ? "answered" : null;
+      return state.knowledge?.some((k) => k.id) ? "answered" : null;
     default:
       return null;
   }
