@@ -10,7 +10,8 @@ import { cases } from "@/db/schema";
 import { DEMO_TENANT } from "@/db/seed";
 import type { TurnResult } from "../turns";
 import { CUSTOMERS, expandDates, isTurn, type Conversation } from "./dataset";
-import { judge, observe, type TurnVerdict } from "./judge";
+import { understandCustomerText } from "../understanding/offline-understanding";
+import { judge, observe, type Observed, type TurnVerdict } from "./judge";
 import type { OutcomeState } from "./outcome";
 
 /** A thread's latest checkpoint, as `agent.state(threadId)` gives it. */
@@ -43,6 +44,41 @@ async function decideFor(h: EvalHarness, transactionId: string, decision: "appro
 
 const checkpointOf = (s: Snapshot) => s.config.configurable?.checkpoint_id;
 
+const PAUSED_OUTCOMES: Partial<Record<string, Observed["outcome"]>> = { status: "status_answered", knowledge: "answered", limits: "limits_answered" };
+
+/**
+ * A message to a thread paused for an operator is answered beside the graph (its state stays
+ * the paused turn's): what it came to is read from what changed, the request's approval
+ * above all, and its intent from the agent's own reading of the words.
+ */
+async function observePaused(h: EvalHarness, text: string, state: OutcomeState, approvalBefore: string | undefined): Promise<Observed> {
+  const u = understandCustomerText(text, { today: new Date().toISOString().slice(0, 10), transactions: [] });
+  const transactionId = state.case?.transactionId;
+  const approvalAfter = transactionId ? await approvalStatus(h, transactionId) : undefined;
+  const cancelled = approvalBefore === "pending" && approvalAfter === "cancelled";
+  const intent = cancelled ? "cancel" : u.intent;
+  return {
+    fresh: true,
+    intent,
+    category: u.category ?? null,
+    transaction: transactionId ?? null,
+    outcome: cancelled ? "cancelled" : (PAUSED_OUTCOMES[intent] ?? (intent === "cancel" ? "nothing_to_cancel" : null)),
+    also: null,
+  };
+}
+
+async function approvalStatus(h: EvalHarness, transactionId: string): Promise<string | undefined> {
+  const [kase] = await h.db.select({ id: cases.id }).from(cases).where(and(eq(cases.tenantId, DEMO_TENANT), eq(cases.transactionId, transactionId)));
+  return kase ? (await getApprovalByCase(h.db, DEMO_TENANT, kase.id))?.status : undefined;
+}
+
+/** The transaction of the request a thread waits on, when it is paused at the approval gate. */
+function pausedOn(snapshot: Snapshot): string | undefined {
+  const values = snapshot.values as OutcomeState & { approval?: { status?: string } | null; verdict?: { outcome?: string } | null };
+  const waiting = values.approval?.status === "pending" || (values.verdict?.outcome === "review" && !values.approval);
+  return waiting ? values.case?.transactionId : undefined;
+}
+
 /** One conversation on a fresh database: its turns judged in order. */
 export async function runConversation(h: EvalHarness, conversation: Conversation): Promise<TurnVerdict[]> {
   await h.freshStart();
@@ -60,11 +96,14 @@ export async function runConversation(h: EvalHarness, conversation: Conversation
     const threadId = threads.get(label)!;
     const text = expandDates(entry.text, now);
     const before = await h.agent.state(threadId);
+    const paused = pausedOn(before);
+    const approvalBefore = paused ? await approvalStatus(h, paused) : undefined;
     const result = await h.say(threadId, text, customerId);
     const after = await h.agent.state(threadId);
     const state = after.values as OutcomeState & { input?: string };
     const fresh = result.kind === "ok" && checkpointOf(after) !== checkpointOf(before) && state.input === text;
-    const got = observe(state, fresh);
+    const answeredBeside = result.kind === "ok" && !fresh && result.status !== undefined && paused !== undefined;
+    const got = answeredBeside ? await observePaused(h, text, state, approvalBefore) : observe(state, fresh);
     verdicts.push({
       conversation: conversation.id,
       turn: verdicts.length + 1,
