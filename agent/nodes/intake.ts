@@ -1,7 +1,8 @@
 import type { LangGraphRunnableConfig } from "@langchain/langgraph";
 import type { AgentDeps } from "../deps";
 import { STAGNATION_REPEATS, type AgentStateType, type AgentUpdate, type CaseRef, type Clarification } from "../state";
-import { resolveTransaction, understandMessage, type Understanding } from "../understanding";
+import { understandWithFallback } from "../llm/understand-with-fallback";
+import { resolveTransaction, type Understanding } from "../understanding";
 
 /** Fields that describe one turn; each turn starts them afresh. */
 const freshTurn = { case: null, clarification: null, checks: null, verdict: null, approval: null, refundOutcome: null, handoff: null, answer: "" } as const;
@@ -37,10 +38,10 @@ export const intake = (deps: AgentDeps) =>
     const threadId = String(config.configurable?.thread_id);
     const transactions = await deps.store.listTransactions(tenantId, customerId);
     const today = deps.clock().toISOString().slice(0, 10);
-    const read = await understandMessage(
-      deps.model,
+    const read = await understandWithFallback(
+      deps,
       { messages: [...state.recent, { role: "customer", text: state.input }], transactions, today },
-      { signal: config.signal },
+      { signal: config.signal, record: { tenantId, threadId, step: Number(config.metadata?.langgraph_step ?? -1) } },
     );
     const understanding = withPriorContext(read, state);
     const base: AgentUpdate = { ...freshTurn, intent: understanding.intent, understanding, recent: [{ role: "customer", text: state.input }] };
