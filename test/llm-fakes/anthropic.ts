@@ -53,7 +53,7 @@ export async function streamAnthropic(res: ServerResponse, model: string, answer
   res.writeHead(200, { "content-type": "text/event-stream", "cache-control": "no-cache" });
   const event = (type: string, data: Record<string, unknown>) => res.write(`event: ${type}\ndata: ${JSON.stringify({ type, ...data })}\n\n`);
   const { text, stopReason } = parts(answer);
-  const delayMs = answer.kind === "text" || answer.kind === "refusal" ? (answer.delayMs ?? 0) : 0;
+  const delayMs = answer.delayMs ?? 0;
   event("message_start", {
     message: { id: "msg_fake", type: "message", role: "assistant", model, content: [], stop_reason: null, stop_sequence: null, usage: { ...usage, output_tokens: 1 } },
   });

@@ -38,7 +38,7 @@ export async function streamOpenAi(res: ServerResponse, model: string, answer: E
     `data: ${JSON.stringify({ ...envelope(model), object: "chat.completion.chunk", choices: [{ index: 0, delta, finish_reason: finish, logprobs: null }] })}\n\n`;
   const field = answer.kind === "refusal" ? "refusal" : "content";
   const text = answer.kind === "refusal" ? (answer.text ?? REFUSAL_TEXT) : (answer.text ?? "");
-  const delayMs = answer.kind === "text" || answer.kind === "refusal" ? (answer.delayMs ?? 0) : 0;
+  const delayMs = answer.delayMs ?? 0;
   res.write(chunk({ role: "assistant", [field]: "" }));
   for (const piece of words(text)) {
     if (res.destroyed) return false;

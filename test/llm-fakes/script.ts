@@ -16,12 +16,13 @@ export type FakeRequest = {
  * `text`: a normal answer, streamed a word at a time (`delayMs` between words) when a stream
  * was asked for; `refusal`: the protocol's refusal (OpenAI's `refusal` field, Anthropic's
  * `stop_reason: "refusal"` after `text`); `content_filter`: OpenAI's filtered finish after
- * `text`; `status`: an HTTP error; `hang`: headers, then nothing.
+ * `text` (Anthropic has none: a plain answer); `status`: an HTTP error; `hang`: headers, then
+ * nothing. Every answer that streams waits `delayMs` before each word.
  */
 export type FakeAnswer =
   | { kind: "text"; text: string; delayMs?: number }
   | { kind: "refusal"; text?: string; delayMs?: number }
-  | { kind: "content_filter"; text?: string }
+  | { kind: "content_filter"; text?: string; delayMs?: number }
   | { kind: "status"; status: number }
   | { kind: "hang" };
 
