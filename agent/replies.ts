@@ -139,7 +139,7 @@ function clarificationText(state: AgentStateType): string | undefined {
   const c = state.clarification;
   switch (c?.kind) {
     case "which_transaction": {
-      const options = c.options.map((o, i) => `${i + 1}. ${o.merchant}, ${formatMinor(o.amountMinor, o.currency ?? "EUR")} on ${day(o.postedAt)}`);
+      const options = c.options.map((o, i) => `${i + 1}. ${o.merchant}, ${formatMinor(o.amountMinor, o.currency ?? "EUR")} on ${day(o.postedAt)}.`);
       return `I found ${options.length} payments that could match:\n${options.join("\n")}\nWhich one do you mean?`;
     }
     case "which_refund":

@@ -50,6 +50,8 @@ function answerToQuestion(now: Understanding, state: AgentStateType, text: strin
   const asked = state.clarification;
   const prior = state.understanding;
   if (!asked || !prior) return { u: now };
+  const onlyPosition = now.ordinal !== undefined && text.trim().split(/\s+/).length <= 6;
+  if (onlyPosition) now = { intent: "other", ordinal: now.ordinal, confidence: now.confidence };
   const switched = CASE_INTENTS.has(now.intent) && now.intent !== prior.intent;
   if (asked.kind === "which_intent") {
     const picked = YES.test(text) && now.ordinal === undefined ? asked.candidates[0] : pickOrdinal(asked.candidates, now.ordinal);
