@@ -28,6 +28,14 @@ describe("startup problems", () => {
     expect(settings({ NODE_ENV: "development", DEMO_DATA: "0" })).toContain("DATABASE_URL");
   });
 
+  it("refuse a provider's own API without a key, in either mode", () => {
+    expect(settings({ LLM_PROVIDER: "anthropic" })).toEqual(["LLM_API_KEY"]);
+    expect(settings({ ...PRODUCTION, LLM_PROVIDER: "openai" })).toEqual(["LLM_API_KEY"]);
+    expect(settings({ LLM_PROVIDER: "anthropic", LLM_API_KEY: "k" })).toEqual([]);
+    expect(settings({ LLM_PROVIDER: "openai", LLM_BASE_URL: "http://127.0.0.1:11434/v1" })).toEqual([]);
+    expect(settings({ LLM_PROVIDER: "gemini" })).toEqual(["LLM_PROVIDER"]);
+  });
+
   it("read as one line", () => {
     const line = startupRefusal(startupProblems({ NODE_ENV: "production" }));
     expect(line.split("\n")).toHaveLength(1);

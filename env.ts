@@ -45,10 +45,20 @@ const schema = z.object({
   SIMULATOR_PORT: z.coerce.number().int().positive().optional(),
   /** `1` wipes the embedded Postgres data before start (browser tests). */
   EMBEDDED_PG_FRESH: z.enum(["0", "1"]).default("0"),
-  /** An OpenAI-compatible server; unset means the offline model. */
+  /**
+   * The language model's protocol: `openai` (any OpenAI-compatible chat completions server) or
+   * `anthropic` (the Messages API). Unset: `openai` when LLM_BASE_URL is set, else the offline model.
+   */
+  LLM_PROVIDER: z.enum(["openai", "anthropic"]).optional(),
+  /** The provider's base URL (`http://localhost:11434/v1` for Ollama); unset with LLM_PROVIDER means the provider's own API. */
   LLM_BASE_URL: z.string().url().optional(),
   LLM_API_KEY: z.string().optional(),
-  LLM_MODEL: z.string().default("gpt-4o-mini"),
+  /** Unset: gpt-4o-mini (openai) or claude-haiku-4-5 (anthropic). */
+  LLM_MODEL: z.string().min(1).optional(),
+  /** Longest a language-model call may take, retries included; past it the offline model or the code's words answer. */
+  LLM_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
+  /** Retries of a failed language-model request (HTTP 429, 5xx, a dropped connection), within LLM_TIMEOUT_MS. */
+  LLM_MAX_RETRIES: z.coerce.number().int().min(0).max(5).default(1),
   /** Milliseconds a bank-system check may take per attempt. */
   CHECK_TIMEOUT_MS: z.coerce.number().int().positive().default(2000),
   /** Attempts per bank-system check, the first included. */
@@ -118,8 +128,8 @@ export function startupProblems(source: Record<string, string | undefined> = pro
   const parsed = schema.safeParse(source);
   if (!parsed.success) return invalidSettings(parsed.error);
   const config = parsed.data;
-  if (isDemoMode(config)) return [];
-  const problems: StartupProblem[] = [];
+  const problems: StartupProblem[] = llmProblems(config);
+  if (isDemoMode(config)) return problems;
   if (!config.DATABASE_URL) {
     problems.push({
       setting: "DATABASE_URL",
@@ -142,6 +152,17 @@ export function startupProblems(source: Record<string, string | undefined> = pro
     problems.push({ setting: "ENABLE_TEST_CLOCK", message: "ENABLE_TEST_CLOCK=1 is refused in production: unset it (it lets staff move the server clock)" });
   }
   return problems;
+}
+
+/** A language model asked for by provider that could not be called: its own API takes a key. */
+function llmProblems(config: Env): StartupProblem[] {
+  if (!config.LLM_PROVIDER || config.LLM_BASE_URL || config.LLM_API_KEY) return [];
+  return [
+    {
+      setting: "LLM_API_KEY",
+      message: `LLM_PROVIDER=${config.LLM_PROVIDER} needs LLM_API_KEY for the provider's own API: set it, or set LLM_BASE_URL to a server that needs none, or unset LLM_PROVIDER for the offline model`,
+    },
+  ];
 }
 
 /** Settings whose values do not parse (a URL that is not one, a word where a number goes). */

@@ -96,6 +96,8 @@ export type AgentSettings = {
   refundRetryMs: number;
   /** What a message sent while a run is busy does: wait its turn, be refused, or stop the run (keeping or undoing its progress). */
   doubleTexting: Env["DOUBLE_TEXTING"];
+  /** Longest a language-model call may take before the offline model or the code's words answer instead (default 10 s). */
+  llmTimeoutMs?: number;
 };
 
 /** Everything the graph touches outside itself, injected so tests and replays can swap it. */

@@ -73,7 +73,7 @@ export function buildGraph(deps: AgentDeps, checkpointer?: BaseCheckpointSaver, 
       timeout: settings.ledgerTimeoutMs,
       errorHandler: refundFailed,
     })
-    .addNode("reply", observed(deps, "reply", reply))
+    .addNode("reply", observed(deps, "reply", reply(deps)))
     .addEdge(START, "intake")
     .addConditionalEdges("intake", (state, config) => routeAfterIntake(state, String(config?.configurable?.thread_id)), [
       "checkSystem",

@@ -11,7 +11,7 @@ import { buildTimeline } from "./incidents/timeline";
 import { createCheckpointer, depsFromEnv } from "./runtime";
 import { createInstance, type Instance } from "./instance";
 import { drain, recoverStuckRuns } from "./recovery";
-import { newRunRegistry, supersede, type Ctx } from "./runs";
+import { newRunRegistry, supersede, type Ctx, type OnToken } from "./runs";
 import { SUPERSEDE_CHANNEL, type SupersedeRequest } from "@/db/queries/threads";
 import { answerQueued, recoverThread, sendMessage } from "./turns";
 
@@ -39,7 +39,7 @@ export function createAgent(opts: { db: Db; pool: Pool; deps?: Partial<AgentDeps
   return {
     graph,
     deps,
-    sendMessage: (input: Parameters<typeof sendMessage>[1], onToken?: (text: string) => void) => sendMessage(ctx, input, onToken),
+    sendMessage: (input: Parameters<typeof sendMessage>[1], onToken?: OnToken) => sendMessage(ctx, input, onToken),
     decide: (input: Parameters<typeof decideApproval>[1]) => decideApproval(ctx, input),
     claim: (input: Parameters<typeof claimCase>[1]) => claimCase(ctx, input),
     release: (input: Parameters<typeof releaseCase>[1]) => releaseCase(ctx, input),

@@ -57,7 +57,11 @@ function stopTurn(turn: TurnRun) {
   turn.control.requestDrain("superseded by a newer customer message");
 }
 
-export type OnToken = (text: string) => void;
+/**
+ * A piece of the reply as it is written. With `reset`, the pieces written before are withdrawn
+ * first: a language model's wording gave way to the code's.
+ */
+export type OnToken = (text: string, options?: { reset?: boolean }) => void;
 export type RestingStatus = "idle" | "awaiting_approval";
 
 export const LEASE_MS = 120_000;
@@ -98,6 +102,7 @@ export async function run(ctx: Ctx, threadId: string, input: unknown, onToken?: 
     });
     for await (const [mode, chunk] of stream as AsyncIterable<[string, { type?: string; text?: string }]>) {
       if (mode === "custom" && chunk.type === "token" && chunk.text) onToken?.(chunk.text);
+      else if (mode === "custom" && chunk.type === "reset") onToken?.("", { reset: true });
     }
   } catch (error) {
     if (!isGraphDrained(error)) throw error;

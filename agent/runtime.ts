@@ -24,6 +24,7 @@ export function settingsFromEnv(): AgentSettings {
     claimTtlMs: e.CLAIM_TTL_MS,
     refundRetryMs: e.REFUND_RETRY_MS,
     doubleTexting: e.DOUBLE_TEXTING,
+    llmTimeoutMs: e.LLM_TIMEOUT_MS,
   };
 }
 

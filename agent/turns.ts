@@ -11,7 +11,7 @@ import { caseStandingText, knowledgeText, limitsText } from "./replies";
 import { newerMessageStops, resumeGate, run, unfinished, RunDrained, RunSuperseded, withThread, type Ctx, type OnToken, type QueueAnswerer, type RestingStatus } from "./runs";
 import { settleSuperseded } from "./superseded";
 import { STATE_SCHEMA_VERSION } from "./state";
-import { understandMessage } from "./understanding";
+import { understandWithFallback } from "./llm/understand-with-fallback";
 
 export type TurnResult =
   | { kind: "ok"; reply: string; status: RestingStatus; caseId?: string }
@@ -44,11 +44,11 @@ async function limitsAnswer(ctx: Ctx, ref: { tenantId: string; customerId: strin
 async function answerWhileAwaiting(ctx: Ctx, input: TurnInput, onToken?: OnToken): Promise<Outcome> {
   const kase = await getLatestCaseByThread(ctx.db, input.tenantId, input.threadId);
   const approval = kase ? await getApprovalByCase(ctx.db, input.tenantId, kase.id) : null;
-  const understanding = await understandMessage(ctx.deps.model, {
-    messages: [{ role: "customer", text: input.text }],
-    transactions: [],
-    today: ctx.deps.clock().toISOString().slice(0, 10),
-  });
+  const understanding = await understandWithFallback(
+    ctx.deps,
+    { messages: [{ role: "customer", text: input.text }], transactions: [], today: ctx.deps.clock().toISOString().slice(0, 10) },
+    { record: { tenantId: input.tenantId, threadId: input.threadId } },
+  );
   if (understanding.intent === "cancel" && kase && approval) {
     const cancelled = await cancelCase(ctx.db, {
       tenantId: input.tenantId,

@@ -2,7 +2,8 @@ import type { LangGraphRunnableConfig } from "@langchain/langgraph";
 import { entryFor } from "../knowledge";
 import type { AgentDeps, CaseWithApproval } from "../deps";
 import { STAGNATION_REPEATS, type AgentStateType, type AgentUpdate, type CaseRef, type Clarification, type Focus, type RequestOption } from "../state";
-import { resolveTransaction, understandMessage, type Txn, type Understanding } from "../understanding";
+import { understandWithFallback } from "../llm/understand-with-fallback";
+import { resolveTransaction, type Txn, type Understanding } from "../understanding";
 import { labelForCategory } from "../understanding/banking77";
 
 /** Fields that describe one turn; each turn starts them afresh. */
@@ -127,10 +128,10 @@ export const intake = (deps: AgentDeps) =>
     const threadId = String(config.configurable?.thread_id);
     const transactions = await deps.store.listTransactions(tenantId, customerId);
     const today = deps.clock().toISOString().slice(0, 10);
-    const read = await understandMessage(
-      deps.model,
+    const read = await understandWithFallback(
+      deps,
       { messages: [...state.recent, { role: "customer", text: state.input }], transactions, today },
-      { signal: config.signal },
+      { signal: config.signal, record: { tenantId, threadId, step: Number(config.metadata?.langgraph_step ?? -1) } },
     );
     const answered = answerToQuestion(read, state, state.input);
     const [main, side] = mainAndSide(answered.u);

@@ -68,10 +68,15 @@ function isJson(s: string): boolean {
 
 /** A model's answer as an Understanding; anything unreadable or invalid is `{ intent: "other", confidence: 0 }`. */
 export function parseUnderstanding(answer: string): Understanding {
+  return readUnderstanding(answer) ?? { ...UNKNOWN };
+}
+
+/** A model's answer as an Understanding, or undefined when it holds no valid one (so a caller can tell a bad answer from a vague one). */
+export function readUnderstanding(answer: string): Understanding | undefined {
   const json = extractJsonObject(answer);
-  if (!json) return { ...UNKNOWN };
+  if (!json) return undefined;
   const parsed = understandingSchema.safeParse(JSON.parse(json));
-  if (!parsed.success) return { ...UNKNOWN };
+  if (!parsed.success) return undefined;
   const { also, ...request } = parsed.data;
   const u = toUnderstanding(request);
   if (also) u.also = toUnderstanding(also);

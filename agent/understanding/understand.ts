@@ -16,9 +16,13 @@ export async function understandMessage(
   opts: { signal?: AbortSignal } = {},
 ): Promise<Understanding> {
   const answer = await model.invoke(buildUnderstandingMessages(input), { signal: opts.signal });
-  const u = parseUnderstanding(messageText(answer));
+  return withListedMerchant(parseUnderstanding(messageText(answer)), input.transactions);
+}
+
+/** `u` with its merchant spelled as in the customer's transactions when one matches, else as the customer named it. */
+export function withListedMerchant(u: Understanding, transactions: UnderstandingInput["transactions"]): Understanding {
   if (u.merchant) {
-    const known = matchMerchant(u.merchant, input.transactions.map((t) => t.merchant));
+    const known = matchMerchant(u.merchant, transactions.map((t) => t.merchant));
     if (known) u.merchant = known;
   }
   return u;

@@ -22,10 +22,18 @@ export class MessageRefused extends ApiRequestError {
 
 /**
  * Sends one message and streams the agent's reply: `onToken` gets each piece as it is
- * written; resolves with the `done` event, rejects with the server's error. A message sent
- * again with the same `clientMessageId` is stored and answered once.
+ * written, `onReset` says the pieces so far are withdrawn (the bank's own words follow);
+ * resolves with the `done` event, whose reply is the stored answer, rejects with the
+ * server's error. A message sent again with the same `clientMessageId` is stored and
+ * answered once.
  */
-export async function streamMessage(threadId: string, text: string, clientMessageId: string, onToken: (piece: string) => void): Promise<TurnDone> {
+export async function streamMessage(
+  threadId: string,
+  text: string,
+  clientMessageId: string,
+  onToken: (piece: string) => void,
+  onReset: () => void = () => undefined,
+): Promise<TurnDone> {
   let res: Response;
   try {
     res = await fetch(`${threadUrl(threadId)}/messages`, {
@@ -47,6 +55,7 @@ export async function streamMessage(threadId: string, text: string, clientMessag
     for await (const { event, data } of readSse(res.body)) {
       const payload = JSON.parse(data) as Record<string, unknown>;
       if (event === "token" && typeof payload.text === "string") onToken(payload.text);
+      else if (event === "reset") onReset();
       else if (event === "done") return payload as unknown as TurnDone;
       else if (event === "queued") return { reply: "", status: "busy", caseId: null };
       else if (event === "error") {

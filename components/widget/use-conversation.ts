@@ -117,7 +117,15 @@ export function useConversation(storageKey: string) {
       setDraftReply("");
       let outcome: SendOutcome = "sent";
       try {
-        await streamMessage(message.threadId, message.text, message.id, (piece) => setDraftReply((draft) => (draft ?? "") + piece));
+        const done = await streamMessage(
+          message.threadId,
+          message.text,
+          message.id,
+          (piece) => setDraftReply((draft) => (draft ?? "") + piece),
+          () => setDraftReply(""),
+        );
+        // The stored answer replaces the streamed preview at once, before the transcript is read again.
+        if (done.reply) setDraftReply(done.reply);
       } catch (err) {
         // A 4xx means the bank refused it and kept nothing; otherwise it may or may not have arrived.
         outcome = err instanceof MessageRefused && err.status >= 400 && err.status < 500 ? "refused" : "failed";

@@ -27,7 +27,9 @@ function refusal(result: Exclude<TurnResult, { kind: "ok" | "queued" | "duplicat
 
 /**
  * One customer turn. With `Accept: text/event-stream` the reply streams as `token`
- * events and ends with `done` ({reply, status, caseId}); otherwise one JSON answer.
+ * events (a `reset` withdraws the tokens before it) and ends with `done` ({reply, status,
+ * caseId}), the stored answer; otherwise one JSON answer. A client that goes away stops
+ * hearing the turn, never the turn itself: its answer is stored and in the transcript.
  */
 export const POST = route<{ id: string }>(async (req, { id }) => {
   const { db, agent } = services();
@@ -45,25 +47,40 @@ export const POST = route<{ id: string }>(async (req, { id }) => {
     if (result.kind !== "ok") throw refusal(result);
     return Response.json(done(result));
   }
+  let listening = true;
   const stream = new ReadableStream<Uint8Array>({
+    cancel() {
+      listening = false;
+    },
     async start(controller) {
+      const send = (event: string, data: unknown) => {
+        if (!listening) return;
+        try {
+          controller.enqueue(sse(event, data));
+        } catch {
+          listening = false;
+        }
+      };
       try {
-        const result = await agent.sendMessage(turn, (token) => controller.enqueue(sse("token", { text: token })));
+        const result = await agent.sendMessage(turn, (token, options) => {
+          if (options?.reset) send("reset", {});
+          if (token) send("token", { text: token });
+        });
         if (result.kind === "queued") {
-          controller.enqueue(sse("queued", QUEUED));
+          send("queued", QUEUED);
         } else if (result.kind === "duplicate") {
-          controller.enqueue(sse("queued", DUPLICATE));
+          send("queued", DUPLICATE);
         } else if (result.kind !== "ok") {
           const error = refusal(result);
-          controller.enqueue(sse("error", { code: error.code, message: error.message }));
+          send("error", { code: error.code, message: error.message });
         } else {
-          controller.enqueue(sse("done", done(result)));
+          send("done", done(result));
         }
       } catch (error) {
         console.error("turn failed", error);
-        controller.enqueue(sse("error", { code: "internal:turn", message: "Something went wrong on our side." }));
+        send("error", { code: "internal:turn", message: "Something went wrong on our side." });
       } finally {
-        controller.close();
+        if (listening) controller.close();
       }
     },
   });

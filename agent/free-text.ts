@@ -1,0 +1,21 @@
+/** Which answers a language model may word: free text about no money, from facts the code chose. */
+import { composeReply } from "./replies";
+import type { AgentStateType } from "./state";
+
+/**
+ * What the model may say and what the code says if it cannot: `facts` is everything the
+ * answer may rest on (a trailing `Source: ...` line is kept verbatim), `fallback` the code's
+ * own answer, used whenever the model's is unusable.
+ */
+export type FreeTextBrief = { facts: string; fallback: string };
+
+/**
+ * The brief for this turn's answer when it is free text, else null: money outcomes, cases,
+ * limits, clarifications and hand-overs are answered in the code's words only.
+ */
+export function freeTextBrief(state: AgentStateType): FreeTextBrief | null {
+  if (state.handoff || state.clarification || state.case || state.approval || state.refundOutcome) return null;
+  if (state.intent !== "greeting" && state.intent !== "other") return null;
+  const text = composeReply(state);
+  return { facts: text, fallback: text };
+}

@@ -1,0 +1,44 @@
+/** Understanding a customer message with the configured language model, and the offline model when it fails. */
+import { isLanguageModel, DEFAULT_LLM_TIMEOUT_MS } from "../clients/model";
+import type { AgentDeps } from "../deps";
+import { OfflineBankModel } from "../understanding/offline-model";
+import { readUnderstanding } from "../understanding/parse-understanding";
+import { buildUnderstandingMessages } from "../understanding/prompt";
+import type { Understanding, UnderstandingInput } from "../understanding/types";
+import { messageText, understandMessage, withListedMerchant } from "../understanding/understand";
+import { callWithin, LlmFailure } from "./failure";
+import { recordLlmDegraded, type LlmEventTarget } from "./events";
+import { refusalOf } from "./refusal";
+
+const offline = new OfflineBankModel();
+
+/**
+ * What the customer's last message asks for. With a language model configured it is asked
+ * first, within `settings.llmTimeoutMs`; when it cannot be reached, times out, refuses or
+ * answers without a valid understanding, the offline model's understanding is used instead
+ * and, given `record`, a degraded `llm` node event (node `intake`) says why. The caller's own
+ * abort is rethrown. The result describes a request; it never carries a decision.
+ */
+export async function understandWithFallback(
+  deps: Pick<AgentDeps, "model" | "store" | "settings">,
+  input: UnderstandingInput,
+  opts: { signal?: AbortSignal; record?: LlmEventTarget } = {},
+): Promise<Understanding> {
+  if (!isLanguageModel(deps.model)) return understandMessage(deps.model, input, { signal: opts.signal });
+  const started = Date.now();
+  try {
+    return await callWithin(deps.settings.llmTimeoutMs ?? DEFAULT_LLM_TIMEOUT_MS, opts.signal, async (signal) => {
+      const answer = await deps.model.invoke(buildUnderstandingMessages(input), { signal });
+      const refusal = refusalOf(answer);
+      if (refusal) throw new LlmFailure("llm:refused", refusal);
+      const text = messageText(answer);
+      const understanding = readUnderstanding(text);
+      if (!understanding) throw new LlmFailure("llm:malformed", `no valid understanding in ${JSON.stringify(text.slice(0, 200))}`);
+      return withListedMerchant(understanding, input.transactions);
+    });
+  } catch (error) {
+    if (!(error instanceof LlmFailure)) throw error;
+    if (opts.record) await recordLlmDegraded(deps.store, opts.record, "intake", error, Date.now() - started);
+    return understandMessage(offline, input, { signal: opts.signal });
+  }
+}
