@@ -64,7 +64,7 @@ export type CardActionAudit = {
   threadId: string;
   customerId: string;
   cardId: string;
-  action: "freeze" | "unfreeze" | "replace";
+  action: "freeze" | "unfreeze" | "replacement";
   reason: string | null;
   idempotencyKey: string;
   /** False when the card already was as asked. */

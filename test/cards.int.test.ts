@@ -65,7 +65,7 @@ describe("pending items", () => {
 describe("card calls on the incident timeline", () => {
   it("shows each cards-system call with its operation, key, request and answer, and the agent's audit entry", async () => {
     const thread = "t-timeline";
-    const state = { tenantId: TENANT, customerId: "cust-alice", understanding: { intent: "freeze_card", freezeReason: "lost" }, messageKey: "m1" };
+    const state = { tenantId: TENANT, customerId: "cust-alice", understanding: { intent: "freeze_card", cardReason: "lost" }, turnKey: "m1" };
     const done = await cardAction(h.agent.deps)(state, { configurable: { thread_id: thread }, metadata: { langgraph_step: 3 } });
     expect(done.cardAction?.outcome).toBe("done");
     const timeline = await h.agent.incidents.timeline(TENANT, thread);

@@ -92,6 +92,6 @@ export function createAgentStore(db: Db): AgentStore {
 export const CARD_AUDIT_ACTIONS: Record<CardActionAudit["action"], string> = {
   freeze: "card.frozen",
   unfreeze: "card.unfrozen",
-  replace: "card.replacement_requested",
+  replacement: "card.replacement_requested",
 };
 

@@ -21,7 +21,7 @@ const State = Annotation.Root({
   tenantId: replace<string>(""),
   customerId: replace<string>(""),
   understanding: replace<CardActionState["understanding"]>(null),
-  messageKey: replace<string | undefined>(undefined),
+  turnKey: replace<string | undefined>(undefined),
   cardAction: replace<CardActionOutcome | null>(null),
   replied: replace<boolean>(false),
 });
@@ -42,8 +42,8 @@ function graphOf(deps: AgentDeps) {
 
 const deps = () => depsFromEnv(database.db, { settings: FAST_SETTINGS });
 
-function ask(threadId: string, understanding: NonNullable<CardActionState["understanding"]>, opts: { messageKey?: string; customerId?: string; with?: AgentDeps } = {}) {
-  const input = { tenantId: TENANT, customerId: opts.customerId ?? "cust-alice", understanding, messageKey: opts.messageKey };
+function ask(threadId: string, understanding: NonNullable<CardActionState["understanding"]>, opts: { turnKey?: string; customerId?: string; with?: AgentDeps } = {}) {
+  const input = { tenantId: TENANT, customerId: opts.customerId ?? "cust-alice", understanding, turnKey: opts.turnKey };
   return graphOf(opts.with ?? deps()).invoke(input, { configurable: { thread_id: threadId } });
 }
 
@@ -80,7 +80,7 @@ async function addAliceCard(id: string, last4: string) {
 
 describe("the cardAction node against the cards system", () => {
   it("freezes the customer's only card, records the calls and the audit, and changes it once however often the message's node runs", async () => {
-    const first = await ask("t-freeze", { intent: "freeze_card", freezeReason: "lost" }, { messageKey: "msg-1" });
+    const first = await ask("t-freeze", { intent: "freeze_card", cardReason: "lost" }, { turnKey: "msg-1" });
     expect(first.cardAction).toEqual({
       action: "freeze",
       outcome: "done",
@@ -91,7 +91,7 @@ describe("the cardAction node against the cards system", () => {
     const key = "card:t-freeze:freeze:card-alice:msg-1";
     expect(await cardRows()).toEqual([{ card_id: "card-alice", action: "freeze", reason: "lost", actor: "agent", idempotency_key: key, changed: true }]);
 
-    const again = await ask("t-freeze", { intent: "freeze_card", freezeReason: "lost" }, { messageKey: "msg-1" });
+    const again = await ask("t-freeze", { intent: "freeze_card", cardReason: "lost" }, { turnKey: "msg-1" });
     expect(again.cardAction).toEqual(first.cardAction);
     expect(await cardRows()).toHaveLength(1);
     expect(await cardEvents("t-freeze")).toEqual([
@@ -115,11 +115,11 @@ describe("the cardAction node against the cards system", () => {
   });
 
   it("unfreezes and freezes again on later messages of the same thread", async () => {
-    await ask("t-again", { intent: "freeze_card" }, { messageKey: "m1" });
-    const unfrozen = await ask("t-again", { intent: "unfreeze_card" }, { messageKey: "m2" });
+    await ask("t-again", { intent: "freeze_card" }, { turnKey: "m1" });
+    const unfrozen = await ask("t-again", { intent: "unfreeze_card" }, { turnKey: "m2" });
     expect(unfrozen.cardAction).toMatchObject({ action: "unfreeze", outcome: "done", cards: [{ status: "active", changed: true }] });
     expect(await statusOf()).toBe("active");
-    const refrozen = await ask("t-again", { intent: "freeze_card" }, { messageKey: "m3" });
+    const refrozen = await ask("t-again", { intent: "freeze_card" }, { turnKey: "m3" });
     expect(refrozen.cardAction).toMatchObject({ outcome: "done", cards: [{ status: "frozen", changed: true }] });
     expect((await cardRows()).map((r) => [r.action, r.reason, r.idempotency_key])).toEqual([
       ["freeze", "customer_request", "card:t-again:freeze:card-alice:m1"],
@@ -135,7 +135,7 @@ describe("the cardAction node against the cards system", () => {
   });
 
   it("answers no_card when no card ends in the digits given, and changes nothing", async () => {
-    const res = await ask("t-none", { intent: "freeze_card", cardLast4: "9999" }, { messageKey: "m1" });
+    const res = await ask("t-none", { intent: "freeze_card", cardLast4: "9999" }, { turnKey: "m1" });
     expect(res.cardAction).toEqual({
       action: "freeze",
       outcome: "no_card",
@@ -148,36 +148,36 @@ describe("the cardAction node against the cards system", () => {
 
   it("freezes every active card, asks which one to unfreeze, and unfreezes the one named", async () => {
     await addAliceCard("card-alice-2", "5555");
-    const frozen = await ask("t-two", { intent: "freeze_card", freezeReason: "stolen" }, { messageKey: "m1" });
+    const frozen = await ask("t-two", { intent: "freeze_card", cardReason: "stolen" }, { turnKey: "m1" });
     expect(frozen.cardAction?.cards.map((c) => [c.last4, c.status])).toEqual([
       ["4242", "frozen"],
       ["5555", "frozen"],
     ]);
-    const unclear = await ask("t-two", { intent: "unfreeze_card" }, { messageKey: "m2" });
+    const unclear = await ask("t-two", { intent: "unfreeze_card" }, { turnKey: "m2" });
     expect(unclear.cardAction).toMatchObject({ action: "unfreeze", outcome: "ambiguous" });
     expect(unclear.cardAction?.cards.map((c) => c.last4)).toEqual(["4242", "5555"]);
     expect(await statusOf("card-alice")).toBe("frozen");
-    const named = await ask("t-two", { intent: "unfreeze_card", cardLast4: "5555" }, { messageKey: "m3" });
+    const named = await ask("t-two", { intent: "unfreeze_card", cardLast4: "5555" }, { turnKey: "m3" });
     expect(named.cardAction).toMatchObject({ outcome: "done", cards: [{ cardId: "card-alice-2", status: "active" }] });
     expect(await statusOf("card-alice")).toBe("frozen");
     expect(await statusOf("card-alice-2")).toBe("active");
   });
 
   it("requests a replacement for a stolen card, which the cards system also freezes, and audits it", async () => {
-    const res = await ask("t-replace", { intent: "replace_card", freezeReason: "stolen" }, { messageKey: "m1" });
+    const res = await ask("t-replace", { intent: "replace_card", cardReason: "stolen" }, { turnKey: "m1" });
     expect(res.cardAction).toEqual({
-      action: "replace",
+      action: "replacement",
       outcome: "done",
       cards: [{ cardId: "card-alice", last4: "4242", status: "frozen", changed: true, replacementRequested: true }],
     });
     expect((await cardAudit("t-replace")).map((a) => [a.action, (a.data as { reason: string }).reason])).toEqual([["card.replacement_requested", "stolen"]]);
-    const damaged = await ask("t-replace", { intent: "replace_card", freezeReason: "damaged" }, { messageKey: "m2" });
+    const damaged = await ask("t-replace", { intent: "replace_card", cardReason: "damaged" }, { turnKey: "m2" });
     expect(damaged.cardAction?.cards[0]).toMatchObject({ changed: false, replacementRequested: true });
   });
 
   it("retries a freeze whose answer was lost with the same key, and the card changes once", async () => {
     await setFault({ system: "cards", afterCommit: "error", times: 2 });
-    const res = await ask("t-lost", { intent: "freeze_card" }, { messageKey: "m1" });
+    const res = await ask("t-lost", { intent: "freeze_card" }, { turnKey: "m1" });
     expect(res.cardAction).toMatchObject({ outcome: "done", cards: [{ status: "frozen" }] });
     expect(await cardRows()).toHaveLength(1);
     expect((await cardEvents("t-lost")).map((e) => [e.operation, e.outcome])).toEqual([
@@ -191,7 +191,7 @@ describe("the cardAction node against the cards system", () => {
 
   it("reports the cards system unavailable after every retry and goes on to the reply", async () => {
     await setFault({ system: "cards", errorRate: 1 });
-    const res = await ask("t-down", { intent: "freeze_card" }, { messageKey: "m1" });
+    const res = await ask("t-down", { intent: "freeze_card" }, { turnKey: "m1" });
     expect(res.cardAction).toEqual({ action: "freeze", outcome: "unavailable", cards: [] });
     expect(res.replied).toBe(true);
     expect((await cardEvents("t-down")).map((e) => e.outcome)).toEqual(["error", "error", "error", "degraded"]);
@@ -214,13 +214,13 @@ describe("the cardAction node in a sandbox replay", () => {
       bank: sandboxBank({ live: production.bank, recorded: { cards: listing }, mode: "recorded", calls: systemCalls, ledger: [], cards: cardCalls }),
       store: sandboxStore(production.store, { caseIdFor: () => undefined, decisionFor: () => null }),
     };
-    const res = await ask("t-sandbox", { intent: "replace_card", freezeReason: "lost" }, { messageKey: "m1", with: sandbox });
+    const res = await ask("t-sandbox", { intent: "replace_card", cardReason: "lost" }, { turnKey: "m1", with: sandbox });
     expect(res.cardAction).toEqual({
-      action: "replace",
+      action: "replacement",
       outcome: "done",
       cards: [{ cardId: "card-alice", last4: "4242", status: "frozen", changed: true, replacementRequested: true }],
     });
-    expect(cardCalls).toEqual([{ operation: "replacement", idempotencyKey: "card:t-sandbox:replace:card-alice:m1", cardId: "card-alice", reason: "lost" }]);
+    expect(cardCalls).toEqual([{ operation: "replacement", idempotencyKey: "card:t-sandbox:replacement:card-alice:m1", cardId: "card-alice", reason: "lost" }]);
     expect(systemCalls).toEqual([{ system: "cards", source: "recorded" }]);
     expect((await call("/_admin/calls")).body.cards).toBe(0);
     expect(await statusOf()).toBe("active");

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { CardStatus } from "../clients/cards";
-import { cardActionOf, cardIdempotencyKey, pickCards } from "./card-action";
+import { cardActionOf, cardIdempotencyKey, cardRequestOf, pickCards } from "./card-action";
 
 const card = (cardId: string, last4: string, status: "active" | "frozen" = "active"): CardStatus => ({
   cardId,
@@ -29,16 +29,20 @@ describe("which cards an action is for", () => {
     expect(pickCards([frozen], "freeze")).toEqual({ outcome: "pick", cards: [frozen] });
   });
 
-  it("unfreezes the one frozen card, and asks which when several could be meant", () => {
+  it("unfreezes the one frozen card, and asks which when several are frozen", () => {
     expect(pickCards([debit, frozen], "unfreeze")).toEqual({ outcome: "pick", cards: [frozen] });
+    const twoFrozen = [frozen, card("c-2", "7777", "frozen")];
+    expect(pickCards([debit, ...twoFrozen], "unfreeze")).toEqual({ outcome: "ambiguous", cards: twoFrozen });
+  });
+
+  it("sends an action that would change no card to every card again, which changes nothing", () => {
     expect(pickCards([debit], "unfreeze")).toEqual({ outcome: "pick", cards: [debit] });
-    expect(pickCards([debit, credit], "unfreeze")).toEqual({ outcome: "ambiguous", cards: [debit, credit] });
-    expect(pickCards([frozen, card("c-2", "7777", "frozen")], "unfreeze").outcome).toBe("ambiguous");
+    expect(pickCards([debit, credit], "unfreeze")).toEqual({ outcome: "pick", cards: [debit, credit] });
   });
 
   it("replaces the only card, and asks which of several", () => {
-    expect(pickCards([debit], "replace")).toEqual({ outcome: "pick", cards: [debit] });
-    expect(pickCards([debit, frozen], "replace").outcome).toBe("ambiguous");
+    expect(pickCards([debit], "replacement")).toEqual({ outcome: "pick", cards: [debit] });
+    expect(pickCards([debit, frozen], "replacement").outcome).toBe("ambiguous");
   });
 });
 
@@ -47,10 +51,15 @@ describe("card actions", () => {
     const with_ = (intent: string) => ({ tenantId: "t", customerId: "c", understanding: { intent } });
     expect(cardActionOf(with_("freeze_card"))).toBe("freeze");
     expect(cardActionOf(with_("unfreeze_card"))).toBe("unfreeze");
-    expect(cardActionOf(with_("replace_card"))).toBe("replace");
+    expect(cardActionOf(with_("replace_card"))).toBe("replacement");
     expect(cardActionOf(with_("refund"))).toBeNull();
     expect(cardActionOf(with_("toString"))).toBeNull();
     expect(cardActionOf({ tenantId: "t", customerId: "c", understanding: null })).toBeNull();
+  });
+
+  it("come from the message's second request too", () => {
+    const state = { tenantId: "t", customerId: "c", understanding: { intent: "limits", also: { intent: "freeze_card", cardReason: "stolen", cardLast4: "4242" } } };
+    expect(cardRequestOf(state)).toEqual({ action: "freeze", cardReason: "stolen", cardLast4: "4242" });
   });
 
   it("are keyed by thread, action, card and message", () => {

@@ -10,28 +10,29 @@ import type { AgentDeps } from "../deps";
 export const CARD_ACTION_NODE = "actOnCard";
 
 /** What the customer asked to do to a card. */
-export type CardActionKind = "freeze" | "unfreeze" | "replace";
+export type CardActionKind = "freeze" | "unfreeze" | "replacement";
 
 /** The intents that lead to the cardAction node, and the action each asks for. */
-export const CARD_INTENTS = { freeze_card: "freeze", unfreeze_card: "unfreeze", replace_card: "replace" } as const satisfies Record<string, CardActionKind>;
+export const CARD_INTENTS = { freeze_card: "freeze", unfreeze_card: "unfreeze", replace_card: "replacement" } as const satisfies Record<string, CardActionKind>;
 
 /** One card the action was about, as it stands afterwards. */
 export type CardActionCard = {
   cardId: string;
   last4: string;
   status: "active" | "frozen";
-  /** False when the card already was as asked, or nothing was done to it. */
+  /** False when the card already was as asked (frozen before this freeze), or nothing was done to it. */
   changed: boolean;
   /** A replacement card has been requested and not yet delivered. */
   replacementRequested: boolean;
 };
 
 /**
- * What the cardAction node did, for the reply. `done`: every card in `cards` is as asked.
- * `no_card`: no card matched (none at all, or none ending in the digits given; `cards` lists
- * the customer's cards). `ambiguous`: the customer has several cards and did not say which one
- * to unfreeze or replace (`cards` lists the candidates; nothing was done). `unavailable`: the
- * cards system did not answer after every retry (`cards` is empty).
+ * What the cardAction node did, for the reply. `done`: every card in `cards` is as asked;
+ * those with `changed: false` already were (a freeze of a frozen card). `no_card`: the
+ * customer has no card, or none ending in the digits given (`cards` lists their cards).
+ * `ambiguous`: several cards could be meant and the customer did not say which to unfreeze or
+ * replace (`cards` lists the candidates; nothing was done). `unavailable`: the cards system
+ * did not answer after every retry (`cards` is empty).
  */
 export type CardActionOutcome = {
   action: CardActionKind;
@@ -39,48 +40,60 @@ export type CardActionOutcome = {
   cards: CardActionCard[];
 };
 
+/** A request as the understanding step reads it: the message's first, or the second (`also`). */
+type CardAsk = { intent: string; cardLast4?: string; cardReason?: string };
+
 /** What the node reads; the graph's state has these fields. */
 export type CardActionState = {
   tenantId: string;
   customerId: string;
-  understanding: { intent: string; cardLast4?: string; freezeReason?: string } | null;
-  /** A stable key of the customer message this turn answers; the thread id when absent. */
-  messageKey?: string;
+  understanding: (CardAsk & { also?: CardAsk }) | null;
+  /** The key of the customer message this turn answers; the thread id when empty. */
+  turnKey?: string;
 };
 
 export type CardActionUpdate = { cardAction?: CardActionOutcome };
 
-/** The action a state asks for, or null when its intent is not about a card. */
+const isCardIntent = (intent: string | undefined): intent is keyof typeof CARD_INTENTS => intent !== undefined && Object.hasOwn(CARD_INTENTS, intent);
+
+/** The card request of the message, its first or its second, or null when neither is about a card. */
+export function cardRequestOf(state: CardActionState): { action: CardActionKind; cardLast4?: string; cardReason?: string } | null {
+  const first = state.understanding;
+  const ask = isCardIntent(first?.intent) ? first : isCardIntent(first?.also?.intent) ? first?.also : undefined;
+  if (!ask) return null;
+  return { action: CARD_INTENTS[ask.intent as keyof typeof CARD_INTENTS], cardLast4: ask.cardLast4, cardReason: ask.cardReason };
+}
+
+/** The action a state asks for, or null when its message is not about a card. */
 export function cardActionOf(state: CardActionState): CardActionKind | null {
-  const intent = state.understanding?.intent;
-  return intent && Object.hasOwn(CARD_INTENTS, intent) ? CARD_INTENTS[intent as keyof typeof CARD_INTENTS] : null;
+  return cardRequestOf(state)?.action ?? null;
 }
 
 /** The reason the customer gave, when the cards system knows it for this action; else a plain customer request. */
-function reasonOf(state: CardActionState, action: "freeze" | "replace"): CardReplacementReason {
-  const given = state.understanding?.freezeReason ?? "";
-  const known: readonly string[] = action === "replace" ? CARD_REPLACEMENT_REASONS : CARD_FREEZE_REASONS;
+function reasonFor(action: "freeze" | "replacement", given = ""): CardReplacementReason {
+  const known: readonly string[] = action === "replacement" ? CARD_REPLACEMENT_REASONS : CARD_FREEZE_REASONS;
   return known.includes(given) ? (given as CardReplacementReason) : "customer_request";
 }
 
 /**
  * The cards an action is for. Digits the customer gave pick the cards ending in them.
- * Otherwise a freeze is for every active card (freezing is the safe direction; when every
- * card is frozen already, for all of them, which changes nothing), an unfreeze for the
- * frozen ones, a replacement for any card; an unfreeze or a replacement that would touch
- * more than one card is ambiguous and asks which.
+ * Otherwise a freeze is for every active card (freezing is the safe direction), an unfreeze
+ * for the frozen one, a replacement for the one card; several frozen cards to unfreeze, or
+ * several cards to replace, are ambiguous and the customer is asked which. When no card is
+ * in the state the action changes (a freeze with every card frozen), it goes to every card
+ * again: that changes nothing, and a retry whose first attempt's answer was lost gets that
+ * answer replayed instead of missing the card it changed.
  */
-export function pickCards(cards: CardStatus[], action: CardActionKind, last4?: string): { outcome: "pick"; cards: CardStatus[] } | { outcome: "no_card" | "ambiguous"; cards: CardStatus[] } {
+export function pickCards(cards: CardStatus[], action: CardActionKind, last4?: string): { outcome: "pick" | "no_card" | "ambiguous"; cards: CardStatus[] } {
   if (last4) {
     const named = cards.filter((c) => c.last4 === last4);
     return named.length > 0 ? { outcome: "pick", cards: named } : { outcome: "no_card", cards };
   }
   if (cards.length === 0) return { outcome: "no_card", cards };
-  const wanted = action === "freeze" ? "active" : action === "unfreeze" ? "frozen" : null;
-  const matching = wanted ? cards.filter((c) => c.status === wanted) : cards;
-  const candidates = matching.length > 0 ? matching : cards;
-  if (action !== "freeze" && candidates.length > 1) return { outcome: "ambiguous", cards: candidates };
-  return { outcome: "pick", cards: candidates };
+  if (action === "replacement") return cards.length > 1 ? { outcome: "ambiguous", cards } : { outcome: "pick", cards };
+  const changing = cards.filter((c) => c.status === (action === "freeze" ? "active" : "frozen"));
+  if (action === "unfreeze" && changing.length > 1) return { outcome: "ambiguous", cards: changing };
+  return { outcome: "pick", cards: changing.length > 0 ? changing : cards };
 }
 
 /** `card:<threadId>:<action>:<cardId>:<turn>`: the same message's action on the same card is one request, however often it runs. */
@@ -106,10 +119,11 @@ const asCard = (card: CardStatus, changed: boolean): CardActionCard => ({
  */
 export const cardAction = (deps: AgentDeps) =>
   async function cardAction(state: CardActionState, config: LangGraphRunnableConfig): Promise<CardActionUpdate> {
-    const action = cardActionOf(state);
-    if (!action) return {};
+    const ask = cardRequestOf(state);
+    if (!ask) return {};
+    const { action } = ask;
     const threadId = String(config.configurable?.thread_id);
-    const turn = state.messageKey || threadId;
+    const turn = state.turnKey || threadId;
     const ref = { tenantId: state.tenantId, customerId: state.customerId };
     const event = { tenantId: state.tenantId, threadId, node: CARD_ACTION_NODE, system: "cards", step: Number(config.metadata?.langgraph_step ?? -1) };
 
@@ -126,10 +140,10 @@ export const cardAction = (deps: AgentDeps) =>
     };
 
     const listed = await recorded({ operation: "list", customerId: state.customerId }, undefined, () => deps.bank.cards.list(ref, config.signal));
-    const picked = pickCards(listed, action, state.understanding?.cardLast4);
+    const picked = pickCards(listed, action, ask.cardLast4);
     if (picked.outcome !== "pick") return { cardAction: { action, outcome: picked.outcome, cards: picked.cards.map((c) => asCard(c, false)) } };
 
-    const reason = action === "unfreeze" ? null : reasonOf(state, action);
+    const reason = action === "unfreeze" ? null : reasonFor(action, ask.cardReason);
     const done: CardActionCard[] = [];
     for (const card of picked.cards) {
       const idempotencyKey = cardIdempotencyKey(threadId, action, card.cardId, turn);
