@@ -17,6 +17,8 @@ export type CaseSummary = {
   paidMinor?: number;
 };
 
+export type CaseWithApproval = CaseSummary & { merchant: string; approval: ApprovalRef | null };
+
 /** The database work nodes may do, each step repeatable. */
 export type AgentStore = {
   listTransactions(tenantId: string, customerId: string): Promise<Txn[]>;
@@ -29,7 +31,16 @@ export type AgentStore = {
     amountMinor: number;
     currency: string;
   }): Promise<CaseSummary>;
-  getLatestCase(tenantId: string, customerId: string): Promise<(CaseSummary & { merchant: string; approval: ApprovalRef | null }) | null>;
+  getLatestCase(tenantId: string, customerId: string): Promise<CaseWithApproval | null>;
+  /** The case a conversation works on: its most recently updated one. */
+  getThreadCase(tenantId: string, threadId: string): Promise<CaseWithApproval | null>;
+  /** The customer's cases, newest first, each with its merchant and approval. */
+  listCases(tenantId: string, customerId: string): Promise<(CaseWithApproval & { threadId: string })[]>;
+  /**
+   * Cancels a request still waiting for a decision, as the customer asked (audited); false when
+   * it is too late. Repeatable: a second call finds it cancelled and returns false.
+   */
+  withdrawRequest(input: { tenantId: string; approvalId: string; caseId: string; actor: string }): Promise<boolean>;
   recordPolicyApproval(input: ApprovalInput): Promise<ApprovalRef>;
   openApproval(input: ApprovalInput): Promise<ApprovalRef>;
   getApproval(tenantId: string, approvalId: string): Promise<ApprovalRef | null>;

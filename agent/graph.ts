@@ -12,7 +12,14 @@ import { AgentState, type AgentStateType, type SystemName } from "./state";
 /** Node names are an API: paused threads name them in their checkpoints. */
 export const NODES = ["intake", "checkSystem", "triage", "approvalGate", "refund", "reply"] as const;
 
-/** A refund case fans out to all three systems; a limits question needs only one. */
+/** The bank systems each intent needs asked before the agent can answer. */
+const SYSTEMS_FOR: Partial<Record<string, SystemName[]>> = { limits: ["limits"], pending: ["history"] };
+
+/**
+ * A refund case fans out to all three systems; a limits or pending question needs one; a
+ * card to freeze, unfreeze or replace goes to the cards system. A second request in the
+ * message adds its own.
+ */
 export function routeAfterIntake(state: AgentStateType, threadId: string): Send[] | "reply" {
   const task = (system: SystemName): Send =>
     new Send("checkSystem", {
@@ -22,12 +29,14 @@ export function routeAfterIntake(state: AgentStateType, threadId: string): Send[
       threadId,
       transactionId: state.case?.transactionId,
     } satisfies CheckTask);
-  if (state.intent === "limits") return [task("limits")];
-  if (state.intent === "refund" && state.case && !state.case.priorStatus) {
-    return [task("limits"), task("history"), task("antifraud")];
-  }
-  return "reply";
+  if (state.handoff) return "reply";
+  const intents = [state.intent, state.understanding?.also?.intent];
+  const systems = new Set(intents.flatMap((intent) => SYSTEMS_FOR[intent ?? ""] ?? []));
+  if (state.intent === "refund" && state.case && !state.case.priorStatus) ["limits", "history", "antifraud"].forEach((s) => systems.add(s as SystemName));
+  const sends = [...systems].map(task);
+  return sends.length > 0 ? sends : "reply";
 }
+
 
 export function routeAfterTriage(state: AgentStateType): "refund" | "approvalGate" | "reply" {
   if (state.intent !== "refund" || !state.verdict) return "reply";

@@ -1,5 +1,6 @@
+import { citation } from "./knowledge";
 import { formatMinor } from "./policy";
-import type { AgentStateType, CaseRef, LimitsFacts } from "./state";
+import type { AgentStateType, CardActionResult, CaseRef, KnowledgeRef, LimitsFacts, PendingItem, RequestOption } from "./state";
 
 function day(iso: string): string {
   if (!iso) return "";
@@ -67,43 +68,169 @@ function refundText(state: AgentStateType): string {
   return caseStandingText(kase, approval?.status === "pending" ? "awaiting_approval" : (approval?.status ?? "open"));
 }
 
-/** The agent's answer, composed from state alone: the model never words a money outcome. */
-export function composeReply(state: AgentStateType): string {
-  if (state.handoff) {
-    return "I don't seem to be getting anywhere with this, so I've passed our conversation to a colleague who will pick it up here. You don't need to repeat anything.";
+/** "A", "A and B", "A, B and C". */
+export function listOf(items: string[], last = "and"): string {
+  if (items.length <= 1) return items.join("");
+  return `${items.slice(0, -1).join(", ")} ${last} ${items.at(-1)}`;
+}
+
+/** A knowledge-base answer with the citation of its entry. */
+export function knowledgeText(entry: KnowledgeRef): string {
+  return `${entry.answer}\n${citation(entry)}`;
+}
+
+function cardsNamed(result: CardActionResult): string {
+  const digits = result.cards.map((c) => c.last4);
+  return digits.length === 1 ? `your card ending ${digits[0]}` : `your cards ending ${listOf(digits)}`;
+}
+
+/** What the cards system did, in the customer's words. */
+export function cardActionText(result: CardActionResult, reason?: string): string {
+  if (result.outcome === "unavailable") {
+    const what = result.action === "freeze" ? "your card is not frozen yet" : result.action === "unfreeze" ? "your card is still frozen" : "no replacement has been ordered yet";
+    return `I couldn't reach our card system just now, so ${what}. Please try again in a minute${result.action === "freeze" ? ", or freeze the card in the app under Cards" : ""}.`;
   }
-  const clarification = state.clarification;
-  if (clarification?.kind === "which_transaction") {
-    const options = clarification.options.map((o) => `${o.merchant}, ${formatMinor(o.amountMinor)} on ${day(o.postedAt)}`);
-    return `I found ${options.length} payments that could match: ${options.join("; ")}. Which one do you mean?`;
+  if (result.outcome === "no_card") {
+    if (result.action === "unfreeze") return "None of your cards is frozen, so there's nothing to unfreeze.";
+    return result.action === "freeze" ? "I couldn't find an active card on your account to freeze." : "I couldn't find a card on your account to replace.";
   }
-  if (clarification?.kind === "which_refund") {
-    return "I can help with that. Which payment is it about? Tell me the shop, the amount or the date, and whether it was charged twice, not made by you, or charged while you were abroad.";
+  const cards = cardsNamed(result);
+  switch (result.action) {
+    case "freeze": {
+      const after =
+        reason === "compromised" || reason === "stolen"
+          ? " If you see payments you didn't make, tell me which ones and I'll open a refund request for each."
+          : " If you find it, tell me and I'll unfreeze it; if not, I can order a replacement.";
+      return `I've frozen ${cards}, so no new payments can be made with it. Payments made before the freeze are not affected.${after}`;
+    }
+    case "unfreeze":
+      return `I've unfrozen ${cards}; you can use it again straight away.`;
+    case "replacement":
+      return `I've ordered a replacement for ${cards}. It will arrive within 5 working days, and ${result.cards.length === 1 ? "the old card stays" : "the old cards stay"} frozen.`;
   }
-  if (clarification?.kind === "none_found") {
-    return "I couldn't find a payment on your card that matches. Could you tell me the shop's name, the amount or the date as it appears on your statement?";
+}
+
+const PENDING_KIND: Record<PendingItem["kind"], string> = {
+  card_payment: "card payment to",
+  transfer: "transfer to",
+  cash_withdrawal: "cash withdrawal at",
+  top_up: "top-up from",
+};
+
+/** The customer's payments still in progress, from the history system. */
+export function pendingText(items: PendingItem[]): string {
+  if (items.length === 0) return "You have no pending payments, transfers or withdrawals right now: everything has gone through.";
+  const lines = items.map(
+    (p) => `${capitalise(PENDING_KIND[p.kind])} ${p.counterparty}, ${formatMinor(p.amountMinor, p.currency)}, pending since ${day(p.createdAt)} and expected to complete by ${day(p.expectedBy)}`,
+  );
+  const count = items.length === 1 ? "one pending item" : `${items.length} pending items`;
+  return `You have ${count}:\n${lines.map((l) => `- ${l}.`).join("\n")}\nThe money is reserved until then; you don't need to do anything.`;
+}
+
+function capitalise(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+function requestNamed(o: RequestOption): string {
+  return `the ${o.merchant} payment of ${formatMinor(o.amountMinor, o.currency)}`;
+}
+
+function clarificationText(state: AgentStateType): string | undefined {
+  const c = state.clarification;
+  switch (c?.kind) {
+    case "which_transaction": {
+      const options = c.options.map((o, i) => `${i + 1}. ${o.merchant}, ${formatMinor(o.amountMinor, o.currency ?? "EUR")} on ${day(o.postedAt)}.`);
+      return `I found ${options.length} payments that could match:\n${options.join("\n")}\nWhich one do you mean?`;
+    }
+    case "which_refund":
+      return "I can help with that. Which payment is it about? Tell me the shop, the amount or the date, and whether it was charged twice, not made by you, or charged while you were abroad.";
+    case "none_found":
+      return "I couldn't find a payment on your card that matches. Could you tell me the shop's name, the amount or the date as it appears on your statement?";
+    case "which_intent":
+      return `I want to be sure I help with the right thing. Do you mean ${listOf(c.candidates.map((x) => x.topic), "or")}?`;
+    case "which_request":
+      return `You have ${c.options.length} refund requests waiting for a decision: ${listOf(c.options.map(requestNamed))}. Which one should I cancel?`;
+    default:
+      return undefined;
   }
+}
+
+function statusText(state: AgentStateType): string {
+  if (!state.case) return "You don't have any refund requests with us right now.";
+  return caseStandingText(state.case, state.case.priorStatus ?? "open");
+}
+
+function cancelText(state: AgentStateType): string {
+  const kase = state.case;
+  if (!kase) return "You don't have a refund request to cancel.";
+  if (state.withdrawn) return `Done: I've cancelled your refund request for the ${describe(kase)}. Nothing will be paid back for it.`;
+  return `There's nothing left to cancel. ${caseStandingText(kase, kase.priorStatus ?? "open")}`;
+}
+
+/** The answer to the money or case request of the turn (the graph's main path). */
+function mainText(state: AgentStateType): string | undefined {
+  const clarification = clarificationText(state);
+  if (clarification) return clarification;
   switch (state.intent) {
     case "greeting":
-      return "Hello! I can help with card payments you want refunded, your card limits, or the status of a refund. What can I do for you?";
-    case "limits": {
-      const limits = state.checks.limits;
-      if (limits?.status === "ok") return `Here are your card limits:\n${limitsText(limits.facts)}`;
-      return "I couldn't reach the card-limits system just now. Please try again in a few minutes.";
-    }
+      return "Hello! I can help with refunds for card payments, your card limits, a lost or stolen card, pending payments, and questions about your account. What can I do for you?";
     case "status":
-      if (!state.case) return "You don't have any refund requests with us right now.";
-      return caseStandingText(state.case, state.case.priorStatus ?? "open");
+      return statusText(state);
     case "cancel":
-      if (!state.case) return "There's no open request to cancel.";
-      return `There's nothing left to cancel: ${caseStandingText(state.case, state.case.priorStatus ?? "open").toLowerCase()}`;
+      return cancelText(state);
     case "refund":
       if (state.case?.priorStatus) return `I already have this one. ${caseStandingText(state.case, state.case.priorStatus)}`;
       if (state.case) return refundText(state);
       return "Which payment is it about?";
     default:
-      return "I can help with refunds for card payments (charged twice, not made by you, or charged while you were abroad), your card limits, and the status of a refund. What would you like to do?";
+      return undefined;
   }
+}
+
+/** Answers that need no case: limits, pending items, card actions, knowledge. */
+function factsText(state: AgentStateType, intent: string): string | undefined {
+  switch (intent) {
+    case "limits": {
+      const limits = state.checks.limits;
+      if (limits?.status === "ok") return `Here are your card limits:\n${limitsText(limits.facts)}`;
+      return "I couldn't reach the card-limits system just now. Please try again in a few minutes.";
+    }
+    case "pending": {
+      const history = state.checks.history;
+      if (history?.status === "ok") return pendingText(history.facts.pending ?? []);
+      return "I couldn't reach our payments history just now, so I can't see your pending payments. Please try again in a few minutes.";
+    }
+    case "freeze_card":
+    case "unfreeze_card":
+    case "replace_card":
+      return state.cardAction ? cardActionText(state.cardAction, state.understanding?.cardReason ?? state.understanding?.also?.cardReason) : undefined;
+    default:
+      return undefined;
+  }
+}
+
+const OFFER =
+  "I can help with refunds for card payments (charged twice, not made by you, or charged while you were abroad), your card limits, a lost or stolen card, pending payments, and questions about cards, top-ups, transfers and your account. What would you like to do?";
+
+/** The agent's answer, composed from state alone: the model never words a money outcome. */
+export function composeReply(state: AgentStateType): string {
+  if (state.handoff) {
+    if (state.handoff.requested) {
+      return "I've passed your request to a colleague in our support team, with a summary so you don't need to repeat anything. They'll answer here in this chat.";
+    }
+    return "I don't seem to be getting anywhere with this, so I've passed our conversation to a colleague who will pick it up here. You don't need to repeat anything.";
+  }
+  const u = state.understanding;
+  const intents = [state.intent ?? "other", ...(u?.also ? [u.also.intent] : [])];
+  const parts: string[] = [];
+  const main = mainText(state);
+  if (main) parts.push(main);
+  for (const intent of intents) {
+    const text = factsText(state, intent);
+    if (text && !parts.includes(text)) parts[intent === "freeze_card" ? "unshift" : "push"](text);
+  }
+  for (const entry of state.knowledge ?? []) parts.push(knowledgeText(entry));
+  return parts.length > 0 ? parts.join("\n\n") : OFFER;
 }
 
 /** The answer to a message whose run a newer message stopped (double-texting interrupt or rollback). */

@@ -12,7 +12,17 @@ export type SystemName = "limits" | "history" | "antifraud";
 export type LimitsFacts = {
   cards: { cardId: string; last4: string; currency: string; dailyLimitMinor: number; monthlyLimitMinor: number; onlineLimitMinor: number; atmLimitMinor: number; spentTodayMinor: number; spentThisMonthMinor: number }[];
 };
-export type HistoryFacts = { refundsLast30Days: number; openCases: number; casesTotal: number };
+/** A payment, transfer, withdrawal or top-up the bank has not completed yet. */
+export type PendingItem = {
+  id: string;
+  kind: "card_payment" | "transfer" | "cash_withdrawal" | "top_up";
+  counterparty: string;
+  amountMinor: number;
+  currency: string;
+  createdAt: string;
+  expectedBy: string;
+};
+export type HistoryFacts = { refundsLast30Days: number; openCases: number; casesTotal: number; pending?: PendingItem[] };
 export type AntifraudFacts = { risk: "low" | "medium" | "high"; score: number; signals: string[] };
 
 /** What one bank system said, or why it could not say anything. */
@@ -58,8 +68,37 @@ export type RefundOutcome =
   | { status: "not_admitted"; approvalStatus: string }
   | { status: "failed"; reason: string };
 
+/** A payment the agent listed for the customer to choose from. */
+export type TransactionOption = { transactionId: string; merchant: string; amountMinor: number; currency: string; postedAt: string };
+
+/** A refund request the customer could mean. */
+export type RequestOption = { caseId: string; approvalId: string; merchant: string; amountMinor: number; currency: string };
+
 /** What intake could not settle and asks the customer about. */
-export type Clarification = { kind: "which_transaction"; options: { merchant: string; amountMinor: number; postedAt: string }[] } | { kind: "which_refund" } | { kind: "none_found" };
+export type Clarification =
+  | { kind: "which_transaction"; options: TransactionOption[] }
+  | { kind: "which_refund" }
+  | { kind: "none_found" }
+  /** The message could mean several things: the knowledge-base topics of the likely categories. */
+  | { kind: "which_intent"; candidates: { category: string; topic: string }[] }
+  /** A cancel with several open requests and nothing saying which. */
+  | { kind: "which_request"; options: RequestOption[] };
+
+/** A knowledge-base entry a reply cites, with the words it answers in. */
+export type KnowledgeRef = { id: string; category: string; title: string; answer: string };
+
+/** What the cards system did for this turn. */
+export type CardActionResult = {
+  action: "freeze" | "unfreeze" | "replacement";
+  outcome: "done" | "unavailable" | "no_card";
+  cards: { cardId: string; last4: string; status: string }[];
+};
+
+/** The payment the conversation is about: what "it" and "that one" refer to. */
+export type Focus = TransactionOption & { caseId?: string };
+
+/** A refund request on another thread that this turn withdrew; its paused thread is woken after the run. */
+export type Withdrawn = { approvalId: string; caseId: string };
 
 const replace = <T>(initial: T) => Annotation<T>({ reducer: (_prev, next) => next, default: () => initial });
 
@@ -101,8 +140,18 @@ export const AgentState = Annotation.Root({
     reducer: (prev, next) => [...prev, ...next].slice(-STAGNATION_REPEATS),
     default: () => [],
   }),
-  /** Set when the conversation went in circles and was handed to a person. */
-  handoff: replace<{ reason: string } | null>(null),
+  /** Set when the conversation was handed to a person: it went in circles, or the customer needs what only a person can do. */
+  handoff: replace<{ reason: string; requested?: boolean; handoverId?: string } | null>(null),
+  /** The key of the customer message this turn answers: what makes a turn's side effects happen once. */
+  turnKey: replace<string>(""),
+  /** The payment last discussed; kept across turns. */
+  focus: replace<Focus | null>(null),
+  /** Knowledge-base entries this turn's answer cites. */
+  knowledge: replace<KnowledgeRef[]>([]),
+  /** A freeze, unfreeze or replacement made this turn. */
+  cardAction: replace<CardActionResult | null>(null),
+  /** A request on another thread that this turn cancelled. */
+  withdrawn: replace<Withdrawn | null>(null),
   /** The agent's answer for this turn. */
   answer: replace<string>(""),
 });

@@ -1,11 +1,13 @@
-import { getApprovalByCase } from "@/db/queries/approvals";
+import { getApprovalByCase, getApprovalById } from "@/db/queries/approvals";
 import { answerOpenQuestion } from "@/db/queries/approval-questions";
 import { recordAuditEvent } from "@/db/queries/audit";
 import { getLatestCaseByThread } from "@/db/queries/cases";
 import { appendAnswer, appendCustomerMessage, appendMessage, getThreadById, getUnansweredMessage, hasClientMessage, requestSupersede, takeQueuedMessage } from "@/db/queries/threads";
 import { getTransactionById } from "@/db/queries/transactions";
 import { cancelCase } from "./casework";
-import { caseStandingText, limitsText } from "./replies";
+import { resumeDecided } from "./decisions";
+import { entryFor } from "./knowledge";
+import { caseStandingText, knowledgeText, limitsText } from "./replies";
 import { newerMessageStops, resumeGate, run, unfinished, RunDrained, RunSuperseded, withThread, type Ctx, type OnToken, type QueueAnswerer, type RestingStatus } from "./runs";
 import { settleSuperseded } from "./superseded";
 import { STATE_SCHEMA_VERSION } from "./state";
@@ -77,9 +79,17 @@ async function answerWhileAwaiting(ctx: Ctx, input: TurnInput, onToken?: OnToken
   const standing = kase
     ? caseStandingText({ merchant: txn?.merchant ?? "card", amountMinor: kase.amountMinor, currency: kase.currency }, kase.status)
     : "Your request is with one of our operators.";
-  const reply = understanding.intent === "limits" ? `${await limitsAnswer(ctx, input)}\n${standing}` : standing;
+  const entry = understanding.intent === "knowledge" && understanding.category ? entryFor(input.tenantId, understanding.category) : undefined;
+  const answer = understanding.intent === "limits" ? await limitsAnswer(ctx, input) : entry ? knowledgeText(entry) : undefined;
+  const reply = answer ? `${answer}\n\n${standing}` : standing;
   onToken?.(reply);
   return { reply, status: "awaiting_approval", caseId: kase?.id };
+}
+
+/** The conversation that owns a request the customer cancelled from another one is told, and its paused gate closes. */
+async function wakeWithdrawn(ctx: Ctx, input: TurnInput, approvalId: string) {
+  const row = await getApprovalById(ctx.db, input.tenantId, approvalId);
+  if (row && row.threadId !== input.threadId) await resumeDecided(ctx, row);
 }
 
 /** Runs the graph on one customer message; a run a newer message stopped is settled and answered here. */
@@ -87,7 +97,9 @@ async function runTurn(ctx: Ctx, input: TurnInput, messageId: number, onToken?: 
   const state = { schemaVersion: STATE_SCHEMA_VERSION, tenantId: input.tenantId, customerId: input.customerId, input: input.text };
   const answer = ({ values, status }: Awaited<ReturnType<typeof run>>): Outcome => ({ reply: values.answer, status, caseId: values.case?.caseId });
   try {
-    return answer(await run(ctx, input.threadId, state, onToken, { tenantId: input.tenantId, messageId }));
+    const done = await run(ctx, input.threadId, { ...state, turnKey: String(messageId) }, onToken, { tenantId: input.tenantId, messageId });
+    if (done.values.withdrawn) await wakeWithdrawn(ctx, input, done.values.withdrawn.approvalId);
+    return answer(done);
   } catch (error) {
     if (!(error instanceof RunSuperseded)) throw error;
     const reply = await settleSuperseded(ctx, input, error.values);

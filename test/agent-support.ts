@@ -1,6 +1,6 @@
 import { createAgent } from "../agent";
 import { DEFAULT_POLICY } from "../agent/policy";
-import { createThread } from "../db/queries/threads";
+import { createThread, listMessagesByThread } from "../db/queries/threads";
 import { ledgerEntries } from "../db/schema";
 import { call, setFault, testDatabase, TENANT } from "../simulator/test-support";
 import { eq } from "drizzle-orm";
@@ -56,6 +56,10 @@ export function agentHarness() {
         actor,
         role: actor === "sam" ? "supervisor" : "operator",
       });
+    },
+    /** The thread's messages, oldest first. */
+    transcript(threadId: string) {
+      return listMessagesByThread(database.db, TENANT, threadId);
     },
     async ledgerRows(caseId?: string) {
       const q = database.db.select().from(ledgerEntries);

@@ -4,13 +4,13 @@ import { migrateDatabase } from "../db/migrate";
 import { bankSystemsEnv, startSimulator } from "../simulator/server";
 
 /**
- * Integration tests run against a real Postgres (the server in DATABASE_URL, or a fresh
- * embedded one) and the real bank-systems simulator over HTTP.
+ * What the integration tests run against: a real Postgres (the server in DATABASE_URL, or a
+ * fresh embedded one in `dataDir`), migrated, and the real bank-systems simulator over HTTP.
+ * Their addresses go into `process.env`; the result stops both. Scripts that drive the agent
+ * the way the tests do (`npm run eval:conversations`) start the same with their own folder.
  */
-export default async function setup() {
-  const embedded = process.env.DATABASE_URL
-    ? undefined
-    : await startEmbeddedPostgres(".data/pg-test", { fresh: true });
+export async function startTestSystems(dataDir = ".data/pg-test"): Promise<() => Promise<void>> {
+  const embedded = process.env.DATABASE_URL ? undefined : await startEmbeddedPostgres(dataDir, { fresh: true });
   const databaseUrl = process.env.DATABASE_URL ?? embedded!.url;
   const { db, pool } = openDatabase(databaseUrl, 2);
   await migrateDatabase(db, pool);
@@ -26,4 +26,9 @@ export default async function setup() {
     await simulator.close();
     await embedded?.stop();
   };
+}
+
+/** Vitest's global setup for the `int` project. */
+export default function setup() {
+  return startTestSystems();
 }

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { TRANSACTION_KINDS } from "@/db/schema/banking";
-import type { HistoryFacts } from "../state";
+import type { HistoryFacts, PendingItem } from "../state";
 
 /** Something not booked yet: a card payment's authorisation, a transfer, a withdrawal, a top-up. */
 export const pendingItem = z.object({
@@ -13,9 +13,7 @@ export const pendingItem = z.object({
   createdAt: z.iso.datetime({ offset: true }),
   /** The day (YYYY-MM-DD, UTC) by which the history system expects it to be booked. */
   expectedBy: z.iso.date(),
-});
-
-export type PendingItem = z.infer<typeof pendingItem>;
+}) satisfies z.ZodType<PendingItem>;
 
 /** The history system's answer, as far as the agent reads it. */
 export const historyAnswer = z.object({

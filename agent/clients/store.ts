@@ -6,6 +6,7 @@ import { recordNodeEvent } from "@/db/queries/node-events";
 import { getTransactionById, listTransactionsByCustomer } from "@/db/queries/transactions";
 import { cases as casesTable } from "@/db/schema";
 import { and, eq, sql } from "drizzle-orm";
+import { cancelCase } from "../casework";
 import type { AgentStore, ApprovalInput, CardActionAudit, CaseSummary } from "../deps";
 import type { ApprovalRef } from "../state";
 
@@ -31,6 +32,14 @@ function toCaseSummary(row: cases.CaseRow): CaseSummary {
   };
 }
 
+async function withApproval(db: Db, row: cases.CaseRow, merchant?: string) {
+  const name = merchant ?? (await getTransactionById(db, row.tenantId, row.transactionId))?.merchant ?? "card";
+  const approval = await approvals.getApprovalByCase(db, row.tenantId, row.id);
+  const summary = toCaseSummary(row);
+  const paid = row.status === "refunded" && approval?.approvedAmountMinor != null && approval.approvedAmountMinor !== row.amountMinor ? { paidMinor: approval.approvedAmountMinor } : {};
+  return { ...summary, ...paid, merchant: name, approval: approval ? toApprovalRef(approval) : null };
+}
+
 /** The graph's database work, bound to one drizzle handle. */
 export function createAgentStore(db: Db): AgentStore {
   return {
@@ -43,10 +52,19 @@ export function createAgentStore(db: Db): AgentStore {
     },
     async getLatestCase(tenantId, customerId) {
       const row = await cases.getLatestCaseByCustomer(db, tenantId, customerId);
-      if (!row) return null;
-      const txn = await getTransactionById(db, tenantId, row.transactionId);
-      const approval = await approvals.getApprovalByCase(db, tenantId, row.id);
-      return { ...toCaseSummary(row), merchant: txn?.merchant ?? "card", approval: approval ? toApprovalRef(approval) : null };
+      return row ? withApproval(db, row) : null;
+    },
+    async getThreadCase(tenantId, threadId) {
+      const row = await cases.getLatestCaseByThread(db, tenantId, threadId);
+      return row ? withApproval(db, row) : null;
+    },
+    async listCases(tenantId, customerId) {
+      const rows = await cases.listCasesByCustomer(db, tenantId, customerId);
+      return Promise.all(rows.map(async (r) => ({ ...(await withApproval(db, r.case, r.merchant)), threadId: r.case.threadId })));
+    },
+    async withdrawRequest(input) {
+      const row = await cancelCase(db, { ...input, reason: "Cancelled by the customer", action: "approval.cancelled" });
+      return row !== null;
     },
     async recordPolicyApproval(input: ApprovalInput) {
       return toApprovalRef(await approvals.recordPolicyApproval(db, input));

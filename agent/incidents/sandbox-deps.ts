@@ -106,6 +106,10 @@ export function sandboxStore(
   return {
     listTransactions: production.listTransactions,
     getLatestCase: production.getLatestCase,
+    getThreadCase: production.getThreadCase,
+    listCases: production.listCases,
+    /** A replay reads what the customer cancelled; it never cancels anything itself. */
+    withdrawRequest: async () => false,
     async upsertCase(input) {
       return { caseId: recorded.caseIdFor(input.transactionId) ?? `sandbox-case-${input.transactionId}`, transactionId: input.transactionId, status: "open", amountMinor: input.amountMinor, currency: input.currency, reason: input.reason };
     },

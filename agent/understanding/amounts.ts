@@ -72,9 +72,49 @@ export function findAmounts(text: string): AmountMention[] {
   return found;
 }
 
+const UNITS: Record<string, number> = {
+  zero: 0, one: 1, a: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10,
+  eleven: 11, twelve: 12, thirteen: 13, fourteen: 14, fifteen: 15, sixteen: 16, seventeen: 17, eighteen: 18, nineteen: 19,
+  twenty: 20, thirty: 30, forty: 40, fifty: 50, sixty: 60, seventy: 70, eighty: 80, ninety: 90,
+};
+const NUMBER_WORD = String.raw`(?:${Object.keys(UNITS).join("|")}|hundred|thousand)`;
+const WORD_AMOUNT = new RegExp(
+  String.raw`\b(${NUMBER_WORD}(?:[\s-]+(?:and[\s-]+)?${NUMBER_WORD})*)\s+(?:euros?|eur|dollars?|pounds?|zlotys?|quid|bucks)(?:\s+(?:and\s+)?(${NUMBER_WORD}(?:[\s-]+${NUMBER_WORD})?)\s+cents?)?\b`,
+  "gi",
+);
+
+/** "eighty-nine", "two hundred and ten", "a thousand" as a whole number; undefined when the words do not make one. */
+export function wordsToNumber(words: string): number | undefined {
+  let total = 0;
+  let current = 0;
+  let seen = false;
+  for (const w of words.toLowerCase().split(/[\s-]+/)) {
+    if (w === "and") continue;
+    if (w in UNITS) (current += UNITS[w]), (seen = true);
+    else if (w === "hundred") current = (current || 1) * 100;
+    else if (w === "thousand") (total += (current || 1) * 1000), (current = 0);
+    else return undefined;
+  }
+  return seen || total > 0 ? total + current : undefined;
+}
+
+/** Amounts written in words with a currency ("eighty-nine euros", "twelve euros fifty cents"). */
+export function findWordAmounts(text: string): AmountMention[] {
+  const found: AmountMention[] = [];
+  for (const m of text.matchAll(WORD_AMOUNT)) {
+    const major = wordsToNumber(m[1]);
+    if (major === undefined || (m[1].toLowerCase() === "a" && !/\s/.test(m[1]))) continue;
+    const cents = m[2] ? wordsToNumber(m[2]) : 0;
+    if (cents === undefined || cents > 99) continue;
+    const start = m.index ?? 0;
+    found.push({ amountMinor: major * 100 + cents, explicit: true, start, end: start + m[0].length });
+  }
+  return found;
+}
+
 /** The amount the customer most likely means: the first explicit mention, else the first bare number. */
 export function parseAmountMinor(text: string): number | undefined {
-  const mentions = findAmounts(text);
+  const mentions = [...findAmounts(text), ...findWordAmounts(text)].sort((a, b) => a.start - b.start);
   return (mentions.find((m) => m.explicit) ?? mentions[0])?.amountMinor;
 }
 

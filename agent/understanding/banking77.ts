@@ -4,38 +4,57 @@
  */
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import type { Intent, RefundReason } from "./types";
+import type { CardReason, Intent, RefundReason } from "./types";
 
 export type LabelledText = { text: string; category: string };
 
-/** An intent, with the refund reason when the intent is `refund`. */
-export type IntentLabel = { intent: Intent; reason?: RefundReason };
+/** An intent, with the refund or card reason where the intent has one. */
+export type IntentLabel = { intent: Intent; reason?: RefundReason; cardReason?: CardReason };
 
+/** Categories the agent acts on; every other category is answered from the knowledge base. */
 const CATEGORY_LABELS: Record<string, IntentLabel> = {
   transaction_charged_twice: { intent: "refund", reason: "duplicate" },
   card_payment_not_recognised: { intent: "refund", reason: "unrecognised" },
-  compromised_card: { intent: "refund", reason: "unrecognised" },
   direct_debit_payment_not_recognised: { intent: "refund", reason: "unrecognised" },
   cash_withdrawal_not_recognised: { intent: "refund", reason: "unrecognised" },
   request_refund: { intent: "refund", reason: "other" },
   card_payment_fee_charged: { intent: "refund", reason: "other" },
   extra_charge_on_statement: { intent: "refund", reason: "other" },
   card_payment_wrong_exchange_rate: { intent: "refund", reason: "other" },
+  wrong_exchange_rate_for_cash_withdrawal: { intent: "refund", reason: "other" },
   wrong_amount_of_cash_received: { intent: "refund", reason: "other" },
   Refund_not_showing_up: { intent: "status" },
-  top_up_limits: { intent: "limits" },
-  disposable_card_limits: { intent: "limits" },
-  cancel_transfer: { intent: "cancel" },
+  lost_or_stolen_card: { intent: "freeze_card", cardReason: "lost" },
+  compromised_card: { intent: "freeze_card", cardReason: "compromised" },
+  card_swallowed: { intent: "freeze_card", cardReason: "lost" },
+  lost_or_stolen_phone: { intent: "freeze_card", cardReason: "lost" },
+  pending_card_payment: { intent: "pending" },
+  pending_transfer: { intent: "pending" },
+  pending_cash_withdrawal: { intent: "pending" },
+  pending_top_up: { intent: "pending" },
+  transfer_not_received_by_recipient: { intent: "pending" },
+  balance_not_updated_after_bank_transfer: { intent: "pending" },
+  balance_not_updated_after_cheque_or_cash_deposit: { intent: "pending" },
+  declined_card_payment: { intent: "limits" },
+  declined_cash_withdrawal: { intent: "limits" },
+  cancel_transfer: { intent: "handover" },
+  terminate_account: { intent: "handover" },
+  unable_to_verify_identity: { intent: "handover" },
 };
 
-/** Our intent for a Banking77 category; categories we do not serve are `other`. */
+/** Our intent for a Banking77 category: an action, or `knowledge` for the entry that answers it. */
 export function labelForCategory(category: string): IntentLabel {
-  return CATEGORY_LABELS[category] ?? { intent: "other" };
+  return CATEGORY_LABELS[category] ?? { intent: "knowledge" };
 }
 
-/** Stable key of a label, e.g. "refund/duplicate" or "limits". */
-export function labelKey(label: IntentLabel): string {
-  return label.reason ? `${label.intent}/${label.reason}` : label.intent;
+/**
+ * Stable key of a label: "refund/duplicate", "freeze_card", "knowledge/activate_my_card".
+ * Knowledge and handover categories stay apart, since each is answered by its own entry.
+ */
+export function labelKey(label: IntentLabel, category?: string): string {
+  if (label.reason) return `${label.intent}/${label.reason}`;
+  if ((label.intent === "knowledge" || label.intent === "handover") && category) return `${label.intent}/${category}`;
+  return label.intent;
 }
 
 /** Rows of a `text,category` CSV with RFC 4180 quoting. */

@@ -94,7 +94,7 @@ export function scoreLabels(model: NaiveBayes, text: string): LabelScore[] {
   const sum = probs.reduce((a, b) => a + b, 0);
   const byLabel = new Map<string, { p: number; best: number; k: number }>();
   probs.forEach((p, k) => {
-    const key = labelKey(labelForCategory(model.classes[k]));
+    const key = labelKey(labelForCategory(model.classes[k]), model.classes[k]);
     const entry = byLabel.get(key) ?? { p: 0, best: -1, k };
     entry.p += p / sum;
     if (p > entry.best) (entry.best = p), (entry.k = k);
@@ -117,4 +117,13 @@ let shared: NaiveBayes | undefined;
 export function bankingClassifier(): NaiveBayes {
   shared ??= trainNaiveBayes(loadBanking77Train());
   return shared;
+}
+
+/** Every Banking77 category with its probability, most probable first (probabilities sum to 1). */
+export function rankCategories(model: NaiveBayes, text: string): { category: string; p: number }[] {
+  const scores = classScores(model, text);
+  const max = Math.max(...scores);
+  const probs = scores.map((s) => Math.exp((s - max) / TEMPERATURE));
+  const sum = probs.reduce((a, b) => a + b, 0);
+  return model.classes.map((category, k) => ({ category, p: probs[k] / sum })).sort((a, b) => b.p - a.p || a.category.localeCompare(b.category));
 }

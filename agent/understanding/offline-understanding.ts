@@ -1,11 +1,11 @@
 /** Understanding a message without a language model: keyword rules, a Banking77 classifier, entity extraction. */
-import { findAmounts } from "./amounts";
-import type { IntentLabel } from "./banking77";
-import { bankingClassifier, predict, scoreLabels, type NaiveBayes } from "./classifier";
+import { findAmounts, findWordAmounts } from "./amounts";
+import { labelForCategory } from "./banking77";
+import { bankingClassifier, rankCategories, scoreLabels, type NaiveBayes } from "./classifier";
 import { findDate } from "./dates";
 import { matchMerchant } from "./merchants";
-import { applyRules, stripGreeting } from "./rules";
-import type { ChatTurn, Txn, Understanding } from "./types";
+import { applyRules, stripGreeting, type RuleLabel } from "./rules";
+import type { ChatTurn, Intent, Txn, Understanding } from "./types";
 
 export type OfflineContext = { today: string; transactions: Txn[] };
 
@@ -15,45 +15,144 @@ const RULE_CONFIDENCE = 0.9;
 const MONEY_TAKEN = /\b(?:charg(?:e|es|ed|ing)|took|take|taken|billed?|debit(?:ed)?|deducted|withdrew|payments?|transactions?)\b/i;
 /** Share of classifier probability on refund intents above which a message about a listed payment is a refund. */
 const REFUND_SHARE_FLOOR = 0.15;
+/** Below this the classifier's best guess is only a guess: the agent asks which of the likely topics is meant. */
+export const CLARIFY_BELOW = 0.45;
+/** Below this the message is about nothing the agent knows. */
+export const OUT_OF_SCOPE_BELOW = 0.12;
+/** A second request in the same message counts when its clause is at least this clear. */
+const SECOND_INTENT_FLOOR = 0.6;
+/** How many topics a clarifying question offers. */
+const CLARIFY_OPTIONS = 3;
 
-/** Merchant, amount and day the text mentions; the date is taken out first so "12 March" is not an amount. */
-export function extractEntities(text: string, ctx: OfflineContext): Pick<Understanding, "merchant" | "amountMinor" | "date"> {
+const ORDINALS: [RegExp, number][] = [
+  [/\b(?:first|1st|former)\b|\bnumber\s+(?:one|1)\b|^\s*(?:the\s+)?(?:one|1)\s*[.!]?\s*$/i, 1],
+  [/\b(?:second|2nd|latter)\b|\bnumber\s+(?:two|2)\b|^\s*(?:the\s+)?(?:two|2)\s*[.!]?\s*$/i, 2],
+  [/\b(?:third|3rd)\b|\bnumber\s+(?:three|3)\b|^\s*(?:the\s+)?(?:three|3)\s*[.!]?\s*$/i, 3],
+  [/\b(?:fourth|4th)\b|\bnumber\s+(?:four|4)\b/i, 4],
+  [/\b(?:last|final)\s+one\b|\bthe\s+last\b/i, -1],
+];
+
+/** "the second one" -> 2, "the last one" -> -1 (counted from the end). */
+export function findOrdinal(text: string): number | undefined {
+  return ORDINALS.find(([pattern]) => pattern.test(text))?.[1];
+}
+
+/** Merchant, amount, day, card digits and list position the text mentions; the date is taken out first so "12 March" is not an amount. */
+export function extractEntities(text: string, ctx: OfflineContext): Pick<Understanding, "merchant" | "amountMinor" | "date" | "ordinal" | "cardLast4"> {
   const date = findDate(text, ctx.today);
   const rest = date ? text.slice(0, date.start) + " ".repeat(date.end - date.start) + text.slice(date.end) : text;
-  const amounts = findAmounts(rest);
+  const cardLast4 = /\b(?:card\s+)?(?:ending|ends|ending\s+in|finishing)\s+(?:in\s+|with\s+)?(\d{4})\b/i.exec(rest)?.[1];
+  const amounts = [...findAmounts(rest), ...findWordAmounts(rest)].sort((a, b) => a.start - b.start);
   const amountMinor = (amounts.find((a) => a.explicit) ?? amounts[0])?.amountMinor;
   const merchant = matchMerchant(rest, ctx.transactions.map((t) => t.merchant));
+  const ordinal = findOrdinal(rest);
   return {
     ...(merchant ? { merchant } : {}),
-    ...(amountMinor !== undefined ? { amountMinor } : {}),
+    ...(amountMinor !== undefined && String(amountMinor / 100) !== cardLast4 ? { amountMinor } : {}),
     ...(date ? { date: date.date } : {}),
+    ...(ordinal !== undefined ? { ordinal } : {}),
+    ...(cardLast4 ? { cardLast4 } : {}),
   };
 }
 
-/** The intent of one message: a reliable keyword rule when one applies, else the classifier. */
-export function classifyText(text: string, model: NaiveBayes = bankingClassifier()): IntentLabel & { confidence: number; byRule: boolean } {
+type Classified = RuleLabel & { confidence: number; byRule: boolean; candidates?: string[] };
+
+/**
+ * The intent of one message: a reliable keyword rule when one applies, else the classifier.
+ * A guess below CLARIFY_BELOW becomes `unclear` with the likely categories as candidates.
+ */
+export function classifyText(text: string, model: NaiveBayes = bankingClassifier()): Classified {
   const rule = applyRules(text);
   if (rule) return { ...rule, confidence: RULE_CONFIDENCE, byRule: true };
-  const p = predict(model, stripGreeting(text));
-  const label: IntentLabel = p.intent === "refund" ? { intent: "refund", reason: p.reason ?? "other" } : { intent: p.intent };
-  return { ...label, confidence: round(p.confidence), byRule: false };
+  const body = stripGreeting(text);
+  const [top] = scoreLabels(model, body);
+  const confidence = round(top.p);
+  if (confidence < OUT_OF_SCOPE_BELOW) return { intent: "other", confidence, byRule: false };
+  if (confidence < CLARIFY_BELOW) {
+    const candidates = distinctTopics(rankCategories(model, body).map((r) => r.category)).slice(0, CLARIFY_OPTIONS);
+    return { intent: "unclear", confidence, byRule: false, candidates };
+  }
+  const label = labelForCategory(top.category);
+  const reason = label.intent === "refund" ? { reason: top.reason ?? label.reason ?? "other" } : {};
+  return { ...label, ...reason, category: top.category, confidence, byRule: false };
 }
 
-/** The understanding of one customer message. */
+/** Categories in order, keeping only the first of several that lead to the same action (one "refund" option, not three). */
+function distinctTopics(categories: string[]): string[] {
+  const seen = new Set<string>();
+  return categories.filter((c) => {
+    const label = labelForCategory(c);
+    const key = label.intent === "knowledge" || label.intent === "handover" ? c : label.intent;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
+
+/** The understanding of one clause. */
 export function understandText(text: string, ctx: OfflineContext, model: NaiveBayes = bankingClassifier()): Understanding {
   const c = classifyText(text, model);
   if (c.intent === "greeting") return { intent: "greeting", confidence: c.confidence };
   const entities = extractEntities(text, ctx);
   const namesPayment =
     entities.merchant !== undefined || ctx.transactions.some((t) => t.amountMinor === entities.amountMinor);
-  if (!c.byRule && c.intent === "other" && namesPayment && MONEY_TAKEN.test(text)) {
+  if (!c.byRule && !["refund", "cancel", "status"].includes(c.intent) && namesPayment && MONEY_TAKEN.test(text)) {
     const refunds = scoreLabels(model, stripGreeting(text)).filter((l) => l.intent === "refund");
     const share = refunds.reduce((sum, l) => sum + l.p, 0);
     if (share >= REFUND_SHARE_FLOOR) {
-      return { intent: "refund", reason: refunds[0].reason ?? "other", ...entities, confidence: round(share) };
+      return { intent: "refund", reason: refunds[0].reason ?? "other", category: refunds[0].category, ...entities, confidence: round(Math.max(share, CLARIFY_BELOW)) };
     }
   }
-  return { intent: c.intent, ...(c.reason ? { reason: c.reason } : {}), ...entities, confidence: c.confidence };
+  return {
+    intent: c.intent,
+    ...(c.category ? { category: c.category } : {}),
+    ...(c.reason ? { reason: c.reason } : {}),
+    ...(c.cardReason ? { cardReason: c.cardReason } : {}),
+    ...(c.candidates ? { candidates: c.candidates } : {}),
+    ...entities,
+    confidence: c.confidence,
+  };
+}
+
+/** Which of two requests in one message the agent handles first: stopping a card before anything else, money before questions. */
+const PRECEDENCE: Intent[] = ["freeze_card", "refund", "cancel", "unfreeze_card", "replace_card", "status", "pending", "limits", "handover", "knowledge"];
+
+/** Clauses of a run-on message: sentences, and "and" / "also" before a new request. */
+export function splitClauses(text: string): string[] {
+  return text
+    .split(/(?<=[.!?;])\s+|\s+(?:and\s+also|also|plus|and\s+then)\s+|,?\s+and\s+(?=(?:i|i'?m|i've|my|what|how|when|where|can|could|would|please|pls|there|someone|somebody|tell|show|also|is|are|do|does|why)\b)/i)
+    .map((c) => c.trim())
+    .filter((c) => /[a-z]{2}/i.test(c));
+}
+
+/**
+ * The understanding of a whole message. When its clauses ask for two different things
+ * ("my card was stolen and what are my limits?") the first by PRECEDENCE is the request,
+ * the other is `also`.
+ */
+export function understandCustomerText(text: string, ctx: OfflineContext, model: NaiveBayes = bankingClassifier()): Understanding {
+  const whole = understandText(text, ctx, model);
+  const clauses = splitClauses(text);
+  if (clauses.length < 2) return whole;
+  const parts = clauses
+    .map((clause) => understandText(clause, ctx, model))
+    .filter((u) => PRECEDENCE.includes(u.intent) && u.confidence >= SECOND_INTENT_FLOOR);
+  const requests = PRECEDENCE.includes(whole.intent) && whole.confidence >= SECOND_INTENT_FLOOR ? [whole, ...parts] : parts;
+  const byIntent = new Map<string, Understanding>();
+  for (const u of requests) if (!byIntent.has(keyOf(u))) byIntent.set(keyOf(u), u);
+  const ordered = [...byIntent.values()].sort((a, b) => PRECEDENCE.indexOf(a.intent) - PRECEDENCE.indexOf(b.intent));
+  if (ordered.length < 2) return whole;
+  const [first, second] = ordered.map((u) => (u.intent === whole.intent ? { ...whole, ...defined(u) } : u));
+  return { ...first, also: second };
+}
+
+function keyOf(u: Understanding): string {
+  return u.intent === "knowledge" ? `knowledge/${u.category}` : u.intent;
+}
+
+/** The fields of `u` that carry a value, so a clause's reading fills in the whole message's without erasing it. */
+function defined(u: Understanding): Partial<Understanding> {
+  return Object.fromEntries(Object.entries(u).filter(([, v]) => v !== undefined));
 }
 
 /**
@@ -65,14 +164,15 @@ export function understandLatest(turns: ChatTurn[], ctx: OfflineContext, model: 
   const lastIndex = turns.findLastIndex((t) => t.role === "customer");
   if (lastIndex < 0) return { intent: "other", confidence: 0 };
   const last = turns[lastIndex].text;
-  const latest = understandText(last, ctx, model);
+  const latest = understandCustomerText(last, ctx, model);
   const hasEntities = latest.merchant !== undefined || latest.amountMinor !== undefined || latest.date !== undefined;
   const askedBack = turns[lastIndex - 1]?.role === "agent" && turns[lastIndex - 1].text.trim().endsWith("?");
   const previous = turns.slice(0, lastIndex).findLast((t) => t.role === "customer");
-  if (latest.intent !== "other" || !hasEntities || !askedBack || !previous) return latest;
-  const before = understandText(previous.text, ctx, model);
+  if (!["other", "unclear", "knowledge"].includes(latest.intent) || !hasEntities || !askedBack || !previous) return latest;
+  const before = understandCustomerText(previous.text, ctx, model);
   if (before.intent !== "refund") return latest;
-  return { ...before, ...latest, intent: "refund", reason: before.reason, confidence: round(before.confidence * 0.9) };
+  const { candidates: _candidates, also: _also, ...entities } = latest;
+  return { ...before, ...entities, intent: "refund", reason: before.reason, category: before.category, confidence: round(before.confidence * 0.9) };
 }
 
 function round(x: number): number {

@@ -2,12 +2,19 @@
 import { z } from "zod";
 import { normaliseAmountMinor } from "./amounts";
 import { parseIsoDay } from "./dates";
-import { INTENTS, REFUND_REASONS, type Understanding } from "./types";
+import { CARD_REASONS, INTENTS, REFUND_REASONS, type Understanding } from "./types";
 
 export const UNKNOWN: Understanding = Object.freeze({ intent: "other", confidence: 0 }) as Understanding;
 
-const understandingSchema = z.object({
+const category = z.string().regex(/^[A-Za-z_]{3,60}$/);
+
+const requestSchema = z.object({
   intent: z.enum(INTENTS),
+  category: category.nullish(),
+  candidates: z.array(category).max(5).nullish(),
+  ordinal: z.number().int().min(-1).max(20).nullish(),
+  cardLast4: z.string().regex(/^\d{4}$/).nullish(),
+  cardReason: z.enum(CARD_REASONS).nullish(),
   reason: z.enum(REFUND_REASONS).nullish(),
   merchant: z.string().trim().min(1).max(200).nullish(),
   amountMinor: z
@@ -25,6 +32,8 @@ const understandingSchema = z.object({
     .refine((d) => !d || parseIsoDay(d) !== undefined, "not a YYYY-MM-DD day"),
   confidence: z.number().min(0).max(1),
 });
+
+const understandingSchema = requestSchema.extend({ also: requestSchema.nullish() });
 
 /** The text of the first balanced `{...}` in the answer (code fences and prose around it are ignored). */
 export function extractJsonObject(text: string): string | undefined {
@@ -63,11 +72,22 @@ export function parseUnderstanding(answer: string): Understanding {
   if (!json) return { ...UNKNOWN };
   const parsed = understandingSchema.safeParse(JSON.parse(json));
   if (!parsed.success) return { ...UNKNOWN };
-  const { intent, reason, merchant, amountMinor, date, confidence } = parsed.data;
-  const u: Understanding = { intent, confidence };
-  if (intent === "refund" && reason) u.reason = reason;
-  if (merchant) u.merchant = merchant;
-  if (amountMinor !== undefined) u.amountMinor = amountMinor;
-  if (date) u.date = date;
+  const { also, ...request } = parsed.data;
+  const u = toUnderstanding(request);
+  if (also) u.also = toUnderstanding(also);
+  return u;
+}
+
+function toUnderstanding(r: z.output<typeof requestSchema>): Understanding {
+  const u: Understanding = { intent: r.intent, confidence: r.confidence };
+  if (r.category) u.category = r.category;
+  if (r.intent === "unclear" && r.candidates?.length) u.candidates = r.candidates;
+  if (r.intent === "refund" && r.reason) u.reason = r.reason;
+  if (r.cardReason && r.intent.endsWith("_card")) u.cardReason = r.cardReason;
+  if (r.cardLast4) u.cardLast4 = r.cardLast4;
+  if (r.ordinal !== undefined && r.ordinal !== null) u.ordinal = r.ordinal;
+  if (r.merchant) u.merchant = r.merchant;
+  if (r.amountMinor !== undefined) u.amountMinor = r.amountMinor;
+  if (r.date) u.date = r.date;
   return u;
 }

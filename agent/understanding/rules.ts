@@ -1,7 +1,48 @@
 /** Keyword rules for phrasings they recognise reliably; they take precedence over the classifier. */
 import type { IntentLabel } from "./banking77";
 
-type Rule = { label: IntentLabel; patterns: RegExp[] };
+/** A label with the Banking77 category it stands for, when there is one. */
+export type RuleLabel = IntentLabel & { category?: string };
+
+type Rule = { label: RuleLabel; patterns: RegExp[] };
+
+const CARD = String.raw`(?:(?:debit|credit|bank|visa|mastercard|physical|plastic|virtual)\s+)?card`;
+
+/** The customer asks for a person, or for something only a person may do. */
+const HANDOVER: RegExp[] = [
+  /\b(?:speak|talk|chat)\s+(?:to|with)\s+(?:a\s+|an\s+|the\s+|your\s+|some\s+)?(?:real\s+|actual\s+|live\s+)?(?:human|person|people|someone|somebody|agent|operator|manager|representative|advis[eo]r|colleague|staff)\b/i,
+  /\b(?:human|real\s+person|live\s+agent)\s*(?:please|pls|now)?\s*[!.?]*$|\bget\s+me\s+(?:a\s+)?(?:human|person|manager)\b|\bi\s+want\s+a\s+(?:human|person)\b/i,
+  /\b(?:make|file|lodge|raise)\s+a\s+(?:formal\s+)?complaint\b/i,
+];
+
+const CLOSE_ACCOUNT: RegExp[] = [/\b(?:close|terminate|delete|cancel|shut)\s+(?:down\s+)?(?:my|the)\s+(?:bank\s+)?account\b/i];
+
+/** Finding a card again comes before losing one: "I found my card" is not a loss. */
+const UNFREEZE: RegExp[] = [
+  /\bun-?freez\w*\b|\bun-?block\w*\b|\bthaw\b/i,
+  /\bfound\s+(?:my|the)\s+card\b|\bcard\s+(?:turned|showed)\s+up\b|\b(?:re-?activate|turn\s+back\s+on|switch\s+back\s+on)\s+(?:my|the)\s+card\b/i,
+];
+
+const STOLEN = /\bstolen\b|\bnicked\b|\bpick-?pocket\w*\b|\brobbed\b|\bmugged\b|\bthief\b/i;
+const COMPROMISED = /\bcompromised\b|\bskimm\w*\b|\bcloned\b|\bphish\w*\b|\b(?:someone|somebody|they)\s+(?:has|have|got|knows?|stole)\s+(?:my\s+)?(?:card\s+)?(?:details|number|pin|cvv)\b|\b(?:card\s+)?details\s+(?:were\s+|have\s+been\s+|got\s+)?(?:leaked|stolen|hacked)\b/i;
+
+const FREEZE: RegExp[] = [
+  new RegExp(String.raw`\b(?:lost|misplaced|can'?t\s+find|cannot\s+find|lose)\s+(?:my\s+|the\s+)?${CARD}\b|\b${CARD}\b.{0,40}\b(?:lost|stolen|missing|nicked|gone|taken)\b`, "i"),
+  /\b(?:wallet|purse|bag|handbag)\b.{0,30}\b(?:stolen|lost|missing|nicked|taken)\b|\b(?:stolen|lost|lose)\b.{0,12}\b(?:wallet|purse)\b/i,
+  new RegExp(String.raw`\b(?:freeze|block|lock|stop|suspend|deactivate)\s+(?:my\s+|the\s+)?${CARD}\b|\b${CARD}\s+(?:frozen|blocked|locked)\s+(?:now|immediately|please)\b`, "i"),
+  /\b(?:atm|machine|cash\s*(?:point|machine)|cashpoint)\b.{0,30}\b(?:swallowed|ate|eaten|kept|took|taken|retained|keeps|has)\b.{0,15}\bcard\b|\bswallowed\s+my\s+card\b/i,
+  COMPROMISED,
+];
+
+const REPLACE: RegExp[] = [
+  new RegExp(String.raw`^(?!.*\b(?:when|where|arriv\w*|activat\w*|track\w*|how\s+long|delivery|expir\w*)\b).*(?:\b(?:send|order|need|want|get|request|issue)\b.{0,20}\b(?:new|replacement|another|spare)\s+${CARD}\b|\breplace\s+(?:my\s+|the\s+)?${CARD}\b|\breplacement\s+${CARD}\b)`, "i"),
+];
+
+const PENDING: RegExp[] = [
+  /\bpending\b|\bnot\s+(?:yet\s+)?(?:cleared|settled|gone\s+through)\b|\bstill\s+(?:processing|showing\s+as\s+processing)\b/i,
+  /\b(?:transfer|payment|top[\s-]?up|withdrawal|deposit|money)\b.{0,40}\b(?:(?:has\s*n[o']?t|hasn't|have\s*n[o']?t|haven't|didn'?t|did\s+not|not|never|yet\s+to)\s+(?:yet\s+)?(?:arrived?|arrive|received?|reached|come\s+through|gone\s+through|show(?:n|ing)?\s+up|landed|appeared?))/i,
+  /\b(?:recipient|beneficiary|landlord|friend|sister|brother|mum|mom|dad|he|she|they)\b.{0,30}\b(?:hasn'?t|has\s+not|didn'?t|did\s+not|haven'?t|never)\s+(?:yet\s+)?(?:got|received|gotten|seen)\b/i,
+];
 
 const GREETING_ONLY =
   /^\W*(?:hi+|hello+|hey+|hiya|howdy|yo|greetings|good\s+(?:morning|afternoon|evening|day)|hallo|hola|bonjour)(?:\s+(?:there|again|team|all|everyone|guys|bank))?[\s!.,:)?👋🙂😊]*$/iu;
@@ -23,13 +64,14 @@ const STATUS: RegExp[] = [
   /\bstatus\b|\bany\s+(?:news|updates?|progress)\b|\bupdate\s+on\s+my\b/i,
   /\bwhere(?:'s|\s+is)\s+my\s+(?:refund|money|claim|request)\b|\bwhat\s+happened\s+(?:to|with)\s+my\s+(?:refund|claim|request|case)\b/i,
   /\b(?:has|have|did|is|was)\s+(?:my|the)\s+(?:refund|claim|request|case)\s+(?:been\s+)?(?:come|gone|processed|approved|arrived|done|sorted|through|finished|resolved)/i,
+  /\b(?:has|have|is|was)\s+(?:my|the)\s+(?:money|refund|cash)\s+(?:been\s+)?(?:returned|refunded|paid\s+back|credited|given\s+back|sent\s+back)\b|\bdid\s+(?:i|you)\s+(?:get|send)\s+(?:my|the)\s+(?:money|refund)\s+back\b/i,
   /\b(?:still\s+)?(?:waiting|wait)\s+(?:for|on)\s+(?:my|the)\s+(?:refund|money\s+back)\b|\bhow\s+long\s+(?:will|does)\s+(?:my|the)\s+refund\b/i,
   /\b(?:did|have|has)\s+(?:you|anyone|someone)\s+(?:process(?:ed)?|look(?:ed)?\s+at|review(?:ed)?|check(?:ed)?)\s+my\s+(?:refund|claim|request|case)\b/i,
   /\bwhen\s+(?:will|do|can)\s+i\s+(?:get|receive|see)\s+(?:my|the)\s+(?:refund|money\s+back)\b|\brefund\s+(?:is\s+)?(?:not|isn'?t)\s+showing\b/i,
 ];
 
 const LIMITS: RegExp[] = [
-  /(?<!\bage\s)\blimit(?:s|ations?)?\b/i,
+  /(?<!\bage\s|\btop[\s-]?up\s|\btopping\s+up\s|\bdisposable\s+card\s|\bvirtual\s+card\s)\blimit(?:s|ations?)?\b(?!.{0,20}\b(?:top[\s-]?up|topping|disposable|virtual)\b)/i,
   /\bhow\s+much\s+(?:money\s+)?(?:can|could|may|am\s+i\s+allowed\s+to)\s+i?\s*(?:spend|withdraw|pay|take\s+out|transfer|send|use)\b/i,
   /\b(?:the\s+)?most\s+(?:money\s+)?i\s+(?:can|could|am\s+allowed\s+to)\s+(?:spend|withdraw|pay|take\s+out|transfer)\b|\bcap\s+on\b/i,
   /\bmax(?:imum)?\s+(?:i\s+can|amount|spend|withdrawal|payment|per\s+day|daily|a\s+day)\b|\bspending\s+(?:cap|allowance)\b|\bdaily\s+(?:max|cap)\b/i,
@@ -46,7 +88,7 @@ const ABROAD: RegExp[] = [
   /\bwhile\s+(?:i\s+was\s+)?(?:travel+ing|away|out\s+of\s+(?:the\s+)?(?:country|town))\b|\bi\s+was\s+(?:away|travel+ing)\b/i,
   /\b(?:out|outside)\s+of\s+(?:the\s+)?country\b|\b(?:was|were|been)\s+in\s+(?:another|a\s+different)\s+country\b/i,
   /\b(?:i\s+was|i'?d\s+been|i\s+had\s+been|we\s+were)\s+(?:in|visiting)\s+(?:spain|france|italy|portugal|germany|poland|greece|the\s+us|the\s+uk|england|austria|croatia|turkey|thailand|mexico|japan|canada)\b/i,
-  /\bwasn'?t\s+(?:even\s+)?(?:in\s+(?:the\s+)?(?:country|town|city)|home)\b/i,
+  /\b(?:wasn'?t|was\s+not|weren'?t|were\s+not)\s+(?:even\s+)?(?:in\s+(?:the\s+)?(?:country|town|city)|home)\b/i,
   /\b(?:I|we)\s+(?:was|were|had\s+been)\s+(?:in|visiting)\s+(?!The\b|My\b|A\b)[A-Z][a-z]{2,}/,
 ];
 
@@ -57,17 +99,27 @@ const UNRECOGNISED: RegExp[] = [
   /\bfraud\w*\b|\bunauthori[sz]ed\b|\bscam\w*\b|\bsuspicious\b/i,
   /\b(?:it\s+)?(?:wasn'?t|was\s+not|isn'?t|is\s+not)\s+me\b|\bnot\s+me\b|\bsome(?:one|body)\s+(?:else\s+)?(?:used|took|made|bought|charged|(?:is|has\s+been)\s+using)\b/i,
   /\b(?:can'?t|cannot|can\s+not)\s+(?:explain|account\s+for|place|identify)\b|\bno\s+idea\s+what\b|\bwhat\s+is\s+(?:this|that)\b.*\b(?:charge|payment|transaction)\b|\bnever\s+heard\s+of\b/i,
+  /\bwho\s+(?:is|are|the\s+hell\s+is)\b(?=.*\b(?:charg\w*|payments?|took|taken|left\s+my\s+account|debit\w*|billed)\b)/i,
 ];
 
 const REFUND: RegExp[] = [
-  /\brefund\w*\b|\bmoney\s+back\b|\breimburs\w*\b|\bcharge\s?back\b|\bdisput\w*\b|\breturn\s+(?:my|the)\s+money\b/i,
+  /\brefund\w*\b|\bmoney\s+back\b|\breimburs\w*\b|\bcharge\s?back\b|\bdisput\w*\b|\breturn\s+(?:my|the)\s+money\b|\b(?:want|get|have)\s+(?:it|them|that)\s+back\b/i,
   /\bovercharg\w*\b|\bcharged\s+too\s+much\b|\bwrong\s+amount\b|\bshould\s+(?:only\s+)?(?:have\s+)?be(?:en)?\s+(?:only\s+)?(?:€|eur\b|\d)|\breverse\s+(?:the|this|that)\b/i,
 ];
 
-/** In order of precedence: messages that cancel, ask for status or about limits often mention refunds or travel too. */
+/**
+ * In order of precedence: a request for a person and a card to stop come first; messages that
+ * cancel, ask for status or about limits often mention refunds or travel too.
+ */
 const RULES: Rule[] = [
+  { label: { intent: "handover", category: "terminate_account" }, patterns: CLOSE_ACCOUNT },
+  { label: { intent: "handover" }, patterns: HANDOVER },
+  { label: { intent: "unfreeze_card" }, patterns: UNFREEZE },
+  { label: { intent: "freeze_card", category: "lost_or_stolen_card" }, patterns: FREEZE },
+  { label: { intent: "replace_card" }, patterns: REPLACE },
   { label: { intent: "cancel" }, patterns: CANCEL },
   { label: { intent: "status" }, patterns: STATUS },
+  { label: { intent: "pending" }, patterns: PENDING },
   { label: { intent: "limits" }, patterns: LIMITS },
   { label: { intent: "refund", reason: "duplicate" }, patterns: DUPLICATE },
   { label: { intent: "refund", reason: "abroad" }, patterns: ABROAD },
@@ -76,10 +128,14 @@ const RULES: Rule[] = [
 ];
 
 /** The label a reliable keyword rule gives the message, or undefined when none applies. */
-export function applyRules(text: string): IntentLabel | undefined {
+export function applyRules(text: string): RuleLabel | undefined {
   if (GREETING_ONLY.test(text.trim())) return { intent: "greeting" };
   const body = stripGreeting(text);
-  return RULES.find((r) => r.patterns.some((p) => p.test(body)))?.label;
+  const label = RULES.find((r) => r.patterns.some((p) => p.test(body)))?.label;
+  if (label?.intent !== "freeze_card") return label;
+  if (COMPROMISED.test(body)) return { intent: "freeze_card", category: "compromised_card", cardReason: "compromised" };
+  if (/\bswallow|\b(?:atm|machine|cash\s*point)\b/i.test(body)) return { intent: "freeze_card", category: "card_swallowed", cardReason: "lost" };
+  return { ...label, cardReason: STOLEN.test(body) ? "stolen" : /\b(?:freeze|block|lock|stop|suspend)\b/i.test(body) && !/\blost\b/i.test(body) ? "customer_request" : "lost" };
 }
 
 /** The message without a leading "hi", "hello there," etc. */

@@ -11,13 +11,43 @@ export type Txn = {
 
 export type ChatTurn = { role: "customer" | "agent"; text: string };
 
-export type Intent = "refund" | "limits" | "cancel" | "status" | "greeting" | "other";
+/**
+ * What the customer's message asks the agent to do. Most Banking77 categories are
+ * `knowledge` (answered from the bank's knowledge base); the rest name an action.
+ */
+export type Intent =
+  | "refund"
+  | "limits"
+  | "cancel"
+  | "status"
+  | "greeting"
+  | "freeze_card"
+  | "unfreeze_card"
+  | "replace_card"
+  | "pending"
+  | "knowledge"
+  | "handover"
+  | "unclear"
+  | "other";
 
 export type RefundReason = "duplicate" | "unrecognised" | "abroad" | "other";
+
+/** Why a card is to be frozen or replaced. */
+export type CardReason = "lost" | "stolen" | "compromised" | "customer_request";
 
 /** What the customer's last message asks for; never a decision. */
 export type Understanding = {
   intent: Intent;
+  /** The Banking77 category the message belongs to, when one was recognised: the knowledge-base entry it cites. */
+  category?: string;
+  /** For `unclear`: the categories the message could mean, most likely first. */
+  candidates?: string[];
+  /** "the second one": a 1-based position in the options the agent last listed. */
+  ordinal?: number;
+  /** Last four digits of the card the customer names. */
+  cardLast4?: string;
+  /** For card intents: why. */
+  cardReason?: CardReason;
   /** Only for `refund`. */
   reason?: RefundReason;
   /** As the customer named it, normalised to a merchant of the list when one matches. */
@@ -28,6 +58,8 @@ export type Understanding = {
   date?: string;
   /** 0..1 */
   confidence: number;
+  /** A second request in the same message ("my card was stolen and what are my limits?"). */
+  also?: Omit<Understanding, "also">;
 };
 
 export type Resolution =
@@ -42,5 +74,20 @@ export type UnderstandingInput = {
   today: string;
 };
 
-export const INTENTS = ["refund", "limits", "cancel", "status", "greeting", "other"] as const satisfies readonly Intent[];
+export const INTENTS = [
+  "refund",
+  "limits",
+  "cancel",
+  "status",
+  "greeting",
+  "freeze_card",
+  "unfreeze_card",
+  "replace_card",
+  "pending",
+  "knowledge",
+  "handover",
+  "unclear",
+  "other",
+] as const satisfies readonly Intent[];
+export const CARD_REASONS = ["lost", "stolen", "compromised", "customer_request"] as const satisfies readonly CardReason[];
 export const REFUND_REASONS = ["duplicate", "unrecognised", "abroad", "other"] as const satisfies readonly RefundReason[];
