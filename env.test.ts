@@ -15,6 +15,7 @@ describe("startup problems", () => {
     expect(settings({ ...PRODUCTION, APP_ORIGIN: undefined })).toEqual(["APP_ORIGIN"]);
     expect(settings({ ...PRODUCTION, APP_ORIGIN: "http://support.bank.example" })).toEqual(["APP_ORIGIN"]);
     expect(settings({ ...PRODUCTION, HISTORY_URL: undefined, LEDGER_URL: undefined })).toEqual(["HISTORY_URL,LEDGER_URL"]);
+    expect(settings({ ...PRODUCTION, CARDS_URL: undefined })).toEqual(["CARDS_URL"]);
     expect(settings({ ...PRODUCTION, ENABLE_TEST_CLOCK: "1" })).toEqual(["ENABLE_TEST_CLOCK"]);
   });
 
@@ -24,7 +25,7 @@ describe("startup problems", () => {
   });
 
   it("treat NODE_ENV=production with DEMO_DATA=0 or unset as production", () => {
-    expect(settings({ NODE_ENV: "production" })).toEqual(["DATABASE_URL", "APP_ORIGIN", "LIMITS_URL,HISTORY_URL,ANTIFRAUD_URL,LEDGER_URL"]);
+    expect(settings({ NODE_ENV: "production" })).toEqual(["DATABASE_URL", "APP_ORIGIN", "LIMITS_URL,HISTORY_URL,ANTIFRAUD_URL,LEDGER_URL,CARDS_URL"]);
     expect(settings({ NODE_ENV: "development", DEMO_DATA: "0" })).toContain("DATABASE_URL");
   });
 

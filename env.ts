@@ -41,6 +41,7 @@ const schema = z.object({
   HISTORY_URL: z.string().url().default("http://127.0.0.1:4010/history"),
   ANTIFRAUD_URL: z.string().url().default("http://127.0.0.1:4010/antifraud"),
   LEDGER_URL: z.string().url().default("http://127.0.0.1:4010/ledger"),
+  CARDS_URL: z.string().url().default("http://127.0.0.1:4010/cards"),
   /** Where `npm start` runs the simulator; unset picks a free port. */
   SIMULATOR_PORT: z.coerce.number().int().positive().optional(),
   /** `1` wipes the embedded Postgres data before start (browser tests). */
@@ -112,7 +113,7 @@ export function widgetOrigins(config: Env = env()): string[] {
 /** A setting that keeps the app from starting, and what to do about it. */
 export type StartupProblem = { setting: string; message: string };
 
-const BANK_SYSTEMS = ["LIMITS_URL", "HISTORY_URL", "ANTIFRAUD_URL", "LEDGER_URL"] as const;
+const BANK_SYSTEMS = ["LIMITS_URL", "HISTORY_URL", "ANTIFRAUD_URL", "LEDGER_URL", "CARDS_URL"] as const;
 
 const listed = (names: readonly string[]) =>
   names.length <= 1 ? names.join("") : `${names.slice(0, -1).join(", ")} and ${names[names.length - 1]}`;

@@ -48,6 +48,12 @@ export type AgentStore = {
   completeRefund(input: { tenantId: string; approvalId: string; caseId: string }): Promise<void>;
   /** Hands a conversation that goes in circles to a person (audited); repeatable. */
   handOff(input: { tenantId: string; threadId: string; reason: string }): Promise<void>;
+  /**
+   * Audits a change the agent asked the cards system for on the customer's behalf
+   * (`card.frozen`, `card.unfrozen`, `card.replacement_requested`, on the thread); once per
+   * idempotency key, however often the node runs.
+   */
+  recordCardAction(input: CardActionAudit): Promise<void>;
   recordNodeEvent(input: {
     tenantId: string;
     threadId: string;
@@ -61,6 +67,21 @@ export type AgentStore = {
     response?: unknown;
     idempotencyKey?: string;
   }): Promise<void>;
+};
+
+/** One card change for the audit trail. */
+export type CardActionAudit = {
+  tenantId: string;
+  threadId: string;
+  customerId: string;
+  cardId: string;
+  action: "freeze" | "unfreeze" | "replacement";
+  reason: string | null;
+  idempotencyKey: string;
+  /** False when the card already was as asked. */
+  changed: boolean;
+  /** The card's status afterwards. */
+  status: "active" | "frozen";
 };
 
 export type ApprovalInput = {

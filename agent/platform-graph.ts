@@ -4,7 +4,7 @@ import { depsFromEnv } from "./runtime";
 
 /**
  * The graph as a LangGraph server (`langgraph dev`, langgraph.json) loads it: the real bank
- * clients at LIMITS_URL, HISTORY_URL, ANTIFRAUD_URL and LEDGER_URL (the simulator by
+ * clients at LIMITS_URL, HISTORY_URL, ANTIFRAUD_URL, LEDGER_URL and CARDS_URL (the simulator by
  * default) and the app's database (DATABASE_URL) for cases and approvals. The server
  * brings its own checkpointer; the app itself runs the graph through agent/index.ts.
  */

@@ -33,7 +33,7 @@ export function depsFromEnv(db: Db, overrides: Partial<AgentDeps> = {}): AgentDe
   const e = env();
   return {
     model: createChatModel(e),
-    bank: createBankClients({ limits: e.LIMITS_URL, history: e.HISTORY_URL, antifraud: e.ANTIFRAUD_URL, ledger: e.LEDGER_URL }),
+    bank: createBankClients({ limits: e.LIMITS_URL, history: e.HISTORY_URL, antifraud: e.ANTIFRAUD_URL, ledger: e.LEDGER_URL, cards: e.CARDS_URL }),
     store: createAgentStore(db),
     clock: () => new Date(),
     settings: settingsFromEnv(),

@@ -120,6 +120,17 @@ export async function seedDemoData(db: Db, now = new Date()): Promise<void> {
         { ...bob, id: "tx-bob-pharmacy", merchant: "Apteka Zdrowie", amountMinor: 3_420, country: "PL", postedAt: daysAgo(now, 9, 10) },
       ])
       .onConflictDoNothing();
+    // Not settled yet: the history system reports these, the refund flow never offers them.
+    const pending = { tenantId, currency: "EUR", status: "pending" as const };
+    await tx
+      .insert(transactions)
+      .values([
+        { ...pending, id: "tx-alice-hotel-pending", customerId: "cust-alice", cardId: "card-alice", kind: "card_payment", merchant: "Hotel Adler", amountMinor: 18_000, country: "AT", postedAt: daysAgo(now, 1, 20) },
+        { ...pending, id: "tx-alice-transfer-pending", customerId: "cust-alice", cardId: null, kind: "transfer", merchant: "Maria Novak", amountMinor: 25_000, country: "DE", postedAt: daysAgo(now, 0, 0) },
+        { ...pending, id: "tx-bob-atm-pending", customerId: "cust-bob", cardId: "card-bob", kind: "cash_withdrawal", merchant: "ATM Centrum", amountMinor: 10_000, country: "PL", postedAt: daysAgo(now, 1, 15) },
+        { ...pending, id: "tx-bob-topup-pending", customerId: "cust-bob", cardId: null, kind: "top_up", merchant: "Top-up by bank transfer", amountMinor: 5_000, country: "PL", postedAt: daysAgo(now, 0, 0) },
+      ])
+      .onConflictDoNothing();
     await tx
       .insert(travelNotices)
       .values([
@@ -151,6 +162,8 @@ const DOMAIN_TABLES = [
   "login_failures",
   "travel_notices",
   "transactions",
+  "card_actions",
+  "card_states",
   "cards",
   "users",
   "customers",

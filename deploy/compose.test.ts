@@ -76,7 +76,7 @@ describe("docker-compose.yml", () => {
       expect(env.DATABASE_URL).toBe(database);
       expect(env.DEMO_DATA).toBe(compose.services.migrate!.environment!.DEMO_DATA);
       expect(env.TRUSTED_PROXY_HOPS).toBe("1");
-      for (const system of ["LIMITS", "HISTORY", "ANTIFRAUD", "LEDGER"]) expect(env[`${system}_URL`]).toBe(`http://simulator:4010/${system.toLowerCase()}`);
+      for (const system of ["LIMITS", "HISTORY", "ANTIFRAUD", "LEDGER", "CARDS"]) expect(env[`${system}_URL`]).toBe(`http://simulator:4010/${system.toLowerCase()}`);
     }
     expect(compose.services.simulator!.environment!.DATABASE_URL).toBe(database);
   });

@@ -3,7 +3,19 @@ import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
 import { CasePage } from "./pages/case-page";
 import { ConsolePage } from "./pages/console-page";
-import { approvalOfCase, reportForReview } from "./seed";
+import { approvalOfCase, reportForReview, somePendingApproval } from "./seed";
+
+const SIMULATOR_URL = process.env.E2E_SIMULATOR_URL ?? `http://127.0.0.1:${Number(process.env.E2E_PORT ?? 3100) + 1}`;
+
+/** Freezes or unfreezes a card in the cards system, as another channel of the bank would. */
+async function changeCard(card: { cardId: string; customerId: string }, action: "freeze" | "unfreeze", key: string) {
+  const res = await fetch(`${SIMULATOR_URL}/cards/${encodeURIComponent(card.cardId)}/${action}`, {
+    method: "POST",
+    headers: { "content-type": "application/json", "idempotency-key": key },
+    body: JSON.stringify({ tenantId: "demo-bank", customerId: card.customerId, ...(action === "freeze" ? { reason: "stolen" } : {}) }),
+  });
+  expect(res.status, await res.text()).toBe(200);
+}
 
 async function seriousViolations(page: Page) {
   const { violations } = await new AxeBuilder({ page }).analyze();
@@ -39,4 +51,29 @@ test("the queue and a case page have no serious or critical accessibility violat
   await expect(auditorCase.panel).toContainText("Read-only");
   await expect(auditorCase.actionButtons).toHaveCount(0);
   expect(await seriousViolations(auditorCase.page)).toEqual([]);
+});
+
+test("a case page shows the customer's card active, then frozen since when and why, digits masked, without violations", async ({ signedInAs }) => {
+  const alice = await signedInAs("alice");
+  const olga = await signedInAs("olga");
+  const approval = await somePendingApproval(alice.request, olga.request);
+  const detail = await (await olga.request.get(`/api/approvals/${approval.approvalId}`)).json();
+  expect(detail.cards.status).toBe("ok");
+  const card = { cardId: detail.cards.cards[0].cardId as string, customerId: detail.customer.id as string };
+
+  const kase = new CasePage(await olga.newPage());
+  await kase.goto(approval.approvalId);
+  await expect(kase.cards).toContainText("Card ending ••••");
+  await expect(kase.cards.getByText("Active", { exact: true })).toBeVisible();
+
+  await changeCard(card, "freeze", `a11y-freeze-${approval.approvalId}`);
+  try {
+    await kase.goto(approval.approvalId);
+    await expect(kase.cards.getByText("Frozen", { exact: true })).toBeVisible();
+    await expect(kase.cards).toContainText(/Frozen since .+ · stolen/);
+    await expect(kase.cards).not.toContainText(/4242|1881/);
+    expect(await seriousViolations(kase.page)).toEqual([]);
+  } finally {
+    await changeCard(card, "unfreeze", `a11y-unfreeze-${approval.approvalId}`);
+  }
 });

@@ -17,6 +17,7 @@ const bankSystems = {
   HISTORY_URL: `${SIMULATOR_URL}/history`,
   ANTIFRAUD_URL: `${SIMULATOR_URL}/antifraud`,
   LEDGER_URL: `${SIMULATOR_URL}/ledger`,
+  CARDS_URL: `${SIMULATOR_URL}/cards`,
 };
 
 type Run = { child: ChildProcess; output: () => string; exited: Promise<number | null> };

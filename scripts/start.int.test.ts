@@ -26,7 +26,7 @@ describe("npm start in production (NODE_ENV=production without DEMO_DATA=1)", ()
     const line = await refusedStart({ NODE_ENV: "production" });
     expect(line).toContain("DATABASE_URL is required in production: set it to the bank's Postgres");
     expect(line).toContain("APP_ORIGIN is required in production: set it to the app's public https origin");
-    expect(line).toContain("LIMITS_URL, HISTORY_URL, ANTIFRAUD_URL and LEDGER_URL are required in production");
+    expect(line).toContain("LIMITS_URL, HISTORY_URL, ANTIFRAUD_URL, LEDGER_URL and CARDS_URL are required in production");
   });
 
   it("refuses a single missing bank system rather than fall back to the simulator's address", async () => {

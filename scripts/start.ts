@@ -84,7 +84,7 @@ async function startSimulator(databaseUrl: string): Promise<Record<string, strin
   return { ...bankSystemsEnv(simulatorUrl), ...Object.fromEntries(given) };
 }
 
-const BANK_SYSTEMS = ["LIMITS_URL", "HISTORY_URL", "ANTIFRAUD_URL", "LEDGER_URL"];
+const BANK_SYSTEMS = ["LIMITS_URL", "HISTORY_URL", "ANTIFRAUD_URL", "LEDGER_URL", "CARDS_URL"];
 
 async function main() {
   const problems = startupProblems();

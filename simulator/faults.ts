@@ -2,8 +2,11 @@ import { z } from "zod";
 import { problem, type Reply } from "./http";
 import { sleep, untilAborted } from "./wait";
 
-export const SYSTEMS = ["limits", "history", "antifraud", "ledger"] as const;
+export const SYSTEMS = ["limits", "history", "antifraud", "ledger", "cards"] as const;
 export type System = (typeof SYSTEMS)[number];
+
+/** Systems whose writes can commit and still lose their answer (`afterCommit`). */
+const COMMITTING = new Set<System>(["ledger", "cards"]);
 
 export const faultSchema = z
   .strictObject({
@@ -15,8 +18,8 @@ export const faultSchema = z
     afterCommit: z.enum(["error", "hang"]).optional(),
     times: z.int().positive().optional(),
   })
-  .refine((fault) => !fault.afterCommit || fault.system === "ledger", {
-    message: "afterCommit applies to the ledger only",
+  .refine((fault) => !fault.afterCommit || COMMITTING.has(fault.system), {
+    message: "afterCommit applies to the ledger and the cards system only",
     path: ["afterCommit"],
   });
 
@@ -63,7 +66,7 @@ export class FaultBoard {
 }
 
 function zeroCounts(): Record<System, number> {
-  return { limits: 0, history: 0, antifraud: 0, ledger: 0 };
+  return { limits: 0, history: 0, antifraud: 0, ledger: 0, cards: 0 };
 }
 
 /** Replaces the real answer; `hang` means never answer. */
@@ -91,11 +94,11 @@ export async function injectBefore(
   return undefined;
 }
 
-/** The ledger's lost response: the refund is done, the caller gets a 500 or nothing. */
-export function injectAfterCommit(fault: Fault | undefined): Injected | undefined {
+/** A write's lost response: the refund or card change is done, the caller gets a 500 or nothing. */
+export function injectAfterCommit(fault: Fault | undefined, system: System = "ledger"): Injected | undefined {
   if (fault?.afterCommit === "hang") return "hang";
   if (fault?.afterCommit === "error") {
-    return problem("internal:ledger", "ledger failed after committing (injected fault)");
+    return problem(`internal:${system}`, `${system} failed after committing (injected fault)`);
   }
   return undefined;
 }

@@ -3,6 +3,7 @@ import type { FaultBoard } from "./faults";
 import { ok, problem } from "./http";
 import type { Route } from "./route";
 import { assessTransaction } from "./systems/antifraud";
+import { changeCard, getCustomerCards } from "./systems/cards";
 import { getCustomerHistory } from "./systems/history";
 import { postRefund } from "./systems/ledger";
 import { listLedgerEntries } from "./systems/ledger-entries";
@@ -28,6 +29,10 @@ export function simulatorRoutes(board: FaultBoard): Route[] {
     { method: "POST", path: /^\/antifraud\/assess$/, system: "antifraud", surface: "antifraud", handle: assessTransaction },
     { method: "POST", path: /^\/ledger\/refunds$/, system: "ledger", surface: "ledger", handle: postRefund },
     { method: "GET", path: /^\/ledger\/entries$/, surface: "ledger", handle: listLedgerEntries },
+    { method: "GET", path: /^\/cards\/customers\/(?<customerId>[^/]+)$/, system: "cards", surface: "cards", handle: getCustomerCards },
+    { method: "POST", path: /^\/cards\/(?<cardId>[^/]+)\/freeze$/, system: "cards", surface: "cards", handle: changeCard("freeze") },
+    { method: "POST", path: /^\/cards\/(?<cardId>[^/]+)\/unfreeze$/, system: "cards", surface: "cards", handle: changeCard("unfreeze") },
+    { method: "POST", path: /^\/cards\/(?<cardId>[^/]+)\/replacement$/, system: "cards", surface: "cards", handle: changeCard("replacement") },
     {
       method: "GET",
       path: /^\/health$/,

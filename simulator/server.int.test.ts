@@ -97,7 +97,29 @@ describe("limits and history", () => {
     expect(res.body.refunds).toEqual([{ caseId: "case-coffee", amountMinor: 490, currency: "EUR", at: refund.body.committedAt }]);
     expect(res.body.refundsLast30Days).toBe(1);
     const bob = await history("cust-bob");
-    expect(bob.body).toEqual({ customerId: "cust-bob", cases: [], refunds: [], refundsLast30Days: 0 });
+    expect(bob.body).toEqual({ customerId: "cust-bob", cases: [], refunds: [], refundsLast30Days: 0, pending: expect.any(Array) });
+  });
+
+  it("lists the items not booked yet, newest first, with the day each is expected to be booked", async () => {
+    const alice = await history("cust-alice");
+    expect(alice.body.pending).toEqual([
+      expect.objectContaining({ id: "tx-alice-transfer-pending", kind: "transfer", counterparty: "Maria Novak", amountMinor: 25_000, currency: "EUR" }),
+      expect.objectContaining({ id: "tx-alice-hotel-pending", kind: "card_payment", counterparty: "Hotel Adler", amountMinor: 18_000, currency: "EUR" }),
+    ]);
+    const hotel = alice.body.pending[1];
+    const week = new Date(Date.parse(hotel.createdAt) + 7 * 24 * 60 * 60 * 1000).toISOString().slice(0, 10);
+    expect(hotel.expectedBy).toBe(week);
+    const transfer = alice.body.pending[0];
+    const nextDay = new Date(Date.parse(transfer.createdAt) + 24 * 60 * 60 * 1000);
+    expect(transfer.expectedBy >= nextDay.toISOString().slice(0, 10)).toBe(true);
+    expect([1, 2, 3, 4, 5]).toContain(new Date(`${transfer.expectedBy}T00:00:00Z`).getUTCDay());
+    const bob = await history("cust-bob");
+    expect(bob.body.pending.map((p: { kind: string; counterparty: string; amountMinor: number }) => [p.kind, p.counterparty, p.amountMinor]).sort()).toEqual([
+      ["cash_withdrawal", "ATM Centrum", 10_000],
+      ["top_up", "Top-up by bank transfer", 5_000],
+    ]);
+    await database.pool.query("update transactions set status = 'booked' where id = 'tx-alice-hotel-pending'");
+    expect((await history("cust-alice")).body.pending.map((p: { id: string }) => p.id)).toEqual(["tx-alice-transfer-pending"]);
   });
 
   it("answers 404 for an unknown customer and for a customer of another tenant", async () => {
@@ -123,9 +145,9 @@ describe("call counting and faults", () => {
     await setFault({ system: "antifraud", errorRate: 1 });
     await assess("cust-alice", "tx-alice-electro");
     await call(`/ledger/entries?tenantId=${TENANT}`);
-    expect((await call("/_admin/calls")).body).toEqual({ limits: 2, history: 0, antifraud: 1, ledger: 0 });
+    expect((await call("/_admin/calls")).body).toEqual({ limits: 2, history: 0, antifraud: 1, ledger: 0, cards: 0 });
     await call("/_admin/reset", { method: "POST" });
-    expect((await call("/_admin/calls")).body).toEqual({ limits: 0, history: 0, antifraud: 0, ledger: 0 });
+    expect((await call("/_admin/calls")).body).toEqual({ limits: 0, history: 0, antifraud: 0, ledger: 0, cards: 0 });
   });
 
   it("delays answers by latencyMs", async () => {

@@ -11,7 +11,7 @@ export type SimulatorOptions = { port: number; databaseUrl: string; host?: strin
 export type RunningSimulator = { url: string; port: number; close(): Promise<void> };
 
 /**
- * Serves the bank systems (limits, history, antifraud, ledger) over HTTP, with
+ * Serves the bank systems (limits, history, antifraud, ledger, cards) over HTTP, with
  * per-system call counters and fault injection under `/_admin`.
  */
 export async function startSimulator(opts: SimulatorOptions): Promise<RunningSimulator> {
@@ -123,7 +123,7 @@ async function handleRequest(
     reply = error.reply;
   }
 
-  const lost = route.system === "ledger" ? injectAfterCommit(fault) : undefined;
+  const lost = route.system && route.method === "POST" && (route.system === "ledger" || route.system === "cards") ? injectAfterCommit(fault, route.system) : undefined;
   return answer(res, lost ?? reply, signal);
 }
 
@@ -147,5 +147,6 @@ export function bankSystemsEnv(simulatorUrl: string) {
     HISTORY_URL: `${simulatorUrl}/history`,
     ANTIFRAUD_URL: `${simulatorUrl}/antifraud`,
     LEDGER_URL: `${simulatorUrl}/ledger`,
+    CARDS_URL: `${simulatorUrl}/cards`,
   };
 }

@@ -65,7 +65,7 @@ export function agentHarness() {
       const q = database.db.select().from(ledgerEntries);
       return caseId ? q.where(eq(ledgerEntries.caseId, caseId)) : q;
     },
-    async calls(): Promise<Record<"limits" | "history" | "antifraud" | "ledger", number>> {
+    async calls(): Promise<Record<"limits" | "history" | "antifraud" | "ledger" | "cards", number>> {
       return (await call("/_admin/calls")).body;
     },
   };

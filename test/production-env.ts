@@ -7,4 +7,5 @@ export const PRODUCTION_ENV = {
   HISTORY_URL: "https://history.bank.internal/history",
   ANTIFRAUD_URL: "https://antifraud.bank.internal/antifraud",
   LEDGER_URL: "https://ledger.bank.internal/ledger",
+  CARDS_URL: "https://cards.bank.internal/cards",
 };

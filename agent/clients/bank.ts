@@ -1,9 +1,11 @@
 import { z } from "zod";
-import type { AntifraudFacts, HistoryFacts, LimitsFacts } from "../state";
+import type { AntifraudFacts, LimitsFacts } from "../state";
 import { currency, minorUnits, timestamp } from "../wire";
+import { createCardsClient, parseAnswer, type CardsClient } from "./cards";
+import { historyAnswer, historyFactsOf, type HistoryFactsWithPending } from "./history-facts";
 import { requestJson } from "./http";
 
-export type BankUrls = { limits: string; history: string; antifraud: string; ledger: string };
+export type BankUrls = { limits: string; history: string; antifraud: string; ledger: string; cards: string };
 
 export type RefundRequest = {
   tenantId: string;
@@ -21,9 +23,11 @@ type CustomerRef = { tenantId: string; customerId: string };
 /** The bank's systems over HTTP; every call takes the run's abort signal. */
 export type BankClients = {
   limits(ref: CustomerRef, signal?: AbortSignal): Promise<LimitsFacts>;
-  history(ref: CustomerRef, signal?: AbortSignal): Promise<HistoryFacts>;
+  history(ref: CustomerRef, signal?: AbortSignal): Promise<HistoryFactsWithPending>;
   antifraud(ref: CustomerRef & { transactionId: string }, signal?: AbortSignal): Promise<AntifraudFacts>;
   refund(req: RefundRequest, idempotencyKey: string, signal?: AbortSignal): Promise<LedgerReceipt>;
+  /** Card status, freeze, unfreeze and replacement. */
+  cards: CardsClient;
 };
 
 export function createBankClients(urls: BankUrls): BankClients {
@@ -35,13 +39,8 @@ export function createBankClients(urls: BankUrls): BankClients {
       return { cards: body.cards };
     },
     async history(ref, signal) {
-      const { body } = await requestJson<{ refundsLast30Days: number; cases: { status: string }[] }>({
-        system: "history",
-        url: customerPath(urls.history, ref),
-        signal,
-      });
-      const open = body.cases.filter((c) => ["open", "awaiting_approval", "approved"].includes(c.status)).length;
-      return { refundsLast30Days: body.refundsLast30Days, openCases: open, casesTotal: body.cases.length };
+      const { status, body } = await requestJson<unknown>({ system: "history", url: customerPath(urls.history, ref), signal });
+      return historyFactsOf(parseAnswer("history", historyAnswer, status, body));
     },
     async antifraud(ref, signal) {
       const { body } = await requestJson<AntifraudFacts>({
@@ -64,6 +63,7 @@ export function createBankClients(urls: BankUrls): BankClients {
       });
       return { entryId: String(body.entryId), status: "committed", replayed: headers.get("idempotent-replayed") === "true" };
     },
+    cards: createCardsClient(urls.cards),
   };
 }
 

@@ -1,13 +1,13 @@
 import type { Db } from "@/db/client";
 import * as approvals from "@/db/queries/approvals";
 import * as cases from "@/db/queries/cases";
-import { recordAuditEvent } from "@/db/queries/audit";
+import { recordAuditEvent, recordAuditEventOnce } from "@/db/queries/audit";
 import { recordNodeEvent } from "@/db/queries/node-events";
 import { getTransactionById, listTransactionsByCustomer } from "@/db/queries/transactions";
 import { cases as casesTable } from "@/db/schema";
 import { and, eq, sql } from "drizzle-orm";
 import { cancelCase } from "../casework";
-import type { AgentStore, ApprovalInput, CaseSummary } from "../deps";
+import type { AgentStore, ApprovalInput, CardActionAudit, CaseSummary } from "../deps";
 import type { ApprovalRef } from "../state";
 
 export function toApprovalRef(row: approvals.ApprovalRow): ApprovalRef {
@@ -90,6 +90,26 @@ export function createAgentStore(db: Db): AgentStore {
     recordNodeEvent: (event) => recordNodeEvent(db, event),
     handOff: (input) =>
       recordAuditEvent(db, { tenantId: input.tenantId, actor: "agent", action: "thread.handed_off", subjectType: "thread", subjectId: input.threadId, data: { reason: input.reason } }),
+    recordCardAction: (input) =>
+      recordAuditEventOnce(
+        db,
+        {
+          tenantId: input.tenantId,
+          actor: "agent",
+          action: CARD_AUDIT_ACTIONS[input.action],
+          subjectType: "thread",
+          subjectId: input.threadId,
+          data: { customerId: input.customerId, cardId: input.cardId, reason: input.reason, changed: input.changed, status: input.status },
+        },
+        input.idempotencyKey,
+      ),
   };
 }
+
+/** The audit trail's name for each card change. */
+export const CARD_AUDIT_ACTIONS: Record<CardActionAudit["action"], string> = {
+  freeze: "card.frozen",
+  unfreeze: "card.unfrozen",
+  replacement: "card.replacement_requested",
+};
 

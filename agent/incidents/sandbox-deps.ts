@@ -1,18 +1,67 @@
 import { randomUUID } from "node:crypto";
 import type { BankClients, LedgerReceipt, RefundRequest } from "../clients/bank";
+import type { CardChange, CardRequest, CardsClient, CardStatus } from "../clients/cards";
 import type { AgentDeps, AgentStore } from "../deps";
 import type { ApprovalRef } from "../state";
 
-export type RecordedResponses = Partial<Record<"limits" | "history" | "antifraud", unknown>>;
+/** What each read-only system answered in the recorded turn; for cards, the listing. */
+export type RecordedResponses = Partial<Record<"limits" | "history" | "antifraud" | "cards", unknown>>;
 export type SystemCall = { system: string; source: "recorded" | "live" | "missing" };
 export type DryRunLedgerCall = { idempotencyKey: string; request: RefundRequest };
+export type DryRunCardCall = { operation: "freeze" | "unfreeze" | "replacement"; idempotencyKey: string; cardId: string; reason: string | null };
+
+/** Replacements for these reasons also freeze the card, as the cards system does. */
+const BLOCKING_REASONS = new Set(["lost", "stolen", "compromised"]);
 
 /**
- * Bank clients for a sandbox: the three checks answer from the production recording (or
- * live, read-only systems), and the ledger is a dry run that pays nothing.
+ * A cards system that changes nothing: listings answer like the other checks, and each change
+ * is noted and answered with the card as the cards system would have left it.
  */
-export function sandboxBank(opts: { live: BankClients; recorded: RecordedResponses; mode: "recorded" | "live"; calls: SystemCall[]; ledger: DryRunLedgerCall[] }): BankClients {
-  const answer = async <T>(system: "limits" | "history" | "antifraud", live: () => Promise<T>): Promise<T> => {
+function dryRunCards(list: CardsClient["list"], calls: DryRunCardCall[]): CardsClient {
+  const known = new Map<string, CardStatus>();
+  const cardOf = (cardId: string): CardStatus =>
+    known.get(cardId) ?? { cardId, last4: "", status: "active", frozenAt: null, frozenReason: null, replacement: null };
+  const change = (operation: DryRunCardCall["operation"], req: CardRequest & { reason?: string }): CardChange => {
+    calls.push({ operation, idempotencyKey: req.idempotencyKey, cardId: req.cardId, reason: req.reason ?? null });
+    const card = cardOf(req.cardId);
+    const now = new Date().toISOString();
+    const frozen = (reason: string): CardStatus => ({ ...card, status: "frozen", frozenAt: now, frozenReason: reason as CardStatus["frozenReason"] });
+    let next = card;
+    if (operation === "freeze" && card.status === "active") next = frozen(req.reason!);
+    if (operation === "unfreeze" && card.status === "frozen") next = { ...card, status: "active", frozenAt: null, frozenReason: null };
+    if (operation === "replacement" && !card.replacement) {
+      const requested = { ...card, replacement: { requestedAt: now, reason: req.reason as NonNullable<CardStatus["replacement"]>["reason"] } };
+      next = card.status === "active" && BLOCKING_REASONS.has(req.reason!) ? { ...frozen(req.reason!), replacement: requested.replacement } : requested;
+    }
+    known.set(req.cardId, next);
+    return { card: next, changed: next !== card, replayed: false };
+  };
+  return {
+    async list(ref, signal) {
+      const cards = await list(ref, signal);
+      for (const card of cards) known.set(card.cardId, card);
+      return cards;
+    },
+    freeze: async (req) => change("freeze", req),
+    unfreeze: async (req) => change("unfreeze", req),
+    requestReplacement: async (req) => change("replacement", req),
+  };
+}
+
+/**
+ * Bank clients for a sandbox: the three checks and the card listing answer from the
+ * production recording (or live, read-only systems); the ledger and card changes are dry
+ * runs that pay and change nothing.
+ */
+export function sandboxBank(opts: {
+  live: BankClients;
+  recorded: RecordedResponses;
+  mode: "recorded" | "live";
+  calls: SystemCall[];
+  ledger: DryRunLedgerCall[];
+  cards: DryRunCardCall[];
+}): BankClients {
+  const answer = async <T>(system: "limits" | "history" | "antifraud" | "cards", live: () => Promise<T>): Promise<T> => {
     if (opts.mode === "live") {
       opts.calls.push({ system, source: "live" });
       return live();
@@ -30,6 +79,7 @@ export function sandboxBank(opts: { live: BankClients; recorded: RecordedRespons
       opts.ledger.push({ idempotencyKey, request });
       return { entryId: "dry-run", status: "committed", replayed: false };
     },
+    cards: dryRunCards((ref, signal) => answer("cards", () => opts.live.cards.list(ref, signal)), opts.cards),
   };
 }
 
@@ -78,6 +128,7 @@ export function sandboxStore(
     },
     recordNodeEvent: async () => {},
     handOff: async () => {},
+    recordCardAction: async () => {},
     answerGate(approvalId) {
       const a = approvals.get(approvalId);
       const decided = a ? recorded.decisionFor(a.caseId) : null;

@@ -7,7 +7,7 @@ import type { AgentDeps } from "../deps";
 import { buildGraph, type AgentGraph } from "../graph";
 import type { RefundPolicy } from "../policy";
 import type { AgentStateType } from "../state";
-import { sandboxBank, sandboxStore, type DryRunLedgerCall, type RecordedResponses, type SystemCall } from "./sandbox-deps";
+import { sandboxBank, sandboxStore, type DryRunCardCall, type DryRunLedgerCall, type RecordedResponses, type SystemCall } from "./sandbox-deps";
 
 export type WhatIf = {
   checkpointId: string;
@@ -55,19 +55,26 @@ function turnFrom(all: StateSnapshot[], checkpointId: string) {
   return { at, start, end, rest: all.slice(at, end) };
 }
 
+/** A recorded answer a sandbox may reuse: a read, never a write (a refund, a card change). */
+function isRead(system: string | null, request: unknown): boolean {
+  if (!system || system === "ledger") return false;
+  return system !== "cards" || (request as { operation?: unknown } | null)?.operation === "list";
+}
+
 /** What the bank systems answered during that turn, as recorded. */
 async function recordedAnswers(db: Db, threadId: string, from: string | undefined, to: string | undefined): Promise<RecordedResponses> {
   const rows = await db
     .select()
     .from(nodeEvents)
     .where(and(eq(nodeEvents.threadId, threadId), eq(nodeEvents.outcome, "ok"), from ? gte(nodeEvents.at, new Date(from)) : undefined, to ? lt(nodeEvents.at, new Date(to)) : undefined));
-  return Object.fromEntries(rows.filter((r) => r.system && r.system !== "ledger").map((r) => [r.system, r.response]));
+  return Object.fromEntries(rows.filter((r) => isRead(r.system, r.request)).map((r) => [r.system, r.response]));
 }
 
 /**
  * Runs the rest of a conversation from one checkpoint in a sandbox: a fresh thread on an
- * in-memory saver seeded from that checkpoint, recorded system answers, a dry-run ledger,
- * and the policy changed as asked. Production checkpoints, approvals and ledger are only read.
+ * in-memory saver seeded from that checkpoint, recorded system answers, a dry-run ledger and
+ * cards system, and the policy changed as asked. Production checkpoints, approvals, ledger and
+ * cards are only read.
  */
 export async function replayInSandbox(prod: Production, tenantId: string, threadId: string, whatIf: WhatIf) {
   const all = await history(prod.graph, threadId);
@@ -78,6 +85,7 @@ export async function replayInSandbox(prod: Production, tenantId: string, thread
   const decisions = await prod.db.select().from(approvals).where(and(eq(approvals.tenantId, tenantId), eq(approvals.threadId, threadId)));
   const systemCalls: SystemCall[] = [];
   const ledgerCalls: DryRunLedgerCall[] = [];
+  const cardCalls: DryRunCardCall[] = [];
   const store = sandboxStore(prod.deps.store, {
     caseIdFor: (transactionId) => threadCases.find((c) => c.transactionId === transactionId)?.id,
     decisionFor: (caseId) => decisions.find((d) => d.caseId === caseId)?.status ?? null,
@@ -91,6 +99,7 @@ export async function replayInSandbox(prod: Production, tenantId: string, thread
       mode: whatIf.systems,
       calls: systemCalls,
       ledger: ledgerCalls,
+      cards: cardCalls,
     }),
     settings: { ...prod.deps.settings, retryInitialMs: 1, checkMaxAttempts: 1, policy: { ...prod.deps.settings.policy, ...whatIf.policy } },
   };
@@ -118,5 +127,5 @@ export async function replayInSandbox(prod: Production, tenantId: string, thread
     JSON.stringify(original.steps.map((s) => s.nodes)) !== JSON.stringify(replayed.steps.map((s) => s.nodes)) ||
     original.outcome.triage !== replayed.outcome.triage ||
     original.outcome.refund !== replayed.outcome.refund;
-  return { sandboxThreadId: config.configurable.thread_id, original, sandbox: replayed, differs, ledgerCalls, systemCalls };
+  return { sandboxThreadId: config.configurable.thread_id, original, sandbox: replayed, differs, ledgerCalls, cardCalls, systemCalls };
 }

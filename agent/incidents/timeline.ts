@@ -36,6 +36,10 @@ export const timelineEntry = z
       latencyMs: z.number(),
       attempt: z.number().int(),
       error: z.string().nullable(),
+      /** Calls that change something outside the ledger (the cards system): the key, what was asked and answered. */
+      idempotencyKey: z.string().nullable().optional(),
+      request: z.unknown().optional(),
+      response: z.unknown().optional(),
     }),
     z.object({
       kind: z.literal("ledger_call"),
@@ -151,10 +155,11 @@ export async function buildTimeline(
       if (e.system === "ledger") {
         return { kind: "ledger_call", at, idempotencyKey: e.idempotencyKey, request: e.request, response: e.response, outcome: e.outcome, error: e.error };
       }
-      const key = `${e.step}:${e.system}`;
+      const key = `${e.step}:${e.system}:${e.idempotencyKey ?? ""}`;
       const attempt = e.outcome === "degraded" ? (attempts.get(key) ?? 0) : (attempts.get(key) ?? 0) + 1;
       attempts.set(key, attempt);
-      return { kind: "node_event", at, node: e.node, system: e.system, outcome: e.outcome, latencyMs: e.latencyMs, attempt, error: e.error };
+      const entry: TimelineEntry = { kind: "node_event", at, node: e.node, system: e.system, outcome: e.outcome, latencyMs: e.latencyMs, attempt, error: e.error };
+      return e.system === "cards" ? { ...entry, idempotencyKey: e.idempotencyKey, request: e.request, response: e.response } : entry;
     }),
     ...audit.map((a): TimelineEntry => ({ kind: "operator_action", at: a.at.toISOString(), actor: a.actor, action: a.action, data: a.data })),
     ...messages.map((m): TimelineEntry => ({ kind: "message", at: m.createdAt.toISOString(), role: m.role, text: m.text })),

@@ -21,6 +21,7 @@ export const errorBody = z
 
 export { currency, minorUnits, timestamp } from "@/agent/wire";
 export { ledgerEntry } from "@/agent/clients/bank";
+export { cardStatus } from "@/agent/clients/cards";
 
 export const threadStatus = z.enum(threads.status.enumValues);
 

@@ -14,6 +14,7 @@ import { CaseSection } from "./case-section";
 import { CaseSummary } from "./case-summary";
 import { ClaimControls } from "./claim-controls";
 import { ClaimState } from "./claim-state";
+import { CustomerCards } from "./customer-cards";
 import { CustomerHistory } from "./customer-history";
 import { DecisionForm } from "./decision-form";
 import { isFinal } from "./labels";
@@ -170,6 +171,9 @@ export function CaseView({ approvalId, viewer }: { approvalId: string; viewer: V
               )}
             </CaseSection>
           ) : null}
+          <CaseSection id="cards" title="Cards">
+            <CustomerCards cards={detail.cards} />
+          </CaseSection>
           <CaseSection id="history" title="Earlier cases and refunds">
             <CustomerHistory earlierCases={detail.earlierCases} refunds={detail.refunds} />
           </CaseSection>

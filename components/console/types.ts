@@ -1,3 +1,4 @@
+import type { CardStatus } from "@/agent/clients/cards";
 import type { Checks } from "@/agent/state";
 import type { Role } from "@/app/_lib/session";
 
@@ -47,6 +48,8 @@ export type EarlierCase = { caseId: string; merchant: string; amountMinor: numbe
 export type Refund = { entryId: string; caseId: string; amountMinor: number; currency: string; committedAt: string };
 export type AuditEvent = { id: string; actor: string; action: string; data: unknown; at: string };
 export type Question = OpenQuestion & { answer: string | null; answeredAt: string | null };
+/** The customer's cards as the cards system reported them for the case view, or why not. */
+export type CustomerCards = { status: "ok"; cards: CardStatus[] } | { status: "unavailable"; reason: string };
 
 /** GET /api/approvals/{approvalId} */
 export type ApprovalDetail = {
@@ -59,6 +62,7 @@ export type ApprovalDetail = {
   refunds: Refund[];
   audit: AuditEvent[];
   questions: Question[];
+  cards: CustomerCards;
 };
 
 export type DecisionResult = { approvalId: string; status: ApprovalStatus; version: number; approvalsNeeded?: number };

@@ -31,6 +31,9 @@ export const OPERATOR_ACTIONS: Record<string, string> = {
   "incident.replayed": "Ran a sandbox replay",
   "thread.handed_off": "Handed to a person after going in circles",
   "thread.run_stopped": "Run stopped by a newer customer message",
+  "card.frozen": "Froze the customer's card",
+  "card.unfrozen": "Unfroze the customer's card",
+  "card.replacement_requested": "Requested a replacement card",
 };
 
 export function actionLabel(action: string): string {
@@ -60,7 +63,7 @@ export function entryLabel(entry: TimelineEntry): string {
     case "ledger_call":
       return "Ledger call";
     case "operator_action":
-      return entry.action.startsWith("incident.") ? "Audit" : "Operator";
+      return entry.action.startsWith("incident.") ? "Audit" : entry.actor === "agent" ? "Agent action" : "Operator";
     case "message":
       return entry.role === "customer" ? "Customer" : "Agent";
   }

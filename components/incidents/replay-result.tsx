@@ -62,6 +62,12 @@ function amountOf(request: unknown): string {
   return typeof amountMinor === "number" ? formatMinor(amountMinor, typeof currency === "string" ? currency : "EUR") : previewJson(request, 200);
 }
 
+const CARD_OPERATIONS: Record<ReplayResult["cardCalls"][number]["operation"], string> = {
+  freeze: "freeze card",
+  unfreeze: "unfreeze card",
+  replacement: "replacement card",
+};
+
 /** The original path beside the sandbox's, what the sandbox would have paid, and where its system answers came from. */
 export function ReplayResultView({ result }: { result: ReplayResult }) {
   return (
@@ -95,6 +101,16 @@ export function ReplayResultView({ result }: { result: ReplayResult }) {
               ))}
             </ul>
           )}
+          {result.cardCalls.length > 0 ? (
+            <ul className="space-y-1 text-sm" aria-label="Dry-run card changes">
+              {result.cardCalls.map((call, i) => (
+                <li key={`${call.idempotencyKey}-${i}`}>
+                  <span className="font-mono text-xs">{call.idempotencyKey}</span> · {CARD_OPERATIONS[call.operation]}
+                  {call.reason ? ` (${call.reason.replace(/_/g, " ")})` : ""} <Badge>not changed</Badge>
+                </li>
+              ))}
+            </ul>
+          ) : null}
         </section>
         <section aria-labelledby="system-calls-title" className="space-y-1">
           <h3 id="system-calls-title" className="text-sm font-semibold">

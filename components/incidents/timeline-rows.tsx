@@ -30,20 +30,39 @@ export function CheckpointSummary({ entry }: { entry: CheckpointEntry }) {
   );
 }
 
+/** What a call asked a system to do, when it says: "freeze", "list". */
+function operationOf(request: unknown): string | null {
+  if (!request || typeof request !== "object") return null;
+  const { operation } = request as { operation?: unknown };
+  return typeof operation === "string" ? operation : null;
+}
+
 export function NodeEventDetails({ entry }: { entry: NodeEventEntry }) {
+  const operation = operationOf(entry.request);
   return (
     <div className="space-y-0.5">
       <p className="flex flex-wrap items-center gap-x-2">
         <span className="font-mono text-xs">
           {entry.node}
           {entry.system ? ` → ${entry.system}` : ""}
+          {operation ? ` ${operation}` : ""}
         </span>
         <Badge tone={OUTCOME_TONE[entry.outcome] ?? "neutral"}>{entry.outcome}</Badge>
         <span className="text-xs text-slate-700">
           {entry.latencyMs} ms · attempt {entry.attempt}
         </span>
       </p>
+      {entry.idempotencyKey ? <p className="font-mono text-xs text-slate-700">{entry.idempotencyKey}</p> : null}
       {entry.error ? <p className="text-xs text-red-800">{entry.error}</p> : null}
+      {entry.request !== undefined ? (
+        <details>
+          <summary className="cursor-pointer text-xs font-medium text-brand-700">Request and response</summary>
+          <p className="mt-1 text-xs font-medium text-slate-700">Request</p>
+          <pre tabIndex={0} aria-label={`${entry.system ?? "System"} request`} className={PRE}>{prettyJson(entry.request)}</pre>
+          <p className="mt-1 text-xs font-medium text-slate-700">Response</p>
+          <pre tabIndex={0} aria-label={`${entry.system ?? "System"} response`} className={PRE}>{prettyJson(entry.response ?? null)}</pre>
+        </details>
+      ) : null}
     </div>
   );
 }

@@ -75,5 +75,6 @@ export type ReplayResult = {
   sandbox: ReplayPath;
   differs: boolean;
   ledgerCalls: { idempotencyKey: string; request: unknown }[];
+  cardCalls: { operation: "freeze" | "unfreeze" | "replacement"; idempotencyKey: string; cardId: string; reason: string | null }[];
   systemCalls: { system: string; source: "recorded" | "live" | "missing" }[];
 };

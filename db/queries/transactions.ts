@@ -2,11 +2,22 @@ import { and, desc, eq } from "drizzle-orm";
 import type { DbOrTx } from "../client";
 import { transactions } from "../schema";
 
+/**
+ * The customer's booked card payments, newest first: what a refund request can be about.
+ * Pending items, transfers, cash withdrawals and top-ups are left out.
+ */
 export async function listTransactionsByCustomer(db: DbOrTx, tenantId: string, customerId: string) {
   const rows = await db
     .select()
     .from(transactions)
-    .where(and(eq(transactions.tenantId, tenantId), eq(transactions.customerId, customerId)))
+    .where(
+      and(
+        eq(transactions.tenantId, tenantId),
+        eq(transactions.customerId, customerId),
+        eq(transactions.status, "booked"),
+        eq(transactions.kind, "card_payment"),
+      ),
+    )
     .orderBy(desc(transactions.postedAt));
   return rows.map((t) => ({
     id: t.id,

@@ -49,6 +49,11 @@ export class CasePage {
     return this.page.getByRole("list", { name: "Questions and answers" });
   }
 
+  /** The customer's cards, as the cards system reports them. */
+  get cards() {
+    return this.page.getByRole("list", { name: "Customer's cards" });
+  }
+
   get conversation() {
     return this.page.getByRole("list", { name: "Conversation with the customer" });
   }

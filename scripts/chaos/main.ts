@@ -61,6 +61,7 @@ async function main() {
     HISTORY_URL: `${sim}/history`,
     ANTIFRAUD_URL: `${sim}/antifraud`,
     LEDGER_URL: `${sim}/ledger`,
+    CARDS_URL: `${sim}/cards`,
     CHECK_TIMEOUT_MS: "800",
     LEDGER_TIMEOUT_MS: "2000",
     EXPIRY_INTERVAL_MS: "1000",

@@ -1,6 +1,8 @@
+import type { TransactionKind } from "../../db/schema/banking";
 import { ok } from "../http";
 import type { RequestContext } from "../route";
 import { requireCustomer } from "./customer";
+import { expectedBy } from "./settlement";
 import { tenantOf } from "./tenant";
 
 type CaseRow = {
@@ -14,14 +16,19 @@ type CaseRow = {
 
 type RefundRow = { case_id: string; amount_minor: number; currency: string; committed_at: Date };
 
+type PendingRow = { id: string; kind: TransactionKind; merchant: string; amount_minor: number; currency: string; posted_at: Date };
+
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-/** GET /history/customers/:customerId — the customer's cases and committed refunds. */
+/**
+ * GET /history/customers/:customerId — the customer's cases, committed refunds, and the
+ * items not booked yet, each with the day it is expected to be (see `expectedBy`).
+ */
 export async function getCustomerHistory({ pool, params, query }: RequestContext) {
   const tenantId = tenantOf(query, "history");
   const { customerId } = params as { customerId: string };
   await requireCustomer(pool, tenantId, customerId);
-  const [cases, refunds] = await Promise.all([
+  const [cases, refunds, pending] = await Promise.all([
     pool.query<CaseRow>(
       `select id, transaction_id, reason, status, amount_minor, created_at
          from cases where tenant_id = $1 and customer_id = $2
@@ -33,6 +40,13 @@ export async function getCustomerHistory({ pool, params, query }: RequestContext
          from ledger_entries
         where tenant_id = $1 and customer_id = $2 and status = 'committed'
         order by committed_at desc, id desc`,
+      [tenantId, customerId],
+    ),
+    pool.query<PendingRow>(
+      `select id, kind, merchant, amount_minor, currency, posted_at
+         from transactions
+        where tenant_id = $1 and customer_id = $2 and status = 'pending'
+        order by posted_at desc, id`,
       [tenantId, customerId],
     ),
   ]);
@@ -54,5 +68,14 @@ export async function getCustomerHistory({ pool, params, query }: RequestContext
       at: row.committed_at.toISOString(),
     })),
     refundsLast30Days: refunds.rows.filter((row) => row.committed_at.getTime() >= since).length,
+    pending: pending.rows.map((row) => ({
+      id: row.id,
+      kind: row.kind,
+      counterparty: row.merchant,
+      amountMinor: row.amount_minor,
+      currency: row.currency,
+      createdAt: row.posted_at.toISOString(),
+      expectedBy: expectedBy(row.kind, row.posted_at),
+    })),
   });
 }

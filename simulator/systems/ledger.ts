@@ -1,8 +1,8 @@
-import { createHash } from "node:crypto";
 import type { Pool } from "pg";
 import { z } from "zod";
-import { HttpError, ok, parseInput, problem, type Reply } from "../http";
+import { ok, parseInput, problem, type Reply } from "../http";
 import type { RequestContext } from "../route";
+import { replayed, requestFingerprint, requireIdempotencyKey } from "./idempotency";
 import { tenantId } from "./tenant";
 
 const refundBody = z.object({
@@ -16,12 +16,9 @@ const refundBody = z.object({
 
 type RefundRequest = z.infer<typeof refundBody>;
 
-const idempotencyKey = z.string().min(1).max(200);
-
 /** sha256 of the request's canonical JSON (keys sorted), hex. */
 export function fingerprintOf(request: RefundRequest): string {
-  const canonical = Object.fromEntries(Object.entries(request).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
-  return createHash("sha256").update(JSON.stringify(canonical)).digest("hex");
+  return requestFingerprint(request);
 }
 
 type StoredRow = {
@@ -37,11 +34,7 @@ type StoredRow = {
  * flight gets 409.
  */
 export async function postRefund({ pool, headers, body }: RequestContext): Promise<Reply> {
-  const keyResult = idempotencyKey.safeParse(headers["idempotency-key"]);
-  if (!keyResult.success) {
-    throw new HttpError(problem("bad_request:idempotency_key", "Idempotency-Key header of 1-200 characters is required"));
-  }
-  const key = keyResult.data;
+  const key = requireIdempotencyKey(headers);
   const request = parseInput(refundBody, body, "ledger");
   const fingerprint = fingerprintOf(request);
   for (let attempt = 0; attempt < 2; attempt++) {
@@ -58,7 +51,7 @@ export async function postRefund({ pool, headers, body }: RequestContext): Promi
     if (row.status === "in_flight") {
       return problem("conflict:idempotency", "a request with this Idempotency-Key is still in flight");
     }
-    return { status: row.response_status ?? 201, body: row.response_body, headers: { "Idempotent-Replayed": "true" } };
+    return replayed(row.response_status ?? 201, row.response_body);
   }
   return problem("unprocessable:idempotency", "this Idempotency-Key was used with a different request");
 }

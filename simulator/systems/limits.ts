@@ -15,7 +15,11 @@ type CardRow = {
   spent_month: string;
 };
 
-/** GET /limits/customers/:customerId — each card's limits and what was spent today and this month (UTC). */
+/**
+ * GET /limits/customers/:customerId — each card's limits and what was spent on it today and
+ * this month (UTC). Pending card payments and withdrawals count: their authorisation already
+ * holds the money.
+ */
 export async function getCustomerLimits({ pool, params, query }: RequestContext) {
   const tenantId = tenantOf(query, "limits");
   const { customerId } = params as { customerId: string };

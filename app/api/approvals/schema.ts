@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { approvalStatus, caseReason, caseStatus, caseTransaction } from "@/app/api/cases/schema";
-import { auditEvent, currency, minorUnits, timestamp, transcriptMessage } from "@/app/api/schema";
+import { auditEvent, cardStatus, currency, minorUnits, timestamp, transcriptMessage } from "@/app/api/schema";
 
 const minor = z.coerce.number().int().min(0).max(1_000_000_000);
 
@@ -87,6 +87,12 @@ export const approvalDetail = z.object({
   questions: z.array(
     z.object({ questionId: z.string(), question: z.string(), askedBy: z.string(), askedAt: timestamp, answer: z.string().nullable(), answeredAt: timestamp.nullable() }),
   ),
+  cards: z
+    .discriminatedUnion("status", [
+      z.object({ status: z.literal("ok"), cards: z.array(cardStatus) }),
+      z.object({ status: z.literal("unavailable"), reason: z.string() }),
+    ])
+    .meta({ description: "The customer's cards as the cards system reports them (frozen or active, replacement requested), or why it could not say; card digits masked." }),
 });
 
 export const decisionAnswer = z.object({

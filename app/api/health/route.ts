@@ -22,7 +22,7 @@ export const GET = route(async () => {
     .db.execute(sql`select 1`)
     .then(() => true)
     .catch(() => false);
-  const bases = { limits: e.LIMITS_URL, history: e.HISTORY_URL, antifraud: e.ANTIFRAUD_URL, ledger: e.LEDGER_URL };
+  const bases = { limits: e.LIMITS_URL, history: e.HISTORY_URL, antifraud: e.ANTIFRAUD_URL, ledger: e.LEDGER_URL, cards: e.CARDS_URL };
   const entries = await Promise.all(
     Object.entries(bases).map(async ([name, base]) => [name, await reachable(`${new URL(base).origin}/health`)] as const),
   );

@@ -4,5 +4,5 @@ import { z } from "zod";
 export const healthAnswer = z.object({
   ok: z.boolean(),
   database: z.boolean(),
-  systems: z.object({ limits: z.boolean(), history: z.boolean(), antifraud: z.boolean(), ledger: z.boolean() }),
+  systems: z.object({ limits: z.boolean(), history: z.boolean(), antifraud: z.boolean(), ledger: z.boolean(), cards: z.boolean() }),
 });

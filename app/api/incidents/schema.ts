@@ -99,6 +99,9 @@ export const replayResult = z.object({
   sandbox: runPath,
   differs: z.boolean().meta({ description: "The sandbox took other nodes, or triaged or refunded differently." }),
   ledgerCalls: z.array(z.object({ idempotencyKey: z.string(), request: z.record(z.string(), z.unknown()) })).meta({ description: "Dry run: nothing was paid." }),
+  cardCalls: z
+    .array(z.object({ operation: z.enum(["freeze", "unfreeze", "replacement"]), idempotencyKey: z.string(), cardId: z.string(), reason: z.string().nullable() }))
+    .meta({ description: "Dry run: no card was changed." }),
   systemCalls: z.array(z.object({ system: z.string(), source: z.enum(["recorded", "live", "missing"]) })),
 });
 

@@ -1,4 +1,5 @@
 import { listLedgerEntries } from "@/agent/clients/bank";
+import { createCardsClient } from "@/agent/clients/cards";
 import { getQueueRowById } from "@/db/queries/approval-queue";
 import { listQuestionsByApproval } from "@/db/queries/approval-questions";
 import { listAuditEventsBySubject } from "@/db/queries/audit";
@@ -23,7 +24,7 @@ export const GET = route<{ id: string }>(async (req, { id }) => {
   const row = await getQueueRowById(db, user.tenantId, parseWith(idParam, id, "approval_id"));
   if (!row) throw new ApiError("not_found:approval", "No such approval.");
   const customerId = row.case.customerId;
-  const [transaction, messages, cases, questions, audit, refunds] = await Promise.all([
+  const [transaction, messages, cases, questions, audit, refunds, cards] = await Promise.all([
     getTransactionById(db, user.tenantId, row.case.transactionId),
     listMessagesByThread(db, user.tenantId, row.approval.threadId),
     listCasesByCustomer(db, user.tenantId, customerId),
@@ -32,6 +33,7 @@ export const GET = route<{ id: string }>(async (req, { id }) => {
     listLedgerEntries(env().LEDGER_URL, user.tenantId, { customerId }).catch(() => {
       throw new ApiError("unavailable:ledger", "The ledger is not answering.");
     }),
+    cardsOf(user.tenantId, customerId),
   ]);
   const body = await maskedForStaff(db, user.tenantId, {
     now: now(),
@@ -54,6 +56,18 @@ export const GET = route<{ id: string }>(async (req, { id }) => {
       .map((e) => ({ entryId: e.entryId, caseId: e.caseId, amountMinor: e.amountMinor, currency: e.currency, committedAt: e.committedAt })),
     audit: audit.map((a) => ({ id: a.id, actor: a.actor, action: a.action, data: a.data, at: a.at })),
     questions: questions.map((q) => ({ questionId: q.id, question: q.question, askedBy: q.askedBy, askedAt: q.askedAt, answer: q.answer, answeredAt: q.answeredAt })),
+    cards,
   });
   return Response.json(body);
 });
+
+/** The customer's cards from the cards system; a system that does not answer in time leaves the case readable. */
+async function cardsOf(tenantId: string, customerId: string) {
+  try {
+    const cards = await createCardsClient(env().CARDS_URL).list({ tenantId, customerId }, AbortSignal.timeout(env().CHECK_TIMEOUT_MS));
+    return { status: "ok" as const, cards };
+  } catch (error) {
+    console.error("cards system did not answer for the case view", (error as Error).message);
+    return { status: "unavailable" as const, reason: "The cards system is not answering." };
+  }
+}

@@ -1,0 +1,196 @@
+import { Command, type LangGraphRunnableConfig, type NodeError } from "@langchain/langgraph";
+import { CARD_FREEZE_REASONS, CARD_REPLACEMENT_REASONS } from "@/db/schema/banking";
+import type { CardChange, CardFreezeReason, CardReplacementReason, CardStatus } from "../clients/cards";
+import type { AgentDeps } from "../deps";
+
+/**
+ * The node's name in the graph. LangGraph refuses a node named like a state channel, and the
+ * node writes the `cardAction` channel, so the node has a name of its own.
+ */
+export const CARD_ACTION_NODE = "actOnCard";
+
+/** What the customer asked to do to a card. */
+export type CardActionKind = "freeze" | "unfreeze" | "replacement";
+
+/** The intents that lead to the cardAction node, and the action each asks for. */
+export const CARD_INTENTS = { freeze_card: "freeze", unfreeze_card: "unfreeze", replace_card: "replacement" } as const satisfies Record<string, CardActionKind>;
+
+/** One card the action was about, as it stands afterwards. */
+export type CardActionCard = {
+  cardId: string;
+  last4: string;
+  status: "active" | "frozen";
+  /** False when the card already was as asked (frozen before this freeze), or nothing was done to it. */
+  changed: boolean;
+  /** A replacement card has been requested and not yet delivered. */
+  replacementRequested: boolean;
+};
+
+/**
+ * What the cardAction node did, for the reply. `done`: every card in `cards` is as asked;
+ * those with `changed: false` already were (a freeze of a frozen card). `no_card`: the
+ * customer has no card, or none ending in the digits given (`cards` lists their cards).
+ * `ambiguous`: several cards could be meant and the customer did not say which to unfreeze or
+ * replace (`cards` lists the candidates; nothing was done). `unavailable`: the cards system
+ * did not answer after every retry (`cards` is empty).
+ */
+export type CardActionOutcome = {
+  action: CardActionKind;
+  outcome: "done" | "unavailable" | "no_card" | "ambiguous";
+  cards: CardActionCard[];
+};
+
+/** A request as the understanding step reads it: the message's first, or the second (`also`). */
+type CardAsk = { intent: string; cardLast4?: string; cardReason?: string };
+
+/** What the node reads; the graph's state has these fields. */
+export type CardActionState = {
+  tenantId: string;
+  customerId: string;
+  understanding: (CardAsk & { also?: CardAsk }) | null;
+  /** The key of the customer message this turn answers; the thread id when empty. */
+  turnKey?: string;
+};
+
+export type CardActionUpdate = { cardAction?: CardActionOutcome };
+
+const isCardIntent = (intent: string | undefined): intent is keyof typeof CARD_INTENTS => intent !== undefined && Object.hasOwn(CARD_INTENTS, intent);
+
+/** The card request of the message, its first or its second, or null when neither is about a card. */
+export function cardRequestOf(state: CardActionState): { action: CardActionKind; cardLast4?: string; cardReason?: string } | null {
+  const first = state.understanding;
+  const ask = isCardIntent(first?.intent) ? first : isCardIntent(first?.also?.intent) ? first?.also : undefined;
+  if (!ask) return null;
+  return { action: CARD_INTENTS[ask.intent as keyof typeof CARD_INTENTS], cardLast4: ask.cardLast4, cardReason: ask.cardReason };
+}
+
+/** The action a state asks for, or null when its message is not about a card. */
+export function cardActionOf(state: CardActionState): CardActionKind | null {
+  return cardRequestOf(state)?.action ?? null;
+}
+
+/** The reason the customer gave, when the cards system knows it for this action; else a plain customer request. */
+function reasonFor(action: "freeze" | "replacement", given = ""): CardReplacementReason {
+  const known: readonly string[] = action === "replacement" ? CARD_REPLACEMENT_REASONS : CARD_FREEZE_REASONS;
+  return known.includes(given) ? (given as CardReplacementReason) : "customer_request";
+}
+
+/**
+ * The cards an action is for. Digits the customer gave pick the cards ending in them.
+ * Otherwise a freeze is for every active card (freezing is the safe direction), an unfreeze
+ * for the frozen one, a replacement for the one card; several frozen cards to unfreeze, or
+ * several cards to replace, are ambiguous and the customer is asked which. When no card is
+ * in the state the action changes (a freeze with every card frozen), it goes to every card
+ * again: that changes nothing, and a retry whose first attempt's answer was lost gets that
+ * answer replayed instead of missing the card it changed.
+ */
+export function pickCards(cards: CardStatus[], action: CardActionKind, last4?: string): { outcome: "pick" | "no_card" | "ambiguous"; cards: CardStatus[] } {
+  if (last4) {
+    const named = cards.filter((c) => c.last4 === last4);
+    return named.length > 0 ? { outcome: "pick", cards: named } : { outcome: "no_card", cards };
+  }
+  if (cards.length === 0) return { outcome: "no_card", cards };
+  if (action === "replacement") return cards.length > 1 ? { outcome: "ambiguous", cards } : { outcome: "pick", cards };
+  const changing = cards.filter((c) => c.status === (action === "freeze" ? "active" : "frozen"));
+  if (action === "unfreeze" && changing.length > 1) return { outcome: "ambiguous", cards: changing };
+  return { outcome: "pick", cards: changing.length > 0 ? changing : cards };
+}
+
+/** `card:<threadId>:<action>:<cardId>:<turn>`: the same message's action on the same card is one request, however often it runs. */
+export function cardIdempotencyKey(threadId: string, action: CardActionKind, cardId: string, turn: string): string {
+  return `card:${threadId}:${action}:${cardId}:${turn}`;
+}
+
+const asCard = (card: CardStatus, changed: boolean): CardActionCard => ({
+  cardId: card.cardId,
+  last4: card.last4,
+  status: card.status,
+  changed,
+  replacementRequested: card.replacement !== null,
+});
+
+/**
+ * Freezes, unfreezes or asks for a replacement of the customer's card through the bank's
+ * cards system: lists the cards, picks the one meant, and sends each change with an
+ * idempotency key of the thread, the action, the card and the message, so a retry or a
+ * re-run changes nothing twice. Every call is recorded as a node event (system `cards`,
+ * request, response, key) and every change in the audit trail. Retries and the timeout come
+ * from the node's policy; `cardActionFailed` takes over once they are spent.
+ */
+export const cardAction = (deps: AgentDeps) =>
+  async function cardAction(state: CardActionState, config: LangGraphRunnableConfig): Promise<CardActionUpdate> {
+    const ask = cardRequestOf(state);
+    if (!ask) return {};
+    const { action } = ask;
+    const threadId = String(config.configurable?.thread_id);
+    const turn = state.turnKey || threadId;
+    const ref = { tenantId: state.tenantId, customerId: state.customerId };
+    const event = { tenantId: state.tenantId, threadId, node: CARD_ACTION_NODE, system: "cards", step: Number(config.metadata?.langgraph_step ?? -1) };
+
+    const recorded = async <T>(request: Record<string, unknown>, idempotencyKey: string | undefined, call: () => Promise<T>): Promise<T> => {
+      const started = Date.now();
+      try {
+        const response = await call();
+        await deps.store.recordNodeEvent({ ...event, outcome: "ok", latencyMs: Date.now() - started, request, response, idempotencyKey });
+        return response;
+      } catch (error) {
+        await deps.store.recordNodeEvent({ ...event, outcome: "error", latencyMs: Date.now() - started, request, idempotencyKey, error: (error as Error).message || String(error) });
+        throw error;
+      }
+    };
+
+    const listed = await recorded({ operation: "list", customerId: state.customerId }, undefined, () => deps.bank.cards.list(ref, config.signal));
+    const picked = pickCards(listed, action, ask.cardLast4);
+    if (picked.outcome !== "pick") return { cardAction: { action, outcome: picked.outcome, cards: picked.cards.map((c) => asCard(c, false)) } };
+
+    const reason = action === "unfreeze" ? null : reasonFor(action, ask.cardReason);
+    const done: CardActionCard[] = [];
+    for (const card of picked.cards) {
+      const idempotencyKey = cardIdempotencyKey(threadId, action, card.cardId, turn);
+      const request = { ...ref, cardId: card.cardId, idempotencyKey };
+      const change: CardChange = await recorded({ operation: action, customerId: state.customerId, cardId: card.cardId, reason }, idempotencyKey, () =>
+        action === "freeze"
+          ? deps.bank.cards.freeze({ ...request, reason: reason as CardFreezeReason }, config.signal)
+          : action === "unfreeze"
+            ? deps.bank.cards.unfreeze(request, config.signal)
+            : deps.bank.cards.requestReplacement({ ...request, reason: reason! }, config.signal),
+      );
+      await deps.store.recordCardAction({
+        tenantId: state.tenantId,
+        threadId,
+        customerId: state.customerId,
+        cardId: card.cardId,
+        action,
+        reason,
+        idempotencyKey,
+        changed: change.changed,
+        status: change.card.status,
+      });
+      done.push(asCard(change.card, change.changed));
+    }
+    return { cardAction: { action, outcome: "done", cards: done } };
+  };
+
+/**
+ * After the last retry: the card action is reported as unavailable instead of failing the
+ * turn, and the turn goes on to the reply (an error handler does not follow the node's own
+ * edges). Changes that did go through before the failure stay, audited; the next attempt
+ * of the same message reuses their keys.
+ */
+export const cardActionFailed = (deps: AgentDeps) =>
+  async function cardActionFailed(state: CardActionState, failure: NodeError, config?: LangGraphRunnableConfig): Promise<Command> {
+    const action = cardActionOf(state) ?? "freeze";
+    await deps.store.recordNodeEvent({
+      tenantId: state.tenantId,
+      threadId: String(config?.configurable?.thread_id),
+      node: CARD_ACTION_NODE,
+      system: "cards",
+      outcome: "degraded",
+      latencyMs: 0,
+      error: failure.error?.message || "no answer",
+      step: Number(config?.metadata?.langgraph_step ?? -1),
+      request: { operation: action, customerId: state.customerId },
+    });
+    const update: CardActionUpdate = { cardAction: { action, outcome: "unavailable", cards: [] } };
+    return new Command({ update, goto: "reply" });
+  };
