@@ -3,6 +3,7 @@ import type { BaseChatModel } from "@langchain/core/language_models/chat_models"
 import type { BankClients } from "./clients/bank";
 import type { AuthorityLimits } from "./approval-rules";
 import type { RefundPolicy } from "./policy";
+import type { HandoverRequest } from "./handovers";
 import type { ApprovalRef, Checks } from "./state";
 import type { RefundReason, Txn } from "./understanding";
 
@@ -46,7 +47,13 @@ export type AgentStore = {
   getApproval(tenantId: string, approvalId: string): Promise<ApprovalRef | null>;
   admitRefund(input: { tenantId: string; approvalId: string; version: number }): Promise<{ admitted: boolean; status: string; version: number }>;
   completeRefund(input: { tenantId: string; approvalId: string; caseId: string }): Promise<void>;
-  /** Hands a conversation that goes in circles to a person (audited); repeatable. */
+  /**
+   * Hands the conversation to a person: staff see it in the console's queue with `summary`
+   * and answer the customer in the chat. Audited as `handover.requested`; while the thread's
+   * handover is open, asking again returns it with `created: false`.
+   */
+  requestHandover(input: HandoverRequest): Promise<{ handoverId: string; created: boolean }>;
+  /** `requestHandover` for a conversation that went in circles: reason `stagnation`, summary `reason`. */
   handOff(input: { tenantId: string; threadId: string; reason: string }): Promise<void>;
   recordNodeEvent(input: {
     tenantId: string;

@@ -1,13 +1,14 @@
 import type { Db } from "@/db/client";
 import * as approvals from "@/db/queries/approvals";
 import * as cases from "@/db/queries/cases";
-import { recordAuditEvent } from "@/db/queries/audit";
 import { recordNodeEvent } from "@/db/queries/node-events";
+import { getThreadById } from "@/db/queries/threads";
 import { getTransactionById, listTransactionsByCustomer } from "@/db/queries/transactions";
 import { cases as casesTable } from "@/db/schema";
 import { and, eq, sql } from "drizzle-orm";
 import { cancelCase } from "../casework";
 import type { AgentStore, ApprovalInput, CaseSummary } from "../deps";
+import { requestHandover } from "../handovers";
 import type { ApprovalRef } from "../state";
 
 export function toApprovalRef(row: approvals.ApprovalRow): ApprovalRef {
@@ -88,8 +89,12 @@ export function createAgentStore(db: Db): AgentStore {
     admitRefund: (input) => approvals.admitRefund(db, input),
     completeRefund: (input) => approvals.completeRefund(db, input),
     recordNodeEvent: (event) => recordNodeEvent(db, event),
-    handOff: (input) =>
-      recordAuditEvent(db, { tenantId: input.tenantId, actor: "agent", action: "thread.handed_off", subjectType: "thread", subjectId: input.threadId, data: { reason: input.reason } }),
+    requestHandover: (input) => requestHandover(db, input),
+    async handOff({ tenantId, threadId, reason }) {
+      const thread = await getThreadById(db, tenantId, threadId);
+      if (!thread) throw new Error(`no thread ${threadId} to hand over`);
+      await requestHandover(db, { tenantId, threadId, customerId: thread.customerId, summary: reason, reason: "stagnation" });
+    },
   };
 }
 

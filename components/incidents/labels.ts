@@ -30,6 +30,9 @@ export const OPERATOR_ACTIONS: Record<string, string> = {
   "incident.exported": "Exported the incident report",
   "incident.replayed": "Ran a sandbox replay",
   "thread.handed_off": "Handed to a person after going in circles",
+  "handover.requested": "Handed the conversation to a person",
+  "handover.answered": "Answered the handed-over conversation",
+  "handover.closed": "Closed the handover without an answer",
   "thread.run_stopped": "Run stopped by a newer customer message",
 };
 
