@@ -159,7 +159,8 @@ describe("answering a handover", () => {
   it("refuses an answer a browser sends for another website (403 forbidden:origin), and takes the app's own", async () => {
     const { thread, handoverId } = await handedOver();
     const untouched = await snapshot(thread, handoverId);
-    for (const headers of [{ origin: "http://localhost.evil.example" }, { origin: "null" }, { "sec-fetch-site": "cross-site" }]) {
+    const foreign: Record<string, string>[] = [{ origin: "http://localhost.evil.example" }, { origin: "null" }, { "sec-fetch-site": "cross-site" }];
+    for (const headers of foreign) {
       expect(await answer(handoverId, "olga", { text: "Forged", version: 1 }, headers)).toMatchObject({ status: 403, body: { code: "forbidden:origin" } });
     }
     expect(await snapshot(thread, handoverId)).toEqual(untouched);
