@@ -17,6 +17,8 @@ async function seriousViolations(page: Page) {
 }
 
 test("a conversation handed to a person reaches the console live, an operator answers, and the customer reads it in the chat", async ({ signedInAs }) => {
+  // Four pages and five accessibility scans: more than the default minute on a busy machine.
+  test.setTimeout(120_000);
   const alice = await signedInAs("alice");
   const threadId = await startThread(alice.request);
   await say(alice.request, threadId, "what are my card limits");
