@@ -3,6 +3,7 @@ import type { BaseChatModel } from "@langchain/core/language_models/chat_models"
 import type { BankClients } from "./clients/bank";
 import type { AuthorityLimits } from "./approval-rules";
 import type { RefundPolicy } from "./policy";
+import type { HandoverRequest } from "./handovers";
 import type { ApprovalRef, Checks } from "./state";
 import type { RefundReason, Txn } from "./understanding";
 
@@ -46,8 +47,12 @@ export type AgentStore = {
   getApproval(tenantId: string, approvalId: string): Promise<ApprovalRef | null>;
   admitRefund(input: { tenantId: string; approvalId: string; version: number }): Promise<{ admitted: boolean; status: string; version: number }>;
   completeRefund(input: { tenantId: string; approvalId: string; caseId: string }): Promise<void>;
-  /** Hands a conversation that goes in circles to a person (audited); repeatable. */
-  handOff(input: { tenantId: string; threadId: string; reason: string }): Promise<void>;
+  /**
+   * Hands the conversation to a person: staff see it in the console's queue with `summary`
+   * and answer the customer in the chat. Audited as `handover.requested`; while the thread's
+   * handover is open, asking again returns it with `created: false`.
+   */
+  requestHandover(input: HandoverRequest): Promise<{ handoverId: string; created: boolean }>;
   /**
    * Audits a change the agent asked the cards system for on the customer's behalf
    * (`card.frozen`, `card.unfrozen`, `card.replacement_requested`, on the thread); once per

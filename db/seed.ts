@@ -154,6 +154,7 @@ const DOMAIN_TABLES = [
   "ledger_entries",
   "operator_notifications",
   "approval_questions",
+  "handovers",
   "approvals",
   "cases",
   "messages",

@@ -17,6 +17,9 @@ export type Fixtures = {
   fourEyesApprovalId: string;
   fourEyesVersion: number;
   fourEyesAmountMinor: number;
+  /** An open handover of alice's thread. */
+  handoverId: string;
+  handoverVersion: number;
 };
 
 export const cookie = (token: string) => `${SESSION_COOKIE}=${token}`;
@@ -46,13 +49,13 @@ export function forgedCookieHeaders(f: Pick<Fixtures, "alice" | "bob">): string[
  * Every API route and method that needs a session, with parameters that would otherwise be
  * fine. Sign-out is not among them: it needs no session and always clears the cookie.
  */
-export function sessionRoutes(f: Pick<Fixtures, "aliceThread" | "approvalId">): Call[] {
+export function sessionRoutes(f: Pick<Fixtures, "aliceThread" | "approvalId" | "handoverId">): Call[] {
   const params = { id: f.aliceThread, checkpointId: "x", runId: "x" };
   const calls: Call[] = [];
   for (const [route, methods] of Object.entries(ROUTES)) {
     if (route === "/api/auth/login" || route === "/api/auth/logout" || route === "/api/test/clock") continue;
     for (const method of (["GET", "POST", "DELETE"] as const).filter((m) => typeof methods[m] === "function")) {
-      const id = route.startsWith("/api/approvals/") ? f.approvalId : params.id;
+      const id = route.startsWith("/api/approvals/") ? f.approvalId : route.startsWith("/api/handovers/") ? f.handoverId : params.id;
       calls.push({ method, route, params: { ...params, id }, ...(method === "POST" ? { body: "{}" } : {}) });
     }
   }
@@ -222,6 +225,41 @@ export function rejectedCorpus(f: Fixtures): (Call & { name: string })[] {
   }
   add("design replay route for an unknown checkpoint", { method: "POST", route: "/api/threads/:id/checkpoints/:checkpointId/replay", params: { id: f.aliceThread, checkpointId: "missing" }, cookie: cookie(f.ivan) });
   add("test clock when it is off", { method: "POST", route: "/api/test/clock", cookie: cookie(f.ivan), body: json({ advanceMs: 1000 }) });
+
+  const answer = (name: string, body: string, token = f.olga, id = f.handoverId) =>
+    add(name, { method: "POST", route: "/api/handovers/:id/answer", params: { id }, cookie: cookie(token), body });
+  for (const body of [
+    ...BROKEN_JSON.slice(0, 4),
+    json({}),
+    json({ text: "Hello" }),
+    json({ text: "", version: f.handoverVersion }),
+    json({ text: "   \n ", version: f.handoverVersion }),
+    json({ text: "x".repeat(2001), version: f.handoverVersion }),
+    json({ text: 42, version: f.handoverVersion }),
+    json({ text: "Hello", version: "1" }),
+    json({ text: "Hello", version: 0 }),
+    json({ text: "Hello", version: 1.5 }),
+  ]) {
+    answer(`handover answer body ${body.slice(0, 30)}`, body);
+  }
+  for (const version of [f.handoverVersion + 1, 2_147_483_647]) answer(`stale handover answer version ${version}`, json({ text: "Hello", version }));
+  for (const token of [f.alice, f.ivan, "forged"]) {
+    answer(`handover answer by ${token.slice(0, 6)}`, json({ text: "Hello", version: f.handoverVersion }), token);
+    add(`handover close by ${token.slice(0, 6)}`, { method: "POST", route: "/api/handovers/:id/close", params: { id: f.handoverId }, cookie: cookie(token), body: json({ version: f.handoverVersion }) });
+  }
+  for (const token of [f.alice, "forged"]) {
+    add(`handover list by ${token.slice(0, 6)}`, { method: "GET", route: "/api/handovers", cookie: cookie(token) });
+    add(`handover read by ${token.slice(0, 6)}`, { method: "GET", route: "/api/handovers/:id", params: { id: f.handoverId }, cookie: cookie(token) });
+  }
+  for (const query of ["status=whatever", "status=' OR 1=1 --", "status=OPEN"]) add(`handover list ${query}`, { method: "GET", route: "/api/handovers", query, cookie: cookie(f.olga) });
+  for (const id of HOSTILE_IDS) {
+    add(`read handover ${id.slice(0, 16)}`, { method: "GET", route: "/api/handovers/:id", params: { id }, cookie: cookie(f.olga) });
+    answer(`answer handover ${id.slice(0, 16)}`, json({ text: "Hello", version: 1 }), f.olga, id);
+    add(`close handover ${id.slice(0, 16)}`, { method: "POST", route: "/api/handovers/:id/close", params: { id }, cookie: cookie(f.sam), body: json({ version: 1 }) });
+  }
+  for (const body of [json({}), json({ version: -1 }), json({ version: f.handoverVersion + 1 }), ...BROKEN_JSON.slice(0, 2)]) {
+    add(`handover close body ${body.slice(0, 20)}`, { method: "POST", route: "/api/handovers/:id/close", params: { id: f.handoverId }, cookie: cookie(f.sam), body });
+  }
   for (const call of langGraphCorpus(f)) cases.push(call);
   for (const call of crossSiteCorpus(f)) cases.push(call);
   for (const call of headerInjectionCorpus(f)) cases.push(call);
@@ -243,6 +281,8 @@ function writes(f: Fixtures): (Call & { name: string; takesBody: boolean })[] {
     { name: "claim", method: "POST", route: "/api/approvals/:id/claim", params: { id: f.approvalId }, cookie: cookie(f.olga), body: "{}", takesBody: true },
     { name: "release", method: "DELETE", route: "/api/approvals/:id/claim", params: { id: f.approvalId }, cookie: cookie(f.olga), body: "{}", takesBody: false },
     { name: "question", method: "POST", route: "/api/approvals/:id/questions", params: { id: f.approvalId }, cookie: cookie(f.olga), body: json({ question: "Forged?", version: f.version }), takesBody: true },
+    { name: "handover answer", method: "POST", route: "/api/handovers/:id/answer", params: { id: f.handoverId }, cookie: cookie(f.olga), body: json({ text: "Forged answer", version: f.handoverVersion }), takesBody: true },
+    { name: "handover close", method: "POST", route: "/api/handovers/:id/close", params: { id: f.handoverId }, cookie: cookie(f.olga), body: json({ version: f.handoverVersion }), takesBody: true },
     { name: "incident replay", method: "POST", route: "/api/incidents/threads/:id/replay", params: { id: f.aliceThread }, cookie: cookie(f.ivan), body: json({ checkpointId: "x" }), takesBody: true },
     { name: "checkpoint replay", method: "POST", route: "/api/threads/:id/checkpoints/:checkpointId/replay", params: { id: f.aliceThread, checkpointId: "x" }, cookie: cookie(f.ivan), body: "{}", takesBody: true },
     { name: "test clock", method: "POST", route: "/api/test/clock", cookie: cookie(f.ivan), body: json({ advanceMs: 1 }), takesBody: false /* off here: it answers 404 before reading */ },

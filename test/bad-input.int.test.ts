@@ -1,7 +1,9 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createSession } from "@/app/_lib/session";
+import { requestHandover } from "@/agent/handovers";
 import { getApprovalByCase, getApprovalById } from "@/db/queries/approvals";
+import { getHandoverById } from "@/db/queries/handovers";
 import { agentHarness, TENANT } from "./agent-support";
 import { cookie, crossSiteCorpus, headerInjectionCorpus, MARKUP_TEXTS, PROMPT_INJECTIONS, rejectedCorpus, type Fixtures } from "./bad-input-corpus";
 import { callRoute } from "./routes";
@@ -9,7 +11,7 @@ import { callRoute } from "./routes";
 const h = agentHarness();
 let f: Fixtures;
 
-const TABLES = ["users", "sessions", "threads", "messages", "cases", "approvals", "approval_questions", "ledger_entries", "audit_events", "node_events", "operator_notifications", "langgraph.checkpoints", "langgraph.checkpoint_writes"];
+const TABLES = ["users", "sessions", "threads", "messages", "cases", "approvals", "approval_questions", "handovers", "ledger_entries", "audit_events", "node_events", "operator_notifications", "langgraph.checkpoints", "langgraph.checkpoint_writes"];
 
 async function rowCounts(tables = TABLES) {
   const counts: Record<string, number> = {};
@@ -33,6 +35,7 @@ beforeAll(async () => {
   const electro = await h.say(await h.newThread("cust-alice"), "I don't recognise the Electro Mart payment of 1,249.00");
   if (electro.kind !== "ok") throw new Error("turn failed");
   const fourEyes = (await getApprovalByCase(h.db, TENANT, electro.caseId!))!;
+  const handover = await requestHandover(h.db, { tenantId: TENANT, threadId: aliceThread, customerId: "cust-alice", summary: "Alice asks about a card she cannot find.", reason: "needs_person" });
   const first = await h.decide(fourEyes, "olga");
   if (first.kind !== "ok" || first.status !== "pending") throw new Error(`first approval failed: ${JSON.stringify(first)}`);
   f = {
@@ -49,6 +52,8 @@ beforeAll(async () => {
     fourEyesApprovalId: fourEyes.id,
     fourEyesVersion: first.version,
     fourEyesAmountMinor: fourEyes.amountMinor,
+    handoverId: handover.handoverId,
+    handoverVersion: 1,
   };
 });
 afterAll(() => h.pool.end());
@@ -80,6 +85,7 @@ describe("bad input", () => {
     expect(await incidentAuditRows()).toBe(looksBefore);
     expect((await getApprovalByCase(h.db, TENANT, f.caseId))).toMatchObject({ status: "pending", version: f.version, claimedBy: null });
     expect(await getApprovalById(h.db, TENANT, f.fourEyesApprovalId)).toMatchObject({ status: "pending", version: f.fourEyesVersion, firstApprovedBy: "olga", approvedAmountMinor: null });
+    expect(await getHandoverById(h.db, TENANT, f.handoverId)).toMatchObject({ status: "open", version: f.handoverVersion, answer: null });
   });
 
   it("refuses writes from other sites (403) and writes not typed JSON (415) or too large (413) before anything runs, audit included", async () => {

@@ -22,6 +22,10 @@ import * as logout from "@/app/api/auth/logout/route";
 import * as unknownApi from "@/app/api/[...path]/route";
 import * as me from "@/app/api/auth/me/route";
 import * as caseDetail from "@/app/api/cases/[id]/route";
+import * as handoverAnswer from "@/app/api/handovers/[id]/answer/route";
+import * as handoverClose from "@/app/api/handovers/[id]/close/route";
+import * as handoverDetail from "@/app/api/handovers/[id]/route";
+import * as handovers from "@/app/api/handovers/route";
 import * as incidentCheckpointReplay from "@/app/api/incidents/threads/[id]/checkpoints/[checkpointId]/replay/route";
 import * as incidentCheckpoint from "@/app/api/incidents/threads/[id]/checkpoints/[checkpointId]/route";
 import * as incidentCheckpoints from "@/app/api/incidents/threads/[id]/checkpoints/route";
@@ -59,6 +63,10 @@ export const ROUTES: Record<string, Partial<Record<"GET" | "POST" | "DELETE", Ha
   "/api/approvals/:id/claim": approvalClaim as never,
   "/api/approvals/:id/questions": approvalQuestions as never,
   "/api/cases/:id": caseDetail as never,
+  "/api/handovers": handovers as never,
+  "/api/handovers/:id": handoverDetail as never,
+  "/api/handovers/:id/answer": handoverAnswer as never,
+  "/api/handovers/:id/close": handoverClose as never,
   "/api/incidents/threads": incidentSearch as never,
   "/api/incidents/threads/:id/timeline": incidentTimeline as never,
   "/api/incidents/threads/:id/checkpoints": incidentCheckpoints as never,

@@ -1,13 +1,15 @@
 import type { Db } from "@/db/client";
 import * as approvals from "@/db/queries/approvals";
 import * as cases from "@/db/queries/cases";
-import { recordAuditEvent, recordAuditEventOnce } from "@/db/queries/audit";
+import { recordAuditEventOnce } from "@/db/queries/audit";
 import { recordNodeEvent } from "@/db/queries/node-events";
+import { getThreadById } from "@/db/queries/threads";
 import { getTransactionById, listTransactionsByCustomer } from "@/db/queries/transactions";
 import { cases as casesTable } from "@/db/schema";
 import { and, eq, sql } from "drizzle-orm";
 import { cancelCase } from "../casework";
 import type { AgentStore, ApprovalInput, CardActionAudit, CaseSummary } from "../deps";
+import { requestHandover } from "../handovers";
 import type { ApprovalRef } from "../state";
 
 export function toApprovalRef(row: approvals.ApprovalRow): ApprovalRef {
@@ -88,8 +90,6 @@ export function createAgentStore(db: Db): AgentStore {
     admitRefund: (input) => approvals.admitRefund(db, input),
     completeRefund: (input) => approvals.completeRefund(db, input),
     recordNodeEvent: (event) => recordNodeEvent(db, event),
-    handOff: (input) =>
-      recordAuditEvent(db, { tenantId: input.tenantId, actor: "agent", action: "thread.handed_off", subjectType: "thread", subjectId: input.threadId, data: { reason: input.reason } }),
     recordCardAction: (input) =>
       recordAuditEventOnce(
         db,
@@ -103,6 +103,7 @@ export function createAgentStore(db: Db): AgentStore {
         },
         input.idempotencyKey,
       ),
+    requestHandover: (input) => requestHandover(db, input),
   };
 }
 

@@ -85,7 +85,8 @@ export function sandboxBank(opts: {
 
 /**
  * The graph's database work, in memory: reads come from production, every write stays in
- * the sandbox. Operator decisions come from `decisionFor`, the recorded outcome.
+ * the sandbox (a handover too: no person is asked to answer a replay). Operator decisions
+ * come from `decisionFor`, the recorded outcome.
  */
 export function sandboxStore(
   production: AgentStore,
@@ -102,6 +103,14 @@ export function sandboxStore(
     approvals.set(approval.approvalId, approval);
     byCase.set(input.caseId, approval.approvalId);
     return approval;
+  };
+  const handedOver = new Map<string, string>();
+  const handOver = (threadId: string) => {
+    const existing = handedOver.get(threadId);
+    if (existing) return { handoverId: existing, created: false };
+    const handoverId = `sandbox-handover-${randomUUID()}`;
+    handedOver.set(threadId, handoverId);
+    return { handoverId, created: true };
   };
   return {
     listTransactions: production.listTransactions,
@@ -127,8 +136,8 @@ export function sandboxStore(
       if (a) a.status = "executed";
     },
     recordNodeEvent: async () => {},
-    handOff: async () => {},
     recordCardAction: async () => {},
+    requestHandover: async (input) => handOver(input.threadId),
     answerGate(approvalId) {
       const a = approvals.get(approvalId);
       const decided = a ? recorded.decisionFor(a.caseId) : null;

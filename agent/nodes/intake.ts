@@ -201,8 +201,8 @@ async function openRefundCase(turn: Turn, u: Understanding, txnId: string | unde
   const fingerprint = `refund|${txn.amountMinor}|${txn.id}`;
   if (isStagnant(state.fingerprints, fingerprint)) {
     const reason = `The customer asked about the ${txn.merchant} payment ${STAGNATION_REPEATS} times in a row without progress.`;
-    await deps.store.handOff({ tenantId, threadId, reason });
-    return { fingerprints: [fingerprint], handoff: { reason }, focus };
+    const { handoverId } = await deps.store.requestHandover({ tenantId, threadId, customerId, summary: reason, reason: "stagnation" });
+    return { fingerprints: [fingerprint], handoff: { reason, handoverId }, focus };
   }
   const opened = await deps.store.upsertCase({ tenantId, threadId, customerId, transactionId: txn.id, reason: resolution.reason, amountMinor: txn.amountMinor, currency: txn.currency });
   const caseRef: CaseRef = {
@@ -265,10 +265,17 @@ async function withdraw(turn: Turn, u: Understanding, approvalId: string | undef
 }
 
 /** Hands the conversation to a person with a summary they can act on. */
-async function handOver(turn: Turn, u: Understanding): Promise<{ reason: string; requested: true }> {
+async function handOver(turn: Turn, u: Understanding): Promise<{ reason: string; requested: true; handoverId: string }> {
   const { deps, state, threadId } = turn;
   const topic = u.category ? entryFor(state.tenantId, u.category)?.title : undefined;
   const reason = `The customer asked for a person${topic ? ` about: ${topic}` : ""}. Their words: "${turn.text.slice(0, 300)}"`;
-  await deps.store.handOff({ tenantId: state.tenantId, threadId, reason });
-  return { reason, requested: true };
+  const { handoverId } = await deps.store.requestHandover({
+    tenantId: state.tenantId,
+    threadId,
+    customerId: state.customerId,
+    summary: reason,
+    reason: "customer_asked",
+    category: u.category ?? null,
+  });
+  return { reason, requested: true, handoverId };
 }

@@ -1,8 +1,10 @@
 import { EventEmitter } from "node:events";
 import { Client } from "pg";
+import { HANDOVER_CHANNEL } from "@/db/queries/handovers";
 import { env } from "@/env";
 
 export type ApprovalEvent = { approvalId: string; tenantId: string; status: string; version: number };
+export type HandoverEvent = { handoverId: string; tenantId: string; status: string; version: number };
 
 type Listener = { emitter: EventEmitter; client: Client | null; connecting: Promise<void> | null };
 
@@ -15,15 +17,17 @@ function state(): Listener {
 
 /**
  * One LISTEN connection per process on channel approval_events (fed by a trigger on the
- * approvals table), fanned out to every open console. Reconnects after a dropped connection.
+ * approvals table) and on the handovers' channel (the handover queries announce their
+ * changes), fanned out to every open console. Reconnects after a dropped connection.
  */
 function connect(s: Listener): Promise<void> {
   if (s.client) return Promise.resolve();
   s.connecting ??= (async () => {
     const client = new Client({ connectionString: env().DATABASE_URL });
     client.on("notification", (msg) => {
-      if (msg.channel !== "approval_events" || !msg.payload) return;
-      s.emitter.emit("approval", JSON.parse(msg.payload) as ApprovalEvent);
+      if (!msg.payload) return;
+      if (msg.channel === "approval_events") s.emitter.emit("approval", JSON.parse(msg.payload) as ApprovalEvent);
+      else if (msg.channel === HANDOVER_CHANNEL) s.emitter.emit("handover", JSON.parse(msg.payload) as HandoverEvent);
     });
     client.on("error", (error) => {
       console.error("approval events connection lost", error.message);
@@ -33,6 +37,7 @@ function connect(s: Listener): Promise<void> {
     });
     await client.connect();
     await client.query("LISTEN approval_events");
+    await client.query(`LISTEN ${HANDOVER_CHANNEL}`);
     s.client = client;
   })().finally(() => {
     s.connecting = null;
@@ -49,4 +54,15 @@ export async function subscribeApprovalEvents(tenantId: string, onEvent: (event:
   };
   s.emitter.on("approval", listener);
   return () => s.emitter.off("approval", listener);
+}
+
+/** Calls `onEvent` for every change to the tenant's handovers until the returned function is called. */
+export async function subscribeHandoverEvents(tenantId: string, onEvent: (event: HandoverEvent) => void): Promise<() => void> {
+  const s = state();
+  await connect(s);
+  const listener = (event: HandoverEvent) => {
+    if (event.tenantId === tenantId) onEvent(event);
+  };
+  s.emitter.on("handover", listener);
+  return () => s.emitter.off("handover", listener);
 }

@@ -6,6 +6,7 @@ import { Alert } from "@/components/ui/alert";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { fetchApprovals } from "./approval-api";
+import { HandoverQueue } from "./handover-queue";
 import { STATUS_FILTER_LABELS } from "./labels";
 import { QueueFilters } from "./queue-filters";
 import { Pager } from "@/components/ui/pager";
@@ -19,7 +20,7 @@ const FALLBACK_REFRESH_MS = 30_000;
 
 type Loaded = { page: ApprovalPage; time: ServerTime };
 
-/** The operator queue: filtered, sorted, paged, and refreshed whenever an approval changes. */
+/** The operator queue: conversations handed to a person, then refund approvals filtered, sorted, paged, and refreshed whenever one changes. */
 export function ApprovalQueue({ viewer, initialQuery }: { viewer: Viewer; initialQuery: QueueQuery }) {
   const [query, setQuery] = useState(initialQuery);
   const [loaded, setLoaded] = useState<Loaded | null>(null);
@@ -76,6 +77,7 @@ export function ApprovalQueue({ viewer, initialQuery }: { viewer: Viewer; initia
           Refresh
         </Button>
       </div>
+      <HandoverQueue readOnly={readOnly} />
       <QueueFilters query={query} onChange={change} />
       {loadError ? <Alert title="Could not load the approvals">{loadError}</Alert> : null}
       {page === null ? (

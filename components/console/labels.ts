@@ -1,5 +1,5 @@
 import type { Tone } from "@/components/ui/badge";
-import type { ApprovalStatus, ApprovalView, ClaimFilter, Risk, RiskFilter, SortOrder, StatusFilter } from "./types";
+import type { ApprovalStatus, ApprovalView, ClaimFilter, HandoverStatus, HandoverView, Risk, RiskFilter, SortOrder, StatusFilter } from "./types";
 
 export const CASE_REASONS: Record<ApprovalView["caseReason"], string> = {
   duplicate: "Charged twice",
@@ -69,3 +69,16 @@ export const FINAL_STATUSES: ApprovalStatus[] = ["approved", "executing", "execu
 export function isFinal(status: ApprovalStatus): boolean {
   return FINAL_STATUSES.includes(status);
 }
+
+/** Why the agent handed a conversation to a person, as staff read it. */
+export const HANDOVER_REASONS: Record<HandoverView["reason"], string> = {
+  needs_person: "The agent cannot help with this",
+  stagnation: "The conversation went in circles",
+  customer_asked: "The customer asked for a person",
+};
+
+export const HANDOVER_STATUS: Record<HandoverStatus, { label: string; tone: Tone }> = {
+  open: { label: "Waiting for an answer", tone: "warning" },
+  answered: { label: "Answered", tone: "success" },
+  closed: { label: "Closed", tone: "neutral" },
+};

@@ -94,3 +94,32 @@ export type QueueQuery = {
  * success. Resolves true when it succeeded; a refusal is shown by the page, which reloads.
  */
 export type Perform = (action: () => Promise<string>) => Promise<boolean>;
+
+export type HandoverStatus = "open" | "answered" | "closed";
+
+/** One handover of GET /api/handovers: a conversation the agent handed to a person. */
+export type HandoverView = {
+  handoverId: string;
+  threadId: string;
+  customerId: string;
+  customerName: string;
+  summary: string;
+  reason: "needs_person" | "stagnation" | "customer_asked";
+  category: string | null;
+  status: HandoverStatus;
+  version: number;
+  createdAt: string;
+  answeredBy: string | null;
+  answeredAt: string | null;
+  answer: string | null;
+  closedBy: string | null;
+  closedAt: string | null;
+};
+
+/** GET /api/handovers */
+export type HandoverList = { now: string; handovers: HandoverView[] };
+
+/** GET /api/handovers/{handoverId} */
+export type HandoverDetail = { now: string; handover: HandoverView; messages: CaseMessage[]; audit: AuditEvent[] };
+
+export type HandoverChange = { handoverId: string; status: HandoverStatus; version: number; messageId?: number };

@@ -59,6 +59,10 @@ export function ChatWidget({ username, displayName }: { username: string; displa
             ? "The operator reviewing your request asked you a question. Your next message is your answer."
             : "An operator is reviewing your request. This chat updates by itself."}
         </p>
+      ) : thread?.handover?.status === "open" && !chat.sending ? (
+        <p className="border-b border-brand-100 bg-brand-50 px-3 py-1.5 text-xs text-brand-900">
+          A colleague from our support team will answer you here. This chat updates by itself.
+        </p>
       ) : null}
       {chat.starting && !thread ? (
         <p className="flex-1 px-3 py-6 text-center text-sm text-slate-500" role="status">

@@ -36,26 +36,29 @@ export function Transcript({ messages, pendingText, draftReply, busy }: Transcri
   }, [shown.length, pendingText, lastText]);
 
   return (
-    <ol role="log" aria-label="Conversation" aria-live="polite" aria-busy={busy} className="flex-1 space-y-2 overflow-y-auto px-3 py-3">
-      {shown.length === 0 && pendingText === null ? (
-        <li className="px-2 py-6 text-center text-sm text-slate-500">
-          Hello! Ask about a card payment you want refunded, your card limits, or the status of a refund.
-        </li>
-      ) : null}
-      {shown.map((m) => (
-        <Bubble key={m.id} role={m.role} text={m.text} />
-      ))}
-      {pendingText !== null ? <Bubble role="customer" text={pendingText} /> : null}
-      {draftReply !== null ? (
-        draftReply ? (
-          <Bubble role="agent" text={draftReply} live />
-        ) : (
-          <li className="text-xs text-slate-500" aria-label="The agent is checking">
-            Checking your account…
+    // The log wraps the list: a role on the list itself would take away its items' list semantics.
+    <div role="log" aria-label="Conversation" aria-live="polite" aria-busy={busy} className="flex-1 overflow-y-auto px-3 py-3">
+      <ol className="space-y-2">
+        {shown.length === 0 && pendingText === null ? (
+          <li className="px-2 py-6 text-center text-sm text-slate-500">
+            Hello! Ask about a card payment you want refunded, your card limits, or the status of a refund.
           </li>
-        )
-      ) : null}
-      <li ref={end} aria-hidden="true" />
-    </ol>
+        ) : null}
+        {shown.map((m) => (
+          <Bubble key={m.id} role={m.role} text={m.text} />
+        ))}
+        {pendingText !== null ? <Bubble role="customer" text={pendingText} /> : null}
+        {draftReply !== null ? (
+          draftReply ? (
+            <Bubble role="agent" text={draftReply} live />
+          ) : (
+            <li className="text-xs text-slate-500" aria-label="The agent is checking">
+              Checking your account…
+            </li>
+          )
+        ) : null}
+        <li ref={end} aria-hidden="true" />
+      </ol>
+    </div>
   );
 }

@@ -17,8 +17,11 @@ export type ThreadCase = {
   openQuestion?: boolean;
 };
 
+/** The conversation's latest handover to a person: while open, someone from the bank answers here. */
+export type ThreadHandover = { status: "open" | "answered" | "closed"; createdAt: string };
+
 /** GET /api/threads/{id} */
-export type ThreadView = { threadId: string; status: ThreadStatus; messages: ChatMessage[]; case: ThreadCase | null };
+export type ThreadView = { threadId: string; status: ThreadStatus; messages: ChatMessage[]; case: ThreadCase | null; handover: ThreadHandover | null };
 
 /** The end of one turn: the `done` event, or the JSON answer. */
 export type TurnDone = { reply: string; status: string; caseId: string | null };

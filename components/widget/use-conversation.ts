@@ -26,7 +26,8 @@ function save(key: string, threadId: string) {
 
 /**
  * One customer conversation: resumes the thread kept under `storageKey` (or starts one),
- * streams replies, and polls while an operator is deciding so the outcome shows up. A
+ * streams replies, and polls while an operator is deciding, or while the conversation waits
+ * for a person from the bank, so the outcome or their answer shows up. A
  * message whose sending was never confirmed keeps its client id: "send again" and a
  * reload send it under that id, so the bank stores and answers it once.
  */
@@ -57,7 +58,7 @@ export function useConversation(storageKey: string) {
         }
         const created = await createThread();
         save(storageKey, created.threadId);
-        setThread({ threadId: created.threadId, status: created.status, messages: [], case: null });
+        setThread({ threadId: created.threadId, status: created.status, messages: [], case: null, handover: null });
       } catch (err) {
         setError(errorMessage(err));
       } finally {
@@ -83,9 +84,10 @@ export function useConversation(storageKey: string) {
 
   const threadId = thread?.threadId ?? null;
   const status = thread?.status ?? null;
+  const withPerson = thread?.handover?.status === "open";
 
   useEffect(() => {
-    if (!threadId || sending || (status !== "awaiting_approval" && status !== "busy")) return;
+    if (!threadId || sending || (status !== "awaiting_approval" && status !== "busy" && !withPerson)) return;
     let cancelled = false;
     let timer: ReturnType<typeof setTimeout>;
     const tick = async () => {
@@ -97,7 +99,7 @@ export function useConversation(storageKey: string) {
       cancelled = true;
       clearTimeout(timer);
     };
-  }, [threadId, status, sending, refresh]);
+  }, [threadId, status, withPerson, sending, refresh]);
 
   const [unsent, setUnsent] = useState<Unsent | null>(null);
   const remember = useCallback(

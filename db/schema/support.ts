@@ -142,6 +142,40 @@ export const approvalQuestions = pgTable(
   (t) => [index("approval_questions_approval_idx").on(t.approvalId, t.askedAt)],
 );
 
+/**
+ * A conversation the agent handed to a person: its summary for staff, why, and the answer.
+ * At most one is open per thread, so asking again is a no-op. Every change is a
+ * compare-and-set on `version`: open -> answered | closed.
+ */
+export const handovers = pgTable(
+  "handovers",
+  {
+    id: text("id").primaryKey(),
+    tenantId: text("tenant_id").notNull(),
+    threadId: text("thread_id").notNull().references(() => threads.id),
+    customerId: text("customer_id").notNull(),
+    /** What the agent tells the person taking over. */
+    summary: text("summary").notNull(),
+    /** Why: the customer asked for a person, the conversation went in circles, or the agent cannot help. */
+    reason: text("reason", { enum: ["needs_person", "stagnation", "customer_asked"] }).notNull(),
+    /** The Banking77 category of the request, when the agent knew it. */
+    category: text("category"),
+    status: text("status", { enum: ["open", "answered", "closed"] }).notNull().default("open"),
+    version: integer("version").notNull().default(1),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    answeredBy: text("answered_by"),
+    answeredAt: timestamp("answered_at", { withTimezone: true }),
+    /** The staff member's reply as the customer received it (without the "from our support team" prefix). */
+    answer: text("answer"),
+    closedBy: text("closed_by"),
+    closedAt: timestamp("closed_at", { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex("handovers_open_thread_uq").on(t.tenantId, t.threadId).where(sql`${t.status} = 'open'`),
+    index("handovers_queue_idx").on(t.tenantId, t.status, t.createdAt),
+  ],
+);
+
 /** One notification to operators per interrupt, however often the gate re-runs. */
 export const operatorNotifications = pgTable("operator_notifications", {
   interruptId: text("interrupt_id").primaryKey(),

@@ -18,6 +18,15 @@ export class ConsolePage {
     return this.page.locator(`tr[data-approval-id="${approvalId}"]`);
   }
 
+  /** The item of one conversation the agent handed to a person. */
+  handover(handoverId: string): Locator {
+    return this.page.locator(`li[data-handover-id="${handoverId}"]`);
+  }
+
+  get handovers() {
+    return this.page.getByRole("list", { name: /Conversations handed over/ });
+  }
+
   get pageRange() {
     return this.page.getByRole("navigation", { name: "Queue pages" }).locator("p");
   }

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { approvalStatus, caseReason, caseStatus } from "@/app/api/cases/schema";
 import { currency, minorUnits, threadStatus, timestamp, transcriptMessage } from "@/app/api/schema";
+import { handovers } from "@/db/schema";
 
 export const MAX_MESSAGE_CHARS = 2000;
 
@@ -47,6 +48,10 @@ export const threadDetail = z.object({
   status: threadStatus,
   messages: z.array(transcriptMessage),
   case: customerCase.nullable(),
+  handover: z
+    .object({ status: z.enum(handovers.status.enumValues), createdAt: timestamp })
+    .nullable()
+    .meta({ description: "The conversation's latest handover to a person: while it is open, a member of staff will answer in this chat." }),
 });
 
 /** The end of a turn. */

@@ -1,19 +1,25 @@
 import { approvalDetail, claimAnswer, claimBody, decisionAnswer, decisionBody, queuePage, questionAnswer, questionBody, queueQuery } from "@/app/api/approvals/schema";
 import { caseDetail } from "@/app/api/cases/schema";
+import { answerBody, closeBody, handoverChange, handoverDetail, handoverList, handoverListQuery } from "@/app/api/handovers/schema";
 import { eventStream, json, type Paths } from "../operation";
 import { id, LEDGER_DOWN } from "./params";
 
 const NO_APPROVAL = "`not_found:approval`";
+const NO_HANDOVER = "`not_found:handover`: no such handover in this bank.";
+const HANDOVER_CONFLICT =
+  "`conflict:handover`: the handover is at another version (someone else acted on it) or already answered or closed; carries currentStatus and currentVersion. Nothing was changed.";
+const HANDOVER_ROLES = "`forbidden:role`: a customer or an auditor (only operators and supervisors act on handovers), or `forbidden:origin`: a browser sent it for another website.";
 const APPROVAL_CONFLICT = "`conflict:approval`: stale, decided, cancelled or expired, or a question is open; carries currentStatus and currentVersion. Nothing was changed.";
 
-/** The operator console: the queue, its live events, a case, and the decisions on it. */
+/** The operator console: the queue, its live events, a case, the decisions on it, and conversations handed to a person. */
 export const consolePaths = {
   "/api/approvals": {
     get: { summary: "The operator queue (staff): filtered, sorted, one page; customers' names masked.", query: queueQuery, responses: { 200: json(queuePage, "One page of the queue") } },
   },
   "/api/approvals/events": {
     get: {
-      summary: "Server-Sent Events: an `approval` event (`{approvalId, status, version}`) on every change to the bank's approvals, from any app instance (Postgres LISTEN/NOTIFY); a comment every 15 s keeps the stream open.",
+      summary:
+        "Server-Sent Events: an `approval` event (`{approvalId, status, version}`) on every change to the bank's approvals, and a `handover` event (`{handoverId, status, version}`) on every change to its handovers, from any app instance (Postgres LISTEN/NOTIFY); a comment every 15 s keeps the stream open.",
       responses: { 200: eventStream("The event stream") },
     },
   },
@@ -64,6 +70,41 @@ export const consolePaths = {
       body: questionBody,
       responses: { 201: json(questionAnswer, "Asked") },
       errors: { 404: NO_APPROVAL, 409: APPROVAL_CONFLICT },
+    },
+  },
+  "/api/handovers": {
+    get: {
+      summary: "Conversations the agent handed to a person (staff): open ones longest waiting first, others newest first, at most 100; customers' names masked.",
+      query: handoverListQuery,
+      responses: { 200: json(handoverList, "The handovers") },
+    },
+  },
+  "/api/handovers/{id}": {
+    get: {
+      summary: "A handed-over conversation (staff): the agent's summary, the transcript and the audit trail; customers' names and card numbers masked.",
+      path: id,
+      responses: { 200: json(handoverDetail, "The handover") },
+      errors: { 404: NO_HANDOVER },
+    },
+  },
+  "/api/handovers/{id}/answer": {
+    post: {
+      summary: "Answer the customer in their chat (operators, supervisors), as a compare-and-set on version.",
+      description:
+        "The text (1 to 2,000 characters, trimmed) is added to the customer's conversation as an agent message that starts with the staff member's first name (\"Olga from our support team: ...\"); the handover becomes answered and the audit trail records `handover.answered`, in one transaction. The customer's chat shows it without a reload.",
+      path: id,
+      body: answerBody,
+      responses: { 200: json(handoverChange, "Answered") },
+      errors: { 403: HANDOVER_ROLES, 404: NO_HANDOVER, 409: HANDOVER_CONFLICT },
+    },
+  },
+  "/api/handovers/{id}/close": {
+    post: {
+      summary: "Close a handover without writing to the customer (operators, supervisors), as a compare-and-set on version; audited as `handover.closed`.",
+      path: id,
+      body: closeBody,
+      responses: { 200: json(handoverChange, "Closed") },
+      errors: { 403: HANDOVER_ROLES, 404: NO_HANDOVER, 409: HANDOVER_CONFLICT },
     },
   },
   "/api/cases/{id}": {

@@ -1,4 +1,4 @@
-import { subscribeApprovalEvents } from "@/app/_lib/approval-events";
+import { subscribeApprovalEvents, subscribeHandoverEvents } from "@/app/_lib/approval-events";
 import { route, services } from "@/app/_lib/route";
 import { requireUser, STAFF } from "@/app/_lib/session";
 
@@ -7,7 +7,7 @@ export const dynamic = "force-dynamic";
 
 const HEARTBEAT_MS = 15_000;
 
-/** Server-Sent Events: one `approval` event per change to any of the tenant's approvals. */
+/** Server-Sent Events: one `approval` event per change to any of the tenant's approvals, one `handover` event per change to a handover. */
 export const GET = route(async (req) => {
   const user = await requireUser(services().db, req, STAFF);
   const encoder = new TextEncoder();
@@ -21,9 +21,16 @@ export const GET = route(async (req) => {
           cleanup();
         }
       };
-      const unsubscribe = await subscribeApprovalEvents(user.tenantId, (event) =>
+      const unsubscribeApprovals = await subscribeApprovalEvents(user.tenantId, (event) =>
         send(`event: approval\ndata: ${JSON.stringify({ approvalId: event.approvalId, status: event.status, version: event.version })}\n\n`),
       );
+      const unsubscribeHandovers = await subscribeHandoverEvents(user.tenantId, (event) =>
+        send(`event: handover\ndata: ${JSON.stringify({ handoverId: event.handoverId, status: event.status, version: event.version })}\n\n`),
+      );
+      const unsubscribe = () => {
+        unsubscribeApprovals();
+        unsubscribeHandovers();
+      };
       const heartbeat = setInterval(() => send(": heartbeat\n\n"), HEARTBEAT_MS);
       cleanup = () => {
         clearInterval(heartbeat);

@@ -1,4 +1,5 @@
 import { desc, eq, sql } from "drizzle-orm";
+import { getLatestHandoverByThread } from "@/db/queries/handovers";
 import { listMessagesByThread } from "@/db/queries/threads";
 import { approvalQuestions, approvals, cases } from "@/db/schema";
 import { route, services } from "@/app/_lib/route";
@@ -8,14 +9,15 @@ import { loadVisibleThread } from "@/app/_lib/threads";
 export const runtime = "nodejs";
 
 /**
- * The conversation's status, transcript and latest case, for the customer it belongs to.
+ * The conversation's status, transcript, latest case and whether a person is taking it over,
+ * for the customer it belongs to.
  * Staff read conversations in the console (a case's, masked) or the incident viewer (audited).
  */
 export const GET = route<{ id: string }>(async (req, { id }) => {
   const { db } = services();
   const user = await requireUser(db, req, ["customer"]);
   const thread = await loadVisibleThread(db, user, id);
-  const messages = await listMessagesByThread(db, user.tenantId, thread.id);
+  const [messages, handover] = await Promise.all([listMessagesByThread(db, user.tenantId, thread.id), getLatestHandoverByThread(db, user.tenantId, thread.id)]);
   const [latest] = await db
     .select({
       case: cases,
@@ -44,5 +46,6 @@ export const GET = route<{ id: string }>(async (req, { id }) => {
           openQuestion: latest.openQuestion,
         }
       : null,
+    handover: handover ? { status: handover.status, createdAt: handover.createdAt } : null,
   });
 });
