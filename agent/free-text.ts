@@ -10,12 +10,14 @@ import type { AgentStateType } from "./state";
 export type FreeTextBrief = { facts: string; fallback: string };
 
 /**
- * The brief for this turn's answer when it is free text, else null: money outcomes, cases,
- * limits, clarifications and hand-overs are answered in the code's words only.
+ * The brief for this turn's answer when it is free text (a greeting, an offer of help, a
+ * help article with its citation), else null: money outcomes, cases, limits, card actions,
+ * clarifications and hand-overs are answered in the code's words only.
  */
 export function freeTextBrief(state: AgentStateType): FreeTextBrief | null {
   if (state.handoff || state.clarification || state.case || state.approval || state.refundOutcome) return null;
-  if (state.intent !== "greeting" && state.intent !== "other") return null;
+  const knowledgeOnly = state.intent === "knowledge" && !state.understanding?.also && state.knowledge.length > 0;
+  if (state.intent !== "greeting" && state.intent !== "other" && !knowledgeOnly) return null;
   const text = composeReply(state);
   return { facts: text, fallback: text };
 }

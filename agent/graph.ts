@@ -1,6 +1,7 @@
 import { END, Send, START, StateGraph, type BaseCheckpointSaver } from "@langchain/langgraph";
 import type { AgentDeps } from "./deps";
 import { approvalGate } from "./nodes/approval-gate";
+import { CARD_ACTION_NODE, cardAction, cardActionFailed, cardRequestOf } from "./nodes/card-action";
 import { checkSystem, degradeCheck, type CheckTask } from "./nodes/check-system";
 import { intake } from "./nodes/intake";
 import { observed } from "./nodes/observed";
@@ -10,7 +11,7 @@ import { triage } from "./nodes/triage";
 import { AgentState, type AgentStateType, type SystemName } from "./state";
 
 /** Node names are an API: paused threads name them in their checkpoints. */
-export const NODES = ["intake", "checkSystem", "triage", "approvalGate", "refund", "reply"] as const;
+export const NODES = ["intake", "checkSystem", CARD_ACTION_NODE, "triage", "approvalGate", "refund", "reply"] as const;
 
 /** The bank systems each intent needs asked before the agent can answer. */
 const SYSTEMS_FOR: Partial<Record<string, SystemName[]>> = { limits: ["limits"], pending: ["history"] };
@@ -34,6 +35,7 @@ export function routeAfterIntake(state: AgentStateType, threadId: string): Send[
   const systems = new Set(intents.flatMap((intent) => SYSTEMS_FOR[intent ?? ""] ?? []));
   if (state.intent === "refund" && state.case && !state.case.priorStatus) ["limits", "history", "antifraud"].forEach((s) => systems.add(s as SystemName));
   const sends = [...systems].map(task);
+  if (cardRequestOf(state)) sends.push(new Send(CARD_ACTION_NODE, state));
   return sends.length > 0 ? sends : "reply";
 }
 
@@ -66,6 +68,11 @@ export function buildGraph(deps: AgentDeps, checkpointer?: BaseCheckpointSaver, 
       timeout: settings.checkTimeoutMs,
       errorHandler: degradeCheck(deps),
     })
+    .addNode(CARD_ACTION_NODE, cardAction(deps), {
+      retryPolicy: retry(settings.checkMaxAttempts),
+      timeout: settings.checkTimeoutMs,
+      errorHandler: cardActionFailed(deps),
+    })
     .addNode("triage", observed(deps, "triage", triage(deps)), { retryPolicy: retry(2) })
     .addNode("approvalGate", observed(deps, "approvalGate", approvalGate(deps)), { retryPolicy: retry(2) })
     .addNode("refund", observed(deps, "refund", refund(deps)), {
@@ -77,9 +84,11 @@ export function buildGraph(deps: AgentDeps, checkpointer?: BaseCheckpointSaver, 
     .addEdge(START, "intake")
     .addConditionalEdges("intake", (state, config) => routeAfterIntake(state, String(config?.configurable?.thread_id)), [
       "checkSystem",
+      CARD_ACTION_NODE,
       "reply",
     ])
     .addEdge("checkSystem", "triage")
+    .addEdge(CARD_ACTION_NODE, "triage")
     .addConditionalEdges("triage", routeAfterTriage, ["refund", "approvalGate", "reply"])
     .addConditionalEdges("approvalGate", routeAfterGate, ["refund", "reply"])
     .addEdge("refund", "reply")

@@ -23,10 +23,10 @@ function replyProblems(text: string): string[] {
 const electro: CaseRef = { caseId: "c1", transactionId: "tx-alice-electro", merchant: "Electro Mart", amountMinor: 124_900, currency: "EUR", postedAt: "2026-11-24T22:00:00Z", reason: "unrecognised" };
 const books: CaseRef = { caseId: "c2", transactionId: "tx-bob-books-2", merchant: "Book Nook", amountMinor: 1_250, currency: "EUR", postedAt: "2026-11-25T11:00:00Z", reason: "duplicate" };
 const approval = (status: ApprovalRef["status"], extra: Partial<ApprovalRef> = {}): ApprovalRef => ({ approvalId: "a1", amountMinor: 124_900, status, version: 2, ...extra });
-const card = (outcome: CardActionResult["outcome"], action: CardActionResult["action"], last4s = ["4242"]): CardActionResult => ({
+const card = (outcome: CardActionResult["outcome"], action: CardActionResult["action"], last4s = outcome === "ambiguous" ? ["4242", "5151"] : ["4242"]): CardActionResult => ({
   action,
   outcome,
-  cards: outcome === "no_card" ? [] : last4s.map((last4) => ({ cardId: `card-${last4}`, last4, status: action === "unfreeze" ? "active" : "frozen" })),
+  cards: outcome === "no_card" || outcome === "unavailable" ? [] : last4s.map((last4) => ({ cardId: `card-${last4}`, last4, status: action === "unfreeze" ? "active" : "frozen", changed: true, replacementRequested: action === "replacement" })),
 });
 const pending: PendingItem[] = [
   { id: "p1", kind: "card_payment", counterparty: "Hotel Adler", amountMinor: 18_000, currency: "EUR", createdAt: "2026-11-29T12:00:00Z", expectedBy: "2026-12-06T12:00:00Z" },
@@ -77,13 +77,17 @@ const OUTCOMES: Record<string, AgentStateType> = {
   "pending unavailable": state({ intent: "pending", checks: { history: { status: "unavailable", reason: "down" } } }),
   ...Object.fromEntries(
     (["freeze", "unfreeze", "replacement"] as const).flatMap((action) =>
-      (["done", "unavailable", "no_card"] as const).map((outcome) => [
+      (["done", "unavailable", "no_card", "ambiguous"] as const).map((outcome) => [
         `card ${action} ${outcome}`,
         state({ intent: action === "freeze" ? "freeze_card" : action === "unfreeze" ? "unfreeze_card" : "replace_card", cardAction: card(outcome, action) }),
       ]),
     ),
   ),
   "two cards frozen": state({ intent: "freeze_card", cardAction: card("done", "freeze", ["4242", "5151"]) }),
+  "card already frozen": state({ intent: "freeze_card", cardAction: { ...card("done", "freeze"), cards: [{ cardId: "c", last4: "4242", status: "frozen", changed: false, replacementRequested: false }] } }),
+  "card not frozen, unfreeze": state({ intent: "unfreeze_card", cardAction: { ...card("done", "unfreeze"), cards: [{ cardId: "c", last4: "4242", status: "active", changed: false, replacementRequested: false }] } }),
+  "no card with those digits": state({ intent: "freeze_card", cardAction: { action: "freeze", outcome: "no_card", cards: [{ cardId: "c", last4: "4242", status: "active", changed: false, replacementRequested: false }] } }),
+  "replacement already ordered, card active": state({ intent: "replace_card", cardAction: { action: "replacement", outcome: "done", cards: [{ cardId: "c", last4: "4242", status: "active", changed: false, replacementRequested: true }] } }),
   "stolen card frozen": state({ intent: "freeze_card", understanding: { intent: "freeze_card", cardReason: "stolen", confidence: 0.9 }, cardAction: card("done", "freeze") }),
   "knowledge answer": state({ intent: "knowledge", knowledge: [activate] }),
   "two knowledge answers": state({ intent: "knowledge", understanding: { intent: "knowledge", confidence: 0.9, also: { intent: "knowledge", confidence: 0.9 } }, knowledge: [activate, transferTime] }),
@@ -153,7 +157,7 @@ describe("the words of some outcomes", () => {
 
   it("names one or several cards and pending items with the right number", () => {
     expect(cardActionText(card("done", "freeze", ["4242", "5151"]))).toContain("your cards ending 4242 and 5151");
-    expect(cardActionText(card("done", "replacement", ["4242", "5151"]))).toContain("the old cards stay frozen");
+    expect(cardActionText(card("done", "replacement", ["4242", "5151"]))).toContain("Your cards ending 4242 and 5151 stay frozen.");
     expect(pendingText(pending.slice(0, 1))).toMatch(/^You have one pending item:\n- Card payment to Hotel Adler, 180.00 EUR, pending since 29 Nov and expected to complete by 6 Dec\./);
     expect(pendingText(pending)).toMatch(/^You have 2 pending items:/);
   });

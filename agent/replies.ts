@@ -79,8 +79,8 @@ export function knowledgeText(entry: KnowledgeRef): string {
   return `${entry.answer}\n${citation(entry)}`;
 }
 
-function cardsNamed(result: CardActionResult): string {
-  const digits = result.cards.map((c) => c.last4);
+function cardsNamed(cards: CardActionResult["cards"]): string {
+  const digits = cards.map((c) => c.last4);
   return digits.length === 1 ? `your card ending ${digits[0]}` : `your cards ending ${listOf(digits)}`;
 }
 
@@ -91,22 +91,35 @@ export function cardActionText(result: CardActionResult, reason?: string): strin
     return `I couldn't reach our card system just now, so ${what}. Please try again in a minute${result.action === "freeze" ? ", or freeze the card in the app under Cards" : ""}.`;
   }
   if (result.outcome === "no_card") {
-    if (result.action === "unfreeze") return "None of your cards is frozen, so there's nothing to unfreeze.";
-    return result.action === "freeze" ? "I couldn't find an active card on your account to freeze." : "I couldn't find a card on your account to replace.";
+    return result.cards.length > 0
+      ? `None of your cards ends in those digits. Your cards end in ${listOf(result.cards.map((c) => c.last4))}: which one do you mean?`
+      : "I couldn't find a card on your account.";
   }
-  const cards = cardsNamed(result);
+  if (result.outcome === "ambiguous") {
+    const verb = result.action === "unfreeze" ? "unfreeze" : result.action === "replacement" ? "replace" : "freeze";
+    return `You have ${result.cards.length} cards that I could ${verb}: ${listOf(result.cards.map((c) => `the one ending ${c.last4}`), "and")}. Which one do you mean?`;
+  }
+  const changed = result.cards.filter((c) => c.changed);
+  const already = result.cards.filter((c) => !c.changed);
   switch (result.action) {
     case "freeze": {
+      if (changed.length === 0) return `${capitalise(cardsNamed(already))} ${already.length === 1 ? "is" : "are"} already frozen, so no new payments can be made with ${already.length === 1 ? "it" : "them"}.`;
       const after =
         reason === "compromised" || reason === "stolen"
           ? " If you see payments you didn't make, tell me which ones and I'll open a refund request for each."
           : " If you find it, tell me and I'll unfreeze it; if not, I can order a replacement.";
-      return `I've frozen ${cards}, so no new payments can be made with it. Payments made before the freeze are not affected.${after}`;
+      const it = changed.length === 1 ? "it" : "them";
+      return `I've frozen ${cardsNamed(changed)}, so no new payments can be made with ${it}. Payments made before the freeze are not affected.${after}`;
     }
     case "unfreeze":
-      return `I've unfrozen ${cards}; you can use it again straight away.`;
-    case "replacement":
-      return `I've ordered a replacement for ${cards}. It will arrive within 5 working days, and ${result.cards.length === 1 ? "the old card stays" : "the old cards stay"} frozen.`;
+      if (changed.length === 0) return `${capitalise(cardsNamed(already))} ${already.length === 1 ? "isn't" : "aren't"} frozen, so there's nothing to unfreeze.`;
+      return `I've unfrozen ${cardsNamed(changed)}; you can use ${changed.length === 1 ? "it" : "them"} again straight away.`;
+    case "replacement": {
+      const frozen = result.cards.filter((c) => c.status === "frozen");
+      const old = frozen.length === 0 ? "" : frozen.length === 1 && result.cards.length === 1 ? " The old card stays frozen." : ` ${capitalise(cardsNamed(frozen))} stay${frozen.length === 1 ? "s" : ""} frozen.`;
+      const ordered = changed.length === 0 ? `A replacement for ${cardsNamed(result.cards)} is already on its way` : `I've ordered a replacement for ${cardsNamed(result.cards)}`;
+      return `${ordered}. It will arrive within 5 working days.${old}`;
+    }
   }
 }
 

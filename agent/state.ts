@@ -1,4 +1,5 @@
 import { Annotation } from "@langchain/langgraph";
+import type { CardActionOutcome } from "./nodes/card-action";
 import type { ChatTurn, Intent, RefundReason, Understanding } from "./understanding";
 
 export const STATE_SCHEMA_VERSION = 1;
@@ -88,11 +89,7 @@ export type Clarification =
 export type KnowledgeRef = { id: string; category: string; title: string; answer: string };
 
 /** What the cards system did for this turn. */
-export type CardActionResult = {
-  action: "freeze" | "unfreeze" | "replacement";
-  outcome: "done" | "unavailable" | "no_card";
-  cards: { cardId: string; last4: string; status: string }[];
-};
+export type CardActionResult = CardActionOutcome;
 
 /** The payment the conversation is about: what "it" and "that one" refer to. */
 export type Focus = TransactionOption & { caseId?: string };

@@ -173,8 +173,8 @@ export const cardAction = (deps: AgentDeps) =>
 
 /**
  * After the last retry: the card action is reported as unavailable instead of failing the
- * turn, and the turn goes on to the reply (an error handler does not follow the node's own
- * edges). Changes that did go through before the failure stay, audited; the next attempt
+ * turn, and the turn goes on to triage like the node's own edge (an error handler does not
+ * follow the node's edges; triage passes a turn without a refund on to the reply). Changes that did go through before the failure stay, audited; the next attempt
  * of the same message reuses their keys.
  */
 export const cardActionFailed = (deps: AgentDeps) =>
@@ -192,5 +192,5 @@ export const cardActionFailed = (deps: AgentDeps) =>
       request: { operation: action, customerId: state.customerId },
     });
     const update: CardActionUpdate = { cardAction: { action, outcome: "unavailable", cards: [] } };
-    return new Command({ update, goto: "reply" });
+    return new Command({ update, goto: "triage" });
   };
