@@ -1,3 +1,4 @@
+import type { NodeError } from "@langchain/langgraph";
 import { getApprovalByCase, getApprovalById } from "@/db/queries/approvals";
 import { answerOpenQuestion } from "@/db/queries/approval-questions";
 import { recordAuditEvent } from "@/db/queries/audit";
@@ -7,11 +8,13 @@ import { getTransactionById } from "@/db/queries/transactions";
 import { cancelCase } from "./casework";
 import { resumeDecided } from "./decisions";
 import { entryFor } from "./knowledge";
-import { caseStandingText, knowledgeText, limitsText } from "./replies";
+import { cardAction, cardActionFailed, cardRequestOf, type CardActionOutcome } from "./nodes/card-action";
+import { cardActionText, caseStandingText, knowledgeText, limitsText } from "./replies";
 import { newerMessageStops, resumeGate, run, unfinished, RunDrained, RunSuperseded, withThread, type Ctx, type OnToken, type QueueAnswerer, type RestingStatus } from "./runs";
 import { settleSuperseded } from "./superseded";
 import { STATE_SCHEMA_VERSION } from "./state";
 import { understandWithFallback } from "./llm/understand-with-fallback";
+import type { Understanding } from "./understanding";
 
 export type TurnResult =
   | { kind: "ok"; reply: string; status: RestingStatus; caseId?: string }
@@ -36,12 +39,26 @@ async function limitsAnswer(ctx: Ctx, ref: { tenantId: string; customerId: strin
   }
 }
 
+/** A card to freeze, unfreeze or replace while the thread waits for an operator: the same node the graph runs, called beside it. */
+async function cardAnswer(ctx: Ctx, input: TurnInput, understanding: Understanding, messageId: number): Promise<string> {
+  const state = { tenantId: input.tenantId, customerId: input.customerId, understanding, turnKey: String(messageId) };
+  const config = { configurable: { thread_id: input.threadId } };
+  try {
+    const { cardAction: result } = await cardAction(ctx.deps)(state, config);
+    return result ? cardActionText(result, understanding.cardReason) : "";
+  } catch (error) {
+    const command = await cardActionFailed(ctx.deps)(state, { error } as NodeError, config);
+    const update = command.update as { cardAction: CardActionOutcome };
+    return cardActionText(update.cardAction);
+  }
+}
+
 /**
  * While a refund waits for an operator the thread is paused in the gate. A cancel closes
  * the approval and wakes the gate; an open question from the operator takes the message
  * as its answer; anything else gets the case's standing.
  */
-async function answerWhileAwaiting(ctx: Ctx, input: TurnInput, onToken?: OnToken): Promise<Outcome> {
+async function answerWhileAwaiting(ctx: Ctx, input: TurnInput, messageId: number, onToken?: OnToken): Promise<Outcome> {
   const kase = await getLatestCaseByThread(ctx.db, input.tenantId, input.threadId);
   const approval = kase ? await getApprovalByCase(ctx.db, input.tenantId, kase.id) : null;
   const understanding = await understandWithFallback(
@@ -80,7 +97,14 @@ async function answerWhileAwaiting(ctx: Ctx, input: TurnInput, onToken?: OnToken
     ? caseStandingText({ merchant: txn?.merchant ?? "card", amountMinor: kase.amountMinor, currency: kase.currency }, kase.status)
     : "Your request is with one of our operators.";
   const entry = understanding.intent === "knowledge" && understanding.category ? entryFor(input.tenantId, understanding.category) : undefined;
-  const answer = understanding.intent === "limits" ? await limitsAnswer(ctx, input) : entry ? knowledgeText(entry) : undefined;
+  const answer =
+    understanding.intent === "limits"
+      ? await limitsAnswer(ctx, input)
+      : cardRequestOf({ ...input, understanding })
+        ? await cardAnswer(ctx, input, understanding, messageId)
+        : entry
+          ? knowledgeText(entry)
+          : undefined;
   const reply = answer ? `${answer}\n\n${standing}` : standing;
   onToken?.(reply);
   return { reply, status: "awaiting_approval", caseId: kase?.id };
@@ -128,7 +152,7 @@ async function finishPending(ctx: Ctx, input: TurnInput, messageId: number): Pro
 /** Answers one customer message already in the transcript (`messageId`): the graph, or the paused-thread answer. */
 async function takeTurn(ctx: Ctx, input: TurnInput, messageId: number, previous: string, onToken?: OnToken): Promise<Outcome> {
   const resting = previous === "awaiting_approval" ? previous : await finishPending(ctx, input, messageId);
-  const outcome = resting === "awaiting_approval" ? await answerWhileAwaiting(ctx, input, onToken) : await runTurn(ctx, input, messageId, onToken);
+  const outcome = resting === "awaiting_approval" ? await answerWhileAwaiting(ctx, input, messageId, onToken) : await runTurn(ctx, input, messageId, onToken);
   await appendAnswer(ctx.db, { tenantId: input.tenantId, threadId: input.threadId, text: outcome.reply, answers: messageId });
   return outcome;
 }
