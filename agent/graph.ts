@@ -30,7 +30,7 @@ export function routeAfterIntake(state: AgentStateType, threadId: string): Send[
       threadId,
       transactionId: state.case?.transactionId,
     } satisfies CheckTask);
-  if (state.handoff) return "reply";
+  if (state.handoff && !state.handoff.requested) return "reply";
   const intents = [state.intent, state.understanding?.also?.intent];
   const systems = new Set(intents.flatMap((intent) => SYSTEMS_FOR[intent ?? ""] ?? []));
   if (state.intent === "refund" && state.case && !state.case.priorStatus) ["limits", "history", "antifraud"].forEach((s) => systems.add(s as SystemName));

@@ -227,10 +227,7 @@ const OFFER =
 
 /** The agent's answer, composed from state alone: the model never words a money outcome. */
 export function composeReply(state: AgentStateType): string {
-  if (state.handoff) {
-    if (state.handoff.requested) {
-      return "I've passed your request to a colleague in our support team, with a summary so you don't need to repeat anything. They'll answer here in this chat.";
-    }
+  if (state.handoff && !state.handoff.requested) {
     return "I don't seem to be getting anywhere with this, so I've passed our conversation to a colleague who will pick it up here. You don't need to repeat anything.";
   }
   const u = state.understanding;
@@ -243,6 +240,9 @@ export function composeReply(state: AgentStateType): string {
     if (text && !parts.includes(text)) parts[intent === "freeze_card" ? "unshift" : "push"](text);
   }
   for (const entry of state.knowledge ?? []) parts.push(knowledgeText(entry));
+  if (state.handoff?.requested) {
+    parts.push("I've passed your request to a colleague in our support team, with a summary so you don't need to repeat anything. They'll answer here in this chat.");
+  }
   return parts.length > 0 ? parts.join("\n\n") : OFFER;
 }
 

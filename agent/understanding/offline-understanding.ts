@@ -120,7 +120,7 @@ const PRECEDENCE: Intent[] = ["freeze_card", "refund", "cancel", "unfreeze_card"
 /** Clauses of a run-on message: sentences, and "and" / "also" before a new request. */
 export function splitClauses(text: string): string[] {
   return text
-    .split(/(?<=[.!?;])\s+|\s+(?:and\s+also|also|plus|and\s+then)\s+|,?\s+and\s+(?=(?:i|i'?m|i've|my|what|how|when|where|can|could|would|please|pls|there|someone|somebody|tell|show|also|is|are|do|does|why)\b)/i)
+    .split(/(?<=[.!?;])\s+|\s+(?:and\s+also|also|plus|and\s+then)\s+|,?\s+and\s+(?=(?:i|i'?m|i've|my|what|how|when|where|can|could|would|please|pls|there|someone|somebody|tell|show|also|is|are|do|does|why|let|send|order|get|give)\b)/i)
     .map((c) => c.trim())
     .filter((c) => /[a-z]{2}/i.test(c));
 }

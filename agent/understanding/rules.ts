@@ -13,6 +13,9 @@ const HANDOVER: RegExp[] = [
   /\b(?:speak|talk|chat)\s+(?:to|with)\s+(?:a\s+|an\s+|the\s+|your\s+|some\s+)?(?:real\s+|actual\s+|live\s+)?(?:human|person|people|someone|somebody|agent|operator|manager|representative|advis[eo]r|colleague|staff)\b/i,
   /\b(?:human|real\s+person|live\s+agent)\s*(?:please|pls|now)?\s*[!.?]*$|\bget\s+me\s+(?:a\s+)?(?:human|person|manager)\b|\bi\s+want\s+a\s+(?:human|person)\b/i,
   /\b(?:make|file|lodge|raise)\s+a\s+(?:formal\s+)?complaint\b/i,
+  /\bget\s+me\s+(?:a\s+|an\s+)?(?:real\s+|live\s+|actual\s+)?(?:agent|human|person|manager|someone|somebody|operator)\b/i,
+  /\b(?:connect|put|transfer|pass)\s+me\s+(?:through\s+)?(?:with|to)\s+(?:someone|somebody|a\s+person|a\s+human|an?\s+(?:agent|operator|advis[eo]r)|customer\s+(?:service|support)|support|your\s+team)\b/i,
+  /^\W*(?:operator|agent|human|representative|real\s+person)\W*$/i,
 ];
 
 const CLOSE_ACCOUNT: RegExp[] = [/\b(?:close|terminate|delete|cancel|shut)\s+(?:down\s+)?(?:my|the)\s+(?:bank\s+)?account\b/i];
@@ -21,13 +24,17 @@ const CLOSE_ACCOUNT: RegExp[] = [/\b(?:close|terminate|delete|cancel|shut)\s+(?:
 const UNFREEZE: RegExp[] = [
   /\bun-?freez\w*\b|\bun-?block\w*\b|\bthaw\b/i,
   /\bfound\s+(?:my|the)\s+card\b|\bcard\s+(?:turned|showed)\s+up\b|\b(?:re-?activate|turn\s+back\s+on|switch\s+back\s+on)\s+(?:my|the)\s+card\b/i,
+  /\bfou?n?d\s+it\b(?!\s+(?:was|is|odd|strange|weird|hard|difficult))|\bfound\s+my\s+(?:wallet|purse|bag)\b|\b(?:police|someone|somebody)\s+(?:found|returned|handed\s+in)\s+my\s+(?:wallet|purse|bag|card)\b/i,
+  /\bturn\s+(?:it|my\s+card|the\s+card)\s+back\s+on\b|\b(?:can|could)\s+i\s+use\s+(?:it|my\s+card|the\s+card)\s+again\b/i,
 ];
 
 const STOLEN = /\bstolen\b|\bnicked\b|\bpick-?pocket\w*\b|\brobbed\b|\bmugged\b|\bthief\b/i;
-const COMPROMISED = /\bcompromised\b|\bskimm\w*\b|\bcloned\b|\bphish\w*\b|\b(?:someone|somebody|they)\s+(?:has|have|got|knows?|stole)\s+(?:my\s+)?(?:card\s+)?(?:details|number|pin|cvv)\b|\b(?:card\s+)?details\s+(?:were\s+|have\s+been\s+|got\s+)?(?:leaked|stolen|hacked)\b/i;
+const COMPROMISED = /\bcompromised\b|\bleak\w*\b|\bdata\s+breach\b|\b(?:photo|picture|pic)\s+of\s+my\s+card\b|\bskimm\w*\b|\bcloned\b|\bphish\w*\b|\b(?:someone|somebody|they)\s+(?:has|have|got|knows?|stole)\s+(?:my\s+)?(?:card\s+)?(?:details|number|pin|cvv)\b|\b(?:card\s+)?details\s+(?:were\s+|have\s+been\s+|got\s+)?(?:leaked|stolen|hacked)\b/i;
 
 const FREEZE: RegExp[] = [
-  new RegExp(String.raw`\b(?:lost|misplaced|can'?t\s+find|cannot\s+find|lose)\s+(?:my\s+|the\s+)?${CARD}\b|\b${CARD}\b.{0,40}\b(?:lost|stolen|missing|nicked|gone|taken)\b`, "i"),
+  /\b(?:mugged|robbed|pick-?pocketed)\b|\b(?:took|stole|nicked|grabbed|snatched)\s+(?:my\s+)?(?:wallet|purse|bag|handbag|card)\b/i,
+  /\b(?:freeze|block|lock)\s+(?:it|them)\b(?=.*\bcards?\b)|\bcards?\b.*\b(?:freeze|block|lock)\s+(?:it|them)\b/i,
+  new RegExp(String.raw`\b(?:lost|stolen|misplaced|can'?t\s+find|cannot\s+find|lose)\s+(?:my\s+|the\s+)?${CARD}\b|\b${CARD}\b.{0,40}\b(?:lost|stolen|missing|nicked|gone|taken)\b`, "i"),
   /\b(?:wallet|purse|bag|handbag)\b.{0,30}\b(?:stolen|lost|missing|nicked|taken)\b|\b(?:stolen|lost|lose)\b.{0,12}\b(?:wallet|purse)\b/i,
   new RegExp(String.raw`\b(?:freeze|block|lock|stop|suspend|deactivate)\s+(?:my\s+|the\s+)?${CARD}\b|\b${CARD}\s+(?:frozen|blocked|locked)\s+(?:now|immediately|please)\b`, "i"),
   /\b(?:atm|machine|cash\s*(?:point|machine)|cashpoint)\b.{0,30}\b(?:swallowed|ate|eaten|kept|took|taken|retained|keeps|has)\b.{0,15}\bcard\b|\bswallowed\s+my\s+card\b/i,
@@ -35,6 +42,8 @@ const FREEZE: RegExp[] = [
 ];
 
 const REPLACE: RegExp[] = [
+  /^(?!.*\b(?:when|where|arriv\w*|activat\w*|track\w*|how\s+long|delivery|expir\w*)\b).*\b(?:send|order|need|want|get|give)\s+(?:me\s+)?(?:a\s+)?(?:new|replacement|another)\s+(?:one|card)\b/i,
+  /\b(?:need|want|get|order|send)\s+(?:me\s+)?(?:a\s+)?replacement\b|\bcard\b.{0,20}\b(?:snapped|broke|broken|cracked|damaged|chewed|bent|melted|split)\b|\b(?:snapped|broke|cracked|damaged|chewed|bent)\s+my\s+card\b/i,
   new RegExp(String.raw`^(?!.*\b(?:when|where|arriv\w*|activat\w*|track\w*|how\s+long|delivery|expir\w*)\b).*(?:\b(?:send|order|need|want|get|request|issue)\b.{0,20}\b(?:new|replacement|another|spare)\s+${CARD}\b|\breplace\s+(?:my\s+|the\s+)?${CARD}\b|\breplacement\s+${CARD}\b)`, "i"),
 ];
 
@@ -46,6 +55,10 @@ const PENDING: RegExp[] = [
 
 const GREETING_ONLY =
   /^\W*(?:hi+|hello+|hey+|hiya|howdy|yo|greetings|good\s+(?:morning|afternoon|evening|day)|hallo|hola|bonjour)(?:\s+(?:there|again|team|all|everyone|guys|bank))?[\s!.,:)?👋🙂😊]*$/iu;
+
+/** "anyone there?", "hi, how are you": a greeting that asks nothing yet. */
+const GREETING_SMALL_TALK =
+  /^\W*(?:(?:hi+|hello+|hey+|hiya|good\s+(?:morning|afternoon|evening))[\s,!.]*)?(?:is\s+)?(?:any(?:one|body)\s+(?:there|here|around)|(?:are\s+)?you\s+there|how\s+are\s+you(?:\s+doing)?(?:\s+today)?|how'?s\s+it\s+going)[\s?!.]*$/i;
 
 const GREETING_PREFIX =
   /^\W*(?:hi+|hello+|hey+|hiya|good\s+(?:morning|afternoon|evening))(?:\s+there)?\b[\s!.,:-]*/i;
@@ -61,6 +74,9 @@ const CANCEL: RegExp[] = [
 ];
 
 const STATUS: RegExp[] = [
+  /\bwhere(?:'?s|\s+is)\s+(?:my|the|that)\s+(?:\w+\s+){0,2}(?:refund|money|claim|request)\b|\bwhat\s+happened\s+(?:to|with)\s+(?:my|the|that)\s+(?:\w+\s+){0,3}(?:refund|claim|request|case|dispute)\b/i,
+  /\bwhen\s+(?:will|do|can)\s+i\s+(?:\w+\s+)?(?:get|receive|see)\s+(?:my|the|that)\s+(?:refund|money)\b|\brefund\b.{0,30}\b(?:not|isn'?t|hasn'?t|still\s+not|nothing)\b.{0,20}\b(?:showing|shown|arrived|appeared|there|back|come|statement|account)\b/i,
+  /\bwaiting\s+(?:for|on)\s+(?:my|the|that)\s+(?:\w+\s+){0,3}refund\b|\b(?:did|have|has)\s+(?:you|anyone|someone|they)\s+(?:approved?|processed?|accepted?|decided)\s+(?:on\s+)?(?:my|the)\s+(?:refund|claim|request|case)\b|\b(?:isn'?t|is\s+not|not)\s+back\s+on\s+my\s+(?:card|account)\b/i,
   /\bstatus\b|\bany\s+(?:news|updates?|progress)\b|\bupdate\s+on\s+my\b/i,
   /\bwhere(?:'s|\s+is)\s+my\s+(?:refund|money|claim|request)\b|\bwhat\s+happened\s+(?:to|with)\s+my\s+(?:refund|claim|request|case)\b/i,
   /\b(?:has|have|did|is|was)\s+(?:my|the)\s+(?:refund|claim|request|case)\s+(?:been\s+)?(?:come|gone|processed|approved|arrived|done|sorted|through|finished|resolved)/i,
@@ -129,7 +145,7 @@ const RULES: Rule[] = [
 
 /** The label a reliable keyword rule gives the message, or undefined when none applies. */
 export function applyRules(text: string): RuleLabel | undefined {
-  if (GREETING_ONLY.test(text.trim())) return { intent: "greeting" };
+  if (GREETING_ONLY.test(text.trim()) || GREETING_SMALL_TALK.test(text.trim())) return { intent: "greeting" };
   const body = stripGreeting(text);
   const label = RULES.find((r) => r.patterns.some((p) => p.test(body)))?.label;
   if (label?.intent !== "freeze_card") return label;
