@@ -33,14 +33,15 @@ describe("observe", () => {
 });
 
 describe("judge", () => {
-  it("passes a turn that matches and names every difference otherwise", () => {
+  it("passes a turn that matches and names every difference otherwise; the category only where an article answers", () => {
     const want = { intent: "refund", category: "transaction_charged_twice", transaction: "tx-alice-coffee-2", outcome: "refunded" } as const;
     expect(judge(want, got({ intent: "refund", category: "transaction_charged_twice", transaction: "tx-alice-coffee-2", outcome: "refunded" }))).toEqual([]);
     expect(judge(want, got({ intent: "refund", transaction: "tx-alice-coffee-1", outcome: "review" }))).toEqual([
-      "category transaction_charged_twice != none",
       "outcome refunded != review",
       "transaction tx-alice-coffee-2 != tx-alice-coffee-1",
     ]);
+    const article = { intent: "knowledge", category: "change_pin", outcome: "answered" } as const;
+    expect(judge(article, got({ intent: "knowledge", category: "pin_blocked", outcome: "answered" }))).toEqual(["category change_pin != pin_blocked"]);
   });
 
   it("leaves out what the expectation does not give, and takes any of several transactions", () => {
