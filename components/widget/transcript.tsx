@@ -41,7 +41,7 @@ export function Transcript({ messages, pendingText, draftReply, busy }: Transcri
       <ol className="space-y-2">
         {shown.length === 0 && pendingText === null ? (
           <li className="px-2 py-6 text-center text-sm text-slate-500">
-            Hello! Ask about a card payment you want refunded, your card limits, or the status of a refund.
+            Hello! Ask about a card payment you want refunded, a lost or stolen card, a pending payment, your card limits, or anything about your account.
           </li>
         ) : null}
         {shown.map((m) => (
