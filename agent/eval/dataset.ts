@@ -3,6 +3,7 @@
  * transaction and outcome each should come to, read and checked here. Dates the seed makes
  * relative to today are written as placeholders and filled in for the day of the run.
  */
+import { INTENTS } from "../understanding/types";
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { z } from "zod";
@@ -14,22 +15,8 @@ export const CONVERSATIONS_DIR = path.resolve(import.meta.dirname, "../../data/c
 /** The demo customers a conversation may be with, and their ids. */
 export const CUSTOMERS = { alice: "cust-alice", bob: "cust-bob" } as const;
 
-/** The agent's intents a turn may expect. */
-export const EXPECTED_INTENTS = [
-  "refund",
-  "limits",
-  "cancel",
-  "status",
-  "greeting",
-  "freeze_card",
-  "unfreeze_card",
-  "replace_card",
-  "pending",
-  "knowledge",
-  "handover",
-  "unclear",
-  "other",
-] as const;
+/** The agent's intents a turn may expect: every intent the understanding step names. */
+export const EXPECTED_INTENTS = INTENTS;
 
 const intent = z.enum(EXPECTED_INTENTS);
 const outcome = z.enum(OUTCOMES);
