@@ -33,10 +33,10 @@ function graphOf(deps: AgentDeps) {
       timeout: deps.settings.checkTimeoutMs,
       errorHandler: cardActionFailed(deps),
     })
-    .addNode("reply", () => ({ replied: true }))
+    .addNode("triage", () => ({ replied: true }))
     .addEdge(START, CARD_ACTION_NODE)
-    .addEdge(CARD_ACTION_NODE, "reply")
-    .addEdge("reply", END)
+    .addEdge(CARD_ACTION_NODE, "triage")
+    .addEdge("triage", END)
     .compile({ checkpointer: new MemorySaver() });
 }
 
@@ -189,7 +189,7 @@ describe("the cardAction node against the cards system", () => {
     expect(await cardAudit("t-lost")).toHaveLength(1);
   });
 
-  it("reports the cards system unavailable after every retry and goes on to the reply", async () => {
+  it("reports the cards system unavailable after every retry and goes on to triage, as the node's own edge does", async () => {
     await setFault({ system: "cards", errorRate: 1 });
     const res = await ask("t-down", { intent: "freeze_card" }, { turnKey: "m1" });
     expect(res.cardAction).toEqual({ action: "freeze", outcome: "unavailable", cards: [] });
