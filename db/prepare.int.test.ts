@@ -59,6 +59,6 @@ describe("preparing the database at start", () => {
     } finally {
       await opened.pool.end();
     }
-    expect(await counts()).toMatchObject({ users: 6, customers: 2, transactions: 14, threads: 1 });
+    expect(await counts()).toMatchObject({ users: 6, customers: 2, transactions: 18, threads: 1 });
   });
 });
