@@ -28,15 +28,21 @@ export type EvalHarness = {
   agent: { state(threadId: string): Promise<Snapshot> };
 };
 
+/** The demo tenant's case about `transactionId`, if one was opened. */
+async function caseIdOf(h: EvalHarness, transactionId: string): Promise<string | undefined> {
+  const [kase] = await h.db.select({ id: cases.id }).from(cases).where(and(eq(cases.tenantId, DEMO_TENANT), eq(cases.transactionId, transactionId)));
+  return kase?.id;
+}
+
 /**
  * An operator's decision on the approval of the case about `transactionId`; when an
  * approval still waits after it (four-eyes), the supervisor gives the second.
  */
 async function decideFor(h: EvalHarness, transactionId: string, decision: "approved" | "rejected") {
-  const [kase] = await h.db.select({ id: cases.id }).from(cases).where(and(eq(cases.tenantId, DEMO_TENANT), eq(cases.transactionId, transactionId)));
-  if (!kase) throw new Error(`no case about ${transactionId} to decide`);
+  const caseId = await caseIdOf(h, transactionId);
+  if (!caseId) throw new Error(`no case about ${transactionId} to decide`);
   for (const actor of ["olga", "sam"]) {
-    const approval = await getApprovalByCase(h.db, DEMO_TENANT, kase.id);
+    const approval = await getApprovalByCase(h.db, DEMO_TENANT, caseId);
     if (approval?.status !== "pending") return;
     await h.decide({ id: approval.id, version: approval.version }, actor, decision, `evaluation: ${decision} by ${actor}`);
   }
@@ -68,8 +74,8 @@ async function observePaused(h: EvalHarness, text: string, state: OutcomeState, 
 }
 
 async function approvalStatus(h: EvalHarness, transactionId: string): Promise<string | undefined> {
-  const [kase] = await h.db.select({ id: cases.id }).from(cases).where(and(eq(cases.tenantId, DEMO_TENANT), eq(cases.transactionId, transactionId)));
-  return kase ? (await getApprovalByCase(h.db, DEMO_TENANT, kase.id))?.status : undefined;
+  const caseId = await caseIdOf(h, transactionId);
+  return caseId ? (await getApprovalByCase(h.db, DEMO_TENANT, caseId))?.status : undefined;
 }
 
 /** The transaction of the request a thread waits on, when it is paused at the approval gate. */
