@@ -22,7 +22,7 @@ async function kill(child: ChildProcess) {
   await exited;
 }
 
-/** Writes that finished check tasks left in the checkpointer, kept across the crash. */
+/** Writes to `checks` kept across the crash: intake's reset of the turn's checks, then one per finished check. */
 async function savedCheckWrites(threadId: string): Promise<number> {
   const res = await h.db.execute<{ n: number }>(
     sql`select count(*)::int as n from langgraph.checkpoint_writes where thread_id = ${threadId} and channel = 'checks'`,
@@ -35,7 +35,7 @@ describe("a run killed mid-step resumes without repeating finished work", () => 
     await setFault({ system: "antifraud", hang: true });
     const thread = await h.newThread();
     const child = startWorker({ op: "say", threadId: thread, customerId: "cust-alice", text: "I was charged twice at Coffee Corner" });
-    await until("limits and history to be saved", async () => (await savedCheckWrites(thread)) >= 2);
+    await until("limits and history to be saved", async () => (await savedCheckWrites(thread)) >= 3);
     await kill(child);
     expect(await h.calls()).toMatchObject({ limits: 1, history: 1, antifraud: 1, ledger: 0 });
 

@@ -23,7 +23,8 @@ describe("recovery on start", () => {
     await setFault({ system: "antifraud", hang: true });
     const thread = await h.newThread();
     const worker = spawn(process.execPath, ["--import", "tsx", "test/agent-worker.ts", JSON.stringify({ op: "say", threadId: thread, customerId: "cust-alice", text: "I was charged twice at Coffee Corner" })], { env: process.env, stdio: "ignore" });
-    await until("the checks to be saved", async () => (await count(sql`select count(*)::int as n from langgraph.checkpoint_writes where thread_id = ${thread} and channel = 'checks'`)) >= 2);
+    // Three writes to `checks`: intake's reset of the turn's checks, then limits and history.
+    await until("limits and history to be saved", async () => (await count(sql`select count(*)::int as n from langgraph.checkpoint_writes where thread_id = ${thread} and channel = 'checks'`)) >= 3);
     const exited = new Promise((r) => worker.once("exit", r));
     worker.kill("SIGKILL");
     await exited;
