@@ -100,6 +100,26 @@ const OUTCOMES: Record<string, AgentStateType> = {
     approval: approval("pending"),
     cardAction: card("done", "freeze"),
   }),
+  "card frozen and a replacement ordered": state({
+    intent: "freeze_card",
+    understanding: { intent: "freeze_card", cardReason: "lost", confidence: 0.9, also: { intent: "replace_card", confidence: 0.9 } },
+    cardAction: card("done", "freeze"),
+    alsoCardAction: { action: "replacement", outcome: "done", cards: [{ cardId: "c", last4: "4242", status: "frozen", changed: true, replacementRequested: true }] },
+  }),
+  "a new report and the other requests' standing": state({
+    intent: "refund",
+    understanding: { intent: "refund", confidence: 0.9, also: { intent: "status", confidence: 0.9 } },
+    case: books,
+    approval: approval("executed", { amountMinor: 1_250, decidedBy: "policy" }),
+    refundOutcome: { status: "executed", entryId: "e", replayed: false },
+    standing: [{ ...electro, priorStatus: "awaiting_approval" }],
+  }),
+  "a new report and no other requests": state({
+    intent: "refund",
+    understanding: { intent: "refund", confidence: 0.9, also: { intent: "status", confidence: 0.9 } },
+    case: books,
+    approval: approval("pending"),
+  }),
   "limits and a knowledge answer": state({
     intent: "limits",
     understanding: { intent: "limits", confidence: 0.9, also: { intent: "knowledge", category: "activate_my_card", confidence: 0.9 } },
@@ -153,6 +173,19 @@ describe("the words of some outcomes", () => {
     const text = composeReply(OUTCOMES["card frozen and a refund waiting"]);
     expect(text.indexOf("I've frozen your card ending 4242")).toBe(0);
     expect(text).toContain("Your refund request for the Electro Mart payment of 1,249.00 EUR is with one of our operators.");
+  });
+
+  it("a lost card frozen and replaced says both, and offers no second replacement", () => {
+    const text = composeReply(OUTCOMES["card frozen and a replacement ordered"]);
+    expect(text).toMatch(/^I've frozen your card ending 4242.*\n\nI've ordered a replacement for your card ending 4242\./s);
+    expect(text).not.toMatch(/I can order a replacement/);
+  });
+
+  it("a status question beside a new report lists the other requests, not the new one", () => {
+    const text = composeReply(OUTCOMES["a new report and the other requests' standing"]);
+    expect(text).toMatch(/Book Nook/);
+    expect(text).toMatch(/Your other refund requests:\n- .*Electro Mart/);
+    expect(composeReply(OUTCOMES["a new report and no other requests"])).toMatch(/You have no other refund requests with us\./);
   });
 
   it("names one or several cards and pending items with the right number", () => {

@@ -1,4 +1,5 @@
 import { citation } from "./knowledge";
+import { CARD_INTENTS } from "./nodes/card-action";
 import { formatMinor } from "./policy";
 import type { AgentStateType, CardActionResult, CaseRef, KnowledgeRef, LimitsFacts, PendingItem, RequestOption } from "./state";
 
@@ -85,7 +86,7 @@ function cardsNamed(cards: CardActionResult["cards"]): string {
 }
 
 /** What the cards system did, in the customer's words. */
-export function cardActionText(result: CardActionResult, reason?: string): string {
+export function cardActionText(result: CardActionResult, reason?: string, replacementOrdered = false): string {
   if (result.outcome === "unavailable") {
     const what = result.action === "freeze" ? "your card is not frozen yet" : result.action === "unfreeze" ? "your card is still frozen" : "no replacement has been ordered yet";
     return `I couldn't reach our card system just now, so ${what}. Please try again in a minute${result.action === "freeze" ? ", or freeze the card in the app under Cards" : ""}.`;
@@ -107,7 +108,9 @@ export function cardActionText(result: CardActionResult, reason?: string): strin
       const after =
         reason === "compromised" || reason === "stolen"
           ? " If you see payments you didn't make, tell me which ones and I'll open a refund request for each."
-          : " If you find it, tell me and I'll unfreeze it; if not, I can order a replacement.";
+          : replacementOrdered
+            ? " If you find it, tell me and I'll unfreeze it."
+            : " If you find it, tell me and I'll unfreeze it; if not, I can order a replacement.";
       const it = changed.length === 1 ? "it" : "them";
       return `I've frozen ${cardsNamed(changed)}, so no new payments can be made with ${it}. Payments made before the freeze are not affected.${after}`;
     }
@@ -200,9 +203,16 @@ function mainText(state: AgentStateType): string | undefined {
   }
 }
 
-/** Answers that need no case: limits, pending items, card actions, knowledge. */
+/** Answers that need no case: limits, pending items, card actions, knowledge; and the other requests' standing beside a new one. */
 function factsText(state: AgentStateType, intent: string): string | undefined {
   switch (intent) {
+    case "status": {
+      if (state.intent === "status") return undefined;
+      const others = state.standing ?? [];
+      if (others.length === 0) return "You have no other refund requests with us.";
+      const lines = others.map((c) => `- ${caseStandingText(c, c.priorStatus ?? "open")}`);
+      return `Your other refund requests:\n${lines.join("\n")}`;
+    }
     case "limits": {
       const limits = state.checks.limits;
       if (limits?.status === "ok") return `Here are your card limits:\n${limitsText(limits.facts)}`;
@@ -216,7 +226,12 @@ function factsText(state: AgentStateType, intent: string): string | undefined {
     case "freeze_card":
     case "unfreeze_card":
     case "replace_card":
-      return state.cardAction ? cardActionText(state.cardAction, state.understanding?.cardReason ?? state.understanding?.also?.cardReason) : undefined;
+    {
+      const results = [state.cardAction, state.alsoCardAction].filter((r): r is CardActionResult => r !== null);
+      const result = results.find((r) => r.action === CARD_INTENTS[intent as keyof typeof CARD_INTENTS]) ?? results[0];
+      const replaced = results.some((r) => r.action === "replacement" && r.outcome === "done");
+      return result ? cardActionText(result, state.understanding?.cardReason ?? state.understanding?.also?.cardReason, replaced) : undefined;
+    }
     default:
       return undefined;
   }

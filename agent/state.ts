@@ -147,6 +147,10 @@ export const AgentState = Annotation.Root({
   knowledge: replace<KnowledgeRef[]>([]),
   /** A freeze, unfreeze or replacement made this turn. */
   cardAction: replace<CardActionResult | null>(null),
+  /** The customer's other requests and where each stands, when a status question comes beside a new report. */
+  standing: replace<CaseRef[]>([]),
+  /** The second card change of a message that asked two ("I lost my card and need a new one"). */
+  alsoCardAction: replace<CardActionResult | null>(null),
   /** A request on another thread that this turn cancelled. */
   withdrawn: replace<Withdrawn | null>(null),
   /** The agent's answer for this turn. */

@@ -46,6 +46,7 @@ export type OutcomeState = {
   /** A waiting request this turn cancelled. */
   withdrawn?: { approvalId?: string } | null;
   cardAction?: { action?: string; outcome?: string } | null;
+  alsoCardAction?: { action?: string; outcome?: string } | null;
   checks?: { limits?: { status?: string }; history?: { status?: string } } | null;
   /** A hand-over to a person: `requested` when the customer asked for it, else the conversation went in circles. */
   handoff?: { reason?: string; requested?: boolean; handoverId?: string } | null;
@@ -67,6 +68,7 @@ const CLARIFICATIONS: Record<string, { outcome: Outcome; intents?: string[] }> =
 const SETTLED = new Set(["refunded", "rejected", "cancelled", "expired", "approved", "failed"]);
 
 const CARD_OUTCOMES: Record<string, Outcome> = { freeze: "card_frozen", unfreeze: "card_unfrozen", replacement: "replacement_requested" };
+const CARD_OUTCOME_OF: Record<string, Outcome> = { freeze_card: "card_frozen", unfreeze_card: "card_unfrozen", replace_card: "replacement_requested" };
 
 function clarificationOutcome(state: OutcomeState, intent: string, main: boolean): Outcome | null {
   const rule = state.clarification?.kind ? CLARIFICATIONS[state.clarification.kind] : undefined;
@@ -121,7 +123,10 @@ export function outcomeOf(state: OutcomeState, intent: string | null = state.int
     case "freeze_card":
     case "unfreeze_card":
     case "replace_card":
-      return state.cardAction?.outcome === "done" ? (CARD_OUTCOMES[state.cardAction.action ?? ""] ?? null) : null;
+    {
+      const result = [state.cardAction, state.alsoCardAction].find((r) => r && CARD_OUTCOMES[r.action ?? ""] === CARD_OUTCOME_OF[intent]) ?? state.cardAction;
+      return result?.outcome === "done" ? (CARD_OUTCOMES[result.action ?? ""] ?? null) : null;
+    }
     case "knowledge":
       return state.knowledge?.some((k) => k.id) ? "answered" : null;
     default:

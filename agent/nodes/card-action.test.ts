@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { CardStatus } from "../clients/cards";
-import { cardActionOf, cardIdempotencyKey, cardRequestOf, pickCards } from "./card-action";
+import { cardActionOf, cardIdempotencyKey, cardRequestOf, cardRequestsOf, pickCards } from "./card-action";
 
 const card = (cardId: string, last4: string, status: "active" | "frozen" = "active"): CardStatus => ({
   cardId,
@@ -55,6 +55,16 @@ describe("card actions", () => {
     expect(cardActionOf(with_("refund"))).toBeNull();
     expect(cardActionOf(with_("toString"))).toBeNull();
     expect(cardActionOf({ tenantId: "t", customerId: "c", understanding: null })).toBeNull();
+  });
+
+  it("are both carried out when the message asks two, once each, in its order", () => {
+    const lostAndNew = { tenantId: "t", customerId: "c", understanding: { intent: "freeze_card", cardReason: "lost", also: { intent: "replace_card" } } };
+    expect(cardRequestsOf(lostAndNew)).toEqual([
+      { action: "freeze", cardReason: "lost" },
+      { action: "replacement", cardReason: "lost" },
+    ]);
+    const twice = { tenantId: "t", customerId: "c", understanding: { intent: "freeze_card", also: { intent: "freeze_card" } } };
+    expect(cardRequestsOf(twice).map((r) => r.action)).toEqual(["freeze"]);
   });
 
   it("come from the message's second request too", () => {

@@ -52,16 +52,24 @@ export type CardActionState = {
   turnKey?: string;
 };
 
-export type CardActionUpdate = { cardAction?: CardActionOutcome };
+/** The first card request's result, and the second's when the message asked two ("freeze it and send a new one"). */
+export type CardActionUpdate = { cardAction?: CardActionOutcome; alsoCardAction?: CardActionOutcome };
 
 const isCardIntent = (intent: string | undefined): intent is keyof typeof CARD_INTENTS => intent !== undefined && Object.hasOwn(CARD_INTENTS, intent);
 
-/** The card request of the message, its first or its second, or null when neither is about a card. */
-export function cardRequestOf(state: CardActionState): { action: CardActionKind; cardLast4?: string; cardReason?: string } | null {
+type CardRequest = { action: CardActionKind; cardLast4?: string; cardReason?: string };
+
+/** The message's card requests in its order, its first and its second, none when neither is about a card. */
+export function cardRequestsOf(state: CardActionState): CardRequest[] {
   const first = state.understanding;
-  const ask = isCardIntent(first?.intent) ? first : isCardIntent(first?.also?.intent) ? first?.also : undefined;
-  if (!ask) return null;
-  return { action: CARD_INTENTS[ask.intent as keyof typeof CARD_INTENTS], cardLast4: ask.cardLast4, cardReason: ask.cardReason };
+  const asks = [first, first?.also].filter((a): a is CardAsk => isCardIntent(a?.intent));
+  const requests = asks.map((ask) => ({ action: CARD_INTENTS[ask.intent as keyof typeof CARD_INTENTS], cardLast4: ask.cardLast4 ?? first?.cardLast4, cardReason: ask.cardReason ?? first?.cardReason }));
+  return requests.filter((r, i) => requests.findIndex((o) => o.action === r.action) === i);
+}
+
+/** The card request of the message, its first or its second, or null when neither is about a card. */
+export function cardRequestOf(state: CardActionState): CardRequest | null {
+  return cardRequestsOf(state)[0] ?? null;
 }
 
 /** The action a state asks for, or null when its message is not about a card. */
@@ -119,9 +127,8 @@ const asCard = (card: CardStatus, changed: boolean): CardActionCard => ({
  */
 export const cardAction = (deps: AgentDeps) =>
   async function cardAction(state: CardActionState, config: LangGraphRunnableConfig): Promise<CardActionUpdate> {
-    const ask = cardRequestOf(state);
-    if (!ask) return {};
-    const { action } = ask;
+    const [first, second] = cardRequestsOf(state);
+    if (!first) return {};
     const threadId = String(config.configurable?.thread_id);
     const turn = state.turnKey || threadId;
     const ref = { tenantId: state.tenantId, customerId: state.customerId };
@@ -139,36 +146,44 @@ export const cardAction = (deps: AgentDeps) =>
       }
     };
 
-    const listed = await recorded({ operation: "list", customerId: state.customerId }, undefined, () => deps.bank.cards.list(ref, config.signal));
-    const picked = pickCards(listed, action, ask.cardLast4);
-    if (picked.outcome !== "pick") return { cardAction: { action, outcome: picked.outcome, cards: picked.cards.map((c) => asCard(c, false)) } };
+    const act = async (ask: CardRequest): Promise<CardActionOutcome> => {
+      const { action } = ask;
+      const listed = await recorded({ operation: "list", customerId: state.customerId }, undefined, () => deps.bank.cards.list(ref, config.signal));
+      const picked = pickCards(listed, action, ask.cardLast4);
+      if (picked.outcome !== "pick") return { action, outcome: picked.outcome, cards: picked.cards.map((c) => asCard(c, false)) };
 
-    const reason = action === "unfreeze" ? null : reasonFor(action, ask.cardReason);
-    const done: CardActionCard[] = [];
-    for (const card of picked.cards) {
-      const idempotencyKey = cardIdempotencyKey(threadId, action, card.cardId, turn);
-      const request = { ...ref, cardId: card.cardId, idempotencyKey };
-      const change: CardChange = await recorded({ operation: action, customerId: state.customerId, cardId: card.cardId, reason }, idempotencyKey, () =>
-        action === "freeze"
-          ? deps.bank.cards.freeze({ ...request, reason: reason as CardFreezeReason }, config.signal)
-          : action === "unfreeze"
-            ? deps.bank.cards.unfreeze(request, config.signal)
-            : deps.bank.cards.requestReplacement({ ...request, reason: reason! }, config.signal),
-      );
-      await deps.store.recordCardAction({
-        tenantId: state.tenantId,
-        threadId,
-        customerId: state.customerId,
-        cardId: card.cardId,
-        action,
-        reason,
-        idempotencyKey,
-        changed: change.changed,
-        status: change.card.status,
-      });
-      done.push(asCard(change.card, change.changed));
-    }
-    return { cardAction: { action, outcome: "done", cards: done } };
+      const reason = action === "unfreeze" ? null : reasonFor(action, ask.cardReason);
+      const done: CardActionCard[] = [];
+      for (const card of picked.cards) {
+        const idempotencyKey = cardIdempotencyKey(threadId, action, card.cardId, turn);
+        const request = { ...ref, cardId: card.cardId, idempotencyKey };
+        const change: CardChange = await recorded({ operation: action, customerId: state.customerId, cardId: card.cardId, reason }, idempotencyKey, () =>
+          action === "freeze"
+            ? deps.bank.cards.freeze({ ...request, reason: reason as CardFreezeReason }, config.signal)
+            : action === "unfreeze"
+              ? deps.bank.cards.unfreeze(request, config.signal)
+              : deps.bank.cards.requestReplacement({ ...request, reason: reason! }, config.signal),
+        );
+        await deps.store.recordCardAction({
+          tenantId: state.tenantId,
+          threadId,
+          customerId: state.customerId,
+          cardId: card.cardId,
+          action,
+          reason,
+          idempotencyKey,
+          changed: change.changed,
+          status: change.card.status,
+        });
+        done.push(asCard(change.card, change.changed));
+      }
+      return { action, outcome: "done", cards: done };
+    };
+
+    const cardActionDone = await act(first);
+    // A second request follows only a first that went through: no replacement for a card the customer must still pick.
+    if (!second || cardActionDone.outcome !== "done") return { cardAction: cardActionDone };
+    return { cardAction: cardActionDone, alsoCardAction: await act(second) };
   };
 
 /**
