@@ -5,6 +5,7 @@ import { STAGNATION_REPEATS, type AgentStateType, type AgentUpdate, type CaseRef
 import { understandWithFallback } from "../llm/understand-with-fallback";
 import { resolveTransaction, type Txn, type Understanding } from "../understanding";
 import { labelForCategory } from "../understanding/banking77";
+import { pickOffered } from "../understanding/merchants";
 
 /** Fields that describe one turn; each turn starts them afresh. */
 const freshTurn = {
@@ -16,6 +17,8 @@ const freshTurn = {
   refundOutcome: null,
   handoff: null,
   cardAction: null,
+  alsoCardAction: null,
+  standing: [] as CaseRef[],
   withdrawn: null,
   answer: "",
 } as const;
@@ -67,7 +70,8 @@ function answerToQuestion(now: Understanding, state: AgentStateType, text: strin
   }
   if (prior.intent !== "refund") return { u: now };
   if (asked.kind === "which_transaction") {
-    const chosen = pickOrdinal(asked.options, now.ordinal);
+    const named = pickOffered(text, asked.options.map((o) => o.merchant));
+    const chosen = pickOrdinal(asked.options, now.ordinal) ?? (named ? asked.options.find((o) => o.merchant === named) : undefined);
     if (chosen?.transactionId) return { u: { ...prior, intent: "refund" }, txnId: chosen.transactionId };
   }
   if (now.intent === "refund" && hasCriteria(now)) return { u: now };
@@ -156,7 +160,7 @@ async function settle(turn: Turn, u: Understanding, update: AgentUpdate, picked:
     case "refund":
       return { ...update, ...(await openRefundCase(turn, u, picked.txnId)) };
     case "status":
-      return { ...update, ...(await findStatusCase(turn, u)) };
+      return { ...update, ...(update.case ? await otherRequests(turn, update.case as CaseRef) : await findStatusCase(turn, u)) };
     case "cancel":
       return { ...update, ...(await withdraw(turn, u, picked.requestId)) };
     case "knowledge": {
@@ -231,6 +235,15 @@ async function findStatusCase(turn: Turn, u: Understanding): Promise<AgentUpdate
   if (!kase) return {};
   return { case: caseRefOf(kase), approval: kase.approval, focus: focusOf(kase) };
 }
+
+/** The customer's other requests, for a status question asked beside a new report ("...charged me twice, and what's the status of my refunds?"). */
+async function otherRequests(turn: Turn, reported: CaseRef): Promise<AgentUpdate> {
+  const cases = await turn.deps.store.listCases(turn.state.tenantId, turn.state.customerId);
+  return { standing: cases.filter((c) => c.transactionId !== reported.transactionId).slice(0, MAX_STANDING).map(caseRefOf) };
+}
+
+/** How many other requests a side status answer lists, newest first. */
+const MAX_STANDING = 5;
 
 /**
  * Cancels what the customer means: the request named or just discussed, this conversation's

@@ -78,8 +78,10 @@ const UNITS: Record<string, number> = {
   twenty: 20, thirty: 30, forty: 40, fifty: 50, sixty: 60, seventy: 70, eighty: 80, ninety: 90,
 };
 const NUMBER_WORD = String.raw`(?:${Object.keys(UNITS).join("|")}|hundred|thousand)`;
+/** Cents in words: "fifty", "ninety-nine"; never "a" ("ten euros a month"). */
+const CENT_WORD = String.raw`(?:${Object.keys(UNITS).filter((w) => w !== "a" && w !== "zero").join("|")})`;
 const WORD_AMOUNT = new RegExp(
-  String.raw`\b(${NUMBER_WORD}(?:[\s-]+(?:and[\s-]+)?${NUMBER_WORD})*)\s+(?:euros?|eur|dollars?|pounds?|zlotys?|quid|bucks)(?:\s+(?:and\s+)?(${NUMBER_WORD}(?:[\s-]+${NUMBER_WORD})?)\s+cents?)?\b`,
+  String.raw`\b(${NUMBER_WORD}(?:[\s-]+(?:and[\s-]+)?${NUMBER_WORD})*)\s+(?:euros?|eur|dollars?|pounds?|zlotys?|quid|bucks)(?:\s+(?:and\s+)?(${CENT_WORD}(?:[\s-]+${CENT_WORD})?)(?:\s+cents?)?)?\b`,
   "gi",
 );
 
@@ -98,7 +100,7 @@ export function wordsToNumber(words: string): number | undefined {
   return seen || total > 0 ? total + current : undefined;
 }
 
-/** Amounts written in words with a currency ("eighty-nine euros", "twelve euros fifty cents"). */
+/** Amounts written in words with a currency ("eighty-nine euros", "twelve euros fifty", "twelve euros fifty cents"). */
 export function findWordAmounts(text: string): AmountMention[] {
   const found: AmountMention[] = [];
   for (const m of text.matchAll(WORD_AMOUNT)) {

@@ -84,6 +84,16 @@ export function bestMerchants(text: string, merchants: string[]): string[] {
   return scored.filter((x) => x.s === top).map((x) => x.m);
 }
 
+/**
+ * The one of a few offered merchants the text names by any of its words ("the tapas one" for
+ * "Bar Tapas Sol"): a looser match than a free search, for an answer to "which of these?".
+ */
+export function pickOffered(text: string, offered: string[]): string | undefined {
+  const unique = [...new Set(offered)];
+  const scored = unique.filter((m) => merchantScore(text, m) > 0);
+  return scored.length === 1 ? scored[0] : matchMerchant(text, unique);
+}
+
 /** The one merchant of the list the text names, or undefined when none or several match equally. */
 export function matchMerchant(text: string, merchants: string[]): string | undefined {
   const best = bestMerchants(text, merchants);

@@ -19,6 +19,8 @@ const REFUND_SHARE_FLOOR = 0.15;
 export const CLARIFY_BELOW = 0.45;
 /** Below this the message is about nothing the agent knows. */
 export const OUT_OF_SCOPE_BELOW = 0.12;
+/** A classifier reading this sure may stand for the customer's own words. */
+const SURE = 0.8;
 /** A second request in the same message counts when its clause is at least this clear. */
 const SECOND_INTENT_FLOOR = 0.6;
 /** How many topics a clarifying question offers. */
@@ -42,9 +44,11 @@ export function extractEntities(text: string, ctx: OfflineContext): Pick<Underst
   const date = findDate(text, ctx.today);
   const rest = date ? text.slice(0, date.start) + " ".repeat(date.end - date.start) + text.slice(date.end) : text;
   const cardLast4 = /\b(?:card\s+)?(?:ending|ends|ending\s+in|finishing)\s+(?:in\s+|with\s+)?(\d{4})\b/i.exec(rest)?.[1];
-  const amounts = [...findAmounts(rest), ...findWordAmounts(rest)].sort((a, b) => a.start - b.start);
+  const amounts = [...findAmounts(rest), ...findWordAmounts(rest)]
+    .filter((a) => !APPROXIMATE.test(rest.slice(0, a.start)))
+    .sort((a, b) => a.start - b.start);
   const amountMinor = (amounts.find((a) => a.explicit) ?? amounts[0])?.amountMinor;
-  const merchant = matchMerchant(rest, ctx.transactions.map((t) => t.merchant));
+  const merchant = matchMerchant(rest, ctx.transactions.map((t) => t.merchant)) ?? unlistedMerchant(rest);
   const ordinal = findOrdinal(rest);
   return {
     ...(merchant ? { merchant } : {}),
@@ -53,6 +57,23 @@ export function extractEntities(text: string, ctx: OfflineContext): Pick<Underst
     ...(ordinal !== undefined ? { ordinal } : {}),
     ...(cardLast4 ? { cardLast4 } : {}),
   };
+}
+
+/** "over a thousand euros", "about 20": a bound or a guess, which must not be matched as the exact amount. */
+const APPROXIMATE = /\b(?:over|more\s+than|above|at\s+least|almost|nearly|about|around|roughly|approx\w*|under|less\s+than|below|some)\s*$|~\s*$/i;
+/** Capitalised words that follow "at" or "from" without being a shop. */
+const NOT_A_SHOP = /^(?:I|The|A|An|My|ATM|Atm|Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday|January|February|March|April|May|June|July|August|September|October|November|December|Christmas|Easter|Home|Work|Least|All|Once|First|Last|Night|Noon|Midnight)$/;
+
+/**
+ * A shop the customer names that is not among their payments ("charged twice at Starbucks"):
+ * kept as said, so the search finds nothing rather than some other payment of that day.
+ */
+function unlistedMerchant(text: string): string | undefined {
+  for (const m of text.matchAll(/\b(?:at|from)\s+([A-Z][\w&'’.-]*(?:\s+[A-Z][\w&'’.-]*){0,2})/g)) {
+    const name = m[1].replace(/[.'’-]+$/, "");
+    if (!NOT_A_SHOP.test(name.split(/\s+/)[0]) && name.length > 2) return name;
+  }
+  return undefined;
 }
 
 type Classified = RuleLabel & { confidence: number; byRule: boolean; candidates?: string[] };
@@ -67,14 +88,36 @@ export function classifyText(text: string, model: NaiveBayes = bankingClassifier
   const body = stripGreeting(text);
   const [top] = scoreLabels(model, body);
   const confidence = round(top.p);
+  const words = contentWords(body);
+  if (words === 0 || (words <= 2 && confidence < CLARIFY_BELOW) || (words === 1 && confidence < 0.9) || SOMETHING_WRONG.test(body)) {
+    const ranked = distinctTopics(rankCategories(model, body).map((r) => r.category)).slice(0, CLARIFY_OPTIONS);
+    return { intent: "unclear", confidence: Math.min(confidence, CLARIFY_BELOW), byRule: false, candidates: words === 0 || SOMETHING_WRONG.test(body) ? COMMON_TOPICS : ranked };
+  }
   if (confidence < OUT_OF_SCOPE_BELOW) return { intent: "other", confidence, byRule: false };
   if (confidence < CLARIFY_BELOW) {
     const candidates = distinctTopics(rankCategories(model, body).map((r) => r.category)).slice(0, CLARIFY_OPTIONS);
     return { intent: "unclear", confidence, byRule: false, candidates };
   }
   const label = labelForCategory(top.category);
-  const reason = label.intent === "refund" ? { reason: top.reason ?? label.reason ?? "other" } : {};
+  // Only the customer's own words ("twice", "double") say a payment was taken twice; a guess that it was would pick the payment for them.
+  const guessedTwice = (top.reason ?? label.reason) === "duplicate" && confidence < SURE;
+  const reason = label.intent === "refund" ? { reason: guessedTwice ? "other" : (top.reason ?? label.reason ?? "other") } : {};
   return { ...label, ...reason, category: top.category, confidence, byRule: false };
+}
+
+/** Words that carry no topic of their own ("help", "please", "hmm"). */
+const FILLER = new Set(["help", "me", "please", "pls", "plz", "hmm", "hm", "umm", "um", "uh", "erm", "the", "my", "a", "an", "i", "need", "have", "got", "question", "problem", "issue", "something", "urgent", "quick", "hey", "again", "what", "about", "thing", "stuff", "from", "before", "that", "this", "it", "is"]);
+/** Thanks, yes, no and goodbyes are answered as they are, never with a question back. */
+const SMALL_WORDS = /^\W*(?:thanks?|thank\s+you|thx|ta|ok(?:ay)?|cheers|great|cool|bye|goodbye|yes|yeah|yep|no|nope|sure)\b/i;
+/** "something is wrong", "there's a problem" with nothing said about what. */
+const SOMETHING_WRONG = /^\W*(?:\w+\W+)?(?:something(?:'s|\s+is|\s+seems)?\s+(?:wrong|off|not\s+right|weird|strange)|(?:there'?s|there\s+is|i\s+have)\s+a\s+problem)\W*$/i;
+/** The topics offered when a message names none: what customers ask most. */
+const COMMON_TOPICS = ["request_refund", "lost_or_stolen_card", "pending_card_payment"];
+
+/** How many words of the message could name a topic: Infinity for greetings-like small talk, which the caller leaves alone. */
+function contentWords(text: string): number {
+  if (SMALL_WORDS.test(text)) return Infinity;
+  return text.toLowerCase().split(/[^a-z]+/).filter((w) => w.length > 1 && !FILLER.has(w)).length;
 }
 
 /** Categories in order, keeping only the first of several that lead to the same action (one "refund" option, not three). */
@@ -99,9 +142,14 @@ export function understandText(text: string, ctx: OfflineContext, model: NaiveBa
   if (!c.byRule && !["refund", "cancel", "status"].includes(c.intent) && namesPayment && MONEY_TAKEN.test(text)) {
     const refunds = scoreLabels(model, stripGreeting(text)).filter((l) => l.intent === "refund");
     const share = refunds.reduce((sum, l) => sum + l.p, 0);
-    if (share >= REFUND_SHARE_FLOOR) {
+    if (share >= REFUND_SHARE_FLOOR || c.intent === "unclear" || c.intent === "other") {
       return { intent: "refund", reason: refunds[0].reason ?? "other", category: refunds[0].category, ...entities, confidence: round(Math.max(share, CLARIFY_BELOW)) };
     }
+  }
+  const listed = ctx.transactions.some((t) => t.merchant === entities.merchant && t.amountMinor === entities.amountMinor);
+  if ((c.intent === "unclear" || c.intent === "other") && listed) {
+    const [refund] = scoreLabels(model, stripGreeting(text)).filter((l) => l.intent === "refund");
+    return { intent: "refund", reason: refund?.reason ?? "other", ...(refund ? { category: refund.category } : {}), ...entities, confidence: CLARIFY_BELOW };
   }
   return {
     intent: c.intent,
@@ -116,6 +164,9 @@ export function understandText(text: string, ctx: OfflineContext, model: NaiveBa
 
 /** Which of two requests in one message the agent handles first: stopping a card before anything else, money before questions. */
 const PRECEDENCE: Intent[] = ["freeze_card", "refund", "cancel", "unfreeze_card", "replace_card", "status", "pending", "limits", "handover", "knowledge"];
+
+/** A clause that asks something; a clause that only explains ("it was my son") asks for no help article. */
+const ASKS = /\?\s*$|^\W*(?:how|what|when|where|why|which|who|can|could|do|does|is|are|will|would|should|tell\s+me|explain|i\s+(?:want|need|would\s+like)\s+to\s+know)\b/i;
 
 /** Clauses of a run-on message: sentences, and "and" / "also" before a new request. */
 export function splitClauses(text: string): string[] {
@@ -135,8 +186,9 @@ export function understandCustomerText(text: string, ctx: OfflineContext, model:
   const clauses = splitClauses(text);
   if (clauses.length < 2) return whole;
   const parts = clauses
-    .map((clause) => understandText(clause, ctx, model))
-    .filter((u) => PRECEDENCE.includes(u.intent) && u.confidence >= SECOND_INTENT_FLOOR);
+    .map((clause) => ({ clause, u: understandText(clause, ctx, model) }))
+    .filter(({ clause, u }) => PRECEDENCE.includes(u.intent) && u.confidence >= SECOND_INTENT_FLOOR && (u.intent !== "knowledge" || ASKS.test(clause)))
+    .map(({ u }) => u);
   const requests = PRECEDENCE.includes(whole.intent) && whole.confidence >= SECOND_INTENT_FLOOR ? [whole, ...parts] : parts;
   const byIntent = new Map<string, Understanding>();
   for (const u of requests) if (!byIntent.has(keyOf(u))) byIntent.set(keyOf(u), u);
@@ -151,7 +203,7 @@ function keyOf(u: Understanding): string {
 }
 
 /** The fields of `u` that carry a value, so a clause's reading fills in the whole message's without erasing it. */
-function defined(u: Understanding): Partial<Understanding> {
+function defined(u: Partial<Understanding>): Partial<Understanding> {
   return Object.fromEntries(Object.entries(u).filter(([, v]) => v !== undefined));
 }
 
@@ -168,11 +220,27 @@ export function understandLatest(turns: ChatTurn[], ctx: OfflineContext, model: 
   const hasEntities = latest.merchant !== undefined || latest.amountMinor !== undefined || latest.date !== undefined;
   const askedBack = turns[lastIndex - 1]?.role === "agent" && turns[lastIndex - 1].text.trim().endsWith("?");
   const previous = turns.slice(0, lastIndex).findLast((t) => t.role === "customer");
-  if (!["other", "unclear", "knowledge"].includes(latest.intent) || !hasEntities || !askedBack || !previous) return latest;
+  const leans = latest.intent === "unclear" || latest.intent === "other" || (latest.intent === "knowledge" && FOLLOW_UP.test(last));
+  if (leans && previous && (askedBack || FOLLOW_UP.test(last)) && ["unclear", "knowledge", "limits", "other"].includes(understandCustomerText(previous.text, ctx, model).intent)) {
+    const joined = understandCustomerText(`${previous.text}. ${last}`, ctx, model);
+    if (joined.intent !== "unclear" && joined.intent !== "other") return { ...joined, ...entitiesOf(latest) };
+  }
+  // "sorry, my mistake, it was Green Grocer": a correction naming the payment, not a cancel.
+  const correction = latest.intent === "cancel" && latest.merchant !== undefined && !/\b(?:cancel\w*|withdraw|drop|stop)\b/i.test(last);
+  if ((!["other", "unclear", "knowledge"].includes(latest.intent) && !correction) || !hasEntities || !askedBack || !previous) return latest;
   const before = understandCustomerText(previous.text, ctx, model);
   if (before.intent !== "refund") return latest;
   const { candidates: _candidates, also: _also, ...entities } = latest;
   return { ...before, ...entities, intent: "refund", reason: before.reason, category: before.category, confidence: round(before.confidence * 0.9) };
+}
+
+/** "and the monthly one?", "what about online?": a message that leans on the one before it. */
+const FOLLOW_UP = /^\W*(?:and|also|what\s+about|how\s+about|and\s+what\s+about)\b|^\W*(?:it|that|this)\b/i;
+
+/** Only what this message itself says about a payment. */
+function entitiesOf(u: Understanding): Partial<Understanding> {
+  const { merchant, amountMinor, date, ordinal, cardLast4 } = u;
+  return defined({ merchant, amountMinor, date, ordinal, cardLast4 });
 }
 
 function round(x: number): number {

@@ -18,6 +18,21 @@ const HANDOVER: RegExp[] = [
   /^\W*(?:operator|agent|human|representative|real\s+person)\W*$/i,
 ];
 
+/** Stopping or taking back a transfer already sent: only a person can try to recall it. */
+const CANCEL_TRANSFER: RegExp[] = [
+  /\b(?:cancel|reverse|undo|recall|stop|call\s+back|take\s+back)\b.{0,40}\b(?:transfer|money\s+i\s+sent|payment\s+i\s+(?:sent|made)\s+to)\b/i,
+  /\bsent\s+(?:the\s+)?money\s+to\s+the\s+wrong\s+(?:person|account|iban)\b/i,
+];
+
+/** A blocked PIN or a forgotten passcode: "unblock" here is about the PIN, not a frozen card. */
+const PIN_BLOCKED: RegExp[] = [/\bpin\b.{0,40}\b(?:blocked|locked|block|lock)\b|\b(?:blocked|locked)\s+(?:my\s+|the\s+)?pin\b|\bwrong\s+pin\b.{0,30}\b(?:times|blocked|locked)\b/i];
+const PASSCODE_FORGOTTEN: RegExp[] = [/\b(?:forgot|forgotten|lost|reset|can'?t\s+remember|don'?t\s+remember)\s+(?:my\s+|the\s+)?(?:app\s+)?(?:passcode|pass\s+code|password)\b|\b(?:passcode|password)\b.{0,20}\b(?:forgot|forgotten|reset)\b/i];
+
+/** Words that place a problem at a cash machine rather than a card payment. */
+export const AT_CASH_MACHINE = /\b(?:atm|cash\s*(?:point|machine|withdrawal)|cashpoint|withdr[ae]w\w*|took\s+(?:cash|money)\s+out|take\s+(?:cash|money)\s+out)\b/i;
+/** Words that mean money was taken, without which "twice" or "abroad" says nothing about a payment. */
+const CHARGED = /\b(?:charg\w*|paid|pay|payments?|took|taken|take|billed?|debit\w*|deducted|transactions?|purchases?|bought|spent|money|cost|twice\s+(?:at|from|by|on))\b|€|\beur\b|\d/i;
+
 const CLOSE_ACCOUNT: RegExp[] = [/\b(?:close|terminate|delete|cancel|shut)\s+(?:down\s+)?(?:my|the)\s+(?:bank\s+)?account\b/i];
 
 /** Finding a card again comes before losing one: "I found my card" is not a loss. */
@@ -44,7 +59,7 @@ const FREEZE: RegExp[] = [
 const REPLACE: RegExp[] = [
   /^(?!.*\b(?:when|where|arriv\w*|activat\w*|track\w*|how\s+long|delivery|expir\w*)\b).*\b(?:send|order|need|want|get|give)\s+(?:me\s+)?(?:a\s+)?(?:new|replacement|another)\s+(?:one|card)\b/i,
   /\b(?:need|want|get|order|send)\s+(?:me\s+)?(?:a\s+)?replacement\b|\bcard\b.{0,20}\b(?:snapped|broke|broken|cracked|damaged|chewed|bent|melted|split)\b|\b(?:snapped|broke|cracked|damaged|chewed|bent)\s+my\s+card\b/i,
-  new RegExp(String.raw`^(?!.*\b(?:when|where|arriv\w*|activat\w*|track\w*|how\s+long|delivery|expir\w*)\b).*(?:\b(?:send|order|need|want|get|request|issue)\b.{0,20}\b(?:new|replacement|another|spare)\s+${CARD}\b|\breplace\s+(?:my\s+|the\s+)?${CARD}\b|\breplacement\s+${CARD}\b)`, "i"),
+  new RegExp(String.raw`^(?!.*\b(?:when|where|arriv\w*|activat\w*|track\w*|how\s+long|delivery|expir\w*)\b).*(?:\b(?:send|order|need|want|get|request|issue)\b.{0,20}\b(?:new|replacement|another)\s+${CARD}\b|\breplace\s+(?:my\s+|the\s+)?${CARD}\b|\breplacement\s+${CARD}\b)`, "i"),
 ];
 
 const PENDING: RegExp[] = [
@@ -90,8 +105,17 @@ const LIMITS: RegExp[] = [
   /(?<!\bage\s|\btop[\s-]?up\s|\btopping\s+up\s|\bdisposable\s+card\s|\bvirtual\s+card\s)\blimit(?:s|ations?)?\b(?!.{0,20}\b(?:top[\s-]?up|topping|disposable|virtual)\b)/i,
   /\bhow\s+much\s+(?:money\s+)?(?:can|could|may|am\s+i\s+allowed\s+to)\s+i?\s*(?:spend|withdraw|pay|take\s+out|transfer|send|use)\b/i,
   /\b(?:the\s+)?most\s+(?:money\s+)?i\s+(?:can|could|am\s+allowed\s+to)\s+(?:spend|withdraw|pay|take\s+out|transfer)\b|\bcap\s+on\b/i,
-  /\bmax(?:imum)?\s+(?:i\s+can|amount|spend|withdrawal|payment|per\s+day|daily|a\s+day)\b|\bspending\s+(?:cap|allowance)\b|\bdaily\s+(?:max|cap)\b/i,
+  /\bmax(?:imum)?\s+(?:i\s+can|amount|spend|withdrawal|payment|per\s+day|daily|a\s+day)\b(?!.{0,20}\b(?:top[\s-]?up|topping|load)\b)|\bspending\s+(?:cap|allowance)\b|\bdaily\s+(?:max|cap)\b|\b(?:a|any)\s+cap\b/i,
 ];
+
+/** A payment or top-up that came back by itself: the help article explains why. */
+const REVERTED: RegExp[] = [/\b(?:reverted|reversed|reversal)\b|\bcancell?ed\s+and\s+refunded\b|\b(?:refunded|returned)\s+(?:automatically|by\s+itself)\b|\bautomatically\s+(?:refunded|returned|cancell?ed)\b/i];
+/** A refusal, placed by where it happened. */
+const DECLINED = /\b(?:declined|refused|rejected|denied)\b/i;
+
+/** A card that works except in one way: contactless, or the virtual card. */
+const CONTACTLESS: RegExp[] = [/\b(?:contactless|tap(?:\s+to\s+pay|ping)?)\b.*\b(?:not|nothing|fail\w*|pin|declined|refused|\w+n'?t)\b/i];
+const VIRTUAL_NOT_WORKING: RegExp[] = [/\bvirtual\s+card\b.*\b(?:declined|rejected|refused|fail\w*|(?:not|\w+n'?t)\s+work\w*)\b/i];
 
 const DUPLICATE: RegExp[] = [
   /\btwice\b|\bdoubled?\b(?![\s-]*check)|\bduplicat\w*\b/i,
@@ -111,7 +135,7 @@ const ABROAD: RegExp[] = [
 const UNRECOGNISED: RegExp[] = [
   /\b(?:don'?t|do\s+not|didn'?t|can'?t|cannot)\s+(?:recogni[sz]e|remember\s+(?:making|buying|paying)|know\s+(?:anything\s+)?(?:what|where|this|that|about))\b/i,
   /\bnot\s+recogni[sz]ed\b|\bunrecogni[sz]ed\b|\bunknown\s+(?:payment|charge|transaction|merchant|purchase)\b|\bnot\s+mine\b/i,
-  /\b(?:didn'?t|did\s+not|never)\s+(?:make|made|do|did|buy|bought|order|ordered|purchase|purchased|authori[sz]e|authori[sz]ed|spend|spent|pay|paid|shop|shopped|use|used|go|been)\b/i,
+  /\b(?:didn'?t|did\s+not|never)\s+(?:make|made|do|did|buy|bought|order|ordered|purchase|purchased|authori[sz]e|authori[sz]ed|spend|spent|pay|paid|shop|shopped|use|used|go\s+(?:there|to)|been)\b/i,
   /\bfraud\w*\b|\bunauthori[sz]ed\b|\bscam\w*\b|\bsuspicious\b/i,
   /\b(?:it\s+)?(?:wasn'?t|was\s+not|isn'?t|is\s+not)\s+me\b|\bnot\s+me\b|\bsome(?:one|body)\s+(?:else\s+)?(?:used|took|made|bought|charged|(?:is|has\s+been)\s+using)\b/i,
   /\b(?:can'?t|cannot|can\s+not)\s+(?:explain|account\s+for|place|identify)\b|\bno\s+idea\s+what\b|\bwhat\s+is\s+(?:this|that)\b.*\b(?:charge|payment|transaction)\b|\bnever\s+heard\s+of\b/i,
@@ -130,6 +154,9 @@ const REFUND: RegExp[] = [
 const RULES: Rule[] = [
   { label: { intent: "handover", category: "terminate_account" }, patterns: CLOSE_ACCOUNT },
   { label: { intent: "handover" }, patterns: HANDOVER },
+  { label: { intent: "handover", category: "cancel_transfer" }, patterns: CANCEL_TRANSFER },
+  { label: { intent: "knowledge", category: "pin_blocked" }, patterns: PIN_BLOCKED },
+  { label: { intent: "knowledge", category: "passcode_forgotten" }, patterns: PASSCODE_FORGOTTEN },
   { label: { intent: "unfreeze_card" }, patterns: UNFREEZE },
   { label: { intent: "freeze_card", category: "lost_or_stolen_card" }, patterns: FREEZE },
   { label: { intent: "replace_card" }, patterns: REPLACE },
@@ -137,21 +164,67 @@ const RULES: Rule[] = [
   { label: { intent: "status" }, patterns: STATUS },
   { label: { intent: "pending" }, patterns: PENDING },
   { label: { intent: "limits" }, patterns: LIMITS },
+  { label: { intent: "knowledge", category: "contactless_not_working" }, patterns: CONTACTLESS },
+  { label: { intent: "knowledge", category: "virtual_card_not_working" }, patterns: VIRTUAL_NOT_WORKING },
   { label: { intent: "refund", reason: "duplicate" }, patterns: DUPLICATE },
   { label: { intent: "refund", reason: "abroad" }, patterns: ABROAD },
   { label: { intent: "refund", reason: "unrecognised" }, patterns: UNRECOGNISED },
+  { label: { intent: "knowledge", category: "reverted_card_payment?" }, patterns: REVERTED },
   { label: { intent: "refund", reason: "other" }, patterns: REFUND },
+  { label: { intent: "knowledge", category: "declined_card_payment" }, patterns: [DECLINED] },
 ];
 
 /** The label a reliable keyword rule gives the message, or undefined when none applies. */
 export function applyRules(text: string): RuleLabel | undefined {
   if (GREETING_ONLY.test(text.trim()) || GREETING_SMALL_TALK.test(text.trim())) return { intent: "greeting" };
   const body = stripGreeting(text);
-  const label = RULES.find((r) => r.patterns.some((p) => p.test(body)))?.label;
+  const label = RULES.find((r) => r.patterns.some((p) => p.test(body)) && applies(r.label, body))?.label;
+  if (label?.intent === "refund") return refundAt(label, body);
+  if (label?.category === "reverted_card_payment?" && /\btop[\s-]?up\b/i.test(body)) return { intent: "knowledge", category: "top_up_reverted" };
+  if (label?.category === "declined_card_payment") return declinedAt(body) ?? undefined;
   if (label?.intent !== "freeze_card") return label;
   if (COMPROMISED.test(body)) return { intent: "freeze_card", category: "compromised_card", cardReason: "compromised" };
   if (/\bswallow|\b(?:atm|machine|cash\s*point)\b/i.test(body)) return { intent: "freeze_card", category: "card_swallowed", cardReason: "lost" };
   return { ...label, cardReason: STOLEN.test(body) ? "stolen" : /\b(?:freeze|block|lock|stop|suspend)\b/i.test(body) && !/\blost\b/i.test(body) ? "customer_request" : "lost" };
+}
+
+/** "How do I get a new card?" asks how; "send me a new card" and "can you send me a new card?" ask for one. */
+const ASKS_HOW = /^\W*(?:how|where|what|when|why|is\s+it\s+possible|is\s+there|do\s+you|does\s+it|can\s+i|could\s+i|am\s+i\s+able)\b/i;
+
+/**
+ * "twice" and "abroad" mean a refund only where money was taken: "it failed twice", "can I
+ * use my card abroad?" are not claims; a question about replacements orders none.
+ */
+function applies(label: RuleLabel, body: string): boolean {
+  if (label.intent === "replace_card") return !ASKS_HOW.test(body);
+  if (label.intent !== "refund" || (label.reason !== "duplicate" && label.reason !== "abroad")) return true;
+  if (label.reason === "abroad" && /\b(?:exchange|rate|conver\w*)\b/i.test(body)) return false;
+  return CHARGED.test(body) && !/^\s*(?:can|could|will|does|do|is|are)\s+(?:i|my|you|it)\b/i.test(body);
+}
+
+/**
+ * A claim about a cash withdrawal or a direct debit is not a card payment to refund: the help
+ * article says what to do ("who is this direct debit from?", "the ATM gave me less").
+ */
+function refundAt(label: RuleLabel, body: string): RuleLabel {
+  if (/\bdirect\s+debits?\b/i.test(body)) return { intent: "knowledge", category: "direct_debit_payment_not_recognised" };
+  if (!AT_CASH_MACHINE.test(body)) return label;
+  if (label.reason === "unrecognised") return { intent: "knowledge", category: "cash_withdrawal_not_recognised" };
+  if (/\b(?:less|wrong\s+amount|only\s+(?:gave|got)|short|didn'?t\s+(?:give|get)\s+(?:me\s+)?(?:all|the))\b/i.test(body)) return { intent: "knowledge", category: "wrong_amount_of_cash_received" };
+  return label;
+}
+
+/**
+ * A declined cash withdrawal, transfer or top-up has its own help article, and so has a
+ * declined card payment; "it got declined" alone says not which, and is left to the classifier
+ * and the conversation.
+ */
+function declinedAt(body: string): RuleLabel | null {
+  if (AT_CASH_MACHINE.test(body) || /\bcash\b/i.test(body)) return { intent: "knowledge", category: "declined_cash_withdrawal" };
+  if (/\btop[\s-]?up\b|\btopping\s+up\b/i.test(body)) return { intent: "knowledge", category: "top_up_failed" };
+  if (/\b(?:transfer\w*|send\w*|sent|beneficiar\w*|recipient|iban)\b|\bmoney\s+to\b/i.test(body)) return { intent: "knowledge", category: "declined_transfer" };
+  if (/\b(?:card|payment|pay|purchase|shop|store|online|terminal|supermarket|restaurant|merchant)\b/i.test(body)) return { intent: "knowledge", category: "declined_card_payment" };
+  return null;
 }
 
 /** The message without a leading "hi", "hello there," etc. */

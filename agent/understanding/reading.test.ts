@@ -1,0 +1,115 @@
+import { describe, expect, it } from "vitest";
+import { applyRules } from "./rules";
+import { understandCustomerText, understandLatest } from "./offline-understanding";
+import { pickOffered } from "./merchants";
+import { ALICE, BOB, TODAY } from "./test-fixtures";
+import type { ChatTurn } from "./types";
+
+const alice = { today: TODAY, transactions: ALICE };
+const bob = { today: TODAY, transactions: BOB };
+
+describe("keyword rules that keep a question from becoming an action", () => {
+  it.each([
+    ["I typed the wrong PIN three times and now it's blocked", "pin_blocked"],
+    ["my pin is locked, how do i unblock it", "pin_blocked"],
+    ["forgot passcode!!!", "passcode_forgotten"],
+    ["how do i report an atm withdrawal that wasnt me", "cash_withdrawal_not_recognised"],
+    ["who is this direct debit from, i don't know it", "direct_debit_payment_not_recognised"],
+    ["cash machine dispensed the wrong amount, what do i do", "wrong_amount_of_cash_received"],
+    ["a card payment was reversed, why", "reverted_card_payment?"],
+    ["top-up went through then got reverted an hour later??", "top_up_reverted"],
+    ["tried to take cash out and the machine said declined", "declined_cash_withdrawal"],
+    ["tried sending money to my sister but it was declined", "declined_transfer"],
+    ["my card got declined at the supermarket", "declined_card_payment"],
+    ["contactless isnt working on my card", "contactless_not_working"],
+    ["the virtual card details don't work on amazon", "virtual_card_not_working"],
+  ])("%s -> the %s article", (text, category) => {
+    expect(applyRules(text)).toEqual({ intent: "knowledge", category });
+  });
+
+  it("hands a transfer to recall to a person instead of cancelling a refund request", () => {
+    expect(applyRules("I sent money to the wrong person, can I cancel the transfer?")).toEqual({ intent: "handover", category: "cancel_transfer" });
+    expect(applyRules("cancel my refund request")?.intent).toBe("cancel");
+  });
+
+  it("reads twice and abroad as a claim only beside a charge", () => {
+    expect(applyRules("it failed twice this morning")).toBeUndefined();
+    expect(applyRules("can i withdraw cash at any atm abroad")).toBeUndefined();
+    expect(applyRules("I was charged twice at Coffee Corner")).toMatchObject({ intent: "refund", reason: "duplicate" });
+    expect(applyRules("City Parking charged me while I was abroad")).toMatchObject({ intent: "refund", reason: "abroad" });
+    expect(applyRules("I took cash out abroad and the exchange rate was terrible")?.intent).not.toBe("refund");
+  });
+
+  it("orders a replacement when asked for one, never for a question about cards", () => {
+    expect(applyRules("can you send me a new card")?.intent).toBe("replace_card");
+    expect(applyRules("I need a new card, mine snapped")?.intent).toBe("replace_card");
+    expect(applyRules("how do I get a new card")?.intent).not.toBe("replace_card");
+    expect(applyRules("is it possible to get a spare card just in case")?.intent).not.toBe("replace_card");
+  });
+
+  it("keeps a top-up maximum apart from the card limits, and hears a cap as limits", () => {
+    expect(applyRules("whats the maximum I can top up")?.intent).not.toBe("limits");
+    expect(applyRules("I'm buying a laptop for 1,100 euros, is there a cap")?.intent).toBe("limits");
+  });
+});
+
+describe("reading a message", () => {
+  it("asks back when a message names no topic", () => {
+    for (const text of ["help", "???", "hmm something is wrong", "what about the thing from before"]) {
+      const u = understandCustomerText(text, alice);
+      expect(u.intent, text).toBe("unclear");
+      expect(u.candidates, text).toEqual(["request_refund", "lost_or_stolen_card", "pending_card_payment"]);
+    }
+    expect(understandCustomerText("card", alice)).toMatchObject({ intent: "unclear" });
+    expect(understandCustomerText("top up", alice)).toMatchObject({ intent: "unclear" });
+    expect(understandCustomerText("thanks", alice).intent).not.toBe("unclear");
+  });
+
+  it("reads cents in words and never an approximate amount as the exact one", () => {
+    expect(understandCustomerText("Book Nook took twelve euros fifty from my card twice", bob)).toMatchObject({ amountMinor: 1250 });
+    const over = understandCustomerText("theres a charge at electro mart for over a thousand euros and it was not me", alice);
+    expect(over).toMatchObject({ intent: "refund", merchant: "Electro Mart" });
+    expect(over.amountMinor).toBeUndefined();
+  });
+
+  it("keeps a shop that is not among the payments, so the search finds nothing instead of another payment", () => {
+    expect(understandCustomerText("I was charged twice at Starbucks yesterday", alice)).toMatchObject({ intent: "refund", merchant: "Starbucks" });
+    expect(understandCustomerText("I was charged twice at Green Grocer on Monday", alice).merchant).toBe("Green Grocer");
+  });
+
+  it("opens a refund for a payment named with its amount, even without a reason the rules know", () => {
+    expect(understandCustomerText("Orlen Fuel 210 euros, I wasn't even driving that week", bob)).toMatchObject({ intent: "refund", merchant: "Orlen Fuel", amountMinor: 21000 });
+  });
+
+  it("does not guess that a payment was taken twice: only the customer's words say so", () => {
+    const u = understandCustomerText("the conversion on my card payment abroad looks wrong, I got charged more than I should have", bob);
+    if (u.intent === "refund") expect(u.reason).not.toBe("duplicate");
+  });
+
+  it("takes a second request only when its clause asks something", () => {
+    expect(understandCustomerText("can you cancel my refund request? i recognise the payment now, it was my son", bob).also).toBeUndefined();
+  });
+});
+
+describe("reading a message with the one before it", () => {
+  const turns = (...texts: string[]): ChatTurn[] => texts.map((text, i) => ({ role: i % 2 === 0 ? "customer" : "agent", text }));
+
+  it("joins a vague answer or a follow-up to the customer's message before", () => {
+    expect(understandLatest(turns("can you tell me my atm and online limits please", "Here are your card limits.", "and the monthly one?"), bob).intent).toBe("limits");
+    expect(understandLatest(turns("transfer", "Do you mean a declined transfer, a failed transfer or transfer fees?", "it got declined, why"), bob)).toMatchObject({ intent: "knowledge", category: "declined_transfer" });
+    expect(understandLatest(turns("top up", "Do you mean a pending top-up, a failed top-up or top-up limits?", "it failed twice this morning"), alice)).toMatchObject({ intent: "knowledge", category: "top_up_failed" });
+  });
+
+  it("reads an apology that names the payment as a correction, not a cancel", () => {
+    const u = understandLatest(turns("refund the 57.30 from zara", "I couldn't find a payment on your card that matches. Could you tell me the shop's name?", "sorry my mistake, it was green grocer, 23.40 yesterday"), alice);
+    expect(u).toMatchObject({ intent: "refund", merchant: "Green Grocer", amountMinor: 2340 });
+  });
+});
+
+describe("picking one of the payments offered", () => {
+  it("takes any word of a merchant's name", () => {
+    expect(pickOffered("the tapas one", ["Bar Tapas Sol", "City Parking"])).toBe("Bar Tapas Sol");
+    expect(pickOffered("the coffee one", ["Coffee Corner", "Coffee Corner"])).toBe("Coffee Corner");
+    expect(pickOffered("neither", ["Bar Tapas Sol", "City Parking"])).toBeUndefined();
+  });
+});
