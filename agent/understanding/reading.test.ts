@@ -43,6 +43,7 @@ describe("keyword rules that keep a question from becoming an action", () => {
   it("orders a replacement when asked for one, never for a question about cards", () => {
     expect(applyRules("can you send me a new card")?.intent).toBe("replace_card");
     expect(applyRules("I need a new card, mine snapped")?.intent).toBe("replace_card");
+    expect(applyRules("can i get a new card sent to my home address? mine is bent and the terminals won't read it")?.intent).toBe("replace_card");
     expect(applyRules("how do I get a new card")?.intent).not.toBe("replace_card");
     expect(applyRules("is it possible to get a spare card just in case")?.intent).not.toBe("replace_card");
   });

@@ -188,6 +188,8 @@ export function applyRules(text: string): RuleLabel | undefined {
   return { ...label, cardReason: STOLEN.test(body) ? "stolen" : /\b(?:freeze|block|lock|stop|suspend)\b/i.test(body) && !/\blost\b/i.test(body) ? "customer_request" : "lost" };
 }
 
+/** A card that no longer works in the hand: asking about a new one is asking for one. */
+const DAMAGED = /\b(?:snapped|broke|broken|cracked|damaged|chewed|bent|melted|split|worn\s+out|scratched|demagneti[sz]ed)\b/i;
 /** "How do I get a new card?" asks how; "send me a new card" and "can you send me a new card?" ask for one. */
 const ASKS_HOW = /^\W*(?:how|where|what|when|why|is\s+it\s+possible|is\s+there|do\s+you|does\s+it|can\s+i|could\s+i|am\s+i\s+able)\b/i;
 
@@ -196,7 +198,7 @@ const ASKS_HOW = /^\W*(?:how|where|what|when|why|is\s+it\s+possible|is\s+there|d
  * use my card abroad?" are not claims; a question about replacements orders none.
  */
 function applies(label: RuleLabel, body: string): boolean {
-  if (label.intent === "replace_card") return !ASKS_HOW.test(body);
+  if (label.intent === "replace_card") return !ASKS_HOW.test(body) || DAMAGED.test(body);
   if (label.intent !== "refund" || (label.reason !== "duplicate" && label.reason !== "abroad")) return true;
   if (label.reason === "abroad" && /\b(?:exchange|rate|conver\w*)\b/i.test(body)) return false;
   return CHARGED.test(body) && !/^\s*(?:can|could|will|does|do|is|are)\s+(?:i|my|you|it)\b/i.test(body);
