@@ -19,6 +19,7 @@ export type { ClaimResult, QuestionResult } from "./casework";
 export type { DecisionResult, Refusal } from "./decisions";
 export type { CheckpointSummary } from "./history";
 export type { TurnResult } from "./turns";
+export type { OnToken } from "./runs";
 export type { TimelineEntry } from "./incidents/timeline";
 export type { CheckpointView } from "./incidents/checkpoint-view";
 export type { WhatIf, Path } from "./incidents/sandbox";

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { setTimeout as sleep } from "node:timers/promises";
-import type { TurnResult } from "@/agent";
+import type { OnToken, TurnResult } from "@/agent";
 import { getApprovalById } from "@/db/queries/approvals";
 import { getMessageByClientId, getThreadById, type ThreadRow } from "@/db/queries/threads";
 import type { Run, RunResult } from "@/app/api/langgraph/schema";
@@ -74,7 +74,7 @@ function turnRefusal(result: Extract<TurnResult, { kind: "busy" | "draining" }>)
 }
 
 /** One customer message into the app's turn machinery, under the run's id. */
-function sendTurn(s: Services, user: SessionUser, thread: ThreadRow, text: string, runId: string, onToken?: (text: string) => void) {
+function sendTurn(s: Services, user: SessionUser, thread: ThreadRow, text: string, runId: string, onToken?: OnToken) {
   return s.agent.sendMessage(
     { tenantId: user.tenantId, threadId: thread.id, customerId: customerIdOf(user), text, actor: user.username, clientMessageId: runId },
     onToken,
@@ -161,7 +161,7 @@ export async function answerTurn(
   runId: string,
   text: string,
   signal: AbortSignal,
-  hooks: { onToken?: (text: string) => void; onStored?: () => void } = {},
+  hooks: { onToken?: OnToken; onStored?: () => void } = {},
 ): Promise<void> {
   const turn = sendTurn(s, user, thread, text, runId, hooks.onToken);
   const refused = await runStored(s, user, thread, runId, turn);

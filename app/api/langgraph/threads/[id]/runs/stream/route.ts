@@ -1,3 +1,4 @@
+import type { OnToken } from "@/agent";
 import { route } from "@/app/_lib/route";
 import { runRequest } from "@/app/_lib/langgraph/run-request";
 import { answerTurn, openRun, runLocation, runResult } from "@/app/_lib/langgraph/runs";
@@ -8,7 +9,9 @@ export const dynamic = "force-dynamic";
 
 /**
  * A run as server-sent events, in the Platform's event names: `metadata` (the run id),
- * `messages` (the reply's tokens, under messages-tuple), `values` (the thread's values,
+ * `messages` (the reply's tokens, under messages-tuple: a wording withdrawn midway is
+ * left behind under its own message id, and the words that replace it stream under a new
+ * one, so a client never joins the two), `values` (the thread's values,
  * then `{__interrupt__}` while a refund waits), `updates` (the interrupt), `error`. A
  * decision is decided before the stream opens, so a refused one is its 403 or 409.
  */
@@ -17,7 +20,6 @@ export const POST = route<{ id: string }>(async (req, { id }) => {
   const { s, user, thread, body } = request;
   const modes = streamModes(body.stream_mode);
   const { runId, text } = await openRun(request);
-  const answerId = `run-${runId}-reply`;
 
   // A client that goes away stops hearing the run, never the run itself: its message is still answered.
   let listening = true;
@@ -40,11 +42,18 @@ export const POST = route<{ id: string }>(async (req, { id }) => {
         if (text === null) open();
         else {
           // The run's id goes out once its message is stored, so a client that joins the run right after finds it; tokens wait for it.
-          const early: string[] = [];
-          const token = (piece: string) => {
-            if (modes.has("messages-tuple")) send("messages", [{ type: "AIMessageChunk", id: answerId, content: piece }, { langgraph_node: "reply", run_id: runId }]);
+          const early: { piece: string; id: string }[] = [];
+          let wording = 1;
+          const token = ({ piece, id }: { piece: string; id: string }) => {
+            if (modes.has("messages-tuple")) send("messages", [{ type: "AIMessageChunk", id, content: piece }, { langgraph_node: "reply", run_id: runId }]);
           };
-          const onToken = (piece: string) => (opened ? token(piece) : early.push(piece));
+          const onToken: OnToken = (piece, options) => {
+            if (options?.reset) wording += 1;
+            if (!piece) return;
+            const chunk = { piece, id: `run-${runId}-reply${wording > 1 ? `-${wording}` : ""}` };
+            if (opened) token(chunk);
+            else early.push(chunk);
+          };
           const onStored = () => {
             open();
             early.forEach(token);
