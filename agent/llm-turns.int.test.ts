@@ -109,3 +109,22 @@ describe.each(["openai", "anthropic"] as const)("a turn with the %s adapter", (p
     expect(await h.ledgerRows(result.caseId)).toHaveLength(1);
   });
 });
+
+describe("an incident replay of a turn a language model read", () => {
+  it("reads the message as production did, without asking the model again", async () => {
+    // Words the offline model would not read as a refund: the replay can only follow production by reusing what the model read.
+    const refund = '{"intent":"refund","reason":"duplicate","merchant":"Coffee Corner","confidence":0.9}';
+    const agent = agentWith("openai", { kind: "text", text: refund }, { kind: "text", text: "never asked" });
+    const thread = await h.newThread();
+    const { result } = await turn(agent, thread, "the usual place did the thing again");
+    expect(result.reply).toMatch(/Coffee Corner/);
+    expect((await agent.state(thread)).values.heard).toMatchObject({ intent: "refund", merchant: "Coffee Corner" });
+    const asked = fake.requests.length;
+
+    const input = (await agent.incidents.timeline(TENANT, thread)).find((e) => e.kind === "checkpoint" && e.source === "input") as { checkpointId: string };
+    const replay = await agent.incidents.replay(TENANT, thread, { checkpointId: input.checkpointId, systems: "recorded" });
+    expect(replay?.differs).toBe(false);
+    expect(replay?.sandbox.outcome).toMatchObject({ triage: "auto_approve", refund: "executed" });
+    expect(fake.requests.length).toBe(asked);
+  });
+});

@@ -117,6 +117,8 @@ export const AgentState = Annotation.Root({
   intent: replace<Intent | null>(null),
   /** The model's structured reading of the message. */
   understanding: replace<Understanding | null>(null),
+  /** The model's reading of this turn's message as it answered, before the conversation filled it in: what an incident replay reads instead of asking the model again. */
+  heard: replace<Understanding | null>(null),
   /** The refund case this turn works on, if any. */
   case: replace<CaseRef | null>(null),
   /** A question back to the customer when the transaction is unclear. */

@@ -1,4 +1,8 @@
 import { randomUUID } from "node:crypto";
+import type { CallbackManagerForLLMRun } from "@langchain/core/callbacks/manager";
+import { AIMessage, type BaseMessage } from "@langchain/core/messages";
+import type { ChatResult } from "@langchain/core/outputs";
+import { OfflineBankModel, type Understanding } from "../understanding";
 import type { BankClients, LedgerReceipt, RefundRequest } from "../clients/bank";
 import type { CardChange, CardRequest, CardsClient, CardStatus } from "../clients/cards";
 import type { AgentDeps, AgentStore } from "../deps";
@@ -9,6 +13,24 @@ export type RecordedResponses = Partial<Record<"limits" | "history" | "antifraud
 export type SystemCall = { system: string; source: "recorded" | "live" | "missing" };
 export type DryRunLedgerCall = { idempotencyKey: string; request: RefundRequest };
 export type DryRunCardCall = { operation: "freeze" | "unfreeze" | "replacement"; idempotencyKey: string; cardId: string; reason: string | null };
+
+/**
+ * The understanding step of a replay: it answers with what the model read in production (the
+ * turn's `heard`), so a replay neither sends the customer's words to a language model again
+ * nor reads them differently; a turn recorded without it is read by the offline model. Free
+ * text is worded by the code, as it is without a language model.
+ */
+export class RecordedUnderstanding extends OfflineBankModel {
+  constructor(private readonly recorded: Understanding | null) {
+    super();
+  }
+
+  async _generate(messages: BaseMessage[], options: this["ParsedCallOptions"], runManager?: CallbackManagerForLLMRun): Promise<ChatResult> {
+    if (!this.recorded) return super._generate(messages, options, runManager);
+    const text = JSON.stringify(this.recorded);
+    return { generations: [{ text, message: new AIMessage(text) }] };
+  }
+}
 
 /** Replacements for these reasons also freeze the card, as the cards system does. */
 const BLOCKING_REASONS = new Set(["lost", "stolen", "compromised"]);

@@ -7,7 +7,7 @@ import type { AgentDeps } from "../deps";
 import { buildGraph, type AgentGraph } from "../graph";
 import type { RefundPolicy } from "../policy";
 import type { AgentStateType } from "../state";
-import { sandboxBank, sandboxStore, type DryRunCardCall, type DryRunLedgerCall, type RecordedResponses, type SystemCall } from "./sandbox-deps";
+import { RecordedUnderstanding, sandboxBank, sandboxStore, type DryRunCardCall, type DryRunLedgerCall, type RecordedResponses, type SystemCall } from "./sandbox-deps";
 
 export type WhatIf = {
   checkpointId: string;
@@ -72,8 +72,9 @@ async function recordedAnswers(db: Db, threadId: string, from: string | undefine
 
 /**
  * Runs the rest of a conversation from one checkpoint in a sandbox: a fresh thread on an
- * in-memory saver seeded from that checkpoint, recorded system answers, a dry-run ledger and
- * cards system, and the policy changed as asked. Production checkpoints, approvals, ledger and
+ * in-memory saver seeded from that checkpoint, recorded system answers, the understanding
+ * production read (never a language model), a dry-run ledger and cards system, and the
+ * policy changed as asked. Production checkpoints, approvals, ledger and
  * cards are only read.
  */
 export async function replayInSandbox(prod: Production, tenantId: string, threadId: string, whatIf: WhatIf) {
@@ -90,8 +91,10 @@ export async function replayInSandbox(prod: Production, tenantId: string, thread
     caseIdFor: (transactionId) => threadCases.find((c) => c.transactionId === transactionId)?.id,
     decisionFor: (caseId) => decisions.find((d) => d.caseId === caseId)?.status ?? null,
   });
+  const heard = turn.end > turn.start ? ((all[turn.end - 1]!.values as AgentStateType).heard ?? null) : null;
   const deps: AgentDeps = {
     ...prod.deps,
+    model: new RecordedUnderstanding(heard),
     store,
     bank: sandboxBank({
       live: prod.deps.bank,

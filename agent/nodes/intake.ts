@@ -144,6 +144,7 @@ export const intake = (deps: AgentDeps) =>
       knowledge: [],
       intent: main.intent,
       understanding: side ? { ...main, also: side } : main,
+      heard: read,
       recent: [{ role: "customer", text: state.input }],
     };
     const turn: Turn = { deps, state, threadId, transactions, text: state.input };
