@@ -3,7 +3,8 @@ import { subscribeHandoverEvents, type HandoverEvent } from "@/app/_lib/approval
 import { listAuditEventsBySubject } from "@/db/queries/audit";
 import { getHandoverById, listHandovers } from "@/db/queries/handovers";
 import { listMessagesByThread } from "@/db/queries/threads";
-import { agentHarness, TENANT } from "@/test/agent-support";
+import { agentHarness, FAST_SETTINGS, TENANT } from "@/test/agent-support";
+import { createAgent } from "./index";
 import { createAgentStore } from "./clients/store";
 import { answerHandover, closeHandover } from "./handovers";
 import { sandboxStore } from "./incidents/sandbox-deps";
@@ -82,6 +83,19 @@ describe("requestHandover", () => {
       unsubscribe();
       unsubscribeOther();
     }
+  });
+});
+
+describe("a handover the agent opens", () => {
+  it("is dated by the agent's clock, as its approvals are, so the queue ages both alike", async () => {
+    const asked = new Date("2026-03-02T09:30:00.000Z");
+    const agent = createAgent({ db: h.db, pool: h.pool, deps: { settings: FAST_SETTINGS, clock: () => asked } });
+    const thread = await h.newThread();
+    const turn = await agent.sendMessage({ tenantId: TENANT, threadId: thread, customerId: "cust-alice", text: "let me speak to a human please", actor: "alice" });
+    expect(turn.kind).toBe("ok");
+    const [row] = await listHandovers(h.db, TENANT, "all");
+    expect(row?.createdAt.toISOString()).toBe(asked.toISOString());
+    await agent.close();
   });
 });
 

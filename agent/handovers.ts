@@ -22,6 +22,8 @@ export type HandoverRequest = {
   reason: HandoverReason;
   /** The Banking77 category of the request, when known. */
   category?: string | null;
+  /** When it was asked for, by the agent's clock (the one approvals are dated by), so the queue orders and ages both alike. */
+  createdAt?: Date;
 };
 
 /** A request that loses a race with the answer to the thread's open handover tries again, at most this often. */

@@ -206,7 +206,7 @@ async function openRefundCase(turn: Turn, u: Understanding, txnId: string | unde
   const fingerprint = `refund|${txn.amountMinor}|${txn.id}`;
   if (isStagnant(state.fingerprints, fingerprint)) {
     const reason = `The customer asked about the ${txn.merchant} payment ${STAGNATION_REPEATS} times in a row without progress.`;
-    const { handoverId } = await deps.store.requestHandover({ tenantId, threadId, customerId, summary: reason, reason: "stagnation" });
+    const { handoverId } = await deps.store.requestHandover({ tenantId, threadId, customerId, summary: reason, reason: "stagnation", createdAt: deps.clock() });
     return { fingerprints: [fingerprint], handoff: { reason, handoverId }, focus };
   }
   const opened = await deps.store.upsertCase({ tenantId, threadId, customerId, transactionId: txn.id, reason: resolution.reason, amountMinor: txn.amountMinor, currency: txn.currency });
@@ -290,6 +290,7 @@ async function handOver(turn: Turn, u: Understanding): Promise<{ reason: string;
     summary: reason,
     reason: "customer_asked",
     category: u.category ?? null,
+    createdAt: deps.clock(),
   });
   return { reason, requested: true, handoverId };
 }

@@ -22,11 +22,11 @@ export async function notifyHandoverChange(db: DbOrTx, row: HandoverRow): Promis
  */
 export async function insertHandover(
   db: DbOrTx,
-  input: { tenantId: string; threadId: string; customerId: string; summary: string; reason: HandoverReason; category?: string | null },
+  input: { tenantId: string; threadId: string; customerId: string; summary: string; reason: HandoverReason; category?: string | null; createdAt?: Date },
 ): Promise<HandoverRow | null> {
   const [row] = await db
     .insert(handovers)
-    .values({ id: randomUUID(), ...input, category: input.category ?? null })
+    .values({ id: randomUUID(), ...input, category: input.category ?? null, ...(input.createdAt ? { createdAt: input.createdAt } : {}) })
     .onConflictDoNothing({ target: [handovers.tenantId, handovers.threadId], where: sql`${handovers.status} = 'open'` })
     .returning();
   return row ?? null;
