@@ -1,8 +1,7 @@
 "use client";
 
 import Link from "next/link";
-import { useCallback, useEffect, useRef, useState } from "react";
-import { ApiRequestError, errorMessage } from "@/components/api/request-json";
+import { ApiRequestError } from "@/components/api/request-json";
 import { Alert } from "@/components/ui/alert";
 import { fetchApproval } from "./approval-api";
 import { AskCustomerForm } from "./ask-customer-form";
@@ -19,14 +18,8 @@ import { CustomerHistory } from "./customer-history";
 import { DecisionForm } from "./decision-form";
 import { isFinal } from "./labels";
 import { QuestionList } from "./question-list";
-import type { ApprovalDetail, Perform, Viewer } from "./types";
-import { useApprovalEvents } from "./use-approval-events";
-import { serverTimeOf, useServerClock, type ServerTime } from "./use-server-clock";
-
-const FALLBACK_REFRESH_MS = 30_000;
-
-type Loaded = { detail: ApprovalDetail; time: ServerTime };
-type Message = { tone: "success" | "error"; title?: string; text: string };
+import type { Viewer } from "./types";
+import { NotLoaded, useLiveDetail } from "./use-live-detail";
 
 function refusalTitle(error: unknown): string | undefined {
   if (!(error instanceof ApiRequestError)) return undefined;
@@ -38,75 +31,9 @@ function refusalTitle(error: unknown): string | undefined {
 
 /** One approval with every fact behind it, its actions, and live updates. */
 export function CaseView({ approvalId, viewer }: { approvalId: string; viewer: Viewer }) {
-  const [loaded, setLoaded] = useState<Loaded | null>(null);
-  const [loadError, setLoadError] = useState<{ notFound: boolean; text: string } | null>(null);
-  const [message, setMessage] = useState<Message | null>(null);
-  const [busy, setBusy] = useState(false);
-  const inFlight = useRef(false);
-  const latest = useRef(0);
-  const nowMs = useServerClock(loaded?.time ?? null);
+  const { detail, loadError, message, busy, nowMs, perform } = useLiveDetail("approval", approvalId, fetchApproval, refusalTitle);
+  if (!detail) return <NotLoaded loadError={loadError} what="case" notFoundTitle="No such approval" />;
 
-  const load = useCallback(async () => {
-    const request = ++latest.current;
-    try {
-      const detail = await fetchApproval(approvalId);
-      if (request !== latest.current) return;
-      setLoaded({ detail, time: serverTimeOf(detail.now) });
-      setLoadError(null);
-    } catch (err) {
-      if (request !== latest.current) return;
-      setLoadError({ notFound: err instanceof ApiRequestError && err.status === 404, text: errorMessage(err) });
-    }
-  }, [approvalId]);
-
-  useEffect(() => {
-    void load();
-    const timer = setInterval(() => void load(), FALLBACK_REFRESH_MS);
-    return () => clearInterval(timer);
-  }, [load]);
-
-  useApprovalEvents(load, approvalId);
-
-  const perform: Perform = useCallback(
-    async (action) => {
-      if (inFlight.current) return false;
-      inFlight.current = true;
-      setBusy(true);
-      setMessage(null);
-      try {
-        setMessage({ tone: "success", text: await action() });
-        return true;
-      } catch (err) {
-        setMessage({ tone: "error", title: refusalTitle(err), text: errorMessage(err) });
-        return false;
-      } finally {
-        await load();
-        inFlight.current = false;
-        setBusy(false);
-      }
-    },
-    [load],
-  );
-
-  if (!loaded) {
-    if (!loadError) {
-      return (
-        <p role="status" className="text-sm text-slate-600">
-          Loading the case…
-        </p>
-      );
-    }
-    return (
-      <div className="space-y-3">
-        <Alert title={loadError.notFound ? "No such approval" : "Could not load the case"}>{loadError.text}</Alert>
-        <Link href="/console" className="text-sm font-medium text-brand-700 underline underline-offset-2">
-          Back to the queue
-        </Link>
-      </div>
-    );
-  }
-
-  const { detail } = loaded;
   const { approval } = detail;
   const final = isFinal(approval.status);
   const readOnly = viewer.role !== "operator" && viewer.role !== "supervisor";

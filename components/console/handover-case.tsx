@@ -1,8 +1,7 @@
 "use client";
 
 import Link from "next/link";
-import { useCallback, useEffect, useRef, useState } from "react";
-import { ApiRequestError, errorMessage } from "@/components/api/request-json";
+import { ApiRequestError } from "@/components/api/request-json";
 import { Alert } from "@/components/ui/alert";
 import { Badge } from "@/components/ui/badge";
 import { DateTime } from "@/components/ui/date-time";
@@ -13,14 +12,8 @@ import { formatSpan, msBetween } from "./durations";
 import { fetchHandover } from "./handover-api";
 import { HandoverAnswerForm } from "./handover-answer-form";
 import { HANDOVER_REASONS, HANDOVER_STATUS, staffName } from "./labels";
-import type { HandoverDetail, HandoverView, Perform, Viewer } from "./types";
-import { useHandoverEvents } from "./use-approval-events";
-import { serverTimeOf, useServerClock, type ServerTime } from "./use-server-clock";
-
-const FALLBACK_REFRESH_MS = 30_000;
-
-type Loaded = { detail: HandoverDetail; time: ServerTime };
-type Message = { tone: "success" | "error"; title?: string; text: string };
+import type { HandoverView, Viewer } from "./types";
+import { NotLoaded, useLiveDetail } from "./use-live-detail";
 
 function refusalTitle(error: unknown): string | undefined {
   if (!(error instanceof ApiRequestError)) return undefined;
@@ -63,75 +56,10 @@ function Outcome({ handover }: { handover: HandoverView }) {
 
 /** A conversation the agent handed to a person: its summary, the transcript (masked), and the answer box. */
 export function HandoverCase({ handoverId, viewer }: { handoverId: string; viewer: Viewer }) {
-  const [loaded, setLoaded] = useState<Loaded | null>(null);
-  const [loadError, setLoadError] = useState<{ notFound: boolean; text: string } | null>(null);
-  const [message, setMessage] = useState<Message | null>(null);
-  const [busy, setBusy] = useState(false);
-  const inFlight = useRef(false);
-  const latest = useRef(0);
-  const nowMs = useServerClock(loaded?.time ?? null);
+  const { detail, loadError, message, busy, nowMs, perform } = useLiveDetail("handover", handoverId, fetchHandover, refusalTitle);
+  if (!detail) return <NotLoaded loadError={loadError} what="conversation" notFoundTitle="No such handover" />;
 
-  const load = useCallback(async () => {
-    const request = ++latest.current;
-    try {
-      const detail = await fetchHandover(handoverId);
-      if (request !== latest.current) return;
-      setLoaded({ detail, time: serverTimeOf(detail.now) });
-      setLoadError(null);
-    } catch (err) {
-      if (request !== latest.current) return;
-      setLoadError({ notFound: err instanceof ApiRequestError && err.status === 404, text: errorMessage(err) });
-    }
-  }, [handoverId]);
-
-  useEffect(() => {
-    void load();
-    const timer = setInterval(() => void load(), FALLBACK_REFRESH_MS);
-    return () => clearInterval(timer);
-  }, [load]);
-
-  useHandoverEvents(load, handoverId);
-
-  const perform: Perform = useCallback(
-    async (action) => {
-      if (inFlight.current) return false;
-      inFlight.current = true;
-      setBusy(true);
-      setMessage(null);
-      try {
-        setMessage({ tone: "success", text: await action() });
-        return true;
-      } catch (err) {
-        setMessage({ tone: "error", title: refusalTitle(err), text: errorMessage(err) });
-        return false;
-      } finally {
-        await load();
-        inFlight.current = false;
-        setBusy(false);
-      }
-    },
-    [load],
-  );
-
-  if (!loaded) {
-    if (!loadError) {
-      return (
-        <p role="status" className="text-sm text-slate-600">
-          Loading the conversation…
-        </p>
-      );
-    }
-    return (
-      <div className="space-y-3">
-        <Alert title={loadError.notFound ? "No such handover" : "Could not load the conversation"}>{loadError.text}</Alert>
-        <Link href="/console" className="text-sm font-medium text-brand-700 underline underline-offset-2">
-          Back to the queue
-        </Link>
-      </div>
-    );
-  }
-
-  const { handover, messages, audit } = loaded.detail;
+  const { handover, messages, audit } = detail;
   const status = HANDOVER_STATUS[handover.status] ?? { label: handover.status, tone: "neutral" as const };
   const readOnly = viewer.role !== "operator" && viewer.role !== "supervisor";
 

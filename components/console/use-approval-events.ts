@@ -3,7 +3,7 @@ import { useEffect, useRef } from "react";
 export type ApprovalEvent = { approvalId: string; status: string; version: number };
 export type HandoverEvent = { handoverId: string; status: string; version: number };
 
-type Kind = "approval" | "handover";
+export type Kind = "approval" | "handover";
 
 const DEBOUNCE_MS = 200;
 
@@ -57,7 +57,7 @@ function subscribe(subscriber: Subscriber): () => void {
   };
 }
 
-function useConsoleEvents(kind: Kind, onChange: () => void, only?: string): void {
+export function useConsoleEvents(kind: Kind, onChange: () => void, only?: string): void {
   const callback = useRef(onChange);
   useEffect(() => {
     callback.current = onChange;
