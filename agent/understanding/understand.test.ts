@@ -5,7 +5,9 @@ import { describe, expect, it } from "vitest";
 import { buildUnderstandingMessages, parseUnderstanding, understandMessage } from "./index";
 import { extractJsonObject } from "./parse-understanding";
 import { readSystemContext } from "./prompt";
+import { BANKING77_CATEGORIES } from "../knowledge/categories";
 import { ALICE, TODAY } from "./test-fixtures";
+import { INTENTS } from "./types";
 
 /** Answers with a fixed content and records what it was sent. */
 class ScriptedModel extends BaseChatModel {
@@ -48,6 +50,13 @@ describe("buildUnderstandingMessages", () => {
       ["ai", "Hello, how can I help?"],
       ["human", "coffee corner charged me twice"],
     ]);
+  });
+
+  it("asks for every intent, field and Banking77 category the agent acts on, so a language model can do what the offline model does", () => {
+    const text = String(buildUnderstandingMessages(input)[0]!.content);
+    for (const intent of INTENTS) expect(text).toContain(`"${intent}"`);
+    for (const category of BANKING77_CATEGORIES) expect(text).toContain(category);
+    for (const field of ["category", "cardReason", "cardLast4", "ordinal", "candidates", "also"]) expect(text).toContain(`"${field}"`);
   });
 
   it("keeps only the recent transcript", () => {
