@@ -42,7 +42,7 @@ if (!file) {
   trainingMs = performance.now() - started;
 }
 
-for (const { text } of heldOut.slice(0, 200)) predictCategory(model, text);
+for (const { text } of heldOut) predictCategory(model, text);
 const latencies: number[] = [];
 const confidences: { p: number; correct: boolean }[] = [];
 const outcomes = heldOut.map(({ text, category }: LabelledText) => {
