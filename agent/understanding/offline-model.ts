@@ -1,6 +1,6 @@
 /**
  * A chat model that needs no API key: it answers the understanding prompt with keyword rules and a
- * naive Bayes classifier trained on Banking77 (CC BY 4.0, PolyAI; see data/banking77/README.md).
+ * neural intent classifier trained on Banking77 (CC BY 4.0, PolyAI; see data/banking77/README.md).
  */
 import type { CallbackManagerForLLMRun } from "@langchain/core/callbacks/manager";
 import { BaseChatModel } from "@langchain/core/language_models/chat_models";

@@ -1,7 +1,7 @@
 /** Understanding a message without a language model: keyword rules, a Banking77 classifier, entity extraction. */
 import { findAmounts, findWordAmounts } from "./amounts";
 import { labelForCategory } from "./banking77";
-import { bankingClassifier, rankCategories, scoreLabels, type NaiveBayes } from "./classifier";
+import { bankingClassifier, rankCategories, scoreLabels, type IntentModel } from "./classifier";
 import { findDate } from "./dates";
 import { matchMerchant } from "./merchants";
 import { applyRules, stripGreeting, type RuleLabel } from "./rules";
@@ -82,7 +82,7 @@ type Classified = RuleLabel & { confidence: number; byRule: boolean; candidates?
  * The intent of one message: a reliable keyword rule when one applies, else the classifier.
  * A guess below CLARIFY_BELOW becomes `unclear` with the likely categories as candidates.
  */
-export function classifyText(text: string, model: NaiveBayes = bankingClassifier()): Classified {
+export function classifyText(text: string, model: IntentModel = bankingClassifier()): Classified {
   const rule = applyRules(text);
   if (rule) return { ...rule, confidence: RULE_CONFIDENCE, byRule: true };
   const body = stripGreeting(text);
@@ -133,7 +133,7 @@ function distinctTopics(categories: string[]): string[] {
 }
 
 /** The understanding of one clause. */
-export function understandText(text: string, ctx: OfflineContext, model: NaiveBayes = bankingClassifier()): Understanding {
+export function understandText(text: string, ctx: OfflineContext, model: IntentModel = bankingClassifier()): Understanding {
   const c = classifyText(text, model);
   if (c.intent === "greeting") return { intent: "greeting", confidence: c.confidence };
   const entities = extractEntities(text, ctx);
@@ -181,7 +181,7 @@ export function splitClauses(text: string): string[] {
  * ("my card was stolen and what are my limits?") the first by PRECEDENCE is the request,
  * the other is `also`.
  */
-export function understandCustomerText(text: string, ctx: OfflineContext, model: NaiveBayes = bankingClassifier()): Understanding {
+export function understandCustomerText(text: string, ctx: OfflineContext, model: IntentModel = bankingClassifier()): Understanding {
   const whole = understandText(text, ctx, model);
   const clauses = splitClauses(text);
   if (clauses.length < 2) return whole;
@@ -212,7 +212,7 @@ function defined(u: Partial<Understanding>): Partial<Understanding> {
  * the customer answers with only a payment ("the one at Electro Mart"), the refund asked for in
  * the customer's message before continues.
  */
-export function understandLatest(turns: ChatTurn[], ctx: OfflineContext, model: NaiveBayes = bankingClassifier()): Understanding {
+export function understandLatest(turns: ChatTurn[], ctx: OfflineContext, model: IntentModel = bankingClassifier()): Understanding {
   const lastIndex = turns.findLastIndex((t) => t.role === "customer");
   if (lastIndex < 0) return { intent: "other", confidence: 0 };
   const last = turns[lastIndex].text;
