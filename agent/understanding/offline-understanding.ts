@@ -19,8 +19,6 @@ const REFUND_SHARE_FLOOR = 0.15;
 export const CLARIFY_BELOW = 0.45;
 /** Below this the message is about nothing the agent knows. */
 export const OUT_OF_SCOPE_BELOW = 0.12;
-/** A classifier reading this sure may stand for the customer's own words. */
-const SURE = 0.8;
 /** A second request in the same message counts when its clause is at least this clear. */
 const SECOND_INTENT_FLOOR = 0.6;
 /** How many topics a clarifying question offers. */
@@ -89,7 +87,8 @@ export function classifyText(text: string, model: IntentModel = bankingClassifie
   const [top] = scoreLabels(model, body);
   const confidence = round(top.p);
   const words = contentWords(body);
-  if (words === 0 || (words <= 2 && confidence < CLARIFY_BELOW) || (words === 1 && confidence < 0.9) || SOMETHING_WRONG.test(body)) {
+  const onlyPronoun = /^\W*(?:it|this|that)\b/i.test(body) && words <= 3;
+  if (words === 0 || onlyPronoun || (words <= 2 && confidence < CLARIFY_BELOW) || (words === 1 && confidence < 0.9) || SOMETHING_WRONG.test(body)) {
     const ranked = distinctTopics(rankCategories(model, body).map((r) => r.category)).slice(0, CLARIFY_OPTIONS);
     return { intent: "unclear", confidence: Math.min(confidence, CLARIFY_BELOW), byRule: false, candidates: words === 0 || SOMETHING_WRONG.test(body) ? COMMON_TOPICS : ranked };
   }
@@ -100,13 +99,13 @@ export function classifyText(text: string, model: IntentModel = bankingClassifie
   }
   const label = labelForCategory(top.category);
   // Only the customer's own words ("twice", "double") say a payment was taken twice; a guess that it was would pick the payment for them.
-  const guessedTwice = (top.reason ?? label.reason) === "duplicate" && confidence < SURE;
+  const guessedTwice = (top.reason ?? label.reason) === "duplicate";
   const reason = label.intent === "refund" ? { reason: guessedTwice ? "other" : (top.reason ?? label.reason ?? "other") } : {};
   return { ...label, ...reason, category: top.category, confidence, byRule: false };
 }
 
 /** Words that carry no topic of their own ("help", "please", "hmm"). */
-const FILLER = new Set(["help", "me", "please", "pls", "plz", "hmm", "hm", "umm", "um", "uh", "erm", "the", "my", "a", "an", "i", "need", "have", "got", "question", "problem", "issue", "something", "urgent", "quick", "hey", "again", "what", "about", "thing", "stuff", "from", "before", "that", "this", "it", "is"]);
+const FILLER = new Set(["help", "me", "please", "pls", "plz", "hmm", "hm", "umm", "um", "uh", "erm", "the", "my", "a", "an", "i", "need", "have", "got", "question", "problem", "issue", "something", "urgent", "quick", "hey", "again", "what", "about", "thing", "stuff", "from", "before", "that", "this", "it", "is", "can", "could", "would", "you", "check", "look", "see", "do", "does"]);
 /** Thanks, yes, no and goodbyes are answered as they are, never with a question back. */
 const SMALL_WORDS = /^\W*(?:thanks?|thank\s+you|thx|ta|ok(?:ay)?|cheers|great|cool|bye|goodbye|yes|yeah|yep|no|nope|sure)\b/i;
 /** "something is wrong", "there's a problem" with nothing said about what. */
@@ -139,11 +138,14 @@ export function understandText(text: string, ctx: OfflineContext, model: IntentM
   const entities = extractEntities(text, ctx);
   const namesPayment =
     entities.merchant !== undefined || ctx.transactions.some((t) => t.amountMinor === entities.amountMinor);
+  // "Green Grocer charged me 99 euros": one of the customer's own shops and a charge is a claim about that payment.
+  const ownShop = ctx.transactions.some((t) => t.merchant === entities.merchant);
   if (!c.byRule && !["refund", "cancel", "status"].includes(c.intent) && namesPayment && MONEY_TAKEN.test(text)) {
     const refunds = scoreLabels(model, stripGreeting(text)).filter((l) => l.intent === "refund");
     const share = refunds.reduce((sum, l) => sum + l.p, 0);
-    if (share >= REFUND_SHARE_FLOOR || c.intent === "unclear" || c.intent === "other") {
-      return { intent: "refund", reason: refunds[0].reason ?? "other", category: refunds[0].category, ...entities, confidence: round(Math.max(share, CLARIFY_BELOW)) };
+    if (share >= REFUND_SHARE_FLOOR || ownShop || c.intent === "unclear" || c.intent === "other") {
+      const reason = refunds[0].reason === "duplicate" ? "other" : (refunds[0].reason ?? "other");
+      return { intent: "refund", reason, category: refunds[0].category, ...entities, confidence: round(Math.max(share, CLARIFY_BELOW)) };
     }
   }
   const listed = ctx.transactions.some((t) => t.merchant === entities.merchant && t.amountMinor === entities.amountMinor);
@@ -220,9 +222,9 @@ export function understandLatest(turns: ChatTurn[], ctx: OfflineContext, model: 
   const hasEntities = latest.merchant !== undefined || latest.amountMinor !== undefined || latest.date !== undefined;
   const askedBack = turns[lastIndex - 1]?.role === "agent" && turns[lastIndex - 1].text.trim().endsWith("?");
   const previous = turns.slice(0, lastIndex).findLast((t) => t.role === "customer");
-  const leans = latest.intent === "unclear" || latest.intent === "other" || (latest.intent === "knowledge" && FOLLOW_UP.test(last));
+  const leans = latest.intent === "unclear" || latest.intent === "other" || (FOLLOW_UP.test(last) && !applyRules(last));
   if (leans && previous && (askedBack || FOLLOW_UP.test(last)) && ["unclear", "knowledge", "limits", "other"].includes(understandCustomerText(previous.text, ctx, model).intent)) {
-    const joined = understandCustomerText(`${previous.text}. ${last}`, ctx, model);
+    const joined = understandText(`${previous.text}. ${last}`, ctx, model);
     if (joined.intent !== "unclear" && joined.intent !== "other") return { ...joined, ...entitiesOf(latest) };
   }
   // "sorry, my mistake, it was Green Grocer": a correction naming the payment, not a cancel.

@@ -66,6 +66,20 @@ describe("reading a message", () => {
     expect(understandCustomerText("thanks", alice).intent).not.toBe("unclear");
   });
 
+  it("asks back about a message that names nothing but 'it'", () => {
+    for (const text of ["it doesn't work", "can you check it", "it says error"]) expect(understandCustomerText(text, alice).intent, text).toBe("unclear");
+  });
+
+  it("reads a charge by one of the customer's own shops as a claim about it, never guessing it was taken twice", () => {
+    const u = understandCustomerText("Green Grocer charged me 99 euros!!", alice);
+    expect(u).toMatchObject({ intent: "refund", merchant: "Green Grocer", amountMinor: 9900 });
+    expect(u.reason).not.toBe("duplicate");
+  });
+
+  it("reads a payment recognised after all as a cancel", () => {
+    expect(understandCustomerText("i recognise the payment now, it was my son", bob).intent).toBe("cancel");
+  });
+
   it("reads cents in words and never an approximate amount as the exact one", () => {
     expect(understandCustomerText("Book Nook took twelve euros fifty from my card twice", bob)).toMatchObject({ amountMinor: 1250 });
     const over = understandCustomerText("theres a charge at electro mart for over a thousand euros and it was not me", alice);
