@@ -22,7 +22,7 @@ const input = { messages: [{ role: "customer" as const, text: "coffee corner cha
 const target = { tenantId: "t1", threadId: "th1", step: 1 };
 const offline = () => understandMessage(new OfflineBankModel(), input);
 
-function setup(provider: LlmProvider, script: Script, timeoutMs = 2000) {
+function setup(provider: LlmProvider, script: Script, timeoutMs = 10_000) {
   fake.answer(script);
   const events: NodeEvent[] = [];
   const model = createChatModel({
