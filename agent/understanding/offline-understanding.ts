@@ -151,7 +151,8 @@ export function understandText(text: string, ctx: OfflineContext, model: IntentM
   const listed = ctx.transactions.some((t) => t.merchant === entities.merchant && t.amountMinor === entities.amountMinor);
   if ((c.intent === "unclear" || c.intent === "other") && listed) {
     const [refund] = scoreLabels(model, stripGreeting(text)).filter((l) => l.intent === "refund");
-    return { intent: "refund", reason: refund?.reason ?? "other", ...(refund ? { category: refund.category } : {}), ...entities, confidence: CLARIFY_BELOW };
+    const reason = !refund?.reason || refund.reason === "duplicate" ? "other" : refund.reason;
+    return { intent: "refund", reason, ...(refund ? { category: refund.category } : {}), ...entities, confidence: CLARIFY_BELOW };
   }
   return {
     intent: c.intent,
