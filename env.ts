@@ -85,6 +85,19 @@ const schema = z.object({
   REFUND_RETRY_MS: z.coerce.number().int().positive().default(15_000),
   /** How long SIGTERM waits for running graphs to reach a superstep boundary. */
   DRAIN_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
+  /**
+   * How long a thread's lease lasts. A run renews it every third of this while it works; a
+   * crashed instance's threads are recovered once their lease has run out.
+   */
+  THREAD_LEASE_MS: z.coerce.number().int().min(1000).default(30_000),
+  /** Connections in each instance's Postgres pool (drizzle and the checkpointer share it). */
+  DB_POOL_MAX: z.coerce.number().int().positive().default(20),
+  /** How long a request waits for a pool connection (or a new one to open) before it is answered 503. */
+  DB_CONNECT_TIMEOUT_MS: z.coerce.number().int().positive().default(5_000),
+  /** An idle pool connection is closed after this long. */
+  DB_IDLE_TIMEOUT_MS: z.coerce.number().int().positive().default(30_000),
+  /** Postgres cancels any statement on a pool connection that runs longer than this. */
+  DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().positive().default(30_000),
   /** How often each instance looks for runs that crashed or drained instances left behind. */
   RECOVERY_INTERVAL_MS: z.coerce.number().int().positive().default(2_000),
   /** `1` lets browser tests move the server clock forward (POST /api/test/clock). */

@@ -122,6 +122,11 @@ export type AgentSettings = {
   refundRetryMs: number;
   /** What a message sent while a run is busy does: wait its turn, be refused, or stop the run (keeping or undoing its progress). */
   doubleTexting: Env["DOUBLE_TEXTING"];
+  /**
+   * How long a thread's lease lasts; a run renews it every third of this while it works. A
+   * crashed instance's threads are recovered once their lease runs out.
+   */
+  leaseMs: number;
   /** Longest a language-model call may take before the offline model or the code's words answer instead (default 10 s). */
   llmTimeoutMs?: number;
 };

@@ -1,47 +1,116 @@
 import { randomUUID } from "node:crypto";
+import { drizzle } from "drizzle-orm/node-postgres";
 import { Client } from "pg";
+import { expireLeases } from "@/db/queries/threads";
 
 /**
  * This app process, as other instances see it: an id, and a Postgres advisory lock held
- * for as long as the process lives. When the process dies its connection closes and the
- * lock is free, which is how another instance knows the threads it held can be recovered.
+ * on a connection of its own for as long as the process lives. When the process dies its
+ * connection closes and the lock is free, which is how another instance knows the threads
+ * it held can be recovered (once their leases have run out too).
+ *
+ * When the connection drops while the process lives (a restarted database, a terminated
+ * backend), the instance reconnects, with back-off, and takes its lock again. Until then it
+ * has no liveness, and the rule is: it claims no thread and recovers none (both wait for
+ * `ready()`), and a run it already has goes on only while it can renew the thread's lease.
+ * A renewal is a compare-and-set on the owner, and another instance takes a thread over
+ * only when its owner looks dead *and* its lease has run out; so a renewed lease proves the
+ * thread is still this instance's, and a run that cannot renew stops before its lease ends
+ * (see `holdThread` in runs.ts). A dropped connection thus never gives a thread two writers.
  */
 export type Instance = {
   id: string;
-  /** Takes the liveness lock; call before leasing anything under this id. */
+  /** Resolves once the liveness lock is held (at once while it is; after reconnecting when it dropped). */
   ready(): Promise<void>;
   /** Whether the instance that took a lease is still alive. */
   isAlive(owner: string | null): Promise<boolean>;
-  /** Calls `onPayload` for every NOTIFY on `channel`, on the liveness connection. */
+  /** Calls `onPayload` for every NOTIFY on `channel`, on the liveness connection (listened to again after a reconnect). */
   subscribe(channel: string, onPayload: (payload: string) => void): Promise<void>;
-  /** Gives up the lock: to other instances, this one is now gone. */
+  /** Lets go of this instance's leases and gives up the lock: to other instances, this one is now gone. */
   close(): Promise<void>;
 };
 
-const lockKey = (id: string) => `instance:${id}`;
+/** The advisory lock's key, also the liveness connection's application_name (so it shows in pg_stat_activity). */
+export const lockKey = (id: string) => `instance:${id}`;
 
-export function createInstance(databaseUrl: string, id = randomUUID()): Instance {
-  const client = new Client({ connectionString: databaseUrl });
-  client.on("error", (error) => console.error("instance liveness connection lost", error.message));
+/** Reconnection back-off: the first wait after a drop, doubled after each failed attempt up to the last. */
+export type Backoff = { firstMs: number; maxMs: number };
+
+export function createInstance(databaseUrl: string, id = randomUUID(), backoff: Backoff = { firstMs: 100, maxMs: 5_000 }): Instance {
   const handlers = new Map<string, (payload: string) => void>();
-  client.on("notification", (msg) => {
-    if (msg.payload !== undefined) handlers.get(msg.channel)?.(msg.payload);
-  });
-  let locked: Promise<void> | undefined;
-  const listen = (channel: string) => client.query(`LISTEN ${client.escapeIdentifier(channel)}`);
-  const ready = () =>
-    (locked ??= (async () => {
+  /** The connection holding the lock, or being opened to take it. */
+  let current: Promise<Client> | undefined;
+  let live: Client | undefined;
+  let closed = false;
+  let closing: Promise<void> | undefined;
+  let waitMs = backoff.firstMs;
+  const listen = (client: Client, channel: string) => client.query(`LISTEN ${client.escapeIdentifier(channel)}`);
+
+  const open = async (): Promise<Client> => {
+    const client = new Client({ connectionString: databaseUrl, application_name: lockKey(id) });
+    client.on("error", (error) => console.error("instance liveness connection lost", error.message));
+    client.on("notification", (msg) => {
+      if (msg.payload !== undefined) handlers.get(msg.channel)?.(msg.payload);
+    });
+    client.on("end", () => dropped(client));
+    try {
       await client.connect();
       await client.query("select pg_advisory_lock(hashtext($1))", [lockKey(id)]);
-      for (const channel of handlers.keys()) await listen(channel);
-    })());
+      for (const channel of handlers.keys()) await listen(client, channel);
+    } catch (error) {
+      await client.end().catch(() => undefined);
+      throw error;
+    }
+    return client;
+  };
+
+  const connection = (): Promise<Client> => {
+    if (closed) return Promise.reject(new Error("this instance is closed"));
+    current ??= open().then(
+      (client) => {
+        live = client;
+        waitMs = backoff.firstMs;
+        return client;
+      },
+      (error: unknown) => {
+        current = undefined;
+        throw error;
+      },
+    );
+    return current;
+  };
+
+  const reconnectSoon = () => {
+    setTimeout(() => {
+      if (closed) return;
+      connection().then(
+        () => console.error(`instance ${id} holds its liveness lock again`),
+        (error: Error) => {
+          console.error("instance liveness reconnect failed", error.message);
+          waitMs = Math.min(waitMs * 2, backoff.maxMs);
+          reconnectSoon();
+        },
+      );
+    }, waitMs).unref();
+  };
+
+  function dropped(client: Client) {
+    if (client !== live || closed) return;
+    live = undefined;
+    current = undefined;
+    console.error(`instance ${id} lost its liveness lock; reconnecting`);
+    reconnectSoon();
+  }
+
   return {
     id,
-    ready,
+    async ready() {
+      await connection();
+    },
     async isAlive(owner) {
       if (!owner) return false;
       if (owner === id) return true;
-      await ready();
+      const client = await connection();
       const { rows } = await client.query<{ free: boolean }>("select pg_try_advisory_lock(hashtext($1)) as free", [lockKey(owner)]);
       if (!rows[0]?.free) return true;
       await client.query("select pg_advisory_unlock(hashtext($1))", [lockKey(owner)]);
@@ -50,13 +119,17 @@ export function createInstance(databaseUrl: string, id = randomUUID()): Instance
     async subscribe(channel, onPayload) {
       const known = handlers.has(channel);
       handlers.set(channel, onPayload);
-      if (locked && !known) {
-        await locked;
-        await listen(channel);
-      }
+      if (current && !known) await listen(await current, channel);
     },
-    async close() {
-      if (locked) await client.end();
+    close() {
+      closing ??= (async () => {
+        const client = live ?? (await current?.catch(() => undefined));
+        closed = true;
+        if (!client) return;
+        await expireLeases(drizzle(client), id);
+        await client.end();
+      })();
+      return closing;
     },
   };
 }

@@ -2,7 +2,7 @@ import { and, eq, inArray } from "drizzle-orm";
 import { approvals, threads } from "@/db/schema";
 import { appendAnswer, getUnansweredMessage, hasNewerQueuedMessage, listBusyThreads, takeOverThread } from "@/db/queries/threads";
 import { resumeDecided } from "./decisions";
-import { LEASE_MS, letGo, newerMessageStops, run, unfinished, type Ctx, type RestingStatus } from "./runs";
+import { holdThread, letGo, newerMessageStops, run, RunDrained, unfinished, type Ctx, type RestingStatus } from "./runs";
 import { retryUnfinishedRefunds } from "./refund-retry";
 import { settleCutOff } from "./superseded";
 import { STATE_SCHEMA_VERSION, type AgentStateType } from "./state";
@@ -38,21 +38,37 @@ async function finishRun(ctx: Ctx, tenantId: string, threadId: string) {
 }
 
 /**
+ * Whether recovery may take a busy thread: another instance's only when that instance is
+ * dead (its liveness lock is free) and its lease has run out; an owner that is alive keeps
+ * its thread however late its lease, and a live owner renews its lease while it runs. This
+ * instance's own thread only when no call in this process holds it (its run there stopped).
+ */
+async function mayTakeOver(ctx: Ctx, t: { id: string; owner: string | null; expired: boolean }): Promise<boolean> {
+  if (t.owner === ctx.instance.id) return !ctx.runs.held.has(t.id);
+  return t.expired && !(await ctx.instance.isAlive(t.owner));
+}
+
+/**
  * Recovers what crashed or drained instances left behind, once even with several
  * instances doing it at the same time: busy threads whose owner is gone (taken over by a
- * compare-and-set on the owner), decisions recorded while their thread stayed paused, and
- * refunds the ledger never confirmed.
+ * compare-and-set on the owner and the lease), decisions recorded while their thread
+ * stayed paused, and refunds the ledger never confirmed.
  */
 export async function recoverStuckRuns(ctx: Ctx): Promise<{ threads: string[]; decisions: string[]; refunds: string[] }> {
   await ctx.instance.ready();
   const recovered: string[] = [];
   for (const t of await listBusyThreads(ctx.db)) {
-    if (t.owner === ctx.instance.id) continue;
-    const expired = !!t.leaseUntil && t.leaseUntil < new Date();
-    if (!expired && (await ctx.instance.isAlive(t.owner))) continue;
-    if (!(await takeOverThread(ctx.db, { threadId: t.id, from: t.owner, owner: ctx.instance.id, leaseMs: LEASE_MS }))) continue;
-    await finishRun(ctx, t.tenantId, t.id);
-    recovered.push(t.id);
+    if (ctx.runs.draining) break;
+    if (!(await mayTakeOver(ctx, t))) continue;
+    const take = () => takeOverThread(ctx.db, { threadId: t.id, from: t.owner, owner: ctx.instance.id, leaseMs: ctx.deps.settings.leaseMs });
+    const finished = await holdThread(ctx, t.id, take, async () => {
+      await finishRun(ctx, t.tenantId, t.id);
+      return true;
+    }).catch((error: unknown) => {
+      if (error instanceof RunDrained) return null;
+      throw error;
+    });
+    if (finished) recovered.push(t.id);
   }
   const waiting = await ctx.db
     .select({ approval: approvals })

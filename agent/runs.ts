@@ -2,7 +2,7 @@ import { Command, isGraphDrained, RunControl, type StateSnapshot } from "@langch
 import type { Db } from "@/db/client";
 import { setApprovalInterrupt } from "@/db/queries/approvals";
 import { notifyOperatorsOnce } from "@/db/queries/notifications";
-import { claimThread, hasNewerQueuedMessage, releaseThread, releaseThreadIfQueueEmpty, type SupersedeRequest } from "@/db/queries/threads";
+import { claimThread, hasNewerQueuedMessage, releaseThread, releaseThreadIfQueueEmpty, renewLease, type SupersedeRequest } from "@/db/queries/threads";
 import type { AgentDeps } from "./deps";
 import type { AgentGraph } from "./graph";
 import type { Instance } from "./instance";
@@ -13,17 +13,27 @@ import type { AgentStateType } from "./state";
 /** A run answering one customer message, which a newer message on the thread may stop. */
 type TurnRun = { control: RunControl; messageId: number; superseded: boolean };
 
-/** Runs in flight in this process, the customer turns among them by thread, and whether it is draining. */
-export type RunRegistry = { active: Set<RunControl>; turns: Map<string, TurnRun>; draining: boolean };
+/**
+ * This process's hold on a thread: how many calls hold (or are claiming) it, whether its
+ * lease was lost or could not be renewed, and the graph run working on it.
+ */
+type Hold = { count: number; lost: boolean; control?: RunControl };
 
-export const newRunRegistry = (): RunRegistry => ({ active: new Set(), turns: new Map(), draining: false });
+/** Runs in flight in this process, the customer turns among them by thread, the threads it holds, and whether it is draining. */
+export type RunRegistry = { active: Set<RunControl>; turns: Map<string, TurnRun>; held: Map<string, Hold>; draining: boolean };
+
+export const newRunRegistry = (): RunRegistry => ({ active: new Set(), turns: new Map(), held: new Map(), draining: false });
 
 /** Answers the customer messages queued on a thread; returns the status it rests in. */
 export type QueueAnswerer = (tenantId: string, threadId: string, status: RestingStatus) => Promise<RestingStatus>;
 
 export type Ctx = { db: Db; graph: AgentGraph; deps: AgentDeps; instance: Instance; runs: RunRegistry; answerQueued: QueueAnswerer };
 
-/** The run stopped at a superstep boundary because the process is draining; it resumes elsewhere. */
+/**
+ * The run stopped at a superstep boundary because the process is draining or lost the
+ * thread's lease; the thread is left leased, and the run resumes on whichever instance
+ * recovers it.
+ */
 export class RunDrained extends Error {
   constructor() {
     super("the run was drained and will resume on another instance");
@@ -64,8 +74,6 @@ function stopTurn(turn: TurnRun) {
 export type OnToken = (text: string, options?: { reset?: boolean }) => void;
 export type RestingStatus = "idle" | "awaiting_approval";
 
-export const LEASE_MS = 120_000;
-
 /**
  * Whether the thread's last checkpoint holds a run that has not finished: tasks still to
  * run, or a superstep whose tasks all wrote but whose checkpoint was never saved (a
@@ -85,9 +93,11 @@ export const newerMessageStops = (ctx: Ctx) => ctx.deps.settings.doubleTexting =
 export async function run(ctx: Ctx, threadId: string, input: unknown, onToken?: OnToken, answering?: Answering) {
   const config = { configurable: { thread_id: threadId } };
   const control = new RunControl();
-  if (ctx.runs.draining) throw new RunDrained();
+  const hold = ctx.runs.held.get(threadId);
+  if (ctx.runs.draining || hold?.lost) throw new RunDrained();
   const turn: TurnRun | undefined = answering && newerMessageStops(ctx) ? { control, messageId: answering.messageId, superseded: false } : undefined;
   ctx.runs.active.add(control);
+  if (hold) hold.control = control;
   if (turn) {
     ctx.runs.turns.set(threadId, turn);
     if (await hasNewerQueuedMessage(ctx.db, answering!.tenantId, threadId, answering!.messageId)) stopTurn(turn);
@@ -106,9 +116,10 @@ export async function run(ctx: Ctx, threadId: string, input: unknown, onToken?: 
     }
   } catch (error) {
     if (!isGraphDrained(error)) throw error;
-    if (ctx.runs.draining || !turn?.superseded) throw new RunDrained();
+    if (ctx.runs.draining || hold?.lost || !turn?.superseded) throw new RunDrained();
   } finally {
     ctx.runs.active.delete(control);
+    if (hold?.control === control) hold.control = undefined;
     if (turn) ctx.runs.turns.delete(threadId);
   }
   const snapshot = await ctx.graph.getState(config);
@@ -128,6 +139,63 @@ export async function run(ctx: Ctx, threadId: string, input: unknown, onToken?: 
 }
 
 /**
+ * Runs `work` while this instance holds the thread: `take` claims the thread (false: another
+ * holds it, and null is returned), then the lease is renewed every third of its length
+ * until `work` ends; failed renewals are logged, not thrown. A renewal that finds the thread
+ * no longer this instance's, or renewals failing for two thirds of the lease (after which
+ * another instance may take the thread over, should this one also look dead), stop the run
+ * on it at its next superstep boundary (RunDrained): from then on this instance neither
+ * writes nor releases the thread, and whoever recovers it finishes the run.
+ */
+export async function holdThread<T>(ctx: Ctx, threadId: string, take: () => Promise<boolean>, work: () => Promise<T>): Promise<T | null> {
+  const hold = ctx.runs.held.get(threadId) ?? { count: 0, lost: false };
+  hold.count++;
+  ctx.runs.held.set(threadId, hold);
+  let stopRenewing: (() => void) | undefined;
+  try {
+    if (!(await take())) return null;
+    stopRenewing = renewWhileHeld(ctx, threadId, hold);
+    return await work();
+  } finally {
+    stopRenewing?.();
+    if (--hold.count === 0) ctx.runs.held.delete(threadId);
+  }
+}
+
+/** Renews the thread's lease every third of its length until the returned function is called. */
+function renewWhileHeld(ctx: Ctx, threadId: string, hold: Hold): () => void {
+  const leaseMs = ctx.deps.settings.leaseMs;
+  let renewedAt = Date.now();
+  let renewing = false;
+  let ended = false;
+  const stop = (reason: string) => {
+    console.error(`thread ${threadId}: ${reason}; its run stops at the next superstep boundary`);
+    hold.lost = true;
+    hold.control?.requestDrain(reason);
+  };
+  const timer = setInterval(async () => {
+    if (renewing || hold.lost) return;
+    renewing = true;
+    const asked = Date.now();
+    try {
+      const renewed = await renewLease(ctx.db, { threadId, owner: ctx.instance.id, leaseMs });
+      if (renewed) renewedAt = asked;
+      else if (!ended) stop("another instance holds the thread");
+    } catch (error) {
+      console.error(`could not renew the lease on thread ${threadId}:`, error instanceof Error ? error.message : error);
+      if (!ended && Date.now() - renewedAt > (leaseMs * 2) / 3) stop("the thread's lease could not be renewed and may run out");
+    } finally {
+      renewing = false;
+    }
+  }, leaseMs / 3);
+  timer.unref();
+  return () => {
+    ended = true;
+    clearInterval(timer);
+  };
+}
+
+/**
  * Runs `work` holding the thread's lease; null when another run holds it. Before letting
  * go, customer messages queued behind the run are answered: the lease is released only by
  * a compare-and-set that sees an empty queue, so none is left behind, whoever held it.
@@ -140,36 +208,51 @@ export async function withThread<T>(
   takeOver = false,
 ): Promise<T | null> {
   await ctx.instance.ready();
-  const previous = await claimThread(ctx.db, { tenantId, threadId, leaseMs: LEASE_MS, owner: ctx.instance.id, takeOver });
-  if (!previous) return null;
-  let status: RestingStatus = previous === "awaiting_approval" ? "awaiting_approval" : "idle";
-  let release = true;
-  try {
-    const done = await work(previous);
-    status = done.status;
-    return done.result;
-  } catch (error) {
-    if (error instanceof RunDrained) release = false;
-    throw error;
-  } finally {
-    if (release) await letGo(ctx, tenantId, threadId, status);
-  }
+  let previous: string | null = null;
+  const take = async () => {
+    previous = await claimThread(ctx.db, { tenantId, threadId, leaseMs: ctx.deps.settings.leaseMs, owner: ctx.instance.id, takeOver });
+    return previous !== null;
+  };
+  return holdThread(ctx, threadId, take, async () => {
+    const before = previous!;
+    let status: RestingStatus = before === "awaiting_approval" ? "awaiting_approval" : "idle";
+    let release = true;
+    try {
+      const done = await work(before);
+      status = done.status;
+      return done.result;
+    } catch (error) {
+      if (error instanceof RunDrained) release = false;
+      throw error;
+    } finally {
+      if (release) await letGo(ctx, tenantId, threadId, status);
+    }
+  });
 }
 
-/** Lets go of a thread this instance holds, answering its queued messages first. */
+/**
+ * Lets go of a thread this instance holds, answering its queued messages first; each is
+ * taken only after a renewal proves the thread is still this instance's. A run stopped
+ * while answering one (RunDrained) leaves the thread leased, for recovery to finish.
+ */
 export async function letGo(ctx: Ctx, tenantId: string, threadId: string, status: RestingStatus) {
+  const owner = ctx.instance.id;
   let resting = status;
-  let released = false;
+  /** Released, no longer this instance's, or left leased for recovery: nothing to release at the end. */
+  let settled = false;
   try {
     while (!ctx.runs.draining) {
-      if (await releaseThreadIfQueueEmpty(ctx.db, { tenantId, threadId, status: resting })) {
-        released = true;
-        break;
-      }
+      settled = await releaseThreadIfQueueEmpty(ctx.db, { tenantId, threadId, owner, status: resting });
+      if (settled) return;
+      settled = !(await renewLease(ctx.db, { threadId, owner, leaseMs: ctx.deps.settings.leaseMs }));
+      if (settled) return;
       resting = await ctx.answerQueued(tenantId, threadId, resting);
     }
+  } catch (error) {
+    if (error instanceof RunDrained) settled = true;
+    throw error;
   } finally {
-    if (!released) await releaseThread(ctx.db, { tenantId, threadId, status: resting });
+    if (!settled) await releaseThread(ctx.db, { tenantId, threadId, owner, status: resting });
   }
 }
 

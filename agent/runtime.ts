@@ -23,6 +23,7 @@ export function settingsFromEnv(): AgentSettings {
     approvalTtlMs: e.APPROVAL_TTL_MS,
     claimTtlMs: e.CLAIM_TTL_MS,
     refundRetryMs: e.REFUND_RETRY_MS,
+    leaseMs: e.THREAD_LEASE_MS,
     doubleTexting: e.DOUBLE_TEXTING,
     llmTimeoutMs: e.LLM_TIMEOUT_MS,
   };

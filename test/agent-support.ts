@@ -29,6 +29,7 @@ export const FAST_SETTINGS = {
   approvalTtlMs: 48 * 60 * 60 * 1000,
   claimTtlMs: 15 * 60 * 1000,
   refundRetryMs: 300,
+  leaseMs: 3000,
   doubleTexting: "enqueue" as const,
 };
 

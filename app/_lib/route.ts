@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { database } from "@/db/client";
+import { database, isDatabaseUnavailable } from "@/db/client";
 import { getAgent } from "./agent";
 import { ApiError } from "./errors";
 import { checkOrigin, isSafeMethod } from "./origin";
@@ -19,7 +19,8 @@ export const GUARDED = Symbol.for("bank.route.guarded");
  * app's own pages (or a server) and be declared JSON, even when the route takes no
  * input: a cross-site form or no-cors fetch cannot send `application/json`, so this is
  * a second wall behind the Origin check. Every failure becomes `{code, message}` with
- * its status, and every answer carries the API's security headers.
+ * its status (no database connection within the pool's timeout: 503), and every answer
+ * carries the API's security headers.
  */
 export function route<P = Record<string, never>>(handler: Handler<P>) {
   const guarded = async (req: Request, ctx: Ctx<P>): Promise<Response> => {
@@ -33,6 +34,9 @@ export function route<P = Record<string, never>>(handler: Handler<P>) {
     } catch (error) {
       if (error instanceof ApiError) {
         res = error.toResponse();
+      } else if (isDatabaseUnavailable(error)) {
+        console.error(`${req.method} ${new URL(req.url).pathname}: no database connection`, error instanceof Error ? error.message : error);
+        res = new ApiError("unavailable:database").toResponse();
       } else {
         console.error(`${req.method} ${new URL(req.url).pathname} failed`, error);
         res = new ApiError("internal:server").toResponse();

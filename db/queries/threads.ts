@@ -35,9 +35,11 @@ export async function listThreads(db: DbOrTx, tenantId: string, limit = 100) {
 }
 
 /**
- * Takes the thread for one run: busy with a lease held by `owner`, unless another run
- * holds an unexpired lease. `takeOver` is for recovery, when the lease holder is known to
- * be gone. Returns the status the thread had before, or null when it is busy.
+ * Takes the thread for one run: busy with a lease held by `owner`, unless it is busy
+ * already. A busy thread is never taken by a claim, even when its lease ran out: its owner
+ * may be alive and still writing, and only recovery (takeOverThread) decides it is gone.
+ * `takeOver` is for an operator's explicit recovery, when the holder is known to be gone.
+ * Returns the status the thread had before, or null when it is busy.
  */
 export async function claimThread(
   db: DbOrTx,
@@ -49,45 +51,70 @@ export async function claimThread(
            lease_owner = ${input.owner}, updated_at = now()
       FROM (SELECT id, status AS previous FROM ${threads}
              WHERE id = ${input.threadId} AND tenant_id = ${input.tenantId} FOR UPDATE) AS p
-     WHERE t.id = p.id AND (t.status <> 'busy' OR t.lease_until < now() OR ${input.takeOver ?? false})
+     WHERE t.id = p.id AND (t.status <> 'busy' OR ${input.takeOver ?? false})
     RETURNING p.previous`);
   return result.rows[0]?.previous ?? null;
 }
 
-/** Busy threads and who holds them: candidates for recovery when their owner is gone. */
+/**
+ * Extends the lease `owner` holds on a busy thread; false when it no longer holds it. The
+ * compare-and-set on the owner makes a renewal a proof that nobody took the thread over.
+ */
+export async function renewLease(db: DbOrTx, input: { threadId: string; owner: string; leaseMs: number }): Promise<boolean> {
+  const result = await db.execute<{ id: string }>(sql`
+    UPDATE ${threads} SET lease_until = now() + make_interval(secs => ${input.leaseMs / 1000})
+     WHERE id = ${input.threadId} AND status = 'busy' AND lease_owner = ${input.owner}
+    RETURNING id`);
+  return result.rows.length > 0;
+}
+
+/** Busy threads, who holds them and whether the lease ran out (by the database's clock): candidates for recovery. */
 export async function listBusyThreads(db: DbOrTx) {
   return db
-    .select({ id: threads.id, tenantId: threads.tenantId, owner: threads.leaseOwner, leaseUntil: threads.leaseUntil })
+    .select({
+      id: threads.id,
+      tenantId: threads.tenantId,
+      owner: threads.leaseOwner,
+      expired: sql<boolean>`${threads.leaseUntil} is null or ${threads.leaseUntil} < now()`,
+    })
     .from(threads)
     .where(eq(threads.status, "busy"));
 }
 
 /**
- * Moves a busy thread from a dead owner to `owner`, as a compare-and-set on the old owner:
- * with several instances recovering at once, exactly one wins.
+ * Moves a busy thread to `owner`, as a compare-and-set on the old owner (with several
+ * instances recovering at once, exactly one wins) and on the lease having run out: an
+ * owner that can still renew its lease keeps its thread. An instance may take back a
+ * thread it holds itself whatever its lease (its own run there stopped).
  */
 export async function takeOverThread(db: DbOrTx, input: { threadId: string; from: string | null; owner: string; leaseMs: number }) {
   const result = await db.execute<{ id: string }>(sql`
     UPDATE ${threads}
        SET lease_owner = ${input.owner}, lease_until = now() + make_interval(secs => ${input.leaseMs / 1000}), updated_at = now()
      WHERE id = ${input.threadId} AND status = 'busy' AND lease_owner IS NOT DISTINCT FROM ${input.from}
+       AND (lease_owner = ${input.owner} OR lease_until IS NULL OR lease_until < now())
     RETURNING id`);
   return result.rows.length > 0;
 }
 
-/** Ends a run: the thread goes to its resting status and the lease is dropped. */
-export async function releaseThread(db: DbOrTx, input: { tenantId: string; threadId: string; status: Exclude<ThreadStatus, "busy"> }) {
+/** Lets go of every lease `owner` holds, so other instances may take its threads over at once. */
+export async function expireLeases(db: DbOrTx, owner: string) {
+  await db.execute(sql`UPDATE ${threads} SET lease_until = now() WHERE status = 'busy' AND lease_owner = ${owner}`);
+}
+
+/** Ends a run: the thread goes to its resting status and the lease is dropped, if `owner` still holds it. */
+export async function releaseThread(db: DbOrTx, input: { tenantId: string; threadId: string; owner: string; status: Exclude<ThreadStatus, "busy"> }) {
   await db
     .update(threads)
     .set({ status: input.status, leaseUntil: null, leaseOwner: null, updatedAt: sql`now()` })
-    .where(and(eq(threads.tenantId, input.tenantId), eq(threads.id, input.threadId)));
+    .where(and(eq(threads.tenantId, input.tenantId), eq(threads.id, input.threadId), eq(threads.leaseOwner, input.owner)));
 }
 
-/** Ends a run only if no customer message is queued behind it; false when one is. */
-export async function releaseThreadIfQueueEmpty(db: DbOrTx, input: { tenantId: string; threadId: string; status: Exclude<ThreadStatus, "busy"> }) {
+/** Ends a run `owner` holds only if no customer message is queued behind it; false when one is (or the thread is no longer its). */
+export async function releaseThreadIfQueueEmpty(db: DbOrTx, input: { tenantId: string; threadId: string; owner: string; status: Exclude<ThreadStatus, "busy"> }) {
   const result = await db.execute<{ id: string }>(sql`
     UPDATE ${threads} SET status = ${input.status}, lease_until = NULL, lease_owner = NULL, updated_at = now()
-     WHERE id = ${input.threadId} AND tenant_id = ${input.tenantId}
+     WHERE id = ${input.threadId} AND tenant_id = ${input.tenantId} AND lease_owner = ${input.owner}
        AND NOT EXISTS (SELECT 1 FROM ${messages} m WHERE m.thread_id = ${input.threadId} AND m.queued)
     RETURNING id`);
   return result.rows.length > 0;
