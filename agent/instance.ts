@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { Client } from "pg";
+import { failureFields, log } from "@/observability/log";
 
 /**
  * This app process, as other instances see it: an id, and a Postgres advisory lock held
@@ -22,7 +23,7 @@ const lockKey = (id: string) => `instance:${id}`;
 
 export function createInstance(databaseUrl: string, id = randomUUID()): Instance {
   const client = new Client({ connectionString: databaseUrl });
-  client.on("error", (error) => console.error("instance liveness connection lost", error.message));
+  client.on("error", (error) => log().error({ event: "listen.connection_lost", channel: "instance", ...failureFields(error) }));
   const handlers = new Map<string, (payload: string) => void>();
   client.on("notification", (msg) => {
     if (msg.payload !== undefined) handlers.get(msg.channel)?.(msg.payload);

@@ -1,6 +1,8 @@
 import { and, eq, inArray } from "drizzle-orm";
 import { approvals, threads } from "@/db/schema";
 import { appendAnswer, getUnansweredMessage, hasNewerQueuedMessage, listBusyThreads, takeOverThread } from "@/db/queries/threads";
+import { log } from "@/observability/log";
+import { metrics } from "@/observability/metrics";
 import { resumeDecided } from "./decisions";
 import { LEASE_MS, letGo, newerMessageStops, run, unfinished, type Ctx, type RestingStatus } from "./runs";
 import { retryUnfinishedRefunds } from "./refund-retry";
@@ -51,6 +53,8 @@ export async function recoverStuckRuns(ctx: Ctx): Promise<{ threads: string[]; d
     const expired = !!t.leaseUntil && t.leaseUntil < new Date();
     if (!expired && (await ctx.instance.isAlive(t.owner))) continue;
     if (!(await takeOverThread(ctx.db, { threadId: t.id, from: t.owner, owner: ctx.instance.id, leaseMs: LEASE_MS }))) continue;
+    metrics().recoveryTakeovers.inc();
+    log().info({ event: "recovery.takeover", tenantId: t.tenantId, threadId: t.id, leaseExpired: expired });
     await finishRun(ctx, t.tenantId, t.id);
     recovered.push(t.id);
   }
@@ -72,6 +76,8 @@ export async function recoverStuckRuns(ctx: Ctx): Promise<{ threads: string[]; d
 export async function drain(ctx: Ctx, timeoutMs: number): Promise<{ drained: number; stillRunning: number }> {
   ctx.runs.draining = true;
   const drained = ctx.runs.active.size;
+  metrics().drains.inc();
+  metrics().drainedRuns.inc(drained);
   for (const control of ctx.runs.active) control.requestDrain("the app is shutting down");
   const deadline = Date.now() + timeoutMs;
   while (ctx.runs.active.size > 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));

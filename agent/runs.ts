@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { Command, isGraphDrained, RunControl, type StateSnapshot } from "@langchain/langgraph";
 import type { Db } from "@/db/client";
 import { setApprovalInterrupt } from "@/db/queries/approvals";
@@ -96,6 +97,8 @@ export async function run(ctx: Ctx, threadId: string, input: unknown, onToken?: 
     const stream = await ctx.graph.stream(input as never, {
       ...config,
       streamMode: ["custom", "values"],
+      // Names the run in every node's log events; LangGraph keeps it out of the checkpoints.
+      runId: randomUUID(),
       durability: "sync",
       recursionLimit: ctx.deps.settings.recursionLimit,
       control,
