@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { Command, isGraphDrained, RunControl, type StateSnapshot } from "@langchain/langgraph";
 import type { Db } from "@/db/client";
+import { inRun } from "@/observability/run-context";
 import { setApprovalInterrupt } from "@/db/queries/approvals";
 import { notifyOperatorsOnce } from "@/db/queries/notifications";
 import { claimThread, hasNewerQueuedMessage, releaseThread, releaseThreadIfQueueEmpty, type SupersedeRequest } from "@/db/queries/threads";
@@ -94,19 +95,20 @@ export async function run(ctx: Ctx, threadId: string, input: unknown, onToken?: 
     if (await hasNewerQueuedMessage(ctx.db, answering!.tenantId, threadId, answering!.messageId)) stopTurn(turn);
   }
   try {
-    const stream = await ctx.graph.stream(input as never, {
-      ...config,
-      streamMode: ["custom", "values"],
-      // Names the run in every node's log events; LangGraph keeps it out of the checkpoints.
-      runId: randomUUID(),
-      durability: "sync",
-      recursionLimit: ctx.deps.settings.recursionLimit,
-      control,
+    // The run's id names it in every node's log events; it is not stored in the checkpoints.
+    await inRun(randomUUID(), async () => {
+      const stream = await ctx.graph.stream(input as never, {
+        ...config,
+        streamMode: ["custom", "values"],
+        durability: "sync",
+        recursionLimit: ctx.deps.settings.recursionLimit,
+        control,
+      });
+      for await (const [mode, chunk] of stream as AsyncIterable<[string, { type?: string; text?: string }]>) {
+        if (mode === "custom" && chunk.type === "token" && chunk.text) onToken?.(chunk.text);
+        else if (mode === "custom" && chunk.type === "reset") onToken?.("", { reset: true });
+      }
     });
-    for await (const [mode, chunk] of stream as AsyncIterable<[string, { type?: string; text?: string }]>) {
-      if (mode === "custom" && chunk.type === "token" && chunk.text) onToken?.(chunk.text);
-      else if (mode === "custom" && chunk.type === "reset") onToken?.("", { reset: true });
-    }
   } catch (error) {
     if (!isGraphDrained(error)) throw error;
     if (ctx.runs.draining || !turn?.superseded) throw new RunDrained();

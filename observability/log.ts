@@ -1,3 +1,4 @@
+import { hostname } from "node:os";
 import pino, { type DestinationStream, type Logger } from "pino";
 import { env } from "@/env";
 import type { LogLevel } from "./levels";
@@ -36,7 +37,7 @@ export function createLogger(options: { level?: LogLevel; destination?: Destinat
   return pino(
     {
       level: options.level ?? "info",
-      base: { service: "bank-support-agent" },
+      base: { service: "bank-support-agent", hostname: hostname(), pid: process.pid },
       timestamp: pino.stdTimeFunctions.isoTime,
       formatters: { level: (label) => ({ level: label }) },
       redact: { paths: REDACT_PATHS, censor: "[redacted]" },

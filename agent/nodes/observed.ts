@@ -1,6 +1,7 @@
 import { isGraphBubbleUp, type LangGraphRunnableConfig } from "@langchain/langgraph";
 import { errorClass, log } from "@/observability/log";
 import { metrics, secondsSince } from "@/observability/metrics";
+import { currentRunId } from "@/observability/run-context";
 import type { AgentDeps } from "../deps";
 import type { AgentStateType, AgentUpdate } from "../state";
 import { upgradeState } from "../upgrade";
@@ -27,7 +28,7 @@ export function measured<I, O>(name: string, node: (input: I, config: LangGraphR
         event: "node.attempt",
         tenantId: located.tenantId,
         threadId: config.configurable?.thread_id,
-        runId: config.executionInfo?.runId,
+        runId: currentRunId(),
         node: name,
         ...(typeof located.system === "string" ? { system: located.system } : {}),
         attempt: config.executionInfo?.nodeAttempt ?? 1,
