@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { LOG_LEVELS } from "./observability/levels";
 
 /** Every environment variable the product reads, validated once. */
 const schema = z.object({
@@ -102,6 +103,10 @@ const schema = z.object({
   RECOVERY_INTERVAL_MS: z.coerce.number().int().positive().default(2_000),
   /** `1` lets browser tests move the server clock forward (POST /api/test/clock). */
   ENABLE_TEST_CLOCK: z.enum(["0", "1"]).default("0"),
+  /** The least severe log events written (JSON lines on stdout); `silent` writes none. */
+  LOG_LEVEL: z.enum(LOG_LEVELS).default("info"),
+  /** A bearer token that may read `GET /api/metrics`; unset, only supervisor and auditor sessions may. */
+  METRICS_TOKEN: z.string().min(16, "at least 16 characters").optional(),
 });
 
 export type Env = z.infer<typeof schema>;

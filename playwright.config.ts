@@ -32,6 +32,8 @@ export default defineConfig({
     reuseExistingServer: false,
     stdout: "pipe",
     env: {
+      // The app's JSON log: warnings and errors only, so the test output stays readable.
+      LOG_LEVEL: process.env.LOG_LEVEL ?? "warn",
       PORT: String(PORT),
       EMBEDDED_PG_DIR: ".data/pg-e2e",
       EMBEDDED_PG_FRESH: "1",

@@ -3,6 +3,9 @@ import { defineConfig } from "vitest/config";
 
 const alias = { "@": path.resolve(import.meta.dirname) };
 
+/** Tests write no log lines unless LOG_LEVEL asks for them (LOG_LEVEL=info npx vitest ...). */
+const env = { LOG_LEVEL: process.env.LOG_LEVEL ?? "silent" };
+
 export default defineConfig({
   resolve: { alias },
   test: {
@@ -11,6 +14,7 @@ export default defineConfig({
         resolve: { alias },
         test: {
           name: "unit",
+          env,
           include: ["**/*.test.ts"],
           exclude: ["**/*.int.test.ts", "**/*.topology.test.ts", "node_modules/**", "e2e/**", ".data/**"],
         },
@@ -19,6 +23,7 @@ export default defineConfig({
         resolve: { alias },
         test: {
           name: "int",
+          env,
           include: ["**/*.int.test.ts"],
           exclude: ["node_modules/**", "e2e/**", ".data/**"],
           globalSetup: ["test/global-setup.ts"],

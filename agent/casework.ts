@@ -1,4 +1,5 @@
 import type { Db } from "@/db/client";
+import { metrics } from "@/observability/metrics";
 import { cancelApproval, expireApprovals, getApprovalById } from "@/db/queries/approvals";
 import { claimApproval, releaseClaim } from "@/db/queries/approval-claims";
 import { askQuestion } from "@/db/queries/approval-questions";
@@ -101,6 +102,7 @@ export async function expireOverdue(ctx: Ctx): Promise<number> {
     }
     return rows;
   });
+  if (expired.length > 0) metrics().decisions.inc({ decision: "expired" }, expired.length);
   for (const row of expired) await resumeDecided(ctx, row);
   return expired.length;
 }

@@ -1,4 +1,6 @@
 import { getApprovalById, recordDecision, recordFirstApproval, type ApprovalRow } from "@/db/queries/approvals";
+import { log } from "@/observability/log";
+import { metrics } from "@/observability/metrics";
 import { claimedByOther } from "@/db/queries/approval-claims";
 import { getOpenQuestion } from "@/db/queries/approval-questions";
 import { recordAuditEvent } from "@/db/queries/audit";
@@ -108,6 +110,9 @@ export async function decideApproval(ctx: Ctx, input: DecisionInput): Promise<De
     return updated;
   });
   if (!decided) return conflict(await getApprovalById(ctx.db, input.tenantId, input.approvalId));
+  const decision = step.kind === "first_of_two" ? "first_approved" : input.decision;
+  metrics().decisions.inc({ decision });
+  log().info({ event: "approval.decided", tenantId: input.tenantId, approvalId: decided.id, caseId: decided.caseId, decision, role: input.role });
   if (step.kind === "first_of_two") return { kind: "ok", status: decided.status, version: decided.version, approvalsNeeded: 1 };
   await resumeDecided(ctx, decided);
   const after = await getApprovalById(ctx.db, input.tenantId, input.approvalId);

@@ -4,7 +4,7 @@ import { approvalGate } from "./nodes/approval-gate";
 import { CARD_ACTION_NODE, cardAction, cardActionFailed, cardRequestOf } from "./nodes/card-action";
 import { checkSystem, degradeCheck, type CheckTask } from "./nodes/check-system";
 import { intake } from "./nodes/intake";
-import { observed } from "./nodes/observed";
+import { measured, observed } from "./nodes/observed";
 import { refund, refundFailed } from "./nodes/refund";
 import { reply } from "./nodes/reply";
 import { triage } from "./nodes/triage";
@@ -63,12 +63,12 @@ export function buildGraph(deps: AgentDeps, checkpointer?: BaseCheckpointSaver, 
   });
   return new StateGraph(AgentState)
     .addNode("intake", observed(deps, "intake", intake(deps)), { retryPolicy: retry(2) })
-    .addNode("checkSystem", checkSystem(deps), {
+    .addNode("checkSystem", measured("checkSystem", checkSystem(deps)), {
       retryPolicy: retry(settings.checkMaxAttempts),
       timeout: settings.checkTimeoutMs,
       errorHandler: degradeCheck(deps),
     })
-    .addNode(CARD_ACTION_NODE, cardAction(deps), {
+    .addNode(CARD_ACTION_NODE, measured(CARD_ACTION_NODE, cardAction(deps)), {
       retryPolicy: retry(settings.checkMaxAttempts),
       timeout: settings.checkTimeoutMs,
       errorHandler: cardActionFailed(deps),

@@ -1,4 +1,5 @@
 import type { Pool } from "pg";
+import { failureFields, log } from "@/observability/log";
 import type { Db } from "@/db/client";
 import { askCustomer, claimCase, expireOverdue, releaseCase } from "./casework";
 import { decideApproval } from "./decisions";
@@ -34,7 +35,7 @@ export function createAgent(opts: { db: Db; pool: Pool; deps?: Partial<AgentDeps
   const runs = newRunRegistry();
   instance
     .subscribe(SUPERSEDE_CHANNEL, (payload) => supersede(runs, JSON.parse(payload) as SupersedeRequest))
-    .catch((error: Error) => console.error("could not listen for superseding messages", error.message));
+    .catch((error: unknown) => log().error({ event: "supersede.listen_failed", ...failureFields(error) }));
   const ctx: Ctx = { db: opts.db, graph, deps, instance, runs, answerQueued: (...args) => answerQueued(ctx)(...args) };
   const production = { ...ctx, checkpointer };
   return {
@@ -78,7 +79,7 @@ export type Agent = ReturnType<typeof createAgent>;
 export function drainOnSigterm(agent: Agent, timeoutMs: number) {
   process.once("SIGTERM", async () => {
     const result = await agent.drain(timeoutMs);
-    console.log(`drained: ${result.drained} run(s) stopped at a superstep boundary, ${result.stillRunning} still running`);
+    log().info({ event: "drain", drained: result.drained, stillRunning: result.stillRunning });
     await agent.close();
     process.exit(0);
   });

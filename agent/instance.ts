@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { drizzle } from "drizzle-orm/node-postgres";
 import { Client } from "pg";
 import { expireLeases } from "@/db/queries/threads";
+import { failureFields, log } from "@/observability/log";
 
 /**
  * This app process, as other instances see it: an id, and a Postgres advisory lock held
@@ -48,7 +49,7 @@ export function createInstance(databaseUrl: string, id = randomUUID(), backoff: 
 
   const open = async (): Promise<Client> => {
     const client = new Client({ connectionString: databaseUrl, application_name: lockKey(id) });
-    client.on("error", (error) => console.error("instance liveness connection lost", error.message));
+    client.on("error", (error) => log().error({ event: "listen.connection_lost", channel: "instance", ...failureFields(error) }));
     client.on("notification", (msg) => {
       if (msg.payload !== undefined) handlers.get(msg.channel)?.(msg.payload);
     });
@@ -84,9 +85,9 @@ export function createInstance(databaseUrl: string, id = randomUUID(), backoff: 
     setTimeout(() => {
       if (closed) return;
       connection().then(
-        () => console.error(`instance ${id} holds its liveness lock again`),
+        () => log().warn({ event: "instance.liveness_restored", instanceId: id }),
         (error: Error) => {
-          console.error("instance liveness reconnect failed", error.message);
+          log().error({ event: "instance.liveness_reconnect_failed", instanceId: id, retryInMs: waitMs, ...failureFields(error) });
           waitMs = Math.min(waitMs * 2, backoff.maxMs);
           reconnectSoon();
         },
@@ -98,7 +99,7 @@ export function createInstance(databaseUrl: string, id = randomUUID(), backoff: 
     if (client !== live || closed) return;
     live = undefined;
     current = undefined;
-    console.error(`instance ${id} lost its liveness lock; reconnecting`);
+    log().error({ event: "instance.liveness_lost", instanceId: id });
     reconnectSoon();
   }
 

@@ -1,6 +1,8 @@
 import { and, eq, inArray } from "drizzle-orm";
 import { approvals, threads } from "@/db/schema";
 import { appendAnswer, getUnansweredMessage, hasNewerQueuedMessage, listBusyThreads, takeOverThread } from "@/db/queries/threads";
+import { log } from "@/observability/log";
+import { metrics } from "@/observability/metrics";
 import { resumeDecided } from "./decisions";
 import { holdThread, letGo, newerMessageStops, run, RunDrained, unfinished, type Ctx, type RestingStatus } from "./runs";
 import { retryUnfinishedRefunds } from "./refund-retry";
@@ -62,6 +64,8 @@ export async function recoverStuckRuns(ctx: Ctx): Promise<{ threads: string[]; d
     if (!(await mayTakeOver(ctx, t))) continue;
     const take = () => takeOverThread(ctx.db, { threadId: t.id, from: t.owner, owner: ctx.instance.id, leaseMs: ctx.deps.settings.leaseMs });
     const finished = await holdThread(ctx, t.id, take, async () => {
+      metrics().recoveryTakeovers.inc();
+      log().info({ event: "recovery.takeover", tenantId: t.tenantId, threadId: t.id, leaseExpired: t.expired });
       await finishRun(ctx, t.tenantId, t.id);
       return true;
     }).catch((error: unknown) => {
@@ -88,6 +92,8 @@ export async function recoverStuckRuns(ctx: Ctx): Promise<{ threads: string[]; d
 export async function drain(ctx: Ctx, timeoutMs: number): Promise<{ drained: number; stillRunning: number }> {
   ctx.runs.draining = true;
   const drained = ctx.runs.active.size;
+  metrics().drains.inc();
+  metrics().drainedRuns.inc(drained);
   for (const control of ctx.runs.active) control.requestDrain("the app is shutting down");
   const deadline = Date.now() + timeoutMs;
   while (ctx.runs.active.size > 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));

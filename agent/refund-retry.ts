@@ -3,6 +3,8 @@ import { claimRefundRetry, listUnfinishedRefunds } from "@/db/queries/approvals"
 import { getCaseById } from "@/db/queries/cases";
 import { appendMessage } from "@/db/queries/threads";
 import { getTransactionById } from "@/db/queries/transactions";
+import { log } from "@/observability/log";
+import { metrics } from "@/observability/metrics";
 import { toApprovalRef } from "./clients/store";
 import { run, withThread, type Ctx } from "./runs";
 import type { AgentUpdate } from "./state";
@@ -23,6 +25,8 @@ export async function retryUnfinishedRefunds(ctx: Ctx): Promise<string[]> {
       const kase = approval && (await getCaseById(ctx.db, due.tenantId, approval.caseId));
       const txn = kase && (await getTransactionById(ctx.db, due.tenantId, kase.transactionId));
       if (!approval || !kase || !txn) return { result: false, status: "idle" };
+      metrics().refunds.inc({ outcome: "retried" });
+      log().info({ event: "refund.retried", tenantId: due.tenantId, threadId: due.threadId, caseId: kase.id, approvalId: approval.id });
       const update: AgentUpdate = {
         intent: "refund",
         clarification: null,

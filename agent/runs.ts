@@ -1,5 +1,8 @@
+import { randomUUID } from "node:crypto";
 import { Command, isGraphDrained, RunControl, type StateSnapshot } from "@langchain/langgraph";
 import type { Db } from "@/db/client";
+import { failureFields, log } from "@/observability/log";
+import { inRun } from "@/observability/run-context";
 import { setApprovalInterrupt } from "@/db/queries/approvals";
 import { notifyOperatorsOnce } from "@/db/queries/notifications";
 import { claimThread, hasNewerQueuedMessage, releaseThread, releaseThreadIfQueueEmpty, renewLease, type SupersedeRequest } from "@/db/queries/threads";
@@ -103,17 +106,20 @@ export async function run(ctx: Ctx, threadId: string, input: unknown, onToken?: 
     if (await hasNewerQueuedMessage(ctx.db, answering!.tenantId, threadId, answering!.messageId)) stopTurn(turn);
   }
   try {
-    const stream = await ctx.graph.stream(input as never, {
-      ...config,
-      streamMode: ["custom", "values"],
-      durability: "sync",
-      recursionLimit: ctx.deps.settings.recursionLimit,
-      control,
+    // The run's id names it in every node's log events; it is not stored in the checkpoints.
+    await inRun(randomUUID(), async () => {
+      const stream = await ctx.graph.stream(input as never, {
+        ...config,
+        streamMode: ["custom", "values"],
+        durability: "sync",
+        recursionLimit: ctx.deps.settings.recursionLimit,
+        control,
+      });
+      for await (const [mode, chunk] of stream as AsyncIterable<[string, { type?: string; text?: string }]>) {
+        if (mode === "custom" && chunk.type === "token" && chunk.text) onToken?.(chunk.text);
+        else if (mode === "custom" && chunk.type === "reset") onToken?.("", { reset: true });
+      }
     });
-    for await (const [mode, chunk] of stream as AsyncIterable<[string, { type?: string; text?: string }]>) {
-      if (mode === "custom" && chunk.type === "token" && chunk.text) onToken?.(chunk.text);
-      else if (mode === "custom" && chunk.type === "reset") onToken?.("", { reset: true });
-    }
   } catch (error) {
     if (!isGraphDrained(error)) throw error;
     if (ctx.runs.draining || hold?.lost || !turn?.superseded) throw new RunDrained();
@@ -169,7 +175,7 @@ function renewWhileHeld(ctx: Ctx, threadId: string, hold: Hold): () => void {
   let renewing = false;
   let ended = false;
   const stop = (reason: string) => {
-    console.error(`thread ${threadId}: ${reason}; its run stops at the next superstep boundary`);
+    log().error({ event: "lease.lost", threadId, reason });
     hold.lost = true;
     hold.control?.requestDrain(reason);
   };
@@ -182,7 +188,7 @@ function renewWhileHeld(ctx: Ctx, threadId: string, hold: Hold): () => void {
       if (renewed) renewedAt = asked;
       else if (!ended) stop("another instance holds the thread");
     } catch (error) {
-      console.error(`could not renew the lease on thread ${threadId}:`, error instanceof Error ? error.message : error);
+      log().warn({ event: "lease.renewal_failed", threadId, ...failureFields(error) });
       if (!ended && Date.now() - renewedAt > (leaseMs * 2) / 3) stop("the thread's lease could not be renewed and may run out");
     } finally {
       renewing = false;

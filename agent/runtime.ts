@@ -1,5 +1,6 @@
 import { PostgresSaver } from "@langchain/langgraph-checkpoint-postgres";
 import type { Pool } from "pg";
+import { LARGE_CHECKPOINT_BYTES, metrics, secondsSince } from "@/observability/metrics";
 import { env } from "@/env";
 import type { Db } from "@/db/client";
 import { CHECKPOINT_SCHEMA } from "@/db/migrate";
@@ -42,7 +43,31 @@ export function depsFromEnv(db: Db, overrides: Partial<AgentDeps> = {}): AgentDe
   };
 }
 
+/**
+ * The Postgres saver, measured: how long each write takes, and how large each checkpoint
+ * is once serialized (the whole state; sized after the write, so the latency is the
+ * write's alone).
+ */
+export class MeasuredPostgresSaver extends PostgresSaver {
+  override async put(...args: Parameters<PostgresSaver["put"]>) {
+    const started = Date.now();
+    const next = await super.put(...args);
+    const m = metrics();
+    m.checkpointWriteDuration.observe({ operation: "put" }, secondsSince(started));
+    const [, bytes] = await this.serde.dumpsTyped(args[1]);
+    m.checkpointSize.observe(bytes.byteLength);
+    if (bytes.byteLength >= LARGE_CHECKPOINT_BYTES) m.largeCheckpoints.inc();
+    return next;
+  }
+
+  override async putWrites(...args: Parameters<PostgresSaver["putWrites"]>) {
+    const started = Date.now();
+    await super.putWrites(...args);
+    metrics().checkpointWriteDuration.observe({ operation: "put_writes" }, secondsSince(started));
+  }
+}
+
 /** The checkpointer on the app's pool, in its own schema. */
 export function createCheckpointer(pool: Pool): PostgresSaver {
-  return new PostgresSaver(pool, undefined, { schema: CHECKPOINT_SCHEMA });
+  return new MeasuredPostgresSaver(pool, undefined, { schema: CHECKPOINT_SCHEMA });
 }

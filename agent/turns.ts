@@ -15,6 +15,8 @@ import { settleSuperseded } from "./superseded";
 import { STATE_SCHEMA_VERSION } from "./state";
 import { understandWithFallback } from "./llm/understand-with-fallback";
 import type { Understanding } from "./understanding";
+import { log } from "@/observability/log";
+import { metrics, secondsSince } from "@/observability/metrics";
 
 export type TurnResult =
   | { kind: "ok"; reply: string; status: RestingStatus; caseId?: string }
@@ -29,6 +31,8 @@ export type TurnResult =
 /** One customer message; `clientMessageId`, when the client gives one, stores a resend once. */
 type TurnInput = { tenantId: string; threadId: string; customerId: string; text: string; actor: string; clientMessageId?: string };
 type Outcome = { reply: string; status: RestingStatus; caseId?: string };
+/** An outcome with the intent the message was understood as, for the turn's measurements. */
+type Answered = Outcome & { intent?: string | null };
 
 async function limitsAnswer(ctx: Ctx, ref: { tenantId: string; customerId: string }): Promise<string> {
   try {
@@ -58,7 +62,7 @@ async function cardAnswer(ctx: Ctx, input: TurnInput, understanding: Understandi
  * the approval and wakes the gate; an open question from the operator takes the message
  * as its answer; anything else gets the case's standing.
  */
-async function answerWhileAwaiting(ctx: Ctx, input: TurnInput, messageId: number, onToken?: OnToken): Promise<Outcome> {
+async function answerWhileAwaiting(ctx: Ctx, input: TurnInput, messageId: number, onToken?: OnToken): Promise<Answered> {
   const kase = await getLatestCaseByThread(ctx.db, input.tenantId, input.threadId);
   const approval = kase ? await getApprovalByCase(ctx.db, input.tenantId, kase.id) : null;
   const understanding = await understandWithFallback(
@@ -77,7 +81,7 @@ async function answerWhileAwaiting(ctx: Ctx, input: TurnInput, messageId: number
     });
     if (cancelled && approval.interruptId) {
       const { values, status } = await resumeGate(ctx, input.threadId, approval.interruptId, approval.id, onToken);
-      return { reply: values.answer, status, caseId: kase.id };
+      return { reply: values.answer, status, caseId: kase.id, intent: understanding.intent };
     }
   }
   if (approval?.status === "pending") {
@@ -89,7 +93,7 @@ async function answerWhileAwaiting(ctx: Ctx, input: TurnInput, messageId: number
     if (answered) {
       const reply = "Thank you, I've passed your answer to the operator reviewing your request. I'll let you know here when they decide.";
       onToken?.(reply);
-      return { reply, status: "awaiting_approval", caseId: kase?.id };
+      return { reply, status: "awaiting_approval", caseId: kase?.id, intent: understanding.intent };
     }
   }
   const txn = kase ? await getTransactionById(ctx.db, input.tenantId, kase.transactionId) : null;
@@ -107,7 +111,7 @@ async function answerWhileAwaiting(ctx: Ctx, input: TurnInput, messageId: number
           : undefined;
   const reply = answer ? `${answer}\n\n${standing}` : standing;
   onToken?.(reply);
-  return { reply, status: "awaiting_approval", caseId: kase?.id };
+  return { reply, status: "awaiting_approval", caseId: kase?.id, intent: understanding.intent };
 }
 
 /** The conversation that owns a request the customer cancelled from another one is told, and its paused gate closes. */
@@ -117,9 +121,9 @@ async function wakeWithdrawn(ctx: Ctx, input: TurnInput, approvalId: string) {
 }
 
 /** Runs the graph on one customer message; a run a newer message stopped is settled and answered here. */
-async function runTurn(ctx: Ctx, input: TurnInput, messageId: number, onToken?: OnToken): Promise<Outcome> {
+async function runTurn(ctx: Ctx, input: TurnInput, messageId: number, onToken?: OnToken): Promise<Answered> {
   const state = { schemaVersion: STATE_SCHEMA_VERSION, tenantId: input.tenantId, customerId: input.customerId, input: input.text };
-  const answer = ({ values, status }: Awaited<ReturnType<typeof run>>): Outcome => ({ reply: values.answer, status, caseId: values.case?.caseId });
+  const answer = ({ values, status }: Awaited<ReturnType<typeof run>>): Answered => ({ reply: values.answer, status, caseId: values.case?.caseId, intent: values.intent });
   try {
     const done = await run(ctx, input.threadId, { ...state, turnKey: String(messageId) }, onToken, { tenantId: input.tenantId, messageId });
     if (done.values.withdrawn) await wakeWithdrawn(ctx, input, done.values.withdrawn.approvalId);
@@ -129,7 +133,7 @@ async function runTurn(ctx: Ctx, input: TurnInput, messageId: number, onToken?: 
     const reply = await settleSuperseded(ctx, input, error.values);
     if (reply === null) return answer(await run(ctx, input.threadId, null, onToken));
     onToken?.(reply);
-    return { reply, status: "idle", caseId: error.values.case?.caseId };
+    return { reply, status: "idle", caseId: error.values.case?.caseId, intent: error.values.intent };
   }
 }
 
@@ -149,11 +153,27 @@ async function finishPending(ctx: Ctx, input: TurnInput, messageId: number): Pro
   return status;
 }
 
-/** Answers one customer message already in the transcript (`messageId`): the graph, or the paused-thread answer. */
+/**
+ * Answers one customer message already in the transcript (`messageId`): the graph, or the
+ * paused-thread answer. The turn is measured by intent and logged (`turn`), ids only.
+ */
 async function takeTurn(ctx: Ctx, input: TurnInput, messageId: number, previous: string, onToken?: OnToken): Promise<Outcome> {
+  const started = Date.now();
   const resting = previous === "awaiting_approval" ? previous : await finishPending(ctx, input, messageId);
-  const outcome = resting === "awaiting_approval" ? await answerWhileAwaiting(ctx, input, messageId, onToken) : await runTurn(ctx, input, messageId, onToken);
+  const { intent, ...outcome } =
+    resting === "awaiting_approval" ? await answerWhileAwaiting(ctx, input, messageId, onToken) : await runTurn(ctx, input, messageId, onToken);
   await appendAnswer(ctx.db, { tenantId: input.tenantId, threadId: input.threadId, text: outcome.reply, answers: messageId });
+  metrics().turnDuration.observe({ intent: intent ?? "none" }, secondsSince(started));
+  log().info({
+    event: "turn",
+    tenantId: input.tenantId,
+    threadId: input.threadId,
+    messageId,
+    intent: intent ?? "none",
+    status: outcome.status,
+    caseId: outcome.caseId,
+    latencyMs: Date.now() - started,
+  });
   return outcome;
 }
 

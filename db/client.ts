@@ -2,6 +2,7 @@ import { drizzle, type NodePgDatabase } from "drizzle-orm/node-postgres";
 import { Pool } from "pg";
 import { env } from "../env";
 import * as schema from "./schema";
+import { failureFields, log } from "@/observability/log";
 
 export type Db = NodePgDatabase<typeof schema>;
 /** A database handle or an open transaction: every query takes one. */
@@ -23,7 +24,7 @@ export function openDatabase(url: string, max = 10, timeouts: PoolTimeouts = {})
     idleTimeoutMillis: timeouts.idleMs,
     statement_timeout: timeouts.statementMs,
   });
-  pool.on("error", (error) => console.error("pg pool error", error.message));
+  pool.on("error", (error) => log().error({ event: "db.pool_error", ...failureFields(error) }));
   return { pool, db: drizzle(pool, { schema }) };
 }
 

@@ -33,6 +33,7 @@ import * as incidentReplay from "@/app/api/incidents/threads/[id]/replay/route";
 import * as incidentReport from "@/app/api/incidents/threads/[id]/report/route";
 import * as incidentTimeline from "@/app/api/incidents/threads/[id]/timeline/route";
 import * as incidentSearch from "@/app/api/incidents/threads/route";
+import * as metricsRoute from "@/app/api/metrics/route";
 import * as testClock from "@/app/api/test/clock/route";
 import * as threadReplay from "@/app/api/threads/[id]/checkpoints/[checkpointId]/replay/route";
 import * as threadCheckpoint from "@/app/api/threads/[id]/checkpoints/[checkpointId]/route";
@@ -74,6 +75,7 @@ export const ROUTES: Record<string, Partial<Record<"GET" | "POST" | "DELETE", Ha
   "/api/incidents/threads/:id/checkpoints/:checkpointId/replay": incidentCheckpointReplay as never,
   "/api/incidents/threads/:id/replay": incidentReplay as never,
   "/api/incidents/threads/:id/report": incidentReport as never,
+  "/api/metrics": metricsRoute as never,
   "/api/test/clock": testClock as never,
   "/api/langgraph/assistants/search": lgAssistantSearch as never,
   "/api/langgraph/assistants/:id": lgAssistant as never,

@@ -1,3 +1,5 @@
+import { metrics } from "@/observability/metrics";
+
 /** A bank system answered with an error status, or not at all. */
 export class BankSystemError extends Error {
   constructor(
@@ -23,8 +25,12 @@ export type JsonRequest = {
 
 export type JsonResponse<T> = { status: number; body: T; headers: Headers };
 
-/** One HTTP exchange with JSON both ways; any status >= 400 throws BankSystemError. */
+/**
+ * One HTTP exchange with JSON both ways; any status >= 400 throws BankSystemError. Each
+ * call is counted by system and outcome (ok, error, unreachable, aborted).
+ */
 export async function requestJson<T>(req: JsonRequest): Promise<JsonResponse<T>> {
+  const count = (outcome: "ok" | "error" | "unreachable" | "aborted") => metrics().bankCalls.inc({ system: req.system, outcome });
   let res: Response;
   try {
     res = await fetch(req.url, {
@@ -34,6 +40,7 @@ export async function requestJson<T>(req: JsonRequest): Promise<JsonResponse<T>>
       signal: req.signal,
     });
   } catch (error) {
+    count(req.signal?.aborted ? "aborted" : "unreachable");
     if (req.signal?.aborted) throw error;
     throw new BankSystemError(req.system, null, `${req.system} unreachable: ${(error as Error).message}`);
   }
@@ -44,6 +51,7 @@ export async function requestJson<T>(req: JsonRequest): Promise<JsonResponse<T>>
   } catch {
     body = text;
   }
+  count(res.status >= 400 ? "error" : "ok");
   if (res.status >= 400) {
     throw new BankSystemError(req.system, res.status, `${req.system} answered ${res.status}`, body);
   }

@@ -2,6 +2,7 @@ import { Command, type LangGraphRunnableConfig, type NodeError } from "@langchai
 import { CARD_FREEZE_REASONS, CARD_REPLACEMENT_REASONS } from "@/db/schema/banking";
 import type { CardChange, CardFreezeReason, CardReplacementReason, CardStatus } from "../clients/cards";
 import type { AgentDeps } from "../deps";
+import { degraded } from "./degraded";
 
 /**
  * The node's name in the graph. LangGraph refuses a node named like a state channel, and the
@@ -195,6 +196,7 @@ export const cardAction = (deps: AgentDeps) =>
 export const cardActionFailed = (deps: AgentDeps) =>
   async function cardActionFailed(state: CardActionState, failure: NodeError, config?: LangGraphRunnableConfig): Promise<Command> {
     const action = cardActionOf(state) ?? "freeze";
+    degraded({ tenantId: state.tenantId, threadId: String(config?.configurable?.thread_id), node: CARD_ACTION_NODE, system: "cards" });
     await deps.store.recordNodeEvent({
       tenantId: state.tenantId,
       threadId: String(config?.configurable?.thread_id),

@@ -1,6 +1,7 @@
 import { Command, type LangGraphRunnableConfig, type NodeError } from "@langchain/langgraph";
 import type { AgentDeps } from "../deps";
 import type { AgentUpdate, SystemName } from "../state";
+import { degraded } from "./degraded";
 
 /** What `Send` hands each parallel check. */
 export type CheckTask = {
@@ -64,6 +65,7 @@ export const checkSystem = (deps: AgentDeps) =>
 export const degradeCheck = (deps: AgentDeps) =>
   async function degradeCheck(task: CheckTask, failure: NodeError, config?: LangGraphRunnableConfig): Promise<Command> {
     const reason = failure.error?.message || "no answer";
+    degraded({ tenantId: task.tenantId, threadId: task.threadId, node: "checkSystem", system: task.system });
     await deps.store.recordNodeEvent({
       tenantId: task.tenantId,
       threadId: task.threadId,

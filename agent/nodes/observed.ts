@@ -1,14 +1,60 @@
 import { isGraphBubbleUp, type LangGraphRunnableConfig } from "@langchain/langgraph";
+import { errorClass, log } from "@/observability/log";
+import { metrics, secondsSince } from "@/observability/metrics";
+import { currentRunId } from "@/observability/run-context";
 import type { AgentDeps } from "../deps";
 import type { AgentStateType, AgentUpdate } from "../state";
 import { upgradeState } from "../upgrade";
 
 type Node = (state: AgentStateType, config: LangGraphRunnableConfig) => Promise<AgentUpdate>;
 
+/** What a node's input may say about where it runs: the state, or a check's task. */
+type Located = { tenantId?: string; system?: string };
+
+/**
+ * Logs one `node.attempt` event per attempt of a node (thread, run, node, attempt,
+ * latency, outcome, error class) and measures its latency by node. Ids and classes only:
+ * the input, the update and error messages never reach the log. An interrupt or a drain
+ * is logged as `interrupted`.
+ */
+export function measured<I, O>(name: string, node: (input: I, config: LangGraphRunnableConfig) => Promise<O>) {
+  const run = async (input: I, config: LangGraphRunnableConfig): Promise<O> => {
+    const started = Date.now();
+    const located = (input ?? {}) as Located;
+    const done = (outcome: "ok" | "error" | "interrupted", error?: unknown) => {
+      const latencyMs = Date.now() - started;
+      metrics().nodeDuration.observe({ node: name, outcome }, secondsSince(started));
+      log()[outcome === "error" ? "warn" : "info"]({
+        event: "node.attempt",
+        tenantId: located.tenantId,
+        threadId: config.configurable?.thread_id,
+        runId: currentRunId(),
+        node: name,
+        ...(typeof located.system === "string" ? { system: located.system } : {}),
+        attempt: config.executionInfo?.nodeAttempt ?? 1,
+        latencyMs,
+        outcome,
+        ...(error === undefined ? {} : { errorClass: errorClass(error) }),
+      });
+    };
+    try {
+      const output = await node(input, config);
+      done("ok");
+      return output;
+    } catch (error) {
+      done(isGraphBubbleUp(error) ? "interrupted" : "error", isGraphBubbleUp(error) ? undefined : error);
+      throw error;
+    }
+  };
+  Object.defineProperty(run, "name", { value: name });
+  return run;
+}
+
 /**
  * Runs a node on the state upgraded to the current schema version, and records one node
  * event per attempt (latency, outcome, error) for the incident viewer. An interrupt is
- * control flow, not a failure, and passes through unrecorded.
+ * control flow, not a failure, and passes through unrecorded. Every attempt is logged and
+ * measured (`measured`).
  */
 export function observed(deps: AgentDeps, name: string, node: Node): Node {
   const run = async (stored: AgentStateType, config: LangGraphRunnableConfig) => {
@@ -31,6 +77,5 @@ export function observed(deps: AgentDeps, name: string, node: Node): Node {
       throw error;
     }
   };
-  Object.defineProperty(run, "name", { value: name });
-  return run;
+  return measured(name, run);
 }

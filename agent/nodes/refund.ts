@@ -1,4 +1,6 @@
 import { Command, type LangGraphRunnableConfig, type NodeError } from "@langchain/langgraph";
+import { log } from "@/observability/log";
+import { metrics } from "@/observability/metrics";
 import type { AgentDeps } from "../deps";
 import { refundIdempotencyKey } from "../policy";
 import type { AgentStateType, AgentUpdate } from "../state";
@@ -47,6 +49,8 @@ export const refund = (deps: AgentDeps) =>
     }
     await deps.store.recordNodeEvent({ ...event, outcome: "ok", latencyMs: Date.now() - started, response: receipt });
     await deps.store.completeRefund({ tenantId: state.tenantId, approvalId: approval.approvalId, caseId: kase.caseId });
+    metrics().refunds.inc({ outcome: "executed" });
+    log().info({ event: "refund.executed", tenantId: state.tenantId, threadId: event.threadId, caseId: kase.caseId, approvalId: approval.approvalId, replayed: receipt.replayed });
     return {
       refundOutcome: { status: "executed", entryId: receipt.entryId, replayed: receipt.replayed },
       approval: { ...approval, status: "executed", version: admission.version },
@@ -58,7 +62,9 @@ export const refund = (deps: AgentDeps) =>
  * recovery job's retry (same idempotency key), and the turn goes on to tell the customer
  * (an error handler does not follow the node's own edge to reply).
  */
-export function refundFailed(_state: AgentStateType, failure: NodeError): Command {
+export function refundFailed(state: AgentStateType, failure: NodeError): Command {
+  metrics().refunds.inc({ outcome: "failed" });
+  log().warn({ event: "refund.failed", tenantId: state.tenantId, caseId: state.case?.caseId, approvalId: state.approval?.approvalId });
   const update: AgentUpdate = { refundOutcome: { status: "failed", reason: failure.error?.message || "ledger unavailable" } };
   return new Command({ update, goto: "reply" });
 }

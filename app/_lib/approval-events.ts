@@ -2,6 +2,7 @@ import { EventEmitter } from "node:events";
 import { Client } from "pg";
 import { HANDOVER_CHANNEL } from "@/db/queries/handovers";
 import { env } from "@/env";
+import { failureFields, log } from "@/observability/log";
 
 export type ApprovalEvent = { approvalId: string; tenantId: string; status: string; version: number };
 export type HandoverEvent = { handoverId: string; tenantId: string; status: string; version: number };
@@ -30,7 +31,7 @@ function connect(s: Listener): Promise<void> {
       else if (msg.channel === HANDOVER_CHANNEL) s.emitter.emit("handover", JSON.parse(msg.payload) as HandoverEvent);
     });
     client.on("error", (error) => {
-      console.error("approval events connection lost", error.message);
+      log().error({ event: "listen.connection_lost", channel: "approval_events", ...failureFields(error) });
       s.client = null;
       client.end().catch(() => undefined);
       setTimeout(() => void connect(s).catch(() => undefined), 1000);

@@ -2,21 +2,35 @@ import { drainOnSigterm } from "@/agent";
 import { database, type Db } from "@/db/client";
 import { deleteOldFailures } from "@/db/queries/login-throttle";
 import { env } from "@/env";
+import { failureFields, log } from "@/observability/log";
+import { metrics, secondsSince } from "@/observability/metrics";
 import { getAgent } from "./agent";
 import { sweepSessions } from "./session";
 
 const globalForJobs = globalThis as unknown as { __jobsStarted?: boolean };
 
-/** Runs `job` every `ms`, never two at once, logging failures. */
-function every(ms: number, name: string, job: () => Promise<unknown>) {
+/** What one run of a job did, as counts (never ids or data). */
+type Counts = Record<string, number>;
+
+/**
+ * Runs `job` every `ms`, never two at once. Each run is measured and logged (`job.run`:
+ * job, outcome, latency, counts): at info when it did something, at debug when it found
+ * nothing to do (the expiry job runs every second), at error when it failed.
+ */
+function every(ms: number, name: string, job: () => Promise<Counts>) {
   let running = false;
   const tick = async () => {
     if (running) return;
     running = true;
+    const started = Date.now();
     try {
-      await job();
+      const counts = await job();
+      metrics().jobDuration.observe({ job: name, outcome: "ok" }, secondsSince(started));
+      const busy = Object.values(counts).some((n) => n > 0);
+      log()[busy ? "info" : "debug"]({ event: "job.run", job: name, outcome: "ok", latencyMs: Date.now() - started, ...counts });
     } catch (error) {
-      console.error(`${name} failed`, error);
+      metrics().jobDuration.observe({ job: name, outcome: "error" }, secondsSince(started));
+      log().error({ event: "job.run", job: name, outcome: "error", latencyMs: Date.now() - started, ...failureFields(error) });
     } finally {
       running = false;
     }
@@ -36,9 +50,12 @@ function every(ms: number, name: string, job: () => Promise<unknown>) {
 export function startBackgroundJobs() {
   if (globalForJobs.__jobsStarted || !env().DATABASE_URL) return;
   globalForJobs.__jobsStarted = true;
-  every(env().EXPIRY_INTERVAL_MS, "expiry job", () => getAgent().expireOverdue());
-  every(env().RECOVERY_INTERVAL_MS, "recovery job", () => getAgent().recoverStuckRuns());
-  every(env().SESSION_SWEEP_INTERVAL_MS, "session sweep", () => sweepEnded(database().db));
+  every(env().EXPIRY_INTERVAL_MS, "expiry", async () => ({ expired: await getAgent().expireOverdue() }));
+  every(env().RECOVERY_INTERVAL_MS, "recovery", async () => {
+    const recovered = await getAgent().recoverStuckRuns();
+    return { threads: recovered.threads.length, decisions: recovered.decisions.length, refundsPaid: recovered.refunds.length };
+  });
+  every(env().SESSION_SWEEP_INTERVAL_MS, "session_sweep", () => sweepEnded(database().db));
   drainOnSigterm(getAgent(), env().DRAIN_TIMEOUT_MS);
 }
 

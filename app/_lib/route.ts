@@ -1,9 +1,13 @@
 import { z } from "zod";
 import { database, isDatabaseUnavailable } from "@/db/client";
+import { failureFields, log } from "@/observability/log";
+import { metrics, secondsSince } from "@/observability/metrics";
 import { getAgent } from "./agent";
 import { ApiError } from "./errors";
 import { checkOrigin, isSafeMethod } from "./origin";
 import { readBodyText, requireJsonMediaType } from "./request-body";
+import { inRequestScope, type RequestScope } from "./request-scope";
+import { routeTemplate } from "./route-template";
 import { apiHeaders } from "./security-headers";
 
 const MAX_BODY_BYTES = 16 * 1024;
@@ -14,38 +18,56 @@ type Handler<P> = (req: Request, params: P) => Promise<Response>;
 /** Marks the handlers `route()` made, so a test can prove every API handler passes through it. */
 export const GUARDED = Symbol.for("bank.route.guarded");
 
+/** Routes that load balancers and scrapers call every few seconds: their requests log at debug. */
+const PROBES = new Set(["/api/health", "/api/metrics"]);
+
 /**
  * Wraps a route handler. Before it runs, a state-changing request must come from the
  * app's own pages (or a server) and be declared JSON, even when the route takes no
  * input: a cross-site form or no-cors fetch cannot send `application/json`, so this is
  * a second wall behind the Origin check. Every failure becomes `{code, message}` with
  * its status (no database connection within the pool's timeout: 503), and every answer
- * carries the API's security headers.
+ * carries the API's security headers. Every request is logged (`http.request`: route
+ * template, method, status, latency, role) and measured.
  */
 export function route<P = Record<string, never>>(handler: Handler<P>) {
   const guarded = async (req: Request, ctx: Ctx<P>): Promise<Response> => {
+    const started = Date.now();
+    const noted: RequestScope = {};
     let res: Response;
+    let failure: unknown;
     try {
       if (!isSafeMethod(req.method)) {
         checkOrigin(req);
         requireJsonMediaType(req);
       }
-      res = await handler(req, await ctx.params);
+      const params = await ctx.params;
+      res = await inRequestScope(noted, () => handler(req, params));
     } catch (error) {
       if (error instanceof ApiError) {
         res = error.toResponse();
       } else if (isDatabaseUnavailable(error)) {
-        console.error(`${req.method} ${new URL(req.url).pathname}: no database connection`, error instanceof Error ? error.message : error);
+        failure = error;
         res = new ApiError("unavailable:database").toResponse();
       } else {
-        console.error(`${req.method} ${new URL(req.url).pathname} failed`, error);
+        failure = error;
         res = new ApiError("internal:server").toResponse();
       }
     }
     for (const [name, value] of Object.entries(apiHeaders())) res.headers.set(name, value);
+    await logRequest(req, res.status, started, noted, failure);
     return res;
   };
   return Object.assign(guarded, { [GUARDED]: true });
+}
+
+/** One `http.request` event and one observation per request; an unexpected failure logs its class, scrubbed message and frames. */
+async function logRequest(req: Request, status: number, started: number, noted: RequestScope, failure: unknown) {
+  const template = await routeTemplate(new URL(req.url).pathname);
+  metrics().httpRequestDuration.observe({ route: template, method: req.method, status: String(status) }, secondsSince(started));
+  const event = { event: "http.request", route: template, method: req.method, status, latencyMs: Date.now() - started, role: noted.role ?? "anonymous" };
+  if (failure !== undefined) log().error({ ...event, ...failureFields(failure) });
+  else log()[PROBES.has(template) ? "debug" : "info"](event);
 }
 
 function parseJsonText<T extends z.ZodType>(text: string, schema: T): z.infer<T> {

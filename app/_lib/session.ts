@@ -3,6 +3,7 @@ import type { Db } from "@/db/client";
 import { deleteEndedSessions, deleteSession as deleteSessionRow, findSession, insertSession, touchSession, userRole } from "@/db/queries/sessions";
 import { env } from "@/env";
 import { ApiError } from "./errors";
+import { noteRole } from "./request-scope";
 import { readSessionCookie, type SessionCookie } from "./session-cookie";
 
 export { clearedSessionCookies, readSessionToken, sessionCookie, SESSION_COOKIE } from "./session-cookie";
@@ -83,6 +84,7 @@ export const DECIDERS: Role[] = ["operator", "supervisor"];
 export async function requireUser(db: Db, req: Request, roles?: Role[]): Promise<SessionUser> {
   const checked = await checkSession(db, readSessionCookie(req.headers.get("cookie")));
   if ("problem" in checked) throw new ApiError(`unauthorized:${checked.problem}`, PROBLEMS[checked.problem]);
+  noteRole(checked.user.role);
   if (roles && !roles.includes(checked.user.role)) throw new ApiError("forbidden:role");
   return checked.user;
 }

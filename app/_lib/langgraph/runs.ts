@@ -10,6 +10,7 @@ import { ASSISTANT_ID } from "./assistant";
 import { decideByResume } from "./resume";
 import type { RunRequest } from "./run-request";
 import { latestState, shownTo, threadValues, type Services } from "./state";
+import { failureFields, log } from "@/observability/log";
 
 /**
  * A run is one customer message (its id is the message's client id, so a resend is the
@@ -131,7 +132,7 @@ export async function runStored(s: Services, user: SessionUser, thread: ThreadRo
  */
 export async function startBackgroundTurn(s: Services, user: SessionUser, thread: ThreadRow, text: string, runId: string): Promise<Run> {
   const turn = sendTurn(s, user, thread, text, runId);
-  turn.catch((error: unknown) => console.error("background run failed", error));
+  turn.catch((error: unknown) => log().error({ event: "run.failed", tenantId: thread.tenantId, threadId: thread.id, runId, ...failureFields(error) }));
   const refusal = await runStored(s, user, thread, runId, turn);
   if (refusal) throw refusal;
   return loadRun(s, user, thread, runId);

@@ -1,5 +1,6 @@
 import type { RunBody, RunResult } from "@/app/api/langgraph/schema";
 import { ApiError } from "../errors";
+import { failureFields, log } from "@/observability/log";
 
 /** The stream modes a client asked for; the Platform streams `values` when none is named. */
 export function streamModes(mode: RunBody["stream_mode"]): Set<string> {
@@ -15,7 +16,7 @@ export function sseEvent(event: string, data: unknown): Uint8Array {
 /** A failure as the stream's `error` event: a refusal or timeout by its code, anything else logged and told as ours. */
 export function errorEvent(error: unknown, what: string): Uint8Array {
   if (error instanceof ApiError) return sseEvent("error", { error: error.code, message: error.message });
-  console.error(`${what} failed`, error);
+  log().error({ event: "stream.failed", stream: what, ...failureFields(error) });
   return sseEvent("error", { error: "internal:run", message: "Something went wrong on our side." });
 }
 

@@ -25,7 +25,12 @@ export function openApiDocument() {
     openapi: "3.1.0",
     info: { title: "Bank support agent API", version: "1.0.0", description: DESCRIPTION },
     security: [{ session: [] }],
-    components: { securitySchemes: { session: { type: "apiKey", in: "cookie", name: "__Host-bank_session" } } },
+    components: {
+      securitySchemes: {
+        session: { type: "apiKey", in: "cookie", name: "__Host-bank_session" },
+        metricsToken: { type: "http", scheme: "bearer", description: "The METRICS_TOKEN setting; unset, only sessions may read the metrics." },
+      },
+    },
     paths,
   });
   return built;

@@ -13,6 +13,8 @@ export type Operation = {
   tag?: string;
   /** Answers without a session (sign-in, health, this document). */
   public?: true;
+  /** Ways in besides the session, by security scheme name (the metrics' bearer token). */
+  alsoBy?: string[];
   path?: z.ZodObject;
   query?: z.ZodObject;
   /** The JSON body; `optional` when an empty body is accepted too. */
@@ -26,6 +28,11 @@ export type Operation = {
 /** A JSON answer. */
 export function json(schema: z.ZodType, description: string, extra: Partial<Response> = {}): Response {
   return { description, content: { "application/json": { schema } }, ...extra };
+}
+
+/** A plain-text answer. */
+export function plainText(description: string, mediaType = "text/plain"): Response {
+  return { description, content: { [mediaType]: { schema: z.string() } } };
 }
 
 /** A stream of Server-Sent Events. */
@@ -75,6 +82,7 @@ function operation(method: Method, op: Operation): ZodOpenApiOperationObject {
     description: op.description,
     ...(op.tag ? { tags: [op.tag] } : {}),
     ...(op.public ? { security: [] } : {}),
+    ...(op.alsoBy ? { security: [{ session: [] }, ...op.alsoBy.map((scheme) => ({ [scheme]: [] }))] } : {}),
     requestParams: { ...(op.path && { path: op.path }), ...(op.query && { query: op.query }) },
     requestBody: op.body && { required: !op.bodyOptional, content: { "application/json": { schema: op.body } } },
     responses,

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { healthAnswer } from "@/app/api/health/schema";
 import { clockAnswer, clockBody } from "@/app/api/test/clock/schema";
-import { json, type Operation, type Paths } from "../operation";
+import { json, plainText, type Operation, type Paths } from "../operation";
 
 /**
  * `app/api/[...path]`: any path under /api that no route serves, of any depth. OpenAPI's
@@ -18,13 +18,24 @@ function unknownRoutes(): Paths {
   return { "/api/{path}": { get: missing, post: missing, put: missing, patch: missing, delete: missing } };
 }
 
-/** Health, this document, the test clock, and paths no route serves. */
+/** Health, metrics, this document, the test clock, and paths no route serves. */
 export const servicePaths = {
   "/api/health": {
     get: { public: true, summary: "200 once the database and the bank systems answer, 503 otherwise.", responses: { 200: json(healthAnswer, "Healthy"), 503: json(healthAnswer, "Not ready: what does not answer") } },
   },
   "/api/openapi.json": {
     get: { public: true, summary: "This document: the API's contract, generated from the schemas the routes parse with.", responses: { 200: json(z.looseObject({ openapi: z.string() }), "OpenAPI 3.1") } },
+  },
+  "/api/metrics": {
+    get: {
+      summary: "This instance's metrics in the Prometheus text format (version 0.0.4), with the database's pending approvals and queued messages read at the scrape.",
+      description: "For a scraper with `Authorization: Bearer <METRICS_TOKEN>`, or a signed-in supervisor or auditor.",
+      alsoBy: ["metricsToken"],
+      responses: { 200: plainText("Prometheus text exposition") },
+      errors: {
+        401: "`unauthorized:metrics_token`: a bearer token that is not METRICS_TOKEN, or any bearer token while METRICS_TOKEN is unset. Without a token, the session errors as on every route.",
+      },
+    },
   },
   "/api/test/clock": {
     post: {

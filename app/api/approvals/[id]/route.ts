@@ -13,6 +13,7 @@ import { ApiError } from "@/app/_lib/errors";
 import { maskedForStaff } from "@/app/_lib/personal-data";
 import { idParam, parseWith, route, services } from "@/app/_lib/route";
 import { requireUser, STAFF } from "@/app/_lib/session";
+import { errorClass, log } from "@/observability/log";
 
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";
@@ -67,7 +68,7 @@ async function cardsOf(tenantId: string, customerId: string) {
     const cards = await createCardsClient(env().CARDS_URL).list({ tenantId, customerId }, AbortSignal.timeout(env().CHECK_TIMEOUT_MS));
     return { status: "ok" as const, cards };
   } catch (error) {
-    console.error("cards system did not answer for the case view", (error as Error).message);
+    log().warn({ event: "case_view.cards_unavailable", tenantId, errorClass: errorClass(error) });
     return { status: "unavailable" as const, reason: "The cards system is not answering." };
   }
 }

@@ -6,6 +6,8 @@ import { database } from "@/db/client";
 import { DUMMY_HASH, hashPassword, needsRehash, verifyPassword } from "@/db/password";
 import { findUserForSignIn, replacePasswordHash } from "@/db/queries/credentials";
 import { env } from "@/env";
+import { log } from "@/observability/log";
+import { metrics } from "@/observability/metrics";
 import { loginBody } from "./schema";
 import { attemptSucceeded, auditThrottled, beginAttempt } from "./throttle";
 
@@ -27,6 +29,8 @@ export const POST = route(async (req) => {
   if ("throttled" in begun) {
     const user = await findUserForSignIn(db, username);
     await auditThrottled(db, { tenantId: user?.tenantId ?? null, username, clientAddress: address, throttled: begun.throttled, at });
+    metrics().loginThrottles.inc({ bucket: begun.throttled.bucket });
+    log().warn({ event: "login.throttled", bucket: begun.throttled.bucket, failures: begun.throttled.failures, retryAfterSeconds: begun.throttled.retryAfterSeconds });
     const { retryAfterSeconds } = begun.throttled;
     const minutes = Math.ceil(retryAfterSeconds / 60);
     const message = `Too many failed sign-ins. Try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`;

@@ -10,6 +10,7 @@ import { NotAllowed } from "@/components/auth/not-allowed";
 import { canInvestigate, NOT_ALLOWED_REASON, THREAD_ID } from "@/components/incidents/access";
 import { ReportView, type IncidentReport } from "@/components/incidents/report/report-view";
 import { Alert } from "@/components/ui/alert";
+import { failureFields, log } from "@/observability/log";
 
 export const metadata: Metadata = { title: "Incident report" };
 export const dynamic = "force-dynamic";
@@ -36,7 +37,7 @@ export default async function ReportPage({ params }: ReportPageProps) {
     report = scope.mask(await buildIncidentReport(db, agent, user, scope));
   } catch (error) {
     if (error instanceof ApiError && error.status === 404) notFound();
-    console.error(`incident report for ${threadId} failed`, error);
+    log().error({ event: "incident_report.failed", threadId, ...failureFields(error) });
     return <Alert title="Could not build the report">The report could not be built right now. Try again in a moment.</Alert>;
   }
   return <ReportView report={report} revealed={false} />;

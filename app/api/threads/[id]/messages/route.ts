@@ -4,6 +4,7 @@ import { customerIdOf, requireUser } from "@/app/_lib/session";
 import { loadVisibleThread } from "@/app/_lib/threads";
 import type { TurnResult } from "@/agent";
 import { messageBody } from "../../schema";
+import { failureFields, log } from "@/observability/log";
 
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";
@@ -77,7 +78,7 @@ export const POST = route<{ id: string }>(async (req, { id }) => {
           send("done", done(result));
         }
       } catch (error) {
-        console.error("turn failed", error);
+        log().error({ event: "turn.failed", tenantId: turn.tenantId, threadId: turn.threadId, ...failureFields(error) });
         send("error", { code: "internal:turn", message: "Something went wrong on our side." });
       } finally {
         if (listening) controller.close();

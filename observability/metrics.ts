@@ -1,0 +1,143 @@
+import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from "prom-client";
+
+/** A checkpoint at least this large is counted: state that grows past it slows every step. */
+export const LARGE_CHECKPOINT_BYTES = 1024 * 1024;
+
+const SECONDS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30];
+const BYTES = [1024, 4096, 16_384, 65_536, 262_144, LARGE_CHECKPOINT_BYTES, 4 * LARGE_CHECKPOINT_BYTES];
+
+/**
+ * Every series the product exports, on one registry with Node's process metrics. Labels
+ * are bounded sets (node, system, intent, outcome, route template, tenant), never ids.
+ */
+function build() {
+  const registry = new Registry();
+  collectDefaultMetrics({ register: registry });
+  const registers = [registry];
+  return {
+    registry,
+    httpRequestDuration: new Histogram({
+      name: "bank_http_request_duration_seconds",
+      help: "API requests until the answer's headers, by route template, method and status",
+      labelNames: ["route", "method", "status"] as const,
+      buckets: SECONDS,
+      registers,
+    }),
+    nodeDuration: new Histogram({
+      name: "bank_agent_node_duration_seconds",
+      help: "Graph node attempts, by node and outcome (ok, error, interrupted)",
+      labelNames: ["node", "outcome"] as const,
+      buckets: SECONDS,
+      registers,
+    }),
+    turnDuration: new Histogram({
+      name: "bank_agent_turn_duration_seconds",
+      help: "Customer turns from the message to the stored answer, by the intent understood",
+      labelNames: ["intent"] as const,
+      buckets: SECONDS,
+      registers,
+    }),
+    checkpointWriteDuration: new Histogram({
+      name: "bank_checkpoint_write_duration_seconds",
+      help: "Checkpoint saver writes: put (a checkpoint) and put_writes (a task's pending writes)",
+      labelNames: ["operation"] as const,
+      buckets: SECONDS,
+      registers,
+    }),
+    checkpointSize: new Histogram({
+      name: "bank_checkpoint_size_bytes",
+      help: "Serialized size of each checkpoint written (the whole state)",
+      buckets: BYTES,
+      registers,
+    }),
+    largeCheckpoints: new Counter({
+      name: "bank_checkpoints_over_1mb_total",
+      help: "Checkpoints written at 1 MiB or more",
+      registers,
+    }),
+    bankCalls: new Counter({
+      name: "bank_system_calls_total",
+      help: "Calls to the bank's systems, by system and outcome (ok, error status, unreachable, aborted)",
+      labelNames: ["system", "outcome"] as const,
+      registers,
+    }),
+    degradedChecks: new Counter({
+      name: "bank_degraded_checks_total",
+      help: "Checks that stayed unavailable after every retry and were recorded as such, by system",
+      labelNames: ["system"] as const,
+      registers,
+    }),
+    decisions: new Counter({
+      name: "bank_approval_decisions_total",
+      help: "Decisions on approvals: staff (first_approved, approved, rejected) and the expiry job (expired)",
+      labelNames: ["decision"] as const,
+      registers,
+    }),
+    refunds: new Counter({
+      name: "bank_refunds_total",
+      help: "Refunds the ledger committed (executed), gave up on after every retry (failed), and retried by the recovery job (retried)",
+      labelNames: ["outcome"] as const,
+      registers,
+    }),
+    pendingApprovals: new Gauge({
+      name: "bank_approvals_pending",
+      help: "Approvals waiting for a decision, by tenant (read from the database on scrape)",
+      labelNames: ["tenant"] as const,
+      registers,
+    }),
+    oldestPendingAge: new Gauge({
+      name: "bank_approvals_oldest_pending_age_seconds",
+      help: "Age of the oldest approval waiting for a decision, by tenant (read from the database on scrape)",
+      labelNames: ["tenant"] as const,
+      registers,
+    }),
+    queuedMessages: new Gauge({
+      name: "bank_messages_queued",
+      help: "Customer messages waiting behind a busy run, by tenant (read from the database on scrape)",
+      labelNames: ["tenant"] as const,
+      registers,
+    }),
+    recoveryTakeovers: new Counter({
+      name: "bank_recovery_takeovers_total",
+      help: "Threads this instance took over from a crashed or drained one and finished",
+      registers,
+    }),
+    drains: new Counter({
+      name: "bank_drains_total",
+      help: "Drains begun (SIGTERM)",
+      registers,
+    }),
+    drainedRuns: new Counter({
+      name: "bank_drained_runs_total",
+      help: "Runs asked to stop at a superstep boundary by a drain",
+      registers,
+    }),
+    loginThrottles: new Counter({
+      name: "bank_login_throttles_total",
+      help: "Sign-ins refused by the throttle, by what was over its limit (account, address)",
+      labelNames: ["bucket"] as const,
+      registers,
+    }),
+    jobDuration: new Histogram({
+      name: "bank_job_duration_seconds",
+      help: "Background job runs, by job and outcome (ok, error)",
+      labelNames: ["job", "outcome"] as const,
+      buckets: SECONDS,
+      registers,
+    }),
+  };
+}
+
+export type Metrics = ReturnType<typeof build>;
+
+const METRICS = Symbol.for("bank.metrics");
+const holder = globalThis as unknown as { [METRICS]?: Metrics };
+
+/** The process's metrics (one registry per process, however the app is bundled). */
+export function metrics(): Metrics {
+  holder[METRICS] ??= build();
+  return holder[METRICS];
+}
+
+/** Seconds since `startedMs` (a Date.now() value), as histograms take them. */
+export const secondsSince = (startedMs: number) => (Date.now() - startedMs) / 1000;
