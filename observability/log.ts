@@ -47,12 +47,21 @@ export function createLogger(options: { level?: LogLevel; destination?: Destinat
 }
 
 const LOGGER = Symbol.for("bank.logger");
-const holder = globalThis as unknown as { [LOGGER]?: Logger };
+const TO_STDERR = Symbol.for("bank.logger.stderr");
+const holder = globalThis as unknown as { [LOGGER]?: Logger; [TO_STDERR]?: boolean };
 
 /** The process's logger, at LOG_LEVEL (one per process, however the app is bundled). */
 export function log(): Logger {
-  holder[LOGGER] ??= createLogger({ level: env().LOG_LEVEL });
+  holder[LOGGER] ??= createLogger({ level: env().LOG_LEVEL, ...(holder[TO_STDERR] ? { destination: pino.destination(2) } : {}) });
   return holder[LOGGER];
+}
+
+/**
+ * For a command whose standard output is its result (a report, JSON): its logs go to standard
+ * error instead. The logger is made on first use, so the settings are still read then.
+ */
+export function logToStderr(): void {
+  holder[TO_STDERR] = true;
 }
 
 /** Replaces the process's logger (tests capture lines this way); returns the one it replaced. */

@@ -13,6 +13,10 @@ import { summarise } from "../agent/eval/judge";
 import { formatReport } from "../agent/eval/report";
 import { runConversations } from "../agent/eval/run";
 import { startTestSystems } from "../test/global-setup";
+import { logToStderr } from "../observability/log";
+
+// The report is this command's standard output; its logs go to standard error.
+logToStderr();
 
 const { values } = parseArgs({ options: { file: { type: "string", multiple: true }, json: { type: "boolean", default: false } } });
 const files = values.file ?? conversationFiles();

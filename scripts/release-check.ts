@@ -10,6 +10,10 @@ import { openDatabase } from "../db/client";
 import { startEmbeddedPostgres, type EmbeddedDatabase } from "../db/embedded";
 import { CHECKPOINT_SCHEMA, migrateDatabase } from "../db/migrate";
 import { env } from "../env";
+import { logToStderr } from "../observability/log";
+
+// The report is this command's standard output; its logs go to standard error.
+logToStderr();
 
 async function main() {
   const config = env();

@@ -12,6 +12,10 @@ import { migrateDatabase } from "../../db/migrate";
 import { createThread } from "../../db/queries/threads";
 import { DEMO_TENANT, seedDemoData } from "../../db/seed";
 import { bankSystemsEnv, startSimulator } from "../../simulator/server";
+import { logToStderr } from "../../observability/log";
+
+// The report is this command's standard output; its logs go to standard error.
+logToStderr();
 
 const RUNS = 20;
 const PROMPTS = ["what are my card limits", "hello", "what's the status of my refund", "how much can I spend per day?"];

@@ -18,6 +18,10 @@ import { migrateDatabase } from "../../db/migrate";
 import { hashPassword } from "../../db/password";
 import { DEMO_TENANT, seedDemoData } from "../../db/seed";
 import { users } from "../../db/schema";
+import { logToStderr } from "../../observability/log";
+
+// The report is this command's standard output; its logs go to standard error.
+logToStderr();
 
 const FLOOD_MS = Number(process.argv[2] ?? 8000);
 const CONCURRENCY = Number(process.argv[3] ?? 16);

@@ -6,6 +6,10 @@
  * 10,000 customers. Pure CPU: no database.
  */
 import { createMasker } from "../../agent/incidents/masking";
+import { logToStderr } from "../../observability/log";
+
+// The report is this command's standard output; its logs go to standard error.
+logToStderr();
 
 const RUNS = 20;
 const FIRST = ["Alice", "Bob", "Zoë", "Marta", "Jan", "Ingrid", "Omar", "Li", "Priya", "Kofi"];

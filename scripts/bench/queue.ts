@@ -9,6 +9,10 @@ import { startEmbeddedPostgres } from "../../db/embedded";
 import { migrateDatabase } from "../../db/migrate";
 import { listApprovalQueue, type QueueFilter } from "../../db/queries/approval-queue";
 import { DEMO_TENANT, resetDatabase, seedDemoData } from "../../db/seed";
+import { logToStderr } from "../../observability/log";
+
+// The report is this command's standard output; its logs go to standard error.
+logToStderr();
 
 const RUNS = 50;
 
