@@ -1,11 +1,11 @@
 /** Understanding a message without a language model: keyword rules, a Banking77 classifier, entity extraction. */
 import { findAmounts, findWordAmounts } from "./amounts";
 import { labelForCategory } from "./banking77";
-import { bankingClassifier, rankCategories, scoreLabels, type IntentModel } from "./classifier";
+import { bankingClassifier, rankCategories, scoreLabels, type IntentModel, type LabelScore } from "./classifier";
 import { findDate } from "./dates";
 import { matchMerchant } from "./merchants";
 import { applyRules, stripGreeting, type RuleLabel } from "./rules";
-import type { ChatTurn, Intent, Txn, Understanding } from "./types";
+import type { ChatTurn, Intent, RefundReason, Txn, Understanding } from "./types";
 
 export type OfflineContext = { today: string; transactions: Txn[] };
 
@@ -74,7 +74,21 @@ function unlistedMerchant(text: string): string | undefined {
   return undefined;
 }
 
-type Classified = RuleLabel & { confidence: number; byRule: boolean; candidates?: string[] };
+/** A rule's label, or the classifier's with every mapped intent it scored (`labels`), for the caller to reuse. */
+type Classified = RuleLabel & { confidence: number; byRule: boolean; candidates?: string[]; labels?: LabelScore[] };
+
+/**
+ * The reason a refund claim carries: the customer's own words ("twice", "double") are the only
+ * source of `duplicate`; a guess that a payment was taken twice would pick the payment for them.
+ */
+function claimedReason(guessed: RefundReason | undefined): RefundReason {
+  return guessed && guessed !== "duplicate" ? guessed : "other";
+}
+
+/** The likeliest topics of a message, one per action, for a question back. */
+function likelyTopics(model: IntentModel, body: string): string[] {
+  return distinctTopics(rankCategories(model, body).map((r) => r.category)).slice(0, CLARIFY_OPTIONS);
+}
 
 /**
  * The intent of one message: a reliable keyword rule when one applies, else the classifier.
@@ -84,24 +98,21 @@ export function classifyText(text: string, model: IntentModel = bankingClassifie
   const rule = applyRules(text);
   if (rule) return { ...rule, confidence: RULE_CONFIDENCE, byRule: true };
   const body = stripGreeting(text);
-  const [top] = scoreLabels(model, body);
+  const labels = scoreLabels(model, body);
+  const [top] = labels;
   const confidence = round(top.p);
   const words = contentWords(body);
+  const namesNothing = words === 0 || SOMETHING_WRONG.test(body);
   const onlyPronoun = /^\W*(?:it|this|that)\b/i.test(body) && words <= 3;
-  if (words === 0 || onlyPronoun || (words <= 2 && confidence < CLARIFY_BELOW) || (words === 1 && confidence < 0.9) || SOMETHING_WRONG.test(body)) {
-    const ranked = distinctTopics(rankCategories(model, body).map((r) => r.category)).slice(0, CLARIFY_OPTIONS);
-    return { intent: "unclear", confidence: Math.min(confidence, CLARIFY_BELOW), byRule: false, candidates: words === 0 || SOMETHING_WRONG.test(body) ? COMMON_TOPICS : ranked };
+  if (namesNothing || onlyPronoun || (words <= 2 && confidence < CLARIFY_BELOW) || (words === 1 && confidence < 0.9)) {
+    const candidates = namesNothing ? COMMON_TOPICS : likelyTopics(model, body);
+    return { intent: "unclear", confidence: Math.min(confidence, CLARIFY_BELOW), byRule: false, candidates, labels };
   }
-  if (confidence < OUT_OF_SCOPE_BELOW) return { intent: "other", confidence, byRule: false };
-  if (confidence < CLARIFY_BELOW) {
-    const candidates = distinctTopics(rankCategories(model, body).map((r) => r.category)).slice(0, CLARIFY_OPTIONS);
-    return { intent: "unclear", confidence, byRule: false, candidates };
-  }
+  if (confidence < OUT_OF_SCOPE_BELOW) return { intent: "other", confidence, byRule: false, labels };
+  if (confidence < CLARIFY_BELOW) return { intent: "unclear", confidence, byRule: false, candidates: likelyTopics(model, body), labels };
   const label = labelForCategory(top.category);
-  // Only the customer's own words ("twice", "double") say a payment was taken twice; a guess that it was would pick the payment for them.
-  const guessedTwice = (top.reason ?? label.reason) === "duplicate";
-  const reason = label.intent === "refund" ? { reason: guessedTwice ? "other" : (top.reason ?? label.reason ?? "other") } : {};
-  return { ...label, ...reason, category: top.category, confidence, byRule: false };
+  const reason = label.intent === "refund" ? { reason: claimedReason(top.reason ?? label.reason) } : {};
+  return { ...label, ...reason, category: top.category, confidence, byRule: false, labels };
 }
 
 /** Words that carry no topic of their own ("help", "please", "hmm"). */
@@ -140,19 +151,17 @@ export function understandText(text: string, ctx: OfflineContext, model: IntentM
     entities.merchant !== undefined || ctx.transactions.some((t) => t.amountMinor === entities.amountMinor);
   // "Green Grocer charged me 99 euros": one of the customer's own shops and a charge is a claim about that payment.
   const ownShop = ctx.transactions.some((t) => t.merchant === entities.merchant);
+  const refunds = (c.labels ?? []).filter((l) => l.intent === "refund");
+  const vague = c.intent === "unclear" || c.intent === "other";
   if (!c.byRule && !["refund", "cancel", "status"].includes(c.intent) && namesPayment && MONEY_TAKEN.test(text)) {
-    const refunds = scoreLabels(model, stripGreeting(text)).filter((l) => l.intent === "refund");
     const share = refunds.reduce((sum, l) => sum + l.p, 0);
-    if (share >= REFUND_SHARE_FLOOR || ownShop || c.intent === "unclear" || c.intent === "other") {
-      const reason = refunds[0].reason === "duplicate" ? "other" : (refunds[0].reason ?? "other");
-      return { intent: "refund", reason, category: refunds[0].category, ...entities, confidence: round(Math.max(share, CLARIFY_BELOW)) };
+    if (share >= REFUND_SHARE_FLOOR || ownShop || vague) {
+      return { intent: "refund", reason: claimedReason(refunds[0]?.reason), ...(refunds[0] ? { category: refunds[0].category } : {}), ...entities, confidence: round(Math.max(share, CLARIFY_BELOW)) };
     }
   }
   const listed = ctx.transactions.some((t) => t.merchant === entities.merchant && t.amountMinor === entities.amountMinor);
-  if ((c.intent === "unclear" || c.intent === "other") && listed) {
-    const [refund] = scoreLabels(model, stripGreeting(text)).filter((l) => l.intent === "refund");
-    const reason = !refund?.reason || refund.reason === "duplicate" ? "other" : refund.reason;
-    return { intent: "refund", reason, ...(refund ? { category: refund.category } : {}), ...entities, confidence: CLARIFY_BELOW };
+  if (vague && listed) {
+    return { intent: "refund", reason: claimedReason(refunds[0]?.reason), ...(refunds[0] ? { category: refunds[0].category } : {}), ...entities, confidence: CLARIFY_BELOW };
   }
   return {
     intent: c.intent,
@@ -224,17 +233,19 @@ export function understandLatest(turns: ChatTurn[], ctx: OfflineContext, model: 
   const askedBack = turns[lastIndex - 1]?.role === "agent" && turns[lastIndex - 1].text.trim().endsWith("?");
   const previous = turns.slice(0, lastIndex).findLast((t) => t.role === "customer");
   const leans = latest.intent === "unclear" || latest.intent === "other" || (FOLLOW_UP.test(last) && !applyRules(last));
-  if (leans && previous && (askedBack || FOLLOW_UP.test(last)) && ["unclear", "knowledge", "limits", "other"].includes(understandCustomerText(previous.text, ctx, model).intent)) {
+  let before: Understanding | undefined;
+  const readPrevious = (said: ChatTurn) => (before ??= understandCustomerText(said.text, ctx, model));
+  if (leans && previous && (askedBack || FOLLOW_UP.test(last)) && ["unclear", "knowledge", "limits", "other"].includes(readPrevious(previous).intent)) {
     const joined = understandText(`${previous.text}. ${last}`, ctx, model);
     if (joined.intent !== "unclear" && joined.intent !== "other") return { ...joined, ...entitiesOf(latest) };
   }
   // "sorry, my mistake, it was Green Grocer": a correction naming the payment, not a cancel.
   const correction = latest.intent === "cancel" && latest.merchant !== undefined && !/\b(?:cancel\w*|withdraw|drop|stop)\b/i.test(last);
   if ((!["other", "unclear", "knowledge"].includes(latest.intent) && !correction) || !hasEntities || !askedBack || !previous) return latest;
-  const before = understandCustomerText(previous.text, ctx, model);
-  if (before.intent !== "refund") return latest;
+  const earlier = readPrevious(previous);
+  if (earlier.intent !== "refund") return latest;
   const { candidates: _candidates, also: _also, ...entities } = latest;
-  return { ...before, ...entities, intent: "refund", reason: before.reason, category: before.category, confidence: round(before.confidence * 0.9) };
+  return { ...earlier, ...entities, intent: "refund", reason: earlier.reason, category: earlier.category, confidence: round(earlier.confidence * 0.9) };
 }
 
 /** "and the monthly one?", "what about online?": a message that leans on the one before it. */
