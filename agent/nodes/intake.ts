@@ -40,6 +40,12 @@ function pickOrdinal<T>(options: T[], ordinal: number | undefined): T | undefine
   return ordinal === -1 ? options.at(-1) : options[ordinal - 1];
 }
 
+/** The offered payment whose shop the answer names ("the tapas one"). */
+function optionNamed<T extends { merchant: string }>(options: T[], text: string): T | undefined {
+  const named = pickOffered(text, options.map((o) => o.merchant));
+  return named ? options.find((o) => o.merchant === named) : undefined;
+}
+
 function hasCriteria(u: Understanding): boolean {
   return Boolean(u.merchant) || u.amountMinor !== undefined || Boolean(u.date);
 }
@@ -70,8 +76,7 @@ function answerToQuestion(now: Understanding, state: AgentStateType, text: strin
   }
   if (prior.intent !== "refund") return { u: now };
   if (asked.kind === "which_transaction") {
-    const named = pickOffered(text, asked.options.map((o) => o.merchant));
-    const chosen = pickOrdinal(asked.options, now.ordinal) ?? (named ? asked.options.find((o) => o.merchant === named) : undefined);
+    const chosen = pickOrdinal(asked.options, now.ordinal) ?? optionNamed(asked.options, text);
     if (chosen?.transactionId) return { u: { ...prior, intent: "refund" }, txnId: chosen.transactionId };
   }
   if (now.intent === "refund" && hasCriteria(now)) return { u: now };
