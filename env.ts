@@ -90,7 +90,7 @@ const schema = z.object({
    * How long a thread's lease lasts. A run renews it every third of this while it works; a
    * crashed instance's threads are recovered once their lease has run out.
    */
-  THREAD_LEASE_MS: z.coerce.number().int().min(1000).default(30_000),
+  THREAD_LEASE_MS: z.coerce.number().int().min(1000).default(15_000),
   /** Connections in each instance's Postgres pool (drizzle and the checkpointer share it). */
   DB_POOL_MAX: z.coerce.number().int().positive().default(20),
   /** How long a request waits for a pool connection (or a new one to open) before it is answered 503. */
