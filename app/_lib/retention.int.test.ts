@@ -1,9 +1,12 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeEach, describe, expect, it } from "vitest";
 import { getApprovalByCase } from "@/db/queries/approvals";
-import { idleThreads, pinCheckpoint, placeHold, pruneThread, releaseHold } from "@/db/queries/retention";
+import { idleThreads, pruneThread } from "@/db/queries/retention";
 import { claimThread } from "@/db/queries/threads";
 import { agentHarness, TENANT } from "@/test/agent-support";
+import { callRoute } from "@/test/routes";
+import { SESSION_COOKIE } from "./session-cookie";
+import { createSession } from "./session";
 import type { Policy } from "@/db/queries/retention";
 import { sweepOncePerInterval, sweepRetention } from "./retention";
 
@@ -48,11 +51,25 @@ async function missingBlobs(thread: string) {
   return result.rows[0]!.n;
 }
 
-/** Checkpoint steps of the incident timeline, by id. */
-async function timelineCheckpoints(thread: string) {
-  const entries = await h.agent.incidents.timeline(TENANT, thread);
-  return new Map(entries.flatMap((e) => (e.kind === "checkpoint" ? [[e.checkpointId, e] as const] : [])));
+/** An investigator's call to the incident viewer's API. */
+async function asIvan(method: "GET" | "POST", route: string, params: Record<string, string>, body?: unknown) {
+  const token = (await createSession(h.db, "user-ivan")).token;
+  const res = await callRoute({ method, route, params, cookie: `${SESSION_COOKIE}=${token}`, body: body === undefined ? undefined : JSON.stringify(body) });
+  return { status: res.status, body: await res.json() };
 }
+
+type Step = { kind: "checkpoint"; checkpointId: string; parentId: string | null; step: number; tasks: { node: string; interrupts: unknown[] }[]; resumes: unknown[] };
+
+/** Checkpoint steps of the incident viewer's timeline, by id. */
+async function timelineCheckpoints(thread: string) {
+  const { body } = await asIvan("GET", "/api/incidents/threads/:id/timeline", { id: thread });
+  const entries = body.entries as { kind: string }[];
+  return new Map(entries.flatMap((e) => (e.kind === "checkpoint" ? [[(e as Step).checkpointId, e as Step] as const] : [])));
+}
+
+/** The incident viewer's state and diff of one checkpoint. */
+const checkpointView = async (thread: string, checkpointId: string) =>
+  (await asIvan("GET", "/api/incidents/threads/:id/checkpoints/:checkpointId", { id: thread, checkpointId })).body;
 
 describe("the retention sweep", () => {
   it("keeps the gate's interrupt, each decision's resume, the refund's steps and pinned ones, and the viewer shows each with its state and diff", async () => {
@@ -63,9 +80,13 @@ describe("the retention sweep", () => {
     const refund = [...before.values()].find((c) => c.tasks.some((t) => t.node === "refund"))!;
     const afterRefund = [...before.values()].find((c) => c.parentId === refund.checkpointId)!;
     const intake = [...before.values()].find((c) => c.tasks.some((t) => t.node === "intake"))!;
-    await pinCheckpoint(h.db, { tenantId: TENANT, threadId: thread, checkpointId: intake.checkpointId, pinnedBy: "ivan", reason: "incident 7" });
+    const pinned = await asIvan("POST", "/api/incidents/threads/:id/pins", { id: thread }, { checkpointId: intake.checkpointId, reason: "incident 7" });
+    expect(pinned).toMatchObject({ status: 201, body: { pinned: true, pin: { checkpointId: intake.checkpointId, pinnedBy: "ivan" } } });
+    expect((await asIvan("POST", "/api/incidents/threads/:id/pins", { id: thread }, { checkpointId: intake.checkpointId, reason: "incident 7" })).status).toBe(200);
+    const audited = await h.db.execute(sql`select actor from audit_events where action = 'incident.checkpoint_pinned' and subject_id = ${thread}`);
+    expect(audited.rows).toEqual([{ actor: "ivan" }]);
     const steps = [gate.checkpointId, refund.checkpointId, afterRefund.checkpointId, intake.checkpointId];
-    const views = new Map(await Promise.all(steps.map(async (id) => [id, await h.agent.incidents.checkpoint(thread, id)] as const)));
+    const views = new Map(await Promise.all(steps.map(async (id) => [id, await checkpointView(thread, id)] as const)));
     const latest = (await h.agent.state(thread)).values;
     const missing = await missingBlobs(thread);
 
@@ -78,28 +99,35 @@ describe("the retention sweep", () => {
     const after = await timelineCheckpoints(thread);
     for (const id of steps) {
       expect(after.get(id), `step ${before.get(id)!.step}`).toEqual(before.get(id));
-      const view = await h.agent.incidents.checkpoint(thread, id);
+      const view = await checkpointView(thread, id);
       expect(view).toEqual(views.get(id));
-      expect(view!.parentId && kept.includes(view!.parentId)).toBeTruthy();
-      expect(view!.diff.some((p) => p.added || p.removed)).toBe(true);
+      expect(view).toMatchObject({ parentPruned: false });
+      expect(kept).toContain(view.parentId);
+      expect((view.diff as { added?: true; removed?: true }[]).some((p) => p.added || p.removed)).toBe(true);
     }
+    const head = await checkpointView(thread, kept.at(-1)!);
+    expect(head).toMatchObject({ parentPruned: true, diff: [] });
     expect((await h.agent.state(thread)).values).toEqual(latest);
     expect(await missingBlobs(thread)).toBe(missing);
 
     const again = await h.say(thread, "What was that refund again?");
     expect(again.kind).toBe("ok");
     expect((await sweepRetention(h.db, { now: later(), defaults: KEEP_LATEST }))[0]).toMatchObject({ threads: 1 });
-    for (const id of steps) expect(await h.agent.incidents.checkpoint(thread, id)).toEqual(views.get(id));
+    for (const id of steps) expect(await checkpointView(thread, id)).toEqual(views.get(id));
   });
 
   it("keeps a thread under legal hold whole, and prunes it once the hold is released", async () => {
     const thread = await fourEyesRefund();
     const all = await checkpointIds(thread);
-    await placeHold(h.db, { tenantId: TENANT, threadId: thread, placedBy: "ivan", reason: "litigation" });
+    expect((await asIvan("POST", "/api/incidents/threads/:id/legal-hold", { id: thread }, { reason: "litigation" })).status).toBe(201);
+    expect((await asIvan("POST", "/api/incidents/threads/:id/legal-hold", { id: thread }, { reason: "again" })).body.code).toBe("conflict:legal_hold");
+    expect((await asIvan("GET", "/api/incidents/threads/:id/retention", { id: thread })).body).toMatchObject({ pins: [], hold: { placedBy: "ivan", reason: "litigation", releasedAt: null } });
     const held = await sweepRetention(h.db, { now: later(), defaults: { ...KEEP_LATEST, messageDays: 0, nodeEventDays: 0 } });
     expect(held[0]).toMatchObject({ threads: 0, checkpoints: 0, messages: 0, nodeEvents: 0 });
     expect(await checkpointIds(thread)).toEqual(all);
-    await releaseHold(h.db, { tenantId: TENANT, threadId: thread, releasedBy: "ivan" });
+    expect((await asIvan("POST", "/api/incidents/threads/:id/legal-hold/release", { id: thread }, { reason: "settled" })).body).toMatchObject({ hold: { releasedBy: "ivan" } });
+    const actions = await h.db.execute<{ action: string }>(sql`select action from audit_events where subject_id = ${thread} and action like 'incident.legal_hold%' order by id`);
+    expect(actions.rows.map((r) => r.action)).toEqual(["incident.legal_hold_placed", "incident.legal_hold_released"]);
     const released = await sweepRetention(h.db, { now: later(), defaults: KEEP_LATEST });
     expect(released[0]).toMatchObject({ threads: 1 });
     expect((await checkpointIds(thread)).length).toBeLessThan(all.length);

@@ -87,7 +87,7 @@ export function CheckpointPanel({ threadId, entry, reveal, position, onStep }: C
           onChange={setTab}
           tabs={[
             { id: "state", label: "State", content: <StateView detail={current} /> },
-            { id: "diff", label: "Diff", content: <DiffView parts={current.diff ?? []} step={current.step} first={!current.parentId} /> },
+            { id: "diff", label: "Diff", content: <DiffView parts={current.diff ?? []} step={current.step} first={!current.parentId} parentPruned={current.parentPruned} /> },
           ]}
         />
       ) : !detail.error ? (
