@@ -1,0 +1,54 @@
+import { sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { agentHarness } from "@/test/agent-support";
+import { runScript } from "@/test/run-script";
+
+const h = agentHarness();
+/** Every thread the tests write is idle by this policy the moment its turn ends. */
+const env = { DATABASE_URL: process.env.DATABASE_URL, RETENTION_IDLE_DAYS: "0", RETENTION_MESSAGE_DAYS: "0", RETENTION_NODE_EVENT_DAYS: "0" };
+
+async function counts() {
+  const out: Record<string, number> = {};
+  for (const t of ["langgraph.checkpoints", "langgraph.checkpoint_writes", "langgraph.checkpoint_blobs", "messages", "node_events", "sessions", "audit_events", "job_runs", "retention_marks"]) {
+    out[t] = Number((await h.db.execute<{ n: number }>(sql.raw(`select count(*)::int as n from ${t}`))).rows[0]!.n);
+  }
+  return out;
+}
+
+beforeAll(async () => {
+  await h.freshStart();
+  await h.say(await h.newThread(), "Hello");
+  await h.say(await h.newThread(), "I was charged twice at Coffee Corner");
+});
+afterAll(() => h.pool.end());
+
+describe("npm run retention", () => {
+  it("lists per tenant what would go with --dry-run and changes nothing; without it, removes that", async () => {
+    const before = await counts();
+    const dry = await runScript("scripts/retention.ts", ["--dry-run", "--json"], { env });
+    expect(dry, dry.stderr).toMatchObject({ code: 0 });
+    expect(await counts()).toEqual(before);
+    const report = JSON.parse(dry.stdout) as { dryRun: boolean; tenants: { tenantId: string; threads: number; checkpoints: number; messages: number; nodeEvents: number }[] };
+    const tenant = report.tenants.find((t) => t.tenantId === "demo-bank")!;
+    expect(report.dryRun).toBe(true);
+    expect(tenant.threads).toBe(2);
+    expect(tenant.checkpoints).toBeGreaterThan(0);
+    expect(tenant.messages).toBe(4);
+    const text = await runScript("scripts/retention.ts", ["--dry-run"], { env });
+    expect(text.stdout).toMatch(/Dry run: nothing was changed/);
+    expect(text.stdout).toContain(`checkpoints ${tenant.checkpoints}`);
+    expect(await counts()).toEqual(before);
+
+    const wet = await runScript("scripts/retention.ts", ["--json"], { env });
+    expect(wet, wet.stderr).toMatchObject({ code: 0 });
+    const after = await counts();
+    expect(after["langgraph.checkpoints"]).toBe(before["langgraph.checkpoints"]! - tenant.checkpoints);
+    expect(after.messages).toBe(before.messages! - tenant.messages);
+  });
+
+  it("refuses an unknown option", async () => {
+    const run = await runScript("scripts/retention.ts", ["--everything"], { env });
+    expect(run.code).toBe(2);
+    expect(run.stderr).toMatch(/usage: npm run retention/);
+  });
+});
