@@ -70,7 +70,7 @@ export async function idleThreads(db: DbOrTx, tenantId: string, cutoff: Date, mo
   const result = await db.execute<{ id: string; last_active: string }>(sql`
     select id, last_active from (
       select t.id, ${lastActive(t)} as last_active from threads t
-       where t.tenant_id = ${tenantId} and not ${untouchable(t)}
+       where t.tenant_id = ${tenantId} and t.updated_at < ${cutoff.toISOString()}::timestamptz and not ${untouchable(t)}
          and exists (select 1 from ${cp} c where c.thread_id = t.id and c.checkpoint_ns = '')) x
      where last_active < ${cutoff.toISOString()}::timestamptz
        and not exists (select 1 from retention_marks r where r.thread_id = x.id and r.mode = ${mode} and r.last_active_at >= x.last_active)
