@@ -37,6 +37,7 @@ describe("npm run retention", () => {
     const text = await runScript("scripts/retention.ts", ["--dry-run"], { env });
     expect(text.stdout).toMatch(/Dry run: nothing was changed/);
     expect(text.stdout).toContain(`checkpoints ${tenant.checkpoints}`);
+    expect(text.stdout.match(/^ {4}thread [0-9a-f-]+: \d+ checkpoint/gm)).toHaveLength(2);
     expect(await counts()).toEqual(before);
 
     const wet = await runScript("scripts/retention.ts", ["--json"], { env });

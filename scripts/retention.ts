@@ -12,6 +12,8 @@ import { openDatabase } from "../db/client";
 import { env, settingProblems } from "../env";
 
 const USAGE = "usage: npm run retention -- [--dry-run] [--json]";
+/** Threads listed per tenant in the text output. */
+const SHOWN = 20;
 
 function table(report: TenantSweep[], dryRun: boolean): string {
   const lines = [dryRun ? "Dry run: nothing was changed. The sweep would remove:" : "Removed:"];
@@ -21,6 +23,8 @@ function table(report: TenantSweep[], dryRun: boolean): string {
       `${s.tenantId} (idle ${p.idleDays} d, ${p.mode}; messages ${p.messageDays} d, node events ${p.nodeEventDays} d, sessions ${p.sessionDays} d)`,
       `  threads ${s.threads}, checkpoints ${s.checkpoints}, writes ${s.writes}, blobs ${s.blobs}, ${(s.bytes / 1024).toFixed(1)} KB`,
       `  messages ${s.messages}, node events ${s.nodeEvents}, sessions ${s.sessions}${s.skipped ? `; ${s.skipped} thread(s) became busy and were left alone` : ""}`,
+      ...s.pruned.slice(0, SHOWN).map((t) => `    thread ${t.threadId}: ${t.checkpoints} checkpoint(s), ${(t.bytes / 1024).toFixed(1)} KB`),
+      ...(s.pruned.length > SHOWN ? [`    ... and ${s.pruned.length - SHOWN} more thread(s) (--json lists all)`] : []),
     );
   }
   if (report.length === 0) lines.push("  (no tenants)");

@@ -5,6 +5,7 @@ import { idleThreads, pruneThread } from "@/db/queries/retention";
 import { claimThread } from "@/db/queries/threads";
 import { agentHarness, TENANT } from "@/test/agent-support";
 import { callRoute } from "@/test/routes";
+import { incidentStepsLost } from "@/scripts/chaos/invariants";
 import { SESSION_COOKIE } from "./session-cookie";
 import { createSession } from "./session";
 import type { Policy } from "@/db/queries/retention";
@@ -110,10 +111,21 @@ describe("the retention sweep", () => {
     expect((await h.agent.state(thread)).values).toEqual(latest);
     expect(await missingBlobs(thread)).toBe(missing);
 
+    expect(await incidentStepsLost(h.pool)).toBe(0);
+    await h.db.execute(sql`delete from langgraph.checkpoint_writes where thread_id = ${thread} and channel in ('__interrupt__', 'branch:to:refund')`);
+    expect(await incidentStepsLost(h.pool)).toBe(2);
+  });
+
+  it("leaves a pruned thread able to go on, and prunes it again after its next turn", async () => {
+    const thread = await fourEyesRefund();
+    const views = new Map<string, unknown>();
+    for (const c of (await timelineCheckpoints(thread)).values()) if (c.tasks.some((t) => t.node === "approvalGate" || t.node === "refund")) views.set(c.checkpointId, await checkpointView(thread, c.checkpointId));
+    expect(views.size).toBe(2);
+    expect((await sweepRetention(h.db, { now: later(), defaults: KEEP_LATEST }))[0]).toMatchObject({ threads: 1 });
     const again = await h.say(thread, "What was that refund again?");
     expect(again.kind).toBe("ok");
     expect((await sweepRetention(h.db, { now: later(), defaults: KEEP_LATEST }))[0]).toMatchObject({ threads: 1 });
-    for (const id of steps) expect(await checkpointView(thread, id)).toEqual(views.get(id));
+    for (const [id, view] of views) expect(await checkpointView(thread, id)).toEqual(view);
   });
 
   it("keeps a thread under legal hold whole, and prunes it once the hold is released", async () => {

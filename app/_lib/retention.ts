@@ -28,6 +28,8 @@ export type TenantSweep = {
   bytes: number;
   /** Threads picked as idle that became busy, paused or held before their prune, and were left alone. */
   skipped: number;
+  /** Each pruned thread: its id, the checkpoints removed and their bytes. */
+  pruned: { threadId: string; checkpoints: number; bytes: number }[];
 } & Record<WindowKind, number>;
 
 export function defaultPolicy(): Policy {
@@ -55,14 +57,17 @@ export async function sweepRetention(db: Db, options: SweepOptions): Promise<Ten
   const policies = await tenantPolicies(db, options.defaults ?? defaultPolicy());
   const report: TenantSweep[] = [];
   for (const [tenantId, policy] of policies) {
-    const sweep: TenantSweep = { tenantId, policy, threads: 0, checkpoints: 0, writes: 0, blobs: 0, bytes: 0, skipped: 0, messages: 0, nodeEvents: 0, sessions: 0 };
+    const sweep: TenantSweep = { tenantId, policy, threads: 0, checkpoints: 0, writes: 0, blobs: 0, bytes: 0, skipped: 0, messages: 0, nodeEvents: 0, sessions: 0, pruned: [] };
     for (const thread of await idleThreads(db, tenantId, idleCutoff(now, policy), policy.mode, batch)) {
       const pruned = dryRun ? await previewThread(db, thread.id, policy.mode) : await pruneThread(db, thread.id, policy.mode, thread.lastActive);
       if (!pruned) {
         sweep.skipped++;
         continue;
       }
-      if (pruned.checkpoints > 0) sweep.threads++;
+      if (pruned.checkpoints > 0) {
+        sweep.threads++;
+        sweep.pruned.push({ threadId: thread.id, checkpoints: pruned.checkpoints, bytes: pruned.bytes });
+      }
       sweep.checkpoints += pruned.checkpoints;
       sweep.writes += pruned.writes;
       sweep.blobs += pruned.blobs;
@@ -72,7 +77,7 @@ export async function sweepRetention(db: Db, options: SweepOptions): Promise<Ten
       sweep[kind] = dryRun ? await countPastWindow(db, kind, tenantId, policy, now) : await deletePastWindow(db, kind, tenantId, policy, now);
     }
     if (!dryRun) {
-      const { tenantId: _, policy: __, ...counts } = sweep;
+      const { tenantId: _, policy: __, pruned: ___, ...counts } = sweep;
       for (const [kind, n] of Object.entries(counts)) if (kind !== "skipped" && kind !== "bytes" && n > 0) metrics().retentionRemoved.inc({ kind }, n);
       if (removedAnything(sweep)) {
         await recordAuditEvent(db, { tenantId, actor: "retention", action: "retention.swept", subjectType: "tenant", subjectId: tenantId, data: { ...counts, mode: policy.mode } });

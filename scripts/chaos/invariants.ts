@@ -118,6 +118,29 @@ async function describeThread(pool: Pool, journal: Journal, threadId: string, wh
   };
 }
 
+/**
+ * Approvals whose gate paused their thread with no checkpoint left carrying the gate's
+ * interrupt, plus committed refunds with no checkpoint left that the refund ran from (one
+ * whose parent sent the run to the refund).
+ */
+export async function incidentStepsLost(pool: Pool): Promise<number> {
+  const gates = await int(
+    pool,
+    `select count(*)::int as n from approvals a
+      where a.interrupt_id is not null
+        and not exists (select 1 from langgraph.checkpoint_writes w where w.thread_id = a.thread_id and w.channel = '__interrupt__')`,
+  );
+  const refunds = await int(
+    pool,
+    `select count(*)::int as n from ledger_entries l join cases c on c.id = l.case_id
+      where l.status = 'committed'
+        and not exists (select 1 from langgraph.checkpoints k join langgraph.checkpoint_writes w
+                          on w.thread_id = k.thread_id and w.checkpoint_id = k.parent_checkpoint_id and w.channel = 'branch:to:refund'
+                         where k.thread_id = c.thread_id)`,
+  );
+  return gates + refunds;
+}
+
 /** What the retention sweeps recorded; none before the app had retention. */
 async function retentionFigures(pool: Pool): Promise<{ sweeps: number; checkpoints: number }> {
   const { rows } = await pool.query<{ sweeps: number; checkpoints: number }>(
@@ -185,21 +208,7 @@ export async function measure(pool: Pool, journal: Journal): Promise<Figures> {
     queuedLeft: [...waiting.values()].reduce((sum, n) => sum + n.queued, 0),
     duplicatedMessages: messages.duplicated,
     threadsCannotResume: cannotResume.rowCount ?? 0,
-    incidentStepsLost:
-      (await int(
-        pool,
-        `select count(*)::int as n from approvals a
-          where a.interrupt_id is not null
-            and not exists (select 1 from langgraph.checkpoint_writes w where w.thread_id = a.thread_id and w.channel = '__interrupt__')`,
-      )) +
-      (await int(
-        pool,
-        `select count(*)::int as n from ledger_entries l join cases c on c.id = l.case_id
-          where l.status = 'committed'
-            and not exists (select 1 from langgraph.checkpoints k join langgraph.checkpoint_writes w
-                              on w.thread_id = k.thread_id and w.checkpoint_id = k.parent_checkpoint_id and w.channel = 'branch:to:refund'
-                             where k.thread_id = c.thread_id)`,
-      )),
+    incidentStepsLost: await incidentStepsLost(pool),
     retention: await retentionFigures(pool),
     approvalsNotFinal: notFinal.rowCount ?? 0,
     approvalsPending: await int(pool, `select count(*)::int as n from approvals where status = 'pending'`),
