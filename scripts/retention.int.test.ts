@@ -47,6 +47,24 @@ describe("npm run retention", () => {
     expect(after.messages).toBe(before.messages! - tenant.messages);
   });
 
+  it("sets a tenant's policy, which then overrides the settings, and refuses bad values changing nothing", async () => {
+    await h.say(await h.newThread(), "Hello");
+    const set = await runScript("scripts/retention.ts", ["--set-policy", "--tenant", "demo-bank", "--idle-days", "400", "--mode", "delete"], { env });
+    expect(set, set.stderr).toMatchObject({ code: 0 });
+    expect(set.stdout).toContain("demo-bank: idle 400 d, delete; messages 0 d");
+    const dry = JSON.parse((await runScript("scripts/retention.ts", ["--dry-run", "--json"], { env })).stdout) as { tenants: { tenantId: string; threads: number; policy: { mode: string } }[] };
+    expect(dry.tenants.find((t) => t.tenantId === "demo-bank")).toMatchObject({ threads: 0, policy: { mode: "delete" } });
+    const audit = await h.db.execute(sql`select actor, data from audit_events where action = 'retention.policy_set'`);
+    expect(audit.rows).toEqual([{ actor: "cli", data: { idleDays: 400, mode: "delete" } }]);
+    for (const args of [["--idle-days", "-1"], ["--idle-days", "soon"], ["--mode", "forever"], [], ["--tenant", "no-such-bank", "--idle-days", "1"]]) {
+      const withTenant = args.includes("--tenant") ? args : ["--tenant", "demo-bank", ...args];
+      const run = await runScript("scripts/retention.ts", ["--set-policy", ...withTenant], { env });
+      expect(run.code, args.join(" ")).toBe(2);
+    }
+    const row = await h.db.execute(sql`select idle_days, mode from retention_policies`);
+    expect(row.rows).toEqual([{ idle_days: 400, mode: "delete" }]);
+  });
+
   it("refuses an unknown option", async () => {
     const run = await runScript("scripts/retention.ts", ["--everything"], { env });
     expect(run.code).toBe(2);

@@ -268,3 +268,15 @@ export async function releaseHold(db: Db, input: { tenantId: string; threadId: s
     return rows[0] ?? null;
   });
 }
+
+export type PolicyChange = Partial<Omit<Policy, "mode">> & { mode?: RetentionMode };
+
+/** Sets some of a tenant's retention policy; columns not given keep their value (or the default). */
+export async function setPolicy(db: DbOrTx, tenantId: string, change: PolicyChange) {
+  const [row] = await db
+    .insert(retentionPolicies)
+    .values({ tenantId, ...change })
+    .onConflictDoUpdate({ target: retentionPolicies.tenantId, set: { ...change, updatedAt: sql`now()` } })
+    .returning();
+  return row!;
+}
