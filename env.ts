@@ -39,7 +39,7 @@ const schema = z.object({
   RETENTION_MESSAGE_DAYS: z.coerce.number().min(0).default(365),
   /** Node events (other than ledger and cards calls) older than this many days are deleted. */
   RETENTION_NODE_EVENT_DAYS: z.coerce.number().min(0).default(90),
-  /** Ended sessions are deleted this many days after they expired. */
+  /** Sessions begun more than this many days ago are deleted, whatever their state. */
   RETENTION_SESSION_DAYS: z.coerce.number().min(0).default(30),
   /** Threads one sweep prunes at most, per tenant; the rest wait for the next interval. */
   RETENTION_BATCH: z.coerce.number().int().positive().default(500),
