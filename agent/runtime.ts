@@ -1,6 +1,9 @@
 import { PostgresSaver } from "@langchain/langgraph-checkpoint-postgres";
 import type { Pool } from "pg";
+import { checkpointSpan } from "@/observability/graph-trace";
 import { LARGE_CHECKPOINT_BYTES, metrics, secondsSince } from "@/observability/metrics";
+import { currentRunTrace } from "@/observability/run-context";
+import { defined } from "@/observability/tracing";
 import { env } from "@/env";
 import type { Db } from "@/db/client";
 import { CHECKPOINT_SCHEMA } from "@/db/migrate";
@@ -44,25 +47,36 @@ export function depsFromEnv(db: Db, overrides: Partial<AgentDeps> = {}): AgentDe
 }
 
 /**
- * The Postgres saver, measured: how long each write takes, and how large each checkpoint
- * is once serialized (the whole state; sized after the write, so the latency is the
- * write's alone).
+ * The Postgres saver, measured and traced: how long each write takes, and how large each
+ * checkpoint is once serialized (the whole state; sized after the write, so the latency is
+ * the write's alone). Each write is a span under the superstep that wrote it (see
+ * `RunTrace`).
  */
 export class MeasuredPostgresSaver extends PostgresSaver {
   override async put(...args: Parameters<PostgresSaver["put"]>) {
+    const [, checkpoint, metadata] = args;
     const started = Date.now();
-    const next = await super.put(...args);
+    const write = () => super.put(...args);
+    const run = currentRunTrace();
+    const attributes = defined({ "checkpoint.source": metadata?.source });
+    const next = run && typeof metadata?.step === "number" ? await run.put(metadata.step, attributes, checkpoint.id, write) : await checkpointSpan("checkpoint.put", attributes, write);
     const m = metrics();
     m.checkpointWriteDuration.observe({ operation: "put" }, secondsSince(started));
-    const [, bytes] = await this.serde.dumpsTyped(args[1]);
+    const [, bytes] = await this.serde.dumpsTyped(checkpoint);
     m.checkpointSize.observe(bytes.byteLength);
     if (bytes.byteLength >= LARGE_CHECKPOINT_BYTES) m.largeCheckpoints.inc();
     return next;
   }
 
   override async putWrites(...args: Parameters<PostgresSaver["putWrites"]>) {
+    const [config, writes, taskId] = args;
     const started = Date.now();
-    await super.putWrites(...args);
+    const write = () => super.putWrites(...args);
+    const run = currentRunTrace();
+    const checkpointId = config.configurable?.checkpoint_id;
+    const attributes = { "checkpoint.writes": writes.length };
+    if (run && typeof checkpointId === "string") await run.putWrites(checkpointId, taskId, attributes, write);
+    else await checkpointSpan("checkpoint.put_writes", attributes, write);
     metrics().checkpointWriteDuration.observe({ operation: "put_writes" }, secondsSince(started));
   }
 }
