@@ -11,7 +11,7 @@ type NodeConfig = {
 };
 
 /** A task's writes whose superstep is not known yet: saved against a checkpoint an earlier run wrote. */
-type Waiting = { checkpointId: string; attributes: Attributes; links: Link[]; startTime: number; endTime: number; error?: unknown };
+type Waiting = { checkpointId: string; attributes: Attributes; links: Link[]; startTime: number; endTime?: number; failure?: { error: unknown } };
 
 /**
  * The spans of one graph run, under the run's span. LangGraph runs a superstep's tasks and
@@ -28,7 +28,9 @@ type Waiting = { checkpointId: string; attributes: Attributes; links: Link[]; st
  * (the first node's config names its checkpoint) and is then recorded with its own times.
  */
 export class RunTrace {
+  /** Every superstep's span; one stays a parent after it ended (a write that finishes late). */
   private readonly steps = new Map<number, Span>();
+  private ended = new Set<number>();
   /** The superstep each checkpoint closes, for the checkpoints this run has seen. */
   private readonly stepOf = new Map<string, number>();
   /** The node attempt that ran each task last, to link its writes to. */
@@ -89,7 +91,7 @@ export class RunTrace {
     } finally {
       span.end();
       stepSpan.end();
-      this.steps.delete(step);
+      this.ended.add(step);
     }
   }
 
@@ -110,31 +112,39 @@ export class RunTrace {
         span.end();
       }
     }
-    const startTime = now();
-    let failure: { error: unknown } | undefined;
+    // LangGraph does not wait for this write before running the superstep's first task,
+    // whose config says which superstep it is: the write waits from its start.
+    const waiting: Waiting = { checkpointId, attributes: all, links, startTime: now() };
+    this.waiting.push(waiting);
     try {
       return await work();
     } catch (error) {
-      failure = { error };
+      waiting.failure = { error };
       throw error;
     } finally {
-      this.waiting.push({ checkpointId, attributes: all, links, startTime, endTime: now(), ...failure });
+      waiting.endTime = now();
+      const known = this.stepOf.get(checkpointId);
+      if (known !== undefined) {
+        this.waiting = this.waiting.filter((w) => w !== waiting);
+        this.record(waiting, this.underStep(known + 1), { "langgraph.step": known + 1 });
+      }
     }
   }
 
-  /** Records the writes that waited for checkpoint `checkpointId`'s superstep to be known. */
+  /** Records the finished writes that waited for checkpoint `checkpointId`'s superstep to be known. */
   private flush(checkpointId: string): void {
-    const ready = this.waiting.filter((w) => w.checkpointId === checkpointId);
-    if (ready.length === 0) return;
-    this.waiting = this.waiting.filter((w) => w.checkpointId !== checkpointId);
+    const matching = this.waiting.filter((w) => w.checkpointId === checkpointId);
+    if (matching.length === 0) return;
     const step = this.stepOf.get(checkpointId)! + 1;
-    const parent = this.underStep(step, Math.min(...ready.map((w) => w.startTime)));
-    for (const w of ready) this.record(w, parent, { "langgraph.step": step });
+    const parent = this.underStep(step, Math.min(...matching.map((w) => w.startTime)));
+    const finished = matching.filter((w) => w.endTime !== undefined);
+    this.waiting = this.waiting.filter((w) => !finished.includes(w));
+    for (const w of finished) this.record(w, parent, { "langgraph.step": step });
   }
 
   private record(w: Waiting, parent: Context, extra: Attributes = {}): void {
     const span = tracer().startSpan("checkpoint.put_writes", { attributes: { ...extra, ...w.attributes }, links: w.links, startTime: w.startTime }, parent);
-    if (w.error !== undefined) recordFailure(span, w.error);
+    if (w.failure) recordFailure(span, w.failure.error);
     span.end(w.endTime);
   }
 
@@ -146,8 +156,8 @@ export class RunTrace {
   end(): void {
     for (const w of this.waiting) this.record(w, this.parent);
     this.waiting = [];
-    for (const span of this.steps.values()) span.end();
-    this.steps.clear();
+    for (const [step, span] of this.steps) if (!this.ended.has(step)) span.end();
+    this.ended = new Set(this.steps.keys());
   }
 }
 

@@ -7,6 +7,7 @@ import { InMemorySpanExporter, SimpleSpanProcessor, type ReadableSpan } from "@o
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createAgent } from "../agent";
 import { createBankClients } from "../agent/clients/bank";
+import { getApprovalByCase } from "../db/queries/approvals";
 import { createThread } from "../db/queries/threads";
 import { bankSystemsEnv } from "../simulator/server";
 import { testDatabase } from "../simulator/test-support";
@@ -218,5 +219,45 @@ describe("the trace of a refund turn", () => {
     // Ids, names, outcomes: nothing the customer wrote, nor their name.
     const values = [...spans.flatMap((s) => Object.values(s.attributes)), ...served.flatMap((s) => s.attributes.map((a) => Object.values(a.value)[0]))].map(String);
     for (const word of ["Coffee", "charged twice", "Alice"]) expect(values.filter((v) => v.includes(word))).toEqual([]);
+  });
+
+  it("puts an operator's decision in its own trace: the resume is saved under the gate's superstep, the refund's call continued by the simulator", async () => {
+    const thread = (await createThread(database.db, TENANT, "cust-alice")).id;
+    const turn = await agent.sendMessage({ tenantId: TENANT, threadId: thread, customerId: "cust-alice", text: "City Parking charged me while I was abroad", actor: "cust-alice" });
+    expect(turn).toMatchObject({ kind: "ok", status: "awaiting_approval" });
+    if (turn.kind !== "ok") return;
+    const held = memory.getFinishedSpans();
+    const gate = held.find((s) => s.name === "approvalGate")!;
+    expect(gate.attributes).toMatchObject({ "agent.outcome": "interrupted" });
+    expect(held.find((s) => s.name === "agent.turn")?.attributes).toMatchObject({ "agent.status": "awaiting_approval" });
+    // The paused superstep ends with the run, and its interrupt is saved under it.
+    const interrupt = held.find((s) => s.name === "checkpoint.put_writes" && s.attributes["langgraph.node"] === "approvalGate")!;
+    expect(interrupt.parentSpanContext?.spanId).toBe(gate.parentSpanContext?.spanId);
+    memory.reset();
+
+    const approval = await getApprovalByCase(database.db, TENANT, turn.caseId!);
+    const decided = await agent.decide({ tenantId: TENANT, approvalId: approval!.id, version: approval!.version, decision: "approved", reason: "ok", actor: "olga", role: "operator" });
+    expect(decided).toMatchObject({ kind: "ok", status: "executed" });
+
+    const spans = memory.getFinishedSpans();
+    const byId = new Map(spans.map((s) => [s.spanContext().spanId, s]));
+    const parent = (span: ReadableSpan) => byId.get(parentOf(span) ?? "");
+    const [runSpan, ...others] = spans.filter((s) => s.name === "agent.run");
+    expect(others).toHaveLength(0);
+    expect(runSpan.attributes).toMatchObject({ "agent.resume": true, "agent.thread_id": thread });
+    expect(spans.every((s) => s.spanContext().traceId === runSpan.spanContext().traceId)).toBe(true);
+    const resumedGate = spans.find((s) => s.name === "approvalGate")!;
+    expect(resumedGate.attributes).toMatchObject({ "agent.outcome": "ok", "langgraph.step": gate.attributes["langgraph.step"] });
+    // The resume value is written before the gate runs again, against the checkpoint the
+    // held run left: it waits for its superstep to be known, then goes under it.
+    const writes = spans.filter((s) => s.name === "checkpoint.put_writes");
+    const resume = writes.find((w) => w.links.length === 0 && w.attributes["langgraph.step"] === gate.attributes["langgraph.step"]);
+    expect(resume, "the resume value's write").toBeDefined();
+    expect(parentOf(resume!)).toBe(parentOf(resumedGate));
+    for (const write of writes) expect(parent(write)?.name).toBe("agent.step");
+    const ledger = spans.find((s) => s.name === "bank.ledger")!;
+    expect(parent(ledger)?.name).toBe("refund");
+    await until("the simulator's ledger span", () => collector.spans.some((s) => s.parentSpanId === ledger.spanContext().spanId));
+    expect(collector.spans.find((s) => s.parentSpanId === ledger.spanContext().spanId)).toMatchObject({ name: "POST /ledger/refunds", traceId: ledger.spanContext().traceId });
   });
 });
