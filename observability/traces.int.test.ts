@@ -59,6 +59,7 @@ function startSimulatorProcess(collector: string): Promise<{ child: ChildProcess
       const url = /simulator listening on (\S+)/.exec(out)?.[1];
       if (url) resolve({ child, url });
     });
+    child.once("error", reject);
     child.once("exit", (code) => reject(new Error(`simulator exited (${code})`)));
   });
 }
