@@ -82,6 +82,8 @@ beforeAll(async () => {
 
 beforeEach(async () => {
   await database.freshStart();
+  const reset = await fetch(`${simulator.url}/_admin/reset`, { method: "POST" });
+  if (reset.status !== 200) throw new Error(`simulator reset answered ${reset.status}`);
   memory.reset();
 });
 
@@ -260,5 +262,34 @@ describe("the trace of a refund turn", () => {
     expect(parent(ledger)?.name).toBe("refund");
     await until("the simulator's ledger span", () => collector.spans.some((s) => s.parentSpanId === ledger.spanContext().spanId));
     expect(collector.spans.find((s) => s.parentSpanId === ledger.spanContext().spanId)).toMatchObject({ name: "POST /ledger/refunds", traceId: ledger.spanContext().traceId });
+  });
+
+  it("records a bank system's failure by class on every attempt, and the simulator marks the fault it injected", async () => {
+    const fault = await fetch(`${simulator.url}/_admin/faults`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ system: "antifraud", errorRate: 1 }) });
+    expect(fault.status).toBe(200);
+    const thread = (await createThread(database.db, TENANT, "cust-alice")).id;
+    const turn = await agent.sendMessage({ tenantId: TENANT, threadId: thread, customerId: "cust-alice", text: TEXT, actor: "cust-alice" });
+    // Antifraud unavailable means operator review, never an automatic refund.
+    expect(turn).toMatchObject({ kind: "ok", status: "awaiting_approval" });
+
+    const spans = memory.getFinishedSpans();
+    const attempts = spans.filter((s) => s.name === "checkSystem" && s.attributes["bank.system"] === "antifraud");
+    expect(attempts.map((s) => s.attributes["agent.attempt"]).sort()).toEqual([1, 2, 3]);
+    for (const attempt of attempts) {
+      expect(attempt.attributes).toMatchObject({ "agent.outcome": "error", "error.type": "BankSystemError" });
+      expect(attempt.status.code).toBe(2);
+      expect(attempt.events).toEqual([]);
+    }
+    expect(new Set(attempts.map((s) => parentOf(s))).size).toBe(1);
+    const calls = spans.filter((s) => s.name === "bank.antifraud");
+    expect(calls).toHaveLength(3);
+    for (const call of calls) expect(call.attributes).toMatchObject({ "bank.outcome": "error", "http.response.status_code": 503, "error.type": "BankSystemError" });
+
+    await until("the simulator's antifraud spans", () => calls.every((c) => collector.spans.some((s) => s.parentSpanId === c.spanContext().spanId)));
+    for (const call of calls) {
+      const served = collector.spans.find((s) => s.parentSpanId === call.spanContext().spanId)!;
+      expect(otlpAttr(served, "simulator.fault")).toBe("before");
+      expect(otlpAttr(served, "http.response.status_code")).toBe(503);
+    }
   });
 });
