@@ -124,7 +124,7 @@ const schema = z.object({
   /** The least severe log events written (JSON lines on stdout); `silent` writes none. */
   LOG_LEVEL: z.enum(LOG_LEVELS).default("info"),
   /** An OTLP/HTTP collector (`http://jaeger:4318`): traces are exported there; unset, none are kept. */
-  OTEL_EXPORTER_OTLP_ENDPOINT: z.string().url().optional(),
+  OTEL_EXPORTER_OTLP_ENDPOINT: z.url({ protocol: /^https?$/, message: "an http or https URL" }).optional(),
   /** The `service.name` of the app's spans. */
   OTEL_SERVICE_NAME: z.string().min(1).default("bank-support-agent"),
   /** A bearer token that may read `GET /api/metrics`; unset, only supervisor and auditor sessions may. */

@@ -9,7 +9,7 @@ const parsed = z
     SIMULATOR_HOST: z.string().min(1).default("127.0.0.1"),
     DATABASE_URL: z.string("DATABASE_URL is required").min(1, "DATABASE_URL is required"),
     /** An OTLP/HTTP collector: the simulator's server spans go there, continuing the app's traces. */
-    OTEL_EXPORTER_OTLP_ENDPOINT: z.string().url("OTEL_EXPORTER_OTLP_ENDPOINT must be a URL").optional(),
+    OTEL_EXPORTER_OTLP_ENDPOINT: z.url({ protocol: /^https?$/, message: "OTEL_EXPORTER_OTLP_ENDPOINT must be an http or https URL" }).optional(),
     OTEL_SERVICE_NAME: z.string().min(1).default("bank-simulator"),
   })
   .safeParse(process.env);
