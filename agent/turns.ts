@@ -1,4 +1,5 @@
 import type { NodeError } from "@langchain/langgraph";
+import type { Span } from "@opentelemetry/api";
 import { getApprovalByCase, getApprovalById } from "@/db/queries/approvals";
 import { answerOpenQuestion } from "@/db/queries/approval-questions";
 import { recordAuditEvent } from "@/db/queries/audit";
@@ -17,7 +18,7 @@ import { understandWithFallback } from "./llm/understand-with-fallback";
 import type { Understanding } from "./understanding";
 import { log } from "@/observability/log";
 import { metrics, secondsSince } from "@/observability/metrics";
-import { defined, inSpan } from "@/observability/tracing";
+import { defined, inSpan, recordFailure } from "@/observability/tracing";
 
 export type TurnResult =
   | { kind: "ok"; reply: string; status: RestingStatus; caseId?: string }
@@ -161,7 +162,9 @@ async function finishPending(ctx: Ctx, input: TurnInput, messageId: number): Pro
  */
 function takeTurn(ctx: Ctx, input: TurnInput, messageId: number, previous: string, onToken?: OnToken): Promise<Outcome> {
   const attributes = { "agent.tenant": input.tenantId, "agent.thread_id": input.threadId, "agent.message_id": messageId };
-  return inSpan("agent.turn", { attributes }, async (span) => {
+  // A drain stops the turn on purpose (another instance answers it): not a failure.
+  const onError = (span: Span, error: unknown) => (error instanceof RunDrained ? span.setAttribute("agent.outcome", "drained") : recordFailure(span, error));
+  return inSpan("agent.turn", { attributes, onError }, async (span) => {
     const started = Date.now();
     const resting = previous === "awaiting_approval" ? previous : await finishPending(ctx, input, messageId);
     const { intent, ...outcome } =
