@@ -119,6 +119,8 @@ const schema = z.object({
   DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().positive().default(30_000),
   /** How often each instance looks for runs that crashed or drained instances left behind. */
   RECOVERY_INTERVAL_MS: z.coerce.number().int().positive().default(2_000),
+  /** How often each instance writes what it measured in memory (checkpoint writes and sizes, retries, takeovers) for the ops page. */
+  OPS_SAMPLE_INTERVAL_MS: z.coerce.number().int().min(1_000).default(60_000),
   /** `1` lets browser tests move the server clock forward (POST /api/test/clock). */
   ENABLE_TEST_CLOCK: z.enum(["0", "1"]).default("0"),
   /** The least severe log events written (JSON lines on stdout); `silent` writes none. */
@@ -127,7 +129,7 @@ const schema = z.object({
   OTEL_EXPORTER_OTLP_ENDPOINT: z.url({ protocol: /^https?$/, message: "an http or https URL" }).optional(),
   /** The `service.name` of the app's spans. */
   OTEL_SERVICE_NAME: z.string().min(1).default("bank-support-agent"),
-  /** A bearer token that may read `GET /api/metrics`; unset, only supervisor and auditor sessions may. */
+  /** A bearer token that may read `GET /api/metrics`; unset, only supervisor, auditor and ops sessions may. */
   METRICS_TOKEN: z.string().min(16, "at least 16 characters").optional(),
 });
 

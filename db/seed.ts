@@ -27,6 +27,7 @@ export const DEMO_USERS = [
   { username: "oscar", role: "operator", displayName: "Oscar Lind", customerId: null },
   { username: "sam", role: "supervisor", displayName: "Sam Okafor", customerId: null },
   { username: "ivan", role: "auditor", displayName: "Ivan Horvat", customerId: null },
+  { username: "otto", role: "ops", displayName: "Otto Berg", customerId: null },
 ] as const;
 
 /** Demo passwords are public: each is hashed once per process, so re-seeding (tests do, often) stays fast. */
@@ -154,6 +155,7 @@ const DOMAIN_TABLES = [
   "retention_policies",
   "job_runs",
   "retention_marks",
+  "ops_samples",
   "node_events",
   "audit_events",
   "ledger_entries",

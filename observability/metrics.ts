@@ -3,8 +3,9 @@ import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from "prom
 /** A checkpoint at least this large is counted: state that grows past it slows every step. */
 export const LARGE_CHECKPOINT_BYTES = 1024 * 1024;
 
-const SECONDS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30];
-const BYTES = [1024, 4096, 16_384, 65_536, 262_144, LARGE_CHECKPOINT_BYTES, 4 * LARGE_CHECKPOINT_BYTES];
+/** Histogram bucket bounds: durations in seconds, sizes in bytes (the ops samples keep the same buckets). */
+export const SECONDS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30];
+export const BYTES = [1024, 4096, 16_384, 65_536, 262_144, LARGE_CHECKPOINT_BYTES, 4 * LARGE_CHECKPOINT_BYTES];
 
 /**
  * Every series the product exports, on one registry with Node's process metrics. Labels

@@ -31,7 +31,7 @@ const MAX_PASSWORD_LENGTH = 200;
 const USERNAME = /^[a-z0-9][a-z0-9._@-]{1,63}$/;
 
 const USAGE =
-  'usage: npm run user:create -- --role customer|operator|supervisor|auditor --username NAME --display-name "Full Name" [--customer-id ID] [--tenant T]\n' +
+  'usage: npm run user:create -- --role customer|operator|supervisor|auditor|ops --username NAME --display-name "Full Name" [--customer-id ID] [--tenant T]\n' +
   "       npm run user:create -- --reset-password --username NAME\n" +
   "The password is read from the terminal (echo off) or from stdin when piped; never from the command line.";
 

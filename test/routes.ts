@@ -38,6 +38,7 @@ import * as incidentLegalHoldRelease from "@/app/api/incidents/threads/[id]/lega
 import * as incidentTimeline from "@/app/api/incidents/threads/[id]/timeline/route";
 import * as incidentSearch from "@/app/api/incidents/threads/route";
 import * as metricsRoute from "@/app/api/metrics/route";
+import * as opsSummaryRoute from "@/app/api/ops/summary/route";
 import * as testClock from "@/app/api/test/clock/route";
 import * as threadReplay from "@/app/api/threads/[id]/checkpoints/[checkpointId]/replay/route";
 import * as threadCheckpoint from "@/app/api/threads/[id]/checkpoints/[checkpointId]/route";
@@ -84,6 +85,7 @@ export const ROUTES: Record<string, Partial<Record<"GET" | "POST" | "DELETE", Ha
   "/api/incidents/threads/:id/legal-hold": incidentLegalHold as never,
   "/api/incidents/threads/:id/legal-hold/release": incidentLegalHoldRelease as never,
   "/api/metrics": metricsRoute as never,
+  "/api/ops/summary": opsSummaryRoute as never,
   "/api/test/clock": testClock as never,
   "/api/langgraph/assistants/search": lgAssistantSearch as never,
   "/api/langgraph/assistants/:id": lgAssistant as never,

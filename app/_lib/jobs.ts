@@ -4,6 +4,7 @@ import { deleteOldFailures } from "@/db/queries/login-throttle";
 import { env } from "@/env";
 import { failureFields, log } from "@/observability/log";
 import { metrics, secondsSince } from "@/observability/metrics";
+import { opsSampler } from "@/observability/ops-sample";
 import { getAgent } from "./agent";
 import { now } from "./clock";
 import { sweepOncePerInterval } from "./retention";
@@ -48,6 +49,7 @@ function every(ms: number, name: string, job: () => Promise<Counts>) {
  * sign-ins older than the throttle window are deleted (idempotent, so every instance may).
  * Retention: every instance checks often, and the one that claims the interval's row in
  * `job_runs` sweeps, so the sweep runs exactly once per RETENTION_INTERVAL_MS.
+ * Ops sample: what this instance measured in memory is written for the ops page.
  * SIGTERM drains: new turns are refused, running graphs stop at a superstep boundary, and
  * the process exits.
  */
@@ -61,6 +63,8 @@ export function startBackgroundJobs() {
   });
   every(env().SESSION_SWEEP_INTERVAL_MS, "session_sweep", () => sweepEnded(database().db));
   every(env().RETENTION_CHECK_MS, "retention", async () => (await sweepOncePerInterval(database().db, { now: now(), instance: getAgent().instance.id })) ?? {});
+  const sample = opsSampler(getAgent().instance.id);
+  every(env().OPS_SAMPLE_INTERVAL_MS, "ops_sample", () => sample(database().db));
   drainOnSigterm(getAgent(), env().DRAIN_TIMEOUT_MS);
 }
 

@@ -5,8 +5,11 @@ import { ApiError } from "./errors";
 import { noteRole } from "./request-scope";
 import { requireUser, type Role } from "./session";
 
-/** The staff roles that see operations: supervisors and auditors. */
-export const OPERATIONS_ROLES: Role[] = ["supervisor", "auditor"];
+/**
+ * The roles that see how the service runs (the ops page, its data, the metrics):
+ * supervisors, auditors, and the ops role, which sees nothing else.
+ */
+export const OPERATIONS_ROLES: Role[] = ["supervisor", "auditor", "ops"];
 
 /** Compares two secrets in time that does not depend on where they differ. */
 function sameSecret(given: string, expected: string): boolean {
@@ -15,8 +18,8 @@ function sameSecret(given: string, expected: string): boolean {
 }
 
 /**
- * Lets a scraper with `Authorization: Bearer <METRICS_TOKEN>` or a signed-in supervisor or
- * auditor read the metrics. A bearer token when token access is off (METRICS_TOKEN unset),
+ * Lets a scraper with `Authorization: Bearer <METRICS_TOKEN>` or a signed-in supervisor,
+ * auditor or ops user read the metrics. A bearer token when token access is off (METRICS_TOKEN unset),
  * or a wrong one, is 401 `unauthorized:metrics_token`; without one the session decides
  * (401 without a session, 403 `forbidden:role` for other roles).
  */

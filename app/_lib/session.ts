@@ -8,7 +8,7 @@ import { readSessionCookie, type SessionCookie } from "./session-cookie";
 
 export { clearedSessionCookies, readSessionToken, sessionCookie, SESSION_COOKIE } from "./session-cookie";
 
-export const ROLES = ["customer", "operator", "supervisor", "auditor"] as const;
+export const ROLES = ["customer", "operator", "supervisor", "auditor", "ops"] as const;
 export type Role = (typeof ROLES)[number];
 export type SessionUser = {
   id: string;

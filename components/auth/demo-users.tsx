@@ -12,6 +12,7 @@ const DEMO_USERS: DemoUser[] = [
   { username: "oscar", displayName: "Oscar Lind", role: "operator", note: "A second operator, for concurrent decisions" },
   { username: "sam", displayName: "Sam Okafor", role: "supervisor", note: "Decides refunds in the console" },
   { username: "ivan", displayName: "Ivan Horvat", role: "auditor", note: "Reads the console and the incident viewer" },
+  { username: "otto", displayName: "Otto Berg", role: "ops", note: "Watches the ops page and the metrics, nothing else" },
 ];
 
 const demoPassword = (username: string) => `${username}-pass`;

@@ -5,6 +5,7 @@ const HOME: Record<Role, string> = {
   operator: "/console",
   supervisor: "/console",
   auditor: "/incidents",
+  ops: "/ops",
 };
 
 /** Path segments of the app's pages: letters, digits and `-._~`, never `.` or `..` alone. */
@@ -55,4 +56,5 @@ export const ROLE_LABELS: Record<Role, string> = {
   operator: "Operator",
   supervisor: "Supervisor",
   auditor: "Auditor",
+  ops: "Ops",
 };

@@ -12,6 +12,7 @@ const LINKS: { href: string; label: string; roles: (Role | "anonymous")[] }[] = 
   { href: "/widget", label: "Chat", roles: ["customer"] },
   { href: "/console", label: "Approvals", roles: ["anonymous", "operator", "supervisor", "auditor"] },
   { href: "/incidents", label: "Incidents", roles: ["anonymous", "supervisor", "auditor"] },
+  { href: "/ops", label: "Ops", roles: ["supervisor", "auditor", "ops"] },
 ];
 
 /** The app's header: where to go, who is signed in, and the way out. */

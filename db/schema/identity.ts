@@ -7,7 +7,7 @@ export const users = pgTable("users", {
   username: text("username").notNull().unique(),
   /** scrypt hash, `salt:hash` in hex. */
   passwordHash: text("password_hash").notNull(),
-  role: text("role", { enum: ["customer", "operator", "supervisor", "auditor"] }).notNull(),
+  role: text("role", { enum: ["customer", "operator", "supervisor", "auditor", "ops"] }).notNull(),
   displayName: text("display_name").notNull(),
   /** Set for customers only. */
   customerId: text("customer_id"),

@@ -327,3 +327,28 @@ export const retentionMarks = pgTable("retention_marks", {
   mode: text("mode", { enum: ["keep_latest", "delete"] }).notNull(),
   prunedAt: timestamp("pruned_at", { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * What one app instance measured in memory over one sampling interval, written so the ops
+ * page sees every instance, not just the one answering: checkpoint writes and sizes as
+ * histogram bucket counts (summed over instances, then read as quantiles), and counts of
+ * events that leave no row of their own (refunds the recovery job retried, threads taken
+ * over from a dead instance). Only intervals in which something happened are written.
+ */
+export const opsSamples = pgTable(
+  "ops_samples",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    instanceId: text("instance_id").notNull(),
+    /** The end of the interval. */
+    at: timestamp("at", { withTimezone: true }).notNull().defaultNow(),
+    /** Checkpoint writes (`put`) in the interval, per histogram bucket (the last one is above every bound). */
+    checkpointWriteBuckets: jsonb("checkpoint_write_buckets").$type<number[]>().notNull(),
+    /** Checkpoint sizes in the interval, per histogram bucket (the last one is above every bound). */
+    checkpointSizeBuckets: jsonb("checkpoint_size_buckets").$type<number[]>().notNull(),
+    checkpointsOver1Mb: integer("checkpoints_over_1mb").notNull().default(0),
+    refundsRetried: integer("refunds_retried").notNull().default(0),
+    takeovers: integer("takeovers").notNull().default(0),
+  },
+  (t) => [index("ops_samples_at_idx").on(t.at)],
+);

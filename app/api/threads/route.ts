@@ -1,6 +1,6 @@
 import { createThread, listThreads, listThreadsByCustomer } from "@/db/queries/threads";
 import { route, services } from "@/app/_lib/route";
-import { customerIdOf, requireUser } from "@/app/_lib/session";
+import { customerIdOf, requireUser, STAFF } from "@/app/_lib/session";
 
 export const runtime = "nodejs";
 
@@ -12,10 +12,10 @@ export const POST = route(async (req) => {
   return Response.json({ threadId: thread.id, status: thread.status }, { status: 201 });
 });
 
-/** A customer's own conversations; staff see every conversation of the tenant. */
+/** A customer's own conversations; staff see every conversation of the tenant (the ops role sees none: 403). */
 export const GET = route(async (req) => {
   const { db } = services();
-  const user = await requireUser(db, req);
+  const user = await requireUser(db, req, ["customer", ...STAFF]);
   const rows =
     user.role === "customer"
       ? await listThreadsByCustomer(db, user.tenantId, customerIdOf(user))

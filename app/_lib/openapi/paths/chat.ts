@@ -31,7 +31,7 @@ export const chatPaths = {
   },
   "/api/threads": {
     post: { summary: "A new conversation for the signed-in customer.", responses: { 201: json(threadCreated, "Created") } },
-    get: { summary: "The customer's own conversations; staff see every conversation of their bank.", responses: { 200: json(threadList, "The conversations") } },
+    get: { summary: "The customer's own conversations; operators, supervisors and auditors see every conversation of their bank (the ops role is refused 403 `forbidden:role`).", responses: { 200: json(threadList, "The conversations") } },
   },
   "/api/threads/{id}": {
     get: {

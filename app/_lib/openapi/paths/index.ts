@@ -3,7 +3,8 @@ import { chatPaths } from "./chat";
 import { consolePaths } from "./console";
 import { incidentPaths } from "./incidents";
 import { langGraphPaths } from "./langgraph";
+import { opsPaths } from "./ops";
 import { servicePaths } from "./service";
 
 /** Every operation of the API, one entry each, grouped by the audience that calls it. */
-export const paths = api({ ...chatPaths, ...consolePaths, ...incidentPaths, ...langGraphPaths, ...servicePaths });
+export const paths = api({ ...chatPaths, ...consolePaths, ...incidentPaths, ...langGraphPaths, ...opsPaths, ...servicePaths });

@@ -29,7 +29,7 @@ export const servicePaths = {
   "/api/metrics": {
     get: {
       summary: "This instance's metrics in the Prometheus text format (version 0.0.4), with the database's pending approvals and queued messages read at the scrape.",
-      description: "For a scraper with `Authorization: Bearer <METRICS_TOKEN>`, or a signed-in supervisor or auditor.",
+      description: "For a scraper with `Authorization: Bearer <METRICS_TOKEN>`, or a signed-in supervisor, auditor or ops user.",
       alsoBy: ["metricsToken"],
       responses: { 200: plainText("Prometheus text exposition") },
       errors: {

@@ -1,0 +1,56 @@
+import { z } from "zod";
+import { timestamp } from "@/app/api/schema";
+
+const count = z.number().int().nonnegative();
+const orNull = (schema: z.ZodNumber) => schema.nullable();
+
+const refunds = z.object({
+  executed: count.meta({ description: "Refunds the ledger confirmed (approvals that became executed)." }),
+  failed: count.meta({ description: "Refunds whose ledger call failed after its retries (each refund once a minute)." }),
+  retried: count.meta({ description: "Unconfirmed refunds the recovery job retried (from the instances' samples)." }),
+});
+
+const checkpoints = z.object({
+  writes: count.meta({ description: "Checkpoints written, every instance together." }),
+  writeP50Ms: orNull(z.number().nonnegative()),
+  writeP95Ms: orNull(z.number().nonnegative()),
+  sizeP50Bytes: orNull(z.number().nonnegative()),
+  sizeP95Bytes: orNull(z.number().nonnegative()),
+  over1Mb: count.meta({ description: "Checkpoints of 1 MiB or more." }),
+});
+
+const figures = {
+  turns: count.meta({ description: "Customer messages the agent answered." }),
+  turnsPerSecond: z.number().nonnegative(),
+  refunds,
+  takeovers: count.meta({ description: "Threads an instance took over from a dead or drained one and finished (recoveries)." }),
+  degraded: z.record(z.string(), count).meta({ description: "Checks recorded as unavailable after every retry, by system." }),
+  checkpoints,
+};
+
+/** One minute of the window. */
+export const opsMinute = z.object({
+  at: timestamp.meta({ description: "The minute's start." }),
+  ...figures,
+  approvalsWaiting: count.meta({ description: "Approvals waiting for a person at the minute's end (now, for the current minute)." }),
+});
+
+/** What the ops page charts: the last hour by minute, the last five minutes together, and the approvals waiting now. */
+export const opsSummary = z
+  .object({
+    generatedAt: timestamp,
+    bucketSeconds: z.literal(60),
+    minutes: z.array(opsMinute).meta({ description: "The last 60 minutes, oldest first; the last one is the current, unfinished minute." }),
+    live: z.object({ seconds: z.number().positive().meta({ description: "How long the live window is: the last five minutes, the current one up to now." }), ...figures }),
+    approvals: z.object({
+      waiting: count,
+      oldestAgeSeconds: orNull(z.number().nonnegative()),
+      ages: z.array(z.object({ label: z.string(), count })).meta({ description: "How many approvals have waited how long, youngest band first." }),
+    }),
+    systems: z.array(z.string()).meta({ description: "The systems with degraded checks in the window, by name." }),
+    largeCheckpointBytes: z.number().int().positive(),
+  })
+  .meta({ id: "OpsSummary" });
+
+export type OpsSummary = z.infer<typeof opsSummary>;
+export type OpsMinute = z.infer<typeof opsMinute>;

@@ -1,0 +1,117 @@
+import { gte, lt, sql } from "drizzle-orm";
+import type { DbOrTx } from "../client";
+import { opsSamples } from "../schema";
+
+export type OpsSampleInput = typeof opsSamples.$inferInsert;
+
+export async function insertOpsSample(db: DbOrTx, sample: OpsSampleInput): Promise<void> {
+  await db.insert(opsSamples).values(sample);
+}
+
+export async function deleteOpsSamplesBefore(db: DbOrTx, before: Date): Promise<number> {
+  const rows = await db.delete(opsSamples).where(lt(opsSamples.at, before)).returning({ id: opsSamples.id });
+  return rows.length;
+}
+
+/** Every instance's samples since `since`, oldest first. */
+export function opsSamplesSince(db: DbOrTx, since: Date) {
+  return db.select().from(opsSamples).where(gte(opsSamples.at, since)).orderBy(opsSamples.at);
+}
+
+/** The database's clock: rows are stamped by it, so windows are measured by it too. */
+export async function databaseNow(db: DbOrTx): Promise<Date> {
+  const { rows } = await db.execute<{ now: string | Date }>(sql`select now() as now`);
+  return new Date(rows[0]!.now);
+}
+
+/** A count per minute (the minute's start) and, where given, per key. */
+export type MinuteCount = { minute: Date; key: string; count: number };
+
+async function minuteCounts(db: DbOrTx, query: ReturnType<typeof sql>): Promise<MinuteCount[]> {
+  const { rows } = await db.execute<{ minute: string | Date; key: string | null; count: string | number }>(query);
+  return rows.map((r) => ({ minute: new Date(r.minute), key: r.key ?? "", count: Number(r.count) }));
+}
+
+/** Customer messages the agent answered, per minute: one a turn. */
+export function turnsPerMinute(db: DbOrTx, tenantId: string, since: Date) {
+  return minuteCounts(
+    db,
+    sql`select date_trunc('minute', answered_at) as minute, '' as key, count(*) as count
+        from messages where tenant_id = ${tenantId} and role = 'customer' and answered_at >= ${since}
+        group by 1`,
+  );
+}
+
+/** Refunds the ledger confirmed, per minute: approvals that became `executed` (their last change). */
+export function executedRefundsPerMinute(db: DbOrTx, tenantId: string, since: Date) {
+  return minuteCounts(
+    db,
+    sql`select date_trunc('minute', updated_at) as minute, '' as key, count(*) as count
+        from approvals where tenant_id = ${tenantId} and status = 'executed' and updated_at >= ${since}
+        group by 1`,
+  );
+}
+
+/**
+ * Refunds whose ledger call failed, per minute: each refund (its idempotency key) counts
+ * once a minute however many attempts failed in it.
+ */
+export function failedRefundsPerMinute(db: DbOrTx, tenantId: string, since: Date) {
+  return minuteCounts(
+    db,
+    sql`select date_trunc('minute', at) as minute, '' as key, count(distinct coalesce(idempotency_key, thread_id)) as count
+        from node_events where tenant_id = ${tenantId} and node = 'refund' and outcome = 'error' and at >= ${since}
+        group by 1`,
+  );
+}
+
+/** Checks recorded as unavailable after every retry, per minute and system. */
+export function degradedChecksPerMinute(db: DbOrTx, tenantId: string, since: Date) {
+  return minuteCounts(
+    db,
+    sql`select date_trunc('minute', at) as minute, coalesce(system, node) as key, count(*) as count
+        from node_events where tenant_id = ${tenantId} and outcome = 'degraded' and at >= ${since}
+        group by 1, 2`,
+  );
+}
+
+/**
+ * Approvals waiting for a person at the end of each minute since `since` (the current
+ * minute ends now). An approval waited from its creation until its decision (or, for
+ * one settled without a recorded decision time, its last change).
+ */
+export function waitingApprovalsPerMinute(db: DbOrTx, tenantId: string, since: Date) {
+  return minuteCounts(
+    db,
+    sql`with minutes as (
+          select m as minute, least(m + interval '1 minute', now()) as until
+          from generate_series(${since}::timestamptz, date_trunc('minute', now()), interval '1 minute') as m
+        )
+        select minutes.minute, '' as key, count(a.id) as count
+        from minutes left join approvals a
+          on a.tenant_id = ${tenantId} and a.mode = 'operator' and a.created_at <= minutes.until
+         and (a.status = 'pending' or coalesce(a.decided_at, a.updated_at) > minutes.until)
+        group by minutes.minute`,
+  );
+}
+
+/**
+ * Approvals waiting now: how many wait in each age band (`bands` are the band edges in
+ * seconds, ascending; band i holds ages from edge i-1 up to edge i, the last one beyond
+ * every edge) and the oldest one's age, at the database's clock.
+ */
+export async function waitingApprovalAges(db: DbOrTx, tenantId: string, edgesSeconds: number[]): Promise<{ bands: number[]; oldestSeconds: number | null }> {
+  const edges = sql.raw(`array[${edgesSeconds.map((n) => Number(n)).join(",")}]::double precision[]`);
+  const { rows } = await db.execute<{ band: number | string; count: number | string; oldest: number | string }>(
+    sql`select width_bucket(extract(epoch from now() - created_at)::double precision, ${edges}) as band,
+               count(*) as count, max(extract(epoch from now() - created_at)) as oldest
+        from approvals where tenant_id = ${tenantId} and status = 'pending' group by 1`,
+  );
+  const bands = new Array<number>(edgesSeconds.length + 1).fill(0);
+  let oldest: number | null = null;
+  for (const r of rows) {
+    bands[Number(r.band)] += Number(r.count);
+    oldest = Math.max(oldest ?? 0, Math.max(0, Number(r.oldest)));
+  }
+  return { bands, oldestSeconds: oldest };
+}
