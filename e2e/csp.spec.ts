@@ -70,7 +70,7 @@ async function walk(context: BrowserContext, visits: Visit[], violations: Violat
 
 const widgetReady = async (page: Page) => {
   const chat = page.getByLabel("Message", { exact: true });
-  const notice = page.getByRole("link", { name: /^(Sign in to chat|Open the approval console)$/ });
+  const notice = page.getByRole("link", { name: /^(Sign in to chat|Open the approval console|Open the ops page)$/ });
   await expect(chat.or(notice)).toBeVisible();
 };
 const framedWidgetReady = async (page: Page) => {
@@ -86,6 +86,14 @@ const caseReady = async (page: Page) => {
 };
 const incidentReady = async (page: Page) => {
   await expect(page.getByRole("table", { name: "Timeline" })).toBeVisible();
+};
+/** The charts draw only in the browser, after the first figures arrive: that is when they could break the policy. */
+const opsReady = async (page: Page) => {
+  await expect(page.getByRole("heading", { level: 1, name: "Operations" })).toBeVisible();
+  await expect(page.getByTestId("chart-checkpoint-sizes").locator("svg.recharts-surface")).toBeVisible();
+};
+const notAllowed = async (page: Page) => {
+  await expect(page.getByRole("heading", { name: "Not allowed" })).toBeVisible();
 };
 
 test.describe("every page of every role under the Content-Security-Policy", () => {
@@ -129,6 +137,7 @@ test.describe("every page of every role under the Content-Security-Policy", () =
         { path: "/incidents" },
         { path: `/incidents/${LEGACY}`, ready: incidentReady },
         { path: `/incidents/${LEGACY}/report` },
+        { path: "/ops", ready: opsReady },
       ],
       samViolations,
     );
@@ -137,7 +146,23 @@ test.describe("every page of every role under the Content-Security-Policy", () =
   test("an auditor: the incident list, a conversation and its report", async ({ signedInAs }) => {
     const ivan = await signedInAs("ivan");
     const violations = await watchViolations(ivan);
-    await walk(ivan, [{ path: "/incidents" }, { path: `/incidents/${LEGACY}`, ready: incidentReady }, { path: `/incidents/${LEGACY}/report` }, { path: "/console", ready: queueReady }], violations);
+    await walk(ivan, [{ path: "/incidents" }, { path: `/incidents/${LEGACY}`, ready: incidentReady }, { path: `/incidents/${LEGACY}/report` }, { path: "/console", ready: queueReady }, { path: "/ops", ready: opsReady }], violations);
+  });
+
+  test("the ops role: the ops page, and the pages it may not use", async ({ signedInAs }) => {
+    const otto = await signedInAs("otto");
+    const violations = await watchViolations(otto);
+    await walk(
+      otto,
+      [
+        { path: "/ops", ready: opsReady },
+        { path: "/console", ready: notAllowed },
+        { path: "/incidents", ready: notAllowed },
+        { path: `/incidents/${LEGACY}`, ready: notAllowed },
+        { path: "/widget", ready: widgetReady },
+      ],
+      violations,
+    );
   });
 
   test("each response gets its own nonce", async ({ page }) => {

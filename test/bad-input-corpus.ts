@@ -178,6 +178,7 @@ export function rejectedCorpus(f: Fixtures): (Call & { name: string })[] {
   }
   for (const token of [f.alice, f.olga]) {
     add(`incident search by ${token.slice(0, 6)}`, { method: "GET", route: "/api/incidents/threads", cookie: cookie(token) });
+    add(`ops summary by ${token.slice(0, 6)}`, { method: "GET", route: "/api/ops/summary", cookie: cookie(token) });
     add(`incident report by ${token.slice(0, 6)}`, { method: "POST", route: "/api/incidents/threads/:id/report", params: { id: f.aliceThread }, cookie: cookie(token), body: json({ reveal: true }) });
     for (const [route, method, body] of [
       ["/api/incidents/threads/:id/timeline", "GET", undefined],

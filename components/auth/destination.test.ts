@@ -98,6 +98,7 @@ describe("the page to return to after signing in", () => {
     expect(destinationFor("operator", "/\t/evil.example")).toBe("/console");
     expect(destinationFor("customer", "//evil.example")).toBe("/widget");
     expect(destinationFor("auditor", null)).toBe("/incidents");
+    expect(destinationFor("ops", null)).toBe("/ops");
     expect(destinationFor("supervisor", "/incidents/t-1")).toBe("/incidents/t-1");
   });
 

@@ -8,7 +8,7 @@ import { NavLink } from "./nav-link";
 export type HeaderUser = { displayName: string; username: string; role: Role };
 
 const LINKS: { href: string; label: string; roles: (Role | "anonymous")[] }[] = [
-  { href: "/", label: "Demo bank page", roles: ["anonymous", "customer", "operator", "supervisor", "auditor"] },
+  { href: "/", label: "Demo bank page", roles: ["anonymous", "customer", "operator", "supervisor", "auditor", "ops"] },
   { href: "/widget", label: "Chat", roles: ["customer"] },
   { href: "/console", label: "Approvals", roles: ["anonymous", "operator", "supervisor", "auditor"] },
   { href: "/incidents", label: "Incidents", roles: ["anonymous", "supervisor", "auditor"] },

@@ -68,9 +68,15 @@ function widgetContent(user: SessionUser | null, host: string | null, afterSignI
         embedded={embedded}
         title="This chat is for customers"
         action={
-          <Link href="/console" target={embedded ? "_blank" : "_top"} className={buttonClasses()}>
-            Open the approval console
-          </Link>
+          user.role === "ops" ? (
+            <Link href="/ops" target={embedded ? "_blank" : "_top"} className={buttonClasses()}>
+              Open the ops page
+            </Link>
+          ) : (
+            <Link href="/console" target={embedded ? "_blank" : "_top"} className={buttonClasses()}>
+              Open the approval console
+            </Link>
+          )
         }
       >
         You are signed in as {user.displayName}, a member of staff. Sign in as a customer to try the chat.

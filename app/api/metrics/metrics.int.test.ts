@@ -11,7 +11,7 @@ const cookies: Record<string, string> = {};
 
 beforeAll(async () => {
   await h.freshStart();
-  for (const user of ["alice", "olga", "sam", "ivan"]) cookies[user] = `bank_session=${(await createSession(h.db, `user-${user}`)).token}`;
+  for (const user of ["alice", "olga", "sam", "ivan", "otto"]) cookies[user] = `bank_session=${(await createSession(h.db, `user-${user}`)).token}`;
 });
 afterAll(() => h.pool.end());
 
@@ -65,7 +65,7 @@ describe("GET /api/metrics", () => {
     expect(text).not.toMatch(/thread_id|threadId|cust-alice/);
   });
 
-  it("is for the token's bearer and supervisors' and auditors' sessions only", async () => {
+  it("is for the token's bearer and supervisors', auditors' and the ops role's sessions only", async () => {
     const refused = async (options: Parameters<typeof scrape>[0], status: number, code: string) => {
       const res = await scrape(options);
       expect(res.status).toBe(status);
@@ -79,5 +79,6 @@ describe("GET /api/metrics", () => {
     expect((await scrape({ headers: { authorization: `Bearer ${TOKEN}` } })).status).toBe(200);
     expect((await scrape({ cookie: cookies.sam })).status).toBe(200);
     expect((await scrape({ cookie: cookies.ivan })).status).toBe(200);
+    expect((await scrape({ cookie: cookies.otto })).status).toBe(200);
   });
 });
