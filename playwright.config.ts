@@ -38,6 +38,8 @@ export default defineConfig({
       EMBEDDED_PG_DIR: ".data/pg-e2e",
       EMBEDDED_PG_FRESH: "1",
       ENABLE_TEST_CLOCK: "1",
+      // The ops page's checkpoint charts show a browser test's writes within seconds, not a minute.
+      OPS_SAMPLE_INTERVAL_MS: "2000",
       SIMULATOR_PORT: String(PORT + 1),
       E2E_SIMULATOR_URL: `http://127.0.0.1:${PORT + 1}`,
       // The bank page of e2e/embed.spec.ts (e2e/host-site.ts), under a same-site and a cross-site

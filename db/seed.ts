@@ -119,6 +119,7 @@ export async function seedDemoData(db: Db, now = new Date()): Promise<void> {
         { ...bob, id: "tx-bob-books-2", merchant: "Book Nook", amountMinor: 1_250, country: "PL", postedAt: daysAgo(now, 5, 11) },
         { ...bob, id: "tx-bob-fuel", merchant: "Orlen Fuel", amountMinor: 21_000, country: "PL", postedAt: daysAgo(now, 7, 18) },
         { ...bob, id: "tx-bob-pharmacy", merchant: "Apteka Zdrowie", amountMinor: 3_420, country: "PL", postedAt: daysAgo(now, 9, 10) },
+        { ...bob, id: "tx-bob-cinema", merchant: "Kino Atlantic", amountMinor: 2_400, country: "PL", postedAt: daysAgo(now, 15, 19) },
       ])
       .onConflictDoNothing();
     // Not settled yet: the history system reports these, the refund flow never offers them.
