@@ -90,7 +90,7 @@ const incidentReady = async (page: Page) => {
 /** The charts draw only in the browser, after the first figures arrive: that is when they could break the policy. */
 const opsReady = async (page: Page) => {
   await expect(page.getByRole("heading", { level: 1, name: "Operations" })).toBeVisible();
-  await expect(page.getByTestId("chart-checkpoint-sizes").locator("svg.recharts-surface")).toBeVisible();
+  await expect(page.getByTestId("chart-checkpoint-sizes").locator(".recharts-wrapper > svg.recharts-surface")).toBeVisible();
 };
 const notAllowed = async (page: Page) => {
   await expect(page.getByRole("heading", { name: "Not allowed" })).toBeVisible();

@@ -46,6 +46,18 @@ describe("npm run user:create", () => {
     expect(audit).toEqual([expect.objectContaining({ actor: "cli", action: "user.created", data: expect.objectContaining({ username, role: "operator" }) })]);
   });
 
+  it("creates an ops account, which reads the ops summary and not the approval queue", async () => {
+    const username = uniqueName("otto");
+    const run = await userCreate(["--role", "ops", "--username", username, "--display-name", "Otto Real"], "a long ops passphrase\n");
+    expect(run, run.stderr).toMatchObject({ code: 0 });
+    expect(run.stdout).toContain(`created ops ${username}`);
+    const res = await signIn(username, "a long ops passphrase");
+    expect(await res.json()).toMatchObject({ user: { username, role: "ops" } });
+    const cookie = res.headers.get("set-cookie")!.split(";")[0]!;
+    expect((await callRoute({ method: "GET", route: "/api/ops/summary", cookie })).status).toBe(200);
+    expect((await callRoute({ method: "GET", route: "/api/approvals", cookie })).status).toBe(403);
+  });
+
   it("links a customer account to the bank's customer and that customer's tenant", async () => {
     const username = uniqueName("bob");
     const run = await userCreate(["--role", "customer", "--username", username, "--display-name", "Bob K", "--customer-id", "cust-bob"], "bob's own long password\n");

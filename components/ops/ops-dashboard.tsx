@@ -15,6 +15,11 @@ export const REFRESH_MS = 10_000;
 const COLOURS = ["#1d4ed8", "#d55e00", "#009e73", "#cc79a7", "#e69f00", "#56b4e9", "#000000"];
 const CHART_HEIGHT = 220;
 const AXIS = { fontSize: 12, fill: "#475569" };
+/** Minutes without checkpoint writes have no value: a dot marks a minute that stands alone. */
+const POINT = { r: 2 };
+
+/** "1 turn", "3 turns". */
+const counted = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 
 /** The ops page: the last hour by minute and the last five minutes, fetched again every ten seconds. */
 export function OpsDashboard() {
@@ -118,7 +123,7 @@ function Figures({ summary }: { summary: OpsSummary }) {
           summary={
             hour.writes === 0
               ? "No checkpoint was written in the last hour."
-              : `${hour.writes} checkpoints written in the last hour; last five minutes: median ${formatMs(live.checkpoints.writeP50Ms)}, 95th percentile ${formatMs(live.checkpoints.writeP95Ms)}.`
+              : `${counted(hour.writes, "checkpoint")} written in the last hour; last five minutes: median ${formatMs(live.checkpoints.writeP50Ms)}, 95th percentile ${formatMs(live.checkpoints.writeP95Ms)}.`
           }
           empty={hour.writes === 0}
         >
@@ -128,8 +133,8 @@ function Figures({ summary }: { summary: OpsSummary }) {
             <YAxis tick={AXIS} width={56} tickFormatter={(v: number) => formatMs(v)} />
             <Tooltip formatter={(v) => formatMs(typeof v === "number" ? v : null)} />
             <Legend />
-            <Line type="monotone" dataKey="writeP50" name="p50" stroke={COLOURS[0]} dot={false} isAnimationActive={false} connectNulls={false} />
-            <Line type="monotone" dataKey="writeP95" name="p95" stroke={COLOURS[1]} dot={false} isAnimationActive={false} connectNulls={false} />
+            <Line type="monotone" dataKey="writeP50" name="p50" stroke={COLOURS[0]} dot={POINT} isAnimationActive={false} />
+            <Line type="monotone" dataKey="writeP95" name="p95" stroke={COLOURS[1]} dot={POINT} isAnimationActive={false} />
           </LineChart>
         </ChartCard>
 
@@ -150,15 +155,15 @@ function Figures({ summary }: { summary: OpsSummary }) {
             <Tooltip formatter={(v) => formatBytes(typeof v === "number" ? v : null)} />
             <Legend />
             <ReferenceLine y={oneMb} stroke="#b91c1c" strokeDasharray="6 3" label={{ value: "1 MB", position: "insideTopLeft", fill: "#b91c1c", fontSize: 12 }} />
-            <Line type="monotone" dataKey="sizeP50" name="p50" stroke={COLOURS[0]} dot={false} isAnimationActive={false} />
-            <Line type="monotone" dataKey="sizeP95" name="p95" stroke={COLOURS[1]} dot={false} isAnimationActive={false} />
+            <Line type="monotone" dataKey="sizeP50" name="p50" stroke={COLOURS[0]} dot={POINT} isAnimationActive={false} />
+            <Line type="monotone" dataKey="sizeP95" name="p95" stroke={COLOURS[1]} dot={POINT} isAnimationActive={false} />
           </LineChart>
         </ChartCard>
 
         <ChartCard
           id="turns"
           title="Turns per second"
-          summary={hour.turns === 0 ? "No customer turn in the last hour." : `${hour.turns} turns in the last hour; ${formatRate(live.turnsPerSecond)} per second over the last five minutes.`}
+          summary={hour.turns === 0 ? "No customer turn in the last hour." : `${counted(hour.turns, "turn")} in the last hour; ${formatRate(live.turnsPerSecond)} per second over the last five minutes.`}
           empty={hour.turns === 0}
         >
           <BarChart data={rows} accessibilityLayer={false}>
@@ -176,7 +181,7 @@ function Figures({ summary }: { summary: OpsSummary }) {
           summary={
             hour.degraded === 0
               ? "No check was degraded in the last hour."
-              : `${hour.degraded} degraded checks in the last hour: ${summary.systems.map((s) => `${s} ${summary.minutes.reduce((n, m) => n + (m.degraded[s] ?? 0), 0)}`).join(", ")}.`
+              : `${counted(hour.degraded, "degraded check")} in the last hour: ${summary.systems.map((s) => `${s} ${summary.minutes.reduce((n, m) => n + (m.degraded[s] ?? 0), 0)}`).join(", ")}.`
           }
           empty={hour.degraded === 0}
         >
@@ -249,7 +254,7 @@ function Figures({ summary }: { summary: OpsSummary }) {
         <ChartCard
           id="recoveries"
           title="Recoveries"
-          summary={hour.takeovers === 0 ? "No thread had to be taken over from a stopped instance in the last hour." : `${hour.takeovers} threads taken over from stopped instances and finished in the last hour.`}
+          summary={hour.takeovers === 0 ? "No thread had to be taken over from a stopped instance in the last hour." : `${counted(hour.takeovers, "thread")} taken over from stopped instances and finished in the last hour.`}
           empty={hour.takeovers === 0}
         >
           <BarChart data={rows} accessibilityLayer={false}>
@@ -298,7 +303,7 @@ function ChartCard({ id, title, summary, empty, children }: { id: string; title:
       <p id={`${id}-summary`} className="mt-1 text-sm text-slate-600" data-testid={`chart-${id}-summary`}>
         {summary}
       </p>
-      <div role="img" aria-label={`${title}, the last hour. ${summary}`} className={`mt-3 ${empty ? "opacity-60" : ""}`}>
+      <div role="img" aria-label={`${title}, the last hour. ${summary}`} className={`mt-3 ${empty ? "opacity-60" : ""}`} data-testid={`chart-${id}-drawing`}>
         <ResponsiveContainer width="100%" height={CHART_HEIGHT}>
           {children}
         </ResponsiveContainer>
