@@ -35,6 +35,8 @@ export async function startTopology(): Promise<Topology> {
     // A refund whose ledger answer hangs stays in flight until the test kills its instance.
     LEDGER_TIMEOUT_MS: "60000",
     RECOVERY_INTERVAL_MS: "500",
+    // Each instance writes what it measured every second, so the ops summary sees both soon.
+    OPS_SAMPLE_INTERVAL_MS: "1000",
   };
   const a = await AppProcess.create(env, "topology-a.log", "standalone");
   const b = await AppProcess.create(env, "topology-b.log", "standalone");

@@ -196,4 +196,31 @@ describe("two app instances behind a round-robin proxy", () => {
     expect(await unansweredMessages(threadId)).toBe(0);
     expect(b.up).toBe(true);
   });
+
+  it("show the ops page every instance's checkpoint writes and the survivor's takeover, whichever instance answers", async () => {
+    const { viaProxy, pool } = topology;
+    const sam = await signIn(viaProxy, "sam", "sam-pass");
+    const { rows } = await pool.query<{ instance_id: string }>(
+      `select distinct instance_id from ops_samples where exists (select 1 from jsonb_array_elements(checkpoint_write_buckets) as n where n::int > 0)`,
+    );
+    expect(rows.length, "both instances wrote checkpoints and sampled them").toBe(2);
+    const deadline = Date.now() + 15_000;
+    let live: { takeovers: number; checkpoints: { writes: number; writeP95Ms: number | null } } | undefined;
+    let liveFrom = "";
+    for (;;) {
+      const res = await sam.call("GET", "/api/ops/summary");
+      expect(res.status).toBe(200);
+      live = res.body.live;
+      liveFrom = res.body.minutes[55].at;
+      if (live!.takeovers >= 1 || Date.now() > deadline) break;
+      await sleep(250);
+    }
+    expect(live!.takeovers, "instance B's takeover of A's thread, from B's sample").toBeGreaterThanOrEqual(1);
+    const { rows: sampled } = await pool.query<{ writes: number }>(
+      `select coalesce(sum(n::int), 0)::int as writes from ops_samples, jsonb_array_elements(checkpoint_write_buckets) as n where at >= $1`,
+      [liveFrom],
+    );
+    expect(live!.checkpoints.writes).toBe(sampled[0]!.writes);
+    expect(live!.checkpoints.writeP95Ms).toBeGreaterThan(0);
+  });
 });
