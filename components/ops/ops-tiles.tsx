@@ -1,0 +1,40 @@
+import type { ReactNode } from "react";
+import type { OpsSummary } from "@/app/api/ops/summary/schema";
+import { Card } from "@/components/ui/card";
+import { formatAge, formatRate } from "./format";
+import { degradedTotal } from "./summary-view";
+
+/** An oldest approval waiting longer than this is shown as a warning. */
+const LONG_WAIT_SECONDS = 2 * 60 * 60;
+
+/** The last five minutes, and the approvals waiting now, as figures. */
+export function OpsTiles({ summary }: { summary: OpsSummary }) {
+  const { live, approvals } = summary;
+  const degradedLive = degradedTotal(live.degraded);
+  return (
+    <>
+      <h2 className="sr-only">The last five minutes</h2>
+      <dl className="grid grid-cols-2 gap-3 sm:grid-cols-4 lg:grid-cols-8" data-testid="ops-tiles">
+        <Tile label="Turns per second" value={formatRate(live.turnsPerSecond)} testId="tile-turns" />
+        <Tile label="Refunds executed" value={live.refunds.executed} testId="tile-refunds-executed" />
+        <Tile label="Refunds failed" value={live.refunds.failed} testId="tile-refunds-failed" warn={live.refunds.failed > 0} />
+        <Tile label="Refunds retried" value={live.refunds.retried} testId="tile-refunds-retried" />
+        <Tile label="Degraded checks" value={degradedLive} testId="tile-degraded" warn={degradedLive > 0} />
+        <Tile label="Recoveries" value={live.takeovers} testId="tile-recoveries" />
+        <Tile label="Approvals waiting" value={approvals.waiting} testId="tile-approvals-waiting" />
+        <Tile label="Oldest waiting" value={formatAge(approvals.oldestAgeSeconds)} testId="tile-oldest-approval" warn={(approvals.oldestAgeSeconds ?? 0) > LONG_WAIT_SECONDS} />
+      </dl>
+    </>
+  );
+}
+
+function Tile({ label, value, testId, warn = false }: { label: string; value: ReactNode; testId: string; warn?: boolean }) {
+  return (
+    <Card className={`p-3 ${warn ? "border-amber-300 bg-amber-50" : ""}`}>
+      <dt className="text-xs font-medium text-slate-600">{label}</dt>
+      <dd className="mt-1 text-2xl font-semibold tabular-nums text-slate-900" data-testid={testId}>
+        {value}
+      </dd>
+    </Card>
+  );
+}
