@@ -23,7 +23,7 @@ async function readDatabaseGauges(db: Db) {
   for (const q of queued) m.queuedMessages.set({ tenant: q.tenantId }, q.queued);
 }
 
-/** The Prometheus text exposition of this instance's metrics (METRICS_TOKEN bearer, or a supervisor's or auditor's session). */
+/** The Prometheus text exposition of this instance's metrics (METRICS_TOKEN bearer, or a supervisor's, auditor's or ops user's session). */
 export const GET = route(async (req) => {
   const { db } = database();
   await requireMetricsReader(db, req);
