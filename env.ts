@@ -105,6 +105,12 @@ const schema = z.object({
   ENABLE_TEST_CLOCK: z.enum(["0", "1"]).default("0"),
   /** The least severe log events written (JSON lines on stdout); `silent` writes none. */
   LOG_LEVEL: z.enum(LOG_LEVELS).default("info"),
+  /**
+   * Where the agent keeps its checkpoints: `postgres` (durable, shared by every instance) or
+   * `memory` (this process only, lost on exit: no crash recovery, no second instance). `memory`
+   * is for the capacity benchmark's comparison and is refused in production.
+   */
+  CHECKPOINTER: z.enum(["postgres", "memory"]).default("postgres"),
   /** A bearer token that may read `GET /api/metrics`; unset, only supervisor and auditor sessions may. */
   METRICS_TOKEN: z.string().min(16, "at least 16 characters").optional(),
 });
@@ -166,6 +172,9 @@ export function startupProblems(source: Record<string, string | undefined> = pro
       setting: missing.join(","),
       message: `${listed(missing)} ${missing.length === 1 ? "is" : "are"} required in production: set ${missing.length === 1 ? "it" : "each"} to the bank's own system; the simulator stands in only in demo mode (DEMO_DATA=1)`,
     });
+  }
+  if (config.CHECKPOINTER === "memory") {
+    problems.push({ setting: "CHECKPOINTER", message: "CHECKPOINTER=memory is refused in production: unset it (checkpoints in memory are lost with the process, so no run could be recovered)" });
   }
   if (config.ENABLE_TEST_CLOCK === "1") {
     problems.push({ setting: "ENABLE_TEST_CLOCK", message: "ENABLE_TEST_CLOCK=1 is refused in production: unset it (it lets staff move the server clock)" });
