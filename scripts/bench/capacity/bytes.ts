@@ -25,18 +25,26 @@ const FullHistoryState = Annotation.Root({
 /** A conversation of everyday questions, repeated as long as the run needs. */
 const PROMPTS = ["what are my card limits", "hello", "what's the status of my refund", "how much can I spend per day?", "is anything still pending?"];
 
-export type Footprint = { turns: number; bytes: number; checkpoints: number };
+/**
+ * `bytes`: what the saver wrote for the thread, serialized (checkpoint and metadata JSON, the
+ * blobs of channel values and of task writes), before Postgres compresses anything.
+ * `stored`: the same rows as Postgres keeps them (pg_column_size: keys included, large values
+ * compressed, which flatters a state that repeats itself).
+ */
+export type Footprint = { turns: number; bytes: number; stored: number; checkpoints: number };
 
-/** The thread's rows in the three checkpoint tables, as Postgres stores them (pg_column_size of each row). */
 async function footprint(pool: Pool, threadId: string, turns: number): Promise<Footprint> {
-  const { rows } = await pool.query<{ bytes: string; checkpoints: number }>(
-    `select (select coalesce(sum(pg_column_size(c.*)), 0) from langgraph.checkpoints c where c.thread_id = $1)
+  const { rows } = await pool.query<{ bytes: string; stored: string; checkpoints: number }>(
+    `select (select coalesce(sum(octet_length(c.checkpoint::text) + octet_length(c.metadata::text)), 0) from langgraph.checkpoints c where c.thread_id = $1)
+          + (select coalesce(sum(octet_length(b.blob)), 0) from langgraph.checkpoint_blobs b where b.thread_id = $1)
+          + (select coalesce(sum(octet_length(w.blob)), 0) from langgraph.checkpoint_writes w where w.thread_id = $1) as bytes,
+            (select coalesce(sum(pg_column_size(c.*)), 0) from langgraph.checkpoints c where c.thread_id = $1)
           + (select coalesce(sum(pg_column_size(b.*)), 0) from langgraph.checkpoint_blobs b where b.thread_id = $1)
-          + (select coalesce(sum(pg_column_size(w.*)), 0) from langgraph.checkpoint_writes w where w.thread_id = $1) as bytes,
+          + (select coalesce(sum(pg_column_size(w.*)), 0) from langgraph.checkpoint_writes w where w.thread_id = $1) as stored,
             (select count(*)::int from langgraph.checkpoints c where c.thread_id = $1) as checkpoints`,
     [threadId],
   );
-  return { turns, bytes: Number(rows[0]!.bytes), checkpoints: rows[0]!.checkpoints };
+  return { turns, bytes: Number(rows[0]!.bytes), stored: Number(rows[0]!.stored), checkpoints: rows[0]!.checkpoints };
 }
 
 /** One conversation of `marks.at(-1)` turns per variant; the footprint after each mark. */

@@ -15,6 +15,8 @@ const DUPLICATE_MINOR = 7_500;
 const WORDS_A = ["Birch", "Maple", "Harbor", "Lotus", "Cedar", "Falcon", "Quartz", "Nimbus", "Orion", "Summit", "Willow", "Amber", "Coral", "Juniper", "Saffron", "Indigo"];
 const WORDS_B = ["Cafe", "Bakery", "Deli", "Books", "Games", "Music", "Outfitters", "Sports", "Florist", "Pharmacy", "Cinema", "Garage", "Studio", "Market", "Optics", "Tailor"];
 
+const WORDS_C = ["North", "South", "East", "West", "Central", "Riverside", "Hill", "Park"];
+
 export type Customer = { username: string; customerId: string; session: ApiSession };
 
 /** Inserts `count` customers (with a card) for one run and signs each in over HTTP. */
@@ -55,12 +57,16 @@ export async function newThread(customer: Customer): Promise<string> {
 }
 
 let merchants = 0;
-/** A merchant name no other payment of the bench has, so each claim names exactly one pair. */
+/**
+ * A merchant name no other payment of the bench has, always three words, so that no name
+ * contains another and each claim names exactly one pair.
+ */
 function nextMerchant(): string {
   const n = merchants++;
-  const name = `${WORDS_A[n % WORDS_A.length]} ${WORDS_B[Math.floor(n / WORDS_A.length) % WORDS_B.length]}`;
-  const round = Math.floor(n / (WORDS_A.length * WORDS_B.length));
-  return round === 0 ? name : `${name} ${["North", "South", "East", "West", "Central", "Riverside", "Hill", "Park"][round % 8]}`;
+  const a = WORDS_A[n % WORDS_A.length];
+  const b = WORDS_B[Math.floor(n / WORDS_A.length) % WORDS_B.length];
+  const c = WORDS_C[Math.floor(n / (WORDS_A.length * WORDS_B.length)) % WORDS_C.length];
+  return `${a} ${b} ${c}`;
 }
 
 /** A duplicate card payment (two equal charges an hour apart) and the words that claim it. */
@@ -78,13 +84,13 @@ export async function duplicateCharge(pool: Pool, customer: Customer): Promise<s
   return `I was charged twice at ${merchant}`;
 }
 
-/** One turn over HTTP; returns its latency in ms and the status the thread rests in. */
+/** One turn over HTTP; returns its latency in ms and the status the thread rests in ("unreachable" when the reply says a system was). */
 export async function turn(customer: Customer, threadId: string, text: string): Promise<{ ms: number; status: string }> {
   const started = performance.now();
   const res = await customer.session.call("POST", `/api/threads/${threadId}/messages`, { text }, { retry: false, timeoutMs: 60_000 });
   const ms = performance.now() - started;
   if (res.status !== 200) throw new Error(`turn on ${threadId} answered ${res.status} ${res.error ?? JSON.stringify(res.body)}`);
-  return { ms, status: res.body.status as string };
+  return { ms, status: String(res.body.reply).includes("couldn't reach") ? "unreachable" : (res.body.status as string) };
 }
 
 /** A prepared turn: the thread and the words, set up before the clock starts. */
