@@ -39,6 +39,11 @@ describe("startup problems", () => {
     expect(settings({ LLM_PROVIDER: "gemini" })).toEqual(["LLM_PROVIDER"]);
   });
 
+  it("refuse a trace collector's endpoint that is not a URL", () => {
+    expect(settings({ OTEL_EXPORTER_OTLP_ENDPOINT: "jaeger:4318" })).toEqual(["OTEL_EXPORTER_OTLP_ENDPOINT"]);
+    expect(settings({ ...PRODUCTION, OTEL_EXPORTER_OTLP_ENDPOINT: "http://jaeger:4318", OTEL_SERVICE_NAME: "support-eu" })).toEqual([]);
+  });
+
   it("read as one line", () => {
     const line = startupRefusal(startupProblems({ NODE_ENV: "production" }));
     expect(line.split("\n")).toHaveLength(1);

@@ -25,6 +25,24 @@ const schema = z.object({
   SESSION_IDLE_MS: z.coerce.number().int().positive().default(30 * 60 * 1000),
   /** How often each instance deletes ended sessions and failed sign-ins that no longer count. */
   SESSION_SWEEP_INTERVAL_MS: z.coerce.number().int().positive().default(5 * 60 * 1000),
+  /**
+   * How often the retention sweep runs: once per interval across all instances (each
+   * instance checks every RETENTION_CHECK_MS, whichever claims the interval first runs it).
+   */
+  RETENTION_INTERVAL_MS: z.coerce.number().int().positive().default(60 * 60 * 1000),
+  RETENTION_CHECK_MS: z.coerce.number().int().positive().default(60 * 1000),
+  /** Default policy for tenants without a `retention_policies` row: days without activity before a thread's checkpoints are pruned. */
+  RETENTION_IDLE_DAYS: z.coerce.number().min(0).default(30),
+  /** `keep_latest` keeps a pruned thread's latest checkpoint; `delete` drops it too when nothing else is kept. */
+  RETENTION_MODE: z.enum(["keep_latest", "delete"]).default("keep_latest"),
+  /** Answered messages older than this many days are deleted. */
+  RETENTION_MESSAGE_DAYS: z.coerce.number().min(0).default(365),
+  /** Node events (other than ledger and cards calls) older than this many days are deleted. */
+  RETENTION_NODE_EVENT_DAYS: z.coerce.number().min(0).default(90),
+  /** Sessions begun more than this many days ago are deleted, whatever their state. */
+  RETENTION_SESSION_DAYS: z.coerce.number().min(0).default(30),
+  /** Threads one sweep prunes at most, per tenant; the rest wait for the next interval. */
+  RETENTION_BATCH: z.coerce.number().int().positive().default(500),
   /** Failed sign-ins count against an account and an address for this long. */
   LOGIN_FAILURE_WINDOW_MS: z.coerce.number().int().positive().default(15 * 60 * 1000),
   /** Failed sign-ins to one account within the window before its sign-ins are refused (429). */
@@ -90,7 +108,7 @@ const schema = z.object({
    * How long a thread's lease lasts. A run renews it every third of this while it works; a
    * crashed instance's threads are recovered once their lease has run out.
    */
-  THREAD_LEASE_MS: z.coerce.number().int().min(1000).default(30_000),
+  THREAD_LEASE_MS: z.coerce.number().int().min(1000).default(15_000),
   /** Connections in each instance's Postgres pool (drizzle and the checkpointer share it). */
   DB_POOL_MAX: z.coerce.number().int().positive().default(20),
   /** How long a request waits for a pool connection (or a new one to open) before it is answered 503. */
@@ -105,6 +123,10 @@ const schema = z.object({
   ENABLE_TEST_CLOCK: z.enum(["0", "1"]).default("0"),
   /** The least severe log events written (JSON lines on stdout); `silent` writes none. */
   LOG_LEVEL: z.enum(LOG_LEVELS).default("info"),
+  /** An OTLP/HTTP collector (`http://jaeger:4318`): traces are exported there; unset, none are kept. */
+  OTEL_EXPORTER_OTLP_ENDPOINT: z.url({ protocol: /^https?$/, message: "an http or https URL" }).optional(),
+  /** The `service.name` of the app's spans. */
+  OTEL_SERVICE_NAME: z.string().min(1).default("bank-support-agent"),
   /**
    * Where the agent keeps its checkpoints: `postgres` (durable, shared by every instance) or
    * `memory` (this process only, lost on exit: no crash recovery, no second instance). `memory`

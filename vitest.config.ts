@@ -16,7 +16,7 @@ export default defineConfig({
           name: "unit",
           env,
           include: ["**/*.test.ts"],
-          exclude: ["**/*.int.test.ts", "**/*.topology.test.ts", "node_modules/**", "e2e/**", ".data/**"],
+          exclude: ["**/*.int.test.ts", "**/*.topology.test.ts", "node_modules/**", "e2e/**", ".data/**", ".next/**"],
         },
       },
       {
@@ -25,7 +25,7 @@ export default defineConfig({
           name: "int",
           env,
           include: ["**/*.int.test.ts"],
-          exclude: ["node_modules/**", "e2e/**", ".data/**"],
+          exclude: ["node_modules/**", "e2e/**", ".data/**", ".next/**"],
           globalSetup: ["test/global-setup.ts"],
           fileParallelism: false,
           testTimeout: 60_000,

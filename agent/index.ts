@@ -1,6 +1,7 @@
 import type { BaseCheckpointSaver } from "@langchain/langgraph";
 import type { Pool } from "pg";
 import { failureFields, log } from "@/observability/log";
+import { flushTracing } from "@/observability/tracing";
 import type { Db } from "@/db/client";
 import { askCustomer, claimCase, expireOverdue, releaseCase } from "./casework";
 import { decideApproval } from "./decisions";
@@ -79,13 +80,15 @@ export type Agent = ReturnType<typeof createAgent>;
 
 /**
  * On SIGTERM: refuse new turns, let running graphs stop at a superstep boundary (within
- * `timeoutMs`), give up this instance's liveness lock so others recover its threads, exit.
+ * `timeoutMs`), give up this instance's liveness lock so others recover its threads, send
+ * the spans still buffered, exit.
  */
 export function drainOnSigterm(agent: Agent, timeoutMs: number) {
   process.once("SIGTERM", async () => {
     const result = await agent.drain(timeoutMs);
     log().info({ event: "drain", drained: result.drained, stillRunning: result.stillRunning });
     await agent.close();
+    await flushTracing();
     process.exit(0);
   });
 }

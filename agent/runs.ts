@@ -2,7 +2,10 @@ import { randomUUID } from "node:crypto";
 import { Command, isGraphDrained, RunControl, type StateSnapshot } from "@langchain/langgraph";
 import type { Db } from "@/db/client";
 import { failureFields, log } from "@/observability/log";
+import { context, type Span } from "@opentelemetry/api";
+import { RunTrace } from "@/observability/graph-trace";
 import { inRun } from "@/observability/run-context";
+import { inSpan, recordFailure } from "@/observability/tracing";
 import { setApprovalInterrupt } from "@/db/queries/approvals";
 import { notifyOperatorsOnce } from "@/db/queries/notifications";
 import { claimThread, hasNewerQueuedMessage, releaseThread, releaseThreadIfQueueEmpty, renewLease, type SupersedeRequest } from "@/db/queries/threads";
@@ -87,6 +90,21 @@ export const unfinished = (snapshot: StateSnapshot) => snapshot.tasks.length > 0
 /** Whether, under the deployment's double-texting policy, a newer customer message stops the run answering an older one. */
 export const newerMessageStops = (ctx: Ctx) => ctx.deps.settings.doubleTexting === "interrupt" || ctx.deps.settings.doubleTexting === "rollback";
 
+/** Streams one graph run to its end, passing the reply's pieces to `onToken`. */
+async function streamRun(ctx: Ctx, config: { configurable: { thread_id: string } }, input: unknown, control: RunControl, onToken?: OnToken) {
+  const stream = await ctx.graph.stream(input as never, {
+    ...config,
+    streamMode: ["custom", "values"],
+    durability: "sync",
+    recursionLimit: ctx.deps.settings.recursionLimit,
+    control,
+  });
+  for await (const [mode, chunk] of stream as AsyncIterable<[string, { type?: string; text?: string }]>) {
+    if (mode === "custom" && chunk.type === "token" && chunk.text) onToken?.(chunk.text);
+    else if (mode === "custom" && chunk.type === "reset") onToken?.("", { reset: true });
+  }
+}
+
 /**
  * One graph run on a thread, durably checkpointed. A run that stops at the approval gate
  * links the interrupt to its approval and notifies operators once per interrupt. A run
@@ -106,18 +124,17 @@ export async function run(ctx: Ctx, threadId: string, input: unknown, onToken?: 
     if (await hasNewerQueuedMessage(ctx.db, answering!.tenantId, threadId, answering!.messageId)) stopTurn(turn);
   }
   try {
-    // The run's id names it in every node's log events; it is not stored in the checkpoints.
-    await inRun(randomUUID(), async () => {
-      const stream = await ctx.graph.stream(input as never, {
-        ...config,
-        streamMode: ["custom", "values"],
-        durability: "sync",
-        recursionLimit: ctx.deps.settings.recursionLimit,
-        control,
-      });
-      for await (const [mode, chunk] of stream as AsyncIterable<[string, { type?: string; text?: string }]>) {
-        if (mode === "custom" && chunk.type === "token" && chunk.text) onToken?.(chunk.text);
-        else if (mode === "custom" && chunk.type === "reset") onToken?.("", { reset: true });
+    // The run's id names it in every node's log events and its span; it is not stored in the checkpoints.
+    const runId = randomUUID();
+    const attributes = { "agent.thread_id": threadId, "agent.run_id": runId, "agent.resume": input === null || input instanceof Command };
+    // A drain stops a run at a superstep boundary on purpose: not a failure.
+    const onError = (span: Span, error: unknown) => (isGraphDrained(error) ? span.setAttribute("agent.outcome", "drained") : recordFailure(span, error));
+    await inSpan("agent.run", { attributes, onError }, async (span) => {
+      const runTrace = span.isRecording() ? new RunTrace(context.active()) : undefined;
+      try {
+        await inRun(runId, () => streamRun(ctx, config, input, control, onToken), runTrace);
+      } finally {
+        runTrace?.end();
       }
     });
   } catch (error) {

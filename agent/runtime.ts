@@ -1,6 +1,9 @@
 import { PostgresSaver } from "@langchain/langgraph-checkpoint-postgres";
 import type { Pool } from "pg";
+import { checkpointSpan } from "@/observability/graph-trace";
 import { LARGE_CHECKPOINT_BYTES, metrics, secondsSince } from "@/observability/metrics";
+import { currentRunTrace } from "@/observability/run-context";
+import { defined } from "@/observability/tracing";
 import { env } from "@/env";
 import type { Db } from "@/db/client";
 import { CHECKPOINT_SCHEMA } from "@/db/migrate";
@@ -44,9 +47,10 @@ export function depsFromEnv(db: Db, overrides: Partial<AgentDeps> = {}): AgentDe
 }
 
 /**
- * The Postgres saver, measured: how long each write takes, and how large each checkpoint
- * is once serialized (the whole state; sized after the write, so the latency is the
- * write's alone).
+ * The Postgres saver, measured and traced: how long each write takes, and how large each
+ * checkpoint is once serialized (the whole state; sized after the write, so the latency is
+ * the write's alone). Each write is a span under the superstep that wrote it (see
+ * `RunTrace`).
  *
  * It writes the same rows as PostgresSaver, with the same conflict rules, but in one
  * statement each: a checkpoint with its new channel values, or a task's writes. PostgresSaver
@@ -78,8 +82,34 @@ export class MeasuredPostgresSaver extends PostgresSaver {
   }
 
   override async put(...args: Parameters<PostgresSaver["put"]>) {
-    const [config, checkpoint, metadata, newVersions] = args;
+    const [, checkpoint, metadata] = args;
     const started = Date.now();
+    const write = () => this.writeCheckpoint(...args);
+    const run = currentRunTrace();
+    const attributes = defined({ "checkpoint.source": metadata?.source });
+    const next = run && typeof metadata?.step === "number" ? await run.put(metadata.step, attributes, checkpoint.id, write) : await checkpointSpan("checkpoint.put", attributes, write);
+    const m = metrics();
+    m.checkpointWriteDuration.observe({ operation: "put" }, secondsSince(started));
+    const [, bytes] = await this.serde.dumpsTyped(checkpoint);
+    m.checkpointSize.observe(bytes.byteLength);
+    if (bytes.byteLength >= LARGE_CHECKPOINT_BYTES) m.largeCheckpoints.inc();
+    return next;
+  }
+
+  override async putWrites(...args: Parameters<PostgresSaver["putWrites"]>) {
+    const [config, writes, taskId] = args;
+    const started = Date.now();
+    const write = () => this.writeTaskWrites(...args);
+    const run = currentRunTrace();
+    const checkpointId = config.configurable?.checkpoint_id;
+    const attributes = { "checkpoint.writes": writes.length };
+    if (run && typeof checkpointId === "string") await run.putWrites(checkpointId, taskId, attributes, write);
+    else await checkpointSpan("checkpoint.put_writes", attributes, write);
+    metrics().checkpointWriteDuration.observe({ operation: "put_writes" }, secondsSince(started));
+  }
+
+  /** A checkpoint and its new channel values, in one statement. */
+  private async writeCheckpoint(...[config, checkpoint, metadata, newVersions]: Parameters<PostgresSaver["put"]>) {
     if (config.configurable === undefined) throw new Error('Missing "configurable" field in "config" param');
     const { thread_id: threadId, checkpoint_ns: ns = "", checkpoint_id: parentId } = config.configurable;
     const [blobs, serializedMetadata] = await Promise.all([this._dumpBlobs(threadId, ns, checkpoint.channel_values, newVersions), this._dumpMetadata(metadata)]);
@@ -95,17 +125,11 @@ export class MeasuredPostgresSaver extends PostgresSaver {
       blobs.map((b) => b[4]),
       blobs.map((b) => b[5] ?? null),
     ]);
-    const m = metrics();
-    m.checkpointWriteDuration.observe({ operation: "put" }, secondsSince(started));
-    const [, bytes] = await this.serde.dumpsTyped(checkpoint);
-    m.checkpointSize.observe(bytes.byteLength);
-    if (bytes.byteLength >= LARGE_CHECKPOINT_BYTES) m.largeCheckpoints.inc();
     return { configurable: { thread_id: threadId, checkpoint_ns: ns, checkpoint_id: checkpoint.id } };
   }
 
-  override async putWrites(...args: Parameters<PostgresSaver["putWrites"]>) {
-    const [config, writes, taskId] = args;
-    const started = Date.now();
+  /** A task's writes, in one statement. */
+  private async writeTaskWrites(...[config, writes, taskId]: Parameters<PostgresSaver["putWrites"]>) {
     const { thread_id: threadId, checkpoint_ns: ns, checkpoint_id: checkpointId } = config.configurable ?? {};
     const dumped = await this._dumpWrites(threadId, ns, checkpointId, taskId, writes);
     // Special writes (an error, an interrupt, a resume) have fixed negative positions and replace
@@ -125,7 +149,6 @@ export class MeasuredPostgresSaver extends PostgresSaver {
       rows.map((w) => w[6]),
       rows.map((w) => w[7]),
     ]);
-    metrics().checkpointWriteDuration.observe({ operation: "put_writes" }, secondsSince(started));
   }
 }
 

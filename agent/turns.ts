@@ -1,4 +1,5 @@
 import type { NodeError } from "@langchain/langgraph";
+import type { Span } from "@opentelemetry/api";
 import { getApprovalByCase, getApprovalById } from "@/db/queries/approvals";
 import { answerOpenQuestion } from "@/db/queries/approval-questions";
 import { recordAuditEvent } from "@/db/queries/audit";
@@ -17,6 +18,7 @@ import { understandWithFallback } from "./llm/understand-with-fallback";
 import type { Understanding } from "./understanding";
 import { log } from "@/observability/log";
 import { metrics, secondsSince } from "@/observability/metrics";
+import { defined, inSpan, recordFailure } from "@/observability/tracing";
 
 export type TurnResult =
   | { kind: "ok"; reply: string; status: RestingStatus; caseId?: string }
@@ -155,26 +157,33 @@ async function finishPending(ctx: Ctx, input: TurnInput, messageId: number): Pro
 
 /**
  * Answers one customer message already in the transcript (`messageId`): the graph, or the
- * paused-thread answer. The turn is measured by intent and logged (`turn`), ids only.
+ * paused-thread answer. The turn is measured by intent, logged (`turn`) and traced (the
+ * `agent.turn` span, over every run and bank call it makes), ids only.
  */
-async function takeTurn(ctx: Ctx, input: TurnInput, messageId: number, previous: string, onToken?: OnToken): Promise<Outcome> {
-  const started = Date.now();
-  const resting = previous === "awaiting_approval" ? previous : await finishPending(ctx, input, messageId);
-  const { intent, ...outcome } =
-    resting === "awaiting_approval" ? await answerWhileAwaiting(ctx, input, messageId, onToken) : await runTurn(ctx, input, messageId, onToken);
-  await appendAnswer(ctx.db, { tenantId: input.tenantId, threadId: input.threadId, text: outcome.reply, answers: messageId });
-  metrics().turnDuration.observe({ intent: intent ?? "none" }, secondsSince(started));
-  log().info({
-    event: "turn",
-    tenantId: input.tenantId,
-    threadId: input.threadId,
-    messageId,
-    intent: intent ?? "none",
-    status: outcome.status,
-    caseId: outcome.caseId,
-    latencyMs: Date.now() - started,
+function takeTurn(ctx: Ctx, input: TurnInput, messageId: number, previous: string, onToken?: OnToken): Promise<Outcome> {
+  const attributes = { "agent.tenant": input.tenantId, "agent.thread_id": input.threadId, "agent.message_id": messageId };
+  // A drain stops the turn on purpose (another instance answers it): not a failure.
+  const onError = (span: Span, error: unknown) => (error instanceof RunDrained ? span.setAttribute("agent.outcome", "drained") : recordFailure(span, error));
+  return inSpan("agent.turn", { attributes, onError }, async (span) => {
+    const started = Date.now();
+    const resting = previous === "awaiting_approval" ? previous : await finishPending(ctx, input, messageId);
+    const { intent, ...outcome } =
+      resting === "awaiting_approval" ? await answerWhileAwaiting(ctx, input, messageId, onToken) : await runTurn(ctx, input, messageId, onToken);
+    await appendAnswer(ctx.db, { tenantId: input.tenantId, threadId: input.threadId, text: outcome.reply, answers: messageId });
+    metrics().turnDuration.observe({ intent: intent ?? "none" }, secondsSince(started));
+    span.setAttributes(defined({ "agent.intent": intent ?? "none", "agent.status": outcome.status, "agent.case_id": outcome.caseId }));
+    log().info({
+      event: "turn",
+      tenantId: input.tenantId,
+      threadId: input.threadId,
+      messageId,
+      intent: intent ?? "none",
+      status: outcome.status,
+      caseId: outcome.caseId,
+      latencyMs: Date.now() - started,
+    });
+    return outcome;
   });
-  return outcome;
 }
 
 /** Answers the customer messages queued on a thread, oldest first, while this instance holds it. */

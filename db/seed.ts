@@ -149,6 +149,11 @@ export async function seedDemoData(db: Db, now = new Date()): Promise<void> {
 
 /** Every domain table, each before the tables it references (rows are deleted in this order). */
 const DOMAIN_TABLES = [
+  "checkpoint_pins",
+  "legal_holds",
+  "retention_policies",
+  "job_runs",
+  "retention_marks",
   "node_events",
   "audit_events",
   "ledger_entries",

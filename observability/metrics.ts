@@ -120,6 +120,12 @@ function build() {
       labelNames: ["bucket"] as const,
       registers,
     }),
+    retentionRemoved: new Counter({
+      name: "bank_retention_removed_total",
+      help: "Rows the retention sweep removed, by kind (threads pruned, checkpoints, writes, blobs, messages, nodeEvents, sessions)",
+      labelNames: ["kind"] as const,
+      registers,
+    }),
     jobDuration: new Histogram({
       name: "bank_job_duration_seconds",
       help: "Background job runs, by job and outcome (ok, error)",

@@ -1,11 +1,20 @@
 import { AsyncLocalStorage } from "node:async_hooks";
+import type { RunTrace } from "./graph-trace";
 
-const runs = new AsyncLocalStorage<string>();
+type Run = { runId: string; trace?: RunTrace };
 
-/** Runs `work` as the graph run `runId`: node events logged inside it name the run. */
-export function inRun<T>(runId: string, work: () => Promise<T>): Promise<T> {
-  return runs.run(runId, work);
+const runs = new AsyncLocalStorage<Run>();
+
+/**
+ * Runs `work` as the graph run `runId`: node events logged inside it name the run, and
+ * its spans (steps, nodes, checkpoint writes) go under `trace` when tracing is on.
+ */
+export function inRun<T>(runId: string, work: () => Promise<T>, trace?: RunTrace): Promise<T> {
+  return runs.run({ runId, trace }, work);
 }
 
 /** The graph run the caller is part of, if any. */
-export const currentRunId = (): string | undefined => runs.getStore();
+export const currentRunId = (): string | undefined => runs.getStore()?.runId;
+
+/** The spans of the graph run the caller is part of, when it is traced. */
+export const currentRunTrace = (): RunTrace | undefined => runs.getStore()?.trace;

@@ -71,7 +71,8 @@ async function startSimulator(databaseUrl: string): Promise<Record<string, strin
   const simulator = spawn(bin("tsx"), ["simulator/main.ts"], {
     cwd: root,
     stdio: "inherit",
-    env: { ...process.env, DATABASE_URL: databaseUrl, SIMULATOR_PORT: String(simulatorPort) },
+    // The simulator's spans are its own service's, whatever the app's is called.
+    env: { ...process.env, DATABASE_URL: databaseUrl, SIMULATOR_PORT: String(simulatorPort), OTEL_SERVICE_NAME: "bank-simulator" },
   });
   children.push(simulator);
   simulator.on("exit", (code) => {

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { startTracing } from "../observability/tracing";
 import { startSimulator } from "./server";
 
 const parsed = z
@@ -7,6 +8,9 @@ const parsed = z
     /** Loopback unless another host must reach it (a container beside the app's); `/_admin` has no sign-in. */
     SIMULATOR_HOST: z.string().min(1).default("127.0.0.1"),
     DATABASE_URL: z.string("DATABASE_URL is required").min(1, "DATABASE_URL is required"),
+    /** An OTLP/HTTP collector: the simulator's server spans go there, continuing the app's traces. */
+    OTEL_EXPORTER_OTLP_ENDPOINT: z.url({ protocol: /^https?$/, message: "OTEL_EXPORTER_OTLP_ENDPOINT must be an http or https URL" }).optional(),
+    OTEL_SERVICE_NAME: z.string().min(1).default("bank-simulator"),
   })
   .safeParse(process.env);
 if (!parsed.success) {
@@ -15,17 +19,21 @@ if (!parsed.success) {
 }
 const config = parsed.data;
 
+const tracing = startTracing({ serviceName: config.OTEL_SERVICE_NAME, endpoint: config.OTEL_EXPORTER_OTLP_ENDPOINT });
 const simulator = await startSimulator({ port: config.SIMULATOR_PORT, host: config.SIMULATOR_HOST, databaseUrl: config.DATABASE_URL });
 console.log(`simulator listening on ${simulator.url}`);
 
 for (const signal of ["SIGTERM", "SIGINT"] as const) {
   process.once(signal, () => {
-    simulator.close().then(
-      () => process.exit(0),
-      (error: unknown) => {
-        console.error("simulator failed to close", error);
-        process.exit(1);
-      },
-    );
+    simulator
+      .close()
+      .then(() => tracing?.shutdown())
+      .then(
+        () => process.exit(0),
+        (error: unknown) => {
+          console.error("simulator failed to close", error);
+          process.exit(1);
+        },
+      );
   });
 }

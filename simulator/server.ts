@@ -1,6 +1,8 @@
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
+import { context, propagation, ROOT_CONTEXT, SpanKind, SpanStatusCode, trace, type Context } from "@opentelemetry/api";
 import { Pool, type PoolClient } from "pg";
+import { tracer } from "../observability/tracing";
 import { FaultBoard, hang, injectAfterCommit, injectBefore, type Injected } from "./faults";
 import { HttpError, problem, readJson, sendReply, type Reply } from "./http";
 import type { Route } from "./route";
@@ -23,10 +25,13 @@ export async function startSimulator(opts: SimulatorOptions): Promise<RunningSim
   const routes = simulatorRoutes(board);
 
   const server = createServer((req, res) => {
-    handleRequest(req, res, routes, board, pool).catch((error: unknown) => {
-      console.error("simulator request failed", error);
-      sendReply(res, problem("internal:simulator", "internal error"));
-    });
+    const request = serverSpan(req, res);
+    context
+      .with(request, () => handleRequest(req, res, routes, board, pool))
+      .catch((error: unknown) => {
+        console.error("simulator request failed", error);
+        sendReply(res, problem("internal:simulator", "internal error"));
+      });
   });
 
   await new Promise<void>((resolve, reject) => {
@@ -69,6 +74,29 @@ async function endPool(pool: Pool, connections: Map<PoolClient, Promise<void>>):
   await Promise.all(closed);
 }
 
+/**
+ * The request's server span, continuing the caller's trace when it sent a W3C
+ * `traceparent` (only then: nothing else in this process can make it a child), and ended
+ * when the answer is sent or the caller goes away. Its name is the route's template
+ * (`POST /ledger/refunds`); paths with customer ids are never recorded.
+ */
+function serverSpan(req: IncomingMessage, res: ServerResponse): Context {
+  const method = req.method ?? "GET";
+  const parent = propagation.extract(ROOT_CONTEXT, req.headers);
+  const span = tracer().startSpan(method, { kind: SpanKind.SERVER, attributes: { "http.request.method": method } }, parent);
+  res.once("close", () => {
+    span.setAttribute("http.response.status_code", res.statusCode);
+    if (!res.writableFinished) span.setAttribute("simulator.aborted", true);
+    if (res.statusCode >= 500) span.setStatus({ code: SpanStatusCode.ERROR });
+    span.end();
+  });
+  return trace.setSpan(parent, span);
+}
+
+/** A route's path pattern as a template: `/limits/customers/{customerId}`. */
+export const routeTemplate = (path: RegExp) =>
+  path.source.replace(/\(\?<(\w+)>[^)]*\)/g, "{$1}").replace(/^\^|\$$/g, "").replace(/\\/g, "");
+
 function matchRoute(routes: Route[], method: string, pathname: string) {
   let pathMatched = false;
   for (const route of routes) {
@@ -100,11 +128,17 @@ async function handleRequest(
     return sendReply(res, reply);
   }
   const { route, params } = found;
+  const span = trace.getActiveSpan();
+  span?.updateName(`${route.method} ${routeTemplate(route.path)}`);
+  span?.setAttributes({ "http.route": routeTemplate(route.path), ...(route.system ? { "bank.system": route.system } : {}) });
 
   const fault = route.system ? board.arrive(route.system) : undefined;
   if (route.system) {
     const injected = await injectBefore(fault, route.system, signal);
-    if (injected) return answer(res, injected, signal);
+    if (injected) {
+      span?.setAttribute("simulator.fault", "before");
+      return answer(res, injected, signal);
+    }
   }
 
   let reply: Reply;
@@ -124,6 +158,7 @@ async function handleRequest(
   }
 
   const lost = route.system && route.method === "POST" && (route.system === "ledger" || route.system === "cards") ? injectAfterCommit(fault, route.system) : undefined;
+  if (lost) span?.setAttribute("simulator.fault", "after_commit");
   return answer(res, lost ?? reply, signal);
 }
 

@@ -8,7 +8,10 @@
 import { createAgent, drainOnSigterm } from "../agent";
 import { openDatabase } from "../db/client";
 import { createAgentStore } from "../agent/clients/store";
+import { startTracing } from "../observability/tracing";
 import { FAST_SETTINGS, TENANT } from "./agent-support";
+
+const tracing = startTracing({ serviceName: process.env.OTEL_SERVICE_NAME ?? "bank-support-agent", endpoint: process.env.OTEL_EXPORTER_OTLP_ENDPOINT });
 
 const job = JSON.parse(process.argv[2] ?? "{}");
 const { db, pool } = openDatabase(process.env.DATABASE_URL!, 4);
@@ -30,3 +33,4 @@ const result =
 console.log(JSON.stringify(result));
 await agent.close();
 await pool.end();
+await tracing?.shutdown();

@@ -223,6 +223,38 @@ export function rejectedCorpus(f: Fixtures): (Call & { name: string })[] {
     add(`alias replay of thread ${id.slice(0, 16)}`, { method: "POST", route: "/api/threads/:id/checkpoints/:checkpointId/replay", params: { id, checkpointId: "any" }, cookie: cookie(f.ivan) });
     add(`revealed report of thread ${id.slice(0, 16)}`, { method: "POST", route: "/api/incidents/threads/:id/report", params: { id }, cookie: cookie(f.ivan), body: json({ reveal: true }) });
   }
+  const retention = [
+    ["/api/incidents/threads/:id/retention", "GET", undefined],
+    ["/api/incidents/threads/:id/pins", "POST", json({ checkpointId: "any", reason: "incident 7" })],
+    ["/api/incidents/threads/:id/legal-hold", "POST", json({ reason: "litigation" })],
+    ["/api/incidents/threads/:id/legal-hold/release", "POST", json({ reason: "settled" })],
+  ] as const;
+  for (const token of [f.alice, f.olga, "forged"]) {
+    for (const [route, method, body] of retention) add(`retention ${method} ${route} by ${token.slice(0, 6)}`, { method, route, params: { id: f.aliceThread }, cookie: cookie(token), body });
+  }
+  for (const id of HOSTILE_IDS) {
+    for (const [route, method, body] of retention) add(`retention ${route} of thread ${id.slice(0, 16)}`, { method, route, params: { id }, cookie: cookie(f.ivan), body });
+  }
+  for (const body of [
+    ...BROKEN_JSON.slice(0, 4),
+    json({}),
+    json({ reason: "incident 7" }),
+    json({ checkpointId: "../../etc", reason: "incident 7" }),
+    json({ checkpointId: "x".repeat(101), reason: "incident 7" }),
+    json({ checkpointId: 5, reason: "incident 7" }),
+    json({ checkpointId: "any", reason: "" }),
+    json({ checkpointId: "any", reason: "  \n  " }),
+    json({ checkpointId: "any", reason: "r".repeat(501) }),
+    json({ checkpointId: "any", reason: "incident 7", pinnedBy: "someone-else" }),
+    json({ checkpointId: "not-in-this-thread", reason: "incident 7" }),
+  ]) {
+    add(`pin body ${body.slice(0, 30)}`, { method: "POST", route: "/api/incidents/threads/:id/pins", params: { id: f.aliceThread }, cookie: cookie(f.ivan), body });
+  }
+  for (const body of [...BROKEN_JSON.slice(0, 4), json({}), json({ reason: "" }), json({ reason: 42 }), json({ reason: "r".repeat(501) }), json({ reason: "litigation", placedBy: "someone-else" }), json({ reason: "litigation", releasedAt: null })]) {
+    add(`legal hold body ${body.slice(0, 30)}`, { method: "POST", route: "/api/incidents/threads/:id/legal-hold", params: { id: f.aliceThread }, cookie: cookie(f.ivan), body });
+    add(`legal hold release body ${body.slice(0, 30)}`, { method: "POST", route: "/api/incidents/threads/:id/legal-hold/release", params: { id: f.aliceThread }, cookie: cookie(f.ivan), body });
+  }
+  add("release of a legal hold that is not in force", { method: "POST", route: "/api/incidents/threads/:id/legal-hold/release", params: { id: f.aliceThread }, cookie: cookie(f.ivan), body: json({ reason: "settled" }) });
   add("design replay route for an unknown checkpoint", { method: "POST", route: "/api/threads/:id/checkpoints/:checkpointId/replay", params: { id: f.aliceThread, checkpointId: "missing" }, cookie: cookie(f.ivan) });
   add("test clock when it is off", { method: "POST", route: "/api/test/clock", cookie: cookie(f.ivan), body: json({ advanceMs: 1000 }) });
 
@@ -285,6 +317,9 @@ function writes(f: Fixtures): (Call & { name: string; takesBody: boolean })[] {
     { name: "handover close", method: "POST", route: "/api/handovers/:id/close", params: { id: f.handoverId }, cookie: cookie(f.olga), body: json({ version: f.handoverVersion }), takesBody: true },
     { name: "incident replay", method: "POST", route: "/api/incidents/threads/:id/replay", params: { id: f.aliceThread }, cookie: cookie(f.ivan), body: json({ checkpointId: "x" }), takesBody: true },
     { name: "checkpoint replay", method: "POST", route: "/api/threads/:id/checkpoints/:checkpointId/replay", params: { id: f.aliceThread, checkpointId: "x" }, cookie: cookie(f.ivan), body: "{}", takesBody: true },
+    { name: "checkpoint pin", method: "POST", route: "/api/incidents/threads/:id/pins", params: { id: f.aliceThread }, cookie: cookie(f.ivan), body: json({ checkpointId: "x", reason: "incident 7" }), takesBody: true },
+    { name: "legal hold", method: "POST", route: "/api/incidents/threads/:id/legal-hold", params: { id: f.aliceThread }, cookie: cookie(f.ivan), body: json({ reason: "litigation" }), takesBody: true },
+    { name: "legal hold release", method: "POST", route: "/api/incidents/threads/:id/legal-hold/release", params: { id: f.aliceThread }, cookie: cookie(f.ivan), body: json({ reason: "settled" }), takesBody: true },
     { name: "test clock", method: "POST", route: "/api/test/clock", cookie: cookie(f.ivan), body: json({ advanceMs: 1 }), takesBody: false /* off here: it answers 404 before reading */ },
     { name: "unknown route", method: "POST", route: "/api/no-such-route", cookie: cookie(f.ivan), body: "{}", takesBody: false },
     { name: "langgraph new thread", method: "POST", route: "/api/langgraph/threads", cookie: cookie(f.alice), body: "{}", takesBody: true },

@@ -11,7 +11,7 @@ import { callRoute } from "./routes";
 const h = agentHarness();
 let f: Fixtures;
 
-const TABLES = ["users", "sessions", "threads", "messages", "cases", "approvals", "approval_questions", "handovers", "ledger_entries", "audit_events", "node_events", "operator_notifications", "langgraph.checkpoints", "langgraph.checkpoint_writes"];
+const TABLES = ["users", "sessions", "threads", "messages", "cases", "approvals", "approval_questions", "handovers", "ledger_entries", "audit_events", "node_events", "operator_notifications", "checkpoint_pins", "legal_holds", "langgraph.checkpoints", "langgraph.checkpoint_writes"];
 
 async function rowCounts(tables = TABLES) {
   const counts: Record<string, number> = {};

@@ -31,6 +31,10 @@ import * as incidentCheckpoint from "@/app/api/incidents/threads/[id]/checkpoint
 import * as incidentCheckpoints from "@/app/api/incidents/threads/[id]/checkpoints/route";
 import * as incidentReplay from "@/app/api/incidents/threads/[id]/replay/route";
 import * as incidentReport from "@/app/api/incidents/threads/[id]/report/route";
+import * as incidentRetention from "@/app/api/incidents/threads/[id]/retention/route";
+import * as incidentPins from "@/app/api/incidents/threads/[id]/pins/route";
+import * as incidentLegalHold from "@/app/api/incidents/threads/[id]/legal-hold/route";
+import * as incidentLegalHoldRelease from "@/app/api/incidents/threads/[id]/legal-hold/release/route";
 import * as incidentTimeline from "@/app/api/incidents/threads/[id]/timeline/route";
 import * as incidentSearch from "@/app/api/incidents/threads/route";
 import * as metricsRoute from "@/app/api/metrics/route";
@@ -75,6 +79,10 @@ export const ROUTES: Record<string, Partial<Record<"GET" | "POST" | "DELETE", Ha
   "/api/incidents/threads/:id/checkpoints/:checkpointId/replay": incidentCheckpointReplay as never,
   "/api/incidents/threads/:id/replay": incidentReplay as never,
   "/api/incidents/threads/:id/report": incidentReport as never,
+  "/api/incidents/threads/:id/retention": incidentRetention as never,
+  "/api/incidents/threads/:id/pins": incidentPins as never,
+  "/api/incidents/threads/:id/legal-hold": incidentLegalHold as never,
+  "/api/incidents/threads/:id/legal-hold/release": incidentLegalHoldRelease as never,
   "/api/metrics": metricsRoute as never,
   "/api/test/clock": testClock as never,
   "/api/langgraph/assistants/search": lgAssistantSearch as never,

@@ -18,6 +18,9 @@ function prettySorted(values: Record<string, unknown>): string {
 /**
  * The raw state at a checkpoint as the saver stored it, fields the current state no
  * longer knows included, and a line diff against its parent. Old threads render as they were.
+ * Retention keeps the parent of every step it keeps for an incident, so those diffs are
+ * unchanged; a checkpoint kept only as such a parent, or as the thread's latest, may have
+ * lost its own parent (`parentPruned`), and then there is no diff.
  */
 export async function checkpointView(checkpointer: BaseCheckpointSaver, threadId: string, checkpointId: string) {
   const tuple = await checkpointer.getTuple({ configurable: { thread_id: threadId, checkpoint_ns: "", checkpoint_id: checkpointId } });
@@ -27,15 +30,17 @@ export async function checkpointView(checkpointer: BaseCheckpointSaver, threadId
   const parent = parentId
     ? await checkpointer.getTuple({ configurable: { thread_id: threadId, checkpoint_ns: "", checkpoint_id: parentId } })
     : undefined;
+  const parentPruned = Boolean(parentId) && !parent;
   const before = parent ? stateFields(parent.checkpoint.channel_values as Record<string, unknown>) : {};
   return {
     checkpointId,
     parentId: parentId ?? null,
+    parentPruned,
     step: Number(tuple.metadata?.step ?? -1),
     source: String(tuple.metadata?.source ?? ""),
     values,
     unknownFields: Object.keys(values).filter((key) => !KNOWN.has(key)),
-    diff: diffLines(prettySorted(before), prettySorted(values)).map((part) => ({
+    diff: parentPruned ? [] : diffLines(prettySorted(before), prettySorted(values)).map((part) => ({
       value: part.value,
       ...(part.added ? { added: true } : {}),
       ...(part.removed ? { removed: true } : {}),

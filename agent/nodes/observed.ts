@@ -1,7 +1,9 @@
 import { isGraphBubbleUp, type LangGraphRunnableConfig } from "@langchain/langgraph";
+import { context, trace } from "@opentelemetry/api";
 import { errorClass, log } from "@/observability/log";
 import { metrics, secondsSince } from "@/observability/metrics";
-import { currentRunId } from "@/observability/run-context";
+import { currentRunId, currentRunTrace } from "@/observability/run-context";
+import { defined, recordFailure, tracer } from "@/observability/tracing";
 import type { AgentDeps } from "../deps";
 import type { AgentStateType, AgentUpdate } from "../state";
 import { upgradeState } from "../upgrade";
@@ -13,14 +15,30 @@ type Located = { tenantId?: string; system?: string };
 
 /**
  * Logs one `node.attempt` event per attempt of a node (thread, run, node, attempt,
- * latency, outcome, error class) and measures its latency by node. Ids and classes only:
- * the input, the update and error messages never reach the log. An interrupt or a drain
- * is logged as `interrupted`.
+ * latency, outcome, error class), measures its latency by node, and traces it: a span
+ * named after the node, under its superstep's span, current while the node works (the bank
+ * calls it makes are its children). Ids and classes only: the input, the update and error
+ * messages never reach the log or the span. An interrupt or a drain is `interrupted`.
  */
 export function measured<I, O>(name: string, node: (input: I, config: LangGraphRunnableConfig) => Promise<O>) {
   const run = async (input: I, config: LangGraphRunnableConfig): Promise<O> => {
     const started = Date.now();
     const located = (input ?? {}) as Located;
+    const attempt = config.executionInfo?.nodeAttempt ?? 1;
+    const runTrace = currentRunTrace();
+    const span = tracer().startSpan(
+      name,
+      {
+        attributes: defined({
+          "langgraph.node": name,
+          "langgraph.step": config.metadata?.langgraph_step as number | undefined,
+          "agent.attempt": attempt,
+          "bank.system": typeof located.system === "string" ? located.system : undefined,
+        }),
+      },
+      runTrace?.nodeContext(config) ?? context.active(),
+    );
+    runTrace?.taskRan(config, name, span);
     const done = (outcome: "ok" | "error" | "interrupted", error?: unknown) => {
       const latencyMs = Date.now() - started;
       metrics().nodeDuration.observe({ node: name, outcome }, secondsSince(started));
@@ -31,14 +49,17 @@ export function measured<I, O>(name: string, node: (input: I, config: LangGraphR
         runId: currentRunId(),
         node: name,
         ...(typeof located.system === "string" ? { system: located.system } : {}),
-        attempt: config.executionInfo?.nodeAttempt ?? 1,
+        attempt,
         latencyMs,
         outcome,
         ...(error === undefined ? {} : { errorClass: errorClass(error) }),
       });
+      span.setAttribute("agent.outcome", outcome);
+      if (outcome === "error") recordFailure(span, error);
+      span.end();
     };
     try {
-      const output = await node(input, config);
+      const output = await context.with(trace.setSpan(context.active(), span), () => node(input, config));
       done("ok");
       return output;
     } catch (error) {

@@ -19,6 +19,8 @@ const REFUND_SHARE_FLOOR = 0.15;
 export const CLARIFY_BELOW = 0.45;
 /** Below this the message is about nothing the agent knows. */
 export const OUT_OF_SCOPE_BELOW = 0.12;
+/** A reading this sure stands on its own: it is not a fragment leaning on the message before. */
+const SURE = 0.9;
 /** A second request in the same message counts when its clause is at least this clear. */
 const SECOND_INTENT_FLOOR = 0.6;
 /** How many topics a clarifying question offers. */
@@ -199,7 +201,7 @@ export function understandCustomerText(text: string, ctx: OfflineContext, model:
   if (clauses.length < 2) return whole;
   const parts = clauses
     .map((clause) => ({ clause, u: understandText(clause, ctx, model) }))
-    .filter(({ clause, u }) => PRECEDENCE.includes(u.intent) && u.confidence >= SECOND_INTENT_FLOOR && (u.intent !== "knowledge" || ASKS.test(clause)))
+    .filter(({ clause, u }) => PRECEDENCE.includes(u.intent) && u.confidence >= SECOND_INTENT_FLOOR && (u.intent !== "knowledge" || ASKS.test(clause)) && !explainsClaim(clause, u))
     .map(({ u }) => u);
   const requests = PRECEDENCE.includes(whole.intent) && whole.confidence >= SECOND_INTENT_FLOOR ? [whole, ...parts] : parts;
   const byIntent = new Map<string, Understanding>();
@@ -208,6 +210,11 @@ export function understandCustomerText(text: string, ctx: OfflineContext, model:
   if (ordered.length < 2) return whole;
   const [first, second] = ordered.map((u) => (u.intent === whole.intent ? { ...whole, ...defined(u) } : u));
   return { ...first, also: second };
+}
+
+/** "...and I don't know what it's for": a claim about "it" that names no payment explains the clause before rather than making a request of its own. */
+function explainsClaim(clause: string, u: Understanding): boolean {
+  return u.intent === "refund" && /\b(?:it|its|it['’]s)\b/i.test(clause) && u.merchant === undefined && u.amountMinor === undefined && u.date === undefined;
 }
 
 function keyOf(u: Understanding): string {
@@ -232,7 +239,7 @@ export function understandLatest(turns: ChatTurn[], ctx: OfflineContext, model: 
   const hasEntities = latest.merchant !== undefined || latest.amountMinor !== undefined || latest.date !== undefined;
   const askedBack = turns[lastIndex - 1]?.role === "agent" && turns[lastIndex - 1].text.trim().endsWith("?");
   const previous = turns.slice(0, lastIndex).findLast((t) => t.role === "customer");
-  const leans = latest.intent === "unclear" || latest.intent === "other" || (FOLLOW_UP.test(last) && !applyRules(last));
+  const leans = latest.intent === "unclear" || latest.intent === "other" || (FOLLOW_UP.test(last) && !applyRules(last) && latest.confidence < SURE);
   let before: Understanding | undefined;
   const readPrevious = (said: ChatTurn) => (before ??= understandCustomerText(said.text, ctx, model));
   if (leans && previous && (askedBack || FOLLOW_UP.test(last)) && ["unclear", "knowledge", "limits", "other"].includes(readPrevious(previous).intent)) {

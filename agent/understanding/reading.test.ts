@@ -70,6 +70,22 @@ describe("reading a message", () => {
     for (const text of ["it doesn't work", "can you check it", "it says error"]) expect(understandCustomerText(text, alice).intent, text).toBe("unclear");
   });
 
+  it("reads '...and I don't know what it's for' as part of the question before it, not as a second claim", () => {
+    const u = understandCustomerText("there's an extra 1 euro charge on my statement and i dont know what its for", bob);
+    expect(u).toMatchObject({ intent: "knowledge", category: "extra_charge_on_statement" });
+    expect(u.also).toBeUndefined();
+    expect(understandCustomerText("my card was stolen and someone used it at Electro Mart", alice).also).toMatchObject({ intent: "refund", merchant: "Electro Mart" });
+  });
+
+  it("reads a confident question that starts with 'it' on its own, without the message before", () => {
+    const turns: ChatTurn[] = [
+      { role: "customer", text: "the money I topped up disappeared from my balance" },
+      { role: "agent", text: "A top-up that was reverted comes back to the card it came from within a few days." },
+      { role: "customer", text: "it wants me to verify the card I topped up with, what is that code" },
+    ];
+    expect(understandLatest(turns, bob)).toMatchObject({ intent: "knowledge", category: "verify_top_up" });
+  });
+
   it("reads a charge by one of the customer's own shops as a claim about it, never guessing it was taken twice", () => {
     const u = understandCustomerText("Green Grocer charged me 99 euros!!", alice);
     expect(u).toMatchObject({ intent: "refund", merchant: "Green Grocer", amountMinor: 9900 });

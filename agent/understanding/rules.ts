@@ -1,5 +1,6 @@
 /** Keyword rules for phrasings they recognise reliably; they take precedence over the classifier. */
 import type { IntentLabel } from "./banking77";
+import { topicRule } from "./topic-rules";
 
 /** A label with the Banking77 category it stands for, when there is one. */
 export type RuleLabel = IntentLabel & { category?: string };
@@ -103,7 +104,7 @@ const STATUS: RegExp[] = [
 ];
 
 const LIMITS: RegExp[] = [
-  /(?<!\bage\s|\btop[\s-]?up\s|\btopping\s+up\s|\bdisposable\s+card\s|\bvirtual\s+card\s)\blimit(?:s|ations?)?\b(?!.{0,20}\b(?:top[\s-]?up|topping|disposable|virtual)\b)/i,
+  /(?<!\bage\s|\btop[\s-]?up\s|\btopping\s+up\s|\bdisposable\s+card\s|\bvirtual\s+card\s)\blimit(?:s|ations?)?\b(?!.{0,20}\b(?:top[\s-]?up|topping|disposable|virtual)\b)(?!.{0,30}\b(?:add|load|put\s+in)\b(?:\s+money)?\s+(?:by|with|via|using|from)\b)/i,
   /\bhow\s+much\s+(?:money\s+)?(?:can|could|may|am\s+i\s+allowed\s+to)\s+i?\s*(?:spend|withdraw|pay|take\s+out|transfer|send|use)\b/i,
   /\b(?:the\s+)?most\s+(?:money\s+)?i\s+(?:can|could|am\s+allowed\s+to)\s+(?:spend|withdraw|pay|take\s+out|transfer)\b|\bcap\s+on\b/i,
   /\bmax(?:imum)?\s+(?:i\s+can|amount|spend|withdrawal|payment|per\s+day|daily|a\s+day)\b(?!.{0,20}\b(?:top[\s-]?up|topping|load)\b)|\bspending\s+(?:cap|allowance)\b|\bdaily\s+(?:max|cap)\b|\b(?:a|any)\s+cap\b/i,
@@ -115,7 +116,10 @@ const REVERTED: RegExp[] = [/\b(?:reverted|reversed|reversal)\b|\bcancell?ed\s+a
 const DECLINED = /\b(?:declined|refused|rejected|denied)\b/i;
 
 /** A card that works except in one way: contactless, or the virtual card. */
-const CONTACTLESS: RegExp[] = [/\b(?:contactless|tap(?:\s+to\s+pay|ping)?)\b.*\b(?:not|nothing|fail\w*|pin|declined|refused|\w+n'?t)\b/i];
+const CONTACTLESS: RegExp[] = [
+  /\b(?:contactless|tap(?:\s+to\s+pay|ping)?)\b.*\b(?:not|nothing|fail\w*|pin|declined|refused|\w+n'?t)\b/i,
+  /\b(?:not|\w+n'?t)\s+work\w*\s+(?:with|for|when\s+i\s+(?:use|try)|using)\s+(?:contactless|tap(?:\s+to\s+pay|ping)?)\b/i,
+];
 const VIRTUAL_NOT_WORKING: RegExp[] = [/\bvirtual\s+card\b.*\b(?:declined|rejected|refused|fail\w*|(?:not|\w+n'?t)\s+work\w*)\b/i];
 
 const DUPLICATE: RegExp[] = [
@@ -152,7 +156,7 @@ const REFUND: RegExp[] = [
  * In order of precedence: a request for a person and a card to stop come first; messages that
  * cancel, ask for status or about limits often mention refunds or travel too.
  */
-const RULES: Rule[] = [
+const FIRST_RULES: Rule[] = [
   { label: { intent: "handover", category: "terminate_account" }, patterns: CLOSE_ACCOUNT },
   { label: { intent: "handover" }, patterns: HANDOVER },
   { label: { intent: "handover", category: "cancel_transfer" }, patterns: CANCEL_TRANSFER },
@@ -165,6 +169,10 @@ const RULES: Rule[] = [
   { label: { intent: "status" }, patterns: STATUS },
   { label: { intent: "pending" }, patterns: PENDING },
   { label: { intent: "limits" }, patterns: LIMITS },
+];
+
+/** After the help-article topics (topic-rules.ts): how a card works, and claims about one payment. */
+const LATER_RULES: Rule[] = [
   { label: { intent: "knowledge", category: "contactless_not_working" }, patterns: CONTACTLESS },
   { label: { intent: "knowledge", category: "virtual_card_not_working" }, patterns: VIRTUAL_NOT_WORKING },
   { label: { intent: "refund", reason: "duplicate" }, patterns: DUPLICATE },
@@ -179,7 +187,8 @@ const RULES: Rule[] = [
 export function applyRules(text: string): RuleLabel | undefined {
   if (GREETING_ONLY.test(text.trim()) || GREETING_SMALL_TALK.test(text.trim())) return { intent: "greeting" };
   const body = stripGreeting(text);
-  const label = RULES.find((r) => r.patterns.some((p) => p.test(body)) && applies(r.label, body))?.label;
+  const matching = (rules: Rule[]) => rules.find((r) => r.patterns.some((p) => p.test(body)) && applies(r.label, body))?.label;
+  const label = matching(FIRST_RULES) ?? topicRule(body) ?? matching(LATER_RULES);
   if (label?.intent === "refund") return refundAt(label, body);
   if (label?.category === "reverted_card_payment?" && /\btop[\s-]?up\b/i.test(body)) return { intent: "knowledge", category: "top_up_reverted" };
   if (label?.category === "declined_card_payment") return declinedAt(body) ?? undefined;

@@ -5,6 +5,8 @@ import { env } from "@/env";
 import { failureFields, log } from "@/observability/log";
 import { metrics, secondsSince } from "@/observability/metrics";
 import { getAgent } from "./agent";
+import { now } from "./clock";
+import { sweepOncePerInterval } from "./retention";
 import { sweepSessions } from "./session";
 
 const globalForJobs = globalThis as unknown as { __jobsStarted?: boolean };
@@ -44,6 +46,8 @@ function every(ms: number, name: string, job: () => Promise<Counts>) {
  * each approval expire exactly once. Recovery: runs cut off by a crash or a drain are
  * finished once, by whichever instance takes their lease. Sweep: ended sessions and failed
  * sign-ins older than the throttle window are deleted (idempotent, so every instance may).
+ * Retention: every instance checks often, and the one that claims the interval's row in
+ * `job_runs` sweeps, so the sweep runs exactly once per RETENTION_INTERVAL_MS.
  * SIGTERM drains: new turns are refused, running graphs stop at a superstep boundary, and
  * the process exits.
  */
@@ -56,6 +60,7 @@ export function startBackgroundJobs() {
     return { threads: recovered.threads.length, decisions: recovered.decisions.length, refundsPaid: recovered.refunds.length };
   });
   every(env().SESSION_SWEEP_INTERVAL_MS, "session_sweep", () => sweepEnded(database().db));
+  every(env().RETENTION_CHECK_MS, "retention", async () => (await sweepOncePerInterval(database().db, { now: now(), instance: getAgent().instance.id })) ?? {});
   drainOnSigterm(getAgent(), env().DRAIN_TIMEOUT_MS);
 }
 

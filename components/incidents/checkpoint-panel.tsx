@@ -4,6 +4,7 @@ import { Button } from "@/components/ui/button";
 import { Tabs } from "@/components/ui/tabs";
 import { DiffView } from "./diff-view";
 import { formatBytes } from "./labels";
+import { PinControl, type RetentionState } from "./retention-controls";
 import { StateView } from "./state-view";
 import { TaskList } from "./task-list";
 import { formatDay, formatTime } from "./time";
@@ -16,10 +17,12 @@ type CheckpointPanelProps = {
   reveal: boolean;
   position: { index: number; total: number };
   onStep: (delta: -1 | 1) => void;
+  retention: RetentionState | null;
+  onRetentionChange: () => void;
 };
 
 /** One checkpoint: what ran from it, its state, and what changed since the one before. */
-export function CheckpointPanel({ threadId, entry, reveal, position, onStep }: CheckpointPanelProps) {
+export function CheckpointPanel({ threadId, entry, reveal, position, onStep, retention, onRetentionChange }: CheckpointPanelProps) {
   const url = `/api/incidents/threads/${encodeURIComponent(threadId)}/checkpoints/${encodeURIComponent(entry.checkpointId)}`;
   const detail = useResource<CheckpointDetail>(url, { keep: true, body: reveal ? { reveal: true } : undefined });
   const [tab, setTab] = useState("state");
@@ -75,6 +78,7 @@ export function CheckpointPanel({ threadId, entry, reveal, position, onStep }: C
           </dd>
         </div>
       </dl>
+      <PinControl threadId={threadId} checkpointId={entry.checkpointId} state={retention} onChange={onRetentionChange} />
       <div>
         <h3 className="mb-2 text-xs font-semibold uppercase tracking-wide text-slate-700">Ran from this checkpoint</h3>
         <TaskList entry={entry} />
@@ -87,7 +91,7 @@ export function CheckpointPanel({ threadId, entry, reveal, position, onStep }: C
           onChange={setTab}
           tabs={[
             { id: "state", label: "State", content: <StateView detail={current} /> },
-            { id: "diff", label: "Diff", content: <DiffView parts={current.diff ?? []} step={current.step} first={!current.parentId} /> },
+            { id: "diff", label: "Diff", content: <DiffView parts={current.diff ?? []} step={current.step} first={!current.parentId} parentPruned={current.parentPruned} /> },
           ]}
         />
       ) : !detail.error ? (

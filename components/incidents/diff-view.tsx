@@ -40,7 +40,10 @@ function Collapsed({ lines }: { lines: DiffLine[] }) {
 }
 
 /** The state against its parent checkpoint: additions green, removals red, long unchanged runs folded. */
-export function DiffView({ parts, step, first }: { parts: DiffPart[]; step: number; first: boolean }) {
+export function DiffView({ parts, step, first, parentPruned = false }: { parts: DiffPart[]; step: number; first: boolean; parentPruned?: boolean }) {
+  if (parentPruned) {
+    return <p className="text-sm text-slate-600">The checkpoint before this one was pruned by retention: there is nothing to compare with. Pinned steps always keep theirs.</p>;
+  }
   if (first) return <p className="text-sm text-slate-600">This is the first checkpoint of the conversation: there is nothing before it to compare with.</p>;
   if (!hasChanges(parts)) return <p className="text-sm text-slate-600">The state did not change at this checkpoint.</p>;
   const blocks = toBlocks(toLines(parts));

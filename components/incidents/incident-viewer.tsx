@@ -9,6 +9,7 @@ import { Card } from "@/components/ui/card";
 import { CheckpointPanel } from "./checkpoint-panel";
 import { ExportControls } from "./export-controls";
 import { LedgerEntries } from "./ledger-entries";
+import { LegalHoldControl, type RetentionState } from "./retention-controls";
 import { TimelineTable } from "./timeline-table";
 import type { CheckpointEntry, Timeline } from "./types";
 import { useResource } from "./use-resource";
@@ -24,6 +25,7 @@ export function IncidentViewer({ threadId }: { threadId: string }) {
   const [selectedId, setSelectedId] = useState<string | null>(null);
   const timeline = useResource<Timeline>(`/api/incidents/threads/${encodeURIComponent(threadId)}/timeline`, { keep: true, body: reveal ? { reveal: true } : undefined });
   const data = timeline.data;
+  const retention = useResource<RetentionState>(`/api/incidents/threads/${encodeURIComponent(threadId)}/retention`, { keep: true });
   const checkpoints = useMemo(() => (data?.entries ?? []).filter((e): e is CheckpointEntry => e.kind === "checkpoint"), [data]);
   const index = Math.max(0, checkpoints.findIndex((c) => c.checkpointId === selectedId));
   const selected = checkpoints[index] ?? null;
@@ -100,7 +102,15 @@ export function IncidentViewer({ threadId }: { threadId: string }) {
             </Card>
             <Card className="self-start xl:sticky xl:top-4">
               {selected ? (
-                <CheckpointPanel threadId={threadId} entry={selected} reveal={reveal} position={{ index, total: checkpoints.length }} onStep={step} />
+                <CheckpointPanel
+                  threadId={threadId}
+                  entry={selected}
+                  reveal={reveal}
+                  position={{ index, total: checkpoints.length }}
+                  onStep={step}
+                  retention={retention.data}
+                  onRetentionChange={retention.reload}
+                />
               ) : (
                 <p className="p-4 text-sm text-slate-600">This conversation has no checkpoints yet.</p>
               )}
@@ -111,6 +121,9 @@ export function IncidentViewer({ threadId }: { threadId: string }) {
               <WhatIfPanel threadId={threadId} checkpoints={checkpoints} selectedId={selected?.checkpointId ?? null} reveal={reveal} />
             </Card>
           ) : null}
+          <Card>
+            <LegalHoldControl threadId={threadId} state={retention.data} onChange={retention.reload} />
+          </Card>
           <Card as="section" aria-labelledby="ledger-title" className="space-y-2 p-3">
             <h2 id="ledger-title" className="text-sm font-semibold">
               Ledger entries

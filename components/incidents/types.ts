@@ -42,6 +42,8 @@ export type DiffPart = { value: string; added?: boolean; removed?: boolean };
 export type CheckpointDetail = {
   checkpointId: string;
   parentId: string | null;
+  /** Retention pruned the parent: there is no diff. */
+  parentPruned?: boolean;
   step: number;
   source: string;
   next?: string[];

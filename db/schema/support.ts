@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { bigserial, boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { bigserial, boolean, doublePrecision, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 
 /** One conversation; the LangGraph thread id is this id. */
 export const threads = pgTable(
@@ -250,3 +250,80 @@ export const nodeEvents = pgTable(
   },
   (t) => [index("node_events_thread_idx").on(t.threadId, t.at)],
 );
+
+/**
+ * A tenant's retention policy; a tenant without a row follows the RETENTION_* settings.
+ * After `idleDays` without activity a thread's checkpoints are pruned (`keep_latest` keeps
+ * its latest one, `delete` does not); messages, node events and ended sessions go after
+ * their own windows. Null windows mean the setting's default.
+ */
+export const retentionPolicies = pgTable("retention_policies", {
+  tenantId: text("tenant_id").primaryKey(),
+  idleDays: doublePrecision("idle_days"),
+  mode: text("mode", { enum: ["keep_latest", "delete"] }),
+  messageDays: doublePrecision("message_days"),
+  nodeEventDays: doublePrecision("node_event_days"),
+  sessionDays: doublePrecision("session_days"),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** A checkpoint an investigator pinned for an incident: retention never prunes it, nor its parent. */
+export const checkpointPins = pgTable(
+  "checkpoint_pins",
+  {
+    tenantId: text("tenant_id").notNull(),
+    threadId: text("thread_id").notNull().references(() => threads.id),
+    checkpointId: text("checkpoint_id").notNull(),
+    pinnedBy: text("pinned_by").notNull(),
+    reason: text("reason").notNull(),
+    pinnedAt: timestamp("pinned_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.threadId, t.checkpointId] }), index("checkpoint_pins_tenant_idx").on(t.tenantId, t.threadId)],
+);
+
+/** A legal hold keeps a whole thread (checkpoints, messages, node events) until it is released. */
+export const legalHolds = pgTable(
+  "legal_holds",
+  {
+    id: text("id").primaryKey(),
+    tenantId: text("tenant_id").notNull(),
+    threadId: text("thread_id").notNull().references(() => threads.id),
+    placedBy: text("placed_by").notNull(),
+    reason: text("reason").notNull(),
+    placedAt: timestamp("placed_at", { withTimezone: true }).notNull().defaultNow(),
+    releasedBy: text("released_by"),
+    releasedAt: timestamp("released_at", { withTimezone: true }),
+  },
+  (t) => [uniqueIndex("legal_holds_active_uq").on(t.threadId).where(sql`${t.releasedAt} is null`)],
+);
+
+/**
+ * One row per run of a periodic job that must run once per interval across instances:
+ * the instance that inserts the interval's row runs it, the others see the row and skip.
+ */
+export const jobRuns = pgTable(
+  "job_runs",
+  {
+    job: text("job").notNull(),
+    /** The start of the interval this run belongs to. */
+    slot: timestamp("slot", { withTimezone: true }).notNull(),
+    instance: text("instance").notNull(),
+    startedAt: timestamp("started_at", { withTimezone: true }).notNull().defaultNow(),
+    finishedAt: timestamp("finished_at", { withTimezone: true }),
+    counts: jsonb("counts"),
+  },
+  (t) => [primaryKey({ columns: [t.job, t.slot] })],
+);
+
+/**
+ * The last time retention pruned a thread, the thread's last activity then and the mode it
+ * pruned under: a thread with no activity since, under the same mode, has nothing more to
+ * prune, so later sweeps pass it by and reach the others. Releasing a legal hold clears it.
+ */
+export const retentionMarks = pgTable("retention_marks", {
+  threadId: text("thread_id").primaryKey().references(() => threads.id),
+  tenantId: text("tenant_id").notNull(),
+  lastActiveAt: timestamp("last_active_at", { withTimezone: true }).notNull(),
+  mode: text("mode", { enum: ["keep_latest", "delete"] }).notNull(),
+  prunedAt: timestamp("pruned_at", { withTimezone: true }).notNull().defaultNow(),
+});

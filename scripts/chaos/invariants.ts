@@ -29,6 +29,14 @@ export type Figures = {
   duplicatedMessages: number;
   threadsCannotResume: number;
   approvalsNotFinal: number;
+  /**
+   * Incident steps gone from a thread: an approval whose gate paused the thread, with no
+   * checkpoint left carrying the gate's interrupt; a committed refund with no checkpoint left
+   * that the refund ran from. Retention must keep both.
+   */
+  incidentStepsLost: number;
+  /** Retention sweeps that removed something, and the checkpoints they removed. */
+  retention: { sweeps: number; checkpoints: number };
   approvalsPending: number;
   ledgerInFlight: number;
   health: { p50?: number; max?: number };
@@ -110,6 +118,37 @@ async function describeThread(pool: Pool, journal: Journal, threadId: string, wh
   };
 }
 
+/**
+ * Approvals whose gate paused their thread with no checkpoint left carrying the gate's
+ * interrupt, plus committed refunds with no checkpoint left that the refund ran from (one
+ * whose parent sent the run to the refund).
+ */
+export async function incidentStepsLost(pool: Pool): Promise<number> {
+  const gates = await int(
+    pool,
+    `select count(*)::int as n from approvals a
+      where a.interrupt_id is not null
+        and not exists (select 1 from langgraph.checkpoint_writes w where w.thread_id = a.thread_id and w.channel = '__interrupt__')`,
+  );
+  const refunds = await int(
+    pool,
+    `select count(*)::int as n from ledger_entries l join cases c on c.id = l.case_id
+      where l.status = 'committed'
+        and not exists (select 1 from langgraph.checkpoints k join langgraph.checkpoint_writes w
+                          on w.thread_id = k.thread_id and w.checkpoint_id = k.parent_checkpoint_id and w.channel = 'branch:to:refund'
+                         where k.thread_id = c.thread_id)`,
+  );
+  return gates + refunds;
+}
+
+/** What the retention sweeps recorded; none before the app had retention. */
+async function retentionFigures(pool: Pool): Promise<{ sweeps: number; checkpoints: number }> {
+  const { rows } = await pool.query<{ sweeps: number; checkpoints: number }>(
+    `select count(*)::int as sweeps, coalesce(sum((data->>'checkpoints')::int), 0)::int as checkpoints from audit_events where action = 'retention.swept'`,
+  );
+  return rows[0]!;
+}
+
 /** Reads every figure; `stuck` describes the threads and approvals that did not finish. */
 export async function measure(pool: Pool, journal: Journal): Promise<Figures> {
   const byStatus = await pool.query<{ status: string; n: number }>(`select status, count(*)::int as n from approvals group by 1 order by 2 desc`);
@@ -169,6 +208,8 @@ export async function measure(pool: Pool, journal: Journal): Promise<Figures> {
     queuedLeft: [...waiting.values()].reduce((sum, n) => sum + n.queued, 0),
     duplicatedMessages: messages.duplicated,
     threadsCannotResume: cannotResume.rowCount ?? 0,
+    incidentStepsLost: await incidentStepsLost(pool),
+    retention: await retentionFigures(pool),
     approvalsNotFinal: notFinal.rowCount ?? 0,
     approvalsPending: await int(pool, `select count(*)::int as n from approvals where status = 'pending'`),
     ledgerInFlight: await int(pool, `select count(*)::int as n from ledger_entries where status = 'in_flight'`),

@@ -43,7 +43,8 @@ async function main() {
   const options = parseOptions(process.argv.slice(2));
   const journal = new Journal();
   const policy = options.doubleTexting ? ` --double-texting ${options.doubleTexting}` : "";
-  const args = `--conversations ${options.conversations} --kills ${options.kills} --concurrency ${options.concurrency}${policy}`;
+  const retention = options.retentionAggressive ? " --retention-aggressive" : "";
+  const args = `--conversations ${options.conversations} --kills ${options.kills} --concurrency ${options.concurrency}${policy}${retention}`;
   log(journal, `${args} --seed ${options.seed}`);
   buildIfStale((line) => log(journal, line));
   log(journal, `serving build ${snapshotBuild()} from a private copy`);
@@ -71,6 +72,9 @@ async function main() {
     // attempt counted: the per-address throttle is for real clients, not this one load generator.
     LOGIN_MAX_FAILURES_PER_ADDRESS: "1000000",
     ...(options.doubleTexting ? { DOUBLE_TEXTING: options.doubleTexting } : {}),
+    // Checkpoints only: the message, node event and session windows stay long, as the
+    // message figures count what the customers were told was stored.
+    ...(options.retentionAggressive ? { RETENTION_INTERVAL_MS: "1000", RETENTION_CHECK_MS: "250", RETENTION_IDLE_DAYS: "0", RETENTION_BATCH: "1000" } : {}),
   });
   const cleanup = () => app.killNow();
   process.on("exit", cleanup);

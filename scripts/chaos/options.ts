@@ -10,9 +10,14 @@ export type Options = {
   settleMs: number;
   /** The app's DOUBLE_TEXTING policy; unset keeps the app's default. */
   doubleTexting?: string;
+  /**
+   * Runs the retention sweep every second with an idle threshold of 0, so it prunes every
+   * resting thread's checkpoints between (and, racing, during) its turns.
+   */
+  retentionAggressive: boolean;
 };
 
-const USAGE = `usage: npm run chaos -- --conversations N --kills K [--concurrency C] [--seed S] [--approval-ttl-ms MS] [--settle-ms MS] [--double-texting enqueue|reject|interrupt|rollback]`;
+const USAGE = `usage: npm run chaos -- --conversations N --kills K [--concurrency C] [--seed S] [--approval-ttl-ms MS] [--settle-ms MS] [--double-texting enqueue|reject|interrupt|rollback] [--retention-aggressive]`;
 
 function integer(name: string, raw: string | undefined, min: number): number {
   const value = Number(raw);
@@ -30,12 +35,17 @@ export function parseOptions(argv: string[]): Options {
     seed: Date.now() % 1_000_000,
     approvalTtlMs: 30_000,
     settleMs: 60_000,
+    retentionAggressive: false,
   };
   for (let i = 0; i < argv.length; i++) {
     const flag = argv[i]!;
     if (flag === "--help" || flag === "-h") {
       console.log(USAGE);
       process.exit(0);
+    }
+    if (flag === "--retention-aggressive") {
+      options.retentionAggressive = true;
+      continue;
     }
     const value = argv[++i];
     switch (flag) {

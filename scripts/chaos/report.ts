@@ -20,6 +20,7 @@ export function violations(f: Figures): [string, number][] {
     ["customer messages left queued on a resting thread", f.queuedLeft],
     ["threads that cannot resume", f.threadsCannotResume],
     ["decided approvals never carried out (approved/executing)", f.approvalsNotFinal],
+    ["incident steps lost (gate interrupt, refund step)", f.incidentStepsLost],
   ];
 }
 
@@ -61,6 +62,7 @@ export function printReport(f: Figures, journal: Journal, meta: { seed: number; 
   console.log(`  customer messages acknowledged ${journal.acked.length}; resent after a kill ${journal.count("message.resent_after_kill")}, stored twice ${f.duplicatedMessages}`);
   console.log(`  messages: ${counters(journal, "message.")}`);
   console.log(`  decisions: ${counters(journal, "decision.")}`);
+  console.log(`  retention sweeps that removed something ${f.retention.sweeps}, checkpoints they removed ${f.retention.checkpoints}`);
   console.log(`  runs stopped by a newer message ${f.runsStopped.runs}, requests they withdrew ${f.runsStopped.withdrawn}`);
   const modes = new Map<string, number>();
   for (const k of journal.kills) modes.set(k.mode, (modes.get(k.mode) ?? 0) + 1);

@@ -67,6 +67,7 @@ export const checkpointList = z.object({ threadId: z.string(), checkpoints: z.ar
 export const checkpointDetail = z.object({
   checkpointId: z.string(),
   parentId: z.string().nullable(),
+  parentPruned: z.boolean().meta({ description: "The parent was pruned by retention: there is no diff." }),
   step: z.number().int(),
   source: z.string(),
   values: z.record(z.string(), z.unknown()),
@@ -130,3 +131,28 @@ export const incidentReport = z.object({
   ledgerEntries: z.array(ledgerEntry),
   views: z.array(z.object({ actor: z.string(), action: z.string(), at: timestamp })),
 });
+
+/** Why an investigator pins a step or holds a conversation: it names the incident or the case. */
+const retentionReason = z.string().trim().min(3).max(500);
+
+export const pinBody = z.object({ checkpointId: z.string().min(1).max(100).regex(/^[A-Za-z0-9_-]+$/, "letters, digits, - or _."), reason: retentionReason }).strict();
+export const holdBody = z.object({ reason: retentionReason }).strict();
+
+const pin = z.object({ checkpointId: z.string(), pinnedBy: z.string(), reason: z.string(), pinnedAt: timestamp });
+const hold = z.object({
+  id: z.string(),
+  placedBy: z.string(),
+  reason: z.string(),
+  placedAt: timestamp,
+  releasedBy: z.string().nullable(),
+  releasedAt: timestamp.nullable(),
+});
+
+/** What retention keeps of a conversation for investigators: the pinned steps and the legal hold in force. */
+export const retentionState = z.object({
+  threadId: z.string(),
+  pins: z.array(pin),
+  hold: hold.nullable().meta({ description: "The legal hold in force; while it is, retention touches nothing of the conversation." }),
+});
+export const pinResult = z.object({ pinned: z.boolean().meta({ description: "false: the step was pinned already." }), pin });
+export const holdResult = z.object({ hold });

@@ -3,9 +3,14 @@ import {
   checkpointDetail,
   checkpointList,
   checkpointReplayBody,
+  holdBody,
+  holdResult,
   incidentReport,
+  pinBody,
+  pinResult,
   replayBody,
   replayResult,
+  retentionState,
   searchPage,
   searchQuery,
   timeline,
@@ -96,6 +101,42 @@ export const incidentPaths = {
       bodyOptional: true,
       responses: { 200: json(incidentReport, "The report") },
       errors: { 404: NO_THREAD, 503: LEDGER_DOWN },
+    },
+  },
+  "/api/incidents/threads/{id}/retention": {
+    get: {
+      summary: "The conversation's pinned steps and the legal hold in force, if any (auditors, supervisors).",
+      path: id,
+      responses: { 200: json(retentionState, "Pins and hold") },
+      errors: { 404: NO_THREAD },
+    },
+  },
+  "/api/incidents/threads/{id}/pins": {
+    post: {
+      summary: "Pins a checkpoint for an incident: retention never prunes it, nor its parent, so the viewer keeps its state and diff. Audited as `incident.checkpoint_pinned`.",
+      description: "201 when pinned now, 200 when it was pinned already (nothing changes).",
+      path: id,
+      body: pinBody,
+      responses: { 201: json(pinResult, "Pinned"), 200: json(pinResult, "Already pinned") },
+      errors: { 404: NO_CHECKPOINT },
+    },
+  },
+  "/api/incidents/threads/{id}/legal-hold": {
+    post: {
+      summary: "Places a legal hold: retention touches nothing of the conversation (checkpoints, messages, node events) until it is released. Audited as `incident.legal_hold_placed`.",
+      path: id,
+      body: holdBody,
+      responses: { 201: json(holdResult, "The hold") },
+      errors: { 404: NO_THREAD, 409: "`conflict:legal_hold`: a hold is already in force." },
+    },
+  },
+  "/api/incidents/threads/{id}/legal-hold/release": {
+    post: {
+      summary: "Releases the legal hold in force; the next sweep treats the conversation under its bank's policy. Audited as `incident.legal_hold_released`.",
+      path: id,
+      body: holdBody,
+      responses: { 200: json(holdResult, "The released hold") },
+      errors: { 404: NO_THREAD, 409: "`conflict:legal_hold`: no hold is in force." },
     },
   },
 } satisfies Paths;

@@ -1,0 +1,163 @@
+/**
+ * Help-article topics that keywords tell apart better than the classifier. Banking77 has
+ * neighbouring categories that differ by one word ("how long do transfers take" and "my
+ * transfer hasn't shown up"; "exchange in the app" and "the exchange fee"), and the words that
+ * decide are the bank's own vocabulary: a SEPA transfer, a payee, a plastic card, Swiss francs.
+ * Each topic is asked about in general; a message about one payment of the customer's (a
+ * merchant named, money back asked for, a charge taken twice) is left to the claim rules.
+ */
+import type { RuleLabel } from "./rules";
+
+type Topic = {
+  category: string;
+  /** Every pattern must match. */
+  when: RegExp[];
+  /** None may match. */
+  unless?: RegExp | RegExp[];
+};
+
+const CURRENCY = String.raw`(?:yen|francs?|dollars?|pounds?|sterling|zloty|zlotys|koruna|krona|kronor|krone|rupees?|yuan|renminbi|pesos?|lira|forint|lei|leu|rand|dirhams?|usd|gbp|chf|jpy|pln|czk|sek|nok|dkk|huf|currenc(?:y|ies))`;
+const TRANSFER = /\b(?:transfers?|sepa|swift|wire|send(?:ing)?\s+money|money\s+i\s+send|sent\s+money|payments?\s+to\s+(?:another|an\s+other|a\s+different)\s+(?:bank|account))\b/i;
+const FEE = /\b(?:fees?|charges?|charged|charging|cost|costs|commission|free)\b/i;
+const TOP_UP = /\b(?:top[\s-]?up\w*|topping\s+up|topped\s+up|add(?:ing)?\s+money|load(?:ing)?\s+money)\b/i;
+/** Something went wrong with one payment: a claim or a failure, not a question about the topic. */
+const TROUBLE = /\b(?:fail\w*|declin\w*|revert\w*|pending|refus\w*|twice|double\w*|again|refund\w*|money\s+back|overcharg\w*)\b/i;
+const CASH = /\b(?:atm|cash\s*(?:point|machine)|cashpoint|withdr[ae]w\w*|cash)\b/i;
+const CARD_PAYMENT = /\b(?:card\s+payments?|paid\s+(?:by|with)\s+(?:my\s+)?card|purchases?|bought|shop(?:ping)?)\b/i;
+const PAST_ONE = /\b(?:ago|yesterday|last\s+\w+|still|has\s*n[o']?t|have\s*n[o']?t|hasn'?t|haven'?t|didn'?t|not\s+(?:arrived|received|there|yet))\b/i;
+
+const TOPICS: Topic[] = [
+  {
+    category: "balance_not_updated_after_cheque_or_cash_deposit",
+    when: [/\bbalance\b.{0,40}\b(?:same|unchanged|(?:has\s*n[o']?t|hasn'?t|didn'?t|did\s+not|not|never|doesn'?t)\s+(?:been\s+)?(?:chang|updat|gone\s+up|go\s+up|mov|increas|show|reflect)\w*)/i, /\b(?:cheques?|checks?|cash|deposit\w*)\b/i],
+  },
+  {
+    category: "balance_not_updated_after_bank_transfer",
+    when: [/\bbalance\b.{0,40}\b(?:same|unchanged|(?:has\s*n[o']?t|hasn'?t|didn'?t|did\s+not|not|never|doesn'?t)\s+(?:been\s+)?(?:chang|updat|gone\s+up|go\s+up|mov|increas|show|reflect)\w*)/i],
+  },
+  {
+    category: "transfer_timing",
+    when: [/\b(?:how\s+(?:long|quick(?:ly)?|fast|soon|many\s+(?:\w+\s+)?(?:days|hours))|when\s+(?:will|does|do|would)|what\s+time|cut-?off(?:\s+time)?|same[\s-]day)\b/i, TRANSFER],
+    unless: new RegExp(String.raw`${PAST_ONE.source}|\b(?:sent|made|cards?|refund\w*|top[\s-]?up\w*|fees?|cost)\b`, "i"),
+  },
+  {
+    category: "top_up_by_bank_transfer_charge",
+    when: [FEE, TOP_UP, /\b(?:transfer|bank\s+account|other\s+bank|another\s+bank|sepa)\b/i],
+    unless: TROUBLE,
+  },
+  {
+    category: "top_up_by_card_charge",
+    when: [FEE, TOP_UP, /\bcard\b/i],
+    unless: TROUBLE,
+  },
+  {
+    category: "top_up_limits",
+    when: [/\b(?:how\s+much|max(?:imum)?|most|limits?|biggest|largest|highest)\b.{0,40}\b(?:top[\s-]?up|topping\s+up|load|add)\b|\b(?:top[\s-]?up|load)\b.{0,30}\b(?:limits?|max(?:imum)?|at\s+once|in\s+one\s+go)\b/i],
+    unless: new RegExp(String.raw`${FEE.source}|${TROUBLE.source}`, "i"),
+  },
+  {
+    category: "topping_up_by_card",
+    when: [/\b(?:top[\s-]?up|add\s+money|load\s+money|put\s+money)\b.{0,40}\b(?:with|using|by|from)\s+(?:my\s+|a\s+|an\s+)?(?:\w+\s+){0,2}card\b/i],
+    unless: new RegExp(String.raw`${FEE.source}|${TROUBLE.source}|\b(?:verif\w*|code|limits?)\b`, "i"),
+  },
+  {
+    category: "transfer_fee_charged",
+    when: [/\b(?:fees?|charges?|charged|cost|costs|commission)\b/i, TRANSFER],
+    unless: new RegExp(String.raw`${TROUBLE.source}|${TOP_UP.source}|\b(?:exchang\w*|conver\w*|atm|cash)\b`, "i"),
+  },
+  {
+    category: "failed_transfer",
+    when: [/\b(?:fail\w*|didn'?t\s+go\s+through|did\s+not\s+go\s+through|(?:not|un)\s*successful|bounced|went\s+wrong)\b/i, /\b(?:transfers?|sent\s+money|send\s+money|payment\s+to\s+(?:another|an\s+other|a\s+different|someone|my\s+\w+)|to\s+(?:another|a\s+different|my\s+\w+(?:'s)?)\s+account)\b/i],
+    unless: new RegExp(String.raw`${TOP_UP.source}|${CASH.source}|\bcard\s+payment\b`, "i"),
+  },
+  {
+    category: "beneficiary_not_allowed",
+    when: [/\b(?:payees?|beneficiar\w*|recipients?)\b/i, /\b(?:can'?t|cannot|won'?t|unable|not\s+(?:allowed|able|possible|permitted)|(?:doesn'?t|does\s+not|won'?t|will\s+not)\s+let|refus\w*|block\w*)\b/i],
+  },
+  {
+    category: "receiving_money",
+    when: [/\bget\s+paid\b|\bsalary\b|\bwages?\b|\bpaid\s+into\s+my\b|\breceiv\w*\s+(?:money|payments?|a\s+payment|transfers?)\b|\bsomeone\s+(?:to\s+)?send\s+me\s+money\b/i],
+    unless: PAST_ONE,
+  },
+  {
+    category: "transfer_into_account",
+    when: [/\b(?:iban|account\s+number|account\s+details|bank\s+details|sort\s+code|routing\s+number)\b/i, /\b(?:transfers?|top[\s-]?up|add\s+money|pay\s+in|fund|deposit)\b/i],
+    unless: PAST_ONE,
+  },
+  {
+    category: "order_physical_card",
+    when: [/\b(?:physical|plastic|real|actual)\s+(?:card|one|version|copy)\b/i],
+    unless: /\b(?:arriv\w*|deliver\w*|post|track\w*|when|come|came|activat\w*|pin|lost|stolen|expir\w*|declin\w*|broken|(?:\w+n'?t|not)\s+work\w*)\b/i,
+  },
+  {
+    category: "disposable_card_limits",
+    when: [/\b(?:single[\s-]?use|one[\s-]?(?:time|off)(?:[\s-]?use)?|disposable|burner|throw[\s-]?away)\b/i, /\b(?:limits?|how\s+many\s+times|how\s+often|more\s+than\s+once)\b/i],
+  },
+  {
+    category: "get_disposable_virtual_card",
+    when: [/\bdisposable\b|\b(?:single[\s-]?use|one[\s-]?(?:time|off)(?:[\s-]?use)?|burner|throw[\s-]?away)\s+(?:virtual\s+|online\s+)?card\b/i],
+  },
+  {
+    category: "apple_pay_or_google_pay",
+    when: [/\b(?:apple|google|samsung)\s*(?:pay|wallet)\b|\b(?:iphone|android|phone'?s?)\s+wallet\b|\bwallet\s+app\b/i],
+    unless: new RegExp(String.raw`${TROUBLE.source}|\b(?:lost|stolen|(?:\w+n'?t|not)\s+work\w*)\b`, "i"),
+  },
+  {
+    category: "card_acceptance",
+    when: [/\b(?:will|would|can|does|do)\s+(?:my|the|your|this)\s+card\s+(?:work|be\s+accepted|be\s+used)\b|\bcan\s+i\s+(?:use|pay\s+with)\s+(?:my|the|this|your)\s+card\s+(?:in|at|abroad|overseas|everywhere|anywhere)\b|\bwhere\s+can\s+i\s+use\s+(?:my|the|your)\s+card\b/i],
+    unless: new RegExp(String.raw`${CASH.source}|\b(?:again|online|wallet|apple|google|contactless)\b`, "i"),
+  },
+  {
+    category: "change_pin",
+    when: [/\b(?:new|different|another)\s+pin\b|\bchange\s+(?:my\s+|the\s+)?pin\b|\bset\s+(?:a\s+|my\s+)?(?:new|different)\s+pin\b/i],
+  },
+  {
+    category: "card_delivery_estimate",
+    when: [/\bcard\b/i, /\bif\s+i\s+order\b|\b(?:how\s+long|how\s+many\s+(?:\w+\s+)?days|when)\b.{0,40}\b(?:deliver\w*|get\s+here|arriv\w*|ship\w*)\b/i, /\b(?:order\w*|new|if)\b/i],
+    unless: new RegExp(String.raw`${PAST_ONE.source}|\b(?:already|sent|lost|stolen)\b`, "i"),
+  },
+  {
+    category: "wrong_exchange_rate_for_cash_withdrawal",
+    when: [/\b(?:rate|exchange)\b/i, /\b(?:wrong|bad|terrible|awful|poor|unfair|incorrect|rip\w*|too\s+(?:high|low|much)|worse|off)\b/i, CASH],
+  },
+  {
+    category: "card_payment_wrong_exchange_rate",
+    when: [/\b(?:rate|exchange)\b/i, /\b(?:wrong|bad|terrible|awful|poor|unfair|incorrect|rip\w*|too\s+(?:high|low|much)|worse|off)\b/i, new RegExp(String.raw`${CARD_PAYMENT.source}|\b(?:card|paid|payment)\b`, "i")],
+  },
+  {
+    category: "exchange_charge",
+    when: [/\b(?:fees?|charges?|charged|cost|costs|commission|mark-?up)\b/i, /\b(?:exchang\w*|conver\w*|swap\w*)\b/i],
+    unless: new RegExp(String.raw`${CARD_PAYMENT.source}|${CASH.source}|${TOP_UP.source}|\b(?:wrong|bad|rate)\b`, "i"),
+  },
+  {
+    category: "exchange_via_app",
+    when: [new RegExp(String.raw`\b(?:exchang\w*|conver\w*|swap\w*|change)\b.{0,40}\b(?:${CURRENCY}|eur|euros?|balance|money)\b.{0,30}\b(?:to|into|for)\b|\b(?:exchang\w*|conver\w*|swap\w*)\b.{0,40}\b(?:in|through|with|via|using)\s+the\s+app\b`, "i")],
+    unless: new RegExp(String.raw`${CASH.source}|${CARD_PAYMENT.source}|\b(?:rate|fees?|charge\w*|cost|commission|wrong|bad|paid|payment)\b`, "i"),
+  },
+  {
+    category: "fiat_currency_support",
+    when: [new RegExp(String.raw`\b(?:support|accept|hold|keep|store|have|open)\b.{0,40}\b${CURRENCY}\b|\b(?:which|what)\s+currencies\b`, "i")],
+    unless: new RegExp(String.raw`${CASH.source}|${CARD_PAYMENT.source}|${TOP_UP.source}|\b(?:exchang\w*|conver\w*|swap\w*|rate|fees?|charge\w*|paid|pay|transfer\w*|send|sent|receiv\w*)\b`, "i"),
+  },
+  {
+    category: "extra_charge_on_statement",
+    when: [/\bextra\b.{0,30}\b(?:charge|fee|amount|payment|euros?|eur)\b|\b(?:(?:random|unexpected|mystery|strange|weird|odd|small|unknown|little|extra)\s+){1,3}(?:charges?|fees?)\b.{0,40}\b(?:statement|account)\b/i],
+    unless: [/\b(?:refund\w*|money\s+back|twice|double\w*|overcharg\w*)\b/i, /\b(?:at|from|by)\s+(?!My\b)[A-Z]/],
+  },
+  {
+    category: "verify_my_identity",
+    when: [/\b(?:what|which)\b.{0,30}\b(?:documents?|do\s+you\s+need|do\s+i\s+need|need\s+to)\b.{0,30}\b(?:verif\w*|identity|who\s+i\s+am|prove|id)\b/i],
+    unless: /\bwhy\b/i,
+  },
+  {
+    category: "country_support",
+    when: [/\b(?:live|living|resident|based|moving|move|reside)\s+(?:in|to)\s+(?!the\s+(?:app|city|same))\w+/i, /\b(?:account|sign\s+up|open|join|apply|customer)\b/i],
+    unless: new RegExp(String.raw`${TROUBLE.source}|${CARD_PAYMENT.source}|\b(?:charg\w*|card)\b`, "i"),
+  },
+];
+
+/** The help-article topic the message asks about, by the first topic whose words all appear. */
+export function topicRule(body: string): RuleLabel | undefined {
+  const topic = TOPICS.find((t) => t.when.every((p) => p.test(body)) && ![t.unless ?? []].flat().some((p) => p.test(body)));
+  return topic ? { intent: "knowledge", category: topic.category } : undefined;
+}

@@ -1,0 +1,113 @@
+import { context, propagation, SpanStatusCode, trace, type Attributes, type Context, type Span, type SpanOptions } from "@opentelemetry/api";
+import { OTLPTraceExporter } from "@opentelemetry/exporter-trace-otlp-http";
+import { defaultResource, resourceFromAttributes } from "@opentelemetry/resources";
+import { BatchSpanProcessor, NodeTracerProvider, type SpanProcessor } from "@opentelemetry/sdk-trace-node";
+import { errorClass } from "./log";
+
+/** The instrumentation scope every span of the product is made under. */
+export const TRACER_NAME = "bank-support-agent";
+
+export type TracingOptions = {
+  /** The `service.name` of every span the process makes (OTEL_SERVICE_NAME, else the process's default). */
+  serviceName: string;
+  /** The OTLP/HTTP collector's base URL (OTEL_EXPORTER_OTLP_ENDPOINT); spans go to `<endpoint>/v1/traces`. */
+  endpoint?: string;
+  /** Where spans go instead of (or besides) the OTLP exporter; tests collect them in memory this way. */
+  spanProcessors?: SpanProcessor[];
+};
+
+export type Tracing = { provider: NodeTracerProvider; shutdown(): Promise<void> };
+
+const TRACING = Symbol.for("bank.tracing");
+const holder = globalThis as unknown as { [TRACING]?: Tracing };
+
+/** Where OTLP/HTTP takes traces, given the collector's base URL (the OTLP specification's rule). */
+export const tracesUrl = (endpoint: string) => `${endpoint.replace(/\/+$/, "")}/v1/traces`;
+
+/**
+ * The OTLP/HTTP exporter (JSON) when an endpoint is set, batching spans; nothing otherwise.
+ * The exporter also reads OTEL_EXPORTER_OTLP_HEADERS and OTEL_EXPORTER_OTLP_TIMEOUT.
+ */
+export function exportProcessors(endpoint: string | undefined): SpanProcessor[] {
+  if (!endpoint) return [];
+  return [new BatchSpanProcessor(new OTLPTraceExporter({ url: tracesUrl(endpoint) }))];
+}
+
+/**
+ * Starts this process's tracer provider (one per process, however the app is bundled): spans
+ * are exported over OTLP/HTTP when an endpoint is set. With neither an endpoint nor a processor
+ * nothing is started, and every span below is the API's no-op: no trace context is kept or
+ * sent, and a span costs a function call.
+ */
+export function startTracing(options: TracingOptions): Tracing | undefined {
+  if (holder[TRACING]) return holder[TRACING];
+  const spanProcessors = [...exportProcessors(options.endpoint), ...(options.spanProcessors ?? [])];
+  if (spanProcessors.length === 0) return undefined;
+  const provider = new NodeTracerProvider({
+    resource: defaultResource().merge(resourceFromAttributes({ "service.name": options.serviceName })),
+    spanProcessors,
+  });
+  // The async-hooks context manager (a span stays current across awaits) and the W3C
+  // `traceparent` propagator.
+  provider.register();
+  const tracing: Tracing = {
+    provider,
+    async shutdown() {
+      if (holder[TRACING] !== tracing) return;
+      delete holder[TRACING];
+      await provider.shutdown();
+      trace.disable();
+      context.disable();
+      propagation.disable();
+    },
+  };
+  holder[TRACING] = tracing;
+  return tracing;
+}
+
+/** The tracing this process started, if any. */
+export const currentTracing = (): Tracing | undefined => holder[TRACING];
+
+/** Sends what is still buffered (a process about to exit); never throws. */
+export async function flushTracing(): Promise<void> {
+  await holder[TRACING]?.provider.forceFlush().catch(() => undefined);
+}
+
+export const tracer = () => trace.getTracer(TRACER_NAME);
+
+/**
+ * Marks a span failed with the error's class only (`error.type`): error messages may carry
+ * what a customer wrote, and never go into a span.
+ */
+export function recordFailure(span: Span, error: unknown): void {
+  span.setAttribute("error.type", errorClass(error));
+  span.setStatus({ code: SpanStatusCode.ERROR });
+}
+
+/**
+ * Runs `work` in a new span, current for everything `work` awaits (child spans, the
+ * `traceparent` sent to the bank's systems), under `parent` or the current span. A failure
+ * is recorded by class and rethrown; `onError` may record it otherwise (an interrupt is
+ * not a failure).
+ */
+export async function inSpan<T>(
+  name: string,
+  options: SpanOptions & { parent?: Context; onError?: (span: Span, error: unknown) => void },
+  work: (span: Span) => Promise<T>,
+): Promise<T> {
+  const { parent, onError, ...spanOptions } = options;
+  const span = tracer().startSpan(name, spanOptions, parent ?? context.active());
+  try {
+    return await context.with(trace.setSpan(parent ?? context.active(), span), () => work(span));
+  } catch (error) {
+    (onError ?? recordFailure)(span, error);
+    throw error;
+  } finally {
+    span.end();
+  }
+}
+
+/** Attributes without the undefined ones (an intent not understood, a case not opened). */
+export function defined(attributes: Record<string, string | number | boolean | undefined | null>): Attributes {
+  return Object.fromEntries(Object.entries(attributes).filter(([, value]) => value !== undefined && value !== null)) as Attributes;
+}
