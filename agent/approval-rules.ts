@@ -1,5 +1,5 @@
 /** Who may decide what: the bank's approval authority, as pure functions. */
-import { formatMinor } from "./policy";
+import { formatMinor } from "@/vocabulary/money";
 
 export type DeciderRole = "operator" | "supervisor";
 

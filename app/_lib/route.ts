@@ -103,7 +103,7 @@ export function parseWith<T extends z.ZodType>(schema: T, value: unknown, surfac
   return parsed.data;
 }
 
-export const idParam = z.string().min(1).max(100).regex(/^[A-Za-z0-9_-]+$/, "letters, digits, - or _.");
+export { idParam } from "@/app/api/schema";
 
 /** The shared handles a route needs. */
 export function services() {

@@ -1,6 +1,6 @@
 import type { CardStatus } from "@/agent/clients/cards";
 import type { Checks } from "@/agent/state";
-import type { Role } from "@/app/_lib/session";
+import type { Role } from "@/vocabulary/roles";
 
 export type ApprovalStatus = "pending" | "approved" | "rejected" | "cancelled" | "expired" | "executing" | "executed";
 

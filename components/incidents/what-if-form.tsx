@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from "react";
 import { DEFAULT_POLICY } from "@/agent/policy";
-import { minorToMajorText, parseMajorToMinor } from "@/components/console/money";
+import { minorToMajorText, parseMajorToMinor } from "@/vocabulary/money";
 import { Button } from "@/components/ui/button";
 import { Checkbox } from "@/components/ui/checkbox";
 import { Input } from "@/components/ui/field";

@@ -1,9 +1,9 @@
 import Link from "next/link";
-import type { Role } from "@/app/_lib/session";
 import { ROLE_LABELS } from "@/components/auth/destination";
 import { SignOutButton } from "@/components/auth/sign-out-button";
 import { isDemoMode } from "@/env";
 import { NavLink } from "./nav-link";
+import type { Role } from "@/vocabulary/roles";
 
 export type HeaderUser = { displayName: string; username: string; role: Role };
 

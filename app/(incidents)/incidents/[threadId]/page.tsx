@@ -3,8 +3,9 @@ import { notFound, redirect } from "next/navigation";
 import { getCurrentUser } from "@/app/_lib/current-user";
 import { loginHref } from "@/components/auth/destination";
 import { NotAllowed } from "@/components/auth/not-allowed";
-import { canInvestigate, NOT_ALLOWED_REASON, THREAD_ID } from "@/components/incidents/access";
+import { canInvestigate, NOT_ALLOWED_REASON } from "@/components/incidents/access";
 import { IncidentViewer } from "@/components/incidents/incident-viewer";
+import { isId } from "@/vocabulary/ids";
 
 export const metadata: Metadata = { title: "Incident viewer" };
 
@@ -12,7 +13,7 @@ type ViewerPageProps = { params: Promise<{ threadId: string }> };
 
 export default async function ViewerPage({ params }: ViewerPageProps) {
   const { threadId } = await params;
-  if (!THREAD_ID.test(threadId)) notFound();
+  if (!isId(threadId)) notFound();
   const path = `/incidents/${threadId}`;
   const user = await getCurrentUser();
   if (!user) redirect(loginHref(path));
