@@ -1,8 +1,10 @@
 import type { LedgerEntry } from "@/agent/clients/bank";
 import type { TimelineEntry } from "@/agent/incidents/timeline";
+import type { Risk } from "@/vocabulary/risks";
+import type { ThreadStatus } from "@/vocabulary/statuses";
 /** Shapes of the incident viewer's API (`/api/incidents/...`), as the browser reads them. */
 
-export type ThreadStatus = "idle" | "busy" | "awaiting_approval";
+export type { ThreadStatus };
 
 export type ThreadCase = { caseId: string; merchant: string; amountMinor: number; currency: string; status: string };
 
@@ -52,13 +54,16 @@ export type CheckpointDetail = {
   diff: DiffPart[];
 };
 
-export type Risk = "low" | "medium" | "high";
+export type { Risk };
 
 export type ReplayRequest = {
   checkpointId: string;
   systems: "recorded" | "live";
   policy?: { autoApproveMaxMinor?: number; clearRisks?: Risk[]; maxRecentRefunds?: number };
 };
+
+/** The bank's policy today: where a what-if starts. */
+export type PolicyDefaults = Required<NonNullable<ReplayRequest["policy"]>>;
 
 export type PathOutcome = {
   triage: "auto_approve" | "review" | null;

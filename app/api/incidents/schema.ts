@@ -11,7 +11,7 @@ const flag = z.enum(["0", "1"]).transform((v) => v === "1");
 export const searchQuery = z.object({
   customer: z.string().trim().max(100).optional(),
   caseId: z.string().trim().max(100).optional(),
-  status: z.enum(["idle", "busy", "awaiting_approval"]).optional(),
+  status: threadStatus.optional(),
   from: day.optional(),
   to: day.optional(),
   hadRefund: flag.optional(),
