@@ -6,7 +6,8 @@ export type Role = (typeof ROLES)[number];
 export const STAFF: Role[] = ["operator", "supervisor", "auditor"];
 
 /** Staff who decide refunds and answer handovers. */
-export const DECIDERS: Role[] = ["operator", "supervisor"];
+export type DeciderRole = Extract<Role, "operator" | "supervisor">;
+export const DECIDERS: Role[] = ["operator", "supervisor"] satisfies DeciderRole[];
 
 /** Who may open the incident viewer and its API. */
 export const INVESTIGATORS: Role[] = ["auditor", "supervisor"];
