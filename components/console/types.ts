@@ -1,6 +1,6 @@
 import type { z } from "zod";
 import type { Checks } from "@/agent/state";
-import type { approvalDetail, approvalView, claimAnswer, decisionAnswer, queuePage } from "@/app/api/approvals/schema";
+import type { approvalDetail, approvalView, claimAnswer, decisionAnswer, decisionBody, queuePage, queueQuery } from "@/app/api/approvals/schema";
 import type { handoverChange, handoverDetail, handoverList, handoverView } from "@/app/api/handovers/schema";
 import type { Role } from "@/vocabulary/roles";
 import type { ApprovalRisk } from "@/vocabulary/risks";
@@ -36,15 +36,15 @@ export type ApprovalDetail = Omit<Detail, "approval"> & { approval: ApprovalView
 export type DecisionResult = z.output<typeof decisionAnswer>;
 export type ClaimResult = z.output<typeof claimAnswer>;
 
-export type Decision = "approve" | "reject";
+export type Decision = z.output<typeof decisionBody>["decision"];
 
 /** Who is looking at the console, as the server told the page. */
 export type Viewer = { username: string; role: Role };
 
 export type StatusFilter = ApprovalStatus | "all";
 export type RiskFilter = Risk | "any";
-export type ClaimFilter = "me" | "others" | "none" | "any";
-export type SortOrder = "oldest" | "newest" | "amount_desc" | "amount_asc" | "expiry";
+export type ClaimFilter = NonNullable<z.output<typeof queueQuery>["claimed"]> | "any";
+export type SortOrder = z.output<typeof queueQuery>["sort"];
 
 /** The queue's filters, sort and page, as they appear in `/console?...`. */
 export type QueueQuery = {
