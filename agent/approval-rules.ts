@@ -1,7 +1,6 @@
 /** Who may decide what: the bank's approval authority, as pure functions. */
-import { formatMinor } from "./policy";
-
-export type DeciderRole = "operator" | "supervisor";
+import { formatMinor } from "@/vocabulary/money";
+import type { DeciderRole } from "@/vocabulary/roles";
 
 export type AuthorityLimits = {
   /** Largest refund an operator may approve alone. */

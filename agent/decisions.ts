@@ -6,7 +6,8 @@ import { getOpenQuestion } from "@/db/queries/approval-questions";
 import { recordAuditEvent } from "@/db/queries/audit";
 import { setCaseStatus } from "@/db/queries/cases";
 import { appendMessage } from "@/db/queries/threads";
-import { approvalStep, type DeciderRole } from "./approval-rules";
+import type { DeciderRole } from "@/vocabulary/roles";
+import { approvalStep } from "./approval-rules";
 import { resumeGate, waitForThread, withThread, type Ctx } from "./runs";
 
 export type DecisionInput = {

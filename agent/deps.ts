@@ -1,4 +1,5 @@
 import type { Env } from "@/env";
+import type { ApprovalRisk } from "@/vocabulary/risks";
 import type { BaseChatModel } from "@langchain/core/language_models/chat_models";
 import type { BankClients } from "./clients/bank";
 import type { AuthorityLimits } from "./approval-rules";
@@ -97,7 +98,7 @@ export type ApprovalInput = {
   currency: string;
   policyReason: string;
   checks: Checks;
-  risk: "low" | "medium" | "high" | "unavailable";
+  risk: ApprovalRisk;
   expiresAt: Date;
   requiredApprovals: number;
   /** When the case entered review, by the agent's clock (expiry counts from it). */

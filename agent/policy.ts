@@ -1,11 +1,13 @@
-import type { AntifraudFacts, CheckResult, Checks, HistoryFacts, Triage } from "./state";
+import { formatMinor } from "@/vocabulary/money";
+import type { Risk } from "@/vocabulary/risks";
+import type { CheckResult, Checks, HistoryFacts, Triage } from "./state";
 
 /** The auto-approval rule of the bank's refund policy. */
 export type RefundPolicy = {
   /** Largest refund, in minor units, that policy may approve without an operator. */
   autoApproveMaxMinor: number;
   /** Antifraud risk levels that count as clear. */
-  clearRisks: AntifraudFacts["risk"][];
+  clearRisks: Risk[];
   /** No earlier refund for the customer within this many days. */
   refundFreeDays: number;
   /** How many earlier refunds in that window still allow auto-approval. */
@@ -51,14 +53,6 @@ export function triageRefund(amountMinor: number, checks: Checks, policy: Refund
     outcome: "auto_approve",
     reason: `Up to ${formatMinor(policy.autoApproveMaxMinor)}, antifraud clear, no refund in the last ${policy.refundFreeDays} days.`,
   };
-}
-
-/** 124900 -> "1,249.00 EUR". Money is integer minor units everywhere. */
-export function formatMinor(amountMinor: number, currency = "EUR"): string {
-  const sign = amountMinor < 0 ? "-" : "";
-  const abs = Math.abs(amountMinor);
-  const major = Math.floor(abs / 100).toLocaleString("en-US");
-  return `${sign}${major}.${String(abs % 100).padStart(2, "0")} ${currency}`;
 }
 
 /** The ledger's idempotency key: the business operation, never a time or a random value. */

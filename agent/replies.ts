@@ -1,6 +1,6 @@
 import { citation } from "./knowledge";
 import { CARD_INTENTS } from "./nodes/card-action";
-import { formatMinor } from "./policy";
+import { formatMinor } from "@/vocabulary/money";
 import type { AgentStateType, CardActionResult, CaseRef, KnowledgeRef, LimitsFacts, PendingItem, RequestOption } from "./state";
 
 function day(iso: string): string {

@@ -1,4 +1,6 @@
 import { Annotation } from "@langchain/langgraph";
+import type { Risk } from "@/vocabulary/risks";
+import type { ApprovalStatus } from "@/vocabulary/statuses";
 import type { CardActionOutcome } from "./nodes/card-action";
 import type { ChatTurn, Intent, RefundReason, Understanding } from "./understanding";
 
@@ -24,7 +26,7 @@ export type PendingItem = {
   expectedBy: string;
 };
 export type HistoryFacts = { refundsLast30Days: number; openCases: number; casesTotal: number; pending?: PendingItem[] };
-export type AntifraudFacts = { risk: "low" | "medium" | "high"; score: number; signals: string[] };
+export type AntifraudFacts = { risk: Risk; score: number; signals: string[] };
 
 /** What one bank system said, or why it could not say anything. */
 export type CheckResult<F> =
@@ -58,7 +60,7 @@ export type ApprovalRef = {
   approvalId: string;
   /** What the refund pays: the approved amount, which may be lower than the case's. */
   amountMinor: number;
-  status: "pending" | "approved" | "rejected" | "cancelled" | "expired" | "executing" | "executed";
+  status: ApprovalStatus;
   version: number;
   decidedBy?: string | null;
   reason?: string | null;

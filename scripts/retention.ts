@@ -16,6 +16,7 @@ import { openDatabase, type Db } from "../db/client";
 import { recordAuditEvent } from "../db/queries/audit";
 import { setPolicy, tenantPolicies, type PolicyChange } from "../db/queries/retention";
 import { env, settingProblems } from "../env";
+import { isId } from "../vocabulary/ids";
 
 const USAGE =
   "usage: npm run retention -- [--dry-run] [--json]\n" +
@@ -47,7 +48,7 @@ function policyChange(values: Values): PolicyChange {
 
 async function setTenantPolicy(db: Db, values: Values): Promise<void> {
   const tenantId = values.tenant;
-  if (typeof tenantId !== "string" || !/^[A-Za-z0-9_-]{1,100}$/.test(tenantId)) throw new Refusal("--set-policy needs --tenant with the bank's tenant id");
+  if (typeof tenantId !== "string" || !isId(tenantId)) throw new Refusal("--set-policy needs --tenant with the bank's tenant id");
   const change = policyChange(values);
   const known = await tenantPolicies(db, defaultPolicy());
   if (!known.has(tenantId)) throw new Refusal(`no tenant ${tenantId} in this database`);

@@ -14,7 +14,6 @@ import { existsSync, readFileSync } from "node:fs";
 import { userInfo } from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
-import { ROLES, type Role } from "../app/_lib/session";
 import { openDatabase, type Db } from "../db/client";
 import { embeddedDataDir, startEmbeddedPostgres, type EmbeddedDatabase } from "../db/embedded";
 import { migrateDatabase } from "../db/migrate";
@@ -23,6 +22,7 @@ import { recordAuditEvent } from "../db/queries/audit";
 import { endUserSessions, findCustomerTenant, findUserByUsername, insertUser, listTenants, setPasswordHash } from "../db/queries/user-accounts";
 import { env, settingProblems, startupProblems } from "../env";
 import { readNewPassword } from "./read-password";
+import { ROLES, type Role } from "../vocabulary/roles";
 
 /** Long enough that the login throttle makes guessing hopeless; people pick passphrases, not symbols. */
 const MIN_PASSWORD_LENGTH = 12;

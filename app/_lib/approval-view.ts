@@ -1,4 +1,5 @@
 import type { ApprovalRow } from "@/db/queries/approvals";
+import { APPROVED_STATUSES } from "@/vocabulary/statuses";
 
 type Joined = {
   approval: ApprovalRow;
@@ -14,7 +15,7 @@ type Joined = {
  * rejection. Approvals decided before every approval recorded its amount paid the case's.
  */
 function approvedAmount(a: ApprovalRow): number | null {
-  if (!["approved", "executing", "executed"].includes(a.status)) return null;
+  if (!(APPROVED_STATUSES as readonly string[]).includes(a.status)) return null;
   return a.approvedAmountMinor ?? a.amountMinor;
 }
 

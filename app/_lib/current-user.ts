@@ -1,8 +1,9 @@
 import { headers } from "next/headers";
 import { cache } from "react";
 import { database } from "@/db/client";
-import { checkSession, DECIDERS, STAFF, type SessionUser } from "./session";
+import { checkSession, type SessionUser } from "./session";
 import { readSessionCookie } from "./session-cookie";
+import { DECIDERS, STAFF } from "@/vocabulary/roles";
 
 /**
  * The signed-in user of this request, for server components; null when signed out. A

@@ -1,9 +1,10 @@
 import type { z } from "zod";
 import { checkpointReplayBody, replayBody } from "@/app/api/incidents/schema";
 import { ApiError } from "./errors";
-import { INVESTIGATORS, openIncident } from "./incidents";
+import { openIncident } from "./incidents";
 import { idParam, parseBody, parseOptionalBody, parseWith, services } from "./route";
 import { requireUser } from "./session";
+import { INVESTIGATORS } from "@/vocabulary/roles";
 
 /**
  * Runs the rest of a conversation from a checkpoint in a sandbox (in-memory saver,

@@ -5,10 +5,8 @@ import { getThreadCustomer } from "@/db/queries/incidents";
 import { ApiError } from "./errors";
 import { staffMasker } from "./personal-data";
 import { idParam, parseOptionalBody, parseWith } from "./route";
-import { requireUser, type Role, type SessionUser } from "./session";
-
-/** The incident viewer is for auditors and supervisors. */
-export const INVESTIGATORS: Role[] = ["auditor", "supervisor"];
+import { requireUser, type SessionUser } from "./session";
+import { INVESTIGATORS } from "@/vocabulary/roles";
 
 /** What a look at a conversation is recorded as; a reveal adds `incident.revealed`. */
 export type IncidentAction = "incident.viewed" | "incident.exported" | "incident.replayed";

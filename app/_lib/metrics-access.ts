@@ -3,13 +3,8 @@ import type { Db } from "@/db/client";
 import { env } from "@/env";
 import { ApiError } from "./errors";
 import { noteRole } from "./request-scope";
-import { requireUser, type Role } from "./session";
-
-/**
- * The roles that see how the service runs (the ops page, its data, the metrics):
- * supervisors, auditors, and the ops role, which sees nothing else.
- */
-export const OPERATIONS_ROLES: Role[] = ["supervisor", "auditor", "ops"];
+import { requireUser } from "./session";
+import { OPERATIONS_ROLES } from "@/vocabulary/roles";
 
 /** Compares two secrets in time that does not depend on where they differ. */
 function sameSecret(given: string, expected: string): boolean {

@@ -5,9 +5,9 @@ import { activeHold, listPins, pinCheckpoint, placeHold, releaseHold, type Legal
 import type { Agent } from "@/agent";
 import { holdBody, pinBody } from "@/app/api/incidents/schema";
 import { ApiError } from "./errors";
-import { INVESTIGATORS } from "./incidents";
 import { idParam, parseBody, parseWith } from "./route";
 import { requireUser, type SessionUser } from "./session";
+import { INVESTIGATORS } from "@/vocabulary/roles";
 
 const pinView = (p: Pin) => ({ checkpointId: p.checkpointId, pinnedBy: p.pinnedBy, reason: p.reason, pinnedAt: p.pinnedAt.toISOString() });
 const holdView = (h: LegalHold) => ({

@@ -10,6 +10,9 @@ import { inRequestScope, type RequestScope } from "./request-scope";
 import { routeTemplate } from "./route-template";
 import { apiHeaders } from "./security-headers";
 
+/** Routes read ids from paths and bodies with the API's one id schema. */
+export { idParam } from "@/app/api/schema";
+
 const MAX_BODY_BYTES = 16 * 1024;
 
 type Ctx<P> = { params: Promise<P> };
@@ -102,8 +105,6 @@ export function parseWith<T extends z.ZodType>(schema: T, value: unknown, surfac
   }
   return parsed.data;
 }
-
-export const idParam = z.string().min(1).max(100).regex(/^[A-Za-z0-9_-]+$/, "letters, digits, - or _.");
 
 /** The shared handles a route needs. */
 export function services() {

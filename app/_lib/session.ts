@@ -2,14 +2,13 @@ import { createHash, randomBytes } from "node:crypto";
 import type { Db } from "@/db/client";
 import { deleteEndedSessions, deleteSession as deleteSessionRow, findSession, insertSession, touchSession, userRole } from "@/db/queries/sessions";
 import { env } from "@/env";
+import type { Role } from "@/vocabulary/roles";
 import { ApiError } from "./errors";
 import { noteRole } from "./request-scope";
 import { readSessionCookie, type SessionCookie } from "./session-cookie";
 
 export { clearedSessionCookies, readSessionToken, sessionCookie, SESSION_COOKIE } from "./session-cookie";
 
-export const ROLES = ["customer", "operator", "supervisor", "auditor", "ops"] as const;
-export type Role = (typeof ROLES)[number];
 export type SessionUser = {
   id: string;
   tenantId: string;
@@ -76,9 +75,6 @@ export async function checkSession(db: Db, cookie: SessionCookie, now = new Date
   if (idleSince >= touchEvery) await touchSession(db, id, now, new Date(now.getTime() - touchEvery));
   return { user: found.user };
 }
-
-export const STAFF: Role[] = ["operator", "supervisor", "auditor"];
-export const DECIDERS: Role[] = ["operator", "supervisor"];
 
 /** The signed-in user, refused with 401 (no, a bad, an expired or an outdated session) or 403 (a role that may not call this). */
 export async function requireUser(db: Db, req: Request, roles?: Role[]): Promise<SessionUser> {

@@ -1,6 +1,8 @@
 import { z } from "zod";
 import { timestamp } from "@/agent/wire";
-import { messages, threads } from "@/db/schema";
+import { messages } from "@/db/schema";
+import { ID_CHARACTERS, ID_MAX_LENGTH, ID_RULE } from "@/vocabulary/ids";
+import { THREAD_STATUSES } from "@/vocabulary/statuses";
 
 /**
  * Shapes every part of the API shares, on the wire. Requests are parsed with the schemas
@@ -23,7 +25,10 @@ export { currency, minorUnits, timestamp } from "@/agent/wire";
 export { ledgerEntry } from "@/agent/clients/bank";
 export { cardStatus } from "@/agent/clients/cards";
 
-export const threadStatus = z.enum(threads.status.enumValues);
+export const threadStatus = z.enum(THREAD_STATUSES);
+
+/** An id in a path or a body: a thread, case, approval, handover or checkpoint. */
+export const idParam = z.string().min(1).max(ID_MAX_LENGTH).regex(ID_CHARACTERS, ID_RULE);
 
 /** One line of a conversation's transcript. */
 export const transcriptMessage = z.object({

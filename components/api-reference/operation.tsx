@@ -1,4 +1,4 @@
-import type { ReferenceOperation } from "@/app/_lib/openapi/reference";
+import type { ReferenceOperation } from "./types";
 import { Card } from "@/components/ui/card";
 import { Prose } from "./prose";
 

@@ -1,4 +1,4 @@
-import type { Role } from "@/app/_lib/session";
+import type { Role } from "@/vocabulary/roles";
 
 export type DemoUser = { username: string; displayName: string; role: Role; note: string };
 /** A demo account as the login page offers it, password included. */

@@ -1,4 +1,4 @@
-import type { Role } from "@/app/_lib/session";
+import type { Role } from "@/vocabulary/roles";
 
 const HOME: Record<Role, string> = {
   customer: "/widget",

@@ -1,7 +1,6 @@
 "use client";
 
 import { useRef, useState, type FormEvent, type ReactNode } from "react";
-import type { Role } from "@/app/_lib/session";
 import { errorMessage, requestJson } from "@/components/api/request-json";
 import { Alert } from "@/components/ui/alert";
 import { Badge } from "@/components/ui/badge";
@@ -10,6 +9,7 @@ import { Card } from "@/components/ui/card";
 import { Field, Input } from "@/components/ui/field";
 import type { DemoAccount } from "./demo-users";
 import { destinationFor, ROLE_LABELS } from "./destination";
+import type { Role } from "@/vocabulary/roles";
 
 type LoginResponse = { user: { username: string; role: Role; displayName: string } };
 

@@ -1,4 +1,4 @@
-import { formatMinor } from "@/agent/policy";
+import { formatMinor } from "@/vocabulary/money";
 import { Badge } from "@/components/ui/badge";
 import { APPROVAL_STATUS, staffName } from "./labels";
 import type { ApprovalView } from "./types";

@@ -1,4 +1,4 @@
-import { formatMinor } from "@/agent/policy";
+import { formatMinor } from "@/vocabulary/money";
 import type { AntifraudFacts, CheckResult, Checks, HistoryFacts, LimitsFacts } from "@/agent/state";
 import { Badge, type Tone } from "@/components/ui/badge";
 import type { ReactNode } from "react";

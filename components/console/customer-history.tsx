@@ -1,4 +1,4 @@
-import { formatMinor } from "@/agent/policy";
+import { formatMinor } from "@/vocabulary/money";
 import { DateTime } from "@/components/ui/date-time";
 import type { EarlierCase, Refund } from "./types";
 

@@ -1,11 +1,10 @@
 import { useRef, useState } from "react";
-import { formatMinor } from "@/agent/policy";
 import { Button } from "@/components/ui/button";
 import { describedBy, Field, Input, Textarea } from "@/components/ui/field";
 import { decide } from "./approval-api";
 import { APPROVAL_STATUS } from "./labels";
 import { staffName } from "./labels";
-import { minorToMajorText, parseMajorToMinor } from "./money";
+import { formatMinor, minorToMajorText, parseMajorToMinor } from "@/vocabulary/money";
 import type { ApprovalView, DecisionResult, Perform } from "./types";
 
 type DecisionFormProps = { approval: ApprovalView; busy: boolean; perform: Perform };

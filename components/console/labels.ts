@@ -1,4 +1,5 @@
 import type { Tone } from "@/components/ui/badge";
+import { FINAL_APPROVAL_STATUSES } from "@/vocabulary/statuses";
 import type { ApprovalStatus, ApprovalView, ClaimFilter, HandoverStatus, HandoverView, Risk, RiskFilter, SortOrder, StatusFilter } from "./types";
 
 export const CASE_REASONS: Record<ApprovalView["caseReason"], string> = {
@@ -64,10 +65,8 @@ export function staffName(username: string): string {
   return username ? username[0].toUpperCase() + username.slice(1) : username;
 }
 
-export const FINAL_STATUSES: ApprovalStatus[] = ["approved", "executing", "executed", "rejected", "cancelled", "expired"];
-
 export function isFinal(status: ApprovalStatus): boolean {
-  return FINAL_STATUSES.includes(status);
+  return (FINAL_APPROVAL_STATUSES as readonly ApprovalStatus[]).includes(status);
 }
 
 /** Why the agent handed a conversation to a person, as staff read it. */

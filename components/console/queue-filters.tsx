@@ -2,7 +2,7 @@ import { useState, type FormEvent } from "react";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/field";
 import { CLAIM_FILTER_LABELS, RISK_FILTER_LABELS, SORT_LABELS, STATUS_FILTER_LABELS } from "./labels";
-import { minorToMajorText, parseMajorToMinor } from "./money";
+import { minorToMajorText, parseMajorToMinor } from "@/vocabulary/money";
 import { CLAIM_FILTERS, RISK_FILTERS, SORT_ORDERS, STATUS_FILTERS } from "./queue-query";
 import type { QueueQuery } from "./types";
 

@@ -1,9 +1,10 @@
+import { APPROVAL_RISKS } from "@/vocabulary/risks";
 import type { ClaimFilter, QueueQuery, RiskFilter, SortOrder, StatusFilter } from "./types";
 
 export const PAGE_SIZE = 20;
 
 export const STATUS_FILTERS: StatusFilter[] = ["pending", "approved", "executing", "executed", "rejected", "cancelled", "expired", "all"];
-export const RISK_FILTERS: RiskFilter[] = ["any", "low", "medium", "high", "unavailable"];
+export const RISK_FILTERS: RiskFilter[] = ["any", ...APPROVAL_RISKS];
 export const CLAIM_FILTERS: ClaimFilter[] = ["any", "me", "none", "others"];
 export const SORT_ORDERS: SortOrder[] = ["oldest", "newest", "expiry", "amount_desc", "amount_asc"];
 

@@ -1,5 +1,5 @@
 import Link from "next/link";
-import { formatMinor } from "@/agent/policy";
+import { formatMinor } from "@/vocabulary/money";
 import { Badge } from "@/components/ui/badge";
 import { ClaimState } from "./claim-state";
 import { formatSpan, msBetween } from "./durations";

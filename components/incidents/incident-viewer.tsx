@@ -11,7 +11,7 @@ import { ExportControls } from "./export-controls";
 import { LedgerEntries } from "./ledger-entries";
 import { LegalHoldControl, type RetentionState } from "./retention-controls";
 import { TimelineTable } from "./timeline-table";
-import type { CheckpointEntry, Timeline } from "./types";
+import type { CheckpointEntry, PolicyDefaults, Timeline } from "./types";
 import { useResource } from "./use-resource";
 import { WhatIfPanel } from "./what-if-panel";
 
@@ -20,7 +20,7 @@ function countOf(timeline: Timeline, kind: CheckpointEntry["kind"] | "node_event
 }
 
 /** Read-only time travel through one conversation: its timeline, each checkpoint's state, and sandboxed what-ifs. */
-export function IncidentViewer({ threadId }: { threadId: string }) {
+export function IncidentViewer({ threadId, policy }: { threadId: string; policy: PolicyDefaults }) {
   const [reveal, setReveal] = useState(false);
   const [selectedId, setSelectedId] = useState<string | null>(null);
   const timeline = useResource<Timeline>(`/api/incidents/threads/${encodeURIComponent(threadId)}/timeline`, { keep: true, body: reveal ? { reveal: true } : undefined });
@@ -118,7 +118,7 @@ export function IncidentViewer({ threadId }: { threadId: string }) {
           </div>
           {checkpoints.length > 0 ? (
             <Card>
-              <WhatIfPanel threadId={threadId} checkpoints={checkpoints} selectedId={selected?.checkpointId ?? null} reveal={reveal} />
+              <WhatIfPanel threadId={threadId} checkpoints={checkpoints} selectedId={selected?.checkpointId ?? null} policy={policy} reveal={reveal} />
             </Card>
           ) : null}
           <Card>

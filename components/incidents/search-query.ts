@@ -1,10 +1,11 @@
+import { THREAD_STATUSES } from "@/vocabulary/statuses";
 import type { ThreadStatus } from "./types";
 
 export const PAGE_SIZE = 20;
 
 export type StatusFilter = ThreadStatus | "any";
 
-export const STATUS_FILTERS: StatusFilter[] = ["any", "idle", "busy", "awaiting_approval"];
+export const STATUS_FILTERS: StatusFilter[] = ["any", ...THREAD_STATUSES];
 
 export const STATUS_FILTER_LABELS: Record<StatusFilter, string> = {
   any: "Any status",

@@ -1,5 +1,5 @@
 import Link from "next/link";
-import { formatMinor } from "@/agent/policy";
+import { formatMinor } from "@/vocabulary/money";
 import { Badge } from "@/components/ui/badge";
 import { DateTime } from "@/components/ui/date-time";
 import { threadStatus } from "./labels";

@@ -1,4 +1,4 @@
-import { formatMinor } from "@/agent/policy";
+import { formatMinor } from "@/vocabulary/money";
 import { Badge } from "@/components/ui/badge";
 import { prettyJson } from "./json-text";
 import { actionLabel, actorName, formatBytes, OUTCOME_TONE } from "./labels";

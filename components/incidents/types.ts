@@ -1,26 +1,21 @@
+import type { z } from "zod";
 import type { LedgerEntry } from "@/agent/clients/bank";
 import type { TimelineEntry } from "@/agent/incidents/timeline";
-/** Shapes of the incident viewer's API (`/api/incidents/...`), as the browser reads them. */
+import type { checkpointDetail, replayBody, replayResult, searchPage, timeline } from "@/app/api/incidents/schema";
+import type { Risk } from "@/vocabulary/risks";
+import type { ThreadStatus } from "@/vocabulary/statuses";
 
-export type ThreadStatus = "idle" | "busy" | "awaiting_approval";
+/** Shapes of the incident viewer's API (`/api/incidents/...`), as the server describes its answers. */
 
-export type ThreadCase = { caseId: string; merchant: string; amountMinor: number; currency: string; status: string };
+export type { ThreadStatus };
+
+/** GET /api/incidents/threads */
+export type ThreadPage = z.output<typeof searchPage>;
 
 /** One row of GET /api/incidents/threads. */
-export type IncidentThread = {
-  threadId: string;
-  customerId: string;
-  customerName: string;
-  status: string;
-  createdAt: string;
-  updatedAt: string;
-  checkpointCount: number;
-  cases: ThreadCase[];
-  hadRefund: boolean;
-  hadDegradedCheck: boolean;
-};
+export type IncidentThread = ThreadPage["threads"][number];
 
-export type ThreadPage = { threads: IncidentThread[]; page: number; pageSize: number; total: number };
+export type ThreadCase = IncidentThread["cases"][number];
 
 /** The timeline's entries, as the server builds them. */
 export type { TimelineEntry };
@@ -34,49 +29,23 @@ export type MessageEntry = Extract<TimelineEntry, { kind: "message" }>;
 export type { LedgerEntry };
 
 /** GET /api/incidents/threads/{threadId}/timeline */
-export type Timeline = { threadId: string; customer: { id: string; name: string }; entries: TimelineEntry[]; ledgerEntries: LedgerEntry[] };
+export type Timeline = z.output<typeof timeline>;
 
+/** One part of a line diff, as the server sends it and as the diff library writes it. */
 export type DiffPart = { value: string; added?: boolean; removed?: boolean };
 
 /** GET /api/incidents/threads/{threadId}/checkpoints/{checkpointId} */
-export type CheckpointDetail = {
-  checkpointId: string;
-  parentId: string | null;
-  /** Retention pruned the parent: there is no diff. */
-  parentPruned?: boolean;
-  step: number;
-  source: string;
-  next?: string[];
-  values: Record<string, unknown>;
-  unknownFields: string[];
-  diff: DiffPart[];
-};
+export type CheckpointDetail = z.output<typeof checkpointDetail>;
 
-export type Risk = "low" | "medium" | "high";
+export type { Risk };
 
-export type ReplayRequest = {
-  checkpointId: string;
-  systems: "recorded" | "live";
-  policy?: { autoApproveMaxMinor?: number; clearRisks?: Risk[]; maxRecentRefunds?: number };
-};
+/** POST /api/incidents/threads/{threadId}/replay, as the what-if form sends it. */
+export type ReplayRequest = Omit<z.input<typeof replayBody>, "reveal">;
 
-export type PathOutcome = {
-  triage: "auto_approve" | "review" | null;
-  triageReason: string | null;
-  approval: string | null;
-  refund: string | null;
-  reply: string | null;
-};
-
-export type ReplayPath = { steps: { step: number; nodes: string[] }[]; outcome: PathOutcome };
+/** The bank's policy today: where a what-if starts. */
+export type PolicyDefaults = Required<NonNullable<ReplayRequest["policy"]>>;
 
 /** POST /api/incidents/threads/{threadId}/replay */
-export type ReplayResult = {
-  sandboxThreadId: string;
-  original: ReplayPath;
-  sandbox: ReplayPath;
-  differs: boolean;
-  ledgerCalls: { idempotencyKey: string; request: unknown }[];
-  cardCalls: { operation: "freeze" | "unfreeze" | "replacement"; idempotencyKey: string; cardId: string; reason: string | null }[];
-  systemCalls: { system: string; source: "recorded" | "live" | "missing" }[];
-};
+export type ReplayResult = z.output<typeof replayResult>;
+export type ReplayPath = ReplayResult["original"];
+export type PathOutcome = ReplayPath["outcome"];

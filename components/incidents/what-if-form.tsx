@@ -1,11 +1,10 @@
 import { useState, type FormEvent } from "react";
-import { DEFAULT_POLICY } from "@/agent/policy";
-import { minorToMajorText, parseMajorToMinor } from "@/components/console/money";
+import { minorToMajorText, parseMajorToMinor } from "@/vocabulary/money";
 import { Button } from "@/components/ui/button";
 import { Checkbox } from "@/components/ui/checkbox";
 import { Input } from "@/components/ui/field";
 import { Select } from "@/components/ui/select";
-import type { CheckpointEntry, ReplayRequest, Risk } from "./types";
+import type { CheckpointEntry, PolicyDefaults, ReplayRequest, Risk } from "./types";
 
 const RISKS: { value: Risk; label: string }[] = [
   { value: "low", label: "Low" },
@@ -13,15 +12,15 @@ const RISKS: { value: Risk; label: string }[] = [
   { value: "high", label: "High" },
 ];
 
-type WhatIfFormProps = { checkpoints: CheckpointEntry[]; selectedId: string | null; busy: boolean; onRun: (request: ReplayRequest) => void };
+type WhatIfFormProps = { checkpoints: CheckpointEntry[]; selectedId: string | null; policy: PolicyDefaults; busy: boolean; onRun: (request: ReplayRequest) => void };
 
 /** The replay's starting point, where system answers come from, and the policy to try. */
-export function WhatIfForm({ checkpoints, selectedId, busy, onRun }: WhatIfFormProps) {
+export function WhatIfForm({ checkpoints, selectedId, policy, busy, onRun }: WhatIfFormProps) {
   const [chosen, setChosen] = useState<string | null>(null);
   const [systems, setSystems] = useState<ReplayRequest["systems"]>("recorded");
-  const [limit, setLimit] = useState(minorToMajorText(DEFAULT_POLICY.autoApproveMaxMinor));
-  const [risks, setRisks] = useState<Risk[]>(DEFAULT_POLICY.clearRisks);
-  const [recentRefunds, setRecentRefunds] = useState(String(DEFAULT_POLICY.maxRecentRefunds));
+  const [limit, setLimit] = useState(minorToMajorText(policy.autoApproveMaxMinor));
+  const [risks, setRisks] = useState<Risk[]>(policy.clearRisks);
+  const [recentRefunds, setRecentRefunds] = useState(String(policy.maxRecentRefunds));
   const [error, setError] = useState<string | null>(null);
   const checkpointId = chosen ?? selectedId ?? checkpoints[0]?.checkpointId ?? "";
 
@@ -87,7 +86,7 @@ export function WhatIfForm({ checkpoints, selectedId, busy, onRun }: WhatIfFormP
           </p>
         ) : (
           <p id="whatif-limit-hint" className="text-xs text-slate-600">
-            The bank&apos;s policy today: {minorToMajorText(DEFAULT_POLICY.autoApproveMaxMinor)}.
+            The bank&apos;s policy today: {minorToMajorText(policy.autoApproveMaxMinor)}.
           </p>
         )}
       </div>
@@ -96,7 +95,7 @@ export function WhatIfForm({ checkpoints, selectedId, busy, onRun }: WhatIfFormP
           Earlier refunds allowed (30 days)
         </label>
         <Input id="whatif-recent-refunds" inputMode="numeric" value={recentRefunds} onChange={(e) => setRecentRefunds(e.target.value)} />
-        <p className="text-xs text-slate-600">The bank&apos;s policy today: {DEFAULT_POLICY.maxRecentRefunds}.</p>
+        <p className="text-xs text-slate-600">The bank&apos;s policy today: {policy.maxRecentRefunds}.</p>
       </div>
       <fieldset className="space-y-1">
         <legend className="text-xs font-medium text-slate-700">Antifraud risk accepted as clear</legend>

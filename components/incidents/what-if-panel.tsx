@@ -2,13 +2,13 @@ import { useRef, useState } from "react";
 import { errorMessage, requestJson } from "@/components/api/request-json";
 import { Alert } from "@/components/ui/alert";
 import { ReplayResultView } from "./replay-result";
-import type { CheckpointEntry, ReplayRequest, ReplayResult } from "./types";
+import type { CheckpointEntry, PolicyDefaults, ReplayRequest, ReplayResult } from "./types";
 import { WhatIfForm } from "./what-if-form";
 
-type WhatIfPanelProps = { threadId: string; checkpoints: CheckpointEntry[]; selectedId: string | null; reveal: boolean };
+type WhatIfPanelProps = { threadId: string; checkpoints: CheckpointEntry[]; selectedId: string | null; policy: PolicyDefaults; reveal: boolean };
 
 /** Runs the rest of the conversation in a sandbox from a checkpoint, with the policy changed. */
-export function WhatIfPanel({ threadId, checkpoints, selectedId, reveal }: WhatIfPanelProps) {
+export function WhatIfPanel({ threadId, checkpoints, selectedId, policy, reveal }: WhatIfPanelProps) {
   const [busy, setBusy] = useState(false);
   const [result, setResult] = useState<ReplayResult | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -39,7 +39,7 @@ export function WhatIfPanel({ threadId, checkpoints, selectedId, reveal }: WhatI
         </h2>
         <p className="text-xs text-slate-600">Replay the rest of the conversation from a checkpoint with another policy, and compare the paths.</p>
       </div>
-      <WhatIfForm checkpoints={checkpoints} selectedId={selectedId} busy={busy} onRun={(request) => void run(request)} />
+      <WhatIfForm checkpoints={checkpoints} selectedId={selectedId} policy={policy} busy={busy} onRun={(request) => void run(request)} />
       {error ? <Alert title="The sandbox replay failed">{error}</Alert> : null}
       {busy ? (
         <p role="status" className="text-sm text-slate-600">

@@ -1,18 +1,18 @@
 import Link from "next/link";
-import type { Role } from "@/app/_lib/session";
 import { ROLE_LABELS } from "@/components/auth/destination";
 import { SignOutButton } from "@/components/auth/sign-out-button";
 import { isDemoMode } from "@/env";
 import { NavLink } from "./nav-link";
+import { INVESTIGATORS, OPERATIONS_ROLES, ROLES, STAFF, type Role } from "@/vocabulary/roles";
 
 export type HeaderUser = { displayName: string; username: string; role: Role };
 
 const LINKS: { href: string; label: string; roles: (Role | "anonymous")[] }[] = [
-  { href: "/", label: "Demo bank page", roles: ["anonymous", "customer", "operator", "supervisor", "auditor", "ops"] },
+  { href: "/", label: "Demo bank page", roles: ["anonymous", ...ROLES] },
   { href: "/widget", label: "Chat", roles: ["customer"] },
-  { href: "/console", label: "Approvals", roles: ["anonymous", "operator", "supervisor", "auditor"] },
-  { href: "/incidents", label: "Incidents", roles: ["anonymous", "supervisor", "auditor"] },
-  { href: "/ops", label: "Ops", roles: ["supervisor", "auditor", "ops"] },
+  { href: "/console", label: "Approvals", roles: ["anonymous", ...STAFF] },
+  { href: "/incidents", label: "Incidents", roles: ["anonymous", ...INVESTIGATORS] },
+  { href: "/ops", label: "Ops", roles: OPERATIONS_ROLES },
 ];
 
 /** The app's header: where to go, who is signed in, and the way out. */

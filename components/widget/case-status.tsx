@@ -1,4 +1,4 @@
-import { formatMinor } from "@/agent/policy";
+import { formatMinor } from "@/vocabulary/money";
 import { Badge, type Tone } from "@/components/ui/badge";
 import type { CaseStatus, ThreadCase } from "./types";
 

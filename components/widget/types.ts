@@ -1,8 +1,8 @@
-export type ThreadStatus = "idle" | "busy" | "awaiting_approval";
+import type { CaseStatus, HandoverStatus, ThreadStatus } from "@/vocabulary/statuses";
+
+export type { CaseStatus, ThreadStatus };
 
 export type ChatMessage = { id: string; role: "customer" | "agent"; text: string; createdAt: string };
-
-export type CaseStatus = "open" | "awaiting_approval" | "approved" | "refunded" | "rejected" | "cancelled" | "expired" | "failed";
 
 export type ThreadCase = {
   caseId: string;
@@ -18,7 +18,7 @@ export type ThreadCase = {
 };
 
 /** The conversation's latest handover to a person: while open, someone from the bank answers here. */
-export type ThreadHandover = { status: "open" | "answered" | "closed"; createdAt: string };
+export type ThreadHandover = { status: HandoverStatus; createdAt: string };
 
 /** GET /api/threads/{id} */
 export type ThreadView = { threadId: string; status: ThreadStatus; messages: ChatMessage[]; case: ThreadCase | null; handover: ThreadHandover | null };

@@ -1,11 +1,12 @@
 import { and, asc, count, desc, eq, gte, inArray, isNull, lt, lte, ne, or, sql, type SQL } from "drizzle-orm";
 import type { DbOrTx } from "../client";
 import { approvalQuestions, approvals, cases, customers, transactions } from "../schema";
-import type { ApprovalStatus } from "./approvals";
+import type { ApprovalRisk } from "../../vocabulary/risks";
+import type { ApprovalStatus } from "../../vocabulary/statuses";
 
 export type QueueFilter = {
   statuses: ApprovalStatus[];
-  risk?: "low" | "medium" | "high" | "unavailable";
+  risk?: ApprovalRisk;
   minAmountMinor?: number;
   maxAmountMinor?: number;
   claimed?: "me" | "others" | "none";

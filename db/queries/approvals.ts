@@ -2,9 +2,9 @@ import { randomUUID } from "node:crypto";
 import { and, eq, inArray, isNull, lt, or, sql } from "drizzle-orm";
 import type { DbOrTx } from "../client";
 import { approvalQuestions, approvals, cases, threads } from "../schema";
+import type { ApprovalStatus } from "../../vocabulary/statuses";
 
 export type ApprovalRow = typeof approvals.$inferSelect;
-export type ApprovalStatus = ApprovalRow["status"];
 
 type NewApproval = Pick<
   ApprovalRow,

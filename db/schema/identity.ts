@@ -1,3 +1,4 @@
+import { ROLES } from "../../vocabulary/roles";
 import { bigserial, index, pgTable, text, timestamp } from "drizzle-orm/pg-core";
 
 /** Signed-in people: customers and bank staff. */
@@ -7,7 +8,7 @@ export const users = pgTable("users", {
   username: text("username").notNull().unique(),
   /** scrypt hash, `salt:hash` in hex. */
   passwordHash: text("password_hash").notNull(),
-  role: text("role", { enum: ["customer", "operator", "supervisor", "auditor", "ops"] }).notNull(),
+  role: text("role", { enum: ROLES }).notNull(),
   displayName: text("display_name").notNull(),
   /** Set for customers only. */
   customerId: text("customer_id"),

@@ -1,4 +1,6 @@
 import { sql } from "drizzle-orm";
+import { APPROVAL_RISKS } from "../../vocabulary/risks";
+import { APPROVAL_STATUSES, CASE_STATUSES, HANDOVER_STATUSES, THREAD_STATUSES } from "../../vocabulary/statuses";
 import { bigserial, boolean, doublePrecision, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 
 /** One conversation; the LangGraph thread id is this id. */
@@ -8,7 +10,7 @@ export const threads = pgTable(
     id: text("id").primaryKey(),
     tenantId: text("tenant_id").notNull(),
     customerId: text("customer_id").notNull(),
-    status: text("status", { enum: ["idle", "busy", "awaiting_approval"] }).notNull().default("idle"),
+    status: text("status", { enum: THREAD_STATUSES }).notNull().default("idle"),
     /** A busy thread belongs to the run holding this lease until it expires. */
     leaseUntil: timestamp("lease_until", { withTimezone: true }),
     /** The app instance running the thread; a dead instance's threads are recovered. */
@@ -54,11 +56,7 @@ export const cases = pgTable(
     reason: text("reason", { enum: ["duplicate", "unrecognised", "abroad", "other"] }).notNull(),
     amountMinor: integer("amount_minor").notNull(),
     currency: text("currency").notNull().default("EUR"),
-    status: text("status", {
-      enum: ["open", "awaiting_approval", "approved", "refunded", "rejected", "cancelled", "expired", "failed"],
-    })
-      .notNull()
-      .default("open"),
+    status: text("status", { enum: CASE_STATUSES }).notNull().default("open"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
@@ -79,9 +77,7 @@ export const approvals = pgTable(
     tenantId: text("tenant_id").notNull(),
     caseId: text("case_id").notNull().references(() => cases.id),
     threadId: text("thread_id").notNull().references(() => threads.id),
-    status: text("status", {
-      enum: ["pending", "approved", "rejected", "cancelled", "expired", "executing", "executed"],
-    }).notNull(),
+    status: text("status", { enum: APPROVAL_STATUSES }).notNull(),
     version: integer("version").notNull().default(1),
     /** `policy` when the auto-approval rule decided, `operator` otherwise. */
     mode: text("mode", { enum: ["policy", "operator"] }).notNull(),
@@ -94,7 +90,7 @@ export const approvals = pgTable(
     /** The LangGraph interrupt that waits for this decision. */
     interruptId: text("interrupt_id"),
     /** Antifraud's verdict when the case was opened, or `unavailable`; the queue filters on it. */
-    risk: text("risk", { enum: ["low", "medium", "high", "unavailable"] }).notNull().default("unavailable"),
+    risk: text("risk", { enum: APPROVAL_RISKS }).notNull().default("unavailable"),
     /** A pending approval not decided by then expires. */
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
     /** Two for four-eyes refunds, one otherwise. */
@@ -160,7 +156,7 @@ export const handovers = pgTable(
     reason: text("reason", { enum: ["needs_person", "stagnation", "customer_asked"] }).notNull(),
     /** The Banking77 category of the request, when the agent knew it. */
     category: text("category"),
-    status: text("status", { enum: ["open", "answered", "closed"] }).notNull().default("open"),
+    status: text("status", { enum: HANDOVER_STATUSES }).notNull().default("open"),
     version: integer("version").notNull().default(1),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     answeredBy: text("answered_by"),

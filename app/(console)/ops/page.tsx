@@ -1,10 +1,10 @@
 import type { Metadata } from "next";
 import { redirect } from "next/navigation";
 import { getCurrentUser } from "@/app/_lib/current-user";
-import { OPERATIONS_ROLES } from "@/app/_lib/metrics-access";
 import { loginHref } from "@/components/auth/destination";
 import { NotAllowed } from "@/components/auth/not-allowed";
 import { OpsDashboard } from "@/components/ops/ops-dashboard";
+import { OPERATIONS_ROLES } from "@/vocabulary/roles";
 
 export const metadata: Metadata = { title: "Operations" };
 

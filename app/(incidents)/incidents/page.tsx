@@ -3,9 +3,10 @@ import { redirect } from "next/navigation";
 import { getCurrentUser } from "@/app/_lib/current-user";
 import { loginHref } from "@/components/auth/destination";
 import { NotAllowed } from "@/components/auth/not-allowed";
-import { canInvestigate, NOT_ALLOWED_REASON, THREAD_ID } from "@/components/incidents/access";
+import { canInvestigate, NOT_ALLOWED_REASON } from "@/components/incidents/access";
 import { IncidentSearch } from "@/components/incidents/incident-search";
 import { findPageUrl, parseSearchQuery } from "@/components/incidents/search-query";
+import { isId } from "@/vocabulary/ids";
 
 export const metadata: Metadata = { title: "Incidents" };
 
@@ -13,7 +14,7 @@ type IncidentsPageProps = { searchParams: Promise<Record<string, string | string
 
 export default async function IncidentsPage({ searchParams }: IncidentsPageProps) {
   const params = await searchParams;
-  if (typeof params.thread === "string" && THREAD_ID.test(params.thread)) redirect(`/incidents/${params.thread}`);
+  if (typeof params.thread === "string" && isId(params.thread)) redirect(`/incidents/${params.thread}`);
   const query = parseSearchQuery(params);
   const user = await getCurrentUser();
   if (!user) redirect(loginHref(findPageUrl(query)));

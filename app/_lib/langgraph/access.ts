@@ -1,8 +1,9 @@
 import type { Db } from "@/db/client";
 import { threadReachedOperator, type ThreadRow } from "@/db/queries/threads";
 import { ApiError } from "../errors";
-import { customerIdOf, DECIDERS, requireUser, type Role, type SessionUser } from "../session";
+import { customerIdOf, requireUser, type SessionUser } from "../session";
 import { loadVisibleThread } from "../threads";
+import { DECIDERS, type Role } from "@/vocabulary/roles";
 
 /** Who reaches the Platform API: customers drive their own threads, operators and supervisors decide. Auditors use the audited incident viewer. */
 const LANGGRAPH_ROLES: Role[] = ["customer", ...DECIDERS];

@@ -1,5 +1,5 @@
 import type { StateSnapshot } from "@langchain/langgraph";
-import { formatMinor } from "@/agent/policy";
+import { formatMinor } from "@/vocabulary/money";
 import type { Db } from "@/db/client";
 import { getApprovalById, type ApprovalRow } from "@/db/queries/approvals";
 import type { CustomerInterrupt, HumanInterrupt, Interrupt } from "@/app/api/langgraph/schema";

@@ -8,6 +8,7 @@ import { refusalError } from "../refusal";
 import { parseWith } from "../route";
 import type { SessionUser } from "../session";
 import type { Services } from "./state";
+import type { DeciderRole } from "@/vocabulary/roles";
 
 /** `version` absent: a rejection naming none (Agent Inbox's response is text only) applies to the approval as it is now. */
 type Decision = { decision: "approved" | "rejected"; version?: number; reason: string; amountMinor?: number; approvalId?: string };
@@ -77,7 +78,7 @@ export async function decideByResume(s: Services, user: SessionUser, thread: Thr
     decision: decision.decision,
     reason: decision.reason || "Approved after review.",
     actor: user.username,
-    role: user.role as "operator" | "supervisor",
+    role: user.role as DeciderRole,
     amountMinor: decision.amountMinor,
   });
   if (result.kind !== "ok") throw refusalError(result, result.kind === "conflict" && result.about === "amount" ? "amount" : "approval");

@@ -1,22 +1,8 @@
 import type { oas31 } from "zod-openapi";
+import type { ApiReference, ReferenceOperation } from "@/components/api-reference/types";
 import { openApiDocument } from "./document";
 
 const METHODS = ["get", "post", "put", "patch", "delete"] as const;
-
-export type ReferenceParameter = { name: string; in: string; required: boolean; description: string; schema: string };
-export type ReferenceResponse = { status: string; description: string; mediaTypes: string[]; schema: string | null };
-export type ReferenceOperation = {
-  anchor: string;
-  method: string;
-  path: string;
-  summary: string;
-  description: string;
-  signedIn: boolean;
-  parameters: ReferenceParameter[];
-  body: { required: boolean; schema: string } | null;
-  responses: ReferenceResponse[];
-};
-export type ApiReference = { title: string; version: string; description: string; groups: { id: string; name: string; operations: ReferenceOperation[] }[]; schemas: { name: string; schema: string }[] };
 
 const pretty = (value: unknown) => JSON.stringify(value, null, 2);
 const isRef = (value: object): value is oas31.ReferenceObject => "$ref" in value;

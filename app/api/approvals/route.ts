@@ -1,16 +1,15 @@
 import { listApprovalQueue } from "@/db/queries/approval-queue";
-import type { ApprovalStatus } from "@/db/queries/approvals";
 import { toApprovalView } from "@/app/_lib/approval-view";
 import { now } from "@/app/_lib/clock";
 import { maskedForStaff } from "@/app/_lib/personal-data";
 import { parseWith, route, services } from "@/app/_lib/route";
-import { requireUser, STAFF } from "@/app/_lib/session";
+import { requireUser } from "@/app/_lib/session";
 import { queueQuery } from "./schema";
+import { STAFF } from "@/vocabulary/roles";
+import { APPROVAL_STATUSES } from "@/vocabulary/statuses";
 
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";
-
-const ALL: ApprovalStatus[] = ["pending", "approved", "rejected", "cancelled", "expired", "executing", "executed"];
 
 /** The operator queue: filtered, sorted, one page, with what each decision rests on. */
 export const GET = route(async (req) => {
@@ -23,7 +22,7 @@ export const GET = route(async (req) => {
     db,
     user.tenantId,
     {
-      statuses: q.status === "all" ? ALL : [q.status],
+      statuses: q.status === "all" ? [...APPROVAL_STATUSES] : [q.status],
       risk: q.risk,
       minAmountMinor: q.minAmount,
       maxAmountMinor: q.maxAmount,

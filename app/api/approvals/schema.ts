@@ -1,12 +1,14 @@
 import { z } from "zod";
 import { approvalStatus, caseReason, caseStatus, caseTransaction } from "@/app/api/cases/schema";
 import { auditEvent, cardStatus, currency, minorUnits, timestamp, transcriptMessage } from "@/app/api/schema";
+import { APPROVAL_RISKS } from "@/vocabulary/risks";
+import { APPROVAL_STATUSES } from "@/vocabulary/statuses";
 
 const minor = z.coerce.number().int().min(0).max(1_000_000_000);
 
 export const queueQuery = z.object({
-  status: z.enum(["pending", "approved", "rejected", "cancelled", "expired", "executing", "executed", "all"]).default("pending"),
-  risk: z.enum(["low", "medium", "high", "unavailable"]).optional(),
+  status: z.enum([...APPROVAL_STATUSES, "all"]).default("pending"),
+  risk: z.enum(APPROVAL_RISKS).optional(),
   minAmount: minor.optional(),
   maxAmount: minor.optional(),
   claimed: z.enum(["me", "others", "none"]).optional(),
@@ -57,7 +59,7 @@ export const approvalView = z
     caseReason,
     policyReason: z.string(),
     checks: z.object({ limits: check, history: check, antifraud: check }).partial(),
-    risk: z.enum(["low", "medium", "high", "unavailable"]),
+    risk: z.enum(APPROVAL_RISKS),
     expiresAt: timestamp,
     claimedBy: z.string().nullable(),
     claimExpiresAt: timestamp.nullable(),

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { ROLES } from "@/app/_lib/session";
+import { ROLES } from "@/vocabulary/roles";
 
 /** The signed-in user, as sign-in and `me` answer it. */
 export const signedInAnswer = z.object({

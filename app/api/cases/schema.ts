@@ -1,10 +1,11 @@
 import { z } from "zod";
 import { auditEvent, currency, ledgerEntry, minorUnits, timestamp } from "@/app/api/schema";
 import { approvals, cases } from "@/db/schema";
+import { APPROVAL_STATUSES, CASE_STATUSES } from "@/vocabulary/statuses";
 
-export const caseStatus = z.enum(cases.status.enumValues);
+export const caseStatus = z.enum(CASE_STATUSES);
 export const caseReason = z.enum(cases.reason.enumValues);
-export const approvalStatus = z.enum(approvals.status.enumValues);
+export const approvalStatus = z.enum(APPROVAL_STATUSES);
 
 /** The transaction a case is about. */
 export const caseTransaction = z.object({ id: z.string(), merchant: z.string(), amountMinor: minorUnits, currency, postedAt: timestamp, country: z.string() });

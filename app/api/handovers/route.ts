@@ -3,8 +3,9 @@ import { now } from "@/app/_lib/clock";
 import { toHandoverView } from "@/app/_lib/handover-view";
 import { maskedForStaff } from "@/app/_lib/personal-data";
 import { parseWith, route, services } from "@/app/_lib/route";
-import { requireUser, STAFF } from "@/app/_lib/session";
+import { requireUser } from "@/app/_lib/session";
 import { handoverListQuery } from "./schema";
+import { STAFF } from "@/vocabulary/roles";
 
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";

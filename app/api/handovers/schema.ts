@@ -1,11 +1,12 @@
 import { z } from "zod";
 import { handovers } from "@/db/schema";
 import { auditEvent, timestamp, transcriptMessage } from "@/app/api/schema";
+import { HANDOVER_STATUSES } from "@/vocabulary/statuses";
 
-export const handoverStatus = z.enum(handovers.status.enumValues);
+export const handoverStatus = z.enum(HANDOVER_STATUSES);
 
 export const handoverListQuery = z.object({
-  status: z.enum([...handovers.status.enumValues, "all"]).default("open"),
+  status: z.enum([...HANDOVER_STATUSES, "all"]).default("open"),
 });
 
 export const answerBody = z.object({

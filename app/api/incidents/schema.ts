@@ -2,7 +2,8 @@ import { z } from "zod";
 import { approvalStatus, caseStatus } from "@/app/api/cases/schema";
 import { checkpointSummary } from "@/agent/history";
 import { timelineEntry } from "@/agent/incidents/timeline";
-import { currency, ledgerEntry, minorUnits, threadStatus, timestamp } from "@/app/api/schema";
+import { currency, idParam, ledgerEntry, minorUnits, threadStatus, timestamp } from "@/app/api/schema";
+import { RISKS } from "@/vocabulary/risks";
 
 const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "Use YYYY-MM-DD.");
 const flag = z.enum(["0", "1"]).transform((v) => v === "1");
@@ -10,7 +11,7 @@ const flag = z.enum(["0", "1"]).transform((v) => v === "1");
 export const searchQuery = z.object({
   customer: z.string().trim().max(100).optional(),
   caseId: z.string().trim().max(100).optional(),
-  status: z.enum(["idle", "busy", "awaiting_approval"]).optional(),
+  status: threadStatus.optional(),
   from: day.optional(),
   to: day.optional(),
   hadRefund: flag.optional(),
@@ -27,7 +28,7 @@ export const replayBody = z.object({
   policy: z
     .object({
       autoApproveMaxMinor: z.number().int().min(0).max(100_000_000).optional(),
-      clearRisks: z.array(z.enum(["low", "medium", "high"])).max(3).optional(),
+      clearRisks: z.array(z.enum(RISKS)).max(3).optional(),
       maxRecentRefunds: z.number().int().min(0).max(100).optional(),
     })
     .strict()
@@ -135,7 +136,7 @@ export const incidentReport = z.object({
 /** Why an investigator pins a step or holds a conversation: it names the incident or the case. */
 const retentionReason = z.string().trim().min(3).max(500);
 
-export const pinBody = z.object({ checkpointId: z.string().min(1).max(100).regex(/^[A-Za-z0-9_-]+$/, "letters, digits, - or _."), reason: retentionReason }).strict();
+export const pinBody = z.object({ checkpointId: idParam, reason: retentionReason }).strict();
 export const holdBody = z.object({ reason: retentionReason }).strict();
 
 const pin = z.object({ checkpointId: z.string(), pinnedBy: z.string(), reason: z.string(), pinnedAt: timestamp });

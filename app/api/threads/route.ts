@@ -1,6 +1,7 @@
 import { createThread, listThreads, listThreadsByCustomer } from "@/db/queries/threads";
 import { route, services } from "@/app/_lib/route";
-import { customerIdOf, requireUser, STAFF } from "@/app/_lib/session";
+import { customerIdOf, requireUser } from "@/app/_lib/session";
+import { STAFF } from "@/vocabulary/roles";
 
 export const runtime = "nodejs";
 

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { approvalStatus, caseReason, caseStatus } from "@/app/api/cases/schema";
 import { currency, minorUnits, threadStatus, timestamp, transcriptMessage } from "@/app/api/schema";
-import { handovers } from "@/db/schema";
+import { HANDOVER_STATUSES } from "@/vocabulary/statuses";
 
 export const MAX_MESSAGE_CHARS = 2000;
 
@@ -49,7 +49,7 @@ export const threadDetail = z.object({
   messages: z.array(transcriptMessage),
   case: customerCase.nullable(),
   handover: z
-    .object({ status: z.enum(handovers.status.enumValues), createdAt: timestamp })
+    .object({ status: z.enum(HANDOVER_STATUSES), createdAt: timestamp })
     .nullable()
     .meta({ description: "The conversation's latest handover to a person: while it is open, a member of staff will answer in this chat." }),
 });

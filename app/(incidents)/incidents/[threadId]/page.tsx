@@ -1,10 +1,12 @@
 import type { Metadata } from "next";
 import { notFound, redirect } from "next/navigation";
+import { DEFAULT_POLICY } from "@/agent/policy";
 import { getCurrentUser } from "@/app/_lib/current-user";
 import { loginHref } from "@/components/auth/destination";
 import { NotAllowed } from "@/components/auth/not-allowed";
-import { canInvestigate, NOT_ALLOWED_REASON, THREAD_ID } from "@/components/incidents/access";
+import { canInvestigate, NOT_ALLOWED_REASON } from "@/components/incidents/access";
 import { IncidentViewer } from "@/components/incidents/incident-viewer";
+import { isId } from "@/vocabulary/ids";
 
 export const metadata: Metadata = { title: "Incident viewer" };
 
@@ -12,10 +14,11 @@ type ViewerPageProps = { params: Promise<{ threadId: string }> };
 
 export default async function ViewerPage({ params }: ViewerPageProps) {
   const { threadId } = await params;
-  if (!THREAD_ID.test(threadId)) notFound();
+  if (!isId(threadId)) notFound();
   const path = `/incidents/${threadId}`;
   const user = await getCurrentUser();
   if (!user) redirect(loginHref(path));
   if (!canInvestigate(user)) return <NotAllowed title="Not allowed" reason={NOT_ALLOWED_REASON} returnTo={path} />;
-  return <IncidentViewer key={threadId} threadId={threadId} />;
+  const { autoApproveMaxMinor, clearRisks, maxRecentRefunds } = DEFAULT_POLICY;
+  return <IncidentViewer key={threadId} threadId={threadId} policy={{ autoApproveMaxMinor, clearRisks, maxRecentRefunds }} />;
 }

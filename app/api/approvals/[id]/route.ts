@@ -12,8 +12,9 @@ import { now } from "@/app/_lib/clock";
 import { ApiError } from "@/app/_lib/errors";
 import { maskedForStaff } from "@/app/_lib/personal-data";
 import { idParam, parseWith, route, services } from "@/app/_lib/route";
-import { requireUser, STAFF } from "@/app/_lib/session";
+import { requireUser } from "@/app/_lib/session";
 import { errorClass, log } from "@/observability/log";
+import { STAFF } from "@/vocabulary/roles";
 
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";

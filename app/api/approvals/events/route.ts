@@ -1,6 +1,7 @@
 import { subscribeApprovalEvents, subscribeHandoverEvents } from "@/app/_lib/approval-events";
 import { route, services } from "@/app/_lib/route";
-import { requireUser, STAFF } from "@/app/_lib/session";
+import { requireUser } from "@/app/_lib/session";
+import { STAFF } from "@/vocabulary/roles";
 
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";

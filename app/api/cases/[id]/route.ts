@@ -7,7 +7,8 @@ import { env } from "@/env";
 import { ApiError } from "@/app/_lib/errors";
 import { maskedForStaff } from "@/app/_lib/personal-data";
 import { idParam, parseWith, route, services } from "@/app/_lib/route";
-import { requireUser, STAFF } from "@/app/_lib/session";
+import { requireUser } from "@/app/_lib/session";
+import { STAFF } from "@/vocabulary/roles";
 
 export const runtime = "nodejs";
 

@@ -6,7 +6,8 @@ import { ApiError } from "@/app/_lib/errors";
 import { toHandoverView } from "@/app/_lib/handover-view";
 import { maskedForStaff } from "@/app/_lib/personal-data";
 import { idParam, parseWith, route, services } from "@/app/_lib/route";
-import { requireUser, STAFF } from "@/app/_lib/session";
+import { requireUser } from "@/app/_lib/session";
+import { STAFF } from "@/vocabulary/roles";
 
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";

@@ -1,9 +1,9 @@
 import { searchThreads } from "@/db/queries/incidents";
-import { INVESTIGATORS } from "@/app/_lib/incidents";
 import { maskedForStaff } from "@/app/_lib/personal-data";
 import { parseWith, route, services } from "@/app/_lib/route";
 import { requireUser } from "@/app/_lib/session";
 import { searchQuery } from "../schema";
+import { INVESTIGATORS } from "@/vocabulary/roles";
 
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";

@@ -1,7 +1,7 @@
-import { OPERATIONS_ROLES } from "@/app/_lib/metrics-access";
 import { opsSummary } from "@/app/_lib/ops-summary";
 import { route, services } from "@/app/_lib/route";
 import { requireUser } from "@/app/_lib/session";
+import { OPERATIONS_ROLES } from "@/vocabulary/roles";
 
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";

@@ -1,8 +1,9 @@
 import { advanceClock, testClockEnabled } from "@/app/_lib/clock";
 import { ApiError } from "@/app/_lib/errors";
 import { parseBody, route, services } from "@/app/_lib/route";
-import { requireUser, STAFF } from "@/app/_lib/session";
+import { requireUser } from "@/app/_lib/session";
 import { clockBody } from "./schema";
+import { STAFF } from "@/vocabulary/roles";
 
 export const runtime = "nodejs";
 

@@ -4,6 +4,7 @@ import { getCurrentUser, isStaff } from "@/app/_lib/current-user";
 import { loginHref } from "@/components/auth/destination";
 import { NotAllowed } from "@/components/auth/not-allowed";
 import { CaseView } from "@/components/console/case-view";
+import { isId } from "@/vocabulary/ids";
 
 export const metadata: Metadata = { title: "Refund case" };
 
@@ -11,7 +12,7 @@ type CasePageProps = { params: Promise<{ approvalId: string }> };
 
 export default async function CasePage({ params }: CasePageProps) {
   const { approvalId } = await params;
-  if (!/^[A-Za-z0-9_-]{1,100}$/.test(approvalId)) notFound();
+  if (!isId(approvalId)) notFound();
   const path = `/console/approvals/${approvalId}`;
   const user = await getCurrentUser();
   if (!user) redirect(loginHref(path));

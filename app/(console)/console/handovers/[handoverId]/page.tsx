@@ -4,6 +4,7 @@ import { getCurrentUser, isStaff } from "@/app/_lib/current-user";
 import { loginHref } from "@/components/auth/destination";
 import { NotAllowed } from "@/components/auth/not-allowed";
 import { HandoverCase } from "@/components/console/handover-case";
+import { isId } from "@/vocabulary/ids";
 
 export const metadata: Metadata = { title: "Conversation handed over" };
 
@@ -11,7 +12,7 @@ type HandoverPageProps = { params: Promise<{ handoverId: string }> };
 
 export default async function HandoverPage({ params }: HandoverPageProps) {
   const { handoverId } = await params;
-  if (!/^[A-Za-z0-9_-]{1,100}$/.test(handoverId)) notFound();
+  if (!isId(handoverId)) notFound();
   const path = `/console/handovers/${handoverId}`;
   const user = await getCurrentUser();
   if (!user) redirect(loginHref(path));

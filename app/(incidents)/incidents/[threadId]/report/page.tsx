@@ -7,10 +7,11 @@ import { openIncident } from "@/app/_lib/incidents";
 import { services } from "@/app/_lib/route";
 import { loginHref } from "@/components/auth/destination";
 import { NotAllowed } from "@/components/auth/not-allowed";
-import { canInvestigate, NOT_ALLOWED_REASON, THREAD_ID } from "@/components/incidents/access";
+import { canInvestigate, NOT_ALLOWED_REASON } from "@/components/incidents/access";
 import { ReportView, type IncidentReport } from "@/components/incidents/report/report-view";
 import { Alert } from "@/components/ui/alert";
 import { failureFields, log } from "@/observability/log";
+import { isId } from "@/vocabulary/ids";
 
 export const metadata: Metadata = { title: "Incident report" };
 export const dynamic = "force-dynamic";
@@ -23,7 +24,7 @@ type ReportPageProps = { params: Promise<{ threadId: string }> };
  */
 export default async function ReportPage({ params }: ReportPageProps) {
   const { threadId } = await params;
-  if (!THREAD_ID.test(threadId)) notFound();
+  if (!isId(threadId)) notFound();
   const path = `/incidents/${threadId}/report`;
   const user = await getCurrentUser();
   if (!user) redirect(loginHref(path));

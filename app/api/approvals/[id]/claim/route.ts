@@ -1,8 +1,9 @@
 import type { ClaimResult } from "@/agent";
 import { refusalError } from "@/app/_lib/refusal";
 import { idParam, parseOptionalBody, parseWith, route, services } from "@/app/_lib/route";
-import { DECIDERS, requireUser } from "@/app/_lib/session";
+import { requireUser } from "@/app/_lib/session";
 import { claimBody } from "../../schema";
+import { DECIDERS } from "@/vocabulary/roles";
 
 export const runtime = "nodejs";
 

@@ -1,7 +1,8 @@
 import { refusalError } from "@/app/_lib/refusal";
 import { idParam, parseBody, parseWith, route, services } from "@/app/_lib/route";
-import { DECIDERS, requireUser } from "@/app/_lib/session";
+import { requireUser } from "@/app/_lib/session";
 import { decisionBody } from "../../schema";
+import { DECIDERS, type DeciderRole } from "@/vocabulary/roles";
 
 export const runtime = "nodejs";
 
@@ -22,7 +23,7 @@ export const POST = route<{ id: string }>(async (req, { id }) => {
     decision: body.decision === "approve" ? "approved" : "rejected",
     reason: body.reason || "Approved after review.",
     actor: user.username,
-    role: user.role as "operator" | "supervisor",
+    role: user.role as DeciderRole,
     amountMinor: body.amountMinor,
   });
   if (result.kind !== "ok") throw refusalError(result, result.kind === "conflict" && result.about === "amount" ? "amount" : "approval");

@@ -1,7 +1,8 @@
 import { refusalError } from "@/app/_lib/refusal";
 import { idParam, parseBody, parseWith, route, services } from "@/app/_lib/route";
-import { DECIDERS, requireUser } from "@/app/_lib/session";
+import { requireUser } from "@/app/_lib/session";
 import { questionBody } from "../../schema";
+import { DECIDERS } from "@/vocabulary/roles";
 
 export const runtime = "nodejs";
 

@@ -1,8 +1,9 @@
 import { answerHandover } from "@/agent/handovers";
 import { handoverChangeResponse } from "@/app/_lib/handover-refusal";
 import { idParam, parseBody, parseWith, route, services } from "@/app/_lib/route";
-import { DECIDERS, requireUser } from "@/app/_lib/session";
+import { requireUser } from "@/app/_lib/session";
 import { answerBody } from "../../schema";
+import { DECIDERS } from "@/vocabulary/roles";
 
 export const runtime = "nodejs";
 

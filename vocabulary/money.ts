@@ -1,3 +1,14 @@
+/** The currency an amount is in when the bank does not say otherwise. */
+export const DEFAULT_CURRENCY = "EUR";
+
+/** 124900 -> "1,249.00 EUR". Money is integer minor units everywhere. */
+export function formatMinor(amountMinor: number, currency = DEFAULT_CURRENCY): string {
+  const sign = amountMinor < 0 ? "-" : "";
+  const abs = Math.abs(amountMinor);
+  const major = Math.floor(abs / 100).toLocaleString("en-US");
+  return `${sign}${major}.${String(abs % 100).padStart(2, "0")} ${currency}`;
+}
+
 const THOUSANDS = /^\d{1,3}(,\d{3})+(\.\d{1,2})?$/;
 const PLAIN = /^\d+(\.\d{1,2})?$/;
 const DECIMAL_COMMA = /^\d+,\d{1,2}$/;

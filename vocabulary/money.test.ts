@@ -1,5 +1,19 @@
 import { describe, expect, it } from "vitest";
-import { minorToMajorText, parseMajorToMinor } from "./money";
+import { formatMinor, minorToMajorText, parseMajorToMinor } from "./money";
+
+describe("formatMinor", () => {
+  it.each([
+    [124_900, undefined, "1,249.00 EUR"],
+    [490, undefined, "4.90 EUR"],
+    [5, undefined, "0.05 EUR"],
+    [0, undefined, "0.00 EUR"],
+    [100_000_000, undefined, "1,000,000.00 EUR"],
+    [-3_820, undefined, "-38.20 EUR"],
+    [1_999, "USD", "19.99 USD"],
+  ])("writes %i minor units in %s as %j", (minor, currency, text) => {
+    expect(formatMinor(minor, currency)).toBe(text);
+  });
+});
 
 describe("parseMajorToMinor", () => {
   it.each([
