@@ -3,7 +3,6 @@ import * as approvals from "@/db/queries/approvals";
 import * as cases from "@/db/queries/cases";
 import { recordAuditEventOnce } from "@/db/queries/audit";
 import { recordNodeEvent } from "@/db/queries/node-events";
-import { getThreadById } from "@/db/queries/threads";
 import { getTransactionById, listTransactionsByCustomer } from "@/db/queries/transactions";
 import { cancelCase } from "../casework";
 import type { AgentStore, ApprovalInput, CardActionAudit, CaseSummary } from "../deps";
