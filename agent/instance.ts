@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
-import { drizzle } from "drizzle-orm/node-postgres";
 import { Client } from "pg";
+import { onConnection } from "@/db/client";
+import { advisoryLockIsFree, holdAdvisoryLock, listenOn } from "@/db/queries/liveness";
 import { expireLeases } from "@/db/queries/threads";
 import { failureFields, log } from "@/observability/log";
 
@@ -45,7 +46,6 @@ export function createInstance(databaseUrl: string, id = randomUUID(), backoff: 
   let closed = false;
   let closing: Promise<void> | undefined;
   let waitMs = backoff.firstMs;
-  const listen = (client: Client, channel: string) => client.query(`LISTEN ${client.escapeIdentifier(channel)}`);
 
   const open = async (): Promise<Client> => {
     const client = new Client({ connectionString: databaseUrl, application_name: lockKey(id) });
@@ -56,8 +56,8 @@ export function createInstance(databaseUrl: string, id = randomUUID(), backoff: 
     client.on("end", () => dropped(client));
     try {
       await client.connect();
-      await client.query("select pg_advisory_lock(hashtext($1))", [lockKey(id)]);
-      for (const channel of handlers.keys()) await listen(client, channel);
+      await holdAdvisoryLock(client, lockKey(id));
+      for (const channel of handlers.keys()) await listenOn(client, channel);
     } catch (error) {
       await client.end().catch(() => undefined);
       throw error;
@@ -112,22 +112,19 @@ export function createInstance(databaseUrl: string, id = randomUUID(), backoff: 
       if (!owner) return false;
       if (owner === id) return true;
       const client = await connection();
-      const { rows } = await client.query<{ free: boolean }>("select pg_try_advisory_lock(hashtext($1)) as free", [lockKey(owner)]);
-      if (!rows[0]?.free) return true;
-      await client.query("select pg_advisory_unlock(hashtext($1))", [lockKey(owner)]);
-      return false;
+      return !(await advisoryLockIsFree(client, lockKey(owner)));
     },
     async subscribe(channel, onPayload) {
       const known = handlers.has(channel);
       handlers.set(channel, onPayload);
-      if (current && !known) await listen(await current, channel);
+      if (current && !known) await listenOn(await current, channel);
     },
     close() {
       closing ??= (async () => {
         const client = live ?? (await current?.catch(() => undefined));
         closed = true;
         if (!client) return;
-        await expireLeases(drizzle(client), id);
+        await expireLeases(onConnection(client), id);
         await client.end();
       })();
       return closing;

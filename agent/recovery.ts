@@ -1,6 +1,5 @@
-import { and, eq, inArray } from "drizzle-orm";
-import { approvals, threads } from "@/db/schema";
-import { appendAnswer, getUnansweredMessage, hasNewerQueuedMessage, listBusyThreads, takeOverThread } from "@/db/queries/threads";
+import { listDecidedOnPausedThreads } from "@/db/queries/approvals";
+import { appendAnswer, getThreadById, getUnansweredMessage, hasNewerQueuedMessage, listBusyThreads, takeOverThread } from "@/db/queries/threads";
 import { log } from "@/observability/log";
 import { metrics } from "@/observability/metrics";
 import { resumeDecided } from "./decisions";
@@ -28,7 +27,7 @@ async function finishRun(ctx: Ctx, tenantId: string, threadId: string) {
       outcome = await run(ctx, threadId, null);
     } else if (unanswered) {
       const values = snapshot.values as Partial<AgentStateType>;
-      const customerId = values.customerId || (await ctx.db.select({ c: threads.customerId }).from(threads).where(eq(threads.id, threadId)))[0]!.c;
+      const customerId = values.customerId || (await getThreadById(ctx.db, tenantId, threadId))!.customerId;
       outcome = await run(ctx, threadId, { schemaVersion: STATE_SCHEMA_VERSION, tenantId, customerId, input: unanswered.text });
     }
     if (outcome && unanswered && outcome.values.answer) {
@@ -74,14 +73,10 @@ export async function recoverStuckRuns(ctx: Ctx): Promise<{ threads: string[]; d
     });
     if (finished) recovered.push(t.id);
   }
-  const waiting = await ctx.db
-    .select({ approval: approvals })
-    .from(approvals)
-    .innerJoin(threads, eq(threads.id, approvals.threadId))
-    .where(and(eq(threads.status, "awaiting_approval"), inArray(approvals.status, ["approved", "rejected", "cancelled", "expired", "executing"])));
-  for (const { approval } of waiting) await resumeDecided(ctx, approval);
+  const waiting = await listDecidedOnPausedThreads(ctx.db);
+  for (const approval of waiting) await resumeDecided(ctx, approval);
   const refunds = await retryUnfinishedRefunds(ctx);
-  return { threads: recovered, decisions: waiting.map((w) => w.approval.id), refunds };
+  return { threads: recovered, decisions: waiting.map((a) => a.id), refunds };
 }
 
 /**

@@ -7,6 +7,7 @@ import { defined } from "@/observability/tracing";
 import { env } from "@/env";
 import type { Db } from "@/db/client";
 import { CHECKPOINT_SCHEMA } from "@/db/migrate";
+import { insertCheckpoint, insertTaskWrites } from "@/db/queries/checkpoints";
 import { createBankClients } from "./clients/bank";
 import { createChatModel } from "./clients/model";
 import { createAgentStore } from "./clients/store";
@@ -52,33 +53,16 @@ export function depsFromEnv(db: Db, overrides: Partial<AgentDeps> = {}): AgentDe
  * the write's alone). Each write is a span under the superstep that wrote it (see
  * `RunTrace`).
  *
- * It writes the same rows as PostgresSaver, with the same conflict rules, but in one
- * statement each: a checkpoint with its new channel values, or a task's writes. PostgresSaver
- * sends one INSERT per channel inside BEGIN/COMMIT, about 25 round trips for a step that
- * writes every per-turn channel, each holding a pool connection; one statement is as atomic
- * and as durable (it commits before `put` returns, and the run waits for it).
+ * It writes each checkpoint with its channel values, and each task's writes, in one
+ * statement (`db/queries/checkpoints.ts`) instead of PostgresSaver's one INSERT per channel
+ * inside BEGIN/COMMIT; the statement commits before `put` returns, and the run waits for it.
  */
 export class MeasuredPostgresSaver extends PostgresSaver {
-  private readonly sql: { put: string; insertWrites: string; upsertWrites: string };
-
   constructor(
     private readonly connections: Pool,
-    schema: string,
+    private readonly schema: string,
   ) {
     super(connections, undefined, { schema });
-    const table = (name: string) => `"${schema}"."${name}"`;
-    this.sql = {
-      put: `with blobs as (
-          insert into ${table("checkpoint_blobs")} (thread_id, checkpoint_ns, channel, version, type, blob)
-          select $1::text, $2::text, b.channel, b.version, b.type, b.blob from unnest($7::text[], $8::text[], $9::text[], $10::bytea[]) as b(channel, version, type, blob)
-          on conflict (thread_id, checkpoint_ns, channel, version) do nothing
-        )
-        insert into ${table("checkpoints")} (thread_id, checkpoint_ns, checkpoint_id, parent_checkpoint_id, checkpoint, metadata)
-        values ($1, $2, $3, $4, $5, $6)
-        on conflict (thread_id, checkpoint_ns, checkpoint_id) do update set checkpoint = excluded.checkpoint, metadata = excluded.metadata`,
-      insertWrites: writesSql(table("checkpoint_writes"), "do nothing"),
-      upsertWrites: writesSql(table("checkpoint_writes"), "do update set channel = excluded.channel, type = excluded.type, blob = excluded.blob"),
-    };
   }
 
   override async put(...args: Parameters<PostgresSaver["put"]>) {
@@ -113,18 +97,15 @@ export class MeasuredPostgresSaver extends PostgresSaver {
     if (config.configurable === undefined) throw new Error('Missing "configurable" field in "config" param');
     const { thread_id: threadId, checkpoint_ns: ns = "", checkpoint_id: parentId } = config.configurable;
     const [blobs, serializedMetadata] = await Promise.all([this._dumpBlobs(threadId, ns, checkpoint.channel_values, newVersions), this._dumpMetadata(metadata)]);
-    await this.connections.query(this.sql.put, [
+    await insertCheckpoint(this.connections, this.schema, {
       threadId,
       ns,
-      checkpoint.id,
+      checkpointId: checkpoint.id,
       parentId,
-      this._dumpCheckpoint(checkpoint),
-      serializedMetadata,
-      blobs.map((b) => b[2]),
-      blobs.map((b) => b[3]),
-      blobs.map((b) => b[4]),
-      blobs.map((b) => b[5] ?? null),
-    ]);
+      checkpoint: this._dumpCheckpoint(checkpoint),
+      metadata: serializedMetadata,
+      blobs: blobs.map((b) => ({ channel: b[2], version: b[3], type: b[4], blob: b[5] ?? null })),
+    });
     return { configurable: { thread_id: threadId, checkpoint_ns: ns, checkpoint_id: checkpoint.id } };
   }
 
@@ -138,24 +119,9 @@ export class MeasuredPostgresSaver extends PostgresSaver {
     const special = dumped.every((w) => w[4] < 0);
     const byIdx = new Map<number, (typeof dumped)[number]>();
     for (const w of dumped) if (special || !byIdx.has(w[4])) byIdx.set(w[4], w);
-    const rows = [...byIdx.values()];
-    await this.connections.query(special ? this.sql.upsertWrites : this.sql.insertWrites, [
-      threadId,
-      ns,
-      checkpointId,
-      taskId,
-      rows.map((w) => w[4]),
-      rows.map((w) => w[5]),
-      rows.map((w) => w[6]),
-      rows.map((w) => w[7]),
-    ]);
+    const rows = [...byIdx.values()].map((w) => ({ idx: w[4], channel: w[5], type: w[6], blob: w[7] }));
+    await insertTaskWrites(this.connections, this.schema, { threadId, ns, checkpointId, taskId, writes: rows, replace: special });
   }
-}
-
-function writesSql(table: string, onConflict: string): string {
-  return `insert into ${table} (thread_id, checkpoint_ns, checkpoint_id, task_id, idx, channel, type, blob)
-    select $1::text, $2::text, $3::text, $4::text, w.idx, w.channel, w.type, w.blob from unnest($5::int[], $6::text[], $7::text[], $8::bytea[]) as w(idx, channel, type, blob)
-    on conflict (thread_id, checkpoint_ns, checkpoint_id, task_id, idx) ${onConflict}`;
 }
 
 /** The checkpointer on the app's pool, in its own schema. */

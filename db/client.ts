@@ -1,5 +1,5 @@
 import { drizzle, type NodePgDatabase } from "drizzle-orm/node-postgres";
-import { Pool } from "pg";
+import { Pool, type Client } from "pg";
 import { env } from "../env";
 import * as schema from "./schema";
 import { failureFields, log } from "@/observability/log";
@@ -26,6 +26,11 @@ export function openDatabase(url: string, max = 10, timeouts: PoolTimeouts = {})
   });
   pool.on("error", (error) => log().error({ event: "db.pool_error", ...failureFields(error) }));
   return { pool, db: drizzle(pool, { schema }) };
+}
+
+/** A drizzle handle on one dedicated connection (a liveness or LISTEN connection), for queries that must run on it. */
+export function onConnection(client: Client): Db {
+  return drizzle(client, { schema });
 }
 
 /** What pg-pool and pg say when no connection could be had within the connection timeout. */

@@ -149,7 +149,7 @@ export async function seedDemoData(db: Db, now = new Date()): Promise<void> {
   });
 }
 
-/** Every domain table, each before the tables it references (rows are deleted in this order). */
+/** Every domain table (the bank systems' own in `bank_sim`), each before the tables it references (rows are deleted in this order). */
 const DOMAIN_TABLES = [
   "checkpoint_pins",
   "legal_holds",
@@ -159,7 +159,7 @@ const DOMAIN_TABLES = [
   "ops_samples",
   "node_events",
   "audit_events",
-  "ledger_entries",
+  "bank_sim.ledger_entries",
   "operator_notifications",
   "approval_questions",
   "handovers",
@@ -171,8 +171,8 @@ const DOMAIN_TABLES = [
   "login_failures",
   "travel_notices",
   "transactions",
-  "card_actions",
-  "card_states",
+  "bank_sim.card_actions",
+  "bank_sim.card_states",
   "cards",
   "users",
   "customers",
@@ -187,7 +187,7 @@ const DOMAIN_TABLES = [
  */
 export async function resetDatabase(db: Db): Promise<void> {
   const checkpointTables = ["checkpoint_writes", "checkpoint_blobs", "checkpoints"].map((t) => `"${CHECKPOINT_SCHEMA}"."${t}"`);
-  const tables = [...DOMAIN_TABLES.map((t) => `"${t}"`), ...checkpointTables];
+  const tables = [...DOMAIN_TABLES.map((t) => t.split(".").map((part) => `"${part}"`).join(".")), ...checkpointTables];
   await db.transaction(async (tx) => {
     await tx.execute(sql.raw(`LOCK TABLE ${tables.join(", ")} IN ACCESS EXCLUSIVE MODE`));
     await tx.execute(sql.raw(tables.map((t) => `DELETE FROM ${t};`).join(" ")));

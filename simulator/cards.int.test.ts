@@ -19,7 +19,7 @@ const cards = (customerId = "cust-alice", tenantId = TENANT) => call(`/cards/cus
 
 async function actionLog() {
   const { rows } = await database.pool.query(
-    "select card_id, customer_id, action, reason, actor, idempotency_key, changed, at from card_actions order by id",
+    "select card_id, customer_id, action, reason, actor, idempotency_key, changed, at from bank_sim.card_actions order by id",
   );
   return rows;
 }

@@ -19,7 +19,7 @@ function postRefund(key: string | undefined, body: unknown = refund, signal?: Ab
 
 async function ledgerRows() {
   const { rows } = await database.pool.query(
-    "select idempotency_key, status, amount_minor, response_status, response_body from ledger_entries order by id",
+    "select idempotency_key, status, amount_minor, response_status, response_body from bank_sim.ledger_entries order by id",
   );
   return rows;
 }
@@ -61,7 +61,7 @@ describe("ledger refunds", () => {
 
   it("answers 409 while a request with the same key is in flight", async () => {
     await database.pool.query(
-      `insert into ledger_entries (tenant_id, idempotency_key, request_fingerprint, status, case_id, customer_id, amount_minor, currency)
+      `insert into bank_sim.ledger_entries (tenant_id, idempotency_key, request_fingerprint, status, case_id, customer_id, amount_minor, currency)
        values ($1, 'k-inflight', $2, 'in_flight', $3, $4, $5, $6)`,
       [TENANT, fingerprintOf(refund as Parameters<typeof fingerprintOf>[0]), refund.caseId, refund.customerId, 490, "EUR"],
     );

@@ -11,7 +11,7 @@ import { callRoute } from "./routes";
 const h = agentHarness();
 let f: Fixtures;
 
-const TABLES = ["users", "sessions", "threads", "messages", "cases", "approvals", "approval_questions", "handovers", "ledger_entries", "audit_events", "node_events", "operator_notifications", "checkpoint_pins", "legal_holds", "langgraph.checkpoints", "langgraph.checkpoint_writes"];
+const TABLES = ["users", "sessions", "threads", "messages", "cases", "approvals", "approval_questions", "handovers", "bank_sim.ledger_entries", "audit_events", "node_events", "operator_notifications", "checkpoint_pins", "legal_holds", "langgraph.checkpoints", "langgraph.checkpoint_writes"];
 
 async function rowCounts(tables = TABLES) {
   const counts: Record<string, number> = {};
@@ -113,7 +113,7 @@ describe("bad input", () => {
   });
 
   it("keeps markup as text and never lets chat text approve or pay", async () => {
-    const ledgerBefore = await rowCounts(["ledger_entries"]);
+    const ledgerBefore = await rowCounts(["bank_sim.ledger_entries"]);
     for (const text of [...MARKUP_TEXTS, ...PROMPT_INJECTIONS]) {
       const res = await callRoute({ method: "POST", route: "/api/threads/:id/messages", params: { id: f.aliceThread }, cookie: cookie(f.alice), body: JSON.stringify({ text }) });
       expect(res.status).toBe(200);
@@ -121,7 +121,7 @@ describe("bad input", () => {
     const thread = await (await callRoute({ method: "GET", route: "/api/threads/:id", params: { id: f.aliceThread }, cookie: cookie(f.alice) })).json();
     const stored = thread.messages.filter((m: { role: string }) => m.role === "customer").map((m: { text: string }) => m.text);
     expect(stored).toEqual(expect.arrayContaining(MARKUP_TEXTS));
-    expect(await rowCounts(["ledger_entries"])).toEqual(ledgerBefore);
+    expect(await rowCounts(["bank_sim.ledger_entries"])).toEqual(ledgerBefore);
     expect(await getApprovalByCase(h.db, TENANT, f.caseId)).toMatchObject({ status: "pending", version: f.version });
   });
 

@@ -31,7 +31,7 @@ describe("the cards client", () => {
     expect(await cards.freeze({ ...alice, cardId: "card-alice", reason: "lost", idempotencyKey: "k-client" })).toEqual({ ...first, replayed: true });
     const again = await cards.freeze({ ...alice, cardId: "card-alice", reason: "lost", idempotencyKey: "k-client-2" });
     expect(again).toMatchObject({ changed: false, replayed: false });
-    const { rows } = await database.pool.query("select actor from card_actions order by id");
+    const { rows } = await database.pool.query("select actor from bank_sim.card_actions order by id");
     expect(rows.map((r) => r.actor)).toEqual(["agent", "agent"]);
   });
 

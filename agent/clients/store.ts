@@ -3,10 +3,7 @@ import * as approvals from "@/db/queries/approvals";
 import * as cases from "@/db/queries/cases";
 import { recordAuditEventOnce } from "@/db/queries/audit";
 import { recordNodeEvent } from "@/db/queries/node-events";
-import { getThreadById } from "@/db/queries/threads";
 import { getTransactionById, listTransactionsByCustomer } from "@/db/queries/transactions";
-import { cases as casesTable } from "@/db/schema";
-import { and, eq, sql } from "drizzle-orm";
 import { cancelCase } from "../casework";
 import type { AgentStore, ApprovalInput, CardActionAudit, CaseSummary } from "../deps";
 import { requestHandover } from "../handovers";
@@ -75,10 +72,7 @@ export function createAgentStore(db: Db): AgentStore {
       return db.transaction(async (tx) => {
         const row = await approvals.openApproval(tx, input);
         if (row.status === "pending") {
-          await tx
-            .update(casesTable)
-            .set({ status: "awaiting_approval", updatedAt: sql`now()` })
-            .where(and(eq(casesTable.tenantId, input.tenantId), eq(casesTable.id, input.caseId), eq(casesTable.status, "open")));
+          await cases.markCaseAwaitingApproval(tx, input.tenantId, input.caseId);
         }
         return toApprovalRef(row);
       });

@@ -3,10 +3,9 @@
  * `sendMessage` a customer turn), each conversation on a freshly seeded database, and
  * judges every turn by the state its thread was left in.
  */
-import { and, eq } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { getApprovalByCase } from "@/db/queries/approvals";
-import { cases } from "@/db/schema";
+import { getCaseByTransaction } from "@/db/queries/cases";
 import { DEMO_TENANT } from "@/db/seed";
 import type { TurnResult } from "../turns";
 import { CUSTOMERS, expandDates, isTurn, type Conversation } from "./dataset";
@@ -30,8 +29,7 @@ export type EvalHarness = {
 
 /** The demo tenant's case about `transactionId`, if one was opened. */
 async function caseIdOf(h: EvalHarness, transactionId: string): Promise<string | undefined> {
-  const [kase] = await h.db.select({ id: cases.id }).from(cases).where(and(eq(cases.tenantId, DEMO_TENANT), eq(cases.transactionId, transactionId)));
-  return kase?.id;
+  return (await getCaseByTransaction(h.db, DEMO_TENANT, transactionId))?.id;
 }
 
 /**

@@ -26,7 +26,7 @@ async function productionCounts(thread: string) {
     writes: await count(sql`select count(*)::int as n from langgraph.checkpoint_writes where thread_id = ${thread}`),
     approvals: await count(sql`select count(*)::int as n from approvals`),
     cases: await count(sql`select count(*)::int as n from cases`),
-    ledger: await count(sql`select count(*)::int as n from ledger_entries`),
+    ledger: await count(sql`select count(*)::int as n from bank_sim.ledger_entries`),
     nodeEvents: await count(sql`select count(*)::int as n from node_events`),
     ledgerCalls: (await h.calls()).ledger,
   };

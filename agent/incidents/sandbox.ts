@@ -1,8 +1,9 @@
 import { randomUUID } from "node:crypto";
 import { Command, MemorySaver, type BaseCheckpointSaver, type StateSnapshot } from "@langchain/langgraph";
-import { and, eq, gte, lt } from "drizzle-orm";
 import type { Db } from "@/db/client";
-import { approvals, cases, nodeEvents } from "@/db/schema";
+import { listApprovalsByThread } from "@/db/queries/approvals";
+import { listCasesByThread } from "@/db/queries/cases";
+import { listSucceededNodeEvents } from "@/db/queries/node-events";
 import type { AgentDeps } from "../deps";
 import { buildGraph, type AgentGraph } from "../graph";
 import type { RefundPolicy } from "../policy";
@@ -62,11 +63,8 @@ function isRead(system: string | null, request: unknown): boolean {
 }
 
 /** What the bank systems answered during that turn, as recorded. */
-async function recordedAnswers(db: Db, threadId: string, from: string | undefined, to: string | undefined): Promise<RecordedResponses> {
-  const rows = await db
-    .select()
-    .from(nodeEvents)
-    .where(and(eq(nodeEvents.threadId, threadId), eq(nodeEvents.outcome, "ok"), from ? gte(nodeEvents.at, new Date(from)) : undefined, to ? lt(nodeEvents.at, new Date(to)) : undefined));
+async function recordedAnswers(db: Db, tenantId: string, threadId: string, from: string | undefined, to: string | undefined): Promise<RecordedResponses> {
+  const rows = await listSucceededNodeEvents(db, tenantId, threadId, { from: from ? new Date(from) : undefined, to: to ? new Date(to) : undefined });
   return Object.fromEntries(rows.filter((r) => isRead(r.system, r.request)).map((r) => [r.system, r.response]));
 }
 
@@ -82,8 +80,8 @@ export async function replayInSandbox(prod: Production, tenantId: string, thread
   const turn = turnFrom(all, whatIf.checkpointId);
   if (!turn) return null;
   const chosen = all[turn.at]!;
-  const threadCases = await prod.db.select().from(cases).where(and(eq(cases.tenantId, tenantId), eq(cases.threadId, threadId)));
-  const decisions = await prod.db.select().from(approvals).where(and(eq(approvals.tenantId, tenantId), eq(approvals.threadId, threadId)));
+  const threadCases = await listCasesByThread(prod.db, tenantId, threadId);
+  const decisions = await listApprovalsByThread(prod.db, tenantId, threadId);
   const systemCalls: SystemCall[] = [];
   const ledgerCalls: DryRunLedgerCall[] = [];
   const cardCalls: DryRunCardCall[] = [];
@@ -98,7 +96,7 @@ export async function replayInSandbox(prod: Production, tenantId: string, thread
     store,
     bank: sandboxBank({
       live: prod.deps.bank,
-      recorded: await recordedAnswers(prod.db, threadId, all[turn.start]?.createdAt, all[turn.end]?.createdAt),
+      recorded: await recordedAnswers(prod.db, tenantId, threadId, all[turn.start]?.createdAt, all[turn.end]?.createdAt),
       mode: whatIf.systems,
       calls: systemCalls,
       ledger: ledgerCalls,

@@ -48,7 +48,7 @@ function ask(threadId: string, understanding: NonNullable<CardActionState["under
 }
 
 async function cardRows() {
-  const { rows } = await database.pool.query("select card_id, action, reason, actor, idempotency_key, changed from card_actions order by id");
+  const { rows } = await database.pool.query("select card_id, action, reason, actor, idempotency_key, changed from bank_sim.card_actions order by id");
   return rows;
 }
 

@@ -1,6 +1,7 @@
 import { EventEmitter } from "node:events";
 import { Client } from "pg";
 import { HANDOVER_CHANNEL } from "@/db/queries/handovers";
+import { listenOn } from "@/db/queries/liveness";
 import { env } from "@/env";
 import { failureFields, log } from "@/observability/log";
 
@@ -37,8 +38,8 @@ function connect(s: Listener): Promise<void> {
       setTimeout(() => void connect(s).catch(() => undefined), 1000);
     });
     await client.connect();
-    await client.query("LISTEN approval_events");
-    await client.query(`LISTEN ${HANDOVER_CHANNEL}`);
+    await listenOn(client, "approval_events");
+    await listenOn(client, HANDOVER_CHANNEL);
     s.client = client;
   })().finally(() => {
     s.connecting = null;

@@ -1,12 +1,10 @@
-import { listLedgerEntries } from "@/agent/clients/bank";
 import type { Agent } from "@/agent";
 import type { Db } from "@/db/client";
-import { approvals } from "@/db/schema";
+import { listApprovalsByThread } from "@/db/queries/approvals";
 import { listThreadAudit } from "@/db/queries/incidents";
-import { env } from "@/env";
-import { and, eq } from "drizzle-orm";
 import { now } from "./clock";
 import type { IncidentScope } from "./incidents";
+import { threadLedgerEntries } from "./ledger";
 import type { SessionUser } from "./session";
 
 /**
@@ -15,13 +13,12 @@ import type { SessionUser } from "./session";
  */
 export async function buildIncidentReport(db: Db, agent: Agent, user: SessionUser, scope: IncidentScope) {
   const threadId = scope.thread.threadId;
-  const [timeline, decided, ledger, audit] = await Promise.all([
+  const [timeline, decided, ledgerEntries, audit] = await Promise.all([
     agent.incidents.timeline(user.tenantId, threadId),
-    db.select().from(approvals).where(and(eq(approvals.tenantId, user.tenantId), eq(approvals.threadId, threadId))),
-    listLedgerEntries(env().LEDGER_URL, user.tenantId, { customerId: scope.thread.customerId }),
+    listApprovalsByThread(db, user.tenantId, threadId),
+    threadLedgerEntries(db, user.tenantId, scope.thread),
     listThreadAudit(db, user.tenantId, threadId),
   ]);
-  const caseIds = new Set(decided.map((d) => d.caseId));
   return {
     generatedAt: now().toISOString(),
     generatedBy: user.username,
@@ -42,7 +39,7 @@ export async function buildIncidentReport(db: Db, agent: Agent, user: SessionUse
       decisionReason: d.decisionReason,
       decidedAt: d.decidedAt,
     })),
-    ledgerEntries: ledger.filter((e) => caseIds.has(e.caseId)),
+    ledgerEntries,
     views: audit.filter((a) => a.action.startsWith("incident.")).map((a) => ({ actor: a.actor, action: a.action, at: a.at })),
   };
 }

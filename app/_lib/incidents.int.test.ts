@@ -1,5 +1,5 @@
 import { and, eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { createSession } from "@/app/_lib/session";
 import { getApprovalByCase } from "@/db/queries/approvals";
 import { auditEvents } from "@/db/schema";
@@ -184,5 +184,47 @@ describe("personal data for staff", () => {
     const staffRead = await as("olga", { method: "GET", route: "/api/threads/:id", params: { id: thread } });
     expect(staffRead.status).toBe(403);
     expect(await allAudit()).toBe(before);
+  });
+});
+
+describe("a ledger that does not answer", () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  /** The ledger's read API refuses connections; every other call goes through. */
+  function ledgerDown() {
+    const fetch = globalThis.fetch;
+    const reads: string[] = [];
+    vi.spyOn(globalThis, "fetch").mockImplementation((input, init) => {
+      const url = input instanceof Request ? input.url : String(input);
+      if (!url.includes("/ledger/entries")) return fetch(input, init);
+      reads.push(url);
+      return Promise.reject(new TypeError("fetch failed", { cause: new Error("connect ECONNREFUSED") }));
+    });
+    return reads;
+  }
+
+  it("gives 503 unavailable:ledger on every page that shows ledger entries, the incident report included", async () => {
+    const reads = ledgerDown();
+    const pages: [keyof typeof tokens, Omit<Call, "cookie">][] = [
+      ["ivan", { method: "POST", route: "/api/incidents/threads/:id/report", params: { id: thread }, body: json({}) }],
+      ["ivan", { method: "GET", route: "/api/incidents/threads/:id/timeline", params: { id: thread } }],
+      ["olga", { method: "GET", route: "/api/cases/:id", params: { id: caseId } }],
+      ["olga", { method: "GET", route: "/api/approvals/:id", params: { id: approvalId } }],
+    ];
+    for (const [user, call] of pages) {
+      const res = await as(user, call);
+      expect({ route: call.route, status: res.status, body: await res.json() }).toEqual({
+        route: call.route,
+        status: 503,
+        body: expect.objectContaining({ code: "unavailable:ledger" }),
+      });
+    }
+    expect(reads).toHaveLength(pages.length);
+  });
+
+  it("shows the ledger's entries again once it answers", async () => {
+    const res = await as("ivan", { method: "POST", route: "/api/incidents/threads/:id/report", params: { id: thread }, body: json({}) });
+    expect(res.status).toBe(200);
+    expect((await res.json()).ledgerEntries).toEqual([]);
   });
 });

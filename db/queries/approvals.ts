@@ -248,3 +248,24 @@ export async function claimRefundRetry(db: DbOrTx, input: { tenantId: string; ap
     .returning();
   return row ?? null;
 }
+
+/** Every approval of a conversation's cases. */
+export function listApprovalsByThread(db: DbOrTx, tenantId: string, threadId: string): Promise<ApprovalRow[]> {
+  return db
+    .select()
+    .from(approvals)
+    .where(and(eq(approvals.tenantId, tenantId), eq(approvals.threadId, threadId)));
+}
+
+/**
+ * Approvals decided (or executing) while their conversation stayed paused at the gate, in
+ * every tenant: the recovery job resumes each in its own tenant.
+ */
+export async function listDecidedOnPausedThreads(db: DbOrTx): Promise<ApprovalRow[]> {
+  const rows = await db
+    .select({ approval: approvals })
+    .from(approvals)
+    .innerJoin(threads, and(eq(threads.tenantId, approvals.tenantId), eq(threads.id, approvals.threadId)))
+    .where(and(eq(threads.status, "awaiting_approval"), inArray(approvals.status, ["approved", "rejected", "cancelled", "expired", "executing"])));
+  return rows.map((r) => r.approval);
+}

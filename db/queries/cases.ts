@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { and, desc, eq, sql, type SQL } from "drizzle-orm";
 import type { DbOrTx } from "../client";
-import { cases, transactions } from "../schema";
+import { approvalQuestions, approvals, cases, transactions } from "../schema";
 
 export type CaseRow = typeof cases.$inferSelect;
 export type CaseStatus = CaseRow["status"];
@@ -70,4 +70,50 @@ export async function listCasesByCustomer(db: DbOrTx, tenantId: string, customer
     .innerJoin(transactions, eq(transactions.id, cases.transactionId))
     .where(and(eq(cases.tenantId, tenantId), eq(cases.customerId, customerId)))
     .orderBy(desc(cases.createdAt));
+}
+
+/** The case about a transaction, if one was opened (one case per transaction). */
+export async function getCaseByTransaction(db: DbOrTx, tenantId: string, transactionId: string): Promise<CaseRow | null> {
+  const [row] = await db
+    .select()
+    .from(cases)
+    .where(and(eq(cases.tenantId, tenantId), eq(cases.transactionId, transactionId)));
+  return row ?? null;
+}
+
+/** Every case a conversation opened. */
+export function listCasesByThread(db: DbOrTx, tenantId: string, threadId: string): Promise<CaseRow[]> {
+  return db
+    .select()
+    .from(cases)
+    .where(and(eq(cases.tenantId, tenantId), eq(cases.threadId, threadId)));
+}
+
+/** Moves an open case to awaiting approval once its operator approval is open; a case that moved on stays. */
+export async function markCaseAwaitingApproval(db: DbOrTx, tenantId: string, caseId: string): Promise<void> {
+  await db
+    .update(cases)
+    .set({ status: "awaiting_approval", updatedAt: sql`now()` })
+    .where(and(eq(cases.tenantId, tenantId), eq(cases.id, caseId), eq(cases.status, "open")));
+}
+
+/**
+ * The case a conversation is working on (its most recently updated one) as its customer sees
+ * it: the approval's status and amount, and whether an operator's question waits for an answer.
+ */
+export async function getLatestCaseViewByThread(db: DbOrTx, tenantId: string, threadId: string) {
+  const [row] = await db
+    .select({
+      case: cases,
+      approvalStatus: approvals.status,
+      approvedAmountMinor: approvals.approvedAmountMinor,
+      openQuestion: sql<boolean>`exists (select 1 from ${approvalQuestions} q
+        where q.tenant_id = ${approvals.tenantId} and q.approval_id = ${approvals.id} and q.answered_at is null)`,
+    })
+    .from(cases)
+    .leftJoin(approvals, and(eq(approvals.tenantId, cases.tenantId), eq(approvals.caseId, cases.id)))
+    .where(and(eq(cases.tenantId, tenantId), eq(cases.threadId, threadId)))
+    .orderBy(desc(cases.updatedAt))
+    .limit(1);
+  return row ?? null;
 }

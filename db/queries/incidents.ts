@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, sql, type SQL } from "drizzle-orm";
 import type { DbOrTx } from "../client";
 import { CHECKPOINT_SCHEMA } from "../migrate";
-import { approvals, auditEvents, cases, customers, handovers, ledgerEntries, nodeEvents, threads } from "../schema";
+import { approvals, auditEvents, cases, customers, handovers, nodeEvents, threads } from "../schema";
 
 export type ThreadSearch = {
   customer?: string;
@@ -15,8 +15,9 @@ export type ThreadSearch = {
   pageSize: number;
 };
 
-const hadRefund = sql<boolean>`exists (select 1 from ${ledgerEntries} l join ${cases} c on c.id = l.case_id
-  where c.thread_id = ${threads.id} and l.status = 'committed')`;
+/** A refund the ledger confirmed: the app marks the case refunded once the ledger has booked it. */
+const hadRefund = sql<boolean>`exists (select 1 from ${cases} c
+  where c.tenant_id = ${threads.tenantId} and c.thread_id = ${threads.id} and c.status = 'refunded')`;
 const hadDegraded = sql<boolean>`exists (select 1 from ${nodeEvents} e
   where e.thread_id = ${threads.id} and e.outcome in ('degraded', 'error'))`;
 const checkpointCount = sql<number>`(select count(*)::int from ${sql.raw(`"${CHECKPOINT_SCHEMA}".checkpoints`)} k

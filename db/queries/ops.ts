@@ -18,6 +18,14 @@ export function opsSamplesSince(db: DbOrTx, since: Date) {
   return db.select().from(opsSamples).where(gte(opsSamples.at, since)).orderBy(opsSamples.at);
 }
 
+/** Whether the database answers a trivial query. */
+export async function databaseAnswers(db: DbOrTx): Promise<boolean> {
+  return db
+    .execute(sql`select 1`)
+    .then(() => true)
+    .catch(() => false);
+}
+
 /** The database's clock: rows are stamped by it, so windows are measured by it too. */
 export async function databaseNow(db: DbOrTx): Promise<Date> {
   const { rows } = await db.execute<{ now: string | Date }>(sql`select now() as now`);

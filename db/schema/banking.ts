@@ -1,4 +1,4 @@
-import { bigserial, boolean, date, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { date, index, integer, pgTable, text, timestamp } from "drizzle-orm/pg-core";
 
 export const customers = pgTable("customers", {
   id: text("id").primaryKey(),
@@ -24,51 +24,6 @@ export const cards = pgTable("cards", {
 export const CARD_FREEZE_REASONS = ["lost", "stolen", "compromised", "customer_request"] as const;
 /** A replacement may also be for a damaged card, which stays usable until the new one arrives. */
 export const CARD_REPLACEMENT_REASONS = [...CARD_FREEZE_REASONS, "damaged"] as const;
-
-/**
- * What the bank's cards system (the simulator here) holds about a card besides its limits:
- * frozen or active, and an open replacement request. A card without a row is active and has
- * no replacement requested.
- */
-export const cardStates = pgTable("card_states", {
-  cardId: text("card_id")
-    .primaryKey()
-    .references(() => cards.id),
-  tenantId: text("tenant_id").notNull(),
-  status: text("status", { enum: ["active", "frozen"] }).notNull().default("active"),
-  frozenAt: timestamp("frozen_at", { withTimezone: true }),
-  frozenReason: text("frozen_reason", { enum: CARD_FREEZE_REASONS }),
-  replacementRequestedAt: timestamp("replacement_requested_at", { withTimezone: true }),
-  replacementReason: text("replacement_reason", { enum: CARD_REPLACEMENT_REASONS }),
-  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
-});
-
-/**
- * The cards system's action log, one row per Idempotency-Key: who asked for what, whether it
- * changed the card, and the stored answer a retry with the same key replays.
- */
-export const cardActions = pgTable(
-  "card_actions",
-  {
-    id: bigserial("id", { mode: "number" }).primaryKey(),
-    tenantId: text("tenant_id").notNull(),
-    cardId: text("card_id")
-      .notNull()
-      .references(() => cards.id),
-    customerId: text("customer_id").notNull(),
-    action: text("action", { enum: ["freeze", "unfreeze", "replacement"] }).notNull(),
-    reason: text("reason", { enum: CARD_REPLACEMENT_REASONS }),
-    actor: text("actor").notNull(),
-    idempotencyKey: text("idempotency_key").notNull(),
-    requestFingerprint: text("request_fingerprint").notNull(),
-    /** False when the card already was as asked (freezing a frozen card). */
-    changed: boolean("changed").notNull(),
-    responseStatus: integer("response_status").notNull(),
-    responseBody: jsonb("response_body").notNull(),
-    at: timestamp("at", { withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [uniqueIndex("card_actions_key_uq").on(t.tenantId, t.idempotencyKey), index("card_actions_card_idx").on(t.tenantId, t.cardId, t.at)],
-);
 
 export const TRANSACTION_KINDS = ["card_payment", "transfer", "cash_withdrawal", "top_up"] as const;
 export type TransactionKind = (typeof TRANSACTION_KINDS)[number];

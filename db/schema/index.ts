@@ -1,3 +1,4 @@
 export * from "./identity";
 export * from "./banking";
 export * from "./support";
+export * from "./bank-sim";

@@ -180,33 +180,6 @@ export const operatorNotifications = pgTable("operator_notifications", {
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
 });
 
-/**
- * The refund ledger, owned by the bank's ledger system (the simulator here).
- * One row per idempotency key: the key, the request fingerprint and the stored response.
- */
-export const ledgerEntries = pgTable(
-  "ledger_entries",
-  {
-    id: bigserial("id", { mode: "number" }).primaryKey(),
-    tenantId: text("tenant_id").notNull(),
-    idempotencyKey: text("idempotency_key").notNull(),
-    requestFingerprint: text("request_fingerprint").notNull(),
-    status: text("status", { enum: ["in_flight", "committed"] }).notNull(),
-    caseId: text("case_id").notNull(),
-    customerId: text("customer_id").notNull(),
-    amountMinor: integer("amount_minor").notNull(),
-    currency: text("currency").notNull(),
-    responseStatus: integer("response_status"),
-    responseBody: jsonb("response_body"),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-    committedAt: timestamp("committed_at", { withTimezone: true }),
-  },
-  (t) => [
-    uniqueIndex("ledger_key_uq").on(t.idempotencyKey),
-    index("ledger_customer_idx").on(t.tenantId, t.customerId, t.createdAt),
-  ],
-);
-
 /** Who did what, for auditors. */
 export const auditEvents = pgTable(
   "audit_events",

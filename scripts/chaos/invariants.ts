@@ -1,4 +1,8 @@
-/** The campaign's figures, read from the database and the journal once every thread has settled. */
+/**
+ * The campaign's figures, read from the database and the journal once every thread has settled.
+ * The campaign audits as a bank's auditor would: it reads the bank systems' own tables in
+ * `bank_sim` next to the app's, which the app itself never queries.
+ */
 import type { Pool } from "pg";
 import type { Journal } from "./journal";
 
@@ -106,7 +110,7 @@ async function describeThread(pool: Pool, journal: Journal, threadId: string, wh
          from approvals a join cases c on c.id = a.case_id where a.thread_id = $1 order by a.created_at`,
       [threadId],
     ),
-    pool.query(`select l.case_id, l.status, l.amount_minor from ledger_entries l join cases c on c.id = l.case_id where c.thread_id = $1`, [threadId]),
+    pool.query(`select l.case_id, l.status, l.amount_minor from bank_sim.ledger_entries l join cases c on c.id = l.case_id where c.thread_id = $1`, [threadId]),
     pool.query(`select id, role, to_jsonb(m) -> 'queued' as queued, left(text, 48) as text from messages m where thread_id = $1 order by id`, [threadId]),
   ]);
   return {
@@ -132,7 +136,7 @@ export async function incidentStepsLost(pool: Pool): Promise<number> {
   );
   const refunds = await int(
     pool,
-    `select count(*)::int as n from ledger_entries l join cases c on c.id = l.case_id
+    `select count(*)::int as n from bank_sim.ledger_entries l join cases c on c.id = l.case_id
       where l.status = 'committed'
         and not exists (select 1 from langgraph.checkpoints k join langgraph.checkpoint_writes w
                           on w.thread_id = k.thread_id and w.checkpoint_id = k.parent_checkpoint_id and w.channel = 'branch:to:refund'
@@ -179,29 +183,29 @@ export async function measure(pool: Pool, journal: Journal): Promise<Figures> {
       runs: await int(pool, `select count(*)::int as n from audit_events where action = 'thread.run_stopped'`),
       withdrawn: await int(pool, `select count(*)::int as n from audit_events where action in ('approval.withdrawn', 'case.withdrawn')`),
     },
-    refundsExecuted: await int(pool, `select count(*)::int as n from ledger_entries where status = 'committed'`),
+    refundsExecuted: await int(pool, `select count(*)::int as n from bank_sim.ledger_entries where status = 'committed'`),
     duplicateRefunds: await int(
       pool,
       `select coalesce(sum(n - 1), 0)::int as n from (
-         select count(*) as n from ledger_entries l left join cases c on c.id = l.case_id
+         select count(*) as n from bank_sim.ledger_entries l left join cases c on c.id = l.case_id
           group by coalesce(c.transaction_id, l.case_id) having count(*) > 1) d`,
     ),
     refundsWithoutApproval: await int(
       pool,
-      `select count(*)::int as n from ledger_entries l left join approvals a on a.case_id = l.case_id
+      `select count(*)::int as n from bank_sim.ledger_entries l left join approvals a on a.case_id = l.case_id
         where l.status = 'committed'
           and not coalesce(a.status in ('executed', 'executing') and (a.mode = 'policy' or a.decided_by is not null), false)`,
     ),
     refundsOtherAmount: await int(
       pool,
-      `select count(*)::int as n from ledger_entries l join approvals a on a.case_id = l.case_id
+      `select count(*)::int as n from bank_sim.ledger_entries l join approvals a on a.case_id = l.case_id
         where l.status = 'committed'
           and (l.amount_minor <> coalesce(a.approved_amount_minor, a.amount_minor)
                or (a.first_approved_by is not null and a.first_approved_amount_minor is distinct from l.amount_minor))`,
     ),
     refundsAfterStop: await int(
       pool,
-      `select count(*)::int as n from ledger_entries l join approvals a on a.case_id = l.case_id where a.status in ('cancelled', 'rejected', 'expired')`,
+      `select count(*)::int as n from bank_sim.ledger_entries l join approvals a on a.case_id = l.case_id where a.status in ('cancelled', 'rejected', 'expired')`,
     ),
     lostMessages: messages.lost,
     unansweredMessages: [...waiting.values()].reduce((sum, n) => sum + n.silent, 0),
@@ -212,7 +216,7 @@ export async function measure(pool: Pool, journal: Journal): Promise<Figures> {
     retention: await retentionFigures(pool),
     approvalsNotFinal: notFinal.rowCount ?? 0,
     approvalsPending: await int(pool, `select count(*)::int as n from approvals where status = 'pending'`),
-    ledgerInFlight: await int(pool, `select count(*)::int as n from ledger_entries where status = 'in_flight'`),
+    ledgerInFlight: await int(pool, `select count(*)::int as n from bank_sim.ledger_entries where status = 'in_flight'`),
     health: { p50: percentile(healthTimes, 0.5), max: percentile(healthTimes, 1) },
     threads: { p50: percentile(threadTimes, 0.5), max: percentile(threadTimes, 1), unrecovered: kills.filter((k) => (k.unrecovered ?? 0) > 0).length },
     stuck,

@@ -107,12 +107,12 @@ export class Killer {
   private async awaitLedgerCommit(): Promise<boolean> {
     const { pool, faults } = this.ctx;
     faults.ledgerReserved = true;
-    const { rows } = await pool.query<{ id: string }>(`select coalesce(max(id), 0)::text as id from ledger_entries`);
+    const { rows } = await pool.query<{ id: string }>(`select coalesce(max(id), 0)::text as id from bank_sim.ledger_entries`);
     const baseline = rows[0]!.id;
     await faults.set({ system: "ledger", afterCommit: "hang", times: 1 });
     const deadline = Date.now() + 8_000;
     while (Date.now() < deadline) {
-      const found = await pool.query(`select 1 from ledger_entries where id > $1 and status = 'committed' limit 1`, [baseline]);
+      const found = await pool.query(`select 1 from bank_sim.ledger_entries where id > $1 and status = 'committed' limit 1`, [baseline]);
       if (found.rowCount) {
         await sleep(this.rng.int(0, 30));
         return true;
@@ -129,7 +129,7 @@ export class Killer {
     const [busy, executing, ledger] = await Promise.all([
       pool.query<{ id: string }>(`select id from threads where status = 'busy'`),
       pool.query<{ n: number }>(`select count(*)::int as n from approvals where status = 'executing'`),
-      pool.query<{ n: number }>(`select count(*)::int as n from ledger_entries where status = 'in_flight'`),
+      pool.query<{ n: number }>(`select count(*)::int as n from bank_sim.ledger_entries where status = 'in_flight'`),
     ]);
     return { busy: busy.rows.map((r) => r.id), executing: executing.rows[0]!.n, ledgerInFlight: ledger.rows[0]!.n };
   }

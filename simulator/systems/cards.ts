@@ -96,7 +96,7 @@ export async function getCustomerCards({ pool, params, query }: RequestContext):
   const { rows } = await pool.query<CardRow>(
     `select ${CARD_COLUMNS}
        from cards c
-       left join card_states s on s.card_id = c.id and s.tenant_id = c.tenant_id
+       left join bank_sim.card_states s on s.card_id = c.id and s.tenant_id = c.tenant_id
       where c.tenant_id = $1 and c.customer_id = $2
       order by c.id`,
     [tenant, customer],
@@ -130,7 +130,7 @@ export function changeCard(action: CardAction) {
     const fingerprint = requestFingerprint(request);
     for (let attempt = 0; attempt < 2; attempt++) {
       const { rows } = await pool.query<StoredRow>(
-        `select request_fingerprint, response_status, response_body from card_actions where tenant_id = $1 and idempotency_key = $2`,
+        `select request_fingerprint, response_status, response_body from bank_sim.card_actions where tenant_id = $1 and idempotency_key = $2`,
         [request.tenantId, key],
       );
       const stored = rows[0];
@@ -158,7 +158,7 @@ async function applyOnce(pool: Pool, request: Request, key: string, fingerprint:
     const { next, changed } = transition(stateOf(card), request.action, request.reason, new Date());
     if (changed) {
       await client.query(
-        `update card_states
+        `update bank_sim.card_states
             set status = $3, frozen_at = $4, frozen_reason = $5, replacement_requested_at = $6, replacement_reason = $7, updated_at = now()
           where tenant_id = $1 and card_id = $2`,
         [request.tenantId, request.cardId, next.status, next.frozenAt, next.frozenReason, next.replacementRequestedAt, next.replacementReason],
@@ -166,7 +166,7 @@ async function applyOnce(pool: Pool, request: Request, key: string, fingerprint:
     }
     const response = { action: request.action, changed, card: cardView(card.id, card.last4, next) };
     const logged = await client.query<{ response_body: unknown }>(
-      `insert into card_actions
+      `insert into bank_sim.card_actions
          (tenant_id, card_id, customer_id, action, reason, actor, idempotency_key, request_fingerprint, changed, response_status, response_body)
        values ($1, $2, $3, $4, $5, $6, $7, $8, $9, 200, $10::jsonb)
        on conflict (tenant_id, idempotency_key) do nothing
@@ -192,7 +192,7 @@ async function applyOnce(pool: Pool, request: Request, key: string, fingerprint:
 /** The customer's card with its state row, locked for this transaction; 404 `not_found:card` otherwise. */
 async function lockCard(client: PoolClient, request: Request): Promise<CardRow> {
   await client.query(
-    `insert into card_states (card_id, tenant_id)
+    `insert into bank_sim.card_states (card_id, tenant_id)
      select id, tenant_id from cards where tenant_id = $1 and customer_id = $2 and id = $3
      on conflict (card_id) do nothing`,
     [request.tenantId, request.customerId, request.cardId],
@@ -200,7 +200,7 @@ async function lockCard(client: PoolClient, request: Request): Promise<CardRow> 
   const { rows } = await client.query<CardRow>(
     `select ${CARD_COLUMNS}
        from cards c
-       join card_states s on s.card_id = c.id and s.tenant_id = c.tenant_id
+       join bank_sim.card_states s on s.card_id = c.id and s.tenant_id = c.tenant_id
       where c.tenant_id = $1 and c.customer_id = $2 and c.id = $3
         for update of s`,
     [request.tenantId, request.customerId, request.cardId],

@@ -37,7 +37,7 @@ export async function getCustomerHistory({ pool, params, query }: RequestContext
     ),
     pool.query<RefundRow>(
       `select case_id, amount_minor, currency, committed_at
-         from ledger_entries
+         from bank_sim.ledger_entries
         where tenant_id = $1 and customer_id = $2 and status = 'committed'
         order by committed_at desc, id desc`,
       [tenantId, customerId],

@@ -34,7 +34,7 @@ export async function listLedgerEntries({ pool, query }: RequestContext) {
   );
   const { rows } = await pool.query<EntryRow>(
     `select id, idempotency_key, case_id, customer_id, amount_minor, currency, status, created_at, committed_at
-       from ledger_entries
+       from bank_sim.ledger_entries
       where tenant_id = $1
         and ($2::text is null or case_id = $2)
         and ($3::text is null or customer_id = $3)

@@ -42,7 +42,7 @@ export async function postRefund({ pool, headers, body }: RequestContext): Promi
     if (entryId) return commitRefund(pool, entryId, request);
     const stored = await pool.query<StoredRow>(
       `select request_fingerprint, status, response_status, response_body
-         from ledger_entries where tenant_id = $1 and idempotency_key = $2`,
+         from bank_sim.ledger_entries where tenant_id = $1 and idempotency_key = $2`,
       [request.tenantId, key],
     );
     const row = stored.rows[0];
@@ -59,7 +59,7 @@ export async function postRefund({ pool, headers, body }: RequestContext): Promi
 /** Claims the key with an in-flight row; the id when this call won it, undefined when the key exists. */
 async function reserveKey(pool: Pool, key: string, fingerprint: string, request: RefundRequest) {
   const { rows } = await pool.query<{ id: string }>(
-    `insert into ledger_entries
+    `insert into bank_sim.ledger_entries
        (tenant_id, idempotency_key, request_fingerprint, status, case_id, customer_id, amount_minor, currency)
      values ($1, $2, $3, 'in_flight', $4, $5, $6, $7)
      on conflict (idempotency_key) do nothing
@@ -82,7 +82,7 @@ async function commitRefund(pool: Pool, entryId: string, request: RefundRequest)
   };
   try {
     const { rows } = await pool.query<{ response_body: unknown }>(
-      `update ledger_entries
+      `update bank_sim.ledger_entries
           set status = 'committed', committed_at = $3, response_status = 201, response_body = $4::jsonb
         where tenant_id = $1 and id = $2 and status = 'in_flight'
         returning response_body`,
@@ -90,7 +90,7 @@ async function commitRefund(pool: Pool, entryId: string, request: RefundRequest)
     );
     return ok(rows[0]?.response_body ?? response, 201);
   } catch (error) {
-    await pool.query(`delete from ledger_entries where tenant_id = $1 and id = $2 and status = 'in_flight'`, [
+    await pool.query(`delete from bank_sim.ledger_entries where tenant_id = $1 and id = $2 and status = 'in_flight'`, [
       request.tenantId,
       entryId,
     ]);

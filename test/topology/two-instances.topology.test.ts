@@ -57,7 +57,7 @@ async function settled(customer: ApiSession, threadId: string, timeoutMs: number
 
 /** Ledger entries (refunds) the bank's ledger holds for the customer: each is one payment. */
 async function refundsOf(customerId: string): Promise<{ status: string; amount_minor: number }[]> {
-  const { rows } = await topology.pool.query(`select status, amount_minor from ledger_entries where customer_id = $1`, [customerId]);
+  const { rows } = await topology.pool.query(`select status, amount_minor from bank_sim.ledger_entries where customer_id = $1`, [customerId]);
   return rows;
 }
 

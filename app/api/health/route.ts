@@ -1,5 +1,5 @@
-import { sql } from "drizzle-orm";
 import { database } from "@/db/client";
+import { databaseAnswers } from "@/db/queries/ops";
 import { route } from "@/app/_lib/route";
 import { env } from "@/env";
 
@@ -18,10 +18,7 @@ async function reachable(url: string): Promise<boolean> {
 /** 200 once the database and the bank systems answer, 503 otherwise. */
 export const GET = route(async () => {
   const e = env();
-  const database_ = await database()
-    .db.execute(sql`select 1`)
-    .then(() => true)
-    .catch(() => false);
+  const database_ = await databaseAnswers(database().db);
   const bases = { limits: e.LIMITS_URL, history: e.HISTORY_URL, antifraud: e.ANTIFRAUD_URL, ledger: e.LEDGER_URL, cards: e.CARDS_URL };
   const entries = await Promise.all(
     Object.entries(bases).map(async ([name, base]) => [name, await reachable(`${new URL(base).origin}/health`)] as const),

@@ -1,4 +1,3 @@
-import { listLedgerEntries } from "@/agent/clients/bank";
 import { createCardsClient } from "@/agent/clients/cards";
 import { getQueueRowById } from "@/db/queries/approval-queue";
 import { listQuestionsByApproval } from "@/db/queries/approval-questions";
@@ -10,6 +9,7 @@ import { env } from "@/env";
 import { toApprovalView } from "@/app/_lib/approval-view";
 import { now } from "@/app/_lib/clock";
 import { ApiError } from "@/app/_lib/errors";
+import { ledgerEntries } from "@/app/_lib/ledger";
 import { maskedForStaff } from "@/app/_lib/personal-data";
 import { idParam, parseWith, route, services } from "@/app/_lib/route";
 import { requireUser } from "@/app/_lib/session";
@@ -32,9 +32,7 @@ export const GET = route<{ id: string }>(async (req, { id }) => {
     listCasesByCustomer(db, user.tenantId, customerId),
     listQuestionsByApproval(db, user.tenantId, row.approval.id),
     listAuditEventsBySubject(db, user.tenantId, "approval", row.approval.id),
-    listLedgerEntries(env().LEDGER_URL, user.tenantId, { customerId }).catch(() => {
-      throw new ApiError("unavailable:ledger", "The ledger is not answering.");
-    }),
+    ledgerEntries(user.tenantId, { customerId }),
     cardsOf(user.tenantId, customerId),
   ]);
   const body = await maskedForStaff(db, user.tenantId, {

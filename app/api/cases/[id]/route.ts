@@ -1,10 +1,9 @@
-import { listLedgerEntries } from "@/agent/clients/bank";
 import { getApprovalByCase } from "@/db/queries/approvals";
 import { listAuditEventsBySubject } from "@/db/queries/audit";
 import { getCaseById } from "@/db/queries/cases";
 import { getTransactionById } from "@/db/queries/transactions";
-import { env } from "@/env";
 import { ApiError } from "@/app/_lib/errors";
+import { ledgerEntries as ledgerEntriesOf } from "@/app/_lib/ledger";
 import { maskedForStaff } from "@/app/_lib/personal-data";
 import { idParam, parseWith, route, services } from "@/app/_lib/route";
 import { requireUser } from "@/app/_lib/session";
@@ -21,9 +20,7 @@ export const GET = route<{ id: string }>(async (req, { id }) => {
   const [transaction, approval, ledgerEntries] = await Promise.all([
     getTransactionById(db, user.tenantId, kase.transactionId),
     getApprovalByCase(db, user.tenantId, kase.id),
-    listLedgerEntries(env().LEDGER_URL, user.tenantId, { caseId: kase.id }).catch(() => {
-      throw new ApiError("unavailable:ledger", "The ledger is not answering.");
-    }),
+    ledgerEntriesOf(user.tenantId, { caseId: kase.id }),
   ]);
   const audit = approval ? await listAuditEventsBySubject(db, user.tenantId, "approval", approval.id) : [];
   return Response.json(await maskedForStaff(db, user.tenantId, { case: kase, transaction, approval, audit, ledgerEntries }));

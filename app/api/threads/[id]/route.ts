@@ -1,7 +1,6 @@
-import { desc, eq, sql } from "drizzle-orm";
+import { getLatestCaseViewByThread } from "@/db/queries/cases";
 import { getLatestHandoverByThread } from "@/db/queries/handovers";
 import { listMessagesByThread } from "@/db/queries/threads";
-import { approvalQuestions, approvals, cases } from "@/db/schema";
 import { route, services } from "@/app/_lib/route";
 import { requireUser } from "@/app/_lib/session";
 import { loadVisibleThread } from "@/app/_lib/threads";
@@ -18,18 +17,7 @@ export const GET = route<{ id: string }>(async (req, { id }) => {
   const user = await requireUser(db, req, ["customer"]);
   const thread = await loadVisibleThread(db, user, id);
   const [messages, handover] = await Promise.all([listMessagesByThread(db, user.tenantId, thread.id), getLatestHandoverByThread(db, user.tenantId, thread.id)]);
-  const [latest] = await db
-    .select({
-      case: cases,
-      approvalStatus: approvals.status,
-      approvedAmountMinor: approvals.approvedAmountMinor,
-      openQuestion: sql<boolean>`exists (select 1 from ${approvalQuestions} q where q.approval_id = ${approvals.id} and q.answered_at is null)`,
-    })
-    .from(cases)
-    .leftJoin(approvals, eq(approvals.caseId, cases.id))
-    .where(eq(cases.threadId, thread.id))
-    .orderBy(desc(cases.updatedAt))
-    .limit(1);
+  const latest = await getLatestCaseViewByThread(db, user.tenantId, thread.id);
   return Response.json({
     threadId: thread.id,
     status: thread.status,

@@ -1,7 +1,5 @@
-import { listLedgerEntries } from "@/agent/clients/bank";
-import { env } from "@/env";
-import { ApiError } from "@/app/_lib/errors";
 import { incidentRequest } from "@/app/_lib/incidents";
+import { threadLedgerEntries } from "@/app/_lib/ledger";
 import { route, services } from "@/app/_lib/route";
 
 export const runtime = "nodejs";
@@ -12,18 +10,15 @@ async function timeline(req: Request, id: string): Promise<Response> {
   const started = performance.now();
   const { db, agent } = services();
   const { user, scope } = await incidentRequest(db, req, id, "incident.viewed");
-  const [entries, ledger] = await Promise.all([
+  const [entries, ledgerEntries] = await Promise.all([
     agent.incidents.timeline(user.tenantId, scope.thread.threadId),
-    listLedgerEntries(env().LEDGER_URL, user.tenantId, { customerId: scope.thread.customerId }).catch(() => {
-      throw new ApiError("unavailable:ledger", "The ledger is not answering.");
-    }),
+    threadLedgerEntries(db, user.tenantId, scope.thread),
   ]);
-  const caseIds = new Set(entries.flatMap((e) => (e.kind === "ledger_call" ? [(e.request as { caseId?: string })?.caseId] : [])));
   const res = await scope.release({
     threadId: scope.thread.threadId,
     customer: { id: scope.thread.customerId, name: scope.thread.customerName },
     entries,
-    ledgerEntries: ledger.filter((e) => caseIds.has(e.caseId)),
+    ledgerEntries,
   });
   res.headers.set("server-timing", `app;dur=${(performance.now() - started).toFixed(1)}`);
   return res;

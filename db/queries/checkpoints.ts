@@ -1,0 +1,85 @@
+import type { Pool } from "pg";
+
+/**
+ * The checkpoint saver's writes, in the checkpointer's own schema. They write the same rows as
+ * PostgresSaver, with the same conflict rules, but in one statement each: a checkpoint with
+ * its new channel values, or a task's writes. PostgresSaver sends one INSERT per channel
+ * inside BEGIN/COMMIT, about 25 round trips for a step that writes every per-turn channel,
+ * each holding a pool connection; one statement is as atomic and as durable.
+ */
+type Statements = { put: string; insertWrites: string; upsertWrites: string };
+
+const statements = new Map<string, Statements>();
+
+function statementsFor(schema: string): Statements {
+  let found = statements.get(schema);
+  if (!found) {
+    const table = (name: string) => `"${schema}"."${name}"`;
+    found = {
+      put: `with blobs as (
+          insert into ${table("checkpoint_blobs")} (thread_id, checkpoint_ns, channel, version, type, blob)
+          select $1::text, $2::text, b.channel, b.version, b.type, b.blob from unnest($7::text[], $8::text[], $9::text[], $10::bytea[]) as b(channel, version, type, blob)
+          on conflict (thread_id, checkpoint_ns, channel, version) do nothing
+        )
+        insert into ${table("checkpoints")} (thread_id, checkpoint_ns, checkpoint_id, parent_checkpoint_id, checkpoint, metadata)
+        values ($1, $2, $3, $4, $5, $6)
+        on conflict (thread_id, checkpoint_ns, checkpoint_id) do update set checkpoint = excluded.checkpoint, metadata = excluded.metadata`,
+      insertWrites: writesSql(table("checkpoint_writes"), "do nothing"),
+      upsertWrites: writesSql(table("checkpoint_writes"), "do update set channel = excluded.channel, type = excluded.type, blob = excluded.blob"),
+    };
+    statements.set(schema, found);
+  }
+  return found;
+}
+
+function writesSql(table: string, onConflict: string): string {
+  return `insert into ${table} (thread_id, checkpoint_ns, checkpoint_id, task_id, idx, channel, type, blob)
+    select $1::text, $2::text, $3::text, $4::text, w.idx, w.channel, w.type, w.blob from unnest($5::int[], $6::text[], $7::text[], $8::bytea[]) as w(idx, channel, type, blob)
+    on conflict (thread_id, checkpoint_ns, checkpoint_id, task_id, idx) ${onConflict}`;
+}
+
+export type CheckpointBlob = { channel: string; version: string; type: string; blob: Uint8Array | null };
+
+/** A checkpoint and its new channel values, in one statement. */
+export async function insertCheckpoint(
+  pool: Pool,
+  schema: string,
+  row: { threadId: string; ns: string; checkpointId: string; parentId: string | undefined; checkpoint: unknown; metadata: unknown; blobs: CheckpointBlob[] },
+): Promise<void> {
+  await pool.query(statementsFor(schema).put, [
+    row.threadId,
+    row.ns,
+    row.checkpointId,
+    row.parentId,
+    row.checkpoint,
+    row.metadata,
+    row.blobs.map((b) => b.channel),
+    row.blobs.map((b) => b.version),
+    row.blobs.map((b) => b.type),
+    row.blobs.map((b) => b.blob),
+  ]);
+}
+
+export type TaskWrite = { idx: number; channel: string; type: string; blob: Uint8Array };
+
+/**
+ * A task's writes, in one statement. `replace`: special writes (an error, an interrupt, a
+ * resume) replace an earlier write at their position; ordinary ones keep the first.
+ */
+export async function insertTaskWrites(
+  pool: Pool,
+  schema: string,
+  input: { threadId: string; ns: string; checkpointId: string; taskId: string; writes: TaskWrite[]; replace: boolean },
+): Promise<void> {
+  const sql = statementsFor(schema);
+  await pool.query(input.replace ? sql.upsertWrites : sql.insertWrites, [
+    input.threadId,
+    input.ns,
+    input.checkpointId,
+    input.taskId,
+    input.writes.map((w) => w.idx),
+    input.writes.map((w) => w.channel),
+    input.writes.map((w) => w.type),
+    input.writes.map((w) => w.blob),
+  ]);
+}
