@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { openDatabase } from "@/db/client";
-import { resetDatabase } from "@/db/seed";
+import { DEMO_USERS, resetDatabase } from "@/db/seed";
 
 const { db, pool } = openDatabase(process.env.DATABASE_URL!, 2);
 afterAll(() => pool.end());
@@ -59,6 +59,6 @@ describe("preparing the database at start", () => {
     } finally {
       await opened.pool.end();
     }
-    expect(await counts()).toMatchObject({ users: 6, customers: 2, transactions: 18, threads: 1 });
+    expect(await counts()).toMatchObject({ users: DEMO_USERS.length, customers: 2, transactions: 19, threads: 1 });
   });
 });
