@@ -20,10 +20,10 @@ import { recordAnswer } from "./transcript";
 export async function retryUnfinishedRefunds(ctx: Ctx): Promise<string[]> {
   const olderThanMs = ctx.deps.settings.refundRetryMs;
   const paid: string[] = [];
-  for (const due of await listUnfinishedRefunds(ctx.db, olderThanMs)) {
+  for (const due of await listUnfinishedRefunds(ctx.db, { olderThanMs, now: ctx.deps.clock() })) {
     const done = await withThread(ctx, due.tenantId, due.threadId, async (previous) => {
       if (previous !== "idle") return { result: false, status: previous === "awaiting_approval" ? "awaiting_approval" : "idle" };
-      const approval = await claimRefundRetry(ctx.db, { tenantId: due.tenantId, approvalId: due.id, olderThanMs });
+      const approval = await claimRefundRetry(ctx.db, { tenantId: due.tenantId, approvalId: due.id, olderThanMs, now: ctx.deps.clock() });
       const kase = approval && (await getCaseById(ctx.db, due.tenantId, approval.caseId));
       const txn = kase && (await getTransactionById(ctx.db, due.tenantId, kase.transactionId));
       if (!approval || !kase || !txn) return { result: false, status: "idle" };

@@ -7,6 +7,23 @@ import { eq } from "drizzle-orm";
 
 export { call, setFault, TENANT };
 
+/**
+ * A clock tests move forward instead of waiting: the agent's `clock` dependency reads it,
+ * so whatever the agent dates or times out by it (claims, expiry, refund retries) moves with it.
+ */
+export function testClock() {
+  let offsetMs = 0;
+  return {
+    now: () => new Date(Date.now() + offsetMs),
+    advance(ms: number) {
+      offsetMs += ms;
+    },
+    reset() {
+      offsetMs = 0;
+    },
+  };
+}
+
 /** Polls `check` until it holds; fails naming `what` after `timeoutMs`. */
 export async function until(what: string, check: () => Promise<boolean>, timeoutMs = 20_000) {
   const deadline = Date.now() + timeoutMs;
@@ -33,13 +50,20 @@ export const FAST_SETTINGS = {
   doubleTexting: "enqueue" as const,
 };
 
-/** A real agent on the integration Postgres and the simulator, plus helpers to count outcomes. */
-export function agentHarness() {
+/** A real agent on the integration Postgres and the simulator, on a clock the test may move, plus helpers to count outcomes. */
+export function agentHarness(settings: Partial<typeof FAST_SETTINGS> = {}) {
   const database = testDatabase();
-  const agent = createAgent({ db: database.db, pool: database.pool, deps: { settings: FAST_SETTINGS } });
+  const clock = testClock();
+  const agent = createAgent({ db: database.db, pool: database.pool, deps: { settings: { ...FAST_SETTINGS, ...settings }, clock: clock.now } });
   return {
     ...database,
     agent,
+    clock,
+    /** An empty database with the demo data, and the clock back at the real time. */
+    async freshStart() {
+      clock.reset();
+      await database.freshStart();
+    },
     async newThread(customerId = "cust-alice") {
       return (await createThread(database.db, TENANT, customerId)).id;
     },
