@@ -6,6 +6,7 @@ import { call, setFault, testDatabase, TENANT } from "../simulator/test-support"
 import { eq } from "drizzle-orm";
 
 export { call, setFault, TENANT };
+export { until } from "./wait-for";
 
 /**
  * A clock tests move forward instead of waiting: the agent's `clock` dependency reads it,
@@ -24,14 +25,6 @@ export function testClock() {
   };
 }
 
-/** Polls `check` until it holds; fails naming `what` after `timeoutMs`. */
-export async function until(what: string, check: () => Promise<boolean>, timeoutMs = 20_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 25));
-  }
-}
 
 /** Short timeouts so degraded paths finish quickly; the same graph as production otherwise. */
 export const FAST_SETTINGS = {
