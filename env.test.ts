@@ -17,11 +17,13 @@ describe("startup problems", () => {
     expect(settings({ ...PRODUCTION, HISTORY_URL: undefined, LEDGER_URL: undefined })).toEqual(["HISTORY_URL,LEDGER_URL"]);
     expect(settings({ ...PRODUCTION, CARDS_URL: undefined })).toEqual(["CARDS_URL"]);
     expect(settings({ ...PRODUCTION, ENABLE_TEST_CLOCK: "1" })).toEqual(["ENABLE_TEST_CLOCK"]);
+    expect(settings({ ...PRODUCTION, CHECKPOINTER: "memory" })).toEqual(["CHECKPOINTER"]);
+    expect(settings({ ...PRODUCTION, CHECKPOINTER: "postgres" })).toEqual([]);
   });
 
   it("do not apply in demo mode, where the embedded Postgres and the simulator stand in", () => {
     expect(startupProblems({})).toEqual([]);
-    expect(startupProblems({ NODE_ENV: "production", DEMO_DATA: "1", ENABLE_TEST_CLOCK: "1" })).toEqual([]);
+    expect(startupProblems({ NODE_ENV: "production", DEMO_DATA: "1", ENABLE_TEST_CLOCK: "1", CHECKPOINTER: "memory" })).toEqual([]);
   });
 
   it("treat NODE_ENV=production with DEMO_DATA=0 or unset as production", () => {

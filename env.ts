@@ -129,6 +129,12 @@ const schema = z.object({
   OTEL_EXPORTER_OTLP_ENDPOINT: z.url({ protocol: /^https?$/, message: "an http or https URL" }).optional(),
   /** The `service.name` of the app's spans. */
   OTEL_SERVICE_NAME: z.string().min(1).default("bank-support-agent"),
+  /**
+   * Where the agent keeps its checkpoints: `postgres` (durable, shared by every instance) or
+   * `memory` (this process only, lost on exit: no crash recovery, no second instance). `memory`
+   * is for the capacity benchmark's comparison and is refused in production.
+   */
+  CHECKPOINTER: z.enum(["postgres", "memory"]).default("postgres"),
   /** A bearer token that may read `GET /api/metrics`; unset, only supervisor, auditor and ops sessions may. */
   METRICS_TOKEN: z.string().min(16, "at least 16 characters").optional(),
 });
@@ -190,6 +196,9 @@ export function startupProblems(source: Record<string, string | undefined> = pro
       setting: missing.join(","),
       message: `${listed(missing)} ${missing.length === 1 ? "is" : "are"} required in production: set ${missing.length === 1 ? "it" : "each"} to the bank's own system; the simulator stands in only in demo mode (DEMO_DATA=1)`,
     });
+  }
+  if (config.CHECKPOINTER === "memory") {
+    problems.push({ setting: "CHECKPOINTER", message: "CHECKPOINTER=memory is refused in production: unset it (checkpoints in memory are lost with the process, so no run could be recovered)" });
   }
   if (config.ENABLE_TEST_CLOCK === "1") {
     problems.push({ setting: "ENABLE_TEST_CLOCK", message: "ENABLE_TEST_CLOCK=1 is refused in production: unset it (it lets staff move the server clock)" });

@@ -52,7 +52,15 @@ export function routeAfterGate(state: AgentStateType): "refund" | "reply" {
   return state.approval?.status === "approved" ? "refund" : "reply";
 }
 
-export function buildGraph(deps: AgentDeps, checkpointer?: BaseCheckpointSaver, options: { interruptBefore?: (typeof NODES)[number][] } = {}) {
+/**
+ * The agent's graph. `options.state` swaps in other channels of the same shape (the capacity
+ * benchmark's variant that keeps every turn instead of a window).
+ */
+export function buildGraph(
+  deps: AgentDeps,
+  checkpointer?: BaseCheckpointSaver,
+  options: { interruptBefore?: (typeof NODES)[number][]; state?: typeof AgentState } = {},
+) {
   const { settings } = deps;
   const retry = (maxAttempts: number) => ({
     maxAttempts,
@@ -61,7 +69,7 @@ export function buildGraph(deps: AgentDeps, checkpointer?: BaseCheckpointSaver, 
     jitter: false,
     logWarning: false,
   });
-  return new StateGraph(AgentState)
+  return new StateGraph(options.state ?? AgentState)
     .addNode("intake", observed(deps, "intake", intake(deps)), { retryPolicy: retry(2) })
     .addNode("checkSystem", measured("checkSystem", checkSystem(deps)), {
       retryPolicy: retry(settings.checkMaxAttempts),

@@ -1,3 +1,4 @@
+import type { BaseCheckpointSaver } from "@langchain/langgraph";
 import type { Pool } from "pg";
 import { failureFields, log } from "@/observability/log";
 import { flushTracing } from "@/observability/tracing";
@@ -27,10 +28,14 @@ export type { TimelineEntry } from "./incidents/timeline";
 export type { CheckpointView } from "./incidents/checkpoint-view";
 export type { WhatIf, Path } from "./incidents/sandbox";
 
-/** The agent as the app sees it: turns, decisions, casework, recovery, read-only history and incident replays. */
-export function createAgent(opts: { db: Db; pool: Pool; deps?: Partial<AgentDeps>; instance?: Instance }) {
+/**
+ * The agent as the app sees it: turns, decisions, casework, recovery, read-only history and
+ * incident replays. Its checkpoints go to Postgres unless `checkpointer` says otherwise (the
+ * capacity benchmark's in-memory comparison).
+ */
+export function createAgent(opts: { db: Db; pool: Pool; deps?: Partial<AgentDeps>; instance?: Instance; checkpointer?: BaseCheckpointSaver }) {
   const deps = depsFromEnv(opts.db, opts.deps);
-  const checkpointer = createCheckpointer(opts.pool);
+  const checkpointer = opts.checkpointer ?? createCheckpointer(opts.pool);
   const graph = buildGraph(deps, checkpointer);
   const connectionString = (opts.pool as unknown as { options: { connectionString: string } }).options.connectionString;
   const instance = opts.instance ?? createInstance(connectionString);

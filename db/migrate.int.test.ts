@@ -7,13 +7,13 @@ const admin = openDatabase(process.env.DATABASE_URL!, 1);
 afterAll(() => admin.pool.end());
 
 /** A new, empty database on the test server, dropped after `use`. */
-async function withEmptyDatabase(use: (url: string) => Promise<void>) {
+async function withEmptyDatabase(migrateInto: (url: string) => Promise<void>) {
   const name = `migrate_${randomUUID().replaceAll("-", "")}`;
   await admin.pool.query(`create database ${name}`);
   const url = new URL(process.env.DATABASE_URL!);
   url.pathname = `/${name}`;
   try {
-    await use(url.toString());
+    await migrateInto(url.toString());
   } finally {
     await admin.pool.query(`drop database ${name} with (force)`);
   }

@@ -5,6 +5,8 @@ export const LARGE_CHECKPOINT_BYTES = 1024 * 1024;
 
 /** Histogram bucket bounds: durations in seconds, sizes in bytes (the ops samples keep the same buckets). */
 export const SECONDS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30];
+/** A checkpoint write is a few milliseconds: finer buckets, so its p50 and p95 can be told apart. */
+export const WRITE_SECONDS = [0.0005, 0.001, 0.002, 0.003, 0.004, 0.005, 0.0075, 0.01, 0.025, 0.05, 0.1, 0.25, 1];
 export const BYTES = [1024, 4096, 16_384, 65_536, 262_144, LARGE_CHECKPOINT_BYTES, 4 * LARGE_CHECKPOINT_BYTES];
 
 /**
@@ -42,7 +44,7 @@ function build() {
       name: "bank_checkpoint_write_duration_seconds",
       help: "Checkpoint saver writes: put (a checkpoint) and put_writes (a task's pending writes)",
       labelNames: ["operation"] as const,
-      buckets: SECONDS,
+      buckets: WRITE_SECONDS,
       registers,
     }),
     checkpointSize: new Histogram({

@@ -30,7 +30,7 @@ describe("opsSampler", () => {
     const [row] = await rows();
     expect(row).toMatchObject({
       instanceId: "instance-test",
-      checkpointWriteBuckets: [0, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0],
+      checkpointWriteBuckets: [0, 0, 0, 0, 0, 0, 1, 0, 1, 0, 0, 0, 0, 0],
       checkpointSizeBuckets: [0, 1, 0, 0, 0, 0, 1, 0],
       checkpointsOver1Mb: 1,
       refundsRetried: 1,

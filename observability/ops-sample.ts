@@ -1,7 +1,7 @@
 import type { Histogram } from "prom-client";
 import type { DbOrTx } from "@/db/client";
 import { deleteOpsSamplesBefore, insertOpsSample } from "@/db/queries/ops";
-import { BYTES, metrics, SECONDS } from "./metrics";
+import { BYTES, metrics, WRITE_SECONDS } from "./metrics";
 
 /** Samples older than this are deleted: the ops page shows the last hour, a day leaves room to look back by hand. */
 export const OPS_SAMPLE_RETENTION_MS = 24 * 60 * 60 * 1000;
@@ -24,7 +24,7 @@ async function bucketCounts(histogram: Histogram<string>, bounds: number[], labe
 async function read(): Promise<Reading> {
   const m = metrics();
   const [writes, sizes, large, refunds, takeovers] = await Promise.all([
-    bucketCounts(m.checkpointWriteDuration, SECONDS, { operation: "put" }),
+    bucketCounts(m.checkpointWriteDuration, WRITE_SECONDS, { operation: "put" }),
     bucketCounts(m.checkpointSize, BYTES),
     m.largeCheckpoints.get(),
     m.refunds.get(),

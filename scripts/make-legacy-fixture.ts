@@ -19,7 +19,6 @@ import { sql } from "drizzle-orm";
 import { buildGraph } from "../agent/graph";
 import { depsFromEnv } from "../agent/runtime";
 import { BEFORE_REFUND_THREAD_ID, dumpThread, LEGACY_THREAD_ID, RENAMED_NODE_THREAD_ID } from "../db/legacy-thread";
-import { createThread } from "../db/queries/threads";
 import { seedDemoData } from "../db/seed";
 import { bankSystemsEnv, startSimulator } from "../simulator/server";
 import { CHECKPOINT_SCHEMA, migrateDatabase } from "../db/migrate";

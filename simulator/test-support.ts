@@ -10,6 +10,7 @@ export function simulatorUrl(): string {
   return url;
 }
 
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- a JSON answer of any shape: each caller checks the fields it reads
 export type Answer = { status: number; body: any; headers: Headers; ms: number };
 
 /** One JSON call to the simulator, timed. */

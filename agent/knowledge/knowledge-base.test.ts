@@ -2,7 +2,7 @@ import { labelForCategory } from "../understanding/banking77";
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { BANKING77_CATEGORIES, type Banking77Category } from "./categories";
+import { BANKING77_CATEGORIES } from "./categories";
 import { citation } from "./citation";
 import { entryFor, knowledgeBase, readKnowledge } from "./knowledge-base";
 import type { KnowledgeAction, KnowledgeEntry } from "./schema";

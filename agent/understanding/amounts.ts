@@ -92,10 +92,14 @@ export function wordsToNumber(words: string): number | undefined {
   let seen = false;
   for (const w of words.toLowerCase().split(/[\s-]+/)) {
     if (w === "and") continue;
-    if (w in UNITS) (current += UNITS[w]), (seen = true);
-    else if (w === "hundred") current = (current || 1) * 100;
-    else if (w === "thousand") (total += (current || 1) * 1000), (current = 0);
-    else return undefined;
+    if (w in UNITS) {
+      current += UNITS[w];
+      seen = true;
+    } else if (w === "hundred") current = (current || 1) * 100;
+    else if (w === "thousand") {
+      total += (current || 1) * 1000;
+      current = 0;
+    } else return undefined;
   }
   return seen || total > 0 ? total + current : undefined;
 }

@@ -54,17 +54,29 @@ export function parseLabelledCsv(csv: string): LabelledText[] {
   for (let i = 0; i < csv.length; i++) {
     const c = csv[i];
     if (quoted) {
-      if (c === '"' && csv[i + 1] === '"') (field += '"'), i++;
+      if (c === '"' && csv[i + 1] === '"') {
+        field += '"';
+        i++;
+      }
       else if (c === '"') quoted = false;
       else field += c;
     } else if (c === '"') quoted = true;
-    else if (c === ",") row.push(field), (field = "");
+    else if (c === ",") {
+      row.push(field);
+      field = "";
+    }
     else if (c === "\n" || c === "\r") {
       if (c === "\r" && csv[i + 1] === "\n") i++;
-      row.push(field), rows.push(row), (row = []), (field = "");
+      row.push(field);
+      rows.push(row);
+      row = [];
+      field = "";
     } else field += c;
   }
-  if (field || row.length) row.push(field), rows.push(row);
+  if (field || row.length) {
+    row.push(field);
+    rows.push(row);
+  }
   const [header, ...body] = rows;
   const ti = header?.indexOf("text") ?? -1;
   const ci = header?.indexOf("category") ?? -1;

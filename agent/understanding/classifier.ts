@@ -42,7 +42,10 @@ export function scoreLabels(model: IntentModel, text: string): LabelScore[] {
     const key = labelKey(labelForCategory(model.classes[k]), model.classes[k]);
     const entry = byLabel.get(key) ?? { p: 0, best: -1, k };
     entry.p += p;
-    if (p > entry.best) (entry.best = p), (entry.k = k);
+    if (p > entry.best) {
+      entry.best = p;
+      entry.k = k;
+    }
     byLabel.set(key, entry);
   });
   return [...byLabel.entries()]

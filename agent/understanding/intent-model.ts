@@ -151,7 +151,10 @@ export function encodeIntentModel(model: IntentModel): Uint8Array {
   floats(net.b2);
   const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
   let at = 0;
-  for (const p of parts) out.set(p, at), (at += p.length);
+  for (const p of parts) {
+    out.set(p, at);
+    at += p.length;
+  }
   return out;
 }
 

@@ -113,7 +113,10 @@ export function trainNet(xs: SparseVector[], ys: number[], inputs: number, class
         }
         for (let n = 0; n < x.index.length; n++) {
           const j = x.index[n];
-          if (!rowSeen[j]) (rowSeen[j] = 1), touched.push(j);
+          if (!rowSeen[j]) {
+            rowSeen[j] = 1;
+            touched.push(j);
+          }
           const xv = x.value[n];
           const row = j * H;
           for (let k = 0; k < H; k++) gw1[row + k] += xv * dh[k];

@@ -11,7 +11,7 @@ import {
   waitingApprovalsPerMinute,
   type MinuteCount,
 } from "@/db/queries/ops";
-import { BYTES, LARGE_CHECKPOINT_BYTES, SECONDS } from "@/observability/metrics";
+import { BYTES, LARGE_CHECKPOINT_BYTES, WRITE_SECONDS } from "@/observability/metrics";
 import { addBuckets, bucketQuantile } from "@/observability/quantile";
 
 const MINUTE_MS = 60_000;
@@ -57,7 +57,7 @@ function merge(into: Accumulated, more: Accumulated): Accumulated {
 const round = (n: number | null, digits: number) => (n === null ? null : Number(n.toFixed(digits)));
 
 function figures(a: Accumulated, seconds: number) {
-  const writeSeconds = (q: number) => bucketQuantile(q, SECONDS, a.writes);
+  const writeSeconds = (q: number) => bucketQuantile(q, WRITE_SECONDS, a.writes);
   const ms = (s: number | null) => round(s === null ? null : s * 1000, 2);
   return {
     turns: a.turns,

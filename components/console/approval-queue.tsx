@@ -36,6 +36,10 @@ export function ApprovalQueue({ viewer, initialQuery }: { viewer: Viewer; initia
       if (request !== latest.current) return;
       setLoaded({ page, time: serverTimeOf(page.now) });
       setLoadError(null);
+      // A page past the end (its approvals were decided meanwhile) gives way to the last page there is.
+      if (page.approvals.length === 0 && page.total > 0 && query.page > 1) {
+        setQuery((q) => ({ ...q, page: Math.max(1, Math.ceil(page.total / page.pageSize)) }));
+      }
     } catch (err) {
       if (request === latest.current) setLoadError(errorMessage(err));
     }
@@ -43,19 +47,18 @@ export function ApprovalQueue({ viewer, initialQuery }: { viewer: Viewer; initia
 
   useEffect(() => {
     window.history.replaceState(window.history.state, "", consoleUrl(query));
-    void load();
+    // The first load is scheduled like the refreshes: state changes only when an answer arrives.
+    const first = setTimeout(() => void load(), 0);
     const timer = setInterval(() => void load(), FALLBACK_REFRESH_MS);
-    return () => clearInterval(timer);
+    return () => {
+      clearTimeout(first);
+      clearInterval(timer);
+    };
   }, [load, query]);
 
   useApprovalEvents(load);
 
   const page = loaded?.page ?? null;
-  useEffect(() => {
-    if (page && page.approvals.length === 0 && page.total > 0 && query.page > 1) {
-      setQuery((q) => ({ ...q, page: Math.max(1, Math.ceil(page.total / page.pageSize)) }));
-    }
-  }, [page, query.page]);
 
   const change = (next: Partial<QueueQuery>) => setQuery((q) => ({ ...q, ...next, page: next.page ?? 1 }));
   const caption = `${STATUS_FILTER_LABELS[query.status]} approvals`;

@@ -21,7 +21,7 @@ export function QuestionList({ questions, customerName }: { questions: Question[
               : {q.answer}
             </p>
           ) : (
-            <p className="text-amber-900">Waiting for the customer's answer.</p>
+            <p className="text-amber-900">Waiting for the customer&apos;s answer.</p>
           )}
         </li>
       ))}

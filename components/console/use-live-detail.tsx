@@ -42,9 +42,13 @@ export function useLiveDetail<T extends { now: string }>(kind: Kind, id: string,
   }, [id, fetchDetail]);
 
   useEffect(() => {
-    void load();
+    // The first load is scheduled like the refreshes: state changes only when an answer arrives.
+    const first = setTimeout(() => void load(), 0);
     const timer = setInterval(() => void load(), FALLBACK_REFRESH_MS);
-    return () => clearInterval(timer);
+    return () => {
+      clearTimeout(first);
+      clearInterval(timer);
+    };
   }, [load]);
 
   useConsoleEvents(kind, load, id);

@@ -12,18 +12,21 @@ export function useResource<T>(url: string | null, { keep = false, body }: { kee
   const sent = body === undefined ? undefined : JSON.stringify(body);
   const [data, setData] = useState<T | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const [loading, setLoading] = useState(false);
+  const [loading, setLoading] = useState(Boolean(url));
   const [generation, setGeneration] = useState(0);
 
-  useEffect(() => {
-    if (!keep) setData(null);
+  // A new request (another url or body, or a reload) clears the last error, and the last answer unless it is kept, as it renders.
+  const [requested, setRequested] = useState({ url, sent, generation });
+  if (requested.url !== url || requested.sent !== sent || requested.generation !== generation) {
+    setRequested({ url, sent, generation });
+    if (!keep || !url) setData(null);
     setError(null);
-    if (!url) {
-      setData(null);
-      return;
-    }
+    setLoading(Boolean(url));
+  }
+
+  useEffect(() => {
+    if (!url) return;
     const controller = new AbortController();
-    setLoading(true);
     const init = sent === undefined ? {} : { method: "POST" as const, body: JSON.parse(sent) as unknown };
     requestJson<T>(url, { ...init, signal: controller.signal })
       .then((result) => setData(result))
@@ -34,7 +37,7 @@ export function useResource<T>(url: string | null, { keep = false, body }: { kee
         if (!controller.signal.aborted) setLoading(false);
       });
     return () => controller.abort();
-  }, [url, sent, generation, keep]);
+  }, [url, sent, generation]);
 
   const reload = useCallback(() => setGeneration((g) => g + 1), []);
   return { data, error, loading, reload };

@@ -40,40 +40,6 @@ export function useConversation(storageKey: string) {
   const [error, setError] = useState<string | null>(null);
   const startedFor = useRef<string | null>(null);
 
-  const start = useCallback(
-    async (fresh: boolean) => {
-      setStarting(true);
-      setError(null);
-      setPendingText(null);
-      setDraftReply(null);
-      try {
-        const saved = fresh ? null : readSaved(storageKey);
-        if (saved) {
-          try {
-            setThread(await fetchThread(saved));
-            return;
-          } catch (err) {
-            if (!(err instanceof ApiRequestError && err.status === 404)) throw err;
-          }
-        }
-        const created = await createThread();
-        save(storageKey, created.threadId);
-        setThread({ threadId: created.threadId, status: created.status, messages: [], case: null, handover: null });
-      } catch (err) {
-        setError(errorMessage(err));
-      } finally {
-        setStarting(false);
-      }
-    },
-    [storageKey],
-  );
-
-  useEffect(() => {
-    if (startedFor.current === storageKey) return;
-    startedFor.current = storageKey;
-    void start(false);
-  }, [start, storageKey]);
-
   const refresh = useCallback(async (threadId: string) => {
     try {
       setThread(await fetchThread(threadId));
@@ -143,6 +109,44 @@ export function useConversation(storageKey: string) {
     [refresh, remember],
   );
 
+  const start = useCallback(
+    async (fresh: boolean) => {
+      setStarting(true);
+      setError(null);
+      setPendingText(null);
+      setDraftReply(null);
+      try {
+        const saved = fresh ? null : readSaved(storageKey);
+        if (saved) {
+          try {
+            const resumed = await fetchThread(saved);
+            setThread(resumed);
+            // After a reload, the message that was on its way when the page went away is sent again.
+            const left = readUnsent(storageKey, resumed.threadId);
+            if (left) void deliver(left);
+            return;
+          } catch (err) {
+            if (!(err instanceof ApiRequestError && err.status === 404)) throw err;
+          }
+        }
+        const created = await createThread();
+        save(storageKey, created.threadId);
+        setThread({ threadId: created.threadId, status: created.status, messages: [], case: null, handover: null });
+      } catch (err) {
+        setError(errorMessage(err));
+      } finally {
+        setStarting(false);
+      }
+    },
+    [storageKey, deliver],
+  );
+
+  useEffect(() => {
+    if (startedFor.current === storageKey) return;
+    startedFor.current = storageKey;
+    void start(false);
+  }, [start, storageKey]);
+
   const waiting = unsent?.threadId === threadId ? unsent : null;
 
   const send = useCallback(
@@ -158,15 +162,6 @@ export function useConversation(storageKey: string) {
   const sendAgain = useCallback(async () => {
     if (waiting && !sending) await deliver(waiting);
   }, [waiting, sending, deliver]);
-
-  // After a reload, the message that was on its way when the page went away is sent again.
-  const resumedFor = useRef<string | null>(null);
-  useEffect(() => {
-    if (!threadId || resumedFor.current === threadId) return;
-    resumedFor.current = threadId;
-    const left = readUnsent(storageKey, threadId);
-    if (left) void deliver(left);
-  }, [threadId, storageKey, deliver]);
 
   const startNew = useCallback(() => start(true), [start]);
 

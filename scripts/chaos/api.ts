@@ -5,6 +5,7 @@ import type { AppProcess } from "./processes";
 import { sleep } from "./rng";
 
 /** `status` 0 means no answer: the app stayed down, or the request timed out. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- a JSON answer of any shape: each caller checks the fields it reads
 export type ApiResult = { status: number; body: any; attempts: number; error?: string };
 
 export type CallOptions = {
@@ -76,6 +77,7 @@ export class ApiSession {
   }
 }
 
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- a JSON answer of any shape: each caller checks the fields it reads
 function parse(text: string): any {
   try {
     return text ? JSON.parse(text) : null;

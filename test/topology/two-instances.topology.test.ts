@@ -11,7 +11,7 @@ import { createCustomers, CUSTOMER_PASSWORD, type Plan } from "../../scripts/cha
 import { FaultInjector } from "../../scripts/chaos/faults";
 import { Journal } from "../../scripts/chaos/journal";
 import { sleep } from "../../scripts/chaos/rng";
-import { openEventStream, startTopology, type EventStream, type Topology } from "./topology";
+import { openEventStream, startTopology, type EventStream, type ServerEvent, type Topology } from "./topology";
 
 let topology: Topology;
 let customers: { duplicate: Plan[]; review: Plan[] };
@@ -146,7 +146,7 @@ describe("two app instances behind a round-robin proxy", () => {
       );
       expect(decided.status).toBe(200);
 
-      const isDecision = (e: { event: string; data: any }) => e.event === "approval" && e.data.approvalId === approval!.approvalId && e.data.version > approval!.version;
+      const isDecision = (e: ServerEvent) => e.event === "approval" && e.data.approvalId === approval!.approvalId && e.data.version > approval!.version;
       expect(await consoleOnA.waitFor(isDecision, 15_000), "instance A's console stream shows B's decision").toBeDefined();
       expect(await consoleViaProxy.waitFor(isDecision, 15_000), "the console stream through the proxy shows it").toBeDefined();
 

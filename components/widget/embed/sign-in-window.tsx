@@ -1,6 +1,6 @@
 "use client";
 
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useRef, useState, useSyncExternalStore } from "react";
 import { loginHref } from "@/components/auth/destination";
 import { Button } from "@/components/ui/button";
 import { envelope, readEnvelope } from "./protocol";
@@ -56,17 +56,22 @@ export function SignInWindowButton() {
 
 /** In the sign-in window: tells the chat frame that opened it that the customer is signed in, then closes. */
 export function SignedInHandoff() {
-  const [told, setTold] = useState<boolean | null>(null);
+  // Only the browser knows whether a chat opened this window; the server renders as if one did.
+  const orphan = useSyncExternalStore(noSubscription, () => !window.opener, () => false);
   useEffect(() => {
     const chat = window.opener as Window | null;
-    if (!chat) return setTold(false);
+    if (!chat) return;
     chat.postMessage(envelope({ type: "signed-in" }), window.location.origin);
-    setTold(true);
     window.close();
   }, []);
   return (
     <p className="text-sm text-slate-600" role="status">
-      {told === false ? "You are signed in. Return to the page you came from and open the chat." : "You are signed in. This window closes by itself."}
+      {orphan ? "You are signed in. Return to the page you came from and open the chat." : "You are signed in. This window closes by itself."}
     </p>
   );
+}
+
+/** Which window opened this one does not change while it is open. */
+function noSubscription() {
+  return () => {};
 }

@@ -78,11 +78,11 @@ describe("GET /api/ops/summary", () => {
     await nodeEvent("checkSystem", "degraded", "history", "20 minutes");
     await nodeEvent("checkSystem", "degraded", "limits", "1 minute", null, "other-bank");
 
-    // Two instances' samples of the same minute: ten writes of 5-10 ms and ten of 10-25 ms, sizes of 1-4 KB.
+    // Two instances' samples of the same minute: ten writes of 7.5-10 ms and ten of 10-25 ms, sizes of 1-4 KB.
     await h.db.execute(sql`insert into ops_samples (instance_id, at, checkpoint_write_buckets, checkpoint_size_buckets, refunds_retried, takeovers)
-      values ('instance-a', now() - interval '1 minute', '[0,10,0,0,0,0,0,0,0,0,0,0,0]'::jsonb, '[0,10,0,0,0,0,0,0]'::jsonb, 2, 1),
-             ('instance-b', now() - interval '1 minute', '[0,0,10,0,0,0,0,0,0,0,0,0,0]'::jsonb, '[0,10,0,0,0,0,0,0]'::jsonb, 0, 0),
-             ('instance-a', now() - interval '2 hours', '[0,0,0,0,0,0,0,0,0,0,0,0,5]'::jsonb, '[0,0,0,0,0,0,0,5]'::jsonb, 9, 9)`);
+      values ('instance-a', now() - interval '1 minute', '[0,0,0,0,0,0,0,10,0,0,0,0,0,0]'::jsonb, '[0,10,0,0,0,0,0,0]'::jsonb, 2, 1),
+             ('instance-b', now() - interval '1 minute', '[0,0,0,0,0,0,0,0,10,0,0,0,0,0]'::jsonb, '[0,10,0,0,0,0,0,0]'::jsonb, 0, 0),
+             ('instance-a', now() - interval '2 hours', '[0,0,0,0,0,0,0,0,0,0,0,0,0,5]'::jsonb, '[0,0,0,0,0,0,0,5]'::jsonb, 9, 9)`);
 
     for (const who of ["otto", "sam", "ivan"]) {
       const s = await read(cookies[who]);

@@ -1,0 +1,23 @@
+// ESLint: Next.js's rules (core web vitals, React, react-hooks, accessibility) and
+// typescript-eslint's recommended rules. `npm test` runs it with no warning allowed.
+import nextVitals from "eslint-config-next/core-web-vitals";
+import nextTypescript from "eslint-config-next/typescript";
+import { defineConfig, globalIgnores } from "eslint/config";
+
+export default defineConfig([
+  ...nextVitals,
+  ...nextTypescript,
+  {
+    rules: {
+      // A leading underscore names what is deliberately left unused (a rest sibling, an argument a signature requires).
+      "@typescript-eslint/no-unused-vars": ["warn", { argsIgnorePattern: "^_", varsIgnorePattern: "^_", caughtErrorsIgnorePattern: "^_", ignoreRestSiblings: true }],
+      "@typescript-eslint/no-unused-expressions": ["warn", { allowShortCircuit: true, allowTernary: true }],
+    },
+  },
+  {
+    // Playwright's fixtures call `use`, which is not React's hook.
+    files: ["e2e/**"],
+    rules: { "react-hooks/rules-of-hooks": "off" },
+  },
+  globalIgnores([".next/**", ".data/**", "node_modules/**", "test-results/**", "playwright-report/**", "next-env.d.ts", "deploy/compose-spec/**"]),
+]);

@@ -1,0 +1,119 @@
+/**
+ * The load: signed-in customers, each with a conversation of their own, sending turns over
+ * the HTTP API at a fixed concurrency while every turn is timed from outside.
+ */
+import type { Pool } from "pg";
+import { hashPassword } from "../../../db/password";
+import { DEMO_TENANT } from "../../../db/seed";
+import { ApiSession, type ApiTarget } from "../../chaos/api";
+import { Journal } from "../../chaos/journal";
+
+const PASSWORD = "bench-pass";
+export const LIMITS_QUESTION = "what are my card limits";
+/** Above the 50.00 auto-approval limit: every refund turn asks all three systems and stops at the approval gate. */
+const DUPLICATE_MINOR = 7_500;
+const WORDS_A = ["Birch", "Maple", "Harbor", "Lotus", "Cedar", "Falcon", "Quartz", "Nimbus", "Orion", "Summit", "Willow", "Amber", "Coral", "Juniper", "Saffron", "Indigo"];
+const WORDS_B = ["Cafe", "Bakery", "Deli", "Books", "Games", "Music", "Outfitters", "Sports", "Florist", "Pharmacy", "Cinema", "Garage", "Studio", "Market", "Optics", "Tailor"];
+
+const WORDS_C = ["North", "South", "East", "West", "Central", "Riverside", "Hill", "Park"];
+
+export type Customer = { username: string; customerId: string; session: ApiSession };
+
+/** Inserts `count` customers (with a card) for one run and signs each in over HTTP. */
+export async function createCustomers(pool: Pool, app: ApiTarget, prefix: string, count: number): Promise<Customer[]> {
+  const hash = await hashPassword(PASSWORD);
+  const ids = Array.from({ length: count }, (_, i) => ({ username: `${prefix}-${i}`, customerId: `${prefix}-cust-${i}` }));
+  for (const { username, customerId } of ids) {
+    await pool.query(`insert into customers (id, tenant_id, name, home_country) values ($1, $2, $3, 'DE')`, [customerId, DEMO_TENANT, `Bench Customer ${username}`]);
+    await pool.query(
+      `insert into users (id, tenant_id, username, password_hash, role, display_name, customer_id) values ($1, $2, $3, $4, 'customer', $5, $6)`,
+      [`user-${username}`, DEMO_TENANT, username, hash, `Bench Customer ${username}`, customerId],
+    );
+    await pool.query(
+      `insert into cards (id, tenant_id, customer_id, last4, daily_limit_minor, monthly_limit_minor, online_limit_minor, atm_limit_minor) values ($1, $2, $3, '4242', 300000, 900000, 250000, 50000)`,
+      [`card-${customerId}`, DEMO_TENANT, customerId],
+    );
+  }
+  const journal = new Journal();
+  const customers: Customer[] = [];
+  // Sign-ins run a few at a time: each is a deliberate scrypt.
+  for (let start = 0; start < ids.length; start += 4) {
+    const batch = await Promise.all(
+      ids.slice(start, start + 4).map(async (id) => {
+        const session = new ApiSession(app, journal, id.username);
+        if (!(await session.login(PASSWORD))) throw new Error(`${id.username} could not sign in`);
+        return { ...id, session };
+      }),
+    );
+    customers.push(...batch);
+  }
+  return customers;
+}
+
+export async function newThread(customer: Customer): Promise<string> {
+  const res = await customer.session.call("POST", "/api/threads", {}, { retry: false });
+  if (res.status !== 201) throw new Error(`creating a thread for ${customer.username}: ${res.status}`);
+  return res.body.threadId as string;
+}
+
+let merchants = 0;
+/**
+ * A merchant name no other payment of the bench has, always three words, so that no name
+ * contains another and each claim names exactly one pair.
+ */
+function nextMerchant(): string {
+  const n = merchants++;
+  const a = WORDS_A[n % WORDS_A.length];
+  const b = WORDS_B[Math.floor(n / WORDS_A.length) % WORDS_B.length];
+  const c = WORDS_C[Math.floor(n / (WORDS_A.length * WORDS_B.length)) % WORDS_C.length];
+  return `${a} ${b} ${c}`;
+}
+
+/** A duplicate card payment (two equal charges an hour apart) and the words that claim it. */
+export async function duplicateCharge(pool: Pool, customer: Customer): Promise<string> {
+  const merchant = nextMerchant();
+  const first = new Date(Date.now() - 3 * 86_400_000);
+  first.setUTCHours(11, 0, 0, 0);
+  const second = new Date(first.getTime() + 3_600_000);
+  const id = `${customer.customerId}-${merchants}`;
+  await pool.query(
+    `insert into transactions (id, tenant_id, customer_id, card_id, merchant, amount_minor, currency, country, posted_at)
+     values ($1, $3, $4, $5, $6, $7, 'EUR', 'DE', $8), ($2, $3, $4, $5, $6, $7, 'EUR', 'DE', $9)`,
+    [`${id}-1`, `${id}-2`, DEMO_TENANT, customer.customerId, `card-${customer.customerId}`, merchant, DUPLICATE_MINOR, first, second],
+  );
+  return `I was charged twice at ${merchant}`;
+}
+
+/** One turn over HTTP; returns its latency in ms and the status the thread rests in ("unreachable" when the reply says a system was). */
+export async function turn(customer: Customer, threadId: string, text: string): Promise<{ ms: number; status: string }> {
+  const started = performance.now();
+  const res = await customer.session.call("POST", `/api/threads/${threadId}/messages`, { text }, { retry: false, timeoutMs: 60_000 });
+  const ms = performance.now() - started;
+  if (res.status !== 200) throw new Error(`turn on ${threadId} answered ${res.status} ${res.error ?? JSON.stringify(res.body)}`);
+  return { ms, status: String(res.body.reply).includes("couldn't reach") ? "unreachable" : (res.body.status as string) };
+}
+
+/** A prepared turn: the thread and the words, set up before the clock starts. */
+export type Planned = { customer: Customer; threadId: string; text: string };
+
+export type LoadResult = { turns: number; wallMs: number; latencies: number[]; statuses: Record<string, number> };
+
+/**
+ * Runs each worker's planned turns one after another, all workers at once; the wall time
+ * runs from the first turn sent to the last answer.
+ */
+export async function drive(workers: Planned[][]): Promise<LoadResult> {
+  const latencies: number[] = [];
+  const statuses: Record<string, number> = {};
+  const started = performance.now();
+  await Promise.all(
+    workers.map(async (plan) => {
+      for (const { customer, threadId, text } of plan) {
+        const { ms, status } = await turn(customer, threadId, text);
+        latencies.push(ms);
+        statuses[status] = (statuses[status] ?? 0) + 1;
+      }
+    }),
+  );
+  return { turns: latencies.length, wallMs: performance.now() - started, latencies, statuses };
+}
