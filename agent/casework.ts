@@ -6,8 +6,9 @@ import { askQuestion } from "@/db/queries/approval-questions";
 import { recordAuditEvent } from "@/db/queries/audit";
 import { setCaseStatus } from "@/db/queries/cases";
 import { appendMessage } from "@/db/queries/threads";
-import { refusalFor, resumeDecided, type Refusal } from "./decisions";
-import type { Ctx } from "./runs";
+import type { Ctx } from "./context";
+import { refusalFor, type Refusal } from "./decisions";
+import { resumeDecided } from "./gate";
 
 /**
  * Closes a case before its refund starts: its approval (pending or approved) becomes

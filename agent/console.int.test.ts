@@ -2,10 +2,11 @@ import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeEach, describe, expect, it } from "vitest";
 import { createAgent } from "./index";
 import { createAgentStore } from "./clients/store";
+import { createInstance } from "./instance";
 import { getApprovalByCase, type ApprovalRow } from "../db/queries/approvals";
 import { listApprovalQueue } from "../db/queries/approval-queue";
 import { listAuditEventsBySubject } from "../db/queries/audit";
-import { listMessagesByThread } from "../db/queries/threads";
+import { claimThread, listMessagesByThread } from "../db/queries/threads";
 import { operatorNotifications } from "../db/schema";
 import { agentHarness, FAST_SETTINGS, TENANT } from "../test/agent-support";
 
@@ -143,7 +144,13 @@ describe("once per interrupt", () => {
     const thread = await h.newThread();
     const turn = await flaky.sendMessage({ tenantId: TENANT, threadId: thread, customerId: "cust-alice", text: parking, actor: "alice" });
     expect(turn).toMatchObject({ kind: "ok", status: "awaiting_approval" });
-    await flaky.recoverThread(TENANT, thread);
+    // An instance dies holding the paused thread; the recovery job runs the gate again.
+    const dead = createInstance(process.env.DATABASE_URL!);
+    await dead.ready();
+    expect(await claimThread(h.db, { tenantId: TENANT, threadId: thread, leaseMs: 1, owner: dead.id })).toBe("awaiting_approval");
+    await dead.close();
+    expect((await flaky.recoverStuckRuns()).threads).toEqual([thread]);
+    expect((await flaky.state(thread)).tasks.flatMap((t) => t.interrupts)).toHaveLength(1);
     const approvals = await h.db.execute(sql`select id from approvals`);
     expect(approvals.rows).toHaveLength(1);
     const notes = await h.db.select().from(operatorNotifications).where(eq(operatorNotifications.approvalId, String(approvals.rows[0]!.id)));

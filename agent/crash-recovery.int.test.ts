@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { sql } from "drizzle-orm";
 import { afterAll, afterEach, beforeEach, describe, expect, it } from "vitest";
 import { getApprovalByCase } from "../db/queries/approvals";
+import type { AgentStateType } from "./state";
 import { agentHarness, call, setFault, TENANT, until } from "../test/agent-support";
 
 const h = agentHarness();
@@ -14,6 +15,12 @@ afterAll(() => h.pool.end());
 function startWorker(job: Record<string, unknown>): ChildProcess {
   worker = spawn(process.execPath, ["--import", "tsx", "test/agent-worker.ts", JSON.stringify(job)], { env: process.env, stdio: "ignore" });
   return worker;
+}
+
+/** The recovery job, as production runs it, until it has taken over and finished the dead process's run on the thread. */
+async function recoverByJob(threadId: string) {
+  await until("the recovery job to take over the thread", async () => (await h.agent.recoverStuckRuns()).threads.includes(threadId));
+  return (await h.agent.state(threadId)).values as AgentStateType;
 }
 
 async function kill(child: ChildProcess) {
@@ -40,10 +47,13 @@ describe("a run killed mid-step resumes without repeating finished work", () => 
     expect(await h.calls()).toMatchObject({ limits: 1, history: 1, antifraud: 1, ledger: 0 });
 
     await call("/_admin/faults", { method: "DELETE" });
-    const recovered = await h.agent.recoverThread(TENANT, thread);
+    const recovered = await recoverByJob(thread);
     expect(await h.calls()).toMatchObject({ limits: 1, history: 1, antifraud: 2, ledger: 1 });
-    expect(recovered?.refundOutcome).toMatchObject({ status: "executed" });
-    expect(await h.ledgerRows(recovered!.case!.caseId)).toHaveLength(1);
+    expect(recovered.refundOutcome).toMatchObject({ status: "executed" });
+    expect(await h.ledgerRows(recovered.case!.caseId)).toHaveLength(1);
+    const transcript = await h.transcript(thread);
+    expect(transcript.map((m) => m.role)).toEqual(["customer", "agent"]);
+    expect(transcript[0]!.answeredAt).not.toBeNull();
   });
 
   it("pays once when the refund node dies after the ledger call, before its checkpoint", async () => {
@@ -59,10 +69,11 @@ describe("a run killed mid-step resumes without repeating finished work", () => 
     expect((await getApprovalByCase(h.db, TENANT, turn.caseId!))?.status).toBe("executing");
 
     await call("/_admin/faults", { method: "DELETE" });
-    const recovered = await h.agent.recoverThread(TENANT, thread);
-    expect(recovered?.refundOutcome).toMatchObject({ status: "executed", replayed: true });
+    const recovered = await recoverByJob(thread);
+    expect(recovered.refundOutcome).toMatchObject({ status: "executed", replayed: true });
     expect((await h.calls()).ledger).toBe(2);
     expect(await h.ledgerRows(turn.caseId)).toHaveLength(1);
     expect((await getApprovalByCase(h.db, TENANT, turn.caseId!))?.status).toBe("executed");
+    expect((await h.transcript(thread)).at(-1)).toMatchObject({ role: "agent", text: expect.stringMatching(/refunded the City Parking payment/) });
   });
 });

@@ -5,10 +5,10 @@ import { claimedByOther } from "@/db/queries/approval-claims";
 import { getOpenQuestion } from "@/db/queries/approval-questions";
 import { recordAuditEvent } from "@/db/queries/audit";
 import { setCaseStatus } from "@/db/queries/cases";
-import { appendMessage } from "@/db/queries/threads";
 import type { DeciderRole } from "@/vocabulary/roles";
 import { approvalStep } from "./approval-rules";
-import { resumeGate, waitForThread, withThread, type Ctx } from "./runs";
+import type { Ctx } from "./context";
+import { resumeDecided } from "./gate";
 
 export type DecisionInput = {
   tenantId: string;
@@ -55,20 +55,6 @@ export async function refusalFor(ctx: Ctx, row: ApprovalRow | null, input: { ten
     return conflict(row, "The customer has not answered the question yet.");
   }
   return null;
-}
-
-/** Resumes the paused thread once a decision is final, so the customer hears it. */
-export async function resumeDecided(ctx: Ctx, row: ApprovalRow) {
-  if (!row.interruptId) return;
-  const interruptId = row.interruptId;
-  await waitForThread(() =>
-    withThread(ctx, row.tenantId, row.threadId, async (previous) => {
-      if (previous !== "awaiting_approval") return { result: "", status: "idle" };
-      const { values, status } = await resumeGate(ctx, row.threadId, interruptId, row.id);
-      await appendMessage(ctx.db, { tenantId: row.tenantId, threadId: row.threadId, role: "agent", text: values.answer });
-      return { result: values.answer, status };
-    }),
-  );
 }
 
 /**

@@ -2,11 +2,12 @@ import { spawn } from "node:child_process";
 import { afterAll, beforeEach, describe, expect, it } from "vitest";
 import { listAuditEventsBySubject } from "../db/queries/audit";
 import { getCaseById } from "../db/queries/cases";
-import { listMessagesByThread } from "../db/queries/threads";
+import { listMessagesByThread, SUPERSEDE_CHANNEL } from "../db/queries/threads";
 import { agentHarness, call, FAST_SETTINGS, setFault, TENANT, until } from "../test/agent-support";
 import { createAgentStore } from "./clients/store";
 import type { AgentStore } from "./deps";
 import { createAgent } from "./index";
+import { createInstance, type Instance as InstanceHandle } from "./instance";
 import type { AgentStateType } from "./state";
 
 const h = agentHarness();
@@ -17,20 +18,32 @@ afterAll(() => h.pool.end());
 type Policy = "interrupt" | "rollback";
 
 /**
- * An instance whose policy approvals take `holdMs` to come back after they are recorded,
- * so a test can send a newer message between triage and the refund.
+ * An instance of `policy`. With `holdApprovals`, its policy approvals come back only once
+ * the instance has heard that a newer message superseded the run, so a test can send that
+ * message between triage and the refund.
  */
-function instance(doubleTexting: Policy, holdMs = 0) {
+function instance(doubleTexting: Policy, holdApprovals = false) {
+  let heard!: () => void;
+  const superseded = new Promise<void>((resolve) => (heard = resolve));
+  const own = createInstance(process.env.DATABASE_URL!);
+  const listening: InstanceHandle = {
+    ...own,
+    subscribe: (channel, onPayload) =>
+      own.subscribe(channel, (payload) => {
+        onPayload(payload);
+        if (channel === SUPERSEDE_CHANNEL) heard();
+      }),
+  };
   const real = createAgentStore(h.db);
   const store: AgentStore = {
     ...real,
     async recordPolicyApproval(input) {
       const approval = await real.recordPolicyApproval(input);
-      await new Promise((r) => setTimeout(r, holdMs));
+      if (holdApprovals) await superseded;
       return approval;
     },
   };
-  return createAgent({ db: h.db, pool: h.pool, deps: { store, settings: { ...FAST_SETTINGS, doubleTexting } } });
+  return createAgent({ db: h.db, pool: h.pool, instance: listening, deps: { store, settings: { ...FAST_SETTINGS, doubleTexting } } });
 }
 type Instance = ReturnType<typeof instance>;
 
@@ -48,7 +61,7 @@ function expectEveryMessageAnswered(transcript: { role: string; queued: boolean;
 
 /** Starts the Coffee Corner duplicate (auto-approved by policy) on `a` and sends a newer message on `b` once the approval is recorded. */
 async function supersedeAutoRefund(policy: Policy, thread: string) {
-  const [a, b] = [instance(policy, 600), instance(policy)];
+  const [a, b] = [instance(policy, true), instance(policy)];
   const first = say(a, thread, "I was charged twice at Coffee Corner");
   await until("the policy approval to be recorded", async () => (await approvalsOf(thread)).some((r) => r.status === "approved"));
   expect(await say(b, thread, "what are my card limits")).toEqual({ kind: "queued" });

@@ -14,15 +14,16 @@ import { buildTimeline } from "./incidents/timeline";
 import { createCheckpointer, depsFromEnv } from "./runtime";
 import { createInstance, type Instance } from "./instance";
 import { drain, recoverStuckRuns } from "./recovery";
-import { newRunRegistry, supersede, type Ctx, type OnToken } from "./runs";
+import type { Ctx, OnToken } from "./context";
+import { newRunRegistry, supersede } from "./run-registry";
 import { SUPERSEDE_CHANNEL, type SupersedeRequest } from "@/db/queries/threads";
-import { answerQueued, recoverThread, sendMessage } from "./turns";
+import { answerQueued, sendMessage } from "./turns";
 
 export type { ClaimResult, QuestionResult } from "./casework";
 export type { DecisionResult, Refusal } from "./decisions";
 export type { CheckpointSummary } from "./history";
 export type { TurnResult } from "./turns";
-export type { OnToken } from "./runs";
+export type { OnToken } from "./context";
 export type { TimelineEntry } from "./incidents/timeline";
 export type { CheckpointView } from "./incidents/checkpoint-view";
 export type { WhatIf, Path } from "./incidents/sandbox";
@@ -53,7 +54,6 @@ export function createAgent(opts: { db: Db; pool: Pool; deps?: Partial<AgentDeps
     release: (input: Parameters<typeof releaseCase>[1]) => releaseCase(ctx, input),
     askCustomer: (input: Parameters<typeof askCustomer>[1]) => askCustomer(ctx, input),
     expireOverdue: () => expireOverdue(ctx),
-    recoverThread: (tenantId: string, threadId: string) => recoverThread(ctx, tenantId, threadId),
     recoverStuckRuns: () => recoverStuckRuns(ctx),
     drain: (timeoutMs: number) => drain(ctx, timeoutMs),
     get draining() {

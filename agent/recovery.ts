@@ -1,12 +1,15 @@
 import { listDecidedOnPausedThreads } from "@/db/queries/approvals";
-import { appendAnswer, getThreadById, getUnansweredMessage, hasNewerQueuedMessage, listBusyThreads, takeOverThread } from "@/db/queries/threads";
+import { getThreadById, getUnansweredMessage, hasNewerQueuedMessage, listBusyThreads, takeOverThread } from "@/db/queries/threads";
 import { log } from "@/observability/log";
 import { metrics } from "@/observability/metrics";
-import { resumeDecided } from "./decisions";
-import { holdThread, letGo, newerMessageStops, run, RunDrained, unfinished, type Ctx, type RestingStatus } from "./runs";
+import type { Ctx, RestingStatus } from "./context";
+import { resumeDecided, runToRest } from "./gate";
+import { holdThread, letGo } from "./lease";
+import { newerMessageStops, RunDrained, unfinished } from "./runs";
 import { retryUnfinishedRefunds } from "./refund-retry";
 import { settleCutOff } from "./superseded";
 import { STATE_SCHEMA_VERSION, type AgentStateType } from "./state";
+import { recordAnswer } from "./transcript";
 
 /**
  * Finishes one run cut off by a crash or a drain. Finished tasks keep their writes and
@@ -24,14 +27,15 @@ async function finishRun(ctx: Ctx, tenantId: string, threadId: string) {
   if (!superseded || !(await settleCutOff(ctx, { tenantId, threadId, answers: unanswered.id }, snapshot))) {
     let outcome;
     if (unfinished(snapshot)) {
-      outcome = await run(ctx, threadId, null);
+      outcome = await runToRest(ctx, threadId, null);
     } else if (unanswered) {
       const values = snapshot.values as Partial<AgentStateType>;
       const customerId = values.customerId || (await getThreadById(ctx.db, tenantId, threadId))!.customerId;
-      outcome = await run(ctx, threadId, { schemaVersion: STATE_SCHEMA_VERSION, tenantId, customerId, input: unanswered.text });
+      outcome = await runToRest(ctx, threadId, { schemaVersion: STATE_SCHEMA_VERSION, tenantId, customerId, input: unanswered.text });
     }
-    if (outcome && unanswered && outcome.values.answer) {
-      await appendAnswer(ctx.db, { tenantId, threadId, text: outcome.values.answer, answers: unanswered.id });
+    // A run re-paused at the gate has told the customer already; any other answer is theirs to read.
+    if (outcome?.values.answer && (unanswered || !paused)) {
+      await recordAnswer(ctx, { tenantId, threadId, text: outcome.values.answer, answers: unanswered?.id });
     }
     if (outcome) status = outcome.status;
   }

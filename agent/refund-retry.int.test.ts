@@ -4,12 +4,12 @@ import { getCaseById } from "../db/queries/cases";
 import { listMessagesByThread } from "../db/queries/threads";
 import { agentHarness, call, FAST_SETTINGS, setFault, TENANT } from "../test/agent-support";
 
-const h = agentHarness();
+/** Long enough that no retry falls due while a test runs, unless it moves the agent's clock past it. */
+const RETRY_MS = 60_000;
+const h = agentHarness({ refundRetryMs: RETRY_MS });
 
 beforeEach(() => h.freshStart());
 afterAll(() => h.pool.end());
-
-const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 describe("when a bank system fails every attempt", () => {
   it("answers a limits question with the limits system down instead of ending the turn silently", async () => {
@@ -35,7 +35,7 @@ describe("when a bank system fails every attempt", () => {
     expect(await h.ledgerRows()).toHaveLength(committed);
 
     await call("/_admin/faults", { method: "DELETE" });
-    await pause(FAST_SETTINGS.refundRetryMs + 100);
+    h.clock.advance(RETRY_MS + 1_000);
     expect((await h.agent.recoverStuckRuns()).refunds).toEqual([approval.id]);
     expect((await h.agent.recoverStuckRuns()).refunds).toEqual([]);
     expect(await h.ledgerRows()).toHaveLength(1);
@@ -52,7 +52,12 @@ describe("when a bank system fails every attempt", () => {
     if (turn.kind !== "ok") throw new Error("turn failed");
     expect((await h.agent.recoverStuckRuns()).refunds).toEqual([]);
     const before = (await h.calls()).ledger;
-    await pause(FAST_SETTINGS.refundRetryMs + 100);
+    h.clock.advance(RETRY_MS - 5_000);
+    expect((await h.agent.recoverStuckRuns()).refunds).toEqual([]);
+    expect((await h.calls()).ledger).toBe(before);
+    h.clock.advance(6_000);
+    expect((await h.agent.recoverStuckRuns()).refunds).toEqual([]);
+    expect((await h.calls()).ledger).toBe(before + FAST_SETTINGS.ledgerMaxAttempts);
     expect((await h.agent.recoverStuckRuns()).refunds).toEqual([]);
     expect((await h.calls()).ledger).toBe(before + FAST_SETTINGS.ledgerMaxAttempts);
     expect((await getApprovalByCase(h.db, TENANT, turn.caseId!))?.status).toBe("executing");

@@ -1,13 +1,15 @@
 import { Command } from "@langchain/langgraph";
 import { claimRefundRetry, listUnfinishedRefunds } from "@/db/queries/approvals";
 import { getCaseById } from "@/db/queries/cases";
-import { appendMessage } from "@/db/queries/threads";
 import { getTransactionById } from "@/db/queries/transactions";
 import { log } from "@/observability/log";
 import { metrics } from "@/observability/metrics";
 import { toApprovalRef } from "./clients/store";
-import { run, withThread, type Ctx } from "./runs";
+import type { Ctx } from "./context";
+import { runToRest } from "./gate";
+import { withThread } from "./lease";
 import type { AgentUpdate } from "./state";
+import { recordAnswer } from "./transcript";
 
 /**
  * Retries refunds the ledger never confirmed (admitted, still executing, their thread at
@@ -18,10 +20,10 @@ import type { AgentUpdate } from "./state";
 export async function retryUnfinishedRefunds(ctx: Ctx): Promise<string[]> {
   const olderThanMs = ctx.deps.settings.refundRetryMs;
   const paid: string[] = [];
-  for (const due of await listUnfinishedRefunds(ctx.db, olderThanMs)) {
+  for (const due of await listUnfinishedRefunds(ctx.db, { olderThanMs, now: ctx.deps.clock() })) {
     const done = await withThread(ctx, due.tenantId, due.threadId, async (previous) => {
       if (previous !== "idle") return { result: false, status: previous === "awaiting_approval" ? "awaiting_approval" : "idle" };
-      const approval = await claimRefundRetry(ctx.db, { tenantId: due.tenantId, approvalId: due.id, olderThanMs });
+      const approval = await claimRefundRetry(ctx.db, { tenantId: due.tenantId, approvalId: due.id, olderThanMs, now: ctx.deps.clock() });
       const kase = approval && (await getCaseById(ctx.db, due.tenantId, approval.caseId));
       const txn = kase && (await getTransactionById(ctx.db, due.tenantId, kase.transactionId));
       if (!approval || !kase || !txn) return { result: false, status: "idle" };
@@ -36,9 +38,9 @@ export async function retryUnfinishedRefunds(ctx: Ctx): Promise<string[]> {
         // The version the refund was admitted from: admission moved it on by one, and a re-run is admitted only from an earlier version.
         approval: { ...toApprovalRef(approval), status: "approved", version: approval.version - 1 },
       };
-      const { values, status } = await run(ctx, due.threadId, new Command({ goto: "refund", update }));
+      const { values, status } = await runToRest(ctx, due.threadId, new Command({ goto: "refund", update }));
       const executed = values.refundOutcome?.status === "executed";
-      if (executed) await appendMessage(ctx.db, { tenantId: due.tenantId, threadId: due.threadId, role: "agent", text: values.answer });
+      if (executed) await recordAnswer(ctx, { tenantId: due.tenantId, threadId: due.threadId, text: values.answer });
       return { result: executed, status };
     });
     if (done) paid.push(due.id);

@@ -3,11 +3,12 @@ import type { Db } from "@/db/client";
 import { recordAuditEvent } from "@/db/queries/audit";
 import { getApprovalByCase, getApprovalById } from "@/db/queries/approvals";
 import { cancelOpenCase } from "@/db/queries/cases";
-import { appendAnswer } from "@/db/queries/threads";
 import { cancelCase } from "./casework";
 import { supersededText } from "./replies";
-import { unfinished, type Ctx } from "./runs";
+import type { Ctx } from "./context";
+import { unfinished } from "./runs";
 import { blankState, type AgentStateType, type AgentUpdate } from "./state";
+import { recordAnswer } from "./transcript";
 
 const WITHDRAWN = "Withdrawn: the customer sent a newer message before the refund started.";
 
@@ -102,6 +103,6 @@ export async function settleCutOff(ctx: Ctx, input: { tenantId: string; threadId
   let reply: string | null = supersededText(blankState(), { refundMade: false, withdrawn: false });
   if (unfinished(snapshot)) reply = await settleSuperseded(ctx, input, snapshot.values as AgentStateType);
   if (reply === null) return false;
-  await appendAnswer(ctx.db, { ...input, text: reply });
+  await recordAnswer(ctx, { ...input, text: reply });
   return true;
 }

@@ -1,21 +1,14 @@
-import type { NodeError } from "@langchain/langgraph";
 import type { Span } from "@opentelemetry/api";
-import { getApprovalByCase, getApprovalById } from "@/db/queries/approvals";
-import { answerOpenQuestion } from "@/db/queries/approval-questions";
-import { recordAuditEvent } from "@/db/queries/audit";
-import { getLatestCaseByThread } from "@/db/queries/cases";
-import { appendAnswer, appendCustomerMessage, appendMessage, getThreadById, getUnansweredMessage, hasClientMessage, requestSupersede, takeQueuedMessage } from "@/db/queries/threads";
-import { getTransactionById } from "@/db/queries/transactions";
-import { cancelCase } from "./casework";
-import { resumeDecided } from "./decisions";
-import { entryFor } from "./knowledge";
-import { cardAction, cardActionFailed, cardRequestOf, type CardActionOutcome } from "./nodes/card-action";
-import { cardActionText, caseStandingText, knowledgeText, limitsText } from "./replies";
-import { newerMessageStops, resumeGate, run, unfinished, RunDrained, RunSuperseded, withThread, type Ctx, type OnToken, type QueueAnswerer, type RestingStatus } from "./runs";
+import { getApprovalById } from "@/db/queries/approvals";
+import { appendCustomerMessage, getThreadById, getUnansweredMessage, hasClientMessage, requestSupersede, takeQueuedMessage } from "@/db/queries/threads";
+import { answerWhileAwaiting } from "./awaiting";
+import type { Ctx, OnToken, QueueAnswerer, RestingStatus } from "./context";
+import { resumeDecided, runToRest, type AtRest } from "./gate";
+import { withThread } from "./lease";
+import { newerMessageStops, RunDrained, RunSuperseded, unfinished } from "./runs";
 import { settleSuperseded } from "./superseded";
 import { STATE_SCHEMA_VERSION } from "./state";
-import { understandWithFallback } from "./llm/understand-with-fallback";
-import type { Understanding } from "./understanding";
+import { recordAnswer } from "./transcript";
 import { log } from "@/observability/log";
 import { metrics, secondsSince } from "@/observability/metrics";
 import { defined, inSpan, recordFailure } from "@/observability/tracing";
@@ -36,86 +29,6 @@ type Outcome = { reply: string; status: RestingStatus; caseId?: string };
 /** An outcome with the intent the message was understood as, for the turn's measurements. */
 type Answered = Outcome & { intent?: string | null };
 
-async function limitsAnswer(ctx: Ctx, ref: { tenantId: string; customerId: string }): Promise<string> {
-  try {
-    const facts = await ctx.deps.bank.limits(ref, AbortSignal.timeout(ctx.deps.settings.checkTimeoutMs));
-    return `Here are your card limits:\n${limitsText(facts)}`;
-  } catch {
-    return "I couldn't reach the card-limits system just now.";
-  }
-}
-
-/** A card to freeze, unfreeze or replace while the thread waits for an operator: the same node the graph runs, called beside it. */
-async function cardAnswer(ctx: Ctx, input: TurnInput, understanding: Understanding, messageId: number): Promise<string> {
-  const state = { tenantId: input.tenantId, customerId: input.customerId, understanding, turnKey: String(messageId) };
-  const config = { configurable: { thread_id: input.threadId } };
-  try {
-    const { cardAction: result } = await cardAction(ctx.deps)(state, config);
-    return result ? cardActionText(result, understanding.cardReason) : "";
-  } catch (error) {
-    const command = await cardActionFailed(ctx.deps)(state, { error } as NodeError, config);
-    const update = command.update as { cardAction: CardActionOutcome };
-    return cardActionText(update.cardAction);
-  }
-}
-
-/**
- * While a refund waits for an operator the thread is paused in the gate. A cancel closes
- * the approval and wakes the gate; an open question from the operator takes the message
- * as its answer; anything else gets the case's standing.
- */
-async function answerWhileAwaiting(ctx: Ctx, input: TurnInput, messageId: number, onToken?: OnToken): Promise<Answered> {
-  const kase = await getLatestCaseByThread(ctx.db, input.tenantId, input.threadId);
-  const approval = kase ? await getApprovalByCase(ctx.db, input.tenantId, kase.id) : null;
-  const understanding = await understandWithFallback(
-    ctx.deps,
-    { messages: [{ role: "customer", text: input.text }], transactions: [], today: ctx.deps.clock().toISOString().slice(0, 10) },
-    { record: { tenantId: input.tenantId, threadId: input.threadId } },
-  );
-  if (understanding.intent === "cancel" && kase && approval) {
-    const cancelled = await cancelCase(ctx.db, {
-      tenantId: input.tenantId,
-      approvalId: approval.id,
-      caseId: kase.id,
-      actor: input.actor,
-      reason: "Cancelled by the customer",
-      action: "approval.cancelled",
-    });
-    if (cancelled && approval.interruptId) {
-      const { values, status } = await resumeGate(ctx, input.threadId, approval.interruptId, approval.id, onToken);
-      return { reply: values.answer, status, caseId: kase.id, intent: understanding.intent };
-    }
-  }
-  if (approval?.status === "pending") {
-    const answered = await ctx.db.transaction(async (tx) => {
-      const row = await answerOpenQuestion(tx, { tenantId: input.tenantId, approvalId: approval.id, answer: input.text });
-      if (row) await recordAuditEvent(tx, { tenantId: input.tenantId, actor: input.actor, action: "question.answered", subjectType: "approval", subjectId: approval.id, data: { questionId: row.id } });
-      return row;
-    });
-    if (answered) {
-      const reply = "Thank you, I've passed your answer to the operator reviewing your request. I'll let you know here when they decide.";
-      onToken?.(reply);
-      return { reply, status: "awaiting_approval", caseId: kase?.id, intent: understanding.intent };
-    }
-  }
-  const txn = kase ? await getTransactionById(ctx.db, input.tenantId, kase.transactionId) : null;
-  const standing = kase
-    ? caseStandingText({ merchant: txn?.merchant ?? "card", amountMinor: kase.amountMinor, currency: kase.currency }, kase.status)
-    : "Your request is with one of our operators.";
-  const entry = understanding.intent === "knowledge" && understanding.category ? entryFor(input.tenantId, understanding.category) : undefined;
-  const answer =
-    understanding.intent === "limits"
-      ? await limitsAnswer(ctx, input)
-      : cardRequestOf({ ...input, understanding })
-        ? await cardAnswer(ctx, input, understanding, messageId)
-        : entry
-          ? knowledgeText(entry)
-          : undefined;
-  const reply = answer ? `${answer}\n\n${standing}` : standing;
-  onToken?.(reply);
-  return { reply, status: "awaiting_approval", caseId: kase?.id, intent: understanding.intent };
-}
-
 /** The conversation that owns a request the customer cancelled from another one is told, and its paused gate closes. */
 async function wakeWithdrawn(ctx: Ctx, input: TurnInput, approvalId: string) {
   const row = await getApprovalById(ctx.db, input.tenantId, approvalId);
@@ -125,15 +38,15 @@ async function wakeWithdrawn(ctx: Ctx, input: TurnInput, approvalId: string) {
 /** Runs the graph on one customer message; a run a newer message stopped is settled and answered here. */
 async function runTurn(ctx: Ctx, input: TurnInput, messageId: number, onToken?: OnToken): Promise<Answered> {
   const state = { schemaVersion: STATE_SCHEMA_VERSION, tenantId: input.tenantId, customerId: input.customerId, input: input.text };
-  const answer = ({ values, status }: Awaited<ReturnType<typeof run>>): Answered => ({ reply: values.answer, status, caseId: values.case?.caseId, intent: values.intent });
+  const answer = ({ values, status }: AtRest): Answered => ({ reply: values.answer, status, caseId: values.case?.caseId, intent: values.intent });
   try {
-    const done = await run(ctx, input.threadId, { ...state, turnKey: String(messageId) }, onToken, { tenantId: input.tenantId, messageId });
+    const done = await runToRest(ctx, input.threadId, { ...state, turnKey: String(messageId) }, onToken, { tenantId: input.tenantId, messageId });
     if (done.values.withdrawn) await wakeWithdrawn(ctx, input, done.values.withdrawn.approvalId);
     return answer(done);
   } catch (error) {
     if (!(error instanceof RunSuperseded)) throw error;
     const reply = await settleSuperseded(ctx, input, error.values);
-    if (reply === null) return answer(await run(ctx, input.threadId, null, onToken));
+    if (reply === null) return answer(await runToRest(ctx, input.threadId, null, onToken));
     onToken?.(reply);
     return { reply, status: "idle", caseId: error.values.case?.caseId, intent: error.values.intent };
   }
@@ -149,9 +62,9 @@ async function finishPending(ctx: Ctx, input: TurnInput, messageId: number): Pro
   const snapshot = await ctx.graph.getState({ configurable: { thread_id: input.threadId } });
   if (!unfinished(snapshot)) return "idle";
   const older = await getUnansweredMessage(ctx.db, input.tenantId, input.threadId);
-  const { values, status } = await run(ctx, input.threadId, null);
-  if (values.answer && older && older.id < messageId) await appendAnswer(ctx.db, { tenantId: input.tenantId, threadId: input.threadId, text: values.answer, answers: older.id });
-  else if (values.answer) await appendMessage(ctx.db, { tenantId: input.tenantId, threadId: input.threadId, role: "agent", text: values.answer });
+  const { values, status } = await runToRest(ctx, input.threadId, null);
+  const answers = older && older.id < messageId ? older.id : null;
+  if (values.answer) await recordAnswer(ctx, { tenantId: input.tenantId, threadId: input.threadId, text: values.answer, answers });
   return status;
 }
 
@@ -169,7 +82,7 @@ function takeTurn(ctx: Ctx, input: TurnInput, messageId: number, previous: strin
     const resting = previous === "awaiting_approval" ? previous : await finishPending(ctx, input, messageId);
     const { intent, ...outcome } =
       resting === "awaiting_approval" ? await answerWhileAwaiting(ctx, input, messageId, onToken) : await runTurn(ctx, input, messageId, onToken);
-    await appendAnswer(ctx.db, { tenantId: input.tenantId, threadId: input.threadId, text: outcome.reply, answers: messageId });
+    await recordAnswer(ctx, { tenantId: input.tenantId, threadId: input.threadId, text: outcome.reply, answers: messageId });
     metrics().turnDuration.observe({ intent: intent ?? "none" }, secondsSince(started));
     span.setAttributes(defined({ "agent.intent": intent ?? "none", "agent.status": outcome.status, "agent.case_id": outcome.caseId }));
     log().info({
@@ -236,24 +149,4 @@ export async function sendMessage(ctx: Ctx, input: TurnInput, onToken?: OnToken)
   if (newerMessageStops(ctx)) await requestSupersede(ctx.db, { threadId: input.threadId, messageId: queued.id });
   await withThread(ctx, tenantId, threadId, async (previous) => ({ result: null, status: restingStatus(previous) }));
   return { kind: "queued" };
-}
-
-/**
- * Continues a thread from its last checkpoint after the process running it died: finished
- * tasks keep their writes, only unfinished ones run again.
- */
-export async function recoverThread(ctx: Ctx, tenantId: string, threadId: string) {
-  return withThread(
-    ctx,
-    tenantId,
-    threadId,
-    async () => {
-      const unanswered = await getUnansweredMessage(ctx.db, tenantId, threadId);
-      const { values, status } = await run(ctx, threadId, null);
-      if (values.answer && unanswered) await appendAnswer(ctx.db, { tenantId, threadId, text: values.answer, answers: unanswered.id });
-      else if (values.answer) await appendMessage(ctx.db, { tenantId, threadId, role: "agent", text: values.answer });
-      return { result: values, status };
-    },
-    true,
-  );
 }

@@ -12,6 +12,7 @@ import { createThread } from "../db/queries/threads";
 import { bankSystemsEnv } from "../simulator/server";
 import { testDatabase } from "../simulator/test-support";
 import { FAST_SETTINGS, TENANT } from "../test/agent-support";
+import { until } from "../test/wait-for";
 import { startTracing, type Tracing } from "./tracing";
 
 /** A span as an OTLP/HTTP JSON export carries it (ids in hex). */
@@ -105,14 +106,6 @@ const otlpAttr = (span: OtlpSpan, key: string) => {
   return value ? Object.values(value)[0] : undefined;
 };
 const parentOf = (span: ReadableSpan) => span.parentSpanContext?.spanId;
-
-async function until(what: string, check: () => boolean, timeoutMs = 10_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (!check()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 25));
-  }
-}
 
 describe("the trace of a refund turn", () => {
   it("is one tree: turn, run, supersteps, nodes, checkpoint writes and bank calls, continued by the simulator", async () => {

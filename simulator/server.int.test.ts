@@ -1,5 +1,6 @@
 import { afterAll, beforeEach, describe, expect, it } from "vitest";
 import { startSimulator } from "./server";
+import { until } from "../test/wait-for";
 import { call, setFault, TENANT, testDatabase } from "./test-support";
 
 const database = testDatabase();
@@ -221,7 +222,8 @@ describe("server", () => {
       () => "answered",
       () => "dropped",
     );
-    await new Promise((r) => setTimeout(r, 100));
+    const arrived = async () => ((await (await fetch(`${own.url}/_admin/calls`)).json()) as { limits: number }).limits === 1;
+    await until("the hanging request to reach the simulator", arrived);
     const started = performance.now();
     await own.close();
     expect(performance.now() - started).toBeLessThan(2000);

@@ -6,15 +6,25 @@ import { call, setFault, testDatabase, TENANT } from "../simulator/test-support"
 import { eq } from "drizzle-orm";
 
 export { call, setFault, TENANT };
+export { until } from "./wait-for";
 
-/** Polls `check` until it holds; fails naming `what` after `timeoutMs`. */
-export async function until(what: string, check: () => Promise<boolean>, timeoutMs = 20_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 25));
-  }
+/**
+ * A clock tests move forward instead of waiting: the agent's `clock` dependency reads it,
+ * so whatever the agent dates or times out by it (claims, expiry, refund retries) moves with it.
+ */
+export function testClock() {
+  let offsetMs = 0;
+  return {
+    now: () => new Date(Date.now() + offsetMs),
+    advance(ms: number) {
+      offsetMs += ms;
+    },
+    reset() {
+      offsetMs = 0;
+    },
+  };
 }
+
 
 /** Short timeouts so degraded paths finish quickly; the same graph as production otherwise. */
 export const FAST_SETTINGS = {
@@ -33,13 +43,20 @@ export const FAST_SETTINGS = {
   doubleTexting: "enqueue" as const,
 };
 
-/** A real agent on the integration Postgres and the simulator, plus helpers to count outcomes. */
-export function agentHarness() {
+/** A real agent on the integration Postgres and the simulator, on a clock the test may move, plus helpers to count outcomes. */
+export function agentHarness(settings: Partial<typeof FAST_SETTINGS> = {}) {
   const database = testDatabase();
-  const agent = createAgent({ db: database.db, pool: database.pool, deps: { settings: FAST_SETTINGS } });
+  const clock = testClock();
+  const agent = createAgent({ db: database.db, pool: database.pool, deps: { settings: { ...FAST_SETTINGS, ...settings }, clock: clock.now } });
   return {
     ...database,
     agent,
+    clock,
+    /** An empty database with the demo data, and the clock back at the real time. */
+    async freshStart() {
+      clock.reset();
+      await database.freshStart();
+    },
     async newThread(customerId = "cust-alice") {
       return (await createThread(database.db, TENANT, customerId)).id;
     },

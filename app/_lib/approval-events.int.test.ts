@@ -30,7 +30,6 @@ describe("live approval events", () => {
       amountMinor: 3_800,
       currency: "EUR",
     });
-    const started = Date.now();
     const row = await openApproval(otherInstance.db, {
       tenantId: "demo-bank",
       caseId: kase.id,
@@ -45,7 +44,6 @@ describe("live approval events", () => {
       createdAt: new Date(),
     });
     await expect.poll(() => received.length, { timeout: 2000 }).toBe(1);
-    expect(Date.now() - started).toBeLessThan(2000);
     expect(received[0]).toMatchObject({ approvalId: row.id, status: "pending", version: 1 });
     expect(ignored).toHaveLength(0);
     unsubscribe();

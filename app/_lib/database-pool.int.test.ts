@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { GET as me } from "@/app/api/auth/me/route";
 import { database } from "@/db/client";
+import { until } from "@/test/wait-for";
 import { SESSION_COOKIE } from "./session-cookie";
 
 const CONNECT_TIMEOUT_MS = 500;
@@ -20,7 +21,7 @@ describe("the app's database pool", () => {
   it("answers 503 unavailable:database within about the connection timeout when every connection is busy", async () => {
     const { pool } = database();
     const busy = [pool.query("select pg_sleep(4)"), pool.query("select pg_sleep(4)")].map((q) => q.then(() => "finished", (e: { code?: string }) => e.code));
-    await new Promise((r) => setTimeout(r, 100));
+    await until("both connections to be taken", () => pool.totalCount === 2 && pool.idleCount === 0 && pool.waitingCount === 0);
     const started = Date.now();
     const res = await askMe();
     const waited = Date.now() - started;

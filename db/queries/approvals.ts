@@ -219,30 +219,31 @@ export async function completeRefund(db: DbOrTx, input: { tenantId: string; appr
 
 /**
  * Refunds admitted but never confirmed by the ledger, on threads at rest, untouched for
- * `olderThanMs`: the retry job's candidates.
+ * `olderThanMs` by the agent's clock (`now`): the retry job's candidates.
  */
-export async function listUnfinishedRefunds(db: DbOrTx, olderThanMs: number) {
+export async function listUnfinishedRefunds(db: DbOrTx, input: { olderThanMs: number; now: Date }) {
   return db
     .select({ id: approvals.id, tenantId: approvals.tenantId, threadId: approvals.threadId })
     .from(approvals)
     .innerJoin(threads, eq(threads.id, approvals.threadId))
-    .where(and(eq(approvals.status, "executing"), eq(threads.status, "idle"), lt(approvals.updatedAt, sql`now() - make_interval(secs => ${olderThanMs / 1000})`)));
+    .where(and(eq(approvals.status, "executing"), eq(threads.status, "idle"), lt(approvals.updatedAt, new Date(input.now.getTime() - input.olderThanMs))));
 }
 
 /**
- * Takes one retry of an unfinished refund, as a compare-and-set on its last touch: with
- * several instances, one retries it per interval. Null when it finished or was just tried.
+ * Takes one retry of an unfinished refund, as a compare-and-set on its last touch (dated
+ * `now`, the agent's clock): with several instances, one retries it per interval. Null when
+ * it finished or was just tried.
  */
-export async function claimRefundRetry(db: DbOrTx, input: { tenantId: string; approvalId: string; olderThanMs: number }): Promise<ApprovalRow | null> {
+export async function claimRefundRetry(db: DbOrTx, input: { tenantId: string; approvalId: string; olderThanMs: number; now: Date }): Promise<ApprovalRow | null> {
   const [row] = await db
     .update(approvals)
-    .set({ updatedAt: sql`now()` })
+    .set({ updatedAt: input.now })
     .where(
       and(
         eq(approvals.tenantId, input.tenantId),
         eq(approvals.id, input.approvalId),
         eq(approvals.status, "executing"),
-        lt(approvals.updatedAt, sql`now() - make_interval(secs => ${input.olderThanMs / 1000})`),
+        lt(approvals.updatedAt, new Date(input.now.getTime() - input.olderThanMs)),
       ),
     )
     .returning();

@@ -38,12 +38,11 @@ export async function listThreads(db: DbOrTx, tenantId: string, limit = 100) {
  * Takes the thread for one run: busy with a lease held by `owner`, unless it is busy
  * already. A busy thread is never taken by a claim, even when its lease ran out: its owner
  * may be alive and still writing, and only recovery (takeOverThread) decides it is gone.
- * `takeOver` is for an operator's explicit recovery, when the holder is known to be gone.
  * Returns the status the thread had before, or null when it is busy.
  */
 export async function claimThread(
   db: DbOrTx,
-  input: { tenantId: string; threadId: string; leaseMs: number; owner: string; takeOver?: boolean },
+  input: { tenantId: string; threadId: string; leaseMs: number; owner: string },
 ): Promise<ThreadStatus | null> {
   const result = await db.execute<{ previous: ThreadStatus }>(sql`
     UPDATE ${threads} AS t
@@ -51,7 +50,7 @@ export async function claimThread(
            lease_owner = ${input.owner}, updated_at = now()
       FROM (SELECT id, status AS previous FROM ${threads}
              WHERE id = ${input.threadId} AND tenant_id = ${input.tenantId} FOR UPDATE) AS p
-     WHERE t.id = p.id AND (t.status <> 'busy' OR ${input.takeOver ?? false})
+     WHERE t.id = p.id AND t.status <> 'busy'
     RETURNING p.previous`);
   return result.rows[0]?.previous ?? null;
 }
