@@ -1,5 +1,5 @@
 /**
- * `npm test`: every suite. The type check, unit and integration tests (vitest, against a real Postgres and
+ * `npm test`: every suite. The type check and lint, unit and integration tests (vitest, against a real Postgres and
  * the simulator over HTTP), the app build, two instances of it behind a round-robin proxy
  * (the compose deployment as processes), the browser tests (Playwright in Chromium), which
  * start the whole app themselves (built first, so their server's start-up timeout covers
@@ -20,6 +20,7 @@ function step(title: string, command: string, args: string[]) {
 }
 
 step("types (tsc --noEmit)", "tsc", ["--noEmit"]);
+step("lint (eslint, no warning allowed)", "eslint", [".", "--max-warnings", "0"]);
 step("unit and integration tests (vitest)", "vitest", ["run"]);
 step("app build (when its sources changed)", "tsx", ["scripts/build.ts"]);
 step("topology (two instances behind a proxy)", "vitest", ["run", "--config", "test/topology/vitest.config.ts"]);
