@@ -3,7 +3,7 @@ import { cache } from "react";
 import { database } from "@/db/client";
 import { checkSession, type SessionUser } from "./session";
 import { readSessionCookie } from "./session-cookie";
-import { DECIDERS, STAFF } from "@/vocabulary/roles";
+import { STAFF } from "@/vocabulary/roles";
 
 /**
  * The signed-in user of this request, for server components; null when signed out. A
@@ -18,4 +18,3 @@ export const getCurrentUser = cache(async (): Promise<SessionUser | null> => {
 });
 
 export const isStaff = (user: SessionUser) => STAFF.includes(user.role);
-export const canDecide = (user: SessionUser) => DECIDERS.includes(user.role);

@@ -20,7 +20,6 @@ export type ThreadCase = IncidentThread["cases"][number];
 /** The timeline's entries, as the server builds them. */
 export type { TimelineEntry };
 export type CheckpointEntry = Extract<TimelineEntry, { kind: "checkpoint" }>;
-export type TaskRun = CheckpointEntry["tasks"][number];
 export type NodeEventEntry = Extract<TimelineEntry, { kind: "node_event" }>;
 export type LedgerCallEntry = Extract<TimelineEntry, { kind: "ledger_call" }>;
 export type OperatorActionEntry = Extract<TimelineEntry, { kind: "operator_action" }>;
