@@ -1,5 +1,5 @@
 import { context, trace, type Attributes, type Context, type Link, type Span } from "@opentelemetry/api";
-import { defined, recordFailure, tracer } from "./tracing";
+import { defined, ending, recordFailure, tracer } from "./tracing";
 
 /** Milliseconds since the epoch, on the same clock the tracer's own timestamps use. */
 const now = () => performance.timeOrigin + performance.now();
@@ -102,15 +102,7 @@ export class RunTrace {
     const links = task ? [{ context: task.span.spanContext() }] : [];
     const from = this.stepOf.get(checkpointId);
     if (from !== undefined) {
-      const span = tracer().startSpan("checkpoint.put_writes", { attributes: { "langgraph.step": from + 1, ...all }, links }, this.underStep(from + 1));
-      try {
-        return await work();
-      } catch (error) {
-        recordFailure(span, error);
-        throw error;
-      } finally {
-        span.end();
-      }
+      return ending(tracer().startSpan("checkpoint.put_writes", { attributes: { "langgraph.step": from + 1, ...all }, links }, this.underStep(from + 1)), work);
     }
     // LangGraph does not wait for this write before running the superstep's first task,
     // whose config says which superstep it is: the write waits from its start.
@@ -167,13 +159,5 @@ export class RunTrace {
  */
 export async function checkpointSpan<T>(name: string, attributes: Attributes, work: () => Promise<T>): Promise<T> {
   if (!trace.getActiveSpan()) return work();
-  const span = tracer().startSpan(name, { attributes });
-  try {
-    return await work();
-  } catch (error) {
-    recordFailure(span, error);
-    throw error;
-  } finally {
-    span.end();
-  }
+  return ending(tracer().startSpan(name, { attributes }), work);
 }

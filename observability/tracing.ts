@@ -84,6 +84,18 @@ export function recordFailure(span: Span, error: unknown): void {
   span.setStatus({ code: SpanStatusCode.ERROR });
 }
 
+/** Awaits `work` inside `span` (without making it current), records a failure by class, and ends the span. */
+export async function ending<T>(span: Span, work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    recordFailure(span, error);
+    throw error;
+  } finally {
+    span.end();
+  }
+}
+
 /**
  * Runs `work` in a new span, current for everything `work` awaits (child spans, the
  * `traceparent` sent to the bank's systems), under `parent` or the current span. A failure
