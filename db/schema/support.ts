@@ -41,6 +41,8 @@ export const messages = pgTable(
   (t) => [
     index("messages_thread_idx").on(t.threadId, t.id),
     uniqueIndex("messages_client_id_uq").on(t.threadId, t.clientMessageId).where(sql`${t.clientMessageId} is not null`),
+    /** The few messages waiting behind a run, counted by the metrics without reading the transcript. */
+    index("messages_queued_idx").on(t.tenantId).where(sql`${t.queued}`),
   ],
 );
 

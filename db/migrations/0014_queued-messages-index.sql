@@ -1,0 +1,1 @@
+CREATE INDEX "messages_queued_idx" ON "messages" USING btree ("tenant_id") WHERE "messages"."queued";
