@@ -72,7 +72,7 @@ function build() {
     }),
     decisions: new Counter({
       name: "bank_approval_decisions_total",
-      help: "Decisions on approvals: staff (first_approved, approved, rejected) and the expiry job (expired)",
+      help: "Decisions on approvals: policy (auto_approved), staff (first_approved, approved, rejected) and the expiry job (expired)",
       labelNames: ["decision"] as const,
       registers,
     }),

@@ -8,6 +8,7 @@ import { cancelCase } from "../casework";
 import type { AgentStore, ApprovalInput, CardActionAudit, CaseSummary } from "../deps";
 import { requestHandover } from "../handovers";
 import type { ApprovalRef } from "../state";
+import { metrics } from "@/observability/metrics";
 
 export function toApprovalRef(row: approvals.ApprovalRow): ApprovalRef {
   return {
@@ -66,7 +67,9 @@ export function createAgentStore(db: Db): AgentStore {
       return row !== null;
     },
     async recordPolicyApproval(input: ApprovalInput) {
-      return toApprovalRef(await approvals.recordPolicyApproval(db, input));
+      const { row, recorded } = await approvals.recordPolicyApproval(db, input);
+      if (recorded) metrics().decisions.inc({ decision: "auto_approved" });
+      return toApprovalRef(row);
     },
     async openApproval(input: ApprovalInput) {
       return db.transaction(async (tx) => {

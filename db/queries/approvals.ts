@@ -27,11 +27,15 @@ export function openApproval(db: DbOrTx, input: NewApproval): Promise<ApprovalRo
   return insertOnce(db, { ...input, id: randomUUID(), status: "pending", mode: "operator" });
 }
 
-/** Records that policy approved the case on its own; a repeat returns the existing row unchanged. */
-export function recordPolicyApproval(db: DbOrTx, input: NewApproval): Promise<ApprovalRow> {
-  return insertOnce(db, {
+/**
+ * Records that policy approved the case on its own; a repeat returns the existing row
+ * unchanged, and `recorded` says whether this call wrote it.
+ */
+export async function recordPolicyApproval(db: DbOrTx, input: NewApproval): Promise<{ row: ApprovalRow; recorded: boolean }> {
+  const id = randomUUID();
+  const row = await insertOnce(db, {
     ...input,
-    id: randomUUID(),
+    id,
     status: "approved",
     mode: "policy",
     decidedBy: "policy",
@@ -39,6 +43,7 @@ export function recordPolicyApproval(db: DbOrTx, input: NewApproval): Promise<Ap
     approvedAmountMinor: input.amountMinor,
     decidedAt: new Date(),
   });
+  return { row, recorded: row.id === id };
 }
 
 export async function getApprovalById(db: DbOrTx, tenantId: string, approvalId: string): Promise<ApprovalRow | null> {

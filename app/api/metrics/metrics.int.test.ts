@@ -36,6 +36,7 @@ describe("GET /api/metrics", () => {
     const text = await res.text();
 
     expect(sample(text, 'bank_refunds_total{outcome="executed"}')).toBeGreaterThanOrEqual(1);
+    expect(sample(text, 'bank_approval_decisions_total{decision="auto_approved"}')).toBe(1);
     expect(sample(text, 'bank_agent_turn_duration_seconds_count{intent="refund"}')).toBeGreaterThanOrEqual(2);
     expect(sample(text, 'bank_agent_turn_duration_seconds_sum{intent="refund"}')).toBeGreaterThan(0);
     for (const node of ["intake", "checkSystem", "triage", "refund", "reply"]) {
