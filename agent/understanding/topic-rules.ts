@@ -26,14 +26,20 @@ const CASH = /\b(?:atm|cash\s*(?:point|machine)|cashpoint|withdr[ae]w\w*|cash)\b
 const CARD_PAYMENT = /\b(?:card\s+payments?|paid\s+(?:by|with)\s+(?:my\s+)?card|purchases?|bought|shop(?:ping)?)\b/i;
 const PAST_ONE = /\b(?:ago|yesterday|last\s+\w+|still|has\s*n[o']?t|have\s*n[o']?t|hasn'?t|haven'?t|didn'?t|not\s+(?:arrived|received|there|yet))\b/i;
 
+/** "my balance is the same", "the balance hasn't changed": money that did not arrive. */
+const BALANCE_UNCHANGED = /\bbalance\b.{0,40}\b(?:same|unchanged|(?:has\s*n[o']?t|hasn'?t|didn'?t|did\s+not|not|never|doesn'?t)\s+(?:been\s+)?(?:chang|updat|gone\s+up|go\s+up|mov|increas|show|reflect)\w*)/i;
+const RATE = /\b(?:rate|exchange)\b/i;
+/** A rate the customer finds wrong. */
+const BAD = /\b(?:wrong|bad|terrible|awful|poor|unfair|incorrect|rip\w*|too\s+(?:high|low|much)|worse|off)\b/i;
+
 const TOPICS: Topic[] = [
   {
     category: "balance_not_updated_after_cheque_or_cash_deposit",
-    when: [/\bbalance\b.{0,40}\b(?:same|unchanged|(?:has\s*n[o']?t|hasn'?t|didn'?t|did\s+not|not|never|doesn'?t)\s+(?:been\s+)?(?:chang|updat|gone\s+up|go\s+up|mov|increas|show|reflect)\w*)/i, /\b(?:cheques?|checks?|cash|deposit\w*)\b/i],
+    when: [BALANCE_UNCHANGED, /\b(?:cheques?|checks?|cash|deposit\w*)\b/i],
   },
   {
     category: "balance_not_updated_after_bank_transfer",
-    when: [/\bbalance\b.{0,40}\b(?:same|unchanged|(?:has\s*n[o']?t|hasn'?t|didn'?t|did\s+not|not|never|doesn'?t)\s+(?:been\s+)?(?:chang|updat|gone\s+up|go\s+up|mov|increas|show|reflect)\w*)/i],
+    when: [BALANCE_UNCHANGED],
   },
   {
     category: "transfer_timing",
@@ -118,11 +124,11 @@ const TOPICS: Topic[] = [
   },
   {
     category: "wrong_exchange_rate_for_cash_withdrawal",
-    when: [/\b(?:rate|exchange)\b/i, /\b(?:wrong|bad|terrible|awful|poor|unfair|incorrect|rip\w*|too\s+(?:high|low|much)|worse|off)\b/i, CASH],
+    when: [RATE, BAD, CASH],
   },
   {
     category: "card_payment_wrong_exchange_rate",
-    when: [/\b(?:rate|exchange)\b/i, /\b(?:wrong|bad|terrible|awful|poor|unfair|incorrect|rip\w*|too\s+(?:high|low|much)|worse|off)\b/i, new RegExp(String.raw`${CARD_PAYMENT.source}|\b(?:card|paid|payment)\b`, "i")],
+    when: [RATE, BAD, new RegExp(String.raw`${CARD_PAYMENT.source}|\b(?:card|paid|payment)\b`, "i")],
   },
   {
     category: "exchange_charge",
