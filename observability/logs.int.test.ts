@@ -5,6 +5,7 @@ import { createSession } from "@/app/_lib/session";
 import { agentHarness } from "@/test/agent-support";
 import { callRoute } from "@/test/routes";
 import { createLogger, setLogger } from "./log";
+import { personalIn } from "@/test/personal-data";
 
 const h = agentHarness();
 const CARD = "4111 1111 1111 1111";
@@ -74,7 +75,7 @@ describe("the log of a conversation in which the customer gives her name and car
       return (
         line.includes(CARD) ||
         line.includes(CARD.replaceAll(" ", "")) ||
-        /\b1111\b/.test(values) ||
+        personalIn(values, ["1111"]).length > 0 ||
         /alice|novak/i.test(line) ||
         /charged twice|coffee corner/i.test(line)
       );

@@ -6,6 +6,7 @@ import { getHandoverById } from "@/db/queries/handovers";
 import { appendMessage, createThread, listMessagesByThread } from "@/db/queries/threads";
 import { agentHarness, TENANT } from "@/test/agent-support";
 import { callRoute } from "@/test/routes";
+import { personalIn } from "@/test/personal-data";
 
 const h = agentHarness();
 const store = h.agent.deps.store;
@@ -91,7 +92,7 @@ describe("the handover queue", () => {
       ["customer", "This is A**** N****, my card ending •••• was declined at the airport. I want a person."],
       ["agent", "I have passed our conversation to a colleague."],
     ]);
-    expect(JSON.stringify(detail.body)).not.toMatch(/Alice|Novak|4242/);
+    expect(personalIn(JSON.stringify(detail.body), ["Alice", "Novak", "4242"])).toEqual([]);
     expect(detail.body.audit.map((a: { action: string }) => a.action)).toEqual(["handover.requested"]);
     expect(await get("/api/handovers/:id", "ivan", { id: handoverId })).toMatchObject({ status: 200 });
     expect(await get("/api/handovers/:id", "alice", { id: handoverId })).toMatchObject({ status: 403, body: { code: "forbidden:role" } });
