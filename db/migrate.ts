@@ -10,7 +10,7 @@ export const CHECKPOINT_SCHEMA = "langgraph";
 const MIGRATION_LOCK = "bank-support-agent:migrations";
 
 /**
- * Domain tables by drizzle-kit migrations, then the checkpointer's own tables. Neither takes a
+ * The checkpointer's own tables, then the domain tables by drizzle-kit migrations. Neither takes a
  * lock of its own, so two processes migrating one database at once would both create the same
  * tables and one would fail: each waits for a Postgres advisory lock first, held on a connection
  * of its own (the pool may be too small to spare one) and freed when that connection closes.
@@ -20,8 +20,9 @@ export async function migrateDatabase(db: Db, pool: Pool): Promise<void> {
   await lock.connect();
   try {
     await lock.query("select pg_advisory_lock(hashtext($1))", [MIGRATION_LOCK]);
-    await migrate(db, { migrationsFolder: path.join(process.cwd(), "db/migrations") });
+    // The checkpointer's tables first: the domain migrations grant on them and protect them.
     await new PostgresSaver(pool, undefined, { schema: CHECKPOINT_SCHEMA }).setup();
+    await migrate(db, { migrationsFolder: path.join(process.cwd(), "db/migrations") });
   } finally {
     await lock.end();
   }

@@ -1,0 +1,53 @@
+import { randomBytes } from "node:crypto";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import type { Pool } from "pg";
+
+/**
+ * The role the app connects as (created by the migrations): not a superuser, owner of no
+ * table, so row-level security applies to everything it reads and writes. Migrations and the
+ * demo seed run as the database's owner; the app never does.
+ */
+export const APP_ROLE = "bank_app";
+
+/** Lets the app role sign in with `password` (the owner runs this; the migrations created the role). */
+export async function enableAppRoleLogin(owner: Pool, password: string): Promise<void> {
+  const { rows } = await owner.query<{ statement: string }>("select format('alter role %I login password %L', $1::text, $2::text) as statement", [APP_ROLE, password]);
+  await owner.query(rows[0]!.statement);
+}
+
+/** The same database as `ownerUrl`, signed in as the app role. */
+export function appRoleUrl(ownerUrl: string, password: string): string {
+  const url = new URL(ownerUrl);
+  url.username = APP_ROLE;
+  url.password = password;
+  return url.toString();
+}
+
+/**
+ * The app role's password for an embedded database: generated once and kept beside its data
+ * directory (readable by this user only), so restarts keep it.
+ */
+export function embeddedAppPassword(dataDir: string): string {
+  const file = path.join(path.dirname(dataDir), `${path.basename(dataDir)}.app-role-password`);
+  if (existsSync(file)) return readFileSync(file, "utf8").trim();
+  mkdirSync(path.dirname(file), { recursive: true });
+  const password = randomBytes(24).toString("base64url");
+  writeFileSync(file, password, { mode: 0o600 });
+  return password;
+}
+
+/** Whether the role `pool` signs in as would get past row-level security: a superuser, a role with BYPASSRLS, or the owner of a tenant table. */
+export async function bypassesRowSecurity(pool: Pool): Promise<string | null> {
+  const { rows } = await pool.query<{ superuser: boolean; bypass: boolean; owns: boolean; name: string }>(
+    `select r.rolsuper as superuser, r.rolbypassrls as bypass, current_user as name,
+            exists (select 1 from pg_tables t where t.schemaname = 'public' and t.tablename = 'threads' and t.tableowner = current_user) as owns
+       from pg_roles r where r.rolname = current_user`,
+  );
+  const role = rows[0];
+  if (!role) return null;
+  if (role.superuser) return `${role.name} is a superuser`;
+  if (role.bypass) return `${role.name} has BYPASSRLS`;
+  if (role.owns) return `${role.name} owns the tables`;
+  return null;
+}

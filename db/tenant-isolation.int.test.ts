@@ -1,0 +1,81 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { appRoleUrl, bypassesRowSecurity, enableAppRoleLogin } from "./app-role";
+import { openDatabase } from "./client";
+import { DEMO_TENANT } from "./seed";
+import { withTenant } from "./tenant-context";
+import { testDatabase } from "../simulator/test-support";
+
+const owner = testDatabase();
+const OTHER = "other-bank";
+const OTHER_THREAD = "7d1f2c9e-1111-4c3b-9a55-000000000b0b";
+let app: ReturnType<typeof openDatabase>;
+
+beforeAll(async () => {
+  await owner.freshStart();
+  const q = (text: string, values: unknown[] = []) => owner.pool.query(text, values);
+  await q(`insert into users (id, tenant_id, username, password_hash, role, display_name) values ('user-zofia', $1, 'zofia', 'x', 'operator', 'Zofia Nowak')`, [OTHER]);
+  await q(`insert into customers (id, tenant_id, name, home_country) values ('cust-other', $1, 'Other Customer', 'PL')`, [OTHER]);
+  await q(`insert into threads (id, tenant_id, customer_id) values ($2, $1, 'cust-other')`, [OTHER, OTHER_THREAD]);
+  await q(`insert into threads (id, tenant_id, customer_id) values (gen_random_uuid()::text, $1, 'cust-alice')`, [DEMO_TENANT]);
+  await q(`insert into audit_events (tenant_id, actor, action, subject_type, subject_id) values ($1, 'zofia', 'test.other', 'thread', $2)`, [OTHER, OTHER_THREAD]);
+  await q(`insert into audit_events (tenant_id, actor, action, subject_type, subject_id) values ($1, 'olga', 'test.demo', 'thread', 'x')`, [DEMO_TENANT]);
+  await q(`insert into langgraph.checkpoints (thread_id, checkpoint_ns, checkpoint_id, checkpoint, metadata) values ($1, '', 'cp-other', '{}', '{}')`, [OTHER_THREAD]);
+  await enableAppRoleLogin(owner.pool, "isolation-test-password");
+  app = openDatabase(appRoleUrl(process.env.DATABASE_URL!, "isolation-test-password"), 2);
+});
+
+afterAll(async () => {
+  await app?.pool.end();
+  await owner.pool.end();
+});
+
+/** Rows of `table` the app role sees with no filter at all, by tenant. */
+async function tenantsIn(table: string): Promise<string[]> {
+  const { rows } = await app.pool.query<{ tenant_id: string }>(`select distinct tenant_id from ${table}`);
+  return rows.map((r) => r.tenant_id).sort();
+}
+
+describe("row-level security, for the role the app connects as", () => {
+  it("is enforced: the app role is neither superuser nor owner, and has no BYPASSRLS", async () => {
+    expect(await bypassesRowSecurity(app.pool)).toBeNull();
+    expect(await bypassesRowSecurity(owner.pool)).toMatch(/superuser/);
+  });
+
+  it("shows a query without any tenant filter only the rows of the tenant it acts for", async () => {
+    for (const table of ["users", "customers", "threads", "audit_events"]) {
+      expect(await withTenant(DEMO_TENANT, () => tenantsIn(table)), table).toEqual([DEMO_TENANT]);
+      expect(await withTenant(OTHER, () => tenantsIn(table)), table).toEqual([OTHER]);
+    }
+    const checkpoints = async () => (await app.pool.query("select thread_id from langgraph.checkpoints where thread_id = $1", [OTHER_THREAD])).rowCount;
+    expect(await withTenant(DEMO_TENANT, checkpoints)).toBe(0);
+    expect(await withTenant(OTHER, checkpoints)).toBe(1);
+  });
+
+  it("shows nothing to work that acts for no tenant", async () => {
+    expect(await tenantsIn("threads")).toEqual([]);
+    expect(await tenantsIn("users")).toEqual([]);
+  });
+
+  it("refuses to write another tenant's rows, or checkpoints for another tenant's thread", async () => {
+    await expect(
+      withTenant(DEMO_TENANT, () => app.pool.query(`insert into threads (id, tenant_id, customer_id) values (gen_random_uuid()::text, $1, 'cust-other')`, [OTHER])),
+    ).rejects.toThrow(/row-level security/);
+    await expect(
+      withTenant(DEMO_TENANT, () => app.pool.query(`insert into langgraph.checkpoints (thread_id, checkpoint_ns, checkpoint_id, checkpoint, metadata) values ($1, '', 'cp-forged', '{}', '{}')`, [OTHER_THREAD])),
+    ).rejects.toThrow(/row-level security/);
+    const moved = await withTenant(DEMO_TENANT, () => app.pool.query(`update threads set customer_id = 'cust-alice' where id = $1`, [OTHER_THREAD]));
+    expect(moved.rowCount).toBe(0);
+  });
+
+  it("lets the app add to the audit trail but never change or delete it", async () => {
+    await withTenant(OTHER, () => app.pool.query(`insert into audit_events (tenant_id, actor, action, subject_type, subject_id) values ($1, 'zofia', 'test.added', 'thread', $2)`, [OTHER, OTHER_THREAD]));
+    await expect(withTenant(OTHER, () => app.pool.query(`update audit_events set actor = 'someone' where tenant_id = $1`, [OTHER]))).rejects.toThrow(/permission denied/);
+    await expect(withTenant(OTHER, () => app.pool.query(`delete from audit_events where tenant_id = $1`, [OTHER]))).rejects.toThrow(/permission denied/);
+  });
+
+  it("signs in and reads a session through the two narrow functions only", async () => {
+    const { rows } = await app.pool.query(`select tenant_id, role from auth_user_for_sign_in('zofia')`);
+    expect(rows).toEqual([{ tenant_id: OTHER, role: "operator" }]);
+    expect((await app.pool.query(`select * from users where username = 'zofia'`)).rowCount).toBe(0);
+  });
+});
