@@ -7,6 +7,12 @@ const schema = z.object({
   PORT: z.coerce.number().int().positive().default(3000),
   /** A Postgres server; unset means the embedded Postgres that `npm start` runs. */
   DATABASE_URL: z.string().url().optional(),
+  /**
+   * The database's owner, for migrations and the demo seed (`npm start`, `npm run db:migrate`, admin
+   * commands); the app itself connects with DATABASE_URL as the application role `bank_app`, which
+   * row-level security holds to one tenant at a time. Unset: DATABASE_URL migrates too.
+   */
+  DATABASE_OWNER_URL: z.string().url().optional(),
   /** Where the embedded Postgres keeps its data (git-ignored). */
   EMBEDDED_PG_DIR: z.string().default(".data/pg"),
   /**

@@ -4,8 +4,9 @@
  */
 export async function register() {
   if (process.env.NEXT_RUNTIME !== "nodejs") return;
-  const { exitOnStartupProblems } = await import("./app/_lib/startup-check");
+  const { exitIfDatabaseBypassesRowSecurity, exitOnStartupProblems } = await import("./app/_lib/startup-check");
   exitOnStartupProblems();
+  await exitIfDatabaseBypassesRowSecurity();
   const { env } = await import("./env");
   const { startTracing } = await import("./observability/tracing");
   // The bank clients trace their own calls without the URL, which names the customer;

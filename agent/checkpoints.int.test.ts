@@ -12,7 +12,7 @@ describe("checkpoints in Postgres", () => {
   it("runs the three checks as parallel tasks of one superstep", async () => {
     const thread = await h.newThread();
     await h.say(thread, "I was charged twice at Coffee Corner");
-    const history = await h.agent.history(thread);
+    const history = await h.agent.history(TENANT, thread);
     const fanOut = history.filter((c) => c.next.includes("checkSystem"));
     expect(fanOut).toHaveLength(1);
     expect(fanOut[0]!.next).toEqual(["checkSystem", "checkSystem", "checkSystem"]);
@@ -25,11 +25,11 @@ describe("checkpoints in Postgres", () => {
     const sizes: number[] = [];
     for (let turn = 0; turn < 8; turn++) {
       await h.say(thread, turn % 2 ? "what are my card limits" : "hello");
-      const history = await h.agent.history(thread);
+      const history = await h.agent.history(TENANT, thread);
       sizes.push(history.at(-1)!.sizeBytes);
     }
-    const latest = (await h.agent.history(thread)).at(-1)!;
-    const state = await h.agent.checkpoint(thread, latest.checkpointId);
+    const latest = (await h.agent.history(TENANT, thread)).at(-1)!;
+    const state = await h.agent.checkpoint(TENANT, thread, latest.checkpointId);
     expect((state!.values.recent as unknown[]).length).toBe(RECENT_WINDOW);
     expect(await listMessagesByThread(h.db, TENANT, thread)).toHaveLength(16);
     expect(Math.max(...sizes.slice(3))).toBeLessThan(Math.min(...sizes.slice(3)) * 1.5);
@@ -38,9 +38,9 @@ describe("checkpoints in Postgres", () => {
   it("reads history without adding checkpoints", async () => {
     const thread = await h.newThread();
     await h.say(thread, "hello");
-    const before = await h.agent.history(thread);
-    for (const c of before) await h.agent.checkpoint(thread, c.checkpointId);
-    expect(await h.agent.history(thread)).toHaveLength(before.length);
+    const before = await h.agent.history(TENANT, thread);
+    for (const c of before) await h.agent.checkpoint(TENANT, thread, c.checkpointId);
+    expect(await h.agent.history(TENANT, thread)).toHaveLength(before.length);
     expect(before.map((c) => c.step)).toEqual([...before.map((c) => c.step)].sort((a, b) => a - b));
   });
 });

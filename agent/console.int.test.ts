@@ -150,7 +150,7 @@ describe("once per interrupt", () => {
     expect(await claimThread(h.db, { tenantId: TENANT, threadId: thread, leaseMs: 1, owner: dead.id })).toBe("awaiting_approval");
     await dead.close();
     expect((await flaky.recoverStuckRuns()).threads).toEqual([thread]);
-    expect((await flaky.state(thread)).tasks.flatMap((t) => t.interrupts)).toHaveLength(1);
+    expect((await flaky.state(TENANT, thread)).tasks.flatMap((t) => t.interrupts)).toHaveLength(1);
     const approvals = await h.db.execute(sql`select id from approvals`);
     expect(approvals.rows).toHaveLength(1);
     const notes = await h.db.select().from(operatorNotifications).where(eq(operatorNotifications.approvalId, String(approvals.rows[0]!.id)));

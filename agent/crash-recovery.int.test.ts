@@ -20,7 +20,7 @@ function startWorker(job: Record<string, unknown>): ChildProcess {
 /** The recovery job, as production runs it, until it has taken over and finished the dead process's run on the thread. */
 async function recoverByJob(threadId: string) {
   await until("the recovery job to take over the thread", async () => (await h.agent.recoverStuckRuns()).threads.includes(threadId));
-  return (await h.agent.state(threadId)).values as AgentStateType;
+  return (await h.agent.state(TENANT, threadId)).values as AgentStateType;
 }
 
 async function kill(child: ChildProcess) {

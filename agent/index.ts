@@ -3,6 +3,8 @@ import type { Pool } from "pg";
 import { failureFields, log } from "@/observability/log";
 import { flushTracing } from "@/observability/tracing";
 import type { Db } from "@/db/client";
+import { listTenantIds } from "@/db/queries/tenant-ids";
+import { withTenant } from "@/db/tenant-context";
 import { askCustomer, claimCase, expireOverdue, releaseCase } from "./casework";
 import { decideApproval } from "./decisions";
 import type { AgentDeps } from "./deps";
@@ -30,7 +32,8 @@ export type { WhatIf, Path } from "./incidents/sandbox";
 
 /**
  * The agent as the app sees it: turns, decisions, casework, recovery, read-only history and
- * incident replays. Its checkpoints go to Postgres unless `checkpointer` says otherwise (the
+ * incident replays. Each call acts for the tenant it names (its database work sees that
+ * tenant's rows only); the background work goes through the tenants one by one. Its checkpoints go to Postgres unless `checkpointer` says otherwise (the
  * capacity benchmark's in-memory comparison).
  */
 export function createAgent(opts: { db: Db; pool: Pool; deps?: Partial<AgentDeps>; instance?: Instance; checkpointer?: BaseCheckpointSaver }) {
@@ -44,17 +47,28 @@ export function createAgent(opts: { db: Db; pool: Pool; deps?: Partial<AgentDeps
     .subscribe(SUPERSEDE_CHANNEL, (payload) => supersede(runs, JSON.parse(payload) as SupersedeRequest))
     .catch((error: unknown) => log().error({ event: "supersede.listen_failed", ...failureFields(error) }));
   const ctx: Ctx = { db: opts.db, graph, deps, instance, runs, answerQueued: (...args) => answerQueued(ctx)(...args) };
+  /** `work` once as each tenant's, one tenant after another. */
+  const eachTenant = async <T>(work: () => Promise<T>): Promise<T[]> => {
+    const results: T[] = [];
+    for (const tenantId of await listTenantIds(opts.db)) results.push(await withTenant(tenantId, work));
+    return results;
+  };
   const production = { ...ctx, checkpointer };
   return {
     graph,
     deps,
-    sendMessage: (input: Parameters<typeof sendMessage>[1], onToken?: OnToken) => sendMessage(ctx, input, onToken),
-    decide: (input: Parameters<typeof decideApproval>[1]) => decideApproval(ctx, input),
-    claim: (input: Parameters<typeof claimCase>[1]) => claimCase(ctx, input),
-    release: (input: Parameters<typeof releaseCase>[1]) => releaseCase(ctx, input),
-    askCustomer: (input: Parameters<typeof askCustomer>[1]) => askCustomer(ctx, input),
-    expireOverdue: () => expireOverdue(ctx),
-    recoverStuckRuns: () => recoverStuckRuns(ctx),
+    sendMessage: (input: Parameters<typeof sendMessage>[1], onToken?: OnToken) => withTenant(input.tenantId, () => sendMessage(ctx, input, onToken)),
+    decide: (input: Parameters<typeof decideApproval>[1]) => withTenant(input.tenantId, () => decideApproval(ctx, input)),
+    claim: (input: Parameters<typeof claimCase>[1]) => withTenant(input.tenantId, () => claimCase(ctx, input)),
+    release: (input: Parameters<typeof releaseCase>[1]) => withTenant(input.tenantId, () => releaseCase(ctx, input)),
+    askCustomer: (input: Parameters<typeof askCustomer>[1]) => withTenant(input.tenantId, () => askCustomer(ctx, input)),
+    /** Expires overdue approvals, tenant by tenant; how many expired. */
+    expireOverdue: async () => (await eachTenant(() => expireOverdue(ctx))).reduce((sum, n) => sum + n, 0),
+    /** Finishes runs cut off by a crash or a drain, decisions not yet carried out and refunds not yet confirmed, tenant by tenant. */
+    recoverStuckRuns: async () => {
+      const each = await eachTenant(() => recoverStuckRuns(ctx));
+      return { threads: each.flatMap((r) => r.threads), decisions: each.flatMap((r) => r.decisions), refunds: each.flatMap((r) => r.refunds) };
+    },
     drain: (timeoutMs: number) => drain(ctx, timeoutMs),
     get draining() {
       return runs.draining;
@@ -62,16 +76,16 @@ export function createAgent(opts: { db: Db; pool: Pool; deps?: Partial<AgentDeps
     instance,
     /** Releases this instance's liveness lock: other instances may now recover its threads. */
     close: () => instance.close(),
-    history: (threadId: string) => listCheckpoints(graph, threadId),
+    history: (tenantId: string, threadId: string) => withTenant(tenantId, () => listCheckpoints(graph, threadId)),
     /** The thread's latest checkpoint as LangGraph reports it (read only). */
-    state: (threadId: string) => graph.getState({ configurable: { thread_id: threadId } }),
+    state: (tenantId: string, threadId: string) => withTenant(tenantId, () => graph.getState({ configurable: { thread_id: threadId } })),
     /** The thread's checkpoints, newest first, up to `limit`, older than `before` when given (read only). */
-    stateHistory: (threadId: string, options: { limit: number; before?: string }) => listSnapshots(graph, threadId, options),
-    checkpoint: (threadId: string, checkpointId: string) => getCheckpoint(graph, threadId, checkpointId),
+    stateHistory: (tenantId: string, threadId: string, options: { limit: number; before?: string }) => withTenant(tenantId, () => listSnapshots(graph, threadId, options)),
+    checkpoint: (tenantId: string, threadId: string, checkpointId: string) => withTenant(tenantId, () => getCheckpoint(graph, threadId, checkpointId)),
     incidents: {
-      timeline: (tenantId: string, threadId: string) => buildTimeline(production, tenantId, threadId),
-      checkpoint: (threadId: string, checkpointId: string) => checkpointView(checkpointer, threadId, checkpointId),
-      replay: (tenantId: string, threadId: string, whatIf: WhatIf) => replayInSandbox(production, tenantId, threadId, whatIf),
+      timeline: (tenantId: string, threadId: string) => withTenant(tenantId, () => buildTimeline(production, tenantId, threadId)),
+      checkpoint: (tenantId: string, threadId: string, checkpointId: string) => withTenant(tenantId, () => checkpointView(checkpointer, threadId, checkpointId)),
+      replay: (tenantId: string, threadId: string, whatIf: WhatIf) => withTenant(tenantId, () => replayInSandbox(production, tenantId, threadId, whatIf)),
     },
   };
 }

@@ -70,7 +70,7 @@ describe.each(["openai", "anthropic"] as const)("a turn with the %s adapter", (p
     expect(stream).toEqual(words(WORDED));
     expect(result.reply).toBe(WORDED);
     expect(await storedAnswer(thread)).toEqual([WORDED]);
-    expect((await agent.state(thread)).values.answer).toBe(WORDED);
+    expect((await agent.state(TENANT, thread)).values.answer).toBe(WORDED);
     expect(await llmEvents(thread)).toEqual([]);
     expect(fake.streams).toEqual([{ protocol: provider, completed: true }]);
   });
@@ -118,7 +118,7 @@ describe("an incident replay of a turn a language model read", () => {
     const thread = await h.newThread();
     const { result } = await turn(agent, thread, "the usual place did the thing again");
     expect(result.reply).toMatch(/Coffee Corner/);
-    expect((await agent.state(thread)).values.heard).toMatchObject({ intent: "refund", merchant: "Coffee Corner" });
+    expect((await agent.state(TENANT, thread)).values.heard).toMatchObject({ intent: "refund", merchant: "Coffee Corner" });
     const asked = fake.requests.length;
 
     const input = (await agent.incidents.timeline(TENANT, thread)).find((e) => e.kind === "checkpoint" && e.source === "input") as { checkpointId: string };

@@ -51,3 +51,26 @@ export async function bypassesRowSecurity(pool: Pool): Promise<string | null> {
   if (role.owns) return `${role.name} owns the tables`;
   return null;
 }
+
+/** Where migrations and admin commands connect: the owner's URL when given, else DATABASE_URL. */
+export function ownerDatabaseUrl(source: Record<string, string | undefined> = process.env): string | undefined {
+  return source.DATABASE_OWNER_URL ?? source.DATABASE_URL;
+}
+
+/**
+ * After migrating as the owner: when the app is to connect as the application role, lets that
+ * role sign in with the password its URL carries (a deployment that manages the role itself
+ * may leave this out by giving the app another non-owner role).
+ */
+export async function admitAppRole(owner: Pool, appUrl: string): Promise<void> {
+  const url = new URL(appUrl);
+  if (decodeURIComponent(url.username) === APP_ROLE && url.password) await enableAppRoleLogin(owner, decodeURIComponent(url.password));
+}
+
+/** The one line that refuses an app whose database role gets past row-level security; null when it does not. */
+export async function rowSecurityRefusal(pool: Pool): Promise<string | null> {
+  const why = await bypassesRowSecurity(pool);
+  return why
+    ? `Refusing to start: DATABASE_URL connects as a role that row-level security does not hold (${why}): connect the app as ${APP_ROLE} (the migrations create it; give it LOGIN and a password) and migrate with DATABASE_OWNER_URL.`
+    : null;
+}

@@ -7,14 +7,14 @@ import { afterAll, describe, expect, it } from "vitest";
 import { openDatabase } from "@/db/client";
 import { migrateDatabase } from "@/db/migrate";
 
-const admin = openDatabase(process.env.DATABASE_URL!, 1);
+const admin = openDatabase(process.env.DATABASE_OWNER_URL!, 1);
 afterAll(() => admin.pool.end());
 
 /** A new, empty database on the test server, dropped after `use`. */
 async function withEmptyDatabase(migrateInto: (url: string) => Promise<void>) {
   const name = `migrate_${randomUUID().replaceAll("-", "")}`;
   await admin.pool.query(`create database ${name}`);
-  const url = new URL(process.env.DATABASE_URL!);
+  const url = new URL(process.env.DATABASE_OWNER_URL!);
   url.pathname = `/${name}`;
   try {
     await migrateInto(url.toString());

@@ -3,7 +3,7 @@ import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from "vites
 import { openDatabase } from "@/db/client";
 import { DEMO_USERS, resetDatabase } from "@/db/seed";
 
-const { db, pool } = openDatabase(process.env.DATABASE_URL!, 2);
+const { db, pool } = openDatabase(process.env.DATABASE_OWNER_URL!, 2);
 afterAll(() => pool.end());
 
 const TABLES = ["users", "customers", "transactions", "cards", "threads", "langgraph.checkpoints"];
@@ -35,7 +35,7 @@ afterEach(() => {
 describe("preparing the database at start", () => {
   it("in production writes no demo users, transactions or conversations", async () => {
     const { prepareDatabase } = await loadIn({ NODE_ENV: "production", DEMO_DATA: undefined });
-    const opened = openDatabase(process.env.DATABASE_URL!, 2);
+    const opened = openDatabase(process.env.DATABASE_OWNER_URL!, 2);
     try {
       expect(await prepareDatabase(opened.db, opened.pool)).toEqual({ demoData: false });
     } finally {
@@ -53,7 +53,7 @@ describe("preparing the database at start", () => {
 
   it("with DEMO_DATA=1 writes the demo even under NODE_ENV=production", async () => {
     const { prepareDatabase } = await loadIn({ NODE_ENV: "production", DEMO_DATA: "1" });
-    const opened = openDatabase(process.env.DATABASE_URL!, 2);
+    const opened = openDatabase(process.env.DATABASE_OWNER_URL!, 2);
     try {
       expect(await prepareDatabase(opened.db, opened.pool)).toEqual({ demoData: true });
     } finally {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { appRoleUrl, bypassesRowSecurity, enableAppRoleLogin } from "./app-role";
+import { bypassesRowSecurity } from "./app-role";
 import { openDatabase } from "./client";
 import { DEMO_TENANT } from "./seed";
 import { withTenant } from "./tenant-context";
@@ -20,8 +20,8 @@ beforeAll(async () => {
   await q(`insert into audit_events (tenant_id, actor, action, subject_type, subject_id) values ($1, 'zofia', 'test.other', 'thread', $2)`, [OTHER, OTHER_THREAD]);
   await q(`insert into audit_events (tenant_id, actor, action, subject_type, subject_id) values ($1, 'olga', 'test.demo', 'thread', 'x')`, [DEMO_TENANT]);
   await q(`insert into langgraph.checkpoints (thread_id, checkpoint_ns, checkpoint_id, checkpoint, metadata) values ($1, '', 'cp-other', '{}', '{}')`, [OTHER_THREAD]);
-  await enableAppRoleLogin(owner.pool, "isolation-test-password");
-  app = openDatabase(appRoleUrl(process.env.DATABASE_URL!, "isolation-test-password"), 2);
+  // DATABASE_URL is what the app's code connects with: the application role.
+  app = openDatabase(process.env.DATABASE_URL!, 2);
 });
 
 afterAll(async () => {

@@ -68,9 +68,14 @@ describe("docker-compose.yml", () => {
     expect(compose.services.migrate!.depends_on?.postgres).toEqual({ condition: "service_healthy" });
   });
 
-  it("points every app instance at the same database and the simulator, in demo mode behind one trusted proxy", () => {
+  it("points every app instance at the same database as the application role, and the simulator, in demo mode behind one trusted proxy", () => {
     const compose = loadCompose();
-    const database = compose.services.migrate!.environment!.DATABASE_URL;
+    const migrate = compose.services.migrate!.environment!;
+    const database = migrate.DATABASE_URL;
+    // The migration runs as the owner and admits the role the apps sign in as.
+    expect(new URL(database!).username).toBe("bank_app");
+    expect(new URL(migrate.DATABASE_OWNER_URL!).username).not.toBe("bank_app");
+    expect(new URL(migrate.DATABASE_OWNER_URL!).pathname).toBe(new URL(database!).pathname);
     for (const name of appServices(compose)) {
       const env = compose.services[name]!.environment!;
       expect(env.DATABASE_URL).toBe(database);
@@ -78,7 +83,8 @@ describe("docker-compose.yml", () => {
       expect(env.TRUSTED_PROXY_HOPS).toBe("1");
       for (const system of ["LIMITS", "HISTORY", "ANTIFRAUD", "LEDGER", "CARDS"]) expect(env[`${system}_URL`]).toBe(`http://simulator:4010/${system.toLowerCase()}`);
     }
-    expect(compose.services.simulator!.environment!.DATABASE_URL).toBe(database);
+    // The simulator plays the bank's own systems on their own tables, as the owner.
+    expect(compose.services.simulator!.environment!.DATABASE_URL).toBe(migrate.DATABASE_OWNER_URL);
   });
 
   it("builds every service from a stage the Dockerfile has", () => {

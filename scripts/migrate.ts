@@ -5,6 +5,7 @@
  * wait for each other (see db/migrate.ts).
  */
 import { openDatabase } from "../db/client";
+import { admitAppRole, ownerDatabaseUrl } from "../db/app-role";
 import { prepareDatabase } from "../db/prepare";
 import { env, settingProblems, startupRefusal } from "../env";
 import { startupFailure } from "./startup-failure";
@@ -15,7 +16,7 @@ async function main(): Promise<number> {
     console.error(`[migrate] ${startupRefusal(problems)}`);
     return 1;
   }
-  const url = env().DATABASE_URL;
+  const url = ownerDatabaseUrl(process.env);
   if (!url) {
     console.error("[migrate] DATABASE_URL is required: set it to the Postgres server to migrate (npm start migrates the embedded one itself).");
     return 1;
@@ -23,6 +24,7 @@ async function main(): Promise<number> {
   const { db, pool } = openDatabase(url, 2);
   try {
     const { demoData } = await prepareDatabase(db, pool);
+    if (env().DATABASE_URL) await admitAppRole(pool, env().DATABASE_URL!);
     console.log(`[migrate] database migrated${demoData ? " and demo data seeded" : ""}`);
     return 0;
   } catch (error) {

@@ -11,6 +11,7 @@ import { startEmbeddedPostgres, type EmbeddedDatabase } from "../db/embedded";
 import { CHECKPOINT_SCHEMA, migrateDatabase } from "../db/migrate";
 import { env } from "../env";
 import { logToStderr } from "../observability/log";
+import { ownerDatabaseUrl } from "../db/app-role";
 
 // The report is this command's standard output; its logs go to standard error.
 logToStderr();
@@ -18,7 +19,7 @@ logToStderr();
 async function main() {
   const config = env();
   let embedded: EmbeddedDatabase | undefined;
-  const url = config.DATABASE_URL ?? (embedded = await startEmbeddedPostgres(config.EMBEDDED_PG_DIR)).url;
+  const url = ownerDatabaseUrl(process.env) ?? (embedded = await startEmbeddedPostgres(config.EMBEDDED_PG_DIR)).url;
   const { db, pool } = openDatabase(url, 2);
   try {
     await migrateDatabase(db, pool);

@@ -5,7 +5,7 @@ import { runScript } from "@/test/run-script";
 
 const h = agentHarness();
 /** Every thread the tests write is idle by this policy the moment its turn ends. */
-const env = { DATABASE_URL: process.env.DATABASE_URL, RETENTION_IDLE_DAYS: "0", RETENTION_MESSAGE_DAYS: "0", RETENTION_NODE_EVENT_DAYS: "0" };
+const env = { DATABASE_URL: process.env.DATABASE_OWNER_URL, RETENTION_IDLE_DAYS: "0", RETENTION_MESSAGE_DAYS: "0", RETENTION_NODE_EVENT_DAYS: "0" };
 
 async function counts() {
   const out: Record<string, number> = {};

@@ -15,8 +15,9 @@ import { defaultPolicy, sweepRetention, type TenantSweep } from "../app/_lib/ret
 import { openDatabase, type Db } from "../db/client";
 import { recordAuditEvent } from "../db/queries/audit";
 import { setPolicy, tenantPolicies, type PolicyChange } from "../db/queries/retention";
-import { env, settingProblems } from "../env";
+import { settingProblems } from "../env";
 import { isId } from "../vocabulary/ids";
+import { ownerDatabaseUrl } from "../db/app-role";
 
 const USAGE =
   "usage: npm run retention -- [--dry-run] [--json]\n" +
@@ -107,7 +108,7 @@ async function main(): Promise<number> {
     for (const p of problems) console.error(`[retention] ${p.setting}: ${p.message}`);
     return 1;
   }
-  const url = env().DATABASE_URL;
+  const url = ownerDatabaseUrl(process.env);
   if (!url) {
     console.error("[retention] DATABASE_URL is required: the Postgres server to sweep (the app sweeps its embedded one itself).");
     return 1;

@@ -12,6 +12,7 @@ import { createServer } from "node:net";
 import { bin, buildIfStale, root, stopAll } from "./build";
 import { openDatabase } from "../db/client";
 import { freePort, startEmbeddedPostgres, type EmbeddedDatabase } from "../db/embedded";
+import { admitAppRole, appRoleUrl, embeddedAppPassword, ownerDatabaseUrl } from "../db/app-role";
 import { prepareDatabase } from "../db/prepare";
 import { env, isDemoMode, startupProblems, startupRefusal } from "../env";
 import { bankSystemsEnv } from "../simulator/server";
@@ -101,6 +102,8 @@ async function main() {
   log(demo ? "demo mode: demo data and the simulator as the bank systems" : "production mode: no demo data, the bank systems from the environment");
   const port = config.PORT;
   if (!(await portIsFree(port).then(() => true, (error) => (fail("port", error), false)))) return;
+  // The owner migrates and seeds; the app connects as the application role (see db/app-role.ts).
+  let ownerUrl = ownerDatabaseUrl(process.env);
   let databaseUrl = config.DATABASE_URL;
   if (!databaseUrl) {
     const dir = config.EMBEDDED_PG_DIR;
@@ -109,27 +112,33 @@ async function main() {
     } catch (error) {
       return fail("embedded", error);
     }
-    databaseUrl = embedded.url;
-    log(`embedded Postgres at ${databaseUrl.replace(/:[^:@]+@/, ":***@")} (data in ${embedded.dataDir})`);
+    ownerUrl = embedded.url;
+    databaseUrl = appRoleUrl(embedded.url, embeddedAppPassword(embedded.dataDir));
+    log(`embedded Postgres at ${embedded.url.replace(/:[^:@]+@/, ":***@")} (data in ${embedded.dataDir})`);
   }
-  const { db, pool } = openDatabase(databaseUrl, 2);
+  const { db, pool } = openDatabase(ownerUrl!, 2);
   let demoData: boolean;
   try {
     ({ demoData } = await prepareDatabase(db, pool));
+    await admitAppRole(pool, databaseUrl);
   } catch (error) {
     return fail("database", error);
+  } finally {
+    await pool.end();
   }
-  await pool.end();
   log(demoData ? "database migrated and demo data seeded" : "database migrated");
 
-  const bankSystems = demo ? await startSimulator(databaseUrl) : {};
+  // The simulator plays the bank's own systems, on their own tables: it connects as the owner.
+  const bankSystems = demo ? await startSimulator(ownerUrl!) : {};
 
   buildIfStale(log);
+  // The app is not told the owner's credentials.
+  const { DATABASE_OWNER_URL: _owner, ...appEnv } = process.env;
   const app = spawn(bin("next"), ["start", "-p", String(port)], {
     cwd: root,
     stdio: "inherit",
     env: {
-      ...process.env,
+      ...appEnv,
       NODE_ENV: "production",
       DEMO_DATA: demo ? "1" : "0",
       NEXT_TELEMETRY_DISABLED: "1",

@@ -8,8 +8,8 @@ import { resetDatabase, seedDemoData } from "@/db/seed";
 import { callRoute } from "@/test/routes";
 import { runScript } from "@/test/run-script";
 
-const { db, pool } = openDatabase(process.env.DATABASE_URL!, 2);
-const dbEnv = { DATABASE_URL: process.env.DATABASE_URL };
+const { db, pool } = openDatabase(process.env.DATABASE_OWNER_URL!, 2);
+const dbEnv = { DATABASE_URL: process.env.DATABASE_OWNER_URL };
 
 beforeAll(async () => {
   await resetDatabase(db);

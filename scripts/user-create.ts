@@ -23,6 +23,7 @@ import { endUserSessions, findCustomerTenant, findUserByUsername, insertUser, li
 import { env, settingProblems, startupProblems } from "../env";
 import { readNewPassword } from "./read-password";
 import { ROLES, type Role } from "../vocabulary/roles";
+import { ownerDatabaseUrl } from "../db/app-role";
 
 /** Long enough that the login throttle makes guessing hopeless; people pick passphrases, not symbols. */
 const MIN_PASSWORD_LENGTH = 12;
@@ -176,7 +177,7 @@ async function main() {
   const password = checkPassword(input.password, request.username);
 
   let embedded: EmbeddedDatabase | undefined;
-  const url = config.DATABASE_URL ?? (embedded = await startEmbeddedPostgres(config.EMBEDDED_PG_DIR)).url;
+  const url = ownerDatabaseUrl(process.env) ?? (embedded = await startEmbeddedPostgres(config.EMBEDDED_PG_DIR)).url;
   const { db, pool } = openDatabase(url, 2);
   try {
     await migrateDatabase(db, pool);

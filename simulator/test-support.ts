@@ -33,11 +33,22 @@ export function setFault(fault: Record<string, unknown>): Promise<Answer> {
   return call("/_admin/faults", { body: fault });
 }
 
-/** A database handle for the test file, plus a fresh seed and a clean simulator. */
+/**
+ * A database handle for the test file's own reads and fixtures (as the owner, past row-level
+ * security), one as the application role for the code under test (`app`), plus a fresh seed and
+ * a clean simulator.
+ */
 export function testDatabase() {
-  const handles = openDatabase(process.env.DATABASE_URL!, 3);
+  const handles = openDatabase(process.env.DATABASE_OWNER_URL ?? process.env.DATABASE_URL!, 3);
+  const app = openDatabase(process.env.DATABASE_URL!, 6);
+  // Test files end `pool` when they are done; the app role's pool goes with it.
+  const endOwner = handles.pool.end.bind(handles.pool);
+  handles.pool.end = (async () => {
+    await Promise.all([endOwner(), app.pool.end()]);
+  }) as typeof handles.pool.end;
   return {
     ...handles,
+    app,
     async freshStart() {
       await resetDatabase(handles.db);
       await seedDemoData(handles.db);

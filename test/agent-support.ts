@@ -47,7 +47,8 @@ export const FAST_SETTINGS = {
 export function agentHarness(settings: Partial<typeof FAST_SETTINGS> = {}) {
   const database = testDatabase();
   const clock = testClock();
-  const agent = createAgent({ db: database.db, pool: database.pool, deps: { settings: { ...FAST_SETTINGS, ...settings }, clock: clock.now } });
+  // The agent acts as the app does: as the application role, one tenant at a time.
+  const agent = createAgent({ db: database.app.db, pool: database.app.pool, deps: { settings: { ...FAST_SETTINGS, ...settings }, clock: clock.now } });
   return {
     ...database,
     agent,

@@ -1,6 +1,9 @@
 import { openDatabase } from "../db/client";
 import { startEmbeddedPostgres } from "../db/embedded";
+import { admitAppRole, appRoleUrl, ownerDatabaseUrl } from "../db/app-role";
 import { migrateDatabase } from "../db/migrate";
+
+const TEST_APP_PASSWORD = "integration-tests-app-role";
 import { bankSystemsEnv, startSimulator } from "../simulator/server";
 
 /**
@@ -11,13 +14,17 @@ import { bankSystemsEnv, startSimulator } from "../simulator/server";
  */
 export async function startTestSystems(dataDir = ".data/pg-test"): Promise<() => Promise<void>> {
   const embedded = process.env.DATABASE_URL ? undefined : await startEmbeddedPostgres(dataDir, { fresh: true });
-  const databaseUrl = process.env.DATABASE_URL ?? embedded!.url;
-  const { db, pool } = openDatabase(databaseUrl, 2);
+  const ownerUrl = ownerDatabaseUrl(process.env) ?? embedded!.url;
+  // The app's code connects as the application role, as it does in production; fixtures as the owner.
+  const databaseUrl = embedded ? appRoleUrl(ownerUrl, TEST_APP_PASSWORD) : process.env.DATABASE_URL!;
+  const { db, pool } = openDatabase(ownerUrl, 2);
   await migrateDatabase(db, pool);
+  await admitAppRole(pool, databaseUrl);
   await pool.end();
-  const simulator = await startSimulator({ port: 0, databaseUrl });
+  const simulator = await startSimulator({ port: 0, databaseUrl: ownerUrl });
   const env = {
     DATABASE_URL: databaseUrl,
+    DATABASE_OWNER_URL: ownerUrl,
     SIMULATOR_URL: simulator.url,
     ...bankSystemsEnv(simulator.url),
   };

@@ -13,7 +13,7 @@ import { understandCustomerText } from "../understanding/offline-understanding";
 import { judge, observe, type Observed, type TurnVerdict } from "./judge";
 import type { OutcomeState } from "./outcome";
 
-/** A thread's latest checkpoint, as `agent.state(threadId)` gives it. */
+/** A thread's latest checkpoint, as `agent.state(tenantId, threadId)` gives it. */
 type Snapshot = { values: unknown; config: { configurable?: { checkpoint_id?: string } } };
 
 /** What the runner needs: the integration harness (`agentHarness()` in test/agent-support.ts) has it all. */
@@ -24,7 +24,7 @@ export type EvalHarness = {
   newThread(customerId: string): Promise<string>;
   say(threadId: string, text: string, customerId: string): Promise<TurnResult>;
   decide(approval: { id: string; version: number }, actor: string, decision?: "approved" | "rejected", reason?: string): Promise<unknown>;
-  agent: { state(threadId: string): Promise<Snapshot> };
+  agent: { state(tenantId: string, threadId: string): Promise<Snapshot> };
 };
 
 /** The demo tenant's case about `transactionId`, if one was opened. */
@@ -99,11 +99,11 @@ export async function runConversation(h: EvalHarness, conversation: Conversation
     if (!threads.has(label)) threads.set(label, await h.newThread(customerId));
     const threadId = threads.get(label)!;
     const text = expandDates(entry.text, now);
-    const before = await h.agent.state(threadId);
+    const before = await h.agent.state(DEMO_TENANT, threadId);
     const paused = pausedOn(before);
     const approvalBefore = paused ? await approvalStatus(h, paused) : undefined;
     const result = await h.say(threadId, text, customerId);
-    const after = await h.agent.state(threadId);
+    const after = await h.agent.state(DEMO_TENANT, threadId);
     const state = after.values as OutcomeState & { input?: string };
     const fresh = result.kind === "ok" && checkpointOf(after) !== checkpointOf(before) && state.input === text;
     const answeredBeside = result.kind === "ok" && !fresh && result.status !== undefined && paused !== undefined;

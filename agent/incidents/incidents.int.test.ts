@@ -66,11 +66,11 @@ describe("the incident timeline", () => {
     const { thread } = await fourEyesRefund();
     const entries = await h.agent.incidents.timeline(TENANT, thread);
     const afterTriage = entries.find((e) => e.kind === "checkpoint" && e.next.includes("approvalGate"))!;
-    const view = await h.agent.incidents.checkpoint(thread, (afterTriage as { checkpointId: string }).checkpointId);
+    const view = await h.agent.incidents.checkpoint(TENANT, thread, (afterTriage as { checkpointId: string }).checkpointId);
     expect(view?.values).toMatchObject({ verdict: { outcome: "review" }, schemaVersion: 1 });
     expect(view?.unknownFields).toEqual([]);
     expect(view?.diff.filter((p) => p.added).map((p) => p.value).join("")).toContain('"outcome": "review"');
-    expect(await h.agent.incidents.checkpoint(thread, "no-such-checkpoint")).toBeNull();
+    expect(await h.agent.incidents.checkpoint(TENANT, thread, "no-such-checkpoint")).toBeNull();
   });
 });
 

@@ -22,7 +22,7 @@ describe("a thread written by an earlier version of the state", () => {
   it("shows fields the current state no longer has, raw", async () => {
     const entries = await h.agent.incidents.timeline(TENANT, LEGACY_THREAD_ID);
     const last = entries.filter((e) => e.kind === "checkpoint").at(-1) as { checkpointId: string };
-    const view = await h.agent.incidents.checkpoint(LEGACY_THREAD_ID, last.checkpointId);
+    const view = await h.agent.incidents.checkpoint(TENANT, LEGACY_THREAD_ID, last.checkpointId);
     expect(view?.unknownFields.sort()).toEqual(["messages", "refund", "reply", "triage"]);
     expect(view?.values).toMatchObject({ triage: { outcome: "auto_approve" }, reply: expect.stringContaining("Coffee Corner") });
   });

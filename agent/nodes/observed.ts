@@ -1,5 +1,6 @@
 import { isGraphBubbleUp, type LangGraphRunnableConfig } from "@langchain/langgraph";
 import { context, trace } from "@opentelemetry/api";
+import { withTenant } from "@/db/tenant-context";
 import { errorClass, log } from "@/observability/log";
 import { metrics, secondsSince } from "@/observability/metrics";
 import { currentRunId, currentRunTrace } from "@/observability/run-context";
@@ -18,7 +19,8 @@ type Located = { tenantId?: string; system?: string };
  * latency, outcome, error class), measures its latency by node, and traces it: a span
  * named after the node, under its superstep's span, current while the node works (the bank
  * calls it makes are its children). Ids and classes only: the input, the update and error
- * messages never reach the log or the span. An interrupt or a drain is `interrupted`.
+ * messages never reach the log or the span. An interrupt or a drain is `interrupted`. The
+ * node's database work is the tenant's its input names (row-level security holds it there).
  */
 export function measured<I, O>(name: string, node: (input: I, config: LangGraphRunnableConfig) => Promise<O>) {
   const run = async (input: I, config: LangGraphRunnableConfig): Promise<O> => {
@@ -59,7 +61,9 @@ export function measured<I, O>(name: string, node: (input: I, config: LangGraphR
       span.end();
     };
     try {
-      const output = await context.with(trace.setSpan(context.active(), span), () => node(input, config));
+      // A node acts for the tenant its input names, whoever runs the graph (the app, or a LangGraph server).
+      const work = () => node(input, config);
+      const output = await context.with(trace.setSpan(context.active(), span), () => (located.tenantId ? withTenant(located.tenantId, work) : work()));
       done("ok");
       return output;
     } catch (error) {

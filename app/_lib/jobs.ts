@@ -1,6 +1,8 @@
 import { drainOnSigterm } from "@/agent";
 import { database, type Db } from "@/db/client";
 import { deleteOldFailures } from "@/db/queries/login-throttle";
+import { listTenantIds } from "@/db/queries/tenant-ids";
+import { withTenant } from "@/db/tenant-context";
 import { env } from "@/env";
 import { failureFields, log } from "@/observability/log";
 import { metrics, secondsSince } from "@/observability/metrics";
@@ -70,7 +72,8 @@ export function startBackgroundJobs() {
 
 /** Deletes ended sessions and failed sign-ins that no longer count against anyone. */
 export async function sweepEnded(db: Db, now = new Date()): Promise<{ sessions: number; loginFailures: number }> {
-  const sessions = await sweepSessions(db, now);
+  let sessions = 0;
+  for (const tenantId of await listTenantIds(db)) sessions += await withTenant(tenantId, () => sweepSessions(db, now));
   const loginFailures = await deleteOldFailures(db, new Date(now.getTime() - env().LOGIN_FAILURE_WINDOW_MS));
   return { sessions, loginFailures };
 }

@@ -88,7 +88,7 @@ describe("the retention sweep", () => {
     expect(audited.rows).toEqual([{ actor: "ivan" }]);
     const steps = [gate.checkpointId, refund.checkpointId, afterRefund.checkpointId, intake.checkpointId];
     const views = new Map(await Promise.all(steps.map(async (id) => [id, await checkpointView(thread, id)] as const)));
-    const latest = (await h.agent.state(thread)).values;
+    const latest = (await h.agent.state(TENANT, thread)).values;
     const missing = await missingBlobs(thread);
 
     const [report] = await sweepRetention(h.db, { now: later(), defaults: KEEP_LATEST });
@@ -108,7 +108,7 @@ describe("the retention sweep", () => {
     }
     const head = await checkpointView(thread, kept.at(-1)!);
     expect(head).toMatchObject({ parentPruned: true, diff: [] });
-    expect((await h.agent.state(thread)).values).toEqual(latest);
+    expect((await h.agent.state(TENANT, thread)).values).toEqual(latest);
     expect(await missingBlobs(thread)).toBe(missing);
 
     expect(await incidentStepsLost(h.pool)).toBe(0);

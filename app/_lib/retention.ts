@@ -14,6 +14,8 @@ import {
   type Policy,
   type WindowKind,
 } from "@/db/queries/retention";
+import { listTenantIds } from "@/db/queries/tenant-ids";
+import { withTenant } from "@/db/tenant-context";
 import { env } from "@/env";
 import { metrics } from "@/observability/metrics";
 
@@ -54,36 +56,40 @@ export type SweepOptions = { now: Date; dryRun?: boolean; batch?: number; defaul
 export async function sweepRetention(db: Db, options: SweepOptions): Promise<TenantSweep[]> {
   const { now, dryRun = false } = options;
   const batch = options.batch ?? env().RETENTION_BATCH;
-  const policies = await tenantPolicies(db, options.defaults ?? defaultPolicy());
+  const defaults = options.defaults ?? defaultPolicy();
   const report: TenantSweep[] = [];
-  for (const [tenantId, policy] of policies) {
-    const sweep: TenantSweep = { tenantId, policy, threads: 0, checkpoints: 0, writes: 0, blobs: 0, bytes: 0, skipped: 0, messages: 0, nodeEvents: 0, sessions: 0, pruned: [] };
-    for (const thread of await idleThreads(db, tenantId, idleCutoff(now, policy), policy.mode, batch)) {
-      const pruned = dryRun ? await previewThread(db, thread.id, policy.mode) : await pruneThread(db, thread.id, policy.mode, thread.lastActive);
-      if (!pruned) {
-        sweep.skipped++;
-        continue;
+  // Tenant by tenant, each acting as itself: row-level security keeps each sweep to its tenant's rows.
+  for (const tenantId of await listTenantIds(db)) {
+    await withTenant(tenantId, async () => {
+      const policy = (await tenantPolicies(db, defaults)).get(tenantId) ?? defaults;
+      const sweep: TenantSweep = { tenantId, policy, threads: 0, checkpoints: 0, writes: 0, blobs: 0, bytes: 0, skipped: 0, messages: 0, nodeEvents: 0, sessions: 0, pruned: [] };
+      for (const thread of await idleThreads(db, tenantId, idleCutoff(now, policy), policy.mode, batch)) {
+        const pruned = dryRun ? await previewThread(db, thread.id, policy.mode) : await pruneThread(db, thread.id, policy.mode, thread.lastActive);
+        if (!pruned) {
+          sweep.skipped++;
+          continue;
+        }
+        if (pruned.checkpoints > 0) {
+          sweep.threads++;
+          sweep.pruned.push({ threadId: thread.id, checkpoints: pruned.checkpoints, bytes: pruned.bytes });
+        }
+        sweep.checkpoints += pruned.checkpoints;
+        sweep.writes += pruned.writes;
+        sweep.blobs += pruned.blobs;
+        sweep.bytes += pruned.bytes;
       }
-      if (pruned.checkpoints > 0) {
-        sweep.threads++;
-        sweep.pruned.push({ threadId: thread.id, checkpoints: pruned.checkpoints, bytes: pruned.bytes });
+      for (const kind of WINDOW_KINDS) {
+        sweep[kind] = dryRun ? await countPastWindow(db, kind, tenantId, policy, now) : await deletePastWindow(db, kind, tenantId, policy, now);
       }
-      sweep.checkpoints += pruned.checkpoints;
-      sweep.writes += pruned.writes;
-      sweep.blobs += pruned.blobs;
-      sweep.bytes += pruned.bytes;
-    }
-    for (const kind of WINDOW_KINDS) {
-      sweep[kind] = dryRun ? await countPastWindow(db, kind, tenantId, policy, now) : await deletePastWindow(db, kind, tenantId, policy, now);
-    }
-    if (!dryRun) {
-      const { tenantId: _, policy: __, pruned: ___, ...counts } = sweep;
-      for (const [kind, n] of Object.entries(counts)) if (kind !== "skipped" && kind !== "bytes" && n > 0) metrics().retentionRemoved.inc({ kind }, n);
-      if (removedAnything(sweep)) {
-        await recordAuditEvent(db, { tenantId, actor: "retention", action: "retention.swept", subjectType: "tenant", subjectId: tenantId, data: { ...counts, mode: policy.mode } });
+      if (!dryRun) {
+        const { tenantId: _, policy: __, pruned: ___, ...counts } = sweep;
+        for (const [kind, n] of Object.entries(counts)) if (kind !== "skipped" && kind !== "bytes" && n > 0) metrics().retentionRemoved.inc({ kind }, n);
+        if (removedAnything(sweep)) {
+          await recordAuditEvent(db, { tenantId, actor: "retention", action: "retention.swept", subjectType: "tenant", subjectId: tenantId, data: { ...counts, mode: policy.mode } });
+        }
       }
-    }
-    report.push(sweep);
+      report.push(sweep);
+    });
   }
   return report;
 }

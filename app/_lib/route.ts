@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { database, isDatabaseUnavailable } from "@/db/client";
+import { tenantScope } from "@/db/tenant-context";
 import { failureFields, log } from "@/observability/log";
 import { metrics, secondsSince } from "@/observability/metrics";
 import { getAgent } from "./agent";
@@ -45,7 +46,8 @@ export function route<P = Record<string, never>>(handler: Handler<P>) {
         requireJsonMediaType(req);
       }
       const params = await ctx.params;
-      res = await inRequestScope(noted, () => handler(req, params));
+      // The request acts for no tenant until its session names one (requireUser).
+      res = await tenantScope(() => inRequestScope(noted, () => handler(req, params)));
     } catch (error) {
       if (error instanceof ApiError) {
         res = error.toResponse();

@@ -2,6 +2,7 @@ import { createHash, randomBytes } from "node:crypto";
 import type { Db } from "@/db/client";
 import { deleteEndedSessions, deleteSession as deleteSessionRow, findSession, insertSession, touchSession, userRole } from "@/db/queries/sessions";
 import { env } from "@/env";
+import { enterTenant, withTenant } from "@/db/tenant-context";
 import type { Role } from "@/vocabulary/roles";
 import { ApiError } from "./errors";
 import { noteRole } from "./request-scope";
@@ -37,8 +38,11 @@ export async function createSession(db: Db, userId: string, now = new Date(), li
   return { token, expiresAt };
 }
 
+/** Ends the session `token` opens, whichever tenant's it is. */
 export async function deleteSession(db: Db, token: string): Promise<void> {
-  await deleteSessionRow(db, hashToken(token));
+  const id = hashToken(token);
+  const found = await findSession(db, id);
+  if (found) await withTenant(found.user.tenantId, () => deleteSessionRow(db, id));
 }
 
 /** Why a request has no signed-in user; each is a 401 with its own code. */
@@ -62,18 +66,21 @@ export async function checkSession(db: Db, cookie: SessionCookie, now = new Date
   const id = hashToken(cookie.token);
   const found = await findSession(db, id);
   if (!found) return { problem: "session_invalid" };
-  const idleSince = now.getTime() - found.lastSeenAt.getTime();
-  if (found.expiresAt.getTime() <= now.getTime() || idleSince >= life.idleMs) {
-    await deleteSessionRow(db, id);
-    return { problem: "session_expired" };
-  }
-  if (found.sessionRole !== found.user.role) {
-    await deleteSessionRow(db, id);
-    return { problem: "session_role_changed" };
-  }
-  const touchEvery = Math.min(TOUCH_EVERY_MS, life.idleMs / 4);
-  if (idleSince >= touchEvery) await touchSession(db, id, now, new Date(now.getTime() - touchEvery));
-  return { user: found.user };
+  // The session names the tenant: what is written about it is that tenant's.
+  return withTenant(found.user.tenantId, async () => {
+    const idleSince = now.getTime() - found.lastSeenAt.getTime();
+    if (found.expiresAt.getTime() <= now.getTime() || idleSince >= life.idleMs) {
+      await deleteSessionRow(db, id);
+      return { problem: "session_expired" as const };
+    }
+    if (found.sessionRole !== found.user.role) {
+      await deleteSessionRow(db, id);
+      return { problem: "session_role_changed" as const };
+    }
+    const touchEvery = Math.min(TOUCH_EVERY_MS, life.idleMs / 4);
+    if (idleSince >= touchEvery) await touchSession(db, id, now, new Date(now.getTime() - touchEvery));
+    return { user: found.user };
+  });
 }
 
 /** The signed-in user, refused with 401 (no, a bad, an expired or an outdated session) or 403 (a role that may not call this). */
@@ -81,6 +88,7 @@ export async function requireUser(db: Db, req: Request, roles?: Role[]): Promise
   const checked = await checkSession(db, readSessionCookie(req.headers.get("cookie")));
   if ("problem" in checked) throw new ApiError(`unauthorized:${checked.problem}`, PROBLEMS[checked.problem]);
   noteRole(checked.user.role);
+  enterTenant(checked.user.tenantId);
   if (roles && !roles.includes(checked.user.role)) throw new ApiError("forbidden:role");
   return checked.user;
 }

@@ -1,4 +1,5 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
+import type { Role } from "../../vocabulary/roles";
 import type { DbOrTx } from "../client";
 import { users } from "../schema";
 
@@ -7,13 +8,16 @@ import { users } from "../schema";
  * the user found names the tenant. These queries take no tenant.
  */
 
-/** The user signing in with `username`, with the stored password hash; null when unknown. */
+/**
+ * The user signing in with `username`, with the stored password hash; null when unknown. Read
+ * through the one database function that may look past the tenants (`auth_user_for_sign_in`).
+ */
 export async function findUserForSignIn(db: DbOrTx, username: string) {
-  const [row] = await db
-    .select({ id: users.id, tenantId: users.tenantId, username: users.username, displayName: users.displayName, role: users.role, passwordHash: users.passwordHash })
-    .from(users)
-    .where(eq(users.username, username));
-  return row ?? null;
+  const { rows } = await db.execute<{ id: string; tenant_id: string; username: string; display_name: string; role: Role; password_hash: string }>(
+    sql`select * from auth_user_for_sign_in(${username})`,
+  );
+  const row = rows[0];
+  return row ? { id: row.id, tenantId: row.tenant_id, username: row.username, displayName: row.display_name, role: row.role, passwordHash: row.password_hash } : null;
 }
 
 /** Replaces a password hash unless it changed since it was read (a password change wins over an upgrade). */

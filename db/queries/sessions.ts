@@ -1,10 +1,12 @@
-import { and, eq, lt, or } from "drizzle-orm";
+import { and, eq, lt, or, sql } from "drizzle-orm";
+import type { Role } from "../../vocabulary/roles";
 import type { DbOrTx } from "../client";
 import { sessions, users } from "../schema";
 
 /*
  * Sessions are found by the hash of their token, before any tenant is known: the session
- * names the tenant (through its user), so these queries take no tenant.
+ * names the tenant (through its user), so these queries take no tenant. Row-level security
+ * still scopes the writes: a session is its user's tenant's.
  */
 
 export async function insertSession(
@@ -14,26 +16,30 @@ export async function insertSession(
   await db.insert(sessions).values({ id: input.id, userId: input.userId, role: input.role, createdAt: input.now, lastSeenAt: input.now, expiresAt: input.expiresAt });
 }
 
-/** A session and its user, or null when no such session exists. */
+/**
+ * A session and its user, or null when no such session exists. It is read before any tenant is
+ * known, through the one database function that may (`auth_session`: one session, by its id).
+ */
 export async function findSession(db: DbOrTx, id: string) {
-  const [row] = await db
-    .select({
-      expiresAt: sessions.expiresAt,
-      lastSeenAt: sessions.lastSeenAt,
-      sessionRole: sessions.role,
-      user: {
-        id: users.id,
-        tenantId: users.tenantId,
-        username: users.username,
-        displayName: users.displayName,
-        role: users.role,
-        customerId: users.customerId,
-      },
-    })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .where(eq(sessions.id, id));
-  return row ?? null;
+  const { rows } = await db.execute<{
+    expires_at: string;
+    last_seen_at: string;
+    session_role: string | null;
+    user_id: string;
+    tenant_id: string;
+    username: string;
+    display_name: string;
+    role: Role;
+    customer_id: string | null;
+  }>(sql`select * from auth_session(${id})`);
+  const row = rows[0];
+  if (!row) return null;
+  return {
+    expiresAt: new Date(row.expires_at),
+    lastSeenAt: new Date(row.last_seen_at),
+    sessionRole: row.session_role,
+    user: { id: row.user_id, tenantId: row.tenant_id, username: row.username, displayName: row.display_name, role: row.role, customerId: row.customer_id },
+  };
 }
 
 /** Records activity, but only when the last record is older than `staleBefore`: one write a minute, not one per request. */

@@ -58,7 +58,7 @@ async function main() {
       const timeline = await time(() => agent.incidents.timeline(DEMO_TENANT, threadId));
       const entries = await agent.incidents.timeline(DEMO_TENANT, threadId);
       const lastCheckpoint = entries.filter((e) => e.kind === "checkpoint").at(-1)!;
-      const state = await time(() => agent.incidents.checkpoint(threadId, (lastCheckpoint as { checkpointId: string }).checkpointId));
+      const state = await time(() => agent.incidents.checkpoint(DEMO_TENANT, threadId, (lastCheckpoint as { checkpointId: string }).checkpointId));
       results.push({ count, timeline, state });
     }
     const [base, big] = results;

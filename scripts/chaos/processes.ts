@@ -8,6 +8,7 @@ import path from "node:path";
 import type { Pool } from "pg";
 import { openDatabase } from "../../db/client";
 import { freePort, startEmbeddedPostgres } from "../../db/embedded";
+import { admitAppRole, appRoleUrl, embeddedAppPassword } from "../../db/app-role";
 import { migrateDatabase } from "../../db/migrate";
 import { seedDemoData } from "../../db/seed";
 import { startSimulator, type RunningSimulator } from "../../simulator/server";
@@ -18,7 +19,8 @@ export const DATA_DIR = path.join(root, ".data");
 /** A private copy of the production build, so a rebuild in the checkout cannot pull it away mid-campaign. */
 const SNAPSHOT_DIR = path.join(DATA_DIR, "chaos-build");
 
-export type Stack = { databaseUrl: string; pool: Pool; simulator: RunningSimulator; stop(): Promise<void> };
+/** `databaseUrl`: the application role's, for the apps; `ownerUrl` and `pool`: the owner's, for counting and fixtures. */
+export type Stack = { databaseUrl: string; ownerUrl: string; pool: Pool; simulator: RunningSimulator; stop(): Promise<void> };
 
 /** A fresh database (migrated, demo data seeded) in `.data/<dataDir>` and the simulator on it. */
 export async function startStack(dataDir = "pg-chaos"): Promise<Stack> {
@@ -26,9 +28,12 @@ export async function startStack(dataDir = "pg-chaos"): Promise<Stack> {
   const { db, pool } = openDatabase(pg.url, 6);
   await migrateDatabase(db, pool);
   await seedDemoData(db);
+  const databaseUrl = appRoleUrl(pg.url, embeddedAppPassword(pg.dataDir));
+  await admitAppRole(pool, databaseUrl);
   const simulator = await startSimulator({ port: 0, databaseUrl: pg.url });
   return {
-    databaseUrl: pg.url,
+    databaseUrl,
+    ownerUrl: pg.url,
     pool,
     simulator,
     stop: () =>

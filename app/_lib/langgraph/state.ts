@@ -73,7 +73,7 @@ async function toThreadState(s: Services, user: SessionUser, thread: ThreadRow, 
 
 /** The thread's current state, unmasked (for answers built on it). */
 export async function latestState(s: Services, user: SessionUser, thread: ThreadRow): Promise<ThreadState> {
-  return toThreadState(s, user, thread, await s.agent.state(thread.id), true);
+  return toThreadState(s, user, thread, await s.agent.state(user.tenantId, thread.id), true);
 }
 
 /** The thread's current state, as its viewer sees it. */
@@ -97,7 +97,7 @@ export async function toThread(s: Services, user: SessionUser, thread: ThreadRow
   const waiting = thread.status === "awaiting_approval";
   const [values, interrupts] = await Promise.all([
     threadValues(s.db, user, thread),
-    waiting ? s.agent.state(thread.id).then((snapshot) => snapshotInterrupts(s.db, user, snapshot)) : Promise.resolve([] as TaskInterrupt[]),
+    waiting ? s.agent.state(user.tenantId, thread.id).then((snapshot) => snapshotInterrupts(s.db, user, snapshot)) : Promise.resolve([] as TaskInterrupt[]),
   ]);
   const grouped: Thread["interrupts"] = {};
   for (const { taskId, interrupt } of interrupts) (grouped[taskId] ??= []).push(interrupt);

@@ -3,6 +3,8 @@ import { requireMetricsReader } from "@/app/_lib/metrics-access";
 import { route } from "@/app/_lib/route";
 import { database, type Db } from "@/db/client";
 import { pendingApprovalsByTenant, queuedMessagesByTenant } from "@/db/queries/operations";
+import { listTenantIds } from "@/db/queries/tenant-ids";
+import { currentTenant, withTenant } from "@/db/tenant-context";
 import { metrics } from "@/observability/metrics";
 
 export const runtime = "nodejs";
@@ -11,7 +13,12 @@ export const dynamic = "force-dynamic";
 /** Sets the gauges read from the database: pending approvals, the oldest one's age, queued messages. */
 async function readDatabaseGauges(db: Db) {
   const m = metrics();
-  const [pending, queued] = await Promise.all([pendingApprovalsByTenant(db), queuedMessagesByTenant(db)]);
+  // A staff reader sees their own bank's figures; the deployment's token, every bank's, read as each in turn.
+  const own = currentTenant();
+  const tenants = own ? [own] : await listTenantIds(db);
+  const each = await Promise.all(tenants.map((tenantId) => withTenant(tenantId, () => Promise.all([pendingApprovalsByTenant(db), queuedMessagesByTenant(db)]))));
+  const pending = each.flatMap(([p]) => p);
+  const queued = each.flatMap(([, q]) => q);
   m.pendingApprovals.reset();
   m.oldestPendingAge.reset();
   m.queuedMessages.reset();

@@ -162,10 +162,10 @@ async function runApps(stack: Stack) {
 }
 
 async function footprints(stack: Stack) {
-  Object.assign(process.env, { DATABASE_URL: stack.databaseUrl, ...bankSystemsEnv(stack.simulator.url), LOG_LEVEL: process.env.LOG_LEVEL ?? "warn" });
-  const { db, pool } = openDatabase(stack.databaseUrl, 4);
+  Object.assign(process.env, { DATABASE_URL: stack.ownerUrl, ...bankSystemsEnv(stack.simulator.url), LOG_LEVEL: process.env.LOG_LEVEL ?? "warn" });
+  const { db, pool } = openDatabase(stack.ownerUrl, 4);
   try {
-    return await compareFootprints(db, pool, stack.databaseUrl, MARKS);
+    return await compareFootprints(db, pool, stack.ownerUrl, MARKS);
   } finally {
     await pool.end();
   }

@@ -5,11 +5,12 @@ import { createSession, deleteSession, readSessionToken, sessionCookie } from "@
 import { database } from "@/db/client";
 import { DUMMY_HASH, hashPassword, needsRehash, verifyPassword } from "@/db/password";
 import { findUserForSignIn, replacePasswordHash } from "@/db/queries/credentials";
+import { enterTenant, withTenant } from "@/db/tenant-context";
 import { env } from "@/env";
 import { log } from "@/observability/log";
 import { metrics } from "@/observability/metrics";
 import { loginBody } from "./schema";
-import { attemptSucceeded, auditThrottled, beginAttempt } from "./throttle";
+import { attemptSucceeded, auditThrottled, beginAttempt, NO_TENANT } from "./throttle";
 
 export const runtime = "nodejs";
 
@@ -28,7 +29,7 @@ export const POST = route(async (req) => {
   const begun = await beginAttempt(db, { username, clientAddress: address, at });
   if ("throttled" in begun) {
     const user = await findUserForSignIn(db, username);
-    await auditThrottled(db, { tenantId: user?.tenantId ?? null, username, clientAddress: address, throttled: begun.throttled, at });
+    await withTenant(user?.tenantId ?? NO_TENANT, () => auditThrottled(db, { tenantId: user?.tenantId ?? null, username, clientAddress: address, throttled: begun.throttled, at }));
     metrics().loginThrottles.inc({ bucket: begun.throttled.bucket });
     log().warn({ event: "login.throttled", bucket: begun.throttled.bucket, failures: begun.throttled.failures, retryAfterSeconds: begun.throttled.retryAfterSeconds });
     const { retryAfterSeconds } = begun.throttled;
@@ -42,6 +43,7 @@ export const POST = route(async (req) => {
   const user = await findUserForSignIn(db, username);
   const right = await verifyPassword(password, user?.passwordHash ?? DUMMY_HASH);
   if (!user || !right) throw new ApiError("unauthorized:login", "Wrong username or password.");
+  enterTenant(user.tenantId);
   await attemptSucceeded(db, begun.attempt);
   if (needsRehash(user.passwordHash)) await replacePasswordHash(db, user.id, user.passwordHash, await hashPassword(password));
 

@@ -58,6 +58,9 @@ const lastAudited = new Map<string, number>();
  * Audits a refused sign-in as `login.throttled`, at most once a minute per account and
  * address on each instance: a flood must not turn into a flood of audit rows.
  */
+/** Where the audit trail records sign-in attempts on user names nobody has. */
+export const NO_TENANT = "none";
+
 export async function auditThrottled(
   db: Db,
   input: { tenantId: string | null; username: string; clientAddress: string; throttled: Throttled; at: Date },
@@ -69,7 +72,7 @@ export async function auditThrottled(
   lastAudited.set(key, input.at.getTime());
   await recordAuditEvent(db, {
     // A user name nobody has belongs to no tenant; the attempt is still worth recording.
-    tenantId: input.tenantId ?? "none",
+    tenantId: input.tenantId ?? NO_TENANT,
     actor: `client ${input.clientAddress}`,
     action: "login.throttled",
     subjectType: "account",

@@ -12,6 +12,7 @@ import { ReportView, type IncidentReport } from "@/components/incidents/report/r
 import { Alert } from "@/components/ui/alert";
 import { failureFields, log } from "@/observability/log";
 import { isId } from "@/vocabulary/ids";
+import { withTenant } from "@/db/tenant-context";
 
 export const metadata: Metadata = { title: "Incident report" };
 export const dynamic = "force-dynamic";
@@ -33,9 +34,11 @@ export default async function ReportPage({ params }: ReportPageProps) {
   const { db, agent } = services();
   let report: IncidentReport;
   try {
-    const scope = await openIncident(db, user, threadId, { action: "incident.viewed", reveal: false, path });
-    await scope.record({ as: "printable report" });
-    report = scope.mask(await buildIncidentReport(db, agent, user, scope));
+    report = await withTenant(user.tenantId, async () => {
+      const scope = await openIncident(db, user, threadId, { action: "incident.viewed", reveal: false, path });
+      await scope.record({ as: "printable report" });
+      return scope.mask(await buildIncidentReport(db, agent, user, scope));
+    });
   } catch (error) {
     if (error instanceof ApiError && error.status === 404) notFound();
     log().error({ event: "incident_report.failed", threadId, ...failureFields(error) });

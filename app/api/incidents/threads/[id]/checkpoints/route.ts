@@ -7,8 +7,8 @@ export const dynamic = "force-dynamic";
 /** The conversation's checkpoints, oldest first: id, parent, step, source, what ran, next, interrupts, size. */
 async function checkpoints(req: Request, id: string): Promise<Response> {
   const { db, agent } = services();
-  const { scope } = await incidentRequest(db, req, id, "incident.viewed");
-  return scope.release({ threadId: scope.thread.threadId, checkpoints: await agent.history(scope.thread.threadId) });
+  const { user, scope } = await incidentRequest(db, req, id, "incident.viewed");
+  return scope.release({ threadId: scope.thread.threadId, checkpoints: await agent.history(user.tenantId, scope.thread.threadId) });
 }
 
 /** The checkpoint list, masked. Audited as `incident.viewed`. */

@@ -10,7 +10,7 @@ export const dynamic = "force-dynamic";
 
 async function history(user: SessionUser, thread: ThreadRow, limit: number, before?: string) {
   const s = services();
-  const snapshots = await s.agent.stateHistory(thread.id, { limit, before });
+  const snapshots = await s.agent.stateHistory(user.tenantId, thread.id, { limit, before });
   return Response.json(await threadHistory(s, user, thread, snapshots, !before));
 }
 

@@ -10,8 +10,8 @@ type Params = { id: string; checkpointId: string };
 /** The raw state at one checkpoint and a line diff against its parent. Reading never re-runs anything. */
 async function checkpoint(req: Request, { id, checkpointId }: Params): Promise<Response> {
   const { db, agent } = services();
-  const { scope } = await incidentRequest(db, req, id, "incident.viewed");
-  const view = await agent.incidents.checkpoint(scope.thread.threadId, parseWith(idParam, checkpointId, "checkpoint_id"));
+  const { user, scope } = await incidentRequest(db, req, id, "incident.viewed");
+  const view = await agent.incidents.checkpoint(user.tenantId, scope.thread.threadId, parseWith(idParam, checkpointId, "checkpoint_id"));
   if (!view) throw new ApiError("not_found:checkpoint", "No such checkpoint in this conversation.");
   return scope.release(view, { checkpointId: view.checkpointId });
 }
