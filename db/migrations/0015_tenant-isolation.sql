@@ -75,6 +75,12 @@ RETURNS SETOF text
 LANGUAGE sql STABLE SECURITY DEFINER SET search_path = public, pg_temp
 AS $$ SELECT tenant_id FROM public.customers UNION SELECT tenant_id FROM public.users UNION SELECT tenant_id FROM public.threads $$;
 --> statement-breakpoint
-REVOKE ALL ON FUNCTION public.auth_user_for_sign_in(text), public.auth_session(text), public.app_tenant_ids() FROM PUBLIC;
+-- An instance shutting down lets its leases run out at once, whichever bank each thread is of.
+CREATE FUNCTION public.expire_instance_leases(p_owner text)
+RETURNS void
+LANGUAGE sql VOLATILE SECURITY DEFINER SET search_path = public, pg_temp
+AS $$ UPDATE public.threads SET lease_until = now() WHERE status = 'busy' AND lease_owner = p_owner $$;
 --> statement-breakpoint
-GRANT EXECUTE ON FUNCTION public.auth_user_for_sign_in(text), public.auth_session(text), public.app_tenant_ids() TO bank_app;
+REVOKE ALL ON FUNCTION public.auth_user_for_sign_in(text), public.auth_session(text), public.app_tenant_ids(), public.expire_instance_leases(text) FROM PUBLIC;
+--> statement-breakpoint
+GRANT EXECUTE ON FUNCTION public.auth_user_for_sign_in(text), public.auth_session(text), public.app_tenant_ids(), public.expire_instance_leases(text) TO bank_app;

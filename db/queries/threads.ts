@@ -98,7 +98,8 @@ export async function takeOverThread(db: DbOrTx, input: { threadId: string; from
 
 /** Lets go of every lease `owner` holds, so other instances may take its threads over at once. */
 export async function expireLeases(db: DbOrTx, owner: string) {
-  await db.execute(sql`UPDATE ${threads} SET lease_until = now() WHERE status = 'busy' AND lease_owner = ${owner}`);
+  // Through a database function: an instance's leases span tenants, and row-level security shows a connection one.
+  await db.execute(sql`select expire_instance_leases(${owner})`);
 }
 
 /** Ends a run: the thread goes to its resting status and the lease is dropped, if `owner` still holds it. */
