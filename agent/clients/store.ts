@@ -1,4 +1,5 @@
 import type { Db } from "@/db/client";
+import { withTenant } from "@/db/tenant-context";
 import * as approvals from "@/db/queries/approvals";
 import * as cases from "@/db/queries/cases";
 import { recordAuditEventOnce } from "@/db/queries/audit";
@@ -40,9 +41,26 @@ async function withApproval(db: Db, row: cases.CaseRow, merchant?: string) {
   return { ...summary, ...paid, merchant: name, approval: approval ? toApprovalRef(approval) : null };
 }
 
+/**
+ * Each call acts for the tenant it names (its first argument, or its input's `tenantId`), so
+ * row-level security holds the graph's database work to that tenant whoever calls it.
+ */
+function actingForTheirTenant(store: AgentStore): AgentStore {
+  const tenantOf = (first: unknown) => (typeof first === "string" ? first : (first as { tenantId?: string } | undefined)?.tenantId);
+  return Object.fromEntries(
+    Object.entries(store as Record<string, (...args: unknown[]) => Promise<unknown>>).map(([name, call]) => {
+      const bound = (...args: unknown[]) => {
+        const tenantId = tenantOf(args[0]);
+        return tenantId ? withTenant(tenantId, () => call(...args)) : call(...args);
+      };
+      return [name, bound];
+    }),
+  ) as AgentStore;
+}
+
 /** The graph's database work, bound to one drizzle handle. */
 export function createAgentStore(db: Db): AgentStore {
-  return {
+  return actingForTheirTenant({
     listTransactions: (tenantId, customerId) => listTransactionsByCustomer(db, tenantId, customerId),
     async upsertCase(input) {
       const row = await cases.upsertCase(db, input);
@@ -101,7 +119,7 @@ export function createAgentStore(db: Db): AgentStore {
         input.idempotencyKey,
       ),
     requestHandover: (input) => requestHandover(db, input),
-  };
+  });
 }
 
 /** The audit trail's name for each card change. */
