@@ -50,7 +50,8 @@ function startCollector(): Promise<{ server: Server; url: string; spans: Receive
 function startSimulatorProcess(collector: string): Promise<{ child: ChildProcess; url: string }> {
   const child = spawn(path.join(root, "node_modules/.bin/tsx"), ["simulator/main.ts"], {
     cwd: root,
-    env: { ...process.env, SIMULATOR_PORT: "0", OTEL_EXPORTER_OTLP_ENDPOINT: collector, OTEL_SERVICE_NAME: "bank-simulator", OTEL_BSP_SCHEDULE_DELAY: "50" },
+    // The bank's systems, on their own tables: as the owner, as npm start runs them.
+    env: { ...process.env, DATABASE_URL: process.env.DATABASE_OWNER_URL, SIMULATOR_PORT: "0", OTEL_EXPORTER_OTLP_ENDPOINT: collector, OTEL_SERVICE_NAME: "bank-simulator", OTEL_BSP_SCHEDULE_DELAY: "50" },
     stdio: ["ignore", "pipe", "inherit"],
   });
   return new Promise((resolve, reject) => {
