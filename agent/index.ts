@@ -12,6 +12,7 @@ import { checkpointView } from "./incidents/checkpoint-view";
 import { replayInSandbox, type WhatIf } from "./incidents/sandbox";
 import { buildTimeline } from "./incidents/timeline";
 import { createCheckpointer, depsFromEnv } from "./runtime";
+import { appKeyRing, type KeyRing } from "./encryption";
 import { createInstance, type Instance } from "./instance";
 import { drain, recoverStuckRuns } from "./recovery";
 import type { Ctx, OnToken } from "./context";
@@ -31,11 +32,13 @@ export type { WhatIf, Path } from "./incidents/sandbox";
 /**
  * The agent as the app sees it: turns, decisions, casework, recovery, read-only history and
  * incident replays. Its checkpoints go to Postgres unless `checkpointer` says otherwise (the
- * capacity benchmark's in-memory comparison).
+ * capacity benchmark's in-memory comparison), encrypted with `keys` (the app's, from the
+ * environment, unless given).
  */
-export function createAgent(opts: { db: Db; pool: Pool; deps?: Partial<AgentDeps>; instance?: Instance; checkpointer?: BaseCheckpointSaver }) {
-  const deps = depsFromEnv(opts.db, opts.deps);
-  const checkpointer = opts.checkpointer ?? createCheckpointer(opts.pool);
+export function createAgent(opts: { db: Db; pool: Pool; deps?: Partial<AgentDeps>; instance?: Instance; checkpointer?: BaseCheckpointSaver; keys?: KeyRing }) {
+  const keys = opts.keys ?? appKeyRing();
+  const deps = depsFromEnv(opts.db, opts.deps, keys);
+  const checkpointer = opts.checkpointer ?? createCheckpointer(opts.pool, keys);
   const graph = buildGraph(deps, checkpointer);
   const connectionString = (opts.pool as unknown as { options: { connectionString: string } }).options.connectionString;
   const instance = opts.instance ?? createInstance(connectionString);
@@ -44,7 +47,7 @@ export function createAgent(opts: { db: Db; pool: Pool; deps?: Partial<AgentDeps
     .subscribe(SUPERSEDE_CHANNEL, (payload) => supersede(runs, JSON.parse(payload) as SupersedeRequest))
     .catch((error: unknown) => log().error({ event: "supersede.listen_failed", ...failureFields(error) }));
   const ctx: Ctx = { db: opts.db, graph, deps, instance, runs, answerQueued: (...args) => answerQueued(ctx)(...args) };
-  const production = { ...ctx, checkpointer };
+  const production = { ...ctx, checkpointer, keys };
   return {
     graph,
     deps,

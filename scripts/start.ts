@@ -13,6 +13,7 @@ import { bin, buildIfStale, root, stopAll } from "./build";
 import { openDatabase } from "../db/client";
 import { freePort, startEmbeddedPostgres, type EmbeddedDatabase } from "../db/embedded";
 import { prepareDatabase } from "../db/prepare";
+import { developmentKeyFile, keyRingFromEnv } from "../agent/encryption";
 import { env, isDemoMode, startupProblems, startupRefusal } from "../env";
 import { bankSystemsEnv } from "../simulator/server";
 import { startupFailure, type Stage } from "./startup-failure";
@@ -99,6 +100,12 @@ async function main() {
   const config = env();
   const demo = isDemoMode(config);
   log(demo ? "demo mode: demo data and the simulator as the bank systems" : "production mode: no demo data, the bank systems from the environment");
+  try {
+    const keys = keyRingFromEnv(config);
+    log(config.ENCRYPTION_KEYS ? `encryption at rest: key "${keys.writeKeyId}" writes, ${keys.keys.size} key(s) read` : `encryption at rest: the development key in ${developmentKeyFile(config)}`);
+  } catch (error) {
+    return fail("other", error);
+  }
   const port = config.PORT;
   if (!(await portIsFree(port).then(() => true, (error) => (fail("port", error), false)))) return;
   let databaseUrl = config.DATABASE_URL;

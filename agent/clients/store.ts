@@ -9,6 +9,7 @@ import type { AgentStore, ApprovalInput, CardActionAudit, CaseSummary } from "..
 import { requestHandover } from "../handovers";
 import type { ApprovalRef } from "../state";
 import { metrics } from "@/observability/metrics";
+import { appKeyRing, sealJson, type KeyRing } from "../encryption";
 
 export function toApprovalRef(row: approvals.ApprovalRow): ApprovalRef {
   return {
@@ -41,7 +42,8 @@ async function withApproval(db: Db, row: cases.CaseRow, merchant?: string) {
 }
 
 /** The graph's database work, bound to one drizzle handle. */
-export function createAgentStore(db: Db): AgentStore {
+/** The agent's reads and writes; what a node recorded sending to a bank system, and its answer, are encrypted with `keys`. */
+export function createAgentStore(db: Db, keys: KeyRing = appKeyRing()): AgentStore {
   return {
     listTransactions: (tenantId, customerId) => listTransactionsByCustomer(db, tenantId, customerId),
     async upsertCase(input) {
@@ -86,7 +88,7 @@ export function createAgentStore(db: Db): AgentStore {
     },
     admitRefund: (input) => approvals.admitRefund(db, input),
     completeRefund: (input) => approvals.completeRefund(db, input),
-    recordNodeEvent: (event) => recordNodeEvent(db, event),
+    recordNodeEvent: (event) => recordNodeEvent(db, { ...event, request: sealJson(keys, event.request), response: sealJson(keys, event.response) }),
     recordCardAction: (input) =>
       recordAuditEventOnce(
         db,
