@@ -100,12 +100,6 @@ async function main() {
   const config = env();
   const demo = isDemoMode(config);
   log(demo ? "demo mode: demo data and the simulator as the bank systems" : "production mode: no demo data, the bank systems from the environment");
-  try {
-    const keys = keyRingFromEnv(config);
-    log(config.ENCRYPTION_KEYS ? `encryption at rest: key "${keys.writeKeyId}" writes, ${keys.keys.size} key(s) read` : `encryption at rest: the development key in ${developmentKeyFile(config)}`);
-  } catch (error) {
-    return fail("other", error);
-  }
   const port = config.PORT;
   if (!(await portIsFree(port).then(() => true, (error) => (fail("port", error), false)))) return;
   let databaseUrl = config.DATABASE_URL;
@@ -118,6 +112,12 @@ async function main() {
     }
     databaseUrl = embedded.url;
     log(`embedded Postgres at ${databaseUrl.replace(/:[^:@]+@/, ":***@")} (data in ${embedded.dataDir})`);
+  }
+  try {
+    const keys = keyRingFromEnv(config);
+    log(config.ENCRYPTION_KEYS ? `encryption at rest: key "${keys.writeKeyId}" writes, ${keys.keys.size} key(s) read` : `encryption at rest: the development key in ${developmentKeyFile(config)}`);
+  } catch (error) {
+    return fail("other", error);
   }
   const { db, pool } = openDatabase(databaseUrl, 2);
   let demoData: boolean;
