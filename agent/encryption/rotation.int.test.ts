@@ -7,6 +7,7 @@ import { createThread } from "@/db/queries/threads";
 import { CHECKPOINT_SCHEMA } from "@/db/migrate";
 import { LEGACY_THREAD_ID, loadLegacyThread } from "@/db/legacy-thread";
 import { FAST_SETTINGS, TENANT } from "@/test/agent-support";
+import { runScript } from "@/test/run-script";
 import { testDatabase } from "@/simulator/test-support";
 import { createAgent, type Agent } from "..";
 import { EncryptingSerializer, keyRingFrom, type KeyRing } from ".";
@@ -122,5 +123,23 @@ describe("npm run keys:rotate", () => {
     const { rows } = await database.pool.query("select type, blob from langgraph.checkpoint_writes where thread_id = $1 and task_id = $2 and idx = $3", [thread, stale.taskId, stale.idx]);
     expect(rows[0].type).toBe(appType);
     expect(Buffer.from(rows[0].blob).equals(Buffer.from(appBlob))).toBe(true);
+  });
+
+  it("as a command: counts with --dry-run, rotates, says what it did, and names a key it lacks", async () => {
+    await pausedUnderA();
+    const env = (keys: string, write?: string) => ({ DATABASE_URL: process.env.DATABASE_URL, LOG_LEVEL: "silent", ENCRYPTION_KEYS: keys, ENCRYPTION_WRITE_KEY: write });
+    const dry = await runScript("scripts/keys-rotate.ts", ["--dry-run"], { env: env(`a:${key(11)},b:${key(12)}`, "b") });
+    expect(dry.code, dry.stderr).toBe(0);
+    expect(dry.stdout).toMatch(/checkpoint_blobs: \d+ under key "a"/);
+    expect(dry.stdout).toContain("dry run: nothing rewritten");
+
+    const lacking = await runScript("scripts/keys-rotate.ts", [], { env: env(`b:${key(12)}`) });
+    expect(lacking.code).toBe(1);
+    expect(lacking.stderr.trim()).toMatch(/^\[keys:rotate\] checkpoint value is encrypted under key "a", which is not among the read keys \(b\): add key "a" to ENCRYPTION_KEYS to read it$/);
+
+    const run = await runScript("scripts/keys-rotate.ts", ["--batch", "5"], { env: env(`a:${key(11)},b:${key(12)}`, "b") });
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stdout).toMatch(/checkpoint_blobs: \d+ re-encrypted/);
+    expect(run.stdout).toMatch(/stored values after:\n  checkpoint_blobs: \d+ under key "b"\n  checkpoint_writes: \d+ under key "b"\n  node_events: \d+ under key "b"/);
   });
 });
