@@ -4,10 +4,12 @@
  * stored in clear included), in small batches, while the app runs. Give ENCRYPTION_KEYS the
  * new key and the old ones, the new one as ENCRYPTION_WRITE_KEY, deploy that to every
  * instance, run this, then drop the old keys. `--dry-run` only counts what is under each key.
+ * It works across every tenant's rows, so it connects as the database's owner, like db:migrate.
  */
 import { parseArgs } from "node:util";
 import { keyRingFromEnv } from "../agent/encryption";
 import { rotateKeys, type TableCounts } from "../agent/encryption/rotate";
+import { bypassesRowSecurity } from "../db/app-role";
 import { openDatabase } from "../db/client";
 import { env } from "../env";
 
@@ -27,6 +29,9 @@ async function main() {
   const ring = keyRingFromEnv(config);
   const { pool } = openDatabase(config.DATABASE_URL, 2);
   try {
+    if (!(await bypassesRowSecurity(pool))) {
+      throw new Error("DATABASE_URL signs in as a role that row-level security limits to one tenant's rows (the app's role): run keys:rotate as the database's owner, as db:migrate runs");
+    }
     const report = await rotateKeys(pool, ring, { dryRun: values["dry-run"], batchSize });
     console.log(`[keys:rotate] write key "${report.writeKeyId}"; read keys ${[...ring.keys.keys()].map((k) => `"${k}"`).join(", ")}`);
     console.log(`[keys:rotate] stored values before:`);

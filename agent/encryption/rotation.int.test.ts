@@ -1,4 +1,5 @@
 import { afterAll, beforeEach, describe, expect, it } from "vitest";
+import { appRoleUrl, enableAppRoleLogin } from "@/db/app-role";
 import { getApprovalByCase, getApprovalById } from "@/db/queries/approvals";
 import { insertTaskWrites } from "@/db/queries/checkpoints";
 import { rewriteWrites, writesNotUnder } from "@/db/queries/key-rotation";
@@ -136,6 +137,11 @@ describe("npm run keys:rotate", () => {
     const lacking = await runScript("scripts/keys-rotate.ts", [], { env: env(`b:${key(12)}`) });
     expect(lacking.code).toBe(1);
     expect(lacking.stderr.trim()).toMatch(/^\[keys:rotate\] checkpoint value is encrypted under key "a", which is not among the read keys \(b\): add key "a" to ENCRYPTION_KEYS to read it$/);
+
+    await enableAppRoleLogin(database.pool, "rotation-test-password");
+    const asApp = await runScript("scripts/keys-rotate.ts", [], { env: { ...env(`a:${key(11)},b:${key(12)}`, "b"), DATABASE_URL: appRoleUrl(process.env.DATABASE_URL!, "rotation-test-password") } });
+    expect(asApp.code).toBe(1);
+    expect(asApp.stderr).toContain("run keys:rotate as the database's owner");
 
     const run = await runScript("scripts/keys-rotate.ts", ["--batch", "5"], { env: env(`a:${key(11)},b:${key(12)}`, "b") });
     expect(run.code, run.stderr).toBe(0);
