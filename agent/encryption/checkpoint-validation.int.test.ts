@@ -11,7 +11,7 @@ import { CHECKPOINT_SCHEMA } from "@/db/migrate";
 import { createCheckpointer, MeasuredPostgresSaver } from "../runtime";
 
 Object.assign(globalThis, { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, test });
-const { validate } = await import("@langchain/langgraph-checkpoint-validation");
+const { deltaChannelHistoryTests, validate } = await import("@langchain/langgraph-checkpoint-validation");
 
 const database = openDatabase(process.env.DATABASE_URL!, 3);
 const TABLES = ["checkpoints", "checkpoint_blobs", "checkpoint_writes"].map((t) => `"${CHECKPOINT_SCHEMA}"."${t}"`).join(", ");
@@ -19,7 +19,7 @@ const TABLES = ["checkpoints", "checkpoint_blobs", "checkpoint_writes"].map((t) 
 /** The suite lists every checkpoint a saver holds, so each saver it makes starts on empty tables. */
 const emptyTables = () => database.pool.query(`truncate ${TABLES}`);
 
-validate({
+const initializer = {
   checkpointerName: "the app's saver (MeasuredPostgresSaver, encrypted)",
   async createCheckpointer() {
     await emptyTables();
@@ -31,7 +31,11 @@ validate({
     await emptyTables();
     await database.pool.end();
   },
-});
+};
+
+validate(initializer);
+/** Opt-in in the package (LangGraph's own savers run it): DeltaSnapshot values read back through the encryption and the plain-data reader. */
+deltaChannelHistoryTests(initializer);
 
 describe("the saver the suite ran against", () => {
   it("stores channel values and writes encrypted", async () => {
