@@ -41,8 +41,7 @@ async function withApproval(db: Db, row: cases.CaseRow, merchant?: string) {
   return { ...summary, ...paid, merchant: name, approval: approval ? toApprovalRef(approval) : null };
 }
 
-/** The graph's database work, bound to one drizzle handle. */
-/** The agent's reads and writes; what a node recorded sending to a bank system, and its answer, are encrypted with `keys`. */
+/** The graph's database work, bound to one drizzle handle; what a node sent to a bank system and its answer are stored encrypted with `keys`. */
 export function createAgentStore(db: Db, keys: KeyRing = appKeyRing()): AgentStore {
   return {
     listTransactions: (tenantId, customerId) => listTransactionsByCustomer(db, tenantId, customerId),
