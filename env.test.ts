@@ -19,6 +19,28 @@ describe("startup problems", () => {
     expect(settings({ ...PRODUCTION, ENABLE_TEST_CLOCK: "1" })).toEqual(["ENABLE_TEST_CLOCK"]);
     expect(settings({ ...PRODUCTION, CHECKPOINTER: "memory" })).toEqual(["CHECKPOINTER"]);
     expect(settings({ ...PRODUCTION, CHECKPOINTER: "postgres" })).toEqual([]);
+    expect(settings({ ...PRODUCTION, ENCRYPTION_KEYS: undefined })).toEqual(["ENCRYPTION_KEYS"]);
+  });
+
+  it("refuse production without an encryption key, in one line naming the setting", () => {
+    const line = startupRefusal(startupProblems({ ...PRODUCTION, ENCRYPTION_KEYS: undefined }));
+    expect(line.split("\n")).toHaveLength(1);
+    expect(line).toMatch(/^Refusing to start: ENCRYPTION_KEYS is required in production: set it to id:base64key .+\.$/);
+  });
+
+  it("refuse encryption keys that are not 32-byte base64 keys, or a write key that is not among them, saying which", () => {
+    const key = (byte: number, length = 32) => Buffer.alloc(length, byte).toString("base64");
+    const problems = (env: Record<string, string>) => startupProblems({ ...PRODUCTION, ...env }).map((p) => p.message);
+    expect(problems({ ENCRYPTION_KEYS: `a:${key(1, 16)}` })).toEqual(['ENCRYPTION_KEYS is invalid (key "a" is 16 bytes; AES-256 takes 32 (openssl rand -base64 32)): correct it or unset it']);
+    expect(problems({ ENCRYPTION_KEYS: "a:not base64!" })).toEqual(['ENCRYPTION_KEYS is invalid (key "a" is not base64): correct it or unset it']);
+    expect(problems({ ENCRYPTION_KEYS: key(1) })).toEqual([expect.stringMatching(/has no value: write it as id:base64key/)]);
+    expect(problems({ ENCRYPTION_KEYS: `a:${key(1)},a:${key(2)}`, ENCRYPTION_WRITE_KEY: "a" })).toEqual([expect.stringContaining('key id "a" is given twice')]);
+    expect(problems({ ENCRYPTION_KEYS: `enc:x:${key(1)}` })).toEqual([expect.stringContaining("is not base64")]);
+    expect(problems({ ENCRYPTION_KEYS: `a:${key(1)},b:${key(2)}` })).toEqual([expect.stringContaining("name the one that encrypts new values in ENCRYPTION_WRITE_KEY")]);
+    expect(problems({ ENCRYPTION_KEYS: `a:${key(1)},b:${key(2)}`, ENCRYPTION_WRITE_KEY: "c" })).toEqual([expect.stringContaining('the write key "c" is not among the keys (a, b)')]);
+    expect(problems({ ENCRYPTION_KEYS: `a:${key(1)},b:${key(2)}`, ENCRYPTION_WRITE_KEY: "b" })).toEqual([]);
+    expect(startupProblems({ ENCRYPTION_WRITE_KEY: "b" }).map((p) => p.setting)).toEqual(["ENCRYPTION_WRITE_KEY"]);
+    for (const message of problems({ ENCRYPTION_KEYS: `a:${key(1, 16)}` })) expect(message).not.toContain(key(1, 16));
   });
 
   it("do not apply in demo mode, where the embedded Postgres and the simulator stand in", () => {
@@ -27,7 +49,7 @@ describe("startup problems", () => {
   });
 
   it("treat NODE_ENV=production with DEMO_DATA=0 or unset as production", () => {
-    expect(settings({ NODE_ENV: "production" })).toEqual(["DATABASE_URL", "APP_ORIGIN", "LIMITS_URL,HISTORY_URL,ANTIFRAUD_URL,LEDGER_URL,CARDS_URL"]);
+    expect(settings({ NODE_ENV: "production" })).toEqual(["DATABASE_URL", "APP_ORIGIN", "LIMITS_URL,HISTORY_URL,ANTIFRAUD_URL,LEDGER_URL,CARDS_URL", "ENCRYPTION_KEYS"]);
     expect(settings({ NODE_ENV: "development", DEMO_DATA: "0" })).toContain("DATABASE_URL");
   });
 

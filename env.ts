@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { keyRingFrom } from "./agent/encryption/keys";
 import { LOG_LEVELS } from "./observability/levels";
 
 /** Every environment variable the product reads, validated once. */
@@ -143,6 +144,24 @@ const schema = z.object({
   CHECKPOINTER: z.enum(["postgres", "memory"]).default("postgres"),
   /** A bearer token that may read `GET /api/metrics`; unset, only supervisor, auditor and ops sessions may. */
   METRICS_TOKEN: z.string().min(16, "at least 16 characters").optional(),
+  /**
+   * The keys checkpoints and recorded bank-system bodies are encrypted with at rest:
+   * `id:base64key,...`, each key 32 random bytes (`openssl rand -base64 32`). All of them read;
+   * unset in demo mode, a development key kept beside the embedded data directory is used.
+   */
+  ENCRYPTION_KEYS: z.string().optional(),
+  /** The id of the key in ENCRYPTION_KEYS that encrypts new values; may be left out when there is one key. */
+  ENCRYPTION_WRITE_KEY: z.string().optional(),
+}).superRefine((config, ctx) => {
+  if (config.ENCRYPTION_KEYS === undefined) {
+    if (config.ENCRYPTION_WRITE_KEY !== undefined) ctx.addIssue({ code: "custom", path: ["ENCRYPTION_WRITE_KEY"], message: "it names a key but ENCRYPTION_KEYS is not set" });
+    return;
+  }
+  try {
+    keyRingFrom(config.ENCRYPTION_KEYS, config.ENCRYPTION_WRITE_KEY);
+  } catch (error) {
+    ctx.addIssue({ code: "custom", path: ["ENCRYPTION_KEYS"], message: (error as Error).message });
+  }
 });
 
 export type Env = z.infer<typeof schema>;
@@ -201,6 +220,13 @@ export function startupProblems(source: Record<string, string | undefined> = pro
     problems.push({
       setting: missing.join(","),
       message: `${listed(missing)} ${missing.length === 1 ? "is" : "are"} required in production: set ${missing.length === 1 ? "it" : "each"} to the bank's own system; the simulator stands in only in demo mode (DEMO_DATA=1)`,
+    });
+  }
+  if (!config.ENCRYPTION_KEYS) {
+    problems.push({
+      setting: "ENCRYPTION_KEYS",
+      message:
+        "ENCRYPTION_KEYS is required in production: set it to id:base64key (32 random bytes, openssl rand -base64 32) from the bank's secret store; conversations are encrypted at rest with it, and the development key file is for demo mode only",
     });
   }
   if (config.CHECKPOINTER === "memory") {

@@ -14,6 +14,7 @@ import { checkpointView } from "./incidents/checkpoint-view";
 import { replayInSandbox, type WhatIf } from "./incidents/sandbox";
 import { buildTimeline } from "./incidents/timeline";
 import { createCheckpointer, depsFromEnv } from "./runtime";
+import { appKeyRing, type KeyRing } from "./encryption";
 import { createInstance, type Instance } from "./instance";
 import { drain, recoverStuckRuns } from "./recovery";
 import type { Ctx, OnToken } from "./context";
@@ -33,12 +34,14 @@ export type { WhatIf, Path } from "./incidents/sandbox";
 /**
  * The agent as the app sees it: turns, decisions, casework, recovery, read-only history and
  * incident replays. Each call acts for the tenant it names (its database work sees that
- * tenant's rows only); the background work goes through the tenants one by one. Its checkpoints go to Postgres unless `checkpointer` says otherwise (the
- * capacity benchmark's in-memory comparison).
+ * tenant's rows only); the background work goes through the tenants one by one. Its
+ * checkpoints go to Postgres unless `checkpointer` says otherwise (the capacity benchmark's
+ * in-memory comparison), encrypted with `keys` (the app's, from the environment, unless given).
  */
-export function createAgent(opts: { db: Db; pool: Pool; deps?: Partial<AgentDeps>; instance?: Instance; checkpointer?: BaseCheckpointSaver }) {
-  const deps = depsFromEnv(opts.db, opts.deps);
-  const checkpointer = opts.checkpointer ?? createCheckpointer(opts.pool);
+export function createAgent(opts: { db: Db; pool: Pool; deps?: Partial<AgentDeps>; instance?: Instance; checkpointer?: BaseCheckpointSaver; keys?: KeyRing }) {
+  const keys = opts.keys ?? appKeyRing();
+  const deps = depsFromEnv(opts.db, opts.deps, keys);
+  const checkpointer = opts.checkpointer ?? createCheckpointer(opts.pool, keys);
   const graph = buildGraph(deps, checkpointer);
   const connectionString = (opts.pool as unknown as { options: { connectionString: string } }).options.connectionString;
   const instance = opts.instance ?? createInstance(connectionString);
@@ -53,7 +56,7 @@ export function createAgent(opts: { db: Db; pool: Pool; deps?: Partial<AgentDeps
     for (const tenantId of await listTenantIds(opts.db)) results.push(await withTenant(tenantId, work));
     return results;
   };
-  const production = { ...ctx, checkpointer };
+  const production = { ...ctx, checkpointer, keys };
   return {
     graph,
     deps,

@@ -8,6 +8,7 @@ import { env } from "@/env";
 import type { Db } from "@/db/client";
 import { CHECKPOINT_SCHEMA } from "@/db/migrate";
 import { insertCheckpoint, insertTaskWrites } from "@/db/queries/checkpoints";
+import { appKeyRing, EncryptingSerializer, type KeyRing } from "./encryption";
 import { createBankClients } from "./clients/bank";
 import { createChatModel } from "./clients/model";
 import { createAgentStore } from "./clients/store";
@@ -35,12 +36,12 @@ export function settingsFromEnv(): AgentSettings {
 }
 
 /** The production wiring: the bank's systems from the environment, the shared pool. */
-export function depsFromEnv(db: Db, overrides: Partial<AgentDeps> = {}): AgentDeps {
+export function depsFromEnv(db: Db, overrides: Partial<AgentDeps> = {}, keys: KeyRing = appKeyRing()): AgentDeps {
   const e = env();
   return {
     model: createChatModel(e),
     bank: createBankClients({ limits: e.LIMITS_URL, history: e.HISTORY_URL, antifraud: e.ANTIFRAUD_URL, ledger: e.LEDGER_URL, cards: e.CARDS_URL }),
-    store: createAgentStore(db),
+    store: createAgentStore(db, keys),
     clock: () => new Date(),
     settings: settingsFromEnv(),
     ...overrides,
@@ -56,13 +57,34 @@ export function depsFromEnv(db: Db, overrides: Partial<AgentDeps> = {}): AgentDe
  * It writes each checkpoint with its channel values, and each task's writes, in one
  * statement (`db/queries/checkpoints.ts`) instead of PostgresSaver's one INSERT per channel
  * inside BEGIN/COMMIT; the statement commits before `put` returns, and the run waits for it.
+ *
+ * Channel values and task writes are encrypted at rest (`agent/encryption`); the checkpoint
+ * rows themselves (ids, channel versions) and their metadata stay in clear, since the saver
+ * orders and filters by them in SQL.
  */
 export class MeasuredPostgresSaver extends PostgresSaver {
+  private readonly encryption: EncryptingSerializer;
+
   constructor(
     private readonly connections: Pool,
     private readonly schema: string,
+    keys: KeyRing,
   ) {
-    super(connections, undefined, { schema });
+    const encryption = new EncryptingSerializer(keys);
+    super(connections, encryption, { schema });
+    this.encryption = encryption;
+  }
+
+  /** Metadata is stored as jsonb that `list(filter)` matches in SQL, so it is written in clear. */
+  override async _dumpMetadata(metadata: Parameters<PostgresSaver["_dumpMetadata"]>[0]) {
+    const [, bytes] = await this.encryption.plain.dumpsTyped(metadata);
+    return JSON.parse(new TextDecoder().decode(bytes).replace(/\0/g, ""));
+  }
+
+  /** Clear metadata, read through the same reader as the values (no LangChain objects constructed). */
+  override async _loadMetadata(metadata: Parameters<PostgresSaver["_loadMetadata"]>[0]) {
+    const [type, bytes] = await this.encryption.plain.dumpsTyped(metadata);
+    return this.encryption.plain.loadsTyped(type, bytes) as ReturnType<PostgresSaver["_loadMetadata"]>;
   }
 
   override async put(...args: Parameters<PostgresSaver["put"]>) {
@@ -74,7 +96,7 @@ export class MeasuredPostgresSaver extends PostgresSaver {
     const next = run && typeof metadata?.step === "number" ? await run.put(metadata.step, attributes, checkpoint.id, write) : await checkpointSpan("checkpoint.put", attributes, write);
     const m = metrics();
     m.checkpointWriteDuration.observe({ operation: "put" }, secondsSince(started));
-    const [, bytes] = await this.serde.dumpsTyped(checkpoint);
+    const [, bytes] = await this.encryption.plain.dumpsTyped(checkpoint);
     m.checkpointSize.observe(bytes.byteLength);
     if (bytes.byteLength >= LARGE_CHECKPOINT_BYTES) m.largeCheckpoints.inc();
     return next;
@@ -124,7 +146,7 @@ export class MeasuredPostgresSaver extends PostgresSaver {
   }
 }
 
-/** The checkpointer on the app's pool, in its own schema. */
-export function createCheckpointer(pool: Pool): PostgresSaver {
-  return new MeasuredPostgresSaver(pool, CHECKPOINT_SCHEMA);
+/** The checkpointer on the app's pool, in its own schema, encrypting with the app's keys. */
+export function createCheckpointer(pool: Pool, keys: KeyRing = appKeyRing()): PostgresSaver {
+  return new MeasuredPostgresSaver(pool, CHECKPOINT_SCHEMA, keys);
 }

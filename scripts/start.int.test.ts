@@ -39,6 +39,11 @@ describe("npm start in production (NODE_ENV=production without DEMO_DATA=1)", ()
     expect(line).toContain("APP_ORIGIN must be https in production (it is http://support.bank.example)");
   });
 
+  it("refuses to start without an encryption key rather than store conversations in clear", async () => {
+    const line = await refusedStart({ ...COMPLETE, ENCRYPTION_KEYS: undefined });
+    expect(line).toMatch(/^\[start\] Refusing to start: ENCRYPTION_KEYS is required in production: set it to id:base64key \(32 random bytes, openssl rand -base64 32\) .+\.$/);
+  });
+
   it("refuses ENABLE_TEST_CLOCK=1", async () => {
     const line = await refusedStart({ ...COMPLETE, ENABLE_TEST_CLOCK: "1" });
     expect(line).toContain("ENABLE_TEST_CLOCK=1 is refused in production");

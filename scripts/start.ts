@@ -14,6 +14,7 @@ import { openDatabase } from "../db/client";
 import { freePort, startEmbeddedPostgres, type EmbeddedDatabase } from "../db/embedded";
 import { admitAppRole, appRoleUrl, embeddedAppPassword, ownerDatabaseUrl } from "../db/app-role";
 import { prepareDatabase } from "../db/prepare";
+import { developmentKeyFile, keyRingFromEnv } from "../agent/encryption";
 import { env, isDemoMode, startupProblems, startupRefusal } from "../env";
 import { bankSystemsEnv } from "../simulator/server";
 import { startupFailure, type Stage } from "./startup-failure";
@@ -115,6 +116,12 @@ async function main() {
     ownerUrl = embedded.url;
     databaseUrl = appRoleUrl(embedded.url, embeddedAppPassword(embedded.dataDir));
     log(`embedded Postgres at ${embedded.url.replace(/:[^:@]+@/, ":***@")} (data in ${embedded.dataDir})`);
+  }
+  try {
+    const keys = keyRingFromEnv(config);
+    log(config.ENCRYPTION_KEYS ? `encryption at rest: key "${keys.writeKeyId}" writes, ${keys.keys.size} key(s) read` : `encryption at rest: the development key in ${developmentKeyFile(config)}`);
+  } catch (error) {
+    return fail("other", error);
   }
   const { db, pool } = openDatabase(ownerUrl!, 2);
   let demoData: boolean;

@@ -8,4 +8,6 @@ export const PRODUCTION_ENV = {
   ANTIFRAUD_URL: "https://antifraud.bank.internal/antifraud",
   LEDGER_URL: "https://ledger.bank.internal/ledger",
   CARDS_URL: "https://cards.bank.internal/cards",
+  /** The encryption key: 32 bytes, fixed so every test that runs production mode reads what another wrote. */
+  ENCRYPTION_KEYS: `prod-1:${Buffer.alloc(32, 7).toString("base64")}`,
 };

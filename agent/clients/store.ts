@@ -10,6 +10,7 @@ import type { AgentStore, ApprovalInput, CardActionAudit, CaseSummary } from "..
 import { requestHandover } from "../handovers";
 import type { ApprovalRef } from "../state";
 import { metrics } from "@/observability/metrics";
+import { appKeyRing, sealJson, type KeyRing } from "../encryption";
 
 export function toApprovalRef(row: approvals.ApprovalRow): ApprovalRef {
   return {
@@ -58,8 +59,8 @@ function actingForTheirTenant(store: AgentStore): AgentStore {
   ) as AgentStore;
 }
 
-/** The graph's database work, bound to one drizzle handle. */
-export function createAgentStore(db: Db): AgentStore {
+/** The graph's database work, bound to one drizzle handle; what a node sent to a bank system and its answer are stored encrypted with `keys`. */
+export function createAgentStore(db: Db, keys: KeyRing = appKeyRing()): AgentStore {
   return actingForTheirTenant({
     listTransactions: (tenantId, customerId) => listTransactionsByCustomer(db, tenantId, customerId),
     async upsertCase(input) {
@@ -104,7 +105,7 @@ export function createAgentStore(db: Db): AgentStore {
     },
     admitRefund: (input) => approvals.admitRefund(db, input),
     completeRefund: (input) => approvals.completeRefund(db, input),
-    recordNodeEvent: (event) => recordNodeEvent(db, event),
+    recordNodeEvent: (event) => recordNodeEvent(db, { ...event, request: sealJson(keys, event.request), response: sealJson(keys, event.response) }),
     recordCardAction: (input) =>
       recordAuditEventOnce(
         db,

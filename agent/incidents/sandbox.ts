@@ -5,6 +5,7 @@ import { listApprovalsByThread } from "@/db/queries/approvals";
 import { listCasesByThread } from "@/db/queries/cases";
 import { listSucceededNodeEvents } from "@/db/queries/node-events";
 import type { AgentDeps } from "../deps";
+import { openNodeEvent, type KeyRing } from "../encryption";
 import { buildGraph, type AgentGraph } from "../graph";
 import type { RefundPolicy } from "../policy";
 import type { AgentStateType } from "../state";
@@ -21,7 +22,7 @@ export type Path = {
   outcome: { triage: string | null; triageReason: string | null; approval: string | null; refund: string | null; reply: string | null };
 };
 
-type Production = { db: Db; graph: AgentGraph; checkpointer: BaseCheckpointSaver; deps: AgentDeps };
+type Production = { db: Db; graph: AgentGraph; checkpointer: BaseCheckpointSaver; deps: AgentDeps; keys: KeyRing };
 
 async function history(graph: AgentGraph, threadId: string): Promise<StateSnapshot[]> {
   const all: StateSnapshot[] = [];
@@ -63,8 +64,9 @@ function isRead(system: string | null, request: unknown): boolean {
 }
 
 /** What the bank systems answered during that turn, as recorded. */
-async function recordedAnswers(db: Db, tenantId: string, threadId: string, from: string | undefined, to: string | undefined): Promise<RecordedResponses> {
-  const rows = await listSucceededNodeEvents(db, tenantId, threadId, { from: from ? new Date(from) : undefined, to: to ? new Date(to) : undefined });
+async function recordedAnswers(prod: Production, tenantId: string, threadId: string, from: string | undefined, to: string | undefined): Promise<RecordedResponses> {
+  const stored = await listSucceededNodeEvents(prod.db, tenantId, threadId, { from: from ? new Date(from) : undefined, to: to ? new Date(to) : undefined });
+  const rows = stored.map((row) => openNodeEvent(prod.keys, row));
   return Object.fromEntries(rows.filter((r) => isRead(r.system, r.request)).map((r) => [r.system, r.response]));
 }
 
@@ -96,7 +98,7 @@ export async function replayInSandbox(prod: Production, tenantId: string, thread
     store,
     bank: sandboxBank({
       live: prod.deps.bank,
-      recorded: await recordedAnswers(prod.db, tenantId, threadId, all[turn.start]?.createdAt, all[turn.end]?.createdAt),
+      recorded: await recordedAnswers(prod, tenantId, threadId, all[turn.start]?.createdAt, all[turn.end]?.createdAt),
       mode: whatIf.systems,
       calls: systemCalls,
       ledger: ledgerCalls,

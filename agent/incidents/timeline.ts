@@ -4,6 +4,7 @@ import type { Db } from "@/db/client";
 import { listThreadAudit } from "@/db/queries/incidents";
 import { listNodeEventsByThread } from "@/db/queries/node-events";
 import { listMessagesByThread } from "@/db/queries/threads";
+import { openNodeEvent, type KeyRing } from "../encryption";
 import type { AgentGraph } from "../graph";
 import { interruptRecord, timestamp } from "../wire";
 
@@ -127,7 +128,7 @@ function checkpointEntry(s: StateSnapshot, tuple: CheckpointTuple | undefined, p
  * messages. Only reads; nothing is re-executed.
  */
 export async function buildTimeline(
-  deps: { db: Db; graph: AgentGraph; checkpointer: BaseCheckpointSaver },
+  deps: { db: Db; graph: AgentGraph; checkpointer: BaseCheckpointSaver; keys: KeyRing },
   tenantId: string,
   threadId: string,
 ): Promise<TimelineEntry[]> {
@@ -136,11 +137,12 @@ export async function buildTimeline(
   for await (const t of deps.checkpointer.list(config)) tuples.set(t.checkpoint.id, t);
   const snapshots: StateSnapshot[] = [];
   for await (const s of deps.graph.getStateHistory(config)) snapshots.push(s);
-  const [events, audit, messages] = await Promise.all([
+  const [stored, audit, messages] = await Promise.all([
     listNodeEventsByThread(deps.db, tenantId, threadId),
     listThreadAudit(deps.db, tenantId, threadId),
     listMessagesByThread(deps.db, tenantId, threadId),
   ]);
+  const events = stored.map((row) => openNodeEvent(deps.keys, row));
   const attempts = new Map<string, number>();
   const entries: TimelineEntry[] = [
     ...snapshots.map((s) =>

@@ -5,6 +5,7 @@ import { auditEvents, cards, nodeEvents } from "@/db/schema";
 import { call, FAST_SETTINGS, setFault, TENANT } from "@/test/agent-support";
 import { testDatabase } from "@/simulator/test-support";
 import type { AgentDeps } from "../deps";
+import { appKeyRing, isEnvelope, openNodeEvent } from "../encryption";
 import { sandboxBank, sandboxStore, type DryRunCardCall, type SystemCall } from "../incidents/sandbox-deps";
 import { depsFromEnv } from "../runtime";
 import { CARD_ACTION_NODE, cardAction, cardActionFailed, type CardActionOutcome, type CardActionState } from "./card-action";
@@ -58,7 +59,7 @@ async function cardEvents(threadId: string) {
     .from(nodeEvents)
     .where(and(eq(nodeEvents.threadId, threadId), eq(nodeEvents.system, "cards")))
     .orderBy(asc(nodeEvents.id));
-  return rows.map((r) => ({ node: r.node, outcome: r.outcome, operation: (r.request as { operation?: string }).operation, key: r.idempotencyKey }));
+  return rows.map((r) => openNodeEvent(appKeyRing(), r)).map((r) => ({ node: r.node, outcome: r.outcome, operation: (r.request as { operation?: string }).operation, key: r.idempotencyKey }));
 }
 
 async function cardAudit(threadId: string) {
@@ -100,7 +101,9 @@ describe("the cardAction node against the cards system", () => {
       { node: CARD_ACTION_NODE, outcome: "ok", operation: "list", key: null },
       { node: CARD_ACTION_NODE, outcome: "ok", operation: "freeze", key },
     ]);
-    const [freezeEvent] = await database.db.select().from(nodeEvents).where(eq(nodeEvents.idempotencyKey, key)).limit(1);
+    const [stored] = await database.db.select().from(nodeEvents).where(eq(nodeEvents.idempotencyKey, key)).limit(1);
+    expect([isEnvelope(stored!.request), isEnvelope(stored!.response)]).toEqual([true, true]);
+    const freezeEvent = openNodeEvent(appKeyRing(), stored!);
     expect(freezeEvent).toMatchObject({
       request: { operation: "freeze", customerId: "cust-alice", cardId: "card-alice", reason: "lost" },
       response: { changed: true, card: { status: "frozen" } },

@@ -1,0 +1,151 @@
+import { afterAll, beforeEach, describe, expect, it } from "vitest";
+import { appRoleUrl, enableAppRoleLogin } from "@/db/app-role";
+import { getApprovalByCase, getApprovalById } from "@/db/queries/approvals";
+import { insertTaskWrites } from "@/db/queries/checkpoints";
+import { rewriteWrites, writesNotUnder } from "@/db/queries/key-rotation";
+import { recordNodeEvent } from "@/db/queries/node-events";
+import { createThread } from "@/db/queries/threads";
+import { CHECKPOINT_SCHEMA } from "@/db/migrate";
+import { LEGACY_THREAD_ID, loadLegacyThread } from "@/db/legacy-thread";
+import { FAST_SETTINGS, TENANT } from "@/test/agent-support";
+import { runScript } from "@/test/run-script";
+import { testDatabase } from "@/simulator/test-support";
+import { createAgent, type Agent } from "..";
+import { EncryptingSerializer, keyRingFrom, type KeyRing } from ".";
+import { rotateKeys } from "./rotate";
+
+const database = testDatabase();
+const key = (byte: number) => Buffer.alloc(32, byte).toString("base64");
+const ringA = keyRingFrom(`a:${key(11)}`, undefined);
+const ringAB = keyRingFrom(`a:${key(11)},b:${key(12)}`, "b");
+const ringB = keyRingFrom(`b:${key(12)}`, undefined);
+
+const agents: Agent[] = [];
+function agentWith(keys: KeyRing): Agent {
+  const agent = createAgent({ db: database.db, pool: database.pool, keys, deps: { settings: FAST_SETTINGS } });
+  agents.push(agent);
+  return agent;
+}
+
+beforeEach(() => database.freshStart());
+afterAll(async () => {
+  await Promise.all(agents.map((a) => a.close()));
+  await database.pool.end();
+});
+
+const ask = (agent: Agent, threadId: string, text: string) => agent.sendMessage({ tenantId: TENANT, threadId, customerId: "cust-alice", text, actor: "cust-alice" });
+
+/** Rows holding these bytes anywhere in a value, for a thread: what someone reading the tables sees. */
+async function clearMentions(threadId: string, words: string) {
+  const { rows } = await database.pool.query<{ n: number }>(
+    `select ((select count(*) from langgraph.checkpoint_blobs where thread_id = $1 and position(convert_to($2, 'UTF8') in blob) > 0)
+           + (select count(*) from langgraph.checkpoint_writes where thread_id = $1 and position(convert_to($2, 'UTF8') in blob) > 0)
+           + (select count(*) from node_events where thread_id = $1 and (request::text like '%' || $2 || '%' or response::text like '%' || $2 || '%')))::int as n`,
+    [threadId, words],
+  );
+  return rows[0]!.n;
+}
+
+/** Alice's Electro Mart payment, under key A: first approved by olga, waiting for sam's second approval. */
+async function pausedUnderA() {
+  const agent = agentWith(ringA);
+  const thread = (await createThread(database.db, TENANT, "cust-alice")).id;
+  const turn = await ask(agent, thread, "I don't recognise the Electro Mart payment of 1,249.00");
+  if (turn.kind !== "ok") throw new Error(`turn ${turn.kind}`);
+  const approval = (await getApprovalByCase(database.db, TENANT, turn.caseId!))!;
+  const first = await agent.decide({ tenantId: TENANT, approvalId: approval.id, version: approval.version, decision: "approved", reason: "checked", actor: "olga", role: "operator" });
+  if (first.kind !== "ok") throw new Error(`decision ${first.kind}`);
+  return { agent, thread, approvalId: approval.id, version: first.version };
+}
+
+describe("encryption at rest", () => {
+  it("keeps the customer's words, card digits and the bank systems' answers out of the stored rows", async () => {
+    const { thread } = await pausedUnderA();
+    expect(await clearMentions(thread, "Electro Mart")).toBe(0);
+    expect(await clearMentions(thread, "cust-alice")).toBe(0);
+    const { rows } = await database.pool.query<{ type: string }>("select distinct type from langgraph.checkpoint_blobs where thread_id = $1 and blob is not null order by 1", [thread]);
+    expect(rows.map((r) => r.type)).toEqual(["enc:a:json"]);
+  });
+});
+
+describe("npm run keys:rotate", () => {
+  it("moves rows under key A and clear rows to key B; with A removed the thread loads, resumes and its timeline reads", async () => {
+    const paused = await pausedUnderA();
+    const before = (await paused.agent.state(TENANT, paused.thread)).values;
+    await loadLegacyThread(database.db, TENANT, "cust-alice");
+    await recordNodeEvent(database.db, { tenantId: TENANT, threadId: paused.thread, node: "checkSystem", system: "history", outcome: "ok", latencyMs: 3, request: { recordedBefore: "encryption" }, response: { openCases: 0 } });
+
+    const dry = await rotateKeys(database.pool, ringAB, { dryRun: true });
+    expect(dry.after).toBeNull();
+    expect(Object.keys(dry.before.checkpoint_blobs).sort()).toEqual(["a", "clear"]);
+    expect(Object.keys(dry.before.node_events).sort()).toEqual(["a", "clear"]);
+    expect(await rotateKeys(database.pool, ringAB, { dryRun: true })).toEqual(dry);
+
+    const batches: number[] = [];
+    const report = await rotateKeys(database.pool, ringAB, { batchSize: 7, onBatch: (_table, n) => batches.push(n) });
+    expect(Math.max(...batches)).toBeLessThanOrEqual(7);
+    expect(report.rotated.every((r) => r.rewritten > 0 && r.changedMeanwhile === 0)).toBe(true);
+    expect(report.after).toEqual({
+      checkpoint_blobs: { b: dry.before.checkpoint_blobs.a! + dry.before.checkpoint_blobs.clear! },
+      checkpoint_writes: { b: Object.values(dry.before.checkpoint_writes).reduce((s, n) => s + n, 0) },
+      node_events: { b: dry.before.node_events.a! + dry.before.node_events.clear! },
+    });
+    expect((await rotateKeys(database.pool, ringAB)).rotated.map((r) => r.rewritten)).toEqual([0, 0, 0]);
+
+    await expect(agentWith(ringA).state(TENANT, paused.thread)).rejects.toThrow('checkpoint value is encrypted under key "b", which is not among the read keys (a)');
+
+    const onlyB = agentWith(ringB);
+    expect((await onlyB.state(TENANT, paused.thread)).values).toEqual(before);
+    expect((await onlyB.state(TENANT, LEGACY_THREAD_ID)).values).toMatchObject({ customerId: "cust-alice" });
+    const second = await onlyB.decide({ tenantId: TENANT, approvalId: paused.approvalId, version: paused.version, decision: "approved", reason: "checked", actor: "sam", role: "supervisor" });
+    expect(second).toMatchObject({ kind: "ok", status: "executed" });
+    expect((await getApprovalById(database.db, TENANT, paused.approvalId))!.status).toBe("executed");
+    expect((await onlyB.state(TENANT, paused.thread)).values).toMatchObject({ refundOutcome: { status: "executed" } });
+
+    const timeline = await onlyB.incidents.timeline(TENANT, paused.thread);
+    expect(timeline.filter((e) => e.kind === "ledger_call")).toEqual([expect.objectContaining({ outcome: "ok", response: expect.objectContaining({ entryId: expect.any(String) }) })]);
+    const systems = timeline.filter((e) => e.kind === "node_event" && e.system).map((e) => (e as { system: string }).system);
+    expect(systems.sort()).toEqual(["antifraud", "history", "history", "limits"]);
+    const checkpoint = timeline.find((e) => e.kind === "checkpoint" && e.tasks.some((t) => t.node === "checkSystem"));
+    expect(JSON.stringify(checkpoint)).toContain("antifraud");
+  });
+
+  it("never overwrites a special task write the app upserted after the rotation read it", async () => {
+    const { thread } = await pausedUnderA();
+    const stale = (await writesNotUnder(database.pool, "enc:b:", null, 1000)).find((w) => w.threadId === thread && w.idx < 0)!;
+    expect(stale).toBeDefined();
+    const [appType, appBlob] = await new EncryptingSerializer(ringA).dumpsTyped({ resumedMeanwhile: true });
+    expect(appType).toBe(stale.type);
+    const { rows: [{ channel }] } = await database.pool.query("select channel from langgraph.checkpoint_writes where thread_id = $1 and task_id = $2 and idx = $3", [thread, stale.taskId, stale.idx]);
+    await insertTaskWrites(database.pool, CHECKPOINT_SCHEMA, { threadId: thread, ns: stale.ns, checkpointId: stale.checkpointId, taskId: stale.taskId, writes: [{ idx: stale.idx, channel, type: appType, blob: appBlob }], replace: true });
+
+    const [newType, newBlob] = new EncryptingSerializer(ringAB).reseal(stale.type, stale.blob);
+    expect(await rewriteWrites(database.pool, [{ ...stale, newType, newBlob }])).toBe(0);
+    const { rows } = await database.pool.query("select type, blob from langgraph.checkpoint_writes where thread_id = $1 and task_id = $2 and idx = $3", [thread, stale.taskId, stale.idx]);
+    expect(rows[0].type).toBe(appType);
+    expect(Buffer.from(rows[0].blob).equals(Buffer.from(appBlob))).toBe(true);
+  });
+
+  it("as a command: counts with --dry-run, rotates, says what it did, and names a key it lacks", async () => {
+    await pausedUnderA();
+    const env = (keys: string, write?: string) => ({ DATABASE_URL: process.env.DATABASE_URL, LOG_LEVEL: "silent", ENCRYPTION_KEYS: keys, ENCRYPTION_WRITE_KEY: write });
+    const dry = await runScript("scripts/keys-rotate.ts", ["--dry-run"], { env: env(`a:${key(11)},b:${key(12)}`, "b") });
+    expect(dry.code, dry.stderr).toBe(0);
+    expect(dry.stdout).toMatch(/checkpoint_blobs: \d+ under key "a"/);
+    expect(dry.stdout).toContain("dry run: nothing rewritten");
+
+    const lacking = await runScript("scripts/keys-rotate.ts", [], { env: env(`b:${key(12)}`) });
+    expect(lacking.code).toBe(1);
+    expect(lacking.stderr.trim()).toMatch(/^\[keys:rotate\] checkpoint value is encrypted under key "a", which is not among the read keys \(b\): add key "a" to ENCRYPTION_KEYS to read it$/);
+
+    await enableAppRoleLogin(database.pool, "rotation-test-password");
+    const asApp = await runScript("scripts/keys-rotate.ts", [], { env: { ...env(`a:${key(11)},b:${key(12)}`, "b"), DATABASE_URL: appRoleUrl(process.env.DATABASE_URL!, "rotation-test-password") } });
+    expect(asApp.code).toBe(1);
+    expect(asApp.stderr).toContain("run keys:rotate as the database's owner");
+
+    const run = await runScript("scripts/keys-rotate.ts", ["--batch", "5"], { env: env(`a:${key(11)},b:${key(12)}`, "b") });
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stdout).toMatch(/checkpoint_blobs: \d+ re-encrypted/);
+    expect(run.stdout).toMatch(/stored values after:\n  checkpoint_blobs: \d+ under key "b"\n  checkpoint_writes: \d+ under key "b"\n  node_events: \d+ under key "b"/);
+  });
+});

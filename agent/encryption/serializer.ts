@@ -1,0 +1,96 @@
+import { JsonPlusSerializer, type SerializerProtocol } from "@langchain/langgraph-checkpoint";
+import { open, seal, type KeyRing } from "./keys";
+
+const PREFIX = "enc:";
+
+/** The stored type tag of an encrypted value: `enc:<keyId>:<the inner serializer's type>`. */
+export function encryptedType(keyId: string, innerType: string): string {
+  return `${PREFIX}${keyId}:${innerType}`;
+}
+
+/** The key id and inner type of an encrypted value's tag, or null for a value stored in clear. */
+export function parseEncryptedType(type: string): { keyId: string; innerType: string } | null {
+  if (!type.startsWith(PREFIX)) return null;
+  const rest = type.slice(PREFIX.length);
+  const colon = rest.indexOf(":");
+  if (colon <= 0) throw new Error(`checkpoint value has a malformed encrypted type "${type}"`);
+  return { keyId: rest.slice(0, colon), innerType: rest.slice(colon + 1) };
+}
+
+/**
+ * LangGraph's serializer revives an `lc: 1` constructor object by handing it to LangChain's
+ * `load()`, which constructs any class in @langchain/core's import map with the stored
+ * arguments. The agent's state is plain data (LangGraph's own values, Send and interrupts,
+ * are stored as plain objects or its closed `lc: 2` set), so such an object in a stored value
+ * was not written by this app: reading refuses it instead of constructing it.
+ */
+function refuseLangChainObjects(text: string): void {
+  // JSON.parse would turn "\u006cc" into "lc", so an escape sends the value through the full check too.
+  if (!text.includes('"lc"') && !text.includes("\\u")) return;
+  const visit = (value: unknown, path: string): void => {
+    if (value === null || typeof value !== "object") return;
+    if (Array.isArray(value)) return value.forEach((item, i) => visit(item, `${path}[${i}]`));
+    const record = value as Record<string, unknown>;
+    if (record.lc === 1) {
+      const id = Array.isArray(record.id) ? record.id.map(String).join(".") : "?";
+      throw new Error(`refusing to revive a stored LangChain object (${String(record.type)} ${id}) at ${path || "the top"}: checkpoints of this app hold plain data only`);
+    }
+    for (const [key, item] of Object.entries(record)) visit(item, path ? `${path}.${key}` : key);
+  };
+  visit(JSON.parse(text), "");
+}
+
+/**
+ * LangGraph's serializer that reads only what the app's state holds: plain JSON values,
+ * bytes, and LangGraph's closed set of `lc: 2` records (undefined, Set, Map, Error, ...),
+ * never a LangChain object built by `load()`.
+ */
+export class PlainDataSerializer implements SerializerProtocol {
+  private readonly inner = new JsonPlusSerializer();
+
+  dumpsTyped(data: unknown): Promise<[string, Uint8Array]> {
+    return this.inner.dumpsTyped(data);
+  }
+
+  async loadsTyped(type: string, data: Uint8Array | string): Promise<unknown> {
+    if (type === "json") refuseLangChainObjects(typeof data === "string" ? data : new TextDecoder().decode(data));
+    return this.inner.loadsTyped(type, data);
+  }
+}
+
+/**
+ * Encrypts every value LangGraph's serializer writes (channel values, task writes) with
+ * AES-256-GCM under the ring's write key, the key id in the stored type
+ * (`enc:<keyId>:json`). Reads values under any key of the ring, and values stored in clear
+ * before encryption was on. The type tag is authenticated with the value.
+ */
+export class EncryptingSerializer implements SerializerProtocol {
+  constructor(
+    private readonly ring: KeyRing,
+    /** What the values are before encryption and after decryption. */
+    readonly plain: SerializerProtocol = new PlainDataSerializer(),
+  ) {}
+
+  async dumpsTyped(data: unknown): Promise<[string, Uint8Array]> {
+    const [innerType, bytes] = await this.plain.dumpsTyped(data);
+    const type = encryptedType(this.ring.writeKeyId, innerType);
+    return [type, seal(this.ring, bytes, type).sealed];
+  }
+
+  async loadsTyped(type: string, data: Uint8Array | string): Promise<unknown> {
+    const encrypted = parseEncryptedType(type);
+    if (!encrypted) return this.plain.loadsTyped(type, data);
+    if (typeof data === "string") throw new Error(`checkpoint value under key "${encrypted.keyId}" arrived as text, not bytes`);
+    const plaintext = open(this.ring, encrypted.keyId, data, type, "checkpoint value");
+    return this.plain.loadsTyped(encrypted.innerType, new Uint8Array(plaintext.buffer, plaintext.byteOffset, plaintext.byteLength));
+  }
+
+  /** Re-encrypts a stored value under the write key without reviving it (key rotation). */
+  reseal(type: string, data: Uint8Array): [string, Buffer] {
+    const encrypted = parseEncryptedType(type);
+    const innerType = encrypted?.innerType ?? type;
+    const plaintext = encrypted ? open(this.ring, encrypted.keyId, data, type, "checkpoint value") : data;
+    const next = encryptedType(this.ring.writeKeyId, innerType);
+    return [next, seal(this.ring, plaintext, next).sealed];
+  }
+}
