@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { sql, type SQL } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { appRoleUrl, enableAppRoleLogin } from "@/db/app-role";
 import { openDatabase } from "@/db/client";
 import { auditChainPage, recordAuditEvent } from "@/db/queries/audit";
 import { resetDatabase, seedDemoData } from "@/db/seed";
@@ -102,6 +103,15 @@ describe("npm run audit:verify", () => {
     expect(run.code).toBe(1);
     expect(run.stdout).toContain(`${good.tenant}: the chain of 5 row(s) holds`);
     expect(run.stderr).toContain(`${bad.tenant}: BROKEN at row id ${bad.id(5)}`);
+  });
+
+  it("refuses to check as the app's role, which row-level security limits to one tenant", async () => {
+    await tenantWithFiveEvents();
+    await enableAppRoleLogin(pool, "audit-verify-test-password");
+    const run = await runScript("scripts/audit-verify.ts", [], { env: { DATABASE_URL: appRoleUrl(process.env.DATABASE_URL!, "audit-verify-test-password") } });
+    expect(run.code).toBe(1);
+    expect(run.stderr).toContain("row-level security");
+    expect(run.stdout).toBe("");
   });
 
   it("refuses a malformed tenant with the usage, and fails for a tenant without audit events", async () => {

@@ -7,12 +7,14 @@
  * breaks (or T has no audit events), 2 on bad arguments.
  *
  * The database is DATABASE_URL's, else the embedded one in EMBEDDED_PG_DIR: the running app's
- * when `npm start` runs, otherwise started for the check and stopped after. It only reads;
- * it needs a role that sees every tenant's rows (the tables' owner).
+ * when `npm start` runs, otherwise started for the check and stopped after. It only reads,
+ * and refuses a role that row-level security limits to one tenant (the app's): the tables'
+ * owner sees every tenant's rows.
  */
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
+import { bypassesRowSecurity } from "../db/app-role";
 import { chainFollower } from "../db/audit-chain";
 import { openDatabase, type Db } from "../db/client";
 import { embeddedDataDir, runningEmbeddedUrl, startEmbeddedPostgres, type EmbeddedDatabase } from "../db/embedded";
@@ -93,6 +95,8 @@ async function main(): Promise<number> {
   const { url, embedded } = await database();
   const { db, pool } = openDatabase(url, 1);
   try {
+    // A role under row-level security sees no tenant's rows here, and an empty trail would look intact.
+    if (!(await bypassesRowSecurity(pool))) throw new Refusal("this role sees only one tenant's rows (row-level security): check with the tables' owner");
     const tenants = values.tenant ? [values.tenant] : await listAuditTenants(db);
     if (tenants.length === 0) {
       console.log("no audit events in this database");
