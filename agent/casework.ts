@@ -92,13 +92,15 @@ export async function askCustomer(ctx: Ctx, input: Actor & { version: number; qu
 /**
  * Expires pending approvals past their window. The update is the lock: with several
  * instances each approval expires once, and only the instance that expired it tells the
- * customer by resuming the thread.
+ * customer by resuming the thread. The audit events come after every case is updated: an
+ * audit insert holds its tenant's chain until commit, so a transaction takes no row lock
+ * after its first one.
  */
 export async function expireOverdue(ctx: Ctx): Promise<number> {
   const expired = await ctx.db.transaction(async (tx) => {
     const rows = await expireApprovals(tx, ctx.deps.clock());
+    for (const row of rows) await setCaseStatus(tx, row.tenantId, row.caseId, "expired");
     for (const row of rows) {
-      await setCaseStatus(tx, row.tenantId, row.caseId, "expired");
       await recordAuditEvent(tx, { tenantId: row.tenantId, actor: "system", action: "approval.expired", subjectType: "approval", subjectId: row.id, data: { version: row.version } });
     }
     return rows;

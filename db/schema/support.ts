@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { APPROVAL_RISKS } from "../../vocabulary/risks";
 import { APPROVAL_STATUSES, CASE_STATUSES, HANDOVER_STATUSES, THREAD_STATUSES } from "../../vocabulary/statuses";
-import { bigserial, boolean, doublePrecision, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { bigint, bigserial, boolean, doublePrecision, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 
 /** One conversation; the LangGraph thread id is this id. */
 export const threads = pgTable(
@@ -182,7 +182,14 @@ export const operatorNotifications = pgTable("operator_notifications", {
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
 });
 
-/** Who did what, for auditors. */
+/**
+ * Who did what, for auditors. Append-only: the database refuses UPDATE, DELETE and TRUNCATE.
+ * Each tenant's rows form a hash chain the database computes on insert (`audit_events_chain`
+ * trigger; `npm run audit:verify` checks it): `seq` numbers the tenant's rows 1, 2, 3, ...,
+ * `prevHash` is the hash of the tenant's row before (64 zeros for the first) and `hash` is
+ * SHA-256 over the row's canonical encoding (`db/audit-chain.ts`). Values an insert gives
+ * for these three are replaced.
+ */
 export const auditEvents = pgTable(
   "audit_events",
   {
@@ -194,8 +201,11 @@ export const auditEvents = pgTable(
     subjectId: text("subject_id").notNull(),
     data: jsonb("data").notNull().default(sql`'{}'::jsonb`),
     at: timestamp("at", { withTimezone: true }).notNull().defaultNow(),
+    seq: bigint("seq", { mode: "number" }).notNull(),
+    prevHash: text("prev_hash").notNull(),
+    hash: text("hash").notNull(),
   },
-  (t) => [index("audit_subject_idx").on(t.subjectType, t.subjectId)],
+  (t) => [index("audit_subject_idx").on(t.subjectType, t.subjectId), uniqueIndex("audit_events_chain_uq").on(t.tenantId, t.seq)],
 );
 
 /** One row per node attempt: latency, outcome, error. */
