@@ -8,14 +8,14 @@ import { migrate } from "drizzle-orm/node-postgres/migrator";
 import { parse } from "lossless-json";
 import { afterAll, describe, expect, it } from "vitest";
 import { sweepRetention } from "@/app/_lib/retention";
-import { appRoleUrl, bypassesRowSecurity, enableAppRoleLogin } from "./app-role";
+import { bypassesRowSecurity } from "./app-role";
 import { canonicalJson, chainFollower, GENESIS_HASH, rowHash } from "./audit-chain";
 import { openDatabase, type Db } from "./client";
 import { CHECKPOINT_SCHEMA, migrateDatabase } from "./migrate";
 import { auditChainPage, recordAuditEvent, recordAuditEventOnce, type AuditChainRow } from "./queries/audit";
 import { withTenant } from "./tenant-context";
 
-const { db, pool } = openDatabase(process.env.DATABASE_URL!, 25);
+const { db, pool } = openDatabase(process.env.DATABASE_OWNER_URL!, 25);
 afterAll(() => pool.end());
 
 const newTenant = () => `t-${randomUUID().slice(0, 8)}`;
@@ -162,8 +162,7 @@ describe("each tenant's audit rows form a hash chain computed by the database", 
 
   it("the app's role, which may only insert and read its tenant's rows, writes chained rows: the chain's functions need no grant to PUBLIC", async () => {
     const tenant = newTenant();
-    await enableAppRoleLogin(pool, "audit-chain-test-password");
-    const app = openDatabase(appRoleUrl(process.env.DATABASE_URL!, "audit-chain-test-password"), 2);
+    const app = openDatabase(process.env.DATABASE_URL!, 2);
     try {
       expect(await bypassesRowSecurity(app.pool)).toBeNull();
       await withTenant(tenant, async () => {
@@ -189,7 +188,7 @@ describe("migrating a database that has audit events", () => {
     const before = mkdtempSync(path.join(tmpdir(), "migrations-"));
     const name = `audit_${randomUUID().replaceAll("-", "")}`;
     await pool.query(`create database ${name}`);
-    const url = new URL(process.env.DATABASE_URL!);
+    const url = new URL(process.env.DATABASE_OWNER_URL!);
     url.pathname = `/${name}`;
     const target = openDatabase(url.toString(), 2);
     try {

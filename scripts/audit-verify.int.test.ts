@@ -1,14 +1,13 @@
 import { randomUUID } from "node:crypto";
 import { sql, type SQL } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { appRoleUrl, enableAppRoleLogin } from "@/db/app-role";
 import { openDatabase } from "@/db/client";
 import { auditChainPage, recordAuditEvent } from "@/db/queries/audit";
 import { resetDatabase, seedDemoData } from "@/db/seed";
 import { runScript } from "@/test/run-script";
 
-const { db, pool } = openDatabase(process.env.DATABASE_URL!, 2);
-const verify = (args: string[] = []) => runScript("scripts/audit-verify.ts", args, { env: { DATABASE_URL: process.env.DATABASE_URL } });
+const { db, pool } = openDatabase(process.env.DATABASE_OWNER_URL!, 2);
+const verify = (args: string[] = []) => runScript("scripts/audit-verify.ts", args, { env: { DATABASE_URL: process.env.DATABASE_OWNER_URL } });
 
 beforeAll(async () => {
   await resetDatabase(db);
@@ -107,8 +106,7 @@ describe("npm run audit:verify", () => {
 
   it("refuses to check as the app's role, which row-level security limits to one tenant", async () => {
     await tenantWithFiveEvents();
-    await enableAppRoleLogin(pool, "audit-verify-test-password");
-    const run = await runScript("scripts/audit-verify.ts", [], { env: { DATABASE_URL: appRoleUrl(process.env.DATABASE_URL!, "audit-verify-test-password") } });
+    const run = await runScript("scripts/audit-verify.ts", [], { env: { DATABASE_URL: process.env.DATABASE_URL } });
     expect(run.code).toBe(1);
     expect(run.stderr).toContain("row-level security");
     expect(run.stdout).toBe("");

@@ -21,6 +21,7 @@ import { embeddedDataDir, runningEmbeddedUrl, startEmbeddedPostgres, type Embedd
 import { auditChainPage, listAuditTenants, type AuditChainRow } from "../db/queries/audit";
 import { env, settingProblems } from "../env";
 import { isId } from "../vocabulary/ids";
+import { ownerDatabaseUrl } from "../db/app-role";
 
 const USAGE = "usage: npm run audit:verify [-- --tenant T]";
 /** Rows read per query: a long chain is walked page by page, never held whole. */
@@ -58,7 +59,8 @@ function report(v: Verdict): string {
 /** The database to read, and what to stop afterwards. */
 async function database(): Promise<{ url: string; embedded?: EmbeddedDatabase }> {
   const config = env();
-  if (config.DATABASE_URL) return { url: config.DATABASE_URL };
+  const given = ownerDatabaseUrl(process.env);
+  if (given) return { url: given };
   const running = runningEmbeddedUrl(config.EMBEDDED_PG_DIR);
   if (running) return { url: running };
   if (!existsSync(path.join(embeddedDataDir(config.EMBEDDED_PG_DIR), "PG_VERSION"))) {

@@ -9,9 +9,9 @@
 import { parseArgs } from "node:util";
 import { keyRingFromEnv } from "../agent/encryption";
 import { rotateKeys, type TableCounts } from "../agent/encryption/rotate";
-import { bypassesRowSecurity } from "../db/app-role";
 import { openDatabase } from "../db/client";
 import { env } from "../env";
+import { bypassesRowSecurity, ownerDatabaseUrl } from "../db/app-role";
 
 function describe(counts: TableCounts): string[] {
   return Object.entries(counts).map(([table, byKey]) => {
@@ -25,12 +25,13 @@ async function main() {
   const batchSize = Number(values.batch);
   if (!Number.isInteger(batchSize) || batchSize < 1 || batchSize > 10_000) throw new Error(`--batch must be a whole number from 1 to 10000 (it is ${values.batch})`);
   const config = env();
-  if (!config.DATABASE_URL) throw new Error("DATABASE_URL is not set: point it at the database to rotate (npm start prints the embedded one's address)");
+  const url = ownerDatabaseUrl(process.env);
+  if (!url) throw new Error("DATABASE_URL is not set: point it (or DATABASE_OWNER_URL) at the database to rotate (npm start prints the embedded one's address)");
   const ring = keyRingFromEnv(config);
-  const { pool } = openDatabase(config.DATABASE_URL, 2);
+  const { pool } = openDatabase(url, 2);
   try {
     if (!(await bypassesRowSecurity(pool))) {
-      throw new Error("DATABASE_URL signs in as a role that row-level security limits to one tenant's rows (the app's role): run keys:rotate as the database's owner, as db:migrate runs");
+      throw new Error("the database role signs in as one that row-level security limits to one tenant's rows (the app's role): run keys:rotate as the database's owner (DATABASE_OWNER_URL), as db:migrate runs");
     }
     const report = await rotateKeys(pool, ring, { dryRun: values["dry-run"], batchSize });
     console.log(`[keys:rotate] write key "${report.writeKeyId}"; read keys ${[...ring.keys.keys()].map((k) => `"${k}"`).join(", ")}`);

@@ -13,7 +13,8 @@ import { createCheckpointer, MeasuredPostgresSaver } from "../runtime";
 Object.assign(globalThis, { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, test });
 const { deltaChannelHistoryTests, validate } = await import("@langchain/langgraph-checkpoint-validation");
 
-const database = openDatabase(process.env.DATABASE_URL!, 3);
+// As the owner: the suite names threads of its own, which row-level security would (rightly) refuse to the app's role.
+const database = openDatabase(process.env.DATABASE_OWNER_URL!, 3);
 const TABLES = ["checkpoints", "checkpoint_blobs", "checkpoint_writes"].map((t) => `"${CHECKPOINT_SCHEMA}"."${t}"`).join(", ");
 
 /** The suite lists every checkpoint a saver holds, so each saver it makes starts on empty tables. */

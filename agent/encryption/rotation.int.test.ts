@@ -1,5 +1,4 @@
 import { afterAll, beforeEach, describe, expect, it } from "vitest";
-import { appRoleUrl, enableAppRoleLogin } from "@/db/app-role";
 import { getApprovalByCase, getApprovalById } from "@/db/queries/approvals";
 import { insertTaskWrites } from "@/db/queries/checkpoints";
 import { rewriteWrites, writesNotUnder } from "@/db/queries/key-rotation";
@@ -128,7 +127,7 @@ describe("npm run keys:rotate", () => {
 
   it("as a command: counts with --dry-run, rotates, says what it did, and names a key it lacks", async () => {
     await pausedUnderA();
-    const env = (keys: string, write?: string) => ({ DATABASE_URL: process.env.DATABASE_URL, LOG_LEVEL: "silent", ENCRYPTION_KEYS: keys, ENCRYPTION_WRITE_KEY: write });
+    const env = (keys: string, write?: string) => ({ DATABASE_URL: process.env.DATABASE_OWNER_URL, LOG_LEVEL: "silent", ENCRYPTION_KEYS: keys, ENCRYPTION_WRITE_KEY: write });
     const dry = await runScript("scripts/keys-rotate.ts", ["--dry-run"], { env: env(`a:${key(11)},b:${key(12)}`, "b") });
     expect(dry.code, dry.stderr).toBe(0);
     expect(dry.stdout).toMatch(/checkpoint_blobs: \d+ under key "a"/);
@@ -138,8 +137,7 @@ describe("npm run keys:rotate", () => {
     expect(lacking.code).toBe(1);
     expect(lacking.stderr.trim()).toMatch(/^\[keys:rotate\] checkpoint value is encrypted under key "a", which is not among the read keys \(b\): add key "a" to ENCRYPTION_KEYS to read it$/);
 
-    await enableAppRoleLogin(database.pool, "rotation-test-password");
-    const asApp = await runScript("scripts/keys-rotate.ts", [], { env: { ...env(`a:${key(11)},b:${key(12)}`, "b"), DATABASE_URL: appRoleUrl(process.env.DATABASE_URL!, "rotation-test-password") } });
+    const asApp = await runScript("scripts/keys-rotate.ts", [], { env: { ...env(`a:${key(11)},b:${key(12)}`, "b"), DATABASE_URL: process.env.DATABASE_URL } });
     expect(asApp.code).toBe(1);
     expect(asApp.stderr).toContain("run keys:rotate as the database's owner");
 
