@@ -95,7 +95,8 @@ function callsWithThisBanksIds(): (Call & { as: keyof typeof other })[] {
     post("/api/langgraph/threads/:id/history", id, { limit: 5 }, "customer"),
     post("/api/langgraph/threads/:id/runs/wait", id, { assistant_id: "agent", input: { messages: [{ type: "human", content: "hello" }] } }, "customer"),
     post("/api/langgraph/threads/:id/runs", id, { assistant_id: "agent", command: { resume: { type: "accept" } } }, "supervisor"),
-    get("/api/langgraph/threads/:id/runs", id, "customer"),
+    get("/api/langgraph/threads/:id/runs/:runId", { id: thread, runId: "0f0e0d0c-0b0a-4908-8706-050403020100" }, "customer"),
+    get("/api/langgraph/threads/:id/runs/:runId/join", { id: thread, runId: "0f0e0d0c-0b0a-4908-8706-050403020100" }, "customer"),
     get("/api/langgraph/threads/:id", id, "operator"),
   ];
 }
@@ -156,6 +157,8 @@ describe("two banks on one deployment", () => {
     };
     const ours = await listen(olga);
     const theirs = await listen(other.operator);
+    // Each stream says it is connected once it listens.
+    await until("both consoles to be listening", () => ours.seen.join("").includes(": connected") && theirs.seen.join("").includes(": connected"));
     const claimed = await callRoute({ method: "POST", route: "/api/approvals/:id/claim", params: { id: demo.approvalId }, cookie: olga, headers: OWN, body: JSON.stringify({}) });
     expect(claimed.status).toBe(200);
     await until("this bank's console hears the claim", () => ours.seen.join("").includes(demo.approvalId));
