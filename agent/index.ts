@@ -17,6 +17,7 @@ import { drain, recoverStuckRuns } from "./recovery";
 import type { Ctx, OnToken } from "./context";
 import { newRunRegistry, supersede } from "./run-registry";
 import { SUPERSEDE_CHANNEL, type SupersedeRequest } from "@/db/queries/threads";
+import { TENANT_POLICY_CHANNEL } from "@/db/queries/tenants";
 import { answerQueued, sendMessage } from "./turns";
 
 export type { ClaimResult, QuestionResult } from "./casework";
@@ -43,6 +44,9 @@ export function createAgent(opts: { db: Db; pool: Pool; deps?: Partial<AgentDeps
   instance
     .subscribe(SUPERSEDE_CHANNEL, (payload) => supersede(runs, JSON.parse(payload) as SupersedeRequest))
     .catch((error: unknown) => log().error({ event: "supersede.listen_failed", ...failureFields(error) }));
+  instance
+    .subscribe(TENANT_POLICY_CHANNEL, (tenantId) => deps.policies.forget(tenantId))
+    .catch((error: unknown) => log().error({ event: "policy.listen_failed", ...failureFields(error) }));
   const ctx: Ctx = { db: opts.db, graph, deps, instance, runs, answerQueued: (...args) => answerQueued(ctx)(...args) };
   const production = { ...ctx, checkpointer };
   return {

@@ -1,0 +1,14 @@
+CREATE TABLE "tenants" (
+	"id" text PRIMARY KEY NOT NULL,
+	"name" text NOT NULL,
+	"currency" text NOT NULL,
+	"auto_approve_max_minor" integer NOT NULL,
+	"operator_limit_minor" integer NOT NULL,
+	"four_eyes_minor" integer NOT NULL,
+	"approval_window_ms" bigint NOT NULL,
+	"version" integer DEFAULT 1 NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_by" text NOT NULL,
+	CONSTRAINT "tenants_limits_positive" CHECK ("tenants"."auto_approve_max_minor" > 0 and "tenants"."operator_limit_minor" > 0 and "tenants"."four_eyes_minor" > 0 and "tenants"."approval_window_ms" > 0),
+	CONSTRAINT "tenants_limits_ordered" CHECK ("tenants"."auto_approve_max_minor" <= "tenants"."operator_limit_minor" and "tenants"."operator_limit_minor" <= "tenants"."four_eyes_minor")
+);
