@@ -64,22 +64,31 @@ export function PolicyEditor() {
   const [busy, setBusy] = useState(false);
   const [stale, setStale] = useState(false);
 
-  async function load(signal?: AbortSignal) {
+  function show(next: Policy) {
+    setPolicy(next);
+    setDraft(draftOf(next));
+    setErrors({});
+    setStale(false);
+  }
+
+  function loadFailed(err: unknown) {
+    setNotice({ tone: "error", title: "The policy could not be loaded", text: errorMessage(err) });
+  }
+
+  async function reload() {
     try {
-      const next = await requestJson<Policy>(POLICY_URL, { signal });
-      setPolicy(next);
-      setDraft(draftOf(next));
-      setErrors({});
-      setStale(false);
+      show(await requestJson<Policy>(POLICY_URL));
+      setNotice(null);
     } catch (err) {
-      if (signal?.aborted) return;
-      setNotice({ tone: "error", title: "The policy could not be loaded", text: errorMessage(err) });
+      loadFailed(err);
     }
   }
 
   useEffect(() => {
     const controller = new AbortController();
-    void load(controller.signal);
+    requestJson<Policy>(POLICY_URL, { signal: controller.signal }).then(show, (err: unknown) => {
+      if (!controller.signal.aborted) loadFailed(err);
+    });
     return () => controller.abort();
   }, []);
 
@@ -120,7 +129,7 @@ export function PolicyEditor() {
         <Alert tone={notice.tone} title={notice.title}>
           {notice.text}{" "}
           {stale ? (
-            <Button size="sm" variant="secondary" className="mt-2" onClick={() => void load()}>
+            <Button size="sm" variant="secondary" className="mt-2" onClick={() => void reload()}>
               Load the current policy
             </Button>
           ) : null}
