@@ -91,11 +91,16 @@ const schema = z.object({
   /** Attempts per bank-system check, the first included. */
   CHECK_MAX_ATTEMPTS: z.coerce.number().int().positive().default(3),
   LEDGER_TIMEOUT_MS: z.coerce.number().int().positive().default(5000),
-  /** Largest refund an operator may approve alone, in minor units. */
+  /*
+   * The next three are defaults. Each bank's policy is its row in the `tenants` table, which the
+   * agent reads and the bank's supervisor edits (PUT /api/tenant/policy); these apply to a bank
+   * without a row until its first change, and seed demo-bank's row in demo mode.
+   */
+  /** Largest refund an operator may approve alone, in minor units (a bank without a `tenants` row). */
   OPERATOR_LIMIT_MINOR: z.coerce.number().int().positive().default(50_000),
-  /** Refunds from this amount need two approvers, one of them a supervisor. */
+  /** Refunds from this amount need two approvers, one of them a supervisor (a bank without a `tenants` row). */
   FOUR_EYES_MINOR: z.coerce.number().int().positive().default(100_000),
-  /** How long an approval may wait for a decision before it expires. */
+  /** How long an approval may wait for a decision before it expires (a bank without a `tenants` row). */
   APPROVAL_TTL_MS: z.coerce.number().int().positive().default(48 * 60 * 60 * 1000),
   /** How long an operator's claim on a case lasts unless renewed. */
   CLAIM_TTL_MS: z.coerce.number().int().positive().default(15 * 60 * 1000),

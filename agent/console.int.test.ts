@@ -8,6 +8,7 @@ import { listApprovalQueue } from "../db/queries/approval-queue";
 import { listAuditEventsBySubject } from "../db/queries/audit";
 import { claimThread, listMessagesByThread } from "../db/queries/threads";
 import { operatorNotifications } from "../db/schema";
+import { getTenant, setTenantPolicy } from "../db/queries/tenants";
 import { agentHarness, FAST_SETTINGS, TENANT } from "../test/agent-support";
 
 const h = agentHarness();
@@ -25,8 +26,11 @@ async function pending(text: string, customer = "cust-alice"): Promise<ApprovalR
 const parking = "City Parking charged me 38 euros while I was abroad";
 
 describe("approval authority on the server", () => {
-  it("refuses an operator above their limit and lets a supervisor decide", async () => {
-    const strict = createAgent({ db: h.db, pool: h.pool, deps: { settings: { ...FAST_SETTINGS, authority: { operatorLimitMinor: 3_000, fourEyesMinor: 100_000 } } } });
+  it("refuses an operator above their bank's limit and lets a supervisor decide", async () => {
+    const bank = (await getTenant(h.db, TENANT))!;
+    const policy = { autoApproveMaxMinor: 3_000, operatorLimitMinor: 3_000, fourEyesMinor: 100_000, approvalWindowMs: bank.approvalWindowMs };
+    await setTenantPolicy(h.db, { tenantId: TENANT, version: bank.version, policy, actor: "test", now: new Date(), defaults: bank });
+    const strict = createAgent({ db: h.db, pool: h.pool, deps: { settings: FAST_SETTINGS } });
     const approval = await pending(parking);
     const ask = (actor: string, role: "operator" | "supervisor") =>
       strict.decide({ tenantId: TENANT, approvalId: approval.id, version: approval.version, decision: "approved", reason: "ok", actor, role });

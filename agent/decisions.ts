@@ -58,7 +58,7 @@ export async function refusalFor(ctx: Ctx, row: ApprovalRow | null, input: { ten
 }
 
 /**
- * An operator's decision: authority and four-eyes first, then a compare-and-set on the
+ * An operator's decision: authority (the bank's operator limit and four-eyes threshold) and four-eyes first, then a compare-and-set on the
  * version the operator saw; a final decision resumes the paused thread by interrupt id.
  * A stale, repeated, claimed or late decision changes nothing, and neither does a second
  * approval for another amount than the first: the version fence makes the amount the
@@ -72,7 +72,7 @@ export async function decideApproval(ctx: Ctx, input: DecisionInput): Promise<De
   const now = ctx.deps.clock();
   const step =
     input.decision === "approved"
-      ? approvalStep(row, { username: input.actor, role: input.role }, input.amountMinor, ctx.deps.settings.authority)
+      ? approvalStep(row, { username: input.actor, role: input.role }, input.amountMinor, (await ctx.deps.policies.forTenant(input.tenantId)).authority)
       : ({ kind: "final", amountMinor: null } as const);
   if (step.kind === "invalid") return { kind: "invalid", message: step.message };
   if (step.kind === "forbidden") return { kind: "forbidden", code: step.code, message: step.message };

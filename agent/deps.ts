@@ -5,6 +5,7 @@ import type { BankClients } from "./clients/bank";
 import type { AuthorityLimits } from "./approval-rules";
 import type { RefundPolicy } from "./policy";
 import type { HandoverRequest } from "./handovers";
+import type { TenantPolicies } from "./tenant-policy";
 import type { ApprovalRef, Checks } from "./state";
 import type { RefundReason, Txn } from "./understanding";
 
@@ -113,6 +114,11 @@ export type AgentSettings = {
   ledgerTimeoutMs: number;
   ledgerMaxAttempts: number;
   recursionLimit: number;
+  /**
+   * The refund policy, the approval authority and the approval window a bank without a
+   * `tenants` row follows (and a new row starts from). The agent applies the conversation's
+   * bank's own policy, read through `AgentDeps.policies`.
+   */
   policy: RefundPolicy;
   authority: AuthorityLimits;
   /** How long an approval waits for a decision before it expires. */
@@ -139,4 +145,6 @@ export type AgentDeps = {
   store: AgentStore;
   clock: () => Date;
   settings: AgentSettings;
+  /** Each bank's refund policy (auto-approval limit, operator limit, four-eyes threshold, approval window). */
+  policies: TenantPolicies;
 };

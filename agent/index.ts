@@ -20,6 +20,7 @@ import { drain, recoverStuckRuns } from "./recovery";
 import type { Ctx, OnToken } from "./context";
 import { newRunRegistry, supersede } from "./run-registry";
 import { SUPERSEDE_CHANNEL, type SupersedeRequest } from "@/db/queries/threads";
+import { TENANT_POLICY_CHANNEL } from "@/db/queries/tenants";
 import { answerQueued, sendMessage } from "./turns";
 
 export type { ClaimResult, QuestionResult } from "./casework";
@@ -49,6 +50,9 @@ export function createAgent(opts: { db: Db; pool: Pool; deps?: Partial<AgentDeps
   instance
     .subscribe(SUPERSEDE_CHANNEL, (payload) => supersede(runs, JSON.parse(payload) as SupersedeRequest))
     .catch((error: unknown) => log().error({ event: "supersede.listen_failed", ...failureFields(error) }));
+  instance
+    .subscribe(TENANT_POLICY_CHANNEL, (tenantId) => deps.policies.forget(tenantId))
+    .catch((error: unknown) => log().error({ event: "policy.listen_failed", ...failureFields(error) }));
   const ctx: Ctx = { db: opts.db, graph, deps, instance, runs, answerQueued: (...args) => answerQueued(ctx)(...args) };
   /** `work` once as each tenant's, one tenant after another. */
   const eachTenant = async <T>(work: () => Promise<T>): Promise<T[]> => {

@@ -1,8 +1,11 @@
-import { formatMinor } from "@/vocabulary/money";
+import { DEFAULT_AUTO_APPROVE_MAX_MINOR, formatMinor } from "@/vocabulary/money";
 import type { Risk } from "@/vocabulary/risks";
 import type { CheckResult, Checks, HistoryFacts, Triage } from "./state";
 
-/** The auto-approval rule of the bank's refund policy. */
+/**
+ * The auto-approval rule of the bank's refund policy. Each bank's limit is in its `tenants`
+ * row (see `agent/tenant-policy.ts`); DEFAULT_POLICY is what a bank without one follows.
+ */
 export type RefundPolicy = {
   /** Largest refund, in minor units, that policy may approve without an operator. */
   autoApproveMaxMinor: number;
@@ -15,7 +18,7 @@ export type RefundPolicy = {
 };
 
 export const DEFAULT_POLICY: RefundPolicy = {
-  autoApproveMaxMinor: 5_000,
+  autoApproveMaxMinor: DEFAULT_AUTO_APPROVE_MAX_MINOR,
   clearRisks: ["low"],
   refundFreeDays: 30,
   maxRecentRefunds: 0,
@@ -30,7 +33,7 @@ function ok<F>(check: CheckResult<F> | undefined): F | undefined {
  * prove (a check unavailable, a risk signal, an earlier refund, a large amount) goes to
  * an operator. The model's reading of the chat never enters this decision.
  */
-export function triageRefund(amountMinor: number, checks: Checks, policy: RefundPolicy = DEFAULT_POLICY): Triage {
+export function triageRefund(amountMinor: number, checks: Checks, policy: RefundPolicy = DEFAULT_POLICY, currency?: string): Triage {
   if (!Number.isSafeInteger(amountMinor) || amountMinor <= 0) {
     return { outcome: "review", reason: "The amount is not a positive whole number of cents." };
   }
@@ -38,7 +41,7 @@ export function triageRefund(amountMinor: number, checks: Checks, policy: Refund
   const history: HistoryFacts | undefined = ok(checks.history);
   const concerns: string[] = [];
   if (amountMinor > policy.autoApproveMaxMinor) {
-    concerns.push(`The amount is above the ${formatMinor(policy.autoApproveMaxMinor)} auto-approval limit.`);
+    concerns.push(`The amount is above the ${formatMinor(policy.autoApproveMaxMinor, currency)} auto-approval limit.`);
   }
   if (!antifraud) concerns.push("Antifraud was unavailable, so the payment could not be cleared.");
   else if (!policy.clearRisks.includes(antifraud.risk)) {
@@ -51,7 +54,7 @@ export function triageRefund(amountMinor: number, checks: Checks, policy: Refund
   if (concerns.length > 0) return { outcome: "review", reason: concerns.join(" ") };
   return {
     outcome: "auto_approve",
-    reason: `Up to ${formatMinor(policy.autoApproveMaxMinor)}, antifraud clear, no refund in the last ${policy.refundFreeDays} days.`,
+    reason: `Up to ${formatMinor(policy.autoApproveMaxMinor, currency)}, antifraud clear, no refund in the last ${policy.refundFreeDays} days.`,
   };
 }
 

@@ -14,6 +14,7 @@ import { createChatModel } from "./clients/model";
 import { createAgentStore } from "./clients/store";
 import type { AgentDeps, AgentSettings } from "./deps";
 import { DEFAULT_POLICY } from "./policy";
+import { databasePolicies } from "./tenant-policy";
 
 export function settingsFromEnv(): AgentSettings {
   const e = env();
@@ -35,16 +36,18 @@ export function settingsFromEnv(): AgentSettings {
   };
 }
 
-/** The production wiring: the bank's systems from the environment, the shared pool. */
+/** The production wiring: the bank's systems from the environment, the shared pool, each bank's policy from its `tenants` row. */
 export function depsFromEnv(db: Db, overrides: Partial<AgentDeps> = {}, keys: KeyRing = appKeyRing()): AgentDeps {
   const e = env();
+  const settings = overrides.settings ?? settingsFromEnv();
   return {
     model: createChatModel(e),
     bank: createBankClients({ limits: e.LIMITS_URL, history: e.HISTORY_URL, antifraud: e.ANTIFRAUD_URL, ledger: e.LEDGER_URL, cards: e.CARDS_URL }),
     store: createAgentStore(db, keys),
     clock: () => new Date(),
-    settings: settingsFromEnv(),
+    policies: databasePolicies(db, settings),
     ...overrides,
+    settings,
   };
 }
 

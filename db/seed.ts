@@ -1,7 +1,9 @@
 import { inArray, sql } from "drizzle-orm";
 import type { Db } from "./client";
 import { CHECKPOINT_SCHEMA } from "./migrate";
-import { isDemoMode } from "../env";
+import { env, isDemoMode, type Env } from "../env";
+import { DEFAULT_AUTO_APPROVE_MAX_MINOR } from "../vocabulary/money";
+import { insertTenantIfMissing } from "./queries/tenants";
 import { hashPassword } from "./password";
 import { cards, customers, transactions, travelNotices, users } from "./schema";
 
@@ -20,15 +22,54 @@ function isoDate(d: Date): string {
   return d.toISOString().slice(0, 10);
 }
 
+/** The second demo bank: its own customers and staff, another currency and another policy. */
+export const SECOND_TENANT = "vistula-bank";
+
 export const DEMO_USERS = [
-  { username: "alice", role: "customer", displayName: "Alice Novak", customerId: "cust-alice" },
-  { username: "bob", role: "customer", displayName: "Bob Kowalski", customerId: "cust-bob" },
-  { username: "olga", role: "operator", displayName: "Olga Petrova", customerId: null },
-  { username: "oscar", role: "operator", displayName: "Oscar Lind", customerId: null },
-  { username: "sam", role: "supervisor", displayName: "Sam Okafor", customerId: null },
-  { username: "ivan", role: "auditor", displayName: "Ivan Horvat", customerId: null },
-  { username: "otto", role: "ops", displayName: "Otto Berg", customerId: null },
+  { username: "alice", role: "customer", displayName: "Alice Novak", customerId: "cust-alice", tenantId: DEMO_TENANT },
+  { username: "bob", role: "customer", displayName: "Bob Kowalski", customerId: "cust-bob", tenantId: DEMO_TENANT },
+  { username: "olga", role: "operator", displayName: "Olga Petrova", customerId: null, tenantId: DEMO_TENANT },
+  { username: "oscar", role: "operator", displayName: "Oscar Lind", customerId: null, tenantId: DEMO_TENANT },
+  { username: "sam", role: "supervisor", displayName: "Sam Okafor", customerId: null, tenantId: DEMO_TENANT },
+  { username: "ivan", role: "auditor", displayName: "Ivan Horvat", customerId: null, tenantId: DEMO_TENANT },
+  { username: "otto", role: "ops", displayName: "Otto Berg", customerId: null, tenantId: DEMO_TENANT },
+  { username: "kasia", role: "customer", displayName: "Kasia Wojcik", customerId: "cust-kasia", tenantId: SECOND_TENANT },
+  { username: "piotr", role: "customer", displayName: "Piotr Zielinski", customerId: "cust-piotr", tenantId: SECOND_TENANT },
+  { username: "marta", role: "operator", displayName: "Marta Lis", customerId: null, tenantId: SECOND_TENANT },
+  { username: "tomasz", role: "operator", displayName: "Tomasz Nowicki", customerId: null, tenantId: SECOND_TENANT },
+  { username: "zofia", role: "supervisor", displayName: "Zofia Mazur", customerId: null, tenantId: SECOND_TENANT },
+  { username: "jan", role: "auditor", displayName: "Jan Dabrowski", customerId: null, tenantId: SECOND_TENANT },
 ] as const;
+
+/**
+ * The demo banks' rows. demo-bank follows the settings (the policy the app had before banks
+ * had their own: OPERATOR_LIMIT_MINOR, FOUR_EYES_MINOR, APPROVAL_TTL_MS and the code's 50.00
+ * auto-approval limit); vistula-bank pays in PLN under a policy of its own.
+ */
+export function demoTenants(config: Env = env()) {
+  return [
+    {
+      id: DEMO_TENANT,
+      name: "Demo Bank",
+      currency: "EUR",
+      autoApproveMaxMinor: DEFAULT_AUTO_APPROVE_MAX_MINOR,
+      operatorLimitMinor: config.OPERATOR_LIMIT_MINOR,
+      fourEyesMinor: config.FOUR_EYES_MINOR,
+      approvalWindowMs: config.APPROVAL_TTL_MS,
+      updatedBy: "seed",
+    },
+    {
+      id: SECOND_TENANT,
+      name: "Vistula Bank",
+      currency: "PLN",
+      autoApproveMaxMinor: 20_000,
+      operatorLimitMinor: 200_000,
+      fourEyesMinor: 400_000,
+      approvalWindowMs: 24 * 60 * 60 * 1000,
+      updatedBy: "seed",
+    },
+  ];
+}
 
 /** Demo passwords are public: each is hashed once per process, so re-seeding (tests do, often) stays fast. */
 const demoHashes = new Map<string, Promise<string>>();
@@ -58,7 +99,7 @@ export async function seedDemoData(db: Db, now = new Date()): Promise<void> {
   const newUsers = await Promise.all(
     DEMO_USERS.filter((u) => !existing.has(u.username)).map(async (u) => ({
       id: `user-${u.username}`,
-      tenantId,
+      tenantId: u.tenantId,
       username: u.username,
       passwordHash: await demoHash(`${u.username}-pass`),
       role: u.role,
@@ -67,6 +108,7 @@ export async function seedDemoData(db: Db, now = new Date()): Promise<void> {
     })),
   );
   await db.transaction(async (tx) => {
+    for (const tenant of demoTenants()) await insertTenantIfMissing(tx, tenant);
     await tx
       .insert(customers)
       .values([
@@ -146,11 +188,53 @@ export async function seedDemoData(db: Db, now = new Date()): Promise<void> {
         },
       ])
       .onConflictDoNothing();
+    await seedSecondBank(tx, now);
   });
+}
+
+/**
+ * vistula-bank's customers, cards and transactions (in PLN): kasia was charged twice at
+ * Kawiarnia Mocca (18.50, within the bank's 200.00 auto-approval limit) and does not recognise
+ * a Media Expert payment of 3,499.00; piotr was charged twice at Empik (249.00, above the
+ * limit, so an operator decides unless the supervisor raises it).
+ */
+async function seedSecondBank(tx: Parameters<Parameters<Db["transaction"]>[0]>[0], now: Date): Promise<void> {
+  const tenantId = SECOND_TENANT;
+  await tx
+    .insert(customers)
+    .values([
+      { id: "cust-kasia", tenantId, name: "Kasia Wojcik", homeCountry: "PL" },
+      { id: "cust-piotr", tenantId, name: "Piotr Zielinski", homeCountry: "PL" },
+    ])
+    .onConflictDoNothing();
+  await tx
+    .insert(cards)
+    .values([
+      { id: "card-kasia", tenantId, customerId: "cust-kasia", last4: "5307", currency: "PLN", dailyLimitMinor: 600_000, monthlyLimitMinor: 2_000_000, onlineLimitMinor: 400_000, atmLimitMinor: 200_000 },
+      { id: "card-piotr", tenantId, customerId: "cust-piotr", last4: "6612", currency: "PLN", dailyLimitMinor: 400_000, monthlyLimitMinor: 1_200_000, onlineLimitMinor: 300_000, atmLimitMinor: 150_000 },
+    ])
+    .onConflictDoNothing();
+  const kasia = { tenantId, customerId: "cust-kasia", cardId: "card-kasia", currency: "PLN", country: "PL" };
+  const piotr = { tenantId, customerId: "cust-piotr", cardId: "card-piotr", currency: "PLN", country: "PL" };
+  await tx
+    .insert(transactions)
+    .values([
+      { ...kasia, id: "tx-kasia-groceries", merchant: "Biedronka", amountMinor: 8_745, postedAt: daysAgo(now, 1, 17) },
+      { ...kasia, id: "tx-kasia-coffee-1", merchant: "Kawiarnia Mocca", amountMinor: 1_850, postedAt: daysAgo(now, 2, 8) },
+      { ...kasia, id: "tx-kasia-coffee-2", merchant: "Kawiarnia Mocca", amountMinor: 1_850, postedAt: daysAgo(now, 2, 9) },
+      { ...kasia, id: "tx-kasia-electronics", merchant: "Media Expert", amountMinor: 349_900, postedAt: daysAgo(now, 5, 23) },
+      { ...kasia, id: "tx-kasia-train", merchant: "PKP Intercity", amountMinor: 12_900, postedAt: daysAgo(now, 9, 7) },
+      { ...piotr, id: "tx-piotr-books-1", merchant: "Empik", amountMinor: 24_900, postedAt: daysAgo(now, 3, 12) },
+      { ...piotr, id: "tx-piotr-books-2", merchant: "Empik", amountMinor: 24_900, postedAt: daysAgo(now, 3, 13) },
+      { ...piotr, id: "tx-piotr-fuel", merchant: "Orlen", amountMinor: 31_000, postedAt: daysAgo(now, 6, 18) },
+      { ...piotr, id: "tx-piotr-pharmacy", merchant: "Apteka Gemini", amountMinor: 4_620, postedAt: daysAgo(now, 11, 10) },
+    ])
+    .onConflictDoNothing();
 }
 
 /** Every domain table (the bank systems' own in `bank_sim`), each before the tables it references (rows are deleted in this order). */
 const DOMAIN_TABLES = [
+  "tenants",
   "checkpoint_pins",
   "legal_holds",
   "retention_policies",

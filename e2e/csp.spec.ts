@@ -92,6 +92,9 @@ const opsReady = async (page: Page) => {
   await expect(page.getByRole("heading", { level: 1, name: "Operations" })).toBeVisible();
   await expect(page.getByTestId("chart-checkpoint-sizes").locator(".recharts-wrapper > svg.recharts-surface")).toBeVisible();
 };
+const policyReady = async (page: Page) => {
+  await expect(page.getByRole("button", { name: "Save policy" })).toBeVisible();
+};
 const notAllowed = async (page: Page) => {
   await expect(page.getByRole("heading", { name: "Not allowed" })).toBeVisible();
 };
@@ -123,11 +126,15 @@ test.describe("every page of every role under the Content-Security-Policy", () =
     );
   });
 
-  test("an operator and a supervisor: the queue, a case, the incident list, a conversation and its report", async ({ signedInAs }) => {
+  test("an operator and a supervisor: the queue, a case, the incident list, a conversation and its report, the policy page", async ({ signedInAs }) => {
     const [alice, olga, sam] = await Promise.all([signedInAs("alice"), signedInAs("olga"), signedInAs("sam")]);
     const approval = await somePendingApproval(alice.request, olga.request);
     const olgaViolations = await watchViolations(olga);
-    await walk(olga, [{ path: "/console", ready: queueReady }, { path: `/console/approvals/${approval.approvalId}`, ready: caseReady }, { path: "/widget", ready: widgetReady }], olgaViolations);
+    await walk(
+      olga,
+      [{ path: "/console", ready: queueReady }, { path: `/console/approvals/${approval.approvalId}`, ready: caseReady }, { path: "/console/policy", ready: notAllowed }, { path: "/widget", ready: widgetReady }],
+      olgaViolations,
+    );
     const samViolations = await watchViolations(sam);
     await walk(
       sam,
@@ -138,6 +145,7 @@ test.describe("every page of every role under the Content-Security-Policy", () =
         { path: `/incidents/${LEGACY}`, ready: incidentReady },
         { path: `/incidents/${LEGACY}/report` },
         { path: "/ops", ready: opsReady },
+        { path: "/console/policy", ready: policyReady },
       ],
       samViolations,
     );

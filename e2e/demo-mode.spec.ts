@@ -8,7 +8,7 @@ test("in demo mode the login page lists the demo accounts, and one click signs i
   await login.goto();
   const accounts = login.demoAccounts;
   await expect(accounts).toContainText("Every password is the username followed by -pass");
-  for (const username of ["alice", "bob", "olga", "oscar", "sam", "ivan", "otto"]) {
+  for (const username of ["alice", "bob", "olga", "oscar", "sam", "ivan", "otto", "kasia", "piotr", "marta", "tomasz", "zofia", "jan"]) {
     await expect(accounts.getByRole("button", { name: `Fill in ${username}` })).toBeVisible();
   }
   await accounts.getByRole("button", { name: "Fill in olga" }).click();

@@ -32,7 +32,7 @@ async function findUser(username: string) {
 describe("npm run user:create", () => {
   it("creates an operator from a piped password who can then sign in, and audits it as the cli", async () => {
     const username = uniqueName("olga");
-    const run = await userCreate(["--role", "operator", "--username", username, "--display-name", "Olga Real"], "a long operator passphrase\n");
+    const run = await userCreate(["--role", "operator", "--username", username, "--display-name", "Olga Real", "--tenant", "demo-bank"], "a long operator passphrase\n");
     expect(run, run.stderr).toMatchObject({ code: 0 });
     expect(run.stdout).toContain(`created operator ${username}`);
 
@@ -48,7 +48,7 @@ describe("npm run user:create", () => {
 
   it("creates an ops account, which reads the ops summary and not the approval queue", async () => {
     const username = uniqueName("otto");
-    const run = await userCreate(["--role", "ops", "--username", username, "--display-name", "Otto Real"], "a long ops passphrase\n");
+    const run = await userCreate(["--role", "ops", "--username", username, "--display-name", "Otto Real", "--tenant", "demo-bank"], "a long ops passphrase\n");
     expect(run, run.stderr).toMatchObject({ code: 0 });
     expect(run.stdout).toContain(`created ops ${username}`);
     const res = await signIn(username, "a long ops passphrase");
@@ -66,10 +66,21 @@ describe("npm run user:create", () => {
     expect((await signIn(username, "bob's own long password")).status).toBe(200);
   });
 
+  it("asks which bank a staff account is for when the database holds several, and creates nobody until told", async () => {
+    const username = uniqueName("marta");
+    const run = await userCreate(["--role", "operator", "--username", username, "--display-name", "Marta Real"], "a long operator passphrase\n");
+    expect(run.code).not.toBe(0);
+    expect(run.stderr).toContain("the database has several tenants (demo-bank, vistula-bank): pass --tenant");
+    expect(await findUser(username)).toBeNull();
+    const named = await userCreate(["--role", "operator", "--username", username, "--display-name", "Marta Real", "--tenant", "vistula-bank"], "a long operator passphrase\n");
+    expect(named, named.stderr).toMatchObject({ code: 0 });
+    expect(await findUser(username)).toMatchObject({ tenantId: "vistula-bank" });
+  });
+
   it("refuses a password on the command line, in any spelling, and creates nobody", async () => {
     for (const args of [["--password", "a long operator passphrase"], ["--password=a long operator passphrase"], ["-p", "a long operator passphrase"]]) {
       const username = uniqueName("mallory");
-      const run = await userCreate(["--role", "operator", "--username", username, "--display-name", "M", ...args], "a long operator passphrase\n");
+      const run = await userCreate(["--role", "operator", "--username", username, "--display-name", "M", "--tenant", "demo-bank", ...args], "a long operator passphrase\n");
       expect(run.code).not.toBe(0);
       expect(run.stderr.trim()).toBe("user:create: a password is never taken on the command line (shell history and ps keep it): type it at the prompt or pipe it on stdin");
       expect(await findUser(username)).toBeNull();
@@ -78,10 +89,10 @@ describe("npm run user:create", () => {
 
   it("refuses a password shorter than 12 characters, or one containing the username", async () => {
     const username = uniqueName("short");
-    const short = await userCreate(["--role", "auditor", "--username", username, "--display-name", "S"], "elevenchars\n");
+    const short = await userCreate(["--role", "auditor", "--username", username, "--display-name", "S", "--tenant", "demo-bank"], "elevenchars\n");
     expect(short.code).not.toBe(0);
     expect(short.stderr).toContain("at least 12 characters");
-    const named = await userCreate(["--role", "auditor", "--username", username, "--display-name", "S"], `${username}-password\n`);
+    const named = await userCreate(["--role", "auditor", "--username", username, "--display-name", "S", "--tenant", "demo-bank"], `${username}-password\n`);
     expect(named.code).not.toBe(0);
     expect(named.stderr).toContain("must not contain the username");
     expect(await findUser(username)).toBeNull();
@@ -89,7 +100,7 @@ describe("npm run user:create", () => {
 
   it("refuses a username that exists and leaves that account as it was", async () => {
     const before = (await findUser("olga"))!;
-    const run = await userCreate(["--role", "supervisor", "--username", "olga", "--display-name", "Impostor"], "a long supervisor passphrase\n");
+    const run = await userCreate(["--role", "supervisor", "--username", "olga", "--display-name", "Impostor", "--tenant", "demo-bank"], "a long supervisor passphrase\n");
     expect(run.code).not.toBe(0);
     expect(run.stderr).toContain("user olga exists");
     expect(await findUser("olga")).toEqual(before);
@@ -98,7 +109,7 @@ describe("npm run user:create", () => {
 
   it("with --reset-password sets a new password and ends every session of that user", async () => {
     const username = uniqueName("sam");
-    expect((await userCreate(["--role", "supervisor", "--username", username, "--display-name", "Sam R"], "the first long password\n")).code).toBe(0);
+    expect((await userCreate(["--role", "supervisor", "--username", username, "--display-name", "Sam R", "--tenant", "demo-bank"], "the first long password\n")).code).toBe(0);
     const user = (await findUser(username))!;
     const { token } = await createSession(db, user.id);
     expect(await checkSession(db, { kind: "token", token })).toMatchObject({ user: { username } });

@@ -57,12 +57,13 @@ export function agentHarness(settings: Partial<typeof FAST_SETTINGS> = {}) {
     async freshStart() {
       clock.reset();
       await database.freshStart();
+      agent.deps.policies.forget();
     },
-    async newThread(customerId = "cust-alice") {
-      return (await createThread(database.db, TENANT, customerId)).id;
+    async newThread(customerId = "cust-alice", tenantId = TENANT) {
+      return (await createThread(database.db, tenantId, customerId)).id;
     },
-    say(threadId: string, text: string, customerId = "cust-alice") {
-      return agent.sendMessage({ tenantId: TENANT, threadId, customerId, text, actor: customerId });
+    say(threadId: string, text: string, customerId = "cust-alice", tenantId = TENANT) {
+      return agent.sendMessage({ tenantId, threadId, customerId, text, actor: customerId });
     },
     /** A decision by a demo staff member (sam is the supervisor). */
     decide(approval: { id: string; version: number }, actor: string, decision: "approved" | "rejected" = "approved", reason = `by ${actor}`) {

@@ -20,6 +20,8 @@ export type Fixtures = {
   /** An open handover of alice's thread. */
   handoverId: string;
   handoverVersion: number;
+  /** The version of demo-bank's policy row. */
+  policyVersion: number;
 };
 
 export const cookie = (token: string) => `${SESSION_COOKIE}=${token}`;
@@ -54,9 +56,9 @@ export function sessionRoutes(f: Pick<Fixtures, "aliceThread" | "approvalId" | "
   const calls: Call[] = [];
   for (const [route, methods] of Object.entries(ROUTES)) {
     if (route === "/api/auth/login" || route === "/api/auth/logout" || route === "/api/test/clock") continue;
-    for (const method of (["GET", "POST", "DELETE"] as const).filter((m) => typeof methods[m] === "function")) {
+    for (const method of (["GET", "POST", "PUT", "DELETE"] as const).filter((m) => typeof methods[m] === "function")) {
       const id = route.startsWith("/api/approvals/") ? f.approvalId : route.startsWith("/api/handovers/") ? f.handoverId : params.id;
-      calls.push({ method, route, params: { ...params, id }, ...(method === "POST" ? { body: "{}" } : {}) });
+      calls.push({ method, route, params: { ...params, id }, ...(method === "POST" || method === "PUT" ? { body: "{}" } : {}) });
     }
   }
   return calls;
@@ -293,6 +295,37 @@ export function rejectedCorpus(f: Fixtures): (Call & { name: string })[] {
   for (const body of [json({}), json({ version: -1 }), json({ version: f.handoverVersion + 1 }), ...BROKEN_JSON.slice(0, 2)]) {
     add(`handover close body ${body.slice(0, 20)}`, { method: "POST", route: "/api/handovers/:id/close", params: { id: f.handoverId }, cookie: cookie(f.sam), body });
   }
+  const policy = { autoApproveMaxMinor: 5_000, operatorLimitMinor: 50_000, fourEyesMinor: 100_000, approvalWindowMs: 48 * 60 * 60 * 1000 };
+  const setPolicy = (name: string, body: string, token = f.sam) => add(name, { method: "PUT", route: "/api/tenant/policy", cookie: cookie(token), body });
+  for (const body of [
+    ...BROKEN_JSON.slice(0, 4),
+    json({}),
+    json(policy),
+    json({ ...policy, version: "1" }),
+    json({ ...policy, version: -1 }),
+    json({ ...policy, version: 1.5 }),
+    json({ ...policy, version: f.policyVersion, autoApproveMaxMinor: 0 }),
+    json({ ...policy, version: f.policyVersion, autoApproveMaxMinor: -500 }),
+    json({ ...policy, version: f.policyVersion, operatorLimitMinor: 12.5 }),
+    json({ ...policy, version: f.policyVersion, fourEyesMinor: "100000" }),
+    json({ ...policy, version: f.policyVersion, fourEyesMinor: 2_147_483_648 }),
+    json({ ...policy, version: f.policyVersion, approvalWindowMs: 0 }),
+    json({ ...policy, version: f.policyVersion, approvalWindowMs: 60_000 }),
+    json({ ...policy, version: f.policyVersion, approvalWindowMs: 31 * 24 * 60 * 60 * 1000 }),
+    json({ ...policy, version: f.policyVersion, autoApproveMaxMinor: 60_000 }),
+    json({ ...policy, version: f.policyVersion, operatorLimitMinor: 150_000 }),
+    json({ ...policy, version: f.policyVersion, autoApproveMaxMinor: 200_000, operatorLimitMinor: 150_000 }),
+    json({ ...policy, version: f.policyVersion, tenantId: "vistula-bank" }),
+    json({ ...policy, version: f.policyVersion, currency: "USD" }),
+  ]) {
+    setPolicy(`policy body ${body.slice(0, 60)}`, body);
+  }
+  for (const version of [0, f.policyVersion + 1, 2_147_483_647]) setPolicy(`stale policy version ${version}`, json({ ...policy, version }));
+  for (const token of [f.alice, f.olga, f.ivan, "forged"]) {
+    setPolicy(`policy change by ${token.slice(0, 6)}`, json({ ...policy, version: f.policyVersion, autoApproveMaxMinor: 1_000 }), token);
+    add(`policy read by ${token.slice(0, 6)}`, { method: "GET", route: "/api/tenant/policy", cookie: cookie(token) });
+  }
+  setPolicy("policy change with a form-encoded body", "autoApproveMaxMinor=1", f.sam);
   for (const call of langGraphCorpus(f)) cases.push(call);
   for (const call of crossSiteCorpus(f)) cases.push(call);
   for (const call of headerInjectionCorpus(f)) cases.push(call);
@@ -321,6 +354,7 @@ function writes(f: Fixtures): (Call & { name: string; takesBody: boolean })[] {
     { name: "checkpoint pin", method: "POST", route: "/api/incidents/threads/:id/pins", params: { id: f.aliceThread }, cookie: cookie(f.ivan), body: json({ checkpointId: "x", reason: "incident 7" }), takesBody: true },
     { name: "legal hold", method: "POST", route: "/api/incidents/threads/:id/legal-hold", params: { id: f.aliceThread }, cookie: cookie(f.ivan), body: json({ reason: "litigation" }), takesBody: true },
     { name: "legal hold release", method: "POST", route: "/api/incidents/threads/:id/legal-hold/release", params: { id: f.aliceThread }, cookie: cookie(f.ivan), body: json({ reason: "settled" }), takesBody: true },
+    { name: "policy change", method: "PUT", route: "/api/tenant/policy", cookie: cookie(f.sam), body: json({ autoApproveMaxMinor: 1_000, operatorLimitMinor: 50_000, fourEyesMinor: 100_000, approvalWindowMs: 3_600_000, version: f.policyVersion }), takesBody: true },
     { name: "test clock", method: "POST", route: "/api/test/clock", cookie: cookie(f.ivan), body: json({ advanceMs: 1 }), takesBody: false /* off here: it answers 404 before reading */ },
     { name: "unknown route", method: "POST", route: "/api/no-such-route", cookie: cookie(f.ivan), body: "{}", takesBody: false },
     { name: "langgraph new thread", method: "POST", route: "/api/langgraph/threads", cookie: cookie(f.alice), body: "{}", takesBody: true },

@@ -4,6 +4,7 @@ import { createSession } from "@/app/_lib/session";
 import { requestHandover } from "@/agent/handovers";
 import { getApprovalByCase, getApprovalById } from "@/db/queries/approvals";
 import { getHandoverById } from "@/db/queries/handovers";
+import { getTenant } from "@/db/queries/tenants";
 import { agentHarness, TENANT } from "./agent-support";
 import { cookie, crossSiteCorpus, headerInjectionCorpus, MARKUP_TEXTS, PROMPT_INJECTIONS, rejectedCorpus, type Fixtures } from "./bad-input-corpus";
 import { callRoute } from "./routes";
@@ -11,7 +12,7 @@ import { callRoute } from "./routes";
 const h = agentHarness();
 let f: Fixtures;
 
-const TABLES = ["users", "sessions", "threads", "messages", "cases", "approvals", "approval_questions", "handovers", "bank_sim.ledger_entries", "audit_events", "node_events", "operator_notifications", "checkpoint_pins", "legal_holds", "langgraph.checkpoints", "langgraph.checkpoint_writes"];
+const TABLES = ["tenants", "users", "sessions", "threads", "messages", "cases", "approvals", "approval_questions", "handovers", "bank_sim.ledger_entries", "audit_events", "node_events", "operator_notifications", "checkpoint_pins", "legal_holds", "langgraph.checkpoints", "langgraph.checkpoint_writes"];
 
 async function rowCounts(tables = TABLES) {
   const counts: Record<string, number> = {};
@@ -22,6 +23,11 @@ async function rowCounts(tables = TABLES) {
 /** Views, reveals, exports and replays recorded: a refused look records none. */
 async function incidentAuditRows() {
   return Number((await h.db.execute<{ n: number }>(sql`select count(*)::int as n from audit_events where action like 'incident.%'`)).rows[0]!.n);
+}
+
+/** Policy changes recorded: a refused change records none. */
+async function policyAuditRows() {
+  return Number((await h.db.execute<{ n: number }>(sql`select count(*)::int as n from audit_events where action = 'tenant.policy_changed'`)).rows[0]!.n);
 }
 
 beforeAll(async () => {
@@ -54,6 +60,7 @@ beforeAll(async () => {
     fourEyesAmountMinor: fourEyes.amountMinor,
     handoverId: handover.handoverId,
     handoverVersion: 1,
+    policyVersion: (await getTenant(h.db, TENANT))!.version,
   };
 });
 afterAll(() => h.pool.end());
@@ -86,6 +93,8 @@ describe("bad input", () => {
     expect((await getApprovalByCase(h.db, TENANT, f.caseId))).toMatchObject({ status: "pending", version: f.version, claimedBy: null });
     expect(await getApprovalById(h.db, TENANT, f.fourEyesApprovalId)).toMatchObject({ status: "pending", version: f.fourEyesVersion, firstApprovedBy: "olga", approvedAmountMinor: null });
     expect(await getHandoverById(h.db, TENANT, f.handoverId)).toMatchObject({ status: "open", version: f.handoverVersion, answer: null });
+    expect(await getTenant(h.db, TENANT)).toMatchObject({ version: f.policyVersion, autoApproveMaxMinor: 5_000, updatedBy: "seed" });
+    expect(await policyAuditRows()).toBe(0);
   });
 
   it("refuses writes from other sites (403) and writes not typed JSON (415) or too large (413) before anything runs, audit included", async () => {
@@ -100,6 +109,7 @@ describe("bad input", () => {
     console.log(`${corpus.length} cross-site, mistyped or oversized writes`);
     expect(wrong).toEqual([]);
     expect(await rowCounts()).toEqual(before);
+    expect(await getTenant(h.db, TENANT)).toMatchObject({ version: f.policyVersion, updatedBy: "seed" });
   });
 
   it("never lets an id break into a response header", async () => {

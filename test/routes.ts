@@ -39,6 +39,7 @@ import * as incidentTimeline from "@/app/api/incidents/threads/[id]/timeline/rou
 import * as incidentSearch from "@/app/api/incidents/threads/route";
 import * as metricsRoute from "@/app/api/metrics/route";
 import * as opsSummaryRoute from "@/app/api/ops/summary/route";
+import * as tenantPolicy from "@/app/api/tenant/policy/route";
 import * as testClock from "@/app/api/test/clock/route";
 import * as threadReplay from "@/app/api/threads/[id]/checkpoints/[checkpointId]/replay/route";
 import * as threadCheckpoint from "@/app/api/threads/[id]/checkpoints/[checkpointId]/route";
@@ -52,7 +53,7 @@ import { contract, type Contract } from "./contract";
 type Handler = (req: Request, ctx: { params: Promise<Record<string, string>> }) => Promise<Response>;
 
 /** The app's route handlers by path pattern, called in-process with real Requests. */
-export const ROUTES: Record<string, Partial<Record<"GET" | "POST" | "DELETE", Handler>>> = {
+export const ROUTES: Record<string, Partial<Record<"GET" | "POST" | "PUT" | "DELETE", Handler>>> = {
   "/api/auth/login": login as never,
   "/api/auth/logout": logout as never,
   "/api/auth/me": me as never,
@@ -86,6 +87,7 @@ export const ROUTES: Record<string, Partial<Record<"GET" | "POST" | "DELETE", Ha
   "/api/incidents/threads/:id/legal-hold/release": incidentLegalHoldRelease as never,
   "/api/metrics": metricsRoute as never,
   "/api/ops/summary": opsSummaryRoute as never,
+  "/api/tenant/policy": tenantPolicy as never,
   "/api/test/clock": testClock as never,
   "/api/langgraph/assistants/search": lgAssistantSearch as never,
   "/api/langgraph/assistants/:id": lgAssistant as never,
@@ -104,7 +106,7 @@ export const ROUTES: Record<string, Partial<Record<"GET" | "POST" | "DELETE", Ha
 };
 
 export type Call = {
-  method: "GET" | "POST" | "DELETE";
+  method: "GET" | "POST" | "PUT" | "DELETE";
   route: string;
   params?: Record<string, string>;
   query?: string;

@@ -1,6 +1,9 @@
 /** The currency an amount is in when the bank does not say otherwise. */
 export const DEFAULT_CURRENCY = "EUR";
 
+/** Largest refund, in minor units, a bank's policy approves without an operator unless its `tenants` row says otherwise. */
+export const DEFAULT_AUTO_APPROVE_MAX_MINOR = 5_000;
+
 /** 124900 -> "1,249.00 EUR". Money is integer minor units everywhere. */
 export function formatMinor(amountMinor: number, currency = DEFAULT_CURRENCY): string {
   const sign = amountMinor < 0 ? "-" : "";

@@ -17,3 +17,6 @@ export const INVESTIGATORS: Role[] = ["auditor", "supervisor"];
  * supervisors, auditors, and the ops role, which sees nothing else.
  */
 export const OPERATIONS_ROLES: Role[] = ["supervisor", "auditor", "ops"];
+
+/** Who edits their own bank's refund policy (limits and approval window). */
+export const SUPERVISORS: Role[] = ["supervisor"];

@@ -4,6 +4,7 @@ import type { Db } from "@/db/client";
 import { listApprovalsByThread } from "@/db/queries/approvals";
 import { listCasesByThread } from "@/db/queries/cases";
 import { listSucceededNodeEvents } from "@/db/queries/node-events";
+import { fixedPolicy, policyFromSettings } from "../tenant-policy";
 import type { AgentDeps } from "../deps";
 import { openNodeEvent, type KeyRing } from "../encryption";
 import { buildGraph, type AgentGraph } from "../graph";
@@ -92,6 +93,7 @@ export async function replayInSandbox(prod: Production, tenantId: string, thread
     decisionFor: (caseId) => decisions.find((d) => d.caseId === caseId)?.status ?? null,
   });
   const heard = turn.end > turn.start ? ((all[turn.end - 1]!.values as AgentStateType).heard ?? null) : null;
+  const settings = { ...prod.deps.settings, retryInitialMs: 1, checkMaxAttempts: 1, policy: { ...prod.deps.settings.policy, ...whatIf.policy } };
   const deps: AgentDeps = {
     ...prod.deps,
     model: new RecordedUnderstanding(heard),
@@ -104,7 +106,9 @@ export async function replayInSandbox(prod: Production, tenantId: string, thread
       ledger: ledgerCalls,
       cards: cardCalls,
     }),
-    settings: { ...prod.deps.settings, retryInitialMs: 1, checkMaxAttempts: 1, policy: { ...prod.deps.settings.policy, ...whatIf.policy } },
+    settings,
+    // A replay keeps to the settings' policy with the investigator's what-if, whatever the bank's row says now.
+    policies: fixedPolicy(policyFromSettings(settings)),
   };
   const sandbox = buildGraph(deps, new MemorySaver());
   const config = { configurable: { thread_id: `sandbox-${randomUUID()}` }, recursionLimit: deps.settings.recursionLimit };

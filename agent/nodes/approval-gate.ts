@@ -21,8 +21,9 @@ export type ApprovalRequest = {
 export const approvalGate = (deps: AgentDeps) =>
   async function approvalGate(state: AgentStateType, config: LangGraphRunnableConfig): Promise<AgentUpdate> {
     const kase = state.case!;
+    const policy = await deps.policies.forTenant(state.tenantId);
     const opened = await deps.store.openApproval(
-      approvalInput(deps, state, String(config.configurable?.thread_id), state.verdict?.reason ?? "Sent to review."),
+      approvalInput(deps, policy, state, String(config.configurable?.thread_id), state.verdict?.reason ?? "Sent to review."),
     );
     if (opened.status !== "pending") return { approval: opened };
     const request: ApprovalRequest = {

@@ -1,9 +1,10 @@
 import { requiredApprovals } from "../approval-rules";
 import type { AgentDeps, ApprovalInput } from "../deps";
 import type { AgentStateType } from "../state";
+import type { TenantPolicy } from "../tenant-policy";
 
-/** The approval row a case opens, from the state the decision rests on. */
-export function approvalInput(deps: AgentDeps, state: AgentStateType, threadId: string, policyReason: string): ApprovalInput {
+/** The approval row a case opens, from the state the decision rests on and the bank's policy. */
+export function approvalInput(deps: AgentDeps, policy: TenantPolicy, state: AgentStateType, threadId: string, policyReason: string): ApprovalInput {
   const kase = state.case!;
   const antifraud = state.checks.antifraud;
   const now = deps.clock();
@@ -16,8 +17,8 @@ export function approvalInput(deps: AgentDeps, state: AgentStateType, threadId: 
     policyReason,
     checks: state.checks,
     risk: antifraud?.status === "ok" ? antifraud.facts.risk : "unavailable",
-    expiresAt: new Date(now.getTime() + deps.settings.approvalTtlMs),
+    expiresAt: new Date(now.getTime() + policy.approvalTtlMs),
     createdAt: now,
-    requiredApprovals: requiredApprovals(kase.amountMinor, deps.settings.authority),
+    requiredApprovals: requiredApprovals(kase.amountMinor, policy.authority),
   };
 }

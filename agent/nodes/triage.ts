@@ -4,14 +4,15 @@ import { triageRefund } from "../policy";
 import { approvalInput } from "./approval-input";
 import type { AgentStateType, AgentUpdate } from "../state";
 
-/** Applies the refund policy; an auto-approval is recorded like an operator's decision. */
+/** Applies the refund policy of the conversation's bank; an auto-approval is recorded like an operator's decision. */
 export const triage = (deps: AgentDeps) =>
   async function triage(state: AgentStateType, config: LangGraphRunnableConfig): Promise<AgentUpdate> {
     if (state.intent !== "refund" || !state.case) return {};
-    const verdict = triageRefund(state.case.amountMinor, state.checks, deps.settings.policy);
+    const policy = await deps.policies.forTenant(state.tenantId);
+    const verdict = triageRefund(state.case.amountMinor, state.checks, policy.refund, policy.currency);
     if (verdict.outcome !== "auto_approve") return { verdict };
     const approval = await deps.store.recordPolicyApproval(
-      approvalInput(deps, state, String(config.configurable?.thread_id), verdict.reason),
+      approvalInput(deps, policy, state, String(config.configurable?.thread_id), verdict.reason),
     );
     return { verdict, approval };
   };

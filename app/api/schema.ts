@@ -17,7 +17,7 @@ export const errorBody = z
     message: z.string().meta({ description: "For people; never internals." }),
     retryAfterSeconds: z.number().int().optional().meta({ description: "too_many_requests: the Retry-After header, repeated." }),
     currentStatus: z.string().optional().meta({ description: "conflict on an approval: its status now." }),
-    currentVersion: z.number().int().optional().meta({ description: "conflict on an approval: its version now; nothing was changed." }),
+    currentVersion: z.number().int().optional().meta({ description: "conflict on an approval, a handover or a bank's policy: its version now; nothing was changed." }),
   })
   .meta({ id: "Error" });
 

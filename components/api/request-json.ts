@@ -32,7 +32,7 @@ export function networkError(): ApiRequestError {
   return new ApiRequestError(0, "network:fetch", NETWORK_MESSAGE);
 }
 
-type RequestOptions = { method?: "GET" | "POST" | "DELETE"; body?: unknown; signal?: AbortSignal };
+type RequestOptions = { method?: "GET" | "POST" | "PUT" | "DELETE"; body?: unknown; signal?: AbortSignal };
 
 /**
  * Calls the JSON API with the session cookie; a 4xx or 5xx throws an ApiRequestError.

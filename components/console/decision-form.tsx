@@ -67,7 +67,7 @@ export function DecisionForm({ approval, busy, perform }: DecisionFormProps) {
   function approveLower() {
     const minor = parseMajorToMinor(lower);
     if (minor === null || minor <= 0 || minor >= approval.amountMinor) {
-      setLowerError(`Write an amount in EUR above 0.00 and below ${full}, like 20.00.`);
+      setLowerError(`Write an amount in ${approval.currency} above 0.00 and below ${full}, like 20.00.`);
       lowerRef.current?.focus();
       return;
     }
@@ -79,7 +79,7 @@ export function DecisionForm({ approval, busy, perform }: DecisionFormProps) {
   function approveSecond() {
     const minor = parseMajorToMinor(lower);
     if (minor === null || minor <= 0 || minor > approval.amountMinor) {
-      setLowerError(`Write an amount in EUR above 0.00 and up to ${full}, like 20.00.`);
+      setLowerError(`Write an amount in ${approval.currency} above 0.00 and up to ${full}, like 20.00.`);
       lowerRef.current?.focus();
       return;
     }
@@ -106,7 +106,7 @@ export function DecisionForm({ approval, busy, perform }: DecisionFormProps) {
       {agreed !== null ? (
         <Field
           id="decision-amount"
-          label="Amount to approve (EUR)"
+          label={`Amount to approve (${approval.currency})`}
           hint={`${staffName(approval.firstApprovedBy!)} approved ${formatMinor(agreed, approval.currency)}. The second approval must be for the same amount; if you disagree, reject.`}
           error={lowerError}
           className="w-full"
@@ -132,7 +132,7 @@ export function DecisionForm({ approval, busy, perform }: DecisionFormProps) {
       </div>
       {agreed === null ? (
         <div className="flex flex-wrap items-end gap-2 border-t border-slate-200 pt-3">
-          <Field id="decision-lower" label="Lower amount (EUR)" hint={`Refund part of ${full}.`} error={lowerError} className="w-48">
+          <Field id="decision-lower" label={`Lower amount (${approval.currency})`} hint={`Refund part of ${full}.`} error={lowerError} className="w-48">
             <Input
               id="decision-lower"
               ref={lowerRef}

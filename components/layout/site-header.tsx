@@ -3,7 +3,7 @@ import { ROLE_LABELS } from "@/components/auth/destination";
 import { SignOutButton } from "@/components/auth/sign-out-button";
 import { isDemoMode } from "@/env";
 import { NavLink } from "./nav-link";
-import { INVESTIGATORS, OPERATIONS_ROLES, ROLES, STAFF, type Role } from "@/vocabulary/roles";
+import { INVESTIGATORS, OPERATIONS_ROLES, ROLES, STAFF, SUPERVISORS, type Role } from "@/vocabulary/roles";
 
 export type HeaderUser = { displayName: string; username: string; role: Role };
 
@@ -11,6 +11,7 @@ const LINKS: { href: string; label: string; roles: (Role | "anonymous")[] }[] = 
   { href: "/", label: "Demo bank page", roles: ["anonymous", ...ROLES] },
   { href: "/widget", label: "Chat", roles: ["customer"] },
   { href: "/console", label: "Approvals", roles: ["anonymous", ...STAFF] },
+  { href: "/console/policy", label: "Policy", roles: SUPERVISORS },
   { href: "/incidents", label: "Incidents", roles: ["anonymous", ...INVESTIGATORS] },
   { href: "/ops", label: "Ops", roles: OPERATIONS_ROLES },
 ];

@@ -1,6 +1,6 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { DbOrTx } from "../client";
-import { customers, sessions, users } from "../schema";
+import { customers, sessions, tenants, users } from "../schema";
 
 /**
  * Account administration for `npm run user:create`. Usernames are unique across tenants (people
@@ -17,10 +17,10 @@ export async function findCustomerTenant(db: DbOrTx, customerId: string): Promis
   return row?.tenantId ?? null;
 }
 
-/** Every tenant that has customers or users, for a command that was not told which one. */
+/** Every tenant that has a policy row, customers or users, for a command that was not told which one. */
 export async function listTenants(db: DbOrTx): Promise<string[]> {
   const { rows } = await db.execute<{ tenant_id: string }>(
-    sql`select tenant_id from ${customers} union select tenant_id from ${users} order by 1`,
+    sql`select id as tenant_id from ${tenants} union select tenant_id from ${customers} union select tenant_id from ${users} order by 1`,
   );
   return rows.map((r) => r.tenant_id);
 }

@@ -2,3 +2,4 @@ export * from "./identity";
 export * from "./banking";
 export * from "./support";
 export * from "./bank-sim";
+export * from "./tenants";

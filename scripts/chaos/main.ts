@@ -48,7 +48,7 @@ async function main() {
   log(journal, `${args} --seed ${options.seed}`);
   buildIfStale((line) => log(journal, line));
   log(journal, `serving build ${snapshotBuild()} from a private copy`);
-  const stack = await startStack();
+  const stack = await startStack(undefined, { approvalWindowMs: options.approvalTtlMs });
   running = stack;
   const plans = await createCustomers(stack.pool, options.seed, options.conversations);
   log(journal, `database ready with ${plans.length} synthetic customers; simulator at ${stack.simulator.url}`);

@@ -10,7 +10,8 @@ import { openDatabase } from "../../db/client";
 import { freePort, startEmbeddedPostgres } from "../../db/embedded";
 import { admitAppRole, appRoleUrl, embeddedAppPassword } from "../../db/app-role";
 import { migrateDatabase } from "../../db/migrate";
-import { seedDemoData } from "../../db/seed";
+import { getTenant, setTenantPolicy } from "../../db/queries/tenants";
+import { DEMO_TENANT, seedDemoData } from "../../db/seed";
 import { startSimulator, type RunningSimulator } from "../../simulator/server";
 import { bin, root, STANDALONE_DIR, stopAll } from "../build";
 import { sleep } from "./rng";
@@ -22,12 +23,20 @@ const SNAPSHOT_DIR = path.join(DATA_DIR, "chaos-build");
 /** `databaseUrl`: the application role's, for the apps; `ownerUrl` and `pool`: the owner's, for counting and fixtures. */
 export type Stack = { databaseUrl: string; ownerUrl: string; pool: Pool; simulator: RunningSimulator; stop(): Promise<void> };
 
-/** A fresh database (migrated, demo data seeded) in `.data/<dataDir>` and the simulator on it. */
-export async function startStack(dataDir = "pg-chaos"): Promise<Stack> {
+/**
+ * A fresh database (migrated, demo data seeded) in `.data/<dataDir>` and the simulator on it.
+ * `approvalWindowMs` sets demo-bank's approval window (its policy row, which the app reads).
+ */
+export async function startStack(dataDir = "pg-chaos", { approvalWindowMs }: { approvalWindowMs?: number } = {}): Promise<Stack> {
   const pg = await startEmbeddedPostgres(path.join(DATA_DIR, dataDir), { fresh: true });
   const { db, pool } = openDatabase(pg.url, 6);
   await migrateDatabase(db, pool);
   await seedDemoData(db);
+  if (approvalWindowMs !== undefined) {
+    const bank = (await getTenant(db, DEMO_TENANT))!;
+    const { autoApproveMaxMinor, operatorLimitMinor, fourEyesMinor } = bank;
+    await setTenantPolicy(db, { tenantId: DEMO_TENANT, version: bank.version, policy: { autoApproveMaxMinor, operatorLimitMinor, fourEyesMinor, approvalWindowMs }, actor: "chaos", now: new Date(), defaults: bank });
+  }
   const databaseUrl = appRoleUrl(pg.url, embeddedAppPassword(pg.dataDir));
   await admitAppRole(pool, databaseUrl);
   const simulator = await startSimulator({ port: 0, databaseUrl: pg.url });

@@ -11,7 +11,8 @@ const refundBody = z.object({
   customerId: z.string().min(1),
   transactionId: z.string().min(1),
   amountMinor: z.int().positive().max(2_147_483_647),
-  currency: z.literal("EUR"),
+  /** The demo banks' currencies: demo-bank's EUR and vistula-bank's PLN. */
+  currency: z.enum(["EUR", "PLN"]),
 });
 
 type RefundRequest = z.infer<typeof refundBody>;

@@ -5,6 +5,7 @@ import { incidentPaths } from "./incidents";
 import { langGraphPaths } from "./langgraph";
 import { opsPaths } from "./ops";
 import { servicePaths } from "./service";
+import { tenantPaths } from "./tenant";
 
 /** Every operation of the API, one entry each, grouped by the audience that calls it. */
-export const paths = api({ ...chatPaths, ...consolePaths, ...incidentPaths, ...langGraphPaths, ...opsPaths, ...servicePaths });
+export const paths = api({ ...chatPaths, ...consolePaths, ...incidentPaths, ...langGraphPaths, ...opsPaths, ...tenantPaths, ...servicePaths });

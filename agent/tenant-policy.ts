@@ -1,0 +1,74 @@
+import type { Db } from "@/db/client";
+import { getTenant, type TenantRow } from "@/db/queries/tenants";
+import { DEFAULT_CURRENCY } from "@/vocabulary/money";
+import type { AuthorityLimits } from "./approval-rules";
+import type { AgentSettings } from "./deps";
+import type { RefundPolicy } from "./policy";
+
+/** One bank's refund policy, as the agent applies it to that bank's conversations. */
+export type TenantPolicy = {
+  /** The currency the bank's limits are written in. */
+  currency: string;
+  /** The auto-approval rule (its limit is the bank's; the risk and history rules are the code's). */
+  refund: RefundPolicy;
+  authority: AuthorityLimits;
+  /** How long an approval waits for a decision before it expires. */
+  approvalTtlMs: number;
+};
+
+/** Where the agent finds the policy of a conversation's bank. */
+export type TenantPolicies = {
+  forTenant(tenantId: string): Promise<TenantPolicy>;
+  /** Forgets what was cached about `tenantId` (every tenant when none is named). */
+  forget(tenantId?: string): void;
+};
+
+/** The policy a tenant without a row follows: the settings (and the code's auto-approval rule). */
+export function policyFromSettings(settings: Pick<AgentSettings, "policy" | "authority" | "approvalTtlMs">): TenantPolicy {
+  return { currency: DEFAULT_CURRENCY, refund: settings.policy, authority: settings.authority, approvalTtlMs: settings.approvalTtlMs };
+}
+
+/** A tenant's row as the policy the agent applies. */
+export function policyFromRow(row: TenantRow, base: RefundPolicy): TenantPolicy {
+  return {
+    currency: row.currency,
+    refund: { ...base, autoApproveMaxMinor: row.autoApproveMaxMinor },
+    authority: { operatorLimitMinor: row.operatorLimitMinor, fourEyesMinor: row.fourEyesMinor },
+    approvalTtlMs: row.approvalWindowMs,
+  };
+}
+
+/** How long a tenant's policy is kept before it is read again, should a change notice be lost (a dropped listener). */
+export const POLICY_CACHE_MS = 30_000;
+
+/**
+ * Each tenant's policy from the `tenants` table, kept for up to POLICY_CACHE_MS. A change made
+ * anywhere is announced on a Postgres channel; `forget` (called for it on every instance, see
+ * `createAgent`) drops the cached copy at once, so the next turn reads the new policy. A tenant
+ * without a row follows the settings.
+ */
+export function databasePolicies(db: Db, settings: Pick<AgentSettings, "policy" | "authority" | "approvalTtlMs">, now = () => Date.now()): TenantPolicies {
+  const cache = new Map<string, { at: number; policy: Promise<TenantPolicy> }>();
+  return {
+    forTenant(tenantId) {
+      const cached = cache.get(tenantId);
+      if (cached && now() - cached.at < POLICY_CACHE_MS) return cached.policy;
+      const policy = getTenant(db, tenantId).then((row) => (row ? policyFromRow(row, settings.policy) : policyFromSettings(settings)));
+      const entry = { at: now(), policy };
+      cache.set(tenantId, entry);
+      policy.catch(() => {
+        if (cache.get(tenantId) === entry) cache.delete(tenantId);
+      });
+      return policy;
+    },
+    forget(tenantId) {
+      if (tenantId === undefined) cache.clear();
+      else cache.delete(tenantId);
+    },
+  };
+}
+
+/** The same policy for every tenant: incident replays, which keep to the settings and the investigator's what-if. */
+export function fixedPolicy(policy: TenantPolicy): TenantPolicies {
+  return { forTenant: async () => policy, forget: () => {} };
+}

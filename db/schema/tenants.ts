@@ -1,0 +1,34 @@
+import { sql } from "drizzle-orm";
+import { bigint, check, integer, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+
+/**
+ * A bank served by this deployment, with its refund policy. The agent reads the policy of a
+ * conversation's bank from here; the bank's supervisor edits it (`PUT /api/tenant/policy`), a
+ * compare-and-set on `version`. A tenant without a row follows the settings
+ * (OPERATOR_LIMIT_MINOR, FOUR_EYES_MINOR, APPROVAL_TTL_MS and the code's auto-approval limit).
+ */
+export const tenants = pgTable(
+  "tenants",
+  {
+    id: text("id").primaryKey(),
+    name: text("name").notNull(),
+    /** ISO 4217 code the bank's amounts are in. */
+    currency: text("currency").notNull(),
+    /** Largest refund, in minor units, the policy approves without an operator. */
+    autoApproveMaxMinor: integer("auto_approve_max_minor").notNull(),
+    /** Largest refund an operator may approve alone. */
+    operatorLimitMinor: integer("operator_limit_minor").notNull(),
+    /** Refunds from this amount need two approvers, one a supervisor. */
+    fourEyesMinor: integer("four_eyes_minor").notNull(),
+    /** How long an approval waits for a decision before it expires. */
+    approvalWindowMs: bigint("approval_window_ms", { mode: "number" }).notNull(),
+    version: integer("version").notNull().default(1),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    /** Who changed the policy last: a username, or `seed` / `cli`. */
+    updatedBy: text("updated_by").notNull(),
+  },
+  (t) => [
+    check("tenants_limits_positive", sql`${t.autoApproveMaxMinor} > 0 and ${t.operatorLimitMinor} > 0 and ${t.fourEyesMinor} > 0 and ${t.approvalWindowMs} > 0`),
+    check("tenants_limits_ordered", sql`${t.autoApproveMaxMinor} <= ${t.operatorLimitMinor} and ${t.operatorLimitMinor} <= ${t.fourEyesMinor}`),
+  ],
+);

@@ -1,0 +1,65 @@
+import AxeBuilder from "@axe-core/playwright";
+import type { Page } from "@playwright/test";
+import type { ApprovalRow } from "./api-types";
+import { expect, test } from "./fixtures";
+import { WidgetPage } from "./pages/widget-page";
+
+async function seriousViolations(page: Page): Promise<string[]> {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  return violations
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .map((v) => `${v.impact} ${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`);
+}
+
+test("vistula-bank's supervisor raises the auto-approval limit, and piotr's 249.00 PLN duplicate is then refunded without an operator", async ({ signedInAs }) => {
+  test.setTimeout(120_000);
+  const zofia = await signedInAs("zofia");
+  const page = await zofia.newPage();
+  await page.goto("/console");
+  await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Policy" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Refund policy of Vistula Bank" })).toBeVisible();
+  const limit = page.getByLabel("Auto-approval limit (PLN)");
+  await expect(limit).toHaveValue("200.00");
+  expect(await seriousViolations(page)).toEqual([]);
+
+  // Above the operator limit is refused in the page, field by field, and nothing is sent.
+  await limit.fill("2500");
+  await page.getByRole("button", { name: "Save policy" }).click();
+  await expect(page.getByText("The auto-approval limit may not be above the operator limit.")).toBeVisible();
+  await expect(limit).toHaveAttribute("aria-invalid", "true");
+  expect(await seriousViolations(page)).toEqual([]);
+
+  await limit.fill("300.00");
+  await page.getByRole("button", { name: "Save policy" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Policy saved" })).toBeVisible();
+  await expect(page.getByTestId("policy-version")).toContainText("last changed by zofia");
+  await expect(page.getByTestId("policy-version")).toContainText("300.00 PLN on its own");
+  expect(await seriousViolations(page)).toEqual([]);
+
+  // 249.00 PLN was above the old 200.00 limit: under the new one the policy pays it at once.
+  const piotr = await signedInAs("piotr");
+  const widget = new WidgetPage(await piotr.newPage());
+  await widget.goto();
+  await widget.send("I was charged twice at Empik");
+  await expect(widget.agentMessages.last()).toContainText(/refunded/i, { timeout: 30_000 });
+  await expect(widget.caseStatus).toContainText("249.00 PLN");
+
+  const marta = await signedInAs("marta");
+  const { approvals } = (await (await marta.request.get("/api/approvals?status=all")).json()) as { approvals: ApprovalRow[] };
+  expect(approvals.find((a) => a.merchant === "Empik")).toMatchObject({ mode: "policy", status: "executed", amountMinor: 24_900, currency: "PLN" });
+  // demo-bank's operator never sees vistula-bank's cases.
+  const olga = await signedInAs("olga");
+  const theirs = (await (await olga.request.get("/api/approvals?status=all")).json()) as { approvals: ApprovalRow[] };
+  expect(theirs.approvals.map((a) => a.merchant)).not.toContain("Empik");
+});
+
+test("only supervisors find the policy page; an operator is told it is not theirs", async ({ signedInAs }) => {
+  const marta = await signedInAs("marta");
+  const page = await marta.newPage();
+  await page.goto("/console");
+  await expect(page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Policy" })).toHaveCount(0);
+  await page.goto("/console/policy");
+  await expect(page.getByRole("heading", { name: "Not allowed" })).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+  expect((await marta.request.get("/api/tenant/policy")).status()).toBe(403);
+});
