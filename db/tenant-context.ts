@@ -9,7 +9,10 @@ import { AsyncLocalStorage } from "node:async_hooks";
  */
 type Scope = { tenantId?: string };
 
-const scope = new AsyncLocalStorage<Scope>();
+// One store per process: Next.js may bundle this module more than once (the instrumentation hook,
+// each route), and the pool made by one copy must read the tenant another copy names.
+const globalForTenant = globalThis as unknown as { __bankTenantScope?: AsyncLocalStorage<Scope> };
+const scope = (globalForTenant.__bankTenantScope ??= new AsyncLocalStorage<Scope>());
 
 /** Runs `work` as `tenantId`'s: the database work it starts, awaited or not, is that tenant's. */
 export function withTenant<T>(tenantId: string, work: () => Promise<T>): Promise<T> {

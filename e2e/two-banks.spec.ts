@@ -1,0 +1,38 @@
+import { expect, test } from "./fixtures";
+import { ConsolePage } from "./pages/console-page";
+import { approvalOfCase, reportForReview } from "./seed";
+
+test("two banks' operators, signed in side by side, each see only their own bank's approvals, live and by link", async ({ signedInAs }) => {
+  const olga = await signedInAs("olga");
+  const marta = await signedInAs("marta");
+  const demoQueue = new ConsolePage(await olga.newPage());
+  const vistulaQueue = new ConsolePage(await marta.newPage());
+  await Promise.all([demoQueue.goto("?sort=newest"), vistulaQueue.goto("?sort=newest")]);
+  for (const queue of [demoQueue, vistulaQueue]) await expect(queue.page.getByText("Loading approvals…")).toHaveCount(0);
+
+  const alice = await signedInAs("alice");
+  const kasia = await signedInAs("kasia");
+  const demoCase = await reportForReview(alice.request, "I don't recognise the Sunrise Bakery payment of 4.90", { antifraudDown: true });
+  const vistulaCase = await reportForReview(kasia.request, "I don't recognise the Media Expert payment of 3,499.00");
+  const demoApproval = await approvalOfCase(olga.request, demoCase.caseId, "pending");
+  const vistulaApproval = await approvalOfCase(marta.request, vistulaCase.caseId, "pending");
+
+  // Each queue shows its own bank's new approval as it arrives...
+  await expect(demoQueue.row(demoApproval.approvalId)).toBeVisible({ timeout: 2_500 });
+  await expect(vistulaQueue.row(vistulaApproval.approvalId)).toBeVisible({ timeout: 2_500 });
+  await expect(vistulaQueue.row(vistulaApproval.approvalId)).toContainText("PLN");
+  // ...and never the other's, nor after a reload.
+  await expect(demoQueue.page.getByRole("row").filter({ hasText: "Media Expert" })).toHaveCount(0);
+  await expect(vistulaQueue.page.getByRole("row").filter({ hasText: "Sunrise Bakery" })).toHaveCount(0);
+  await vistulaQueue.page.reload();
+  await expect(vistulaQueue.row(vistulaApproval.approvalId)).toBeVisible();
+  await expect(vistulaQueue.row(demoApproval.approvalId)).toHaveCount(0);
+
+  // The other bank's approval by its link: not found, nothing of it shown.
+  const page = vistulaQueue.page;
+  await page.goto(`/console/approvals/${demoApproval.approvalId}`);
+  await expect(page.getByText("Sunrise Bakery")).toHaveCount(0);
+  await expect(page.getByText(/not found|no such approval/i).first()).toBeVisible();
+  const api = await marta.request.get(`/api/approvals/${demoApproval.approvalId}`);
+  expect(api.status()).toBe(404);
+});
