@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from "node:child_process";
 import path from "node:path";
 import { Pool } from "pg";
 import { expect, test } from "@playwright/test";
+import { appRoleUrl } from "../db/app-role";
 import { freePort, startEmbeddedPostgres, type EmbeddedDatabase } from "../db/embedded";
 
 /**
@@ -19,6 +20,10 @@ const bankSystems = {
   LEDGER_URL: `${SIMULATOR_URL}/ledger`,
   CARDS_URL: `${SIMULATOR_URL}/cards`,
 };
+
+/** The bank's own key for checkpoints and recorded bodies: production refuses to start without one. */
+const encryption = { ENCRYPTION_KEYS: `e2e-1:${Buffer.alloc(32, 9).toString("base64")}` };
+const APP_PASSWORD = "production-e2e-app-role";
 
 type Run = { child: ChildProcess; output: () => string; exited: Promise<number | null> };
 
@@ -49,11 +54,14 @@ test.describe("a production deployment", () => {
     pool = new Pool({ connectionString: database.url, max: 2 });
     const port = await freePort();
     origin = `http://127.0.0.1:${port}`;
+    // As a bank deploys it: migrations as the owner, the app as the application role.
     app = run("tsx", ["scripts/start.ts"], {
       NODE_ENV: "production",
       PORT: String(port),
-      DATABASE_URL: database.url,
+      DATABASE_OWNER_URL: database.url,
+      DATABASE_URL: appRoleUrl(database.url, APP_PASSWORD),
       APP_ORIGIN: "https://support.bank.example",
+      ...encryption,
       ...bankSystems,
     });
     await expect
@@ -114,8 +122,9 @@ test.describe("a production deployment", () => {
       NODE_ENV: "production",
       DEMO_DATA: "0",
       NEXT_TELEMETRY_DISABLED: "1",
-      DATABASE_URL: database.url,
+      DATABASE_URL: appRoleUrl(database.url, APP_PASSWORD),
       APP_ORIGIN: "https://support.bank.example",
+      ...encryption,
       ...withoutLedger,
     });
     const code = await refused.exited;
@@ -124,6 +133,24 @@ test.describe("a production deployment", () => {
     expect(refusal).toEqual([
       "Refusing to start: LEDGER_URL is required in production: set it to the bank's own system; the simulator stands in only in demo mode (DEMO_DATA=1).",
     ]);
+    expect(refused.output()).not.toMatch(/^\s+at /m);
+  });
+
+  test("the app process itself refuses a database role that row-level security does not hold, in one line", async () => {
+    const port = await freePort();
+    const refused = run("next", ["start", "-p", String(port)], {
+      NODE_ENV: "production",
+      DEMO_DATA: "0",
+      NEXT_TELEMETRY_DISABLED: "1",
+      DATABASE_URL: database.url,
+      APP_ORIGIN: "https://support.bank.example",
+      ...encryption,
+      ...bankSystems,
+    });
+    const code = await refused.exited;
+    expect(code, refused.output()).not.toBe(0);
+    const refusal = refused.output().split("\n").filter((line) => line.includes("Refusing to start"));
+    expect(refusal).toEqual([expect.stringMatching(/^Refusing to start: DATABASE_URL connects as a role that row-level security does not hold \(postgres is a superuser\): connect the app as bank_app/)]);
     expect(refused.output()).not.toMatch(/^\s+at /m);
   });
 });
