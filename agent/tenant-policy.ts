@@ -4,6 +4,7 @@ import { DEFAULT_CURRENCY } from "@/vocabulary/money";
 import type { AuthorityLimits } from "./approval-rules";
 import type { AgentSettings } from "./deps";
 import type { RefundPolicy } from "./policy";
+import { withTenant } from "@/db/tenant-context";
 
 /** One bank's refund policy, as the agent applies it to that bank's conversations. */
 export type TenantPolicy = {
@@ -53,7 +54,8 @@ export function databasePolicies(db: Db, settings: Pick<AgentSettings, "policy" 
     forTenant(tenantId) {
       const cached = cache.get(tenantId);
       if (cached && now() - cached.at < POLICY_CACHE_MS) return cached.policy;
-      const policy = getTenant(db, tenantId).then((row) => (row ? policyFromRow(row, settings.policy) : policyFromSettings(settings)));
+      // Read as the tenant it is for: its row is the only one row-level security shows it.
+      const policy = withTenant(tenantId, () => getTenant(db, tenantId)).then((row) => (row ? policyFromRow(row, settings.policy) : policyFromSettings(settings)));
       const entry = { at: now(), policy };
       cache.set(tenantId, entry);
       policy.catch(() => {
