@@ -59,6 +59,7 @@ describe("preparing the database at start", () => {
     } finally {
       await opened.pool.end();
     }
-    expect(await counts()).toMatchObject({ users: DEMO_USERS.length, customers: 2, transactions: 19, threads: 1 });
+    // Two banks: demo-bank (alice, bob) and vistula-bank (kasia, piotr).
+    expect(await counts()).toMatchObject({ users: DEMO_USERS.length, customers: 4, transactions: 28, threads: 1 });
   });
 });
