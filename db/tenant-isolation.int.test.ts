@@ -13,11 +13,11 @@ let app: ReturnType<typeof openDatabase>;
 beforeAll(async () => {
   await owner.freshStart();
   const q = (text: string, values: unknown[] = []) => owner.pool.query(text, values);
-  await q(`insert into users (id, tenant_id, username, password_hash, role, display_name) values ('user-zofia', $1, 'zofia', 'x', 'operator', 'Zofia Nowak')`, [OTHER]);
+  await q(`insert into users (id, tenant_id, username, password_hash, role, display_name) values ('user-xenia', $1, 'xenia', 'x', 'operator', 'Zofia Nowak')`, [OTHER]);
   await q(`insert into customers (id, tenant_id, name, home_country) values ('cust-other', $1, 'Other Customer', 'PL')`, [OTHER]);
   await q(`insert into threads (id, tenant_id, customer_id) values ($2, $1, 'cust-other')`, [OTHER, OTHER_THREAD]);
   await q(`insert into threads (id, tenant_id, customer_id) values (gen_random_uuid()::text, $1, 'cust-alice')`, [DEMO_TENANT]);
-  await q(`insert into audit_events (tenant_id, actor, action, subject_type, subject_id) values ($1, 'zofia', 'test.other', 'thread', $2)`, [OTHER, OTHER_THREAD]);
+  await q(`insert into audit_events (tenant_id, actor, action, subject_type, subject_id) values ($1, 'xenia', 'test.other', 'thread', $2)`, [OTHER, OTHER_THREAD]);
   await q(`insert into audit_events (tenant_id, actor, action, subject_type, subject_id) values ($1, 'olga', 'test.demo', 'thread', 'x')`, [DEMO_TENANT]);
   await q(`insert into langgraph.checkpoints (thread_id, checkpoint_ns, checkpoint_id, checkpoint, metadata) values ($1, '', 'cp-other', '{}', '{}')`, [OTHER_THREAD]);
   // DATABASE_URL is what the app's code connects with: the application role.
@@ -68,14 +68,14 @@ describe("row-level security, for the role the app connects as", () => {
   });
 
   it("lets the app add to the audit trail but never change or delete it", async () => {
-    await withTenant(OTHER, () => app.pool.query(`insert into audit_events (tenant_id, actor, action, subject_type, subject_id) values ($1, 'zofia', 'test.added', 'thread', $2)`, [OTHER, OTHER_THREAD]));
+    await withTenant(OTHER, () => app.pool.query(`insert into audit_events (tenant_id, actor, action, subject_type, subject_id) values ($1, 'xenia', 'test.added', 'thread', $2)`, [OTHER, OTHER_THREAD]));
     await expect(withTenant(OTHER, () => app.pool.query(`update audit_events set actor = 'someone' where tenant_id = $1`, [OTHER]))).rejects.toThrow(/permission denied/);
     await expect(withTenant(OTHER, () => app.pool.query(`delete from audit_events where tenant_id = $1`, [OTHER]))).rejects.toThrow(/permission denied/);
   });
 
   it("signs in and reads a session through the two narrow functions only", async () => {
-    const { rows } = await app.pool.query(`select tenant_id, role from auth_user_for_sign_in('zofia')`);
+    const { rows } = await app.pool.query(`select tenant_id, role from auth_user_for_sign_in('xenia')`);
     expect(rows).toEqual([{ tenant_id: OTHER, role: "operator" }]);
-    expect((await app.pool.query(`select * from users where username = 'zofia'`)).rowCount).toBe(0);
+    expect((await app.pool.query(`select * from users where username = 'xenia'`)).rowCount).toBe(0);
   });
 });

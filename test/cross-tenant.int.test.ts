@@ -42,7 +42,8 @@ beforeAll(async () => {
   // The other bank: its own staff and a customer, written as the owner like any bank's data.
   const q = (text: string, values: unknown[] = []) => h.pool.query(text, values);
   await q(`insert into customers (id, tenant_id, name, home_country) values ('cust-zed', $1, 'Zed Zielinski', 'PL')`, [OTHER]);
-  const people = { operator: "zofia", supervisor: "zara", auditor: "zeno", customer: "zed" } as const;
+  // Names of their own: the demo data has a second bank whose staff are seeded too.
+  const people = { operator: "xenia", supervisor: "xavier", auditor: "xander", customer: "xena" } as const;
   for (const [role, name] of Object.entries(people)) {
     await q(`insert into users (id, tenant_id, username, password_hash, role, display_name, customer_id) values ($1, $2, $3, 'x', $4, $3, $5)`, [
       `user-${name}`,
