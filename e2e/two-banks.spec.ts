@@ -1,6 +1,24 @@
 import { expect, test } from "./fixtures";
 import { ConsolePage } from "./pages/console-page";
+import { Pool } from "pg";
+import { runningEmbeddedUrl } from "../db/embedded";
 import { approvalOfCase, reportForReview } from "./seed";
+
+/** A payment of alice's that no other spec claims. */
+async function seedHarbourDeli() {
+  const url = runningEmbeddedUrl(".data/pg-e2e");
+  expect(url, "the app's embedded database is running").not.toBeNull();
+  const pool = new Pool({ connectionString: url! });
+  try {
+    await pool.query(
+      `insert into transactions (id, tenant_id, customer_id, card_id, merchant, amount_minor, currency, country, posted_at)
+       values ('tx-two-banks-deli', 'demo-bank', 'cust-alice', 'card-alice', 'Harbour Deli', 2760, 'EUR', 'DE', now() - interval '2 days')
+       on conflict do nothing`,
+    );
+  } finally {
+    await pool.end();
+  }
+}
 
 test("two banks' operators, signed in side by side, each see only their own bank's approvals, live and by link", async ({ signedInAs }) => {
   const olga = await signedInAs("olga");
@@ -10,9 +28,10 @@ test("two banks' operators, signed in side by side, each see only their own bank
   await Promise.all([demoQueue.goto("?sort=newest"), vistulaQueue.goto("?sort=newest")]);
   for (const queue of [demoQueue, vistulaQueue]) await expect(queue.page.getByText("Loading approvals…")).toHaveCount(0);
 
+  await seedHarbourDeli();
   const alice = await signedInAs("alice");
   const kasia = await signedInAs("kasia");
-  const demoCase = await reportForReview(alice.request, "I don't recognise the Sunrise Bakery payment of 4.90", { antifraudDown: true });
+  const demoCase = await reportForReview(alice.request, "I don't recognise the Harbour Deli payment of 27.60", { antifraudDown: true });
   const vistulaCase = await reportForReview(kasia.request, "I don't recognise the Media Expert payment of 3,499.00");
   const demoApproval = await approvalOfCase(olga.request, demoCase.caseId, "pending");
   const vistulaApproval = await approvalOfCase(marta.request, vistulaCase.caseId, "pending");
@@ -23,7 +42,7 @@ test("two banks' operators, signed in side by side, each see only their own bank
   await expect(vistulaQueue.row(vistulaApproval.approvalId)).toContainText("PLN");
   // ...and never the other's, nor after a reload.
   await expect(demoQueue.page.getByRole("row").filter({ hasText: "Media Expert" })).toHaveCount(0);
-  await expect(vistulaQueue.page.getByRole("row").filter({ hasText: "Sunrise Bakery" })).toHaveCount(0);
+  await expect(vistulaQueue.page.getByRole("row").filter({ hasText: "Harbour Deli" })).toHaveCount(0);
   await vistulaQueue.page.reload();
   await expect(vistulaQueue.row(vistulaApproval.approvalId)).toBeVisible();
   await expect(vistulaQueue.row(demoApproval.approvalId)).toHaveCount(0);
@@ -31,7 +50,7 @@ test("two banks' operators, signed in side by side, each see only their own bank
   // The other bank's approval by its link: not found, nothing of it shown.
   const page = vistulaQueue.page;
   await page.goto(`/console/approvals/${demoApproval.approvalId}`);
-  await expect(page.getByText("Sunrise Bakery")).toHaveCount(0);
+  await expect(page.getByText("Harbour Deli")).toHaveCount(0);
   await expect(page.getByText(/not found|no such approval/i).first()).toBeVisible();
   const api = await marta.request.get(`/api/approvals/${demoApproval.approvalId}`);
   expect(api.status()).toBe(404);
