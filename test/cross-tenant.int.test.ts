@@ -146,15 +146,16 @@ describe("two banks on one deployment", () => {
       expect(res.status).toBe(200);
       const seen: string[] = [];
       const reader = res.body!.getReader();
-      void (async () => {
+      const reading = (async () => {
         const decoder = new TextDecoder();
         for (;;) {
           const { done, value } = await reader.read();
           if (done) return;
           seen.push(decoder.decode(value));
         }
-      })().catch(() => {});
-      return { seen, stop: () => reader.cancel() };
+      })();
+      // Cancelling ends the reads with done; a read that failed otherwise fails the test here.
+      return { seen, stop: async () => (await reader.cancel(), await reading) };
     };
     const ours = await listen(olga);
     const theirs = await listen(other.operator);
