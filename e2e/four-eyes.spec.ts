@@ -19,9 +19,19 @@ test("a refund of 1,000.00 or more needs an operator's and a supervisor's approv
   const olgaCase = new CasePage(await olga.newPage());
   await olgaCase.goto(approval.approvalId);
   await expect(olgaCase.panel).toContainText("Needs two approvals by two different people, one of them a supervisor.");
+  // The live update shows the first approval before the decision's own answer arrives: the
+  // amount field then starts from the approved amount, whichever of the two came first.
+  const decision = `**/api/approvals/${approval.approvalId}/decision`;
+  await olgaCase.page.route(decision, async (route) => {
+    const response = await route.fetch();
+    await expect(olgaCase.panel).toContainText("Approved by Olga for 1,249.00 EUR; needs a second approval");
+    await route.fulfill({ response });
+  });
   await olgaCase.approve("Card was with the customer; merchant unknown to her.");
   await expect(olgaCase.notice).toContainText("Your approval of 1,249.00 EUR is recorded");
+  await olgaCase.page.unroute(decision);
   await expect(olgaCase.panel).toContainText("Approved by Olga for 1,249.00 EUR; needs a second approval");
+  await expect(olgaCase.page.getByLabel("Amount to approve (EUR)")).toHaveValue("1249.00");
   expect(await approvalOfCase(olga.request, caseId)).toMatchObject({ status: "pending", firstApprovedBy: "olga", firstApprovedAmountMinor: 124_900, approvedAmountMinor: null });
 
   await olgaCase.approve();

@@ -30,7 +30,8 @@ function agreedAmount(approval: ApprovalView): number | null {
 export function DecisionForm({ approval, busy, perform }: DecisionFormProps) {
   const agreed = agreedAmount(approval);
   const [reason, setReason] = useState("");
-  const [lower, setLower] = useState(agreed === null ? "" : minorToMajorText(agreed));
+  // What the staff member typed in the amount field; null shows the amount the case starts from.
+  const [typed, setTyped] = useState<string | null>(null);
   const [prefilledFor, setPrefilledFor] = useState(agreed);
   const [reasonError, setReasonError] = useState<string | null>(null);
   const [lowerError, setLowerError] = useState<string | null>(null);
@@ -39,8 +40,9 @@ export function DecisionForm({ approval, busy, perform }: DecisionFormProps) {
   const full = formatMinor(approval.amountMinor, approval.currency);
   if (prefilledFor !== agreed) {
     setPrefilledFor(agreed);
-    setLower(agreed === null ? "" : minorToMajorText(agreed));
+    setTyped(null);
   }
+  const lower = typed ?? (agreed === null ? "" : minorToMajorText(agreed));
 
   async function send(decision: "approve" | "reject", amountMinor?: number) {
     const amount = formatMinor(amountMinor ?? agreed ?? approval.amountMinor, approval.currency);
@@ -49,8 +51,9 @@ export function DecisionForm({ approval, busy, perform }: DecisionFormProps) {
       return outcomeText(result, amount);
     });
     if (ok) {
+      // The answer may already have shown the first approval: the amount field then starts from its amount.
       setReason("");
-      setLower(agreed === null ? "" : minorToMajorText(agreed));
+      setTyped(null);
     }
   }
 
@@ -117,7 +120,7 @@ export function DecisionForm({ approval, busy, perform }: DecisionFormProps) {
             inputMode="decimal"
             className="w-48"
             value={lower}
-            onChange={(e) => setLower(e.target.value)}
+            onChange={(e) => setTyped(e.target.value)}
             {...describedBy("decision-amount", { hint: true, error: lowerError })}
           />
         </Field>
@@ -138,7 +141,7 @@ export function DecisionForm({ approval, busy, perform }: DecisionFormProps) {
               ref={lowerRef}
               inputMode="decimal"
               value={lower}
-              onChange={(e) => setLower(e.target.value)}
+              onChange={(e) => setTyped(e.target.value)}
               {...describedBy("decision-lower", { hint: true, error: lowerError })}
             />
           </Field>
