@@ -19,6 +19,8 @@ describe("startup problems", () => {
     expect(settings({ ...PRODUCTION, ENABLE_TEST_CLOCK: "1" })).toEqual(["ENABLE_TEST_CLOCK"]);
     expect(settings({ ...PRODUCTION, CHECKPOINTER: "memory" })).toEqual(["CHECKPOINTER"]);
     expect(settings({ ...PRODUCTION, CHECKPOINTER: "postgres" })).toEqual([]);
+    expect(settings({ ...PRODUCTION, ENCRYPTION_AT_REST: "off" })).toEqual(["ENCRYPTION_AT_REST"]);
+    expect(settings({ ...PRODUCTION, ENCRYPTION_AT_REST: "on" })).toEqual([]);
     expect(settings({ ...PRODUCTION, ENCRYPTION_KEYS: undefined })).toEqual(["ENCRYPTION_KEYS"]);
   });
 
@@ -45,7 +47,7 @@ describe("startup problems", () => {
 
   it("do not apply in demo mode, where the embedded Postgres and the simulator stand in", () => {
     expect(startupProblems({})).toEqual([]);
-    expect(startupProblems({ NODE_ENV: "production", DEMO_DATA: "1", ENABLE_TEST_CLOCK: "1", CHECKPOINTER: "memory" })).toEqual([]);
+    expect(startupProblems({ NODE_ENV: "production", DEMO_DATA: "1", ENABLE_TEST_CLOCK: "1", CHECKPOINTER: "memory", ENCRYPTION_AT_REST: "off" })).toEqual([]);
   });
 
   it("treat NODE_ENV=production with DEMO_DATA=0 or unset as production", () => {

@@ -157,6 +157,11 @@ const schema = z.object({
   ENCRYPTION_KEYS: z.string().optional(),
   /** The id of the key in ENCRYPTION_KEYS that encrypts new values; may be left out when there is one key. */
   ENCRYPTION_WRITE_KEY: z.string().optional(),
+  /**
+   * `off` writes new checkpoint values and bank-system bodies in clear (encrypted ones stay
+   * readable): for the protection benchmark's comparison only, and refused in production.
+   */
+  ENCRYPTION_AT_REST: z.enum(["on", "off"]).default("on"),
 }).superRefine((config, ctx) => {
   if (config.ENCRYPTION_KEYS === undefined) {
     if (config.ENCRYPTION_WRITE_KEY !== undefined) ctx.addIssue({ code: "custom", path: ["ENCRYPTION_WRITE_KEY"], message: "it names a key but ENCRYPTION_KEYS is not set" });
@@ -233,6 +238,9 @@ export function startupProblems(source: Record<string, string | undefined> = pro
       message:
         "ENCRYPTION_KEYS is required in production: set it to id:base64key (32 random bytes, openssl rand -base64 32) from the bank's secret store; conversations are encrypted at rest with it, and the development key file is for demo mode only",
     });
+  }
+  if (config.ENCRYPTION_AT_REST === "off") {
+    problems.push({ setting: "ENCRYPTION_AT_REST", message: "ENCRYPTION_AT_REST=off is refused in production: unset it (conversations and bank-system bodies would be stored in clear)" });
   }
   if (config.CHECKPOINTER === "memory") {
     problems.push({ setting: "CHECKPOINTER", message: "CHECKPOINTER=memory is refused in production: unset it (checkpoints in memory are lost with the process, so no run could be recovered)" });

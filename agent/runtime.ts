@@ -8,7 +8,7 @@ import { env } from "@/env";
 import type { Db } from "@/db/client";
 import { CHECKPOINT_SCHEMA } from "@/db/migrate";
 import { insertCheckpoint, insertTaskWrites } from "@/db/queries/checkpoints";
-import { appKeyRing, EncryptingSerializer, type KeyRing } from "./encryption";
+import { appKeyRing, EncryptingSerializer, encryptsAtRest, type KeyRing } from "./encryption";
 import { createBankClients } from "./clients/bank";
 import { createChatModel } from "./clients/model";
 import { createAgentStore } from "./clients/store";
@@ -72,8 +72,9 @@ export class MeasuredPostgresSaver extends PostgresSaver {
     private readonly connections: Pool,
     private readonly schema: string,
     keys: KeyRing,
+    encrypt = true,
   ) {
-    const encryption = new EncryptingSerializer(keys);
+    const encryption = new EncryptingSerializer(keys, undefined, encrypt ? "encrypted" : "clear");
     super(connections, encryption, { schema });
     this.encryption = encryption;
   }
@@ -151,5 +152,5 @@ export class MeasuredPostgresSaver extends PostgresSaver {
 
 /** The checkpointer on the app's pool, in its own schema, encrypting with the app's keys. */
 export function createCheckpointer(pool: Pool, keys: KeyRing = appKeyRing()): PostgresSaver {
-  return new MeasuredPostgresSaver(pool, CHECKPOINT_SCHEMA, keys);
+  return new MeasuredPostgresSaver(pool, CHECKPOINT_SCHEMA, keys, encryptsAtRest());
 }

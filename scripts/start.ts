@@ -119,7 +119,8 @@ async function main() {
   }
   try {
     const keys = keyRingFromEnv(config);
-    log(config.ENCRYPTION_KEYS ? `encryption at rest: key "${keys.writeKeyId}" writes, ${keys.keys.size} key(s) read` : `encryption at rest: the development key in ${developmentKeyFile(config)}`);
+    if (config.ENCRYPTION_AT_REST === "off") log("encryption at rest: OFF (ENCRYPTION_AT_REST=off): new values are stored in clear");
+    else log(config.ENCRYPTION_KEYS ? `encryption at rest: key "${keys.writeKeyId}" writes, ${keys.keys.size} key(s) read` : `encryption at rest: the development key in ${developmentKeyFile(config)}`);
   } catch (error) {
     return fail("other", error);
   }

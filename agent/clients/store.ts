@@ -10,7 +10,7 @@ import type { AgentStore, ApprovalInput, CardActionAudit, CaseSummary } from "..
 import { requestHandover } from "../handovers";
 import type { ApprovalRef } from "../state";
 import { metrics } from "@/observability/metrics";
-import { appKeyRing, sealJson, type KeyRing } from "../encryption";
+import { appKeyRing, encryptsAtRest, sealJson, type KeyRing } from "../encryption";
 
 export function toApprovalRef(row: approvals.ApprovalRow): ApprovalRef {
   return {
@@ -61,6 +61,7 @@ function actingForTheirTenant(store: AgentStore): AgentStore {
 
 /** The graph's database work, bound to one drizzle handle; what a node sent to a bank system and its answer are stored encrypted with `keys`. */
 export function createAgentStore(db: Db, keys: KeyRing = appKeyRing()): AgentStore {
+  const seal = encryptsAtRest() ? <T>(value: T) => sealJson(keys, value) : <T>(value: T) => value;
   return actingForTheirTenant({
     listTransactions: (tenantId, customerId) => listTransactionsByCustomer(db, tenantId, customerId),
     async upsertCase(input) {
@@ -105,7 +106,7 @@ export function createAgentStore(db: Db, keys: KeyRing = appKeyRing()): AgentSto
     },
     admitRefund: (input) => approvals.admitRefund(db, input),
     completeRefund: (input) => approvals.completeRefund(db, input),
-    recordNodeEvent: (event) => recordNodeEvent(db, { ...event, request: sealJson(keys, event.request), response: sealJson(keys, event.response) }),
+    recordNodeEvent: (event) => recordNodeEvent(db, { ...event, request: seal(event.request), response: seal(event.response) }),
     recordCardAction: (input) =>
       recordAuditEventOnce(
         db,

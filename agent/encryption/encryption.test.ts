@@ -60,6 +60,16 @@ describe("the encrypting serializer", () => {
     expect(await serde.loadsTyped("bytes", new Uint8Array([1, 2]))).toEqual(new Uint8Array([1, 2]));
   });
 
+  it("writes in clear when told to (the benchmark's comparison) and still reads encrypted values", async () => {
+    const [sealedType, sealed] = await serde.dumpsTyped(STATE);
+    const clear = new EncryptingSerializer(ringA, undefined, "clear");
+    const [type, bytes] = await clear.dumpsTyped(STATE);
+    expect(type).toBe("json");
+    expect(text(bytes)).toContain("cust-alice");
+    expect(await clear.loadsTyped(type, bytes)).toEqual(STATE);
+    expect(await clear.loadsTyped(sealedType, sealed)).toEqual(STATE);
+  });
+
   it("keeps LangGraph's own values: undefined, Set, Map, bytes", async () => {
     const value = { gone: undefined, set: new Set(["a"]), map: new Map([["k", 1]]), raw: new Uint8Array([7]) };
     const [type, bytes] = await serde.dumpsTyped(value);

@@ -62,16 +62,19 @@ export class PlainDataSerializer implements SerializerProtocol {
  * Encrypts every value LangGraph's serializer writes (channel values, task writes) with
  * AES-256-GCM under the ring's write key, the key id in the stored type
  * (`enc:<keyId>:json`). Reads values under any key of the ring, and values stored in clear
- * before encryption was on. The type tag is authenticated with the value.
+ * before encryption was on. The type tag is authenticated with the value. `writes: "clear"`
+ * (ENCRYPTION_AT_REST=off, never in production) writes new values as `plain` does.
  */
 export class EncryptingSerializer implements SerializerProtocol {
   constructor(
     private readonly ring: KeyRing,
     /** What the values are before encryption and after decryption. */
     readonly plain: SerializerProtocol = new PlainDataSerializer(),
+    private readonly writes: "encrypted" | "clear" = "encrypted",
   ) {}
 
   async dumpsTyped(data: unknown): Promise<[string, Uint8Array]> {
+    if (this.writes === "clear") return this.plain.dumpsTyped(data);
     const [innerType, bytes] = await this.plain.dumpsTyped(data);
     const type = encryptedType(this.ring.writeKeyId, innerType);
     return [type, seal(this.ring, bytes, type).sealed];

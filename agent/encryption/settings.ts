@@ -44,6 +44,11 @@ export function keyRingFromEnv(config: Env = env()): KeyRing {
   return developmentKeyRing(developmentKeyFile(config));
 }
 
+/** Whether new values are encrypted: always, unless ENCRYPTION_AT_REST=off (the benchmark's comparison, never in production). */
+export function encryptsAtRest(config: Env = env()): boolean {
+  return config.ENCRYPTION_AT_REST === "on";
+}
+
 let cached: KeyRing | undefined;
 
 /** The keys this process reads and writes with, resolved once. */

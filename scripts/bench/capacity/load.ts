@@ -7,6 +7,7 @@ import { hashPassword } from "../../../db/password";
 import { DEMO_TENANT } from "../../../db/seed";
 import { ApiSession, type ApiTarget } from "../../chaos/api";
 import { Journal } from "../../chaos/journal";
+import { add, readBuckets, type Buckets } from "./stats";
 
 const PASSWORD = "bench-pass";
 export const LIMITS_QUESTION = "what are my card limits";
@@ -116,4 +117,31 @@ export async function drive(workers: Planned[][]): Promise<LoadResult> {
     }),
   );
   return { turns: latencies.length, wallMs: performance.now() - started, latencies, statuses };
+}
+
+/** A limits turn asks one system; a refund turn claims a fresh duplicate charge: three systems at once, then the approval gate. */
+export type Kind = "limits" | "refund";
+
+/** Each worker's turns, set up before the clock starts: its own conversation(s) and, for refunds, fresh duplicate charges. */
+export async function plan(pool: Pool, customers: Customer[], kind: Kind, clients: number, perWorker: number): Promise<Planned[][]> {
+  return Promise.all(
+    customers.slice(0, clients).map(async (customer) => {
+      if (kind === "limits") {
+        const threadId = await newThread(customer);
+        return Array.from({ length: perWorker }, () => ({ customer, threadId, text: LIMITS_QUESTION }));
+      }
+      const turns: Planned[] = [];
+      for (let i = 0; i < perWorker; i++) turns.push({ customer, threadId: await newThread(customer), text: await duplicateCharge(pool, customer) });
+      return turns;
+    }),
+  );
+}
+
+/** The app's checkpoint-write histogram (put and put_writes together), read from `GET /api/metrics` with the metrics token. */
+export async function scrapeWrites(app: { url: string }, metricsToken: string): Promise<Buckets> {
+  const res = await fetch(`${app.url}/api/metrics`, { headers: { authorization: `Bearer ${metricsToken}` } });
+  if (res.status !== 200) throw new Error(`/api/metrics answered ${res.status}`);
+  const text = await res.text();
+  const name = "bank_checkpoint_write_duration_seconds";
+  return add(readBuckets(text, name, { operation: "put" }), readBuckets(text, name, { operation: "put_writes" }));
 }

@@ -20,8 +20,8 @@ import { logToStderr } from "../../../observability/log";
 import { buildIfStale, root } from "../../build";
 import { AppProcess, startStack, type Stack } from "../../chaos/processes";
 import { compareFootprints, type Footprint } from "./bytes";
-import { createCustomers, drive, duplicateCharge, LIMITS_QUESTION, newThread, type Customer, type LoadResult, type Planned } from "./load";
-import { add, percentiles, quantileMs, readBuckets, subtract, total, type Buckets, type Percentiles } from "./stats";
+import { createCustomers, drive, plan, scrapeWrites, type Customer, type Kind, type LoadResult } from "./load";
+import { percentiles, quantileMs, subtract, total, type Percentiles } from "./stats";
 
 // The report is this command's standard output; its logs go to standard error.
 logToStderr();
@@ -39,41 +39,17 @@ const FANOUT_TURNS = QUICK ? 2 : 12;
 const SLOW_MS = 400;
 const MARKS = QUICK ? [3, 6, 12] : [15, 30, 60];
 
-type Kind = "limits" | "refund";
 type Saver = "postgres" | "memory";
 export type Row = { kind: Kind; clients: number; turns: number; turnsPerSecond: number; latency: Percentiles; statuses: Record<string, number>; write?: { p50: number; p95: number; count: number } };
-
-async function scrape(app: AppProcess): Promise<Buckets> {
-  const res = await fetch(`${app.url}/api/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } });
-  if (res.status !== 200) throw new Error(`/api/metrics answered ${res.status}`);
-  const text = await res.text();
-  const name = "bank_checkpoint_write_duration_seconds";
-  return add(readBuckets(text, name, { operation: "put" }), readBuckets(text, name, { operation: "put_writes" }));
-}
-
-/** Each worker's turns, set up before the clock starts: its own conversation(s) and, for refunds, fresh duplicate charges. */
-async function plan(stack: Stack, customers: Customer[], kind: Kind, clients: number, perWorker: number): Promise<Planned[][]> {
-  return Promise.all(
-    customers.slice(0, clients).map(async (customer) => {
-      if (kind === "limits") {
-        const threadId = await newThread(customer);
-        return Array.from({ length: perWorker }, () => ({ customer, threadId, text: LIMITS_QUESTION }));
-      }
-      const turns: Planned[] = [];
-      for (let i = 0; i < perWorker; i++) turns.push({ customer, threadId: await newThread(customer), text: await duplicateCharge(stack.pool, customer) });
-      return turns;
-    }),
-  );
-}
 
 /** One scenario: a warm-up turn per worker (untimed), then the timed turns. */
 async function scenario(stack: Stack, app: AppProcess, customers: Customer[], kind: Kind, clients: number, saver: Saver): Promise<Row> {
   const perWorker = (kind === "limits" ? TURNS : REFUND_TURNS)[clients as 1 | 8 | 32];
-  await drive(await plan(stack, customers, kind, clients, 1));
-  const work = await plan(stack, customers, kind, clients, perWorker);
-  const before = saver === "postgres" ? await scrape(app) : undefined;
+  await drive(await plan(stack.pool, customers, kind, clients, 1));
+  const work = await plan(stack.pool, customers, kind, clients, perWorker);
+  const before = saver === "postgres" ? await scrapeWrites(app, METRICS_TOKEN) : undefined;
   const result: LoadResult = await drive(work);
-  const writes = before ? subtract(await scrape(app), before) : undefined;
+  const writes = before ? subtract(await scrapeWrites(app, METRICS_TOKEN), before) : undefined;
   // A turn that went another way (a degraded check, a clarifying question) would be timing something else.
   const expected = kind === "limits" ? "idle" : "awaiting_approval";
   if (Object.keys(result.statuses).some((status) => status !== expected)) throw new Error(`${kind} turns should all end ${expected}: ${JSON.stringify(result.statuses)}`);
@@ -104,8 +80,8 @@ async function setLatency(stack: Stack, latencyMs: number | undefined) {
 async function fanOut(stack: Stack, customers: Customer[]) {
   await setLatency(stack, SLOW_MS);
   try {
-    const single = await drive(await plan(stack, customers, "limits", 1, FANOUT_TURNS));
-    const fan = await drive(await plan(stack, customers, "refund", 1, FANOUT_TURNS));
+    const single = await drive(await plan(stack.pool, customers, "limits", 1, FANOUT_TURNS));
+    const fan = await drive(await plan(stack.pool, customers, "refund", 1, FANOUT_TURNS));
     return { slowMs: SLOW_MS, singleCheck: percentiles(single.latencies), fanOut: percentiles(fan.latencies) };
   } finally {
     await setLatency(stack, undefined);
