@@ -17,6 +17,7 @@ const WORDS_A = ["Birch", "Maple", "Harbor", "Lotus", "Cedar", "Falcon", "Quartz
 const WORDS_B = ["Cafe", "Bakery", "Deli", "Books", "Games", "Music", "Outfitters", "Sports", "Florist", "Pharmacy", "Cinema", "Garage", "Studio", "Market", "Optics", "Tailor"];
 
 const WORDS_C = ["North", "South", "East", "West", "Central", "Riverside", "Hill", "Park"];
+const WORDS_D = ["Alder", "Brook", "Crest", "Dale", "Elm", "Fern", "Glen", "Heath"];
 
 export type Customer = { username: string; customerId: string; session: ApiSession };
 
@@ -59,15 +60,13 @@ export async function newThread(customer: Customer): Promise<string> {
 
 let merchants = 0;
 /**
- * A merchant name no other payment of the bench has, always three words, so that no name
- * contains another and each claim names exactly one pair.
+ * A merchant name no other payment of the bench has (16,384 of them), always four words, so
+ * that no name contains another and each claim names exactly one pair.
  */
 function nextMerchant(): string {
   const n = merchants++;
-  const a = WORDS_A[n % WORDS_A.length];
-  const b = WORDS_B[Math.floor(n / WORDS_A.length) % WORDS_B.length];
-  const c = WORDS_C[Math.floor(n / (WORDS_A.length * WORDS_B.length)) % WORDS_C.length];
-  return `${a} ${b} ${c}`;
+  const pick = (words: string[], every: number) => words[Math.floor(n / every) % words.length];
+  return [pick(WORDS_A, 1), pick(WORDS_B, WORDS_A.length), pick(WORDS_C, WORDS_A.length * WORDS_B.length), pick(WORDS_D, WORDS_A.length * WORDS_B.length * WORDS_C.length)].join(" ");
 }
 
 /** A duplicate card payment (two equal charges an hour apart) and the words that claim it. */
