@@ -8,6 +8,7 @@ import { testDatabase } from "../simulator/test-support";
 const owner = testDatabase();
 const OTHER = "other-bank";
 const OTHER_THREAD = "7d1f2c9e-1111-4c3b-9a55-000000000b0b";
+const DEMO_THREAD = "7d1f2c9e-2222-4c3b-9a55-000000000a0a";
 let app: ReturnType<typeof openDatabase>;
 
 beforeAll(async () => {
@@ -16,7 +17,7 @@ beforeAll(async () => {
   await q(`insert into users (id, tenant_id, username, password_hash, role, display_name) values ('user-xenia', $1, 'xenia', 'x', 'operator', 'Zofia Nowak')`, [OTHER]);
   await q(`insert into customers (id, tenant_id, name, home_country) values ('cust-other', $1, 'Other Customer', 'PL')`, [OTHER]);
   await q(`insert into threads (id, tenant_id, customer_id) values ($2, $1, 'cust-other')`, [OTHER, OTHER_THREAD]);
-  await q(`insert into threads (id, tenant_id, customer_id) values (gen_random_uuid()::text, $1, 'cust-alice')`, [DEMO_TENANT]);
+  await q(`insert into threads (id, tenant_id, customer_id) values ($2, $1, 'cust-alice')`, [DEMO_TENANT, DEMO_THREAD]);
   await q(`insert into audit_events (tenant_id, actor, action, subject_type, subject_id) values ($1, 'xenia', 'test.other', 'thread', $2)`, [OTHER, OTHER_THREAD]);
   await q(`insert into audit_events (tenant_id, actor, action, subject_type, subject_id) values ($1, 'olga', 'test.demo', 'thread', 'x')`, [DEMO_TENANT]);
   await q(`insert into langgraph.checkpoints (thread_id, checkpoint_ns, checkpoint_id, checkpoint, metadata) values ($1, '', 'cp-other', '{}', '{}')`, [OTHER_THREAD]);
@@ -51,6 +52,20 @@ describe("row-level security, for the role the app connects as", () => {
     expect(await withTenant(OTHER, checkpoints)).toBe(1);
   });
 
+  it("gives a checkpoint row its thread's tenant, whoever writes it", async () => {
+    await withTenant(DEMO_TENANT, () => app.pool.query(`insert into langgraph.checkpoints (thread_id, checkpoint_ns, checkpoint_id, checkpoint, metadata) values ($1, '', 'cp-demo', '{}', '{}')`, [DEMO_THREAD]));
+    // A tenant named on the row gives way to the thread's.
+    await withTenant(DEMO_TENANT, () =>
+      app.pool.query(`insert into langgraph.checkpoint_writes (thread_id, checkpoint_ns, checkpoint_id, task_id, idx, channel, type, blob, tenant_id) values ($1, '', 'cp-demo', 't', 0, 'c', 'json', '\\x7b7d', $2)`, [DEMO_THREAD, OTHER]),
+    );
+    const { rows } = await owner.pool.query(`select checkpoint_id, tenant_id from langgraph.checkpoints where checkpoint_id in ('cp-demo', 'cp-other') order by checkpoint_id`);
+    expect(rows).toEqual([
+      { checkpoint_id: "cp-demo", tenant_id: DEMO_TENANT },
+      { checkpoint_id: "cp-other", tenant_id: OTHER },
+    ]);
+    expect((await owner.pool.query(`select tenant_id from langgraph.checkpoint_writes where checkpoint_id = 'cp-demo'`)).rows).toEqual([{ tenant_id: DEMO_TENANT }]);
+  });
+
   it("shows nothing to work that acts for no tenant", async () => {
     expect(await tenantsIn("threads")).toEqual([]);
     expect(await tenantsIn("users")).toEqual([]);
@@ -62,6 +77,12 @@ describe("row-level security, for the role the app connects as", () => {
     ).rejects.toThrow(/row-level security/);
     await expect(
       withTenant(DEMO_TENANT, () => app.pool.query(`insert into langgraph.checkpoints (thread_id, checkpoint_ns, checkpoint_id, checkpoint, metadata) values ($1, '', 'cp-forged', '{}', '{}')`, [OTHER_THREAD])),
+    ).rejects.toThrow(/row-level security/);
+    // Naming one's own tenant on a row for the other bank's thread is refused too.
+    await expect(
+      withTenant(DEMO_TENANT, () =>
+        app.pool.query(`insert into langgraph.checkpoint_blobs (thread_id, checkpoint_ns, channel, version, type, blob, tenant_id) values ($1, '', 'c', '1', 'json', '\\x7b7d', $2)`, [OTHER_THREAD, DEMO_TENANT]),
+      ),
     ).rejects.toThrow(/row-level security/);
     const moved = await withTenant(DEMO_TENANT, () => app.pool.query(`update threads set customer_id = 'cust-alice' where id = $1`, [OTHER_THREAD]));
     expect(moved.rowCount).toBe(0);
