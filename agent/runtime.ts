@@ -7,7 +7,7 @@ import { defined } from "@/observability/tracing";
 import { env } from "@/env";
 import type { Db } from "@/db/client";
 import { CHECKPOINT_SCHEMA } from "@/db/migrate";
-import { insertCheckpoint, insertTaskWrites } from "@/db/queries/checkpoints";
+import { checkpointSelect, insertCheckpoint, insertTaskWrites } from "@/db/queries/checkpoints";
 import { appKeyRing, EncryptingSerializer, encryptsAtRest, type KeyRing } from "./encryption";
 import { createBankClients } from "./clients/bank";
 import { createChatModel } from "./clients/model";
@@ -77,6 +77,7 @@ export class MeasuredPostgresSaver extends PostgresSaver {
     const encryption = new EncryptingSerializer(keys, undefined, encrypt ? "encrypted" : "clear");
     super(connections, encryption, { schema });
     this.encryption = encryption;
+    readChannelValuesByKey(this, schema);
   }
 
   /** Metadata is stored as jsonb that `list(filter)` matches in SQL, so it is written in clear. */
@@ -148,6 +149,19 @@ export class MeasuredPostgresSaver extends PostgresSaver {
     const rows = [...byIdx.values()].map((w) => ({ idx: w[4], channel: w[5], type: w[6], blob: w[7] }));
     await insertTaskWrites(this.connections, this.schema, { threadId, ns, checkpointId, taskId, writes: rows, replace: special });
   }
+}
+
+/**
+ * Points PostgresSaver's `getTuple` and `list` at `checkpointSelect` (the same columns, each
+ * channel value fetched by its key). The statement is a private field of PostgresSaver; a
+ * release that renames it fails here, at startup and in every test, rather than reading slowly.
+ */
+function readChannelValuesByKey(saver: PostgresSaver, schema: string): void {
+  const fields = saver as unknown as { SQL_STATEMENTS?: { SELECT_SQL?: unknown } };
+  if (typeof fields.SQL_STATEMENTS?.SELECT_SQL !== "string") {
+    throw new Error("PostgresSaver no longer keeps its checkpoint read in SQL_STATEMENTS.SELECT_SQL: update readChannelValuesByKey in agent/runtime.ts for this release of @langchain/langgraph-checkpoint-postgres");
+  }
+  fields.SQL_STATEMENTS = { ...fields.SQL_STATEMENTS, SELECT_SQL: checkpointSelect(schema) };
 }
 
 /** The checkpointer on the app's pool, in its own schema, encrypting with the app's keys. */

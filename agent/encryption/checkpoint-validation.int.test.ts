@@ -8,6 +8,7 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, test } from "vitest";
 import { openDatabase } from "@/db/client";
 import { CHECKPOINT_SCHEMA } from "@/db/migrate";
+import { checkpointSelect } from "@/db/queries/checkpoints";
 import { createCheckpointer, MeasuredPostgresSaver } from "../runtime";
 
 Object.assign(globalThis, { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, test });
@@ -50,5 +51,28 @@ describe("the saver the suite ran against", () => {
     );
     expect(rows.map((r) => r.type)).toEqual([expect.stringMatching(/^enc:[\w-]+:json$/), expect.stringMatching(/^enc:[\w-]+:json$/)]);
     expect((await saver.getTuple(next))?.checkpoint.channel_values).toEqual({ secret: "card 4242" });
+  });
+
+  it("reads a checkpoint of a long thread by its own channel values, not every value the thread wrote", async () => {
+    const saver = createCheckpointer(database.pool);
+    const threadId = "validation-long-thread";
+    const channels = Array.from({ length: 10 }, (_, i) => `channel${i}`);
+    let config = { configurable: { thread_id: threadId, checkpoint_ns: "" } } as Parameters<typeof saver.put>[0];
+    for (let step = 1; step <= 40; step++) {
+      const versions = Object.fromEntries(channels.map((c) => [c, step]));
+      const checkpoint = { v: 4, id: `1f000000-0000-6000-8000-${String(step).padStart(12, "0")}`, ts: new Date().toISOString(), channel_values: Object.fromEntries(channels.map((c) => [c, `${c} at ${step}`])), channel_versions: versions, versions_seen: {} };
+      config = await saver.put(config, checkpoint, { source: "loop", step, parents: {} }, versions);
+    }
+    expect((await saver.getTuple({ configurable: { thread_id: threadId, checkpoint_ns: "" } }))?.checkpoint.channel_values).toEqual(Object.fromEntries(channels.map((c) => [c, `${c} at 40`])));
+    const { rows } = await database.pool.query(`explain (analyze, format json) ${checkpointSelect(CHECKPOINT_SCHEMA)} where thread_id = $1 and checkpoint_ns = '' order by checkpoint_id desc limit 1`, [threadId]);
+    const scans: { rows: number; loops: number }[] = [];
+    const visit = (node: Record<string, unknown>) => {
+      if (node["Relation Name"] === "checkpoint_blobs") scans.push({ rows: node["Actual Rows"] as number, loops: node["Actual Loops"] as number });
+      for (const child of (node.Plans as Record<string, unknown>[] | undefined) ?? []) visit(child);
+    };
+    visit(rows[0]["QUERY PLAN"][0].Plan);
+    // 400 values are stored for the thread; the read touches the latest checkpoint's ten, one probe each.
+    expect(scans.length).toBeGreaterThan(0);
+    expect(scans.reduce((n, s) => n + s.rows * s.loops, 0)).toBe(channels.length);
   });
 });

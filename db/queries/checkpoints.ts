@@ -97,3 +97,37 @@ export async function insertTaskWrites(
     ],
   });
 }
+
+/**
+ * The start of the checkpoint read (`select ... from checkpoints cp `, a where clause follows),
+ * in place of PostgresSaver's own for `getTuple` and `list`: the same columns, but each of the
+ * checkpoint's channel values is fetched by its key, one index probe per channel. LangGraph's
+ * join lets Postgres hash every value the thread has ever written (thousands in a long
+ * conversation, each also checked by row-level security) to find the twenty-odd it needs; the
+ * `limit 1` (the key is unique) keeps the look-up a per-channel probe.
+ */
+export function checkpointSelect(schema: string): string {
+  const table = (name: string) => `"${schema}"."${name}"`;
+  return `select
+    thread_id,
+    checkpoint,
+    checkpoint_ns,
+    checkpoint_id,
+    parent_checkpoint_id,
+    metadata,
+    (
+      select array_agg(array[cv.key::bytea, bl.type::bytea, bl.blob])
+      from jsonb_each_text(cp.checkpoint -> 'channel_versions') as cv
+      cross join lateral (
+        select b.type, b.blob from ${table("checkpoint_blobs")} b
+        where b.thread_id = cp.thread_id and b.checkpoint_ns = cp.checkpoint_ns and b.channel = cv.key and b.version = cv.value
+        limit 1
+      ) as bl
+    ) as channel_values,
+    (
+      select array_agg(array[cw.task_id::text::bytea, cw.channel::bytea, cw.type::bytea, cw.blob] order by cw.task_id, cw.idx)
+      from ${table("checkpoint_writes")} cw
+      where cw.thread_id = cp.thread_id and cw.checkpoint_ns = cp.checkpoint_ns and cw.checkpoint_id = cp.checkpoint_id
+    ) as pending_writes
+  from ${table("checkpoints")} cp `;
+}
