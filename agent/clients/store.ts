@@ -59,9 +59,13 @@ function actingForTheirTenant(store: AgentStore): AgentStore {
   ) as AgentStore;
 }
 
-/** The graph's database work, bound to one drizzle handle; what a node sent to a bank system and its answer are stored encrypted with `keys`. */
-export function createAgentStore(db: Db, keys: KeyRing = appKeyRing()): AgentStore {
-  const seal = encryptsAtRest() ? <T>(value: T) => sealJson(keys, value) : <T>(value: T) => value;
+/**
+ * The graph's database work, bound to one drizzle handle; what a node sent to a bank system
+ * and its answer are stored encrypted with `keys` (in clear only with `encrypt` false:
+ * ENCRYPTION_AT_REST=off, the protection benchmark's comparison).
+ */
+export function createAgentStore(db: Db, keys: KeyRing = appKeyRing(), encrypt = encryptsAtRest()): AgentStore {
+  const seal = encrypt ? <T>(value: T) => sealJson(keys, value) : <T>(value: T) => value;
   return actingForTheirTenant({
     listTransactions: (tenantId, customerId) => listTransactionsByCustomer(db, tenantId, customerId),
     async upsertCase(input) {
