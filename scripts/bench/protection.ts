@@ -7,14 +7,14 @@
  * application role, one for each pairing of row-level security (which database) and
  * encryption (`ENCRYPTION_AT_REST=off` writes in clear; refused in production):
  *
- * - limits and refund turns at 1 and 8 concurrent conversations over the HTTP API: first one
- *   untimed pass of every scenario on every app (the first round otherwise runs colder than
- *   the rest), then `--rounds` rounds, each scenario taken by the four apps one after another,
- *   the first rotating;
- * - turns per second over all rounds, and against the app with neither protection as the
- *   median over the rounds of the two apps' ratio in the same round (back to back, so a
- *   change in the machine's load falls on both); the checkpoint writes' p50/p95 from each
- *   app's own histogram;
+ * - limits and refund turns at 1 and 8 concurrent clients over the HTTP API. Each client has a
+ *   conversation on every app and sends its turns to the four apps in rotation (each client
+ *   starting at another), so every app meets the same machine at the same moments: a change
+ *   in load, a Postgres checkpoint or an autovacuum falls on all four alike. One untimed pass
+ *   first, then `--rounds` rounds;
+ * - per app: the mean turn time, the turns per second those times allow the clients
+ *   (clients / mean turn time), its ratio to the unprotected app's (pooled, and each round's),
+ *   and the checkpoint writes' p50/p95 from the app's own histogram;
  * - then a check that each app stored what it claims: encrypted or clear checkpoint values
  *   and bank-system bodies, under row-level security or not.
  */
@@ -29,7 +29,7 @@ import { logToStderr } from "../../observability/log";
 import { bankSystemsEnv, startSimulator, type RunningSimulator } from "../../simulator/server";
 import { buildIfStale, root, stopAll } from "../build";
 import { AppProcess, startStack, type Stack } from "../chaos/processes";
-import { createCustomers, drive, plan, scrapeWrites, type Customer, type Kind } from "./capacity/load";
+import { createCustomers, plan, scrapeWrites, turn, type Customer, type Kind } from "./capacity/load";
 import { add, percentiles, quantileMs, subtract, total, type Buckets } from "./capacity/stats";
 
 logToStderr();
@@ -42,11 +42,12 @@ const roundsAt = argv.indexOf("--rounds");
 const ROUNDS = roundsAt >= 0 ? Number(argv[roundsAt + 1]) : QUICK ? 1 : 5;
 if (!Number.isInteger(ROUNDS) || ROUNDS < 1 || ROUNDS > 20) throw new Error(`--rounds takes a whole number from 1 to 20 (it is ${argv[roundsAt + 1]})`);
 const METRICS_TOKEN = "protection-bench-metrics-token";
-const SCENARIOS: { kind: Kind; clients: number; perWorker: number }[] = [
-  { kind: "limits", clients: 1, perWorker: QUICK ? 3 : 60 },
-  { kind: "limits", clients: 8, perWorker: QUICK ? 2 : 25 },
-  { kind: "refund", clients: 1, perWorker: QUICK ? 2 : 30 },
-  { kind: "refund", clients: 8, perWorker: QUICK ? 1 : 10 },
+/** `perApp`: turns each client sends to each app in a round. */
+const SCENARIOS: { kind: Kind; clients: number; perApp: number }[] = [
+  { kind: "limits", clients: 1, perApp: QUICK ? 3 : 60 },
+  { kind: "limits", clients: 8, perApp: QUICK ? 2 : 20 },
+  { kind: "refund", clients: 1, perApp: QUICK ? 2 : 30 },
+  { kind: "refund", clients: 8, perApp: QUICK ? 1 : 8 },
 ];
 
 type Variant = { name: string; rowSecurity: boolean; encryption: boolean };
@@ -61,7 +62,8 @@ const VARIANTS: Variant[] = [
 /** One database of the cluster with its simulator: `appUrl` for the apps (the application role), `pool` the owner's. */
 type Database = { appUrl: string; pool: Pool; simulator: RunningSimulator };
 type Running = { variant: Variant; app: AppProcess; db: Database; customers: Customer[] };
-type Tally = { turns: number; wallMs: number; latencies: number[]; writes: Buckets | null; perRound: number[] };
+/** One app's figures for one scenario, over the rounds: turn times (ms), each round's mean, and its checkpoint writes. */
+type Tally = { latencies: number[]; perRound: number[]; writes: Buckets | null };
 
 /** The stack's database as the migrations leave it: row-level security on. */
 function protectedDatabase(stack: Stack): Database {
@@ -117,16 +119,33 @@ async function startApp(variant: Variant, db: Database, index: number): Promise<
   return app;
 }
 
-/** One scenario on one app: a warm-up turn per conversation (untimed), then the timed turns and the writes they made. */
-async function scenario(run: Running, kind: Kind, clients: number, perWorker: number) {
-  await drive(await plan(run.db.pool, run.customers, kind, clients, 1));
-  const work = await plan(run.db.pool, run.customers, kind, clients, perWorker);
-  const before = await scrapeWrites(run.app, METRICS_TOKEN);
-  const result = await drive(work);
-  const writes = subtract(await scrapeWrites(run.app, METRICS_TOKEN), before);
+/**
+ * One scenario on all apps at once: each client sends its turns to the apps in rotation
+ * (client `w`'s `i`-th visit starts at app `w + i`); per app, the turn times and the writes they made.
+ */
+async function interleaved(runs: Running[], kind: Kind, clients: number, perApp: number) {
+  const plans = await Promise.all(runs.map((run) => plan(run.db.pool, run.customers, kind, clients, perApp)));
+  const before = await Promise.all(runs.map((run) => scrapeWrites(run.app, METRICS_TOKEN)));
+  const latencies = runs.map((): number[] => []);
+  const statuses = runs.map((): Record<string, number> => ({}));
+  await Promise.all(
+    Array.from({ length: clients }, async (_, w) => {
+      for (let i = 0; i < perApp; i++) {
+        for (let k = 0; k < runs.length; k++) {
+          const v = (w + i + k) % runs.length;
+          const { customer, threadId, text } = plans[v]![w]![i]!;
+          const { ms, status } = await turn(customer, threadId, text);
+          latencies[v]!.push(ms);
+          statuses[v]![status] = (statuses[v]![status] ?? 0) + 1;
+        }
+      }
+    }),
+  );
   const expected = kind === "limits" ? "idle" : "awaiting_approval";
-  if (Object.keys(result.statuses).some((status) => status !== expected)) throw new Error(`${run.variant.name}: ${kind} turns should all end ${expected}: ${JSON.stringify(result.statuses)}`);
-  return { ...result, writes };
+  for (const [v, run] of runs.entries()) {
+    if (Object.keys(statuses[v]!).some((status) => status !== expected)) throw new Error(`${run.variant.name}: ${kind} turns should all end ${expected}: ${JSON.stringify(statuses[v])}`);
+  }
+  return Promise.all(runs.map(async (run, v) => ({ latencies: latencies[v]!, writes: subtract(await scrapeWrites(run.app, METRICS_TOKEN), before[v]!) })));
 }
 
 /** What each app stored: its checkpoint values and bank-system bodies encrypted or not, its database under row-level security or not. */
@@ -164,20 +183,16 @@ async function measureAll() {
       const app = await startApp(variant, db, i);
       runs.push({ variant, app, db, customers: await createCustomers(db.pool, app, `bench-v${i}`, Math.max(...SCENARIOS.map((s) => s.clients))) });
     }
-    for (const { kind, clients, perWorker } of SCENARIOS) for (const run of runs) await scenario(run, kind, clients, Math.ceil(perWorker / 2));
+    for (const { kind, clients, perApp } of SCENARIOS) await interleaved(runs, kind, clients, Math.ceil(perApp / 4));
     say("warm-up pass done");
-    const tallies = runs.map(() => SCENARIOS.map((): Tally => ({ turns: 0, wallMs: 0, latencies: [], writes: null, perRound: [] })));
+    const tallies = runs.map(() => SCENARIOS.map((): Tally => ({ latencies: [], perRound: [], writes: null })));
     for (let round = 0; round < ROUNDS; round++) {
-      for (const [s, { kind, clients, perWorker }] of SCENARIOS.entries()) {
-        for (let k = 0; k < runs.length; k++) {
-          const v = (round + s + k) % runs.length;
-          const result = await scenario(runs[v]!, kind, clients, perWorker);
+      for (const [s, { kind, clients, perApp }] of SCENARIOS.entries()) {
+        for (const [v, result] of (await interleaved(runs, kind, clients, perApp)).entries()) {
           const t = tallies[v]![s]!;
-          t.turns += result.turns;
-          t.wallMs += result.wallMs;
           t.latencies.push(...result.latencies);
+          t.perRound.push(mean(result.latencies));
           t.writes = t.writes ? add(t.writes, result.writes) : result.writes;
-          t.perRound.push(result.turns / (result.wallMs / 1000));
         }
         say(`round ${round + 1}/${ROUNDS}: ${kind} x${clients} done`);
       }
@@ -187,15 +202,18 @@ async function measureAll() {
     const rows = runs.map((run, v) =>
       SCENARIOS.map(({ kind, clients }, s) => {
         const t = tallies[v]![s]!;
+        const base = tallies[runs.length - 1]![s]!;
         return {
           variant: run.variant.name,
           kind,
           clients,
-          turns: t.turns,
-          turnsPerSecond: t.turns / (t.wallMs / 1000),
-          perRound: t.perRound,
-          /** This app's turns/s over the unprotected app's in the same round, the median over the rounds. */
-          versusNeither: median(t.perRound.map((tps, round) => tps / tallies[runs.length - 1]![s]!.perRound[round]!)),
+          turns: t.latencies.length,
+          meanTurnMs: mean(t.latencies),
+          /** The rate `clients` keep up with these turn times. */
+          turnsPerSecond: clients / (mean(t.latencies) / 1000),
+          /** This app's turns/s over the unprotected app's: over all rounds, and each round's. */
+          versusNeither: mean(base.latencies) / mean(t.latencies),
+          perRound: t.perRound.map((ms, round) => base.perRound[round]! / ms),
           latency: percentiles(t.latencies),
           write: { p50: quantileMs(t.writes!, 0.5), p95: quantileMs(t.writes!, 0.95), count: total(t.writes!) },
         };
@@ -216,11 +234,7 @@ async function measureAll() {
   }
 }
 
-function median(xs: number[]): number {
-  const sorted = [...xs].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
-}
+const mean = (xs: number[]) => xs.reduce((sum, x) => sum + x, 0) / xs.length;
 
 const f1 = (n: number) => (Number.isFinite(n) ? n.toFixed(1) : "-");
 const pct = (a: number, b: number) => change(a / b);
@@ -231,20 +245,26 @@ function report({ rows, checks, context }: Awaited<ReturnType<typeof measureAll>
   const out: string[] = [];
   out.push(`protection benchmark${QUICK ? " (--quick: too few turns for figures; a smoke test)" : ""}`);
   out.push(`${context.date}, ${context.cpus} CPU(s) (${context.cpuModel}), load average ${context.load}, commit ${context.commit}, ${context.rounds} round(s)`);
-  out.push("turns over HTTP, one conversation per client; turns/s over all rounds (each round's in brackets); checkpoint write p50 / p95 in ms from the app's histogram;");
-  out.push("vs neither: the median over the rounds of this app's turns/s over the unprotected app's in the same round");
+  out.push("turns over HTTP; each client sends its turns to the four apps in rotation, so all four meet the same machine at the same moments;");
+  out.push("turn ms: mean turn time; turns/s: clients / mean turn time; vs neither: turns/s against the unprotected app (all rounds, then each round);");
+  out.push("checkpoint write p50 / p95 in ms from each app's histogram");
   out.push("");
-  const w = [8, 7, 8, 10, 10, 11, 24];
+  const w = [8, 7, 8, 8, 10, 10, 11, 30];
   for (const [v, variant] of VARIANTS.entries()) {
     out.push(`${variant.name} (row-level security ${variant.rowSecurity ? "on" : "off"}, encryption ${variant.encryption ? "on" : "off"})`);
-    out.push(pad(["turn", "clients", "turns/s", "write p50", "write p95", "vs neither", "rounds' turns/s"], w));
+    out.push(pad(["turn", "clients", "turn ms", "turns/s", "write p50", "write p95", "vs neither", "each round"], w));
     for (const row of rows[v]!) {
-      const versus = v === VARIANTS.length - 1 ? "" : change(row.versusNeither);
-      out.push(pad([row.kind, String(row.clients), f1(row.turnsPerSecond), f1(row.write.p50), f1(row.write.p95), versus, `[${row.perRound.map(f1).join(" ")}]`], w));
+      const last = v === VARIANTS.length - 1;
+      out.push(
+        pad(
+          [row.kind, String(row.clients), f1(row.meanTurnMs), f1(row.turnsPerSecond), f1(row.write.p50), f1(row.write.p95), last ? "" : change(row.versusNeither), last ? "" : `[${row.perRound.map(change).join(" ")}]`],
+          w,
+        ).trimEnd(),
+      );
     }
     out.push("");
   }
-  out.push("as shipped against neither (turns/s, median of the rounds' ratios; write p50; write p95; the goal: under 10% each way):");
+  out.push("as shipped against neither (turns/s; write p50; write p95; the goal: under 10% each):");
   for (const [s, shipped] of rows[0]!.entries()) {
     const base = rows[VARIANTS.length - 1]![s]!;
     out.push(
