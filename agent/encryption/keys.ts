@@ -1,4 +1,4 @@
-import { createCipheriv, createDecipheriv, randomBytes } from "node:crypto";
+import { createCipheriv, createDecipheriv, createSecretKey, randomBytes, randomFillSync, type KeyObject } from "node:crypto";
 
 /**
  * The keys stored values are encrypted with: AES-256-GCM, each key named by a short id that is
@@ -60,6 +60,31 @@ export class UnknownKeyError extends Error {
   }
 }
 
+/** Random bytes drawn from the system in batches: each IV is 12 of them, used once (as `randomUUID` pools its randomness). */
+const ivPool = Buffer.alloc(IV_BYTES * 1024);
+let ivAt = ivPool.length;
+
+function nextIv(into: Buffer): void {
+  if (ivAt + IV_BYTES > ivPool.length) {
+    randomFillSync(ivPool);
+    ivAt = 0;
+  }
+  ivPool.copy(into, 0, ivAt, ivAt + IV_BYTES);
+  ivAt += IV_BYTES;
+}
+
+/** Each key imported into OpenSSL once, rather than at every value. */
+const keyObjects = new WeakMap<Buffer, KeyObject>();
+
+function keyObject(key: Buffer): KeyObject {
+  let found = keyObjects.get(key);
+  if (!found) {
+    found = createSecretKey(key);
+    keyObjects.set(key, found);
+  }
+  return found;
+}
+
 /**
  * Encrypts under the ring's write key: a random 12-byte IV, then the ciphertext, then the
  * 16-byte tag. `context` is authenticated with it (not stored): a value only opens with the
@@ -67,11 +92,15 @@ export class UnknownKeyError extends Error {
  */
 export function seal(ring: KeyRing, plaintext: Uint8Array, context: string): { keyId: string; sealed: Buffer } {
   const keyId = ring.writeKeyId;
-  const iv = randomBytes(IV_BYTES);
-  const cipher = createCipheriv("aes-256-gcm", ring.keys.get(keyId)!, iv);
+  const sealed = Buffer.allocUnsafe(IV_BYTES + plaintext.byteLength + TAG_BYTES);
+  const iv = sealed.subarray(0, IV_BYTES);
+  nextIv(iv);
+  const cipher = createCipheriv("aes-256-gcm", keyObject(ring.keys.get(keyId)!), iv);
   cipher.setAAD(Buffer.from(context, "utf8"));
-  const body = Buffer.concat([cipher.update(plaintext), cipher.final()]);
-  return { keyId, sealed: Buffer.concat([iv, body, cipher.getAuthTag()]) };
+  let at = IV_BYTES + cipher.update(plaintext).copy(sealed, IV_BYTES);
+  at += cipher.final().copy(sealed, at);
+  cipher.getAuthTag().copy(sealed, at);
+  return { keyId, sealed };
 }
 
 /** Decrypts what `seal` wrote, checking its tag; throws, naming the key, on an unknown key or a value that does not authenticate. */
@@ -80,7 +109,7 @@ export function open(ring: KeyRing, keyId: string, sealed: Uint8Array, context: 
   if (!key) throw new UnknownKeyError(keyId, ring, what);
   const bytes = Buffer.from(sealed.buffer, sealed.byteOffset, sealed.byteLength);
   if (bytes.length < IV_BYTES + TAG_BYTES) throw new Error(`${what} under key "${keyId}" is too short to be an encrypted value`);
-  const decipher = createDecipheriv("aes-256-gcm", key, bytes.subarray(0, IV_BYTES));
+  const decipher = createDecipheriv("aes-256-gcm", keyObject(key), bytes.subarray(0, IV_BYTES));
   decipher.setAAD(Buffer.from(context, "utf8"));
   decipher.setAuthTag(bytes.subarray(bytes.length - TAG_BYTES));
   try {
