@@ -3,18 +3,6 @@
 -- touches all its channel values). A row takes its tenant from its thread, as the connection
 -- writing it sees threads: for the app's role, only its own tenant's, so a row for another
 -- bank's thread gets no tenant and the policy refuses it.
-DO $$
-DECLARE
-  t text;
-BEGIN
-  FOREACH t IN ARRAY ARRAY['checkpoints', 'checkpoint_blobs', 'checkpoint_writes']
-  LOOP
-    EXECUTE format('ALTER TABLE langgraph.%I ADD COLUMN tenant_id text', t);
-    EXECUTE format('UPDATE langgraph.%I AS c SET tenant_id = th.tenant_id FROM public.threads th WHERE th.id = c.thread_id', t);
-  END LOOP;
-END
-$$;
---> statement-breakpoint
 CREATE FUNCTION langgraph.checkpoint_row_tenant() RETURNS trigger
 LANGUAGE plpgsql AS $$
 BEGIN
@@ -29,6 +17,8 @@ DECLARE
 BEGIN
   FOREACH t IN ARRAY ARRAY['checkpoints', 'checkpoint_blobs', 'checkpoint_writes']
   LOOP
+    EXECUTE format('ALTER TABLE langgraph.%I ADD COLUMN tenant_id text', t);
+    EXECUTE format('UPDATE langgraph.%I AS c SET tenant_id = th.tenant_id FROM public.threads th WHERE th.id = c.thread_id', t);
     EXECUTE format('CREATE TRIGGER checkpoint_row_tenant BEFORE INSERT OR UPDATE OF thread_id, tenant_id ON langgraph.%I FOR EACH ROW EXECUTE FUNCTION langgraph.checkpoint_row_tenant()', t);
     EXECUTE format('DROP POLICY tenant_isolation ON langgraph.%I', t);
     EXECUTE format('CREATE POLICY tenant_isolation ON langgraph.%I USING (tenant_id = current_setting(''app.tenant_id'', true)) WITH CHECK (tenant_id = current_setting(''app.tenant_id'', true))', t);
