@@ -1,20 +1,10 @@
-import { spawnSync } from "node:child_process";
-import path from "node:path";
 import { describe, expect, it } from "vitest";
-
-const root = path.resolve(import.meta.dirname, "../..");
+import { quickReport } from "./quick-run";
 
 /** Runs `npm run bench:protection -- --quick` (building the app first when its sources changed); checks the report, not the figures. */
 describe("the protection benchmark in quick mode", () => {
   it("prints every app's rows and finds each app stored what it claims", () => {
-    const run = spawnSync(path.join(root, "node_modules", ".bin", "tsx"), ["scripts/bench/protection.ts", "--quick"], {
-      cwd: root,
-      encoding: "utf8",
-      timeout: 900_000,
-      env: { ...process.env, LOG_LEVEL: "warn" },
-    });
-    expect(run.status, run.stderr.slice(-4000)).toBe(0);
-    const out = run.stdout;
+    const out = quickReport("scripts/bench/protection.ts");
     const n = String.raw`[\d.]+`;
     for (const variant of ["as shipped", "no encryption", "no row security", "neither"]) {
       expect(out).toContain(`\n${variant} (row-level security`);
@@ -22,9 +12,9 @@ describe("the protection benchmark in quick mode", () => {
     }
     for (const kind of ["limits", "refund"]) {
       for (const clients of [1, 8]) {
-        // turn ms, turns/s, write p50, write p95 for each app; the ratio and each round's for the three protected ones
-        expect(out.match(new RegExp(`^${kind}\\s+${clients}(\\s+${n}){4}(\\s+[+-]\\d+%\\s+\\[[^\\]]+\\])?$`, "gm"))).toHaveLength(4);
-        expect(out).toMatch(new RegExp(`^  ${kind} x${clients}: turns/s [+-]\\d+%; write p50 ${n} vs ${n} ms \\([+-]\\d+%\\); write p95 ${n} vs ${n} ms \\([+-]\\d+%\\)$`, "m"));
+        // turn ms, turns/s, write p50, p95 and mean for each app; the ratio and each round's for the three protected ones
+        expect(out.match(new RegExp(`^${kind}\\s+${clients}(\\s+${n}){5}(\\s+[+-]\\d+%\\s+\\[[^\\]]+\\])?$`, "gm"))).toHaveLength(4);
+        expect(out).toMatch(new RegExp(`^  ${kind} x${clients}: turns/s [+-]\\d+%; write p50 ${n} vs ${n} ms \\([+-]\\d+%\\); write p95 ${n} vs ${n} ms \\([+-]\\d+%\\); write mean ${n} vs ${n} ms \\([+-]\\d+%\\)$`, "m"));
       }
     }
     expect(out).toMatch(/^  as shipped: (\d+) of \1 checkpoint values and (\d+) of \2 bank-system bodies encrypted; [1-9]\d* tables under row-level security$/m);

@@ -1,20 +1,10 @@
-import { spawnSync } from "node:child_process";
-import path from "node:path";
 import { describe, expect, it } from "vitest";
-
-const root = path.resolve(import.meta.dirname, "../../..");
+import { quickReport } from "../quick-run";
 
 /** Runs `npm run bench -- --quick` (building the app first when its sources changed); checks the report, not the figures. */
 describe("the capacity benchmark in quick mode", () => {
   it("prints every row of its report", () => {
-    const run = spawnSync(path.join(root, "node_modules", ".bin", "tsx"), ["scripts/bench/capacity/main.ts", "--quick"], {
-      cwd: root,
-      encoding: "utf8",
-      timeout: 900_000,
-      env: { ...process.env, LOG_LEVEL: "warn" },
-    });
-    expect(run.status, run.stderr.slice(-4000)).toBe(0);
-    const out = run.stdout;
+    const out = quickReport("scripts/bench/capacity/main.ts");
     const n = String.raw`[\d.]+`;
     for (const kind of ["limits", "refund"]) {
       for (const clients of [1, 8, 32]) {
