@@ -144,3 +144,16 @@ export async function scrapeWrites(app: { url: string }, metricsToken: string): 
   const name = "bank_checkpoint_write_duration_seconds";
   return add(readBuckets(text, name, { operation: "put" }), readBuckets(text, name, { operation: "put_writes" }));
 }
+
+/** The app's checkpoint writes so far (put and put_writes together): how many, and their summed time in ms. */
+export async function scrapeWriteTotals(app: { url: string }, metricsToken: string): Promise<{ count: number; ms: number }> {
+  const res = await fetch(`${app.url}/api/metrics`, { headers: { authorization: `Bearer ${metricsToken}` } });
+  if (res.status !== 200) throw new Error(`/api/metrics answered ${res.status}`);
+  const text = await res.text();
+  const sum = (suffix: "sum" | "count") =>
+    text
+      .split("\n")
+      .filter((line) => line.startsWith(`bank_checkpoint_write_duration_seconds_${suffix}{`) && /operation="(put|put_writes)"/.test(line))
+      .reduce((total, line) => total + Number(line.slice(line.lastIndexOf(" ") + 1)), 0);
+  return { count: sum("count"), ms: sum("sum") * 1000 };
+}
