@@ -18,8 +18,6 @@
  * - then a check that each app stored what it claims: encrypted or clear checkpoint values
  *   and bank-system bodies, under row-level security or not.
  */
-import { execSync } from "node:child_process";
-import { cpus, loadavg } from "node:os";
 import type { Pool } from "pg";
 import { openDatabase } from "../../db/client";
 import { admitAppRole } from "../../db/app-role";
@@ -27,10 +25,11 @@ import { migrateDatabase } from "../../db/migrate";
 import { seedDemoData } from "../../db/seed";
 import { logToStderr } from "../../observability/log";
 import { bankSystemsEnv, startSimulator, type RunningSimulator } from "../../simulator/server";
-import { buildIfStale, root, stopAll } from "../build";
+import { buildIfStale, stopAll } from "../build";
 import { AppProcess, startStack, type Stack } from "../chaos/processes";
-import { createCustomers, plan, scrapeWrites, scrapeWriteTotals, turn, type Customer, type Kind } from "./capacity/load";
-import { add, percentiles, quantileMs, subtract, total, type Buckets } from "./capacity/stats";
+import { benchContext, contextLine } from "./context";
+import { addWrites, createCustomers, plan, scrapeWrites, turn, writesSince, type Customer, type Kind, type Writes } from "./capacity/load";
+import { percentiles, quantileMs } from "./capacity/stats";
 
 logToStderr();
 const say = (line: string) => console.error(`[protection] ${line}`);
@@ -63,7 +62,7 @@ const VARIANTS: Variant[] = [
 type Database = { appUrl: string; pool: Pool; simulator: RunningSimulator };
 type Running = { variant: Variant; app: AppProcess; db: Database; customers: Customer[] };
 /** One app's figures for one scenario, over the rounds: turn times (ms), each round's mean, and its checkpoint writes. */
-type Tally = { latencies: number[]; perRound: number[]; writes: Buckets | null; written: { count: number; ms: number } };
+type Tally = { latencies: number[]; perRound: number[]; writes: Writes | null };
 
 /** The stack's database as the migrations leave it: row-level security on. */
 function protectedDatabase(stack: Stack): Database {
@@ -126,7 +125,6 @@ async function startApp(variant: Variant, db: Database, index: number): Promise<
 async function interleaved(runs: Running[], kind: Kind, clients: number, perApp: number) {
   const plans = await Promise.all(runs.map((run) => plan(run.db.pool, run.customers, kind, clients, perApp)));
   const before = await Promise.all(runs.map((run) => scrapeWrites(run.app, METRICS_TOKEN)));
-  const totalsBefore = await Promise.all(runs.map((run) => scrapeWriteTotals(run.app, METRICS_TOKEN)));
   const latencies = runs.map((): number[] => []);
   const statuses = runs.map((): Record<string, number> => ({}));
   await Promise.all(
@@ -146,13 +144,7 @@ async function interleaved(runs: Running[], kind: Kind, clients: number, perApp:
   for (const [v, run] of runs.entries()) {
     if (Object.keys(statuses[v]!).some((status) => status !== expected)) throw new Error(`${run.variant.name}: ${kind} turns should all end ${expected}: ${JSON.stringify(statuses[v])}`);
   }
-  return Promise.all(
-    runs.map(async (run, v) => {
-      const totals = await scrapeWriteTotals(run.app, METRICS_TOKEN);
-      const written = { count: totals.count - totalsBefore[v]!.count, ms: totals.ms - totalsBefore[v]!.ms };
-      return { latencies: latencies[v]!, writes: subtract(await scrapeWrites(run.app, METRICS_TOKEN), before[v]!), written };
-    }),
-  );
+  return Promise.all(runs.map(async (run, v) => ({ latencies: latencies[v]!, writes: writesSince(await scrapeWrites(run.app, METRICS_TOKEN), before[v]!) })));
 }
 
 /** What each app stored: its checkpoint values and bank-system bodies encrypted or not, its database under row-level security or not. */
@@ -192,15 +184,14 @@ async function measureAll() {
     }
     for (const { kind, clients, perApp } of SCENARIOS) await interleaved(runs, kind, clients, Math.ceil(perApp / 4));
     say("warm-up pass done");
-    const tallies = runs.map(() => SCENARIOS.map((): Tally => ({ latencies: [], perRound: [], writes: null, written: { count: 0, ms: 0 } })));
+    const tallies = runs.map(() => SCENARIOS.map((): Tally => ({ latencies: [], perRound: [], writes: null })));
     for (let round = 0; round < ROUNDS; round++) {
       for (const [s, { kind, clients, perApp }] of SCENARIOS.entries()) {
         for (const [v, result] of (await interleaved(runs, kind, clients, perApp)).entries()) {
           const t = tallies[v]![s]!;
           t.latencies.push(...result.latencies);
           t.perRound.push(mean(result.latencies));
-          t.writes = t.writes ? add(t.writes, result.writes) : result.writes;
-          t.written = { count: t.written.count + result.written.count, ms: t.written.ms + result.written.ms };
+          t.writes = t.writes ? addWrites(t.writes, result.writes) : result.writes;
         }
         say(`round ${round + 1}/${ROUNDS}: ${kind} x${clients} done`);
       }
@@ -223,17 +214,11 @@ async function measureAll() {
           versusNeither: mean(base.latencies) / mean(t.latencies),
           perRound: t.perRound.map((ms, round) => base.perRound[round]! / ms),
           latency: percentiles(t.latencies),
-          write: { p50: quantileMs(t.writes!, 0.5), p95: quantileMs(t.writes!, 0.95), mean: t.written.ms / t.written.count, count: total(t.writes!) },
+          write: { p50: quantileMs(t.writes!.buckets, 0.5), p95: quantileMs(t.writes!.buckets, 0.95), mean: t.writes!.ms / t.writes!.count, count: t.writes!.count },
         };
       }),
     );
-    let commit = "unknown";
-    try {
-      commit = execSync("git rev-parse --short HEAD", { cwd: root, encoding: "utf8" }).trim() + (execSync("git status --porcelain", { cwd: root, encoding: "utf8" }).trim() ? " (with local changes)" : "");
-    } catch {
-      /* not a git checkout */
-    }
-    const context = { date: new Date().toISOString().slice(0, 16).replace("T", " ") + " UTC", cpus: cpus().length, cpuModel: cpus()[0]?.model.trim() ?? "?", load: loadavg().map((l) => l.toFixed(2)).join(" "), commit, rounds: ROUNDS };
+    const context = { ...benchContext(), rounds: ROUNDS };
     return { rows, checks, context };
   } finally {
     await Promise.all(runs.map((run) => run.app.kill()));
@@ -253,7 +238,7 @@ const pad = (cells: string[], widths: number[]) => cells.map((c, i) => (i === 0 
 function report({ rows, checks, context }: Awaited<ReturnType<typeof measureAll>>): string {
   const out: string[] = [];
   out.push(`protection benchmark${QUICK ? " (--quick: too few turns for figures; a smoke test)" : ""}`);
-  out.push(`${context.date}, ${context.cpus} CPU(s) (${context.cpuModel}), load average ${context.load}, commit ${context.commit}, ${context.rounds} round(s)`);
+  out.push(`${contextLine(context)}, ${context.rounds} round(s)`);
   out.push("turns over HTTP; each client sends its turns to the four apps in rotation, so all four meet the same machine at the same moments;");
   out.push("turn ms: mean turn time; turns/s: clients / mean turn time; vs neither: turns/s against the unprotected app (all rounds, then each round);");
   out.push("checkpoint write p50 / p95 in ms from each app's histogram (interpolated within its buckets), and the exact mean from its sum and count");

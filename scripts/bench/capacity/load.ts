@@ -7,7 +7,7 @@ import { hashPassword } from "../../../db/password";
 import { DEMO_TENANT } from "../../../db/seed";
 import { ApiSession, type ApiTarget } from "../../chaos/api";
 import { Journal } from "../../chaos/journal";
-import { add, readBuckets, type Buckets } from "./stats";
+import { add, readBuckets, readSumAndCount, subtract, type Buckets } from "./stats";
 
 const PASSWORD = "bench-pass";
 export const LIMITS_QUESTION = "what are my card limits";
@@ -136,24 +136,30 @@ export async function plan(pool: Pool, customers: Customer[], kind: Kind, client
   );
 }
 
-/** The app's checkpoint-write histogram (put and put_writes together), read from `GET /api/metrics` with the metrics token. */
-export async function scrapeWrites(app: { url: string }, metricsToken: string): Promise<Buckets> {
+/** An app's checkpoint writes (put and put_writes together): the histogram's buckets, how many, and their summed time in ms. */
+export type Writes = { buckets: Buckets; count: number; ms: number };
+
+/** The app's checkpoint writes so far, read from `GET /api/metrics` with the metrics token. */
+export async function scrapeWrites(app: { url: string }, metricsToken: string): Promise<Writes> {
   const res = await fetch(`${app.url}/api/metrics`, { headers: { authorization: `Bearer ${metricsToken}` } });
   if (res.status !== 200) throw new Error(`/api/metrics answered ${res.status}`);
   const text = await res.text();
   const name = "bank_checkpoint_write_duration_seconds";
-  return add(readBuckets(text, name, { operation: "put" }), readBuckets(text, name, { operation: "put_writes" }));
+  const put = readSumAndCount(text, name, { operation: "put" });
+  const putWrites = readSumAndCount(text, name, { operation: "put_writes" });
+  return {
+    buckets: add(readBuckets(text, name, { operation: "put" }), readBuckets(text, name, { operation: "put_writes" })),
+    count: put.count + putWrites.count,
+    ms: (put.sum + putWrites.sum) * 1000,
+  };
 }
 
-/** The app's checkpoint writes so far (put and put_writes together): how many, and their summed time in ms. */
-export async function scrapeWriteTotals(app: { url: string }, metricsToken: string): Promise<{ count: number; ms: number }> {
-  const res = await fetch(`${app.url}/api/metrics`, { headers: { authorization: `Bearer ${metricsToken}` } });
-  if (res.status !== 200) throw new Error(`/api/metrics answered ${res.status}`);
-  const text = await res.text();
-  const sum = (suffix: "sum" | "count") =>
-    text
-      .split("\n")
-      .filter((line) => line.startsWith(`bank_checkpoint_write_duration_seconds_${suffix}{`) && /operation="(put|put_writes)"/.test(line))
-      .reduce((total, line) => total + Number(line.slice(line.lastIndexOf(" ") + 1)), 0);
-  return { count: sum("count"), ms: sum("sum") * 1000 };
+/** The writes between two readings. */
+export function writesSince(after: Writes, before: Writes): Writes {
+  return { buckets: subtract(after.buckets, before.buckets), count: after.count - before.count, ms: after.ms - before.ms };
+}
+
+/** Two sets of writes together. */
+export function addWrites(a: Writes, b: Writes): Writes {
+  return { buckets: add(a.buckets, b.buckets), count: a.count + b.count, ms: a.ms + b.ms };
 }

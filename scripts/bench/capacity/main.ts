@@ -12,16 +12,15 @@
  * then, in this process on the same database, measures checkpoint bytes per conversation at
  * 15, 30 and 60 turns against a variant of the graph that keeps every turn in its state.
  */
-import { execSync } from "node:child_process";
-import { cpus, loadavg } from "node:os";
 import { openDatabase } from "../../../db/client";
 import { bankSystemsEnv } from "../../../simulator/server";
 import { logToStderr } from "../../../observability/log";
-import { buildIfStale, root } from "../../build";
+import { buildIfStale } from "../../build";
+import { benchContext, contextLine } from "../context";
 import { AppProcess, startStack, type Stack } from "../../chaos/processes";
 import { compareFootprints, type Footprint } from "./bytes";
-import { createCustomers, drive, plan, scrapeWrites, type Customer, type Kind, type LoadResult } from "./load";
-import { percentiles, quantileMs, subtract, total, type Percentiles } from "./stats";
+import { createCustomers, drive, plan, scrapeWrites, writesSince, type Customer, type Kind, type LoadResult } from "./load";
+import { percentiles, quantileMs, total, type Percentiles } from "./stats";
 
 // The report is this command's standard output; its logs go to standard error.
 logToStderr();
@@ -49,7 +48,7 @@ async function scenario(stack: Stack, app: AppProcess, customers: Customer[], ki
   const work = await plan(stack.pool, customers, kind, clients, perWorker);
   const before = saver === "postgres" ? await scrapeWrites(app, METRICS_TOKEN) : undefined;
   const result: LoadResult = await drive(work);
-  const writes = before ? subtract(await scrapeWrites(app, METRICS_TOKEN), before) : undefined;
+  const writes = before ? writesSince(await scrapeWrites(app, METRICS_TOKEN), before).buckets : undefined;
   // A turn that went another way (a degraded check, a clarifying question) would be timing something else.
   const expected = kind === "limits" ? "idle" : "awaiting_approval";
   if (Object.keys(result.statuses).some((status) => status !== expected)) throw new Error(`${kind} turns should all end ${expected}: ${JSON.stringify(result.statuses)}`);
@@ -157,7 +156,7 @@ function report(result: Awaited<ReturnType<typeof measureAll>>) {
   const { postgres, memory, fan, bytes, context } = result;
   const out: string[] = [];
   out.push(`capacity benchmark${QUICK ? " (--quick: too few turns for figures; a smoke test)" : ""}`);
-  out.push(`${context.date}, ${context.cpus} CPU(s) (${context.cpuModel}), load average ${context.load}, commit ${context.commit}`);
+  out.push(contextLine(context));
   out.push("turns over HTTP (POST /api/threads/{id}/messages), one conversation per client; latency in ms, from the client");
   out.push("");
   const w = [8, 7, 8, 6, 6, 6, 2, 8, 6, 6, 6, 2, 9, 9, 13];
@@ -227,13 +226,7 @@ async function measureAll() {
   const { rows, fan } = await runApps(stack);
   say("measuring checkpoint bytes in this process");
   const bytes = await footprints(stack);
-  let commit = "unknown";
-  try {
-    commit = execSync("git rev-parse --short HEAD", { cwd: root, encoding: "utf8" }).trim() + (execSync("git status --porcelain", { cwd: root, encoding: "utf8" }).trim() ? " (with local changes)" : "");
-  } catch {
-    /* not a git checkout */
-  }
-  const context = { date: new Date().toISOString().slice(0, 16).replace("T", " ") + " UTC", cpus: cpus().length, cpuModel: cpus()[0]?.model.trim() ?? "?", load: loadavg().map((l) => l.toFixed(2)).join(" "), commit, quick: QUICK };
+  const context = { ...benchContext(), quick: QUICK };
   return { postgres: rows.postgres, memory: rows.memory, fan, bytes, context };
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { add, percentiles, quantileMs, readBuckets, subtract, total } from "./stats";
+import { add, percentiles, quantileMs, readBuckets, readSumAndCount, subtract, total } from "./stats";
 
 const EXPOSITION = `# HELP bank_checkpoint_write_duration_seconds Checkpoint saver writes
 # TYPE bank_checkpoint_write_duration_seconds histogram
@@ -12,6 +12,7 @@ bank_checkpoint_write_duration_seconds_bucket{le="0.002",operation="put_writes"}
 bank_checkpoint_write_duration_seconds_bucket{le="0.005",operation="put_writes"} 10
 bank_checkpoint_write_duration_seconds_bucket{le="+Inf",operation="put_writes"} 10
 bank_checkpoint_write_duration_seconds_sum{operation="put"} 0.02
+bank_checkpoint_write_duration_seconds_count{operation="put"} 10
 `;
 
 describe("the capacity benchmark's statistics", () => {
@@ -36,5 +37,10 @@ describe("the capacity benchmark's statistics", () => {
     expect(total(both)).toBe(20);
     expect(quantileMs(both, 0.5)).toBeLessThanOrEqual(1);
     expect(total(subtract(both, read("put")))).toBe(10);
+  });
+
+  it("reads a histogram's sum and count for one label set, nothing for one it lacks", () => {
+    expect(readSumAndCount(EXPOSITION, "bank_checkpoint_write_duration_seconds", { operation: "put" })).toEqual({ sum: 0.02, count: 10 });
+    expect(readSumAndCount(EXPOSITION, "bank_checkpoint_write_duration_seconds", { operation: "other" })).toEqual({ sum: 0, count: 0 });
   });
 });

@@ -27,6 +27,16 @@ export function readBuckets(text: string, name: string, labels: Record<string, s
   return buckets.sort((a, b) => a.le - b.le);
 }
 
+/** A histogram's `_sum` and `_count` for a label set, from the Prometheus text format. */
+export function readSumAndCount(text: string, name: string, labels: Record<string, string>): { sum: number; count: number } {
+  const wanted = Object.entries(labels).map(([k, v]) => `${k}="${v}"`);
+  const value = (suffix: "sum" | "count") => {
+    const line = text.split("\n").find((l) => l.startsWith(`${name}_${suffix}{`) && wanted.every((pair) => l.slice(l.indexOf("{") + 1, l.lastIndexOf("}")).split(",").includes(pair)));
+    return line ? Number(line.slice(line.lastIndexOf(" ") + 1)) : 0;
+  };
+  return { sum: value("sum"), count: value("count") };
+}
+
 /** What was observed between two readings of the same histogram. */
 export function subtract(after: Buckets, before: Buckets): Buckets {
   return after.map((b) => ({ le: b.le, count: b.count - (before.find((x) => x.le === b.le)?.count ?? 0) }));
