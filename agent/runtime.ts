@@ -1,7 +1,7 @@
 import { PostgresSaver } from "@langchain/langgraph-checkpoint-postgres";
 import type { Pool } from "pg";
 import { checkpointSpan } from "@/observability/graph-trace";
-import { LARGE_CHECKPOINT_BYTES, metrics, secondsSince } from "@/observability/metrics";
+import { LARGE_CHECKPOINT_BYTES, metrics, stopwatch } from "@/observability/metrics";
 import { currentRunTrace } from "@/observability/run-context";
 import { defined } from "@/observability/tracing";
 import { env } from "@/env";
@@ -94,13 +94,13 @@ export class MeasuredPostgresSaver extends PostgresSaver {
 
   override async put(...args: Parameters<PostgresSaver["put"]>) {
     const [, checkpoint, metadata] = args;
-    const started = Date.now();
+    const timer = stopwatch();
     const write = () => this.writeCheckpoint(...args);
     const run = currentRunTrace();
     const attributes = defined({ "checkpoint.source": metadata?.source });
     const next = run && typeof metadata?.step === "number" ? await run.put(metadata.step, attributes, checkpoint.id, write) : await checkpointSpan("checkpoint.put", attributes, write);
     const m = metrics();
-    m.checkpointWriteDuration.observe({ operation: "put" }, secondsSince(started));
+    m.checkpointWriteDuration.observe({ operation: "put" }, timer.seconds());
     const [, bytes] = await this.encryption.plain.dumpsTyped(checkpoint);
     m.checkpointSize.observe(bytes.byteLength);
     if (bytes.byteLength >= LARGE_CHECKPOINT_BYTES) m.largeCheckpoints.inc();
@@ -109,14 +109,14 @@ export class MeasuredPostgresSaver extends PostgresSaver {
 
   override async putWrites(...args: Parameters<PostgresSaver["putWrites"]>) {
     const [config, writes, taskId] = args;
-    const started = Date.now();
+    const timer = stopwatch();
     const write = () => this.writeTaskWrites(...args);
     const run = currentRunTrace();
     const checkpointId = config.configurable?.checkpoint_id;
     const attributes = { "checkpoint.writes": writes.length };
     if (run && typeof checkpointId === "string") await run.putWrites(checkpointId, taskId, attributes, write);
     else await checkpointSpan("checkpoint.put_writes", attributes, write);
-    metrics().checkpointWriteDuration.observe({ operation: "put_writes" }, secondsSince(started));
+    metrics().checkpointWriteDuration.observe({ operation: "put_writes" }, timer.seconds());
   }
 
   /** A checkpoint and its new channel values, in one statement. */

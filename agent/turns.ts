@@ -10,7 +10,7 @@ import { settleSuperseded } from "./superseded";
 import { STATE_SCHEMA_VERSION } from "./state";
 import { recordAnswer } from "./transcript";
 import { log } from "@/observability/log";
-import { metrics, secondsSince } from "@/observability/metrics";
+import { metrics, stopwatch } from "@/observability/metrics";
 import { defined, inSpan, recordFailure } from "@/observability/tracing";
 
 export type TurnResult =
@@ -78,12 +78,12 @@ function takeTurn(ctx: Ctx, input: TurnInput, messageId: number, previous: strin
   // A drain stops the turn on purpose (another instance answers it): not a failure.
   const onError = (span: Span, error: unknown) => (error instanceof RunDrained ? span.setAttribute("agent.outcome", "drained") : recordFailure(span, error));
   return inSpan("agent.turn", { attributes, onError }, async (span) => {
-    const started = Date.now();
+    const timer = stopwatch();
     const resting = previous === "awaiting_approval" ? previous : await finishPending(ctx, input, messageId);
     const { intent, ...outcome } =
       resting === "awaiting_approval" ? await answerWhileAwaiting(ctx, input, messageId, onToken) : await runTurn(ctx, input, messageId, onToken);
     await recordAnswer(ctx, { tenantId: input.tenantId, threadId: input.threadId, text: outcome.reply, answers: messageId });
-    metrics().turnDuration.observe({ intent: intent ?? "none" }, secondsSince(started));
+    metrics().turnDuration.observe({ intent: intent ?? "none" }, timer.seconds());
     span.setAttributes(defined({ "agent.intent": intent ?? "none", "agent.status": outcome.status, "agent.case_id": outcome.caseId }));
     log().info({
       event: "turn",
@@ -93,7 +93,7 @@ function takeTurn(ctx: Ctx, input: TurnInput, messageId: number, previous: strin
       intent: intent ?? "none",
       status: outcome.status,
       caseId: outcome.caseId,
-      latencyMs: Date.now() - started,
+      latencyMs: timer.ms(),
     });
     return outcome;
   });

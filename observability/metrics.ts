@@ -148,5 +148,14 @@ export function metrics(): Metrics {
   return holder[METRICS];
 }
 
-/** Seconds since `startedMs` (a Date.now() value), as histograms take them. */
-export const secondsSince = (startedMs: number) => (Date.now() - startedMs) / 1000;
+/**
+ * A monotonic stopwatch started now: `seconds()` as histograms take them (to a fraction of a
+ * millisecond, so sub-millisecond work such as a checkpoint write is measured, not rounded to
+ * 0 or 1 ms), `ms()` rounded for log lines and stored latencies.
+ */
+export function stopwatch() {
+  const started = performance.now();
+  return { seconds: () => (performance.now() - started) / 1000, ms: () => Math.round(performance.now() - started) };
+}
+
+export type Stopwatch = ReturnType<typeof stopwatch>;

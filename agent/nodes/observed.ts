@@ -2,7 +2,7 @@ import { isGraphBubbleUp, type LangGraphRunnableConfig } from "@langchain/langgr
 import { context, trace } from "@opentelemetry/api";
 import { withTenant } from "@/db/tenant-context";
 import { errorClass, log } from "@/observability/log";
-import { metrics, secondsSince } from "@/observability/metrics";
+import { metrics, stopwatch } from "@/observability/metrics";
 import { currentRunId, currentRunTrace } from "@/observability/run-context";
 import { defined, recordFailure, tracer } from "@/observability/tracing";
 import type { AgentDeps } from "../deps";
@@ -24,7 +24,7 @@ type Located = { tenantId?: string; system?: string };
  */
 export function measured<I, O>(name: string, node: (input: I, config: LangGraphRunnableConfig) => Promise<O>) {
   const run = async (input: I, config: LangGraphRunnableConfig): Promise<O> => {
-    const started = Date.now();
+    const timer = stopwatch();
     const located = (input ?? {}) as Located;
     const attempt = config.executionInfo?.nodeAttempt ?? 1;
     const runTrace = currentRunTrace();
@@ -42,8 +42,8 @@ export function measured<I, O>(name: string, node: (input: I, config: LangGraphR
     );
     runTrace?.taskRan(config, name, span);
     const done = (outcome: "ok" | "error" | "interrupted", error?: unknown) => {
-      const latencyMs = Date.now() - started;
-      metrics().nodeDuration.observe({ node: name, outcome }, secondsSince(started));
+      const latencyMs = timer.ms();
+      metrics().nodeDuration.observe({ node: name, outcome }, timer.seconds());
       log()[outcome === "error" ? "warn" : "info"]({
         event: "node.attempt",
         tenantId: located.tenantId,
@@ -84,7 +84,7 @@ export function measured<I, O>(name: string, node: (input: I, config: LangGraphR
 export function observed(deps: AgentDeps, name: string, node: Node): Node {
   const run = async (stored: AgentStateType, config: LangGraphRunnableConfig) => {
     const state = upgradeState(stored);
-    const started = Date.now();
+    const timer = stopwatch();
     const event = {
       tenantId: state.tenantId,
       threadId: String(config.configurable?.thread_id),
@@ -93,11 +93,11 @@ export function observed(deps: AgentDeps, name: string, node: Node): Node {
     };
     try {
       const update = await node(state, config);
-      await deps.store.recordNodeEvent({ ...event, outcome: "ok", latencyMs: Date.now() - started });
+      await deps.store.recordNodeEvent({ ...event, outcome: "ok", latencyMs: timer.ms() });
       return update;
     } catch (error) {
       if (!isGraphBubbleUp(error)) {
-        await deps.store.recordNodeEvent({ ...event, outcome: "error", latencyMs: Date.now() - started, error: (error as Error).message });
+        await deps.store.recordNodeEvent({ ...event, outcome: "error", latencyMs: timer.ms(), error: (error as Error).message });
       }
       throw error;
     }

@@ -5,7 +5,7 @@ import { listTenantIds } from "@/db/queries/tenant-ids";
 import { withTenant } from "@/db/tenant-context";
 import { env } from "@/env";
 import { failureFields, log } from "@/observability/log";
-import { metrics, secondsSince } from "@/observability/metrics";
+import { metrics, stopwatch } from "@/observability/metrics";
 import { opsSampler } from "@/observability/ops-sample";
 import { getAgent } from "./agent";
 import { now } from "./clock";
@@ -27,15 +27,15 @@ function every(ms: number, name: string, job: () => Promise<Counts>) {
   const tick = async () => {
     if (running) return;
     running = true;
-    const started = Date.now();
+    const timer = stopwatch();
     try {
       const counts = await job();
-      metrics().jobDuration.observe({ job: name, outcome: "ok" }, secondsSince(started));
+      metrics().jobDuration.observe({ job: name, outcome: "ok" }, timer.seconds());
       const busy = Object.values(counts).some((n) => n > 0);
-      log()[busy ? "info" : "debug"]({ event: "job.run", job: name, outcome: "ok", latencyMs: Date.now() - started, ...counts });
+      log()[busy ? "info" : "debug"]({ event: "job.run", job: name, outcome: "ok", latencyMs: timer.ms(), ...counts });
     } catch (error) {
-      metrics().jobDuration.observe({ job: name, outcome: "error" }, secondsSince(started));
-      log().error({ event: "job.run", job: name, outcome: "error", latencyMs: Date.now() - started, ...failureFields(error) });
+      metrics().jobDuration.observe({ job: name, outcome: "error" }, timer.seconds());
+      log().error({ event: "job.run", job: name, outcome: "error", latencyMs: timer.ms(), ...failureFields(error) });
     } finally {
       running = false;
     }

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { database, isDatabaseUnavailable } from "@/db/client";
 import { tenantScope } from "@/db/tenant-context";
 import { failureFields, log } from "@/observability/log";
-import { metrics, secondsSince } from "@/observability/metrics";
+import { metrics, stopwatch, type Stopwatch } from "@/observability/metrics";
 import { getAgent } from "./agent";
 import { ApiError } from "./errors";
 import { checkOrigin, isSafeMethod } from "./origin";
@@ -36,7 +36,7 @@ const PROBES = new Set(["/api/health", "/api/metrics"]);
  */
 export function route<P = Record<string, never>>(handler: Handler<P>) {
   const guarded = async (req: Request, ctx: Ctx<P>): Promise<Response> => {
-    const started = Date.now();
+    const timer = stopwatch();
     const noted: RequestScope = {};
     let res: Response;
     let failure: unknown;
@@ -60,17 +60,17 @@ export function route<P = Record<string, never>>(handler: Handler<P>) {
       }
     }
     for (const [name, value] of Object.entries(apiHeaders())) res.headers.set(name, value);
-    await logRequest(req, res.status, started, noted, failure);
+    await logRequest(req, res.status, timer, noted, failure);
     return res;
   };
   return Object.assign(guarded, { [GUARDED]: true });
 }
 
 /** One `http.request` event and one observation per request; an unexpected failure logs its class, scrubbed message and frames. */
-async function logRequest(req: Request, status: number, started: number, noted: RequestScope, failure: unknown) {
+async function logRequest(req: Request, status: number, timer: Stopwatch, noted: RequestScope, failure: unknown) {
   const template = await routeTemplate(new URL(req.url).pathname);
-  metrics().httpRequestDuration.observe({ route: template, method: req.method, status: String(status) }, secondsSince(started));
-  const event = { event: "http.request", route: template, method: req.method, status, latencyMs: Date.now() - started, role: noted.role ?? "anonymous" };
+  metrics().httpRequestDuration.observe({ route: template, method: req.method, status: String(status) }, timer.seconds());
+  const event = { event: "http.request", route: template, method: req.method, status, latencyMs: timer.ms(), role: noted.role ?? "anonymous" };
   if (failure !== undefined) log().error({ ...event, ...failureFields(failure) });
   else log()[PROBES.has(template) ? "debug" : "info"](event);
 }
