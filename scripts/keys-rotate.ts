@@ -1,9 +1,9 @@
 /**
  * `npm run keys:rotate [-- --dry-run] [-- --batch 200]`: re-encrypts every stored checkpoint
  * value, task write and node-event body that is not under ENCRYPTION_WRITE_KEY (values
- * stored in clear included), in small batches, while the app runs. Give ENCRYPTION_KEYS the
- * new key and the old ones, the new one as ENCRYPTION_WRITE_KEY, deploy that to every
- * instance, run this, then drop the old keys. `--dry-run` only counts what is under each key.
+ * stored in clear included; empty ones stay in clear), in small batches, while the app runs.
+ * Give ENCRYPTION_KEYS the new key and the old ones, the new one as ENCRYPTION_WRITE_KEY,
+ * deploy that to every instance, run this, then drop the old keys. `--dry-run` only counts what is under each key.
  * It works across every tenant's rows, so it connects as the database's owner, like db:migrate.
  */
 import { parseArgs } from "node:util";
@@ -15,7 +15,8 @@ import { bypassesRowSecurity, ownerDatabaseUrl } from "../db/app-role";
 
 function describe(counts: TableCounts): string[] {
   return Object.entries(counts).map(([table, byKey]) => {
-    const parts = Object.entries(byKey).map(([key, n]) => `${n} ${key === "clear" ? "in clear" : `under key "${key}"`}`);
+    const said: Record<string, string> = { clear: "in clear", empty: "empty (null, \"\", [] or {}), in clear" };
+    const parts = Object.entries(byKey).map(([key, n]) => `${n} ${said[key] ?? `under key "${key}"`}`);
     return `  ${table}: ${parts.length > 0 ? parts.join(", ") : "none"}`;
   });
 }

@@ -3,7 +3,8 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { JsonPlusSerializer } from "@langchain/langgraph-checkpoint";
 import { afterAll, describe, expect, it } from "vitest";
-import { developmentKeyRing, EncryptingSerializer, isEnvelope, keyRingFrom, openJson, openNodeEvent, PlainDataSerializer, sealJson, type KeyRing } from ".";
+import { seal } from "./keys";
+import { developmentKeyRing, EncryptingSerializer, encryptedType, isEnvelope, keyRingFrom, openJson, openNodeEvent, PlainDataSerializer, sealJson, type KeyRing } from ".";
 
 const key = (byte: number) => Buffer.alloc(32, byte).toString("base64");
 const ringA = keyRingFrom(`a:${key(1)}`, undefined);
@@ -77,6 +78,28 @@ describe("the encrypting serializer", () => {
     const [rawType, raw] = await serde.dumpsTyped(new Uint8Array([9, 9]));
     expect(rawType).toBe("enc:a:bytes");
     expect(await serde.loadsTyped(rawType, raw)).toEqual(new Uint8Array([9, 9]));
+  });
+
+  it("stores empty values (null, \"\", [], {}) in clear, and every value with something in it sealed", async () => {
+    for (const empty of [null, "", [], {}]) {
+      const [type, bytes] = await serde.dumpsTyped(empty);
+      expect([type, text(bytes)]).toEqual(["json", JSON.stringify(empty)]);
+      expect(await serde.loadsTyped(type, bytes)).toEqual(empty);
+    }
+    for (const small of [0, 1, false, "a", [0], [null], { a: null }, " ", [""]]) {
+      const [type, bytes] = await serde.dumpsTyped(small);
+      expect(type).toBe("enc:a:json");
+      expect(await serde.loadsTyped(type, bytes)).toEqual(small);
+    }
+    expect((await serde.dumpsTyped(new Uint8Array(0)))[0]).toBe("enc:a:bytes");
+  });
+
+  it("reads an empty value sealed before, and rotation stores it in clear", async () => {
+    const type = encryptedType("a", "json");
+    const sealed = seal(ringA, new TextEncoder().encode("null"), type).sealed;
+    expect(await serde.loadsTyped(type, sealed)).toBeNull();
+    const [clearType, clear] = new EncryptingSerializer(ringB).reseal(type, sealed);
+    expect([clearType, text(clear)]).toEqual(["json", "null"]);
   });
 
   it("re-encrypts a stored value under the write key without reading it (rotation)", async () => {

@@ -62,8 +62,16 @@ describe("encryption at rest", () => {
     const { thread } = await pausedUnderA();
     expect(await clearMentions(thread, "Electro Mart")).toBe(0);
     expect(await clearMentions(thread, "cust-alice")).toBe(0);
-    const { rows } = await database.pool.query<{ type: string }>("select distinct type from langgraph.checkpoint_blobs where thread_id = $1 and blob is not null order by 1", [thread]);
-    expect(rows.map((r) => r.type)).toEqual(["enc:a:json"]);
+    const { rows } = await database.pool.query<{ type: string; blob: string | null }>(
+      `select distinct type, case when type = 'json' then convert_from(blob, 'UTF8') end as blob from langgraph.checkpoint_blobs where thread_id = $1 and blob is not null
+       union select distinct type, case when type = 'json' then convert_from(blob, 'UTF8') end from langgraph.checkpoint_writes where thread_id = $1 order by 1, 2`,
+      [thread],
+    );
+    // Empty values are stored in clear (there is nothing in them to hide); every other is sealed.
+    expect(rows).toEqual([
+      { type: "enc:a:json", blob: null },
+      ...['""', "[]", "null", "{}"].map((blob) => ({ type: "json", blob })),
+    ]);
   });
 });
 
@@ -76,7 +84,7 @@ describe("npm run keys:rotate", () => {
 
     const dry = await rotateKeys(database.pool, ringAB, { dryRun: true });
     expect(dry.after).toBeNull();
-    expect(Object.keys(dry.before.checkpoint_blobs).sort()).toEqual(["a", "clear"]);
+    expect(Object.keys(dry.before.checkpoint_blobs).sort()).toEqual(["a", "clear", "empty"]);
     expect(Object.keys(dry.before.node_events).sort()).toEqual(["a", "clear"]);
     expect(await rotateKeys(database.pool, ringAB, { dryRun: true })).toEqual(dry);
 
@@ -85,8 +93,8 @@ describe("npm run keys:rotate", () => {
     expect(Math.max(...batches)).toBeLessThanOrEqual(7);
     expect(report.rotated.every((r) => r.rewritten > 0 && r.changedMeanwhile === 0)).toBe(true);
     expect(report.after).toEqual({
-      checkpoint_blobs: { b: dry.before.checkpoint_blobs.a! + dry.before.checkpoint_blobs.clear! },
-      checkpoint_writes: { b: Object.values(dry.before.checkpoint_writes).reduce((s, n) => s + n, 0) },
+      checkpoint_blobs: { b: dry.before.checkpoint_blobs.a! + dry.before.checkpoint_blobs.clear!, empty: dry.before.checkpoint_blobs.empty },
+      checkpoint_writes: { b: Object.values(dry.before.checkpoint_writes).reduce((s, n) => s + n, 0) - dry.before.checkpoint_writes.empty!, empty: dry.before.checkpoint_writes.empty },
       node_events: { b: dry.before.node_events.a! + dry.before.node_events.clear! },
     });
     expect((await rotateKeys(database.pool, ringAB)).rotated.map((r) => r.rewritten)).toEqual([0, 0, 0]);
@@ -144,6 +152,7 @@ describe("npm run keys:rotate", () => {
     const run = await runScript("scripts/keys-rotate.ts", ["--batch", "5"], { env: env(`a:${key(11)},b:${key(12)}`, "b") });
     expect(run.code, run.stderr).toBe(0);
     expect(run.stdout).toMatch(/checkpoint_blobs: \d+ re-encrypted/);
-    expect(run.stdout).toMatch(/stored values after:\n  checkpoint_blobs: \d+ under key "b"\n  checkpoint_writes: \d+ under key "b"\n  node_events: \d+ under key "b"/);
+    const empty = String.raw`\d+ empty \(null, "", \[\] or \{\}\), in clear`;
+    expect(run.stdout).toMatch(new RegExp(String.raw`stored values after:\n  checkpoint_blobs: \d+ under key "b", ${empty}\n  checkpoint_writes: \d+ under key "b", ${empty}\n  node_events: \d+ under key "b"\n`));
   });
 });

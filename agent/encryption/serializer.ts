@@ -1,4 +1,5 @@
 import { JsonPlusSerializer, type SerializerProtocol } from "@langchain/langgraph-checkpoint";
+import { EMPTY_JSON_VALUES } from "@/db/queries/key-rotation";
 import { open, seal, type KeyRing } from "./keys";
 
 const PREFIX = "enc:";
@@ -15,6 +16,20 @@ export function parseEncryptedType(type: string): { keyId: string; innerType: st
   const colon = rest.indexOf(":");
   if (colon <= 0) throw new Error(`checkpoint value has a malformed encrypted type "${type}"`);
   return { keyId: rest.slice(0, colon), innerType: rest.slice(colon + 1) };
+}
+
+const EMPTY = new Set<string>(EMPTY_JSON_VALUES);
+
+/**
+ * Whether a serialized value is an empty one: JSON `null`, `""`, `[]` or `{}`. These are
+ * stored in clear. AES-GCM hides a value's bytes but not its length, and each channel of the
+ * state holds one kind of value, so a sealed empty value would still say what it is by its
+ * length alone (2 or 4 bytes and the 28 of the seal); sealing it would hide nothing. About
+ * half the values a turn writes are such resets (a new turn clears the last one's case,
+ * verdict, answer and so on), each a seal of its own.
+ */
+export function isEmptyValue(type: string, bytes: Uint8Array): boolean {
+  return type === "json" && bytes.byteLength <= 4 && EMPTY.has(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString("latin1"));
 }
 
 /**
@@ -61,9 +76,10 @@ export class PlainDataSerializer implements SerializerProtocol {
 /**
  * Encrypts every value LangGraph's serializer writes (channel values, task writes) with
  * AES-256-GCM under the ring's write key, the key id in the stored type
- * (`enc:<keyId>:json`). Reads values under any key of the ring, and values stored in clear
- * before encryption was on. The type tag is authenticated with the value. `writes: "clear"`
- * (ENCRYPTION_AT_REST=off, never in production) writes new values as `plain` does.
+ * (`enc:<keyId>:json`); empty values (`isEmptyValue`) are written as they are. Reads values
+ * under any key of the ring, and values stored in clear before encryption was on. The type
+ * tag is authenticated with the value. `writes: "clear"` (ENCRYPTION_AT_REST=off, never in
+ * production) writes new values as `plain` does.
  */
 export class EncryptingSerializer implements SerializerProtocol {
   constructor(
@@ -74,8 +90,8 @@ export class EncryptingSerializer implements SerializerProtocol {
   ) {}
 
   async dumpsTyped(data: unknown): Promise<[string, Uint8Array]> {
-    if (this.writes === "clear") return this.plain.dumpsTyped(data);
     const [innerType, bytes] = await this.plain.dumpsTyped(data);
+    if (this.writes === "clear" || isEmptyValue(innerType, bytes)) return [innerType, bytes];
     const type = encryptedType(this.ring.writeKeyId, innerType);
     return [type, seal(this.ring, bytes, type).sealed];
   }
@@ -88,11 +104,12 @@ export class EncryptingSerializer implements SerializerProtocol {
     return this.plain.loadsTyped(encrypted.innerType, new Uint8Array(plaintext.buffer, plaintext.byteOffset, plaintext.byteLength));
   }
 
-  /** Re-encrypts a stored value under the write key without reviving it (key rotation). */
+  /** A stored value as this serializer writes it now, without reviving it (key rotation): re-encrypted under the write key, or in clear if empty. */
   reseal(type: string, data: Uint8Array): [string, Buffer] {
     const encrypted = parseEncryptedType(type);
     const innerType = encrypted?.innerType ?? type;
     const plaintext = encrypted ? open(this.ring, encrypted.keyId, data, type, "checkpoint value") : data;
+    if (isEmptyValue(innerType, plaintext)) return [innerType, Buffer.from(plaintext)];
     const next = encryptedType(this.ring.writeKeyId, innerType);
     return [next, seal(this.ring, plaintext, next).sealed];
   }

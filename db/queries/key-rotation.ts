@@ -10,15 +10,20 @@ import { CHECKPOINT_SCHEMA } from "../migrate";
  */
 const table = (name: string) => `"${CHECKPOINT_SCHEMA}"."${name}"`;
 
-/** The key id of a stored type tag (`enc:<id>:json`), or `clear`. */
-const keyOfType = (column: string) => `case when ${column} like 'enc:%' then split_part(${column}, ':', 2) else 'clear' end`;
-const notUnder = (column: string, param: string) => `left(${column}, length(${param})) <> ${param}`;
+/** The JSON values the saver stores in clear, having nothing to hide (see `isEmptyValue` in agent/encryption). */
+export const EMPTY_JSON_VALUES = ["null", '""', "[]", "{}"] as const;
+const emptyValue = `(type = 'json' and blob in (${EMPTY_JSON_VALUES.map((v) => `'${v}'::bytea`).join(", ")}))`;
+
+/** The key id of a stored value's type tag (`enc:<id>:json`), `empty` for an empty value, or `clear`. */
+const keyOfType = `case when type like 'enc:%' then split_part(type, ':', 2) when ${emptyValue} then 'empty' else 'clear' end`;
+/** A value neither under the key `prefix` names nor an empty one in clear. */
+const notUnder = (param: string) => `left(type, length(${param})) <> ${param} and not ${emptyValue}`;
 
 export type StoredBlob = { threadId: string; ns: string; channel: string; version: string; type: string; blob: Buffer };
 export type StoredWrite = { threadId: string; ns: string; checkpointId: string; taskId: string; idx: number; type: string; blob: Buffer };
 export type StoredEvent = { id: number; request: unknown; response: unknown };
 
-/** Counts of stored values by the key they are under (`clear` for none), per table. */
+/** Counts of stored values by the key they are under (`empty` for an empty value, `clear` for any other in clear), per table. */
 export async function countByKey(pool: Pool): Promise<Record<"checkpoint_blobs" | "checkpoint_writes" | "node_events", Record<string, number>>> {
   const grouped = async (text: string) => {
     const { rows } = await pool.query<{ key: string; n: number }>(text);
@@ -27,8 +32,8 @@ export async function countByKey(pool: Pool): Promise<Record<"checkpoint_blobs" 
   const eventKey = (c: string) => `case when ${c}->>'enc' = 'aes-256-gcm' then ${c}->>'kid' else 'clear' end`;
   const events = (c: string) => `select ${eventKey(c)} as key from node_events where ${c} is not null and jsonb_typeof(${c}) <> 'null'`;
   return {
-    checkpoint_blobs: await grouped(`select ${keyOfType("type")} as key, count(*)::int as n from ${table("checkpoint_blobs")} where blob is not null group by 1 order by 1`),
-    checkpoint_writes: await grouped(`select ${keyOfType("type")} as key, count(*)::int as n from ${table("checkpoint_writes")} group by 1 order by 1`),
+    checkpoint_blobs: await grouped(`select ${keyOfType} as key, count(*)::int as n from ${table("checkpoint_blobs")} where blob is not null group by 1 order by 1`),
+    checkpoint_writes: await grouped(`select ${keyOfType} as key, count(*)::int as n from ${table("checkpoint_writes")} group by 1 order by 1`),
     node_events: await grouped(`select key, count(*)::int as n from (${events("request")} union all ${events("response")}) v group by 1 order by 1`),
   };
 }
@@ -37,7 +42,7 @@ export async function countByKey(pool: Pool): Promise<Record<"checkpoint_blobs" 
 export async function blobsNotUnder(pool: Pool, prefix: string, after: StoredBlob | null, limit: number): Promise<StoredBlob[]> {
   const { rows } = await pool.query(
     `select thread_id as "threadId", checkpoint_ns as ns, channel, version, type, blob from ${table("checkpoint_blobs")}
-     where blob is not null and ${notUnder("type", "$1")}
+     where blob is not null and ${notUnder("$1")}
        and ($2::text is null or (thread_id, checkpoint_ns, channel, version) > ($2, $3, $4, $5))
      order by thread_id, checkpoint_ns, channel, version limit $6`,
     [prefix, after?.threadId ?? null, after?.ns ?? null, after?.channel ?? null, after?.version ?? null, limit],
@@ -61,7 +66,7 @@ export async function rewriteBlobs(pool: Pool, rows: (StoredBlob & { newType: st
 export async function writesNotUnder(pool: Pool, prefix: string, after: StoredWrite | null, limit: number): Promise<StoredWrite[]> {
   const { rows } = await pool.query(
     `select thread_id as "threadId", checkpoint_ns as ns, checkpoint_id as "checkpointId", task_id as "taskId", idx, type, blob from ${table("checkpoint_writes")}
-     where ${notUnder("type", "$1")}
+     where ${notUnder("$1")}
        and ($2::text is null or (thread_id, checkpoint_ns, checkpoint_id, task_id, idx) > ($2, $3, $4, $5, $6))
      order by thread_id, checkpoint_ns, checkpoint_id, task_id, idx limit $7`,
     [prefix, after?.threadId ?? null, after?.ns ?? null, after?.checkpointId ?? null, after?.taskId ?? null, after?.idx ?? null, limit],

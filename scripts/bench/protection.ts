@@ -20,6 +20,7 @@
  */
 import type { Pool } from "pg";
 import { openDatabase } from "../../db/client";
+import { EMPTY_JSON_VALUES } from "../../db/queries/key-rotation";
 import { admitAppRole } from "../../db/app-role";
 import { migrateDatabase } from "../../db/migrate";
 import { seedDemoData } from "../../db/seed";
@@ -147,24 +148,24 @@ async function interleaved(runs: Running[], kind: Kind, clients: number, perApp:
   return Promise.all(runs.map(async (run, v) => ({ latencies: latencies[v]!, writes: writesSince(await scrapeWrites(run.app, METRICS_TOKEN), before[v]!) })));
 }
 
-/** What each app stored: its checkpoint values and bank-system bodies encrypted or not, its database under row-level security or not. */
+/** What each app stored: its checkpoint values (empty ones aside, stored in clear either way) and bank-system bodies encrypted or not, its database under row-level security or not. */
 async function storedAsClaimed(run: Running): Promise<string> {
   const prefix = `${run.customers[0]!.customerId.replace(/-cust-\d+$/, "")}-cust-%`;
   const { rows } = await run.db.pool.query<{ values: number; sealed: number; bodies: number; envelopes: number; policed: number }>(
     `select
-       (select count(*)::int from langgraph.checkpoint_blobs b join threads t on t.id = b.thread_id where t.customer_id like $1 and b.blob is not null) as values,
+       (select count(*)::int from langgraph.checkpoint_blobs b join threads t on t.id = b.thread_id where t.customer_id like $1 and b.blob is not null and not (b.type = 'json' and b.blob = any($2::bytea[]))) as values,
        (select count(*)::int from langgraph.checkpoint_blobs b join threads t on t.id = b.thread_id where t.customer_id like $1 and b.blob is not null and b.type like 'enc:%') as sealed,
        (select count(*)::int from node_events e join threads t on t.id = e.thread_id where t.customer_id like $1 and e.request is not null) as bodies,
        (select count(*)::int from node_events e join threads t on t.id = e.thread_id where t.customer_id like $1 and e.request ? 'enc') as envelopes,
        (select count(*)::int from pg_class where relkind = 'r' and relrowsecurity) as policed`,
-    [prefix],
+    [prefix, EMPTY_JSON_VALUES.map((v) => Buffer.from(v))],
   );
   const r = rows[0]!;
   const encrypted = r.values > 0 && r.sealed === r.values && r.bodies > 0 && r.envelopes === r.bodies;
   const clear = r.values > 0 && r.sealed === 0 && r.bodies > 0 && r.envelopes === 0;
   if (run.variant.encryption ? !encrypted : !clear) throw new Error(`${run.variant.name}: ${r.sealed} of ${r.values} checkpoint values and ${r.envelopes} of ${r.bodies} bodies encrypted`);
   if (run.variant.rowSecurity !== r.policed > 0) throw new Error(`${run.variant.name}: ${r.policed} tables under row-level security`);
-  return `${run.variant.name}: ${r.sealed} of ${r.values} checkpoint values and ${r.envelopes} of ${r.bodies} bank-system bodies encrypted; ${r.policed} tables under row-level security`;
+  return `${run.variant.name}: ${r.sealed} of ${r.values} checkpoint values (empty ones aside) and ${r.envelopes} of ${r.bodies} bank-system bodies encrypted; ${r.policed} tables under row-level security`;
 }
 
 async function measureAll() {
