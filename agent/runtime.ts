@@ -1,3 +1,4 @@
+import { WRITES_IDX_MAP } from "@langchain/langgraph-checkpoint";
 import { PostgresSaver } from "@langchain/langgraph-checkpoint-postgres";
 import type { Pool } from "pg";
 import { checkpointSpan } from "@/observability/graph-trace";
@@ -8,7 +9,7 @@ import { env } from "@/env";
 import type { Db } from "@/db/client";
 import { CHECKPOINT_SCHEMA } from "@/db/migrate";
 import { checkpointSelect, insertCheckpoint, insertTaskWrites } from "@/db/queries/checkpoints";
-import { appKeyRing, EncryptingSerializer, encryptsAtRest, type KeyRing } from "./encryption";
+import { appKeyRing, EncryptingSerializer, encryptsAtRest, type Dumped, type KeyRing } from "./encryption";
 import { createBankClients } from "./clients/bank";
 import { createChatModel } from "./clients/model";
 import { createAgentStore } from "./clients/store";
@@ -123,7 +124,13 @@ export class MeasuredPostgresSaver extends PostgresSaver {
   private async writeCheckpoint(...[config, checkpoint, metadata, newVersions]: Parameters<PostgresSaver["put"]>) {
     if (config.configurable === undefined) throw new Error('Missing "configurable" field in "config" param');
     const { thread_id: threadId, checkpoint_ns: ns = "", checkpoint_id: parentId } = config.configurable;
-    const [blobs, serializedMetadata] = await Promise.all([this._dumpBlobs(threadId, ns, checkpoint.channel_values, newVersions), this._dumpMetadata(metadata)]);
+    const written = this.takeStepWrites(threadId, ns, parentId);
+    const values = checkpoint.channel_values;
+    const dumpBlob = async (channel: string, version: string | number) => {
+      const stored = channel in values ? (await this.encryption.dump(values[channel], written?.get(channel))).stored : null;
+      return { channel, version: version.toString(), type: stored?.[0] ?? "empty", blob: stored?.[1] ?? null };
+    };
+    const [blobs, serializedMetadata] = await Promise.all([Promise.all(Object.entries(newVersions).map(([channel, version]) => dumpBlob(channel, version))), this._dumpMetadata(metadata)]);
     await insertCheckpoint(this.connections, this.schema, {
       threadId,
       ns,
@@ -131,7 +138,7 @@ export class MeasuredPostgresSaver extends PostgresSaver {
       parentId,
       checkpoint: this._dumpCheckpoint(checkpoint),
       metadata: serializedMetadata,
-      blobs: blobs.map((b) => ({ channel: b[2], version: b[3], type: b[4], blob: b[5] ?? null })),
+      blobs,
     });
     return { configurable: { thread_id: threadId, checkpoint_ns: ns, checkpoint_id: checkpoint.id } };
   }
@@ -139,17 +146,50 @@ export class MeasuredPostgresSaver extends PostgresSaver {
   /** A task's writes, in one statement. */
   private async writeTaskWrites(...[config, writes, taskId]: Parameters<PostgresSaver["putWrites"]>) {
     const { thread_id: threadId, checkpoint_ns: ns, checkpoint_id: checkpointId } = config.configurable ?? {};
-    const dumped = await this._dumpWrites(threadId, ns, checkpointId, taskId, writes);
+    const dumped = await Promise.all(writes.map(([, value]) => this.encryption.dump(value)));
+    this.rememberStepWrites(threadId, ns ?? "", checkpointId, writes.map(([channel], i) => [channel, dumped[i]!]));
     // Special writes (an error, an interrupt, a resume) have fixed negative positions and replace
     // an earlier write at theirs; ordinary ones keep the first. One statement may not touch a row
     // twice, so a position written twice is sent once, as the row it would have ended as.
-    const special = dumped.every((w) => w[4] < 0);
-    const byIdx = new Map<number, (typeof dumped)[number]>();
-    for (const w of dumped) if (special || !byIdx.has(w[4])) byIdx.set(w[4], w);
-    const rows = [...byIdx.values()].map((w) => ({ idx: w[4], channel: w[5], type: w[6], blob: w[7] }));
-    await insertTaskWrites(this.connections, this.schema, { threadId, ns, checkpointId, taskId, writes: rows, replace: special });
+    const rows = writes.map(([channel], i) => ({ idx: WRITES_IDX_MAP[channel] ?? i, channel, type: dumped[i]!.stored[0], blob: dumped[i]!.stored[1] }));
+    const special = rows.every((w) => w.idx < 0);
+    const byIdx = new Map<number, (typeof rows)[number]>();
+    for (const w of rows) if (special || !byIdx.has(w.idx)) byIdx.set(w.idx, w);
+    await insertTaskWrites(this.connections, this.schema, { threadId, ns, checkpointId, taskId, writes: [...byIdx.values()], replace: special });
+  }
+
+  /**
+   * Each checkpoint's task writes as stored, by channel, until the checkpoint after it is
+   * written: most of a checkpoint's new values are its step's writes, and those are stored as
+   * the writes were rather than sealed again. Bounded: a step that no checkpoint follows (a
+   * pause, a failure, a run another instance finishes) is forgotten after STEP_WRITES_KEPT others.
+   */
+  private readonly stepWrites = new Map<string, Map<string, Dumped[]>>();
+
+  private rememberStepWrites(threadId: string, ns: string, checkpointId: string | undefined, written: [string, Dumped][]) {
+    if (checkpointId === undefined) return;
+    const key = stepKey(threadId, ns, checkpointId);
+    const byChannel = this.stepWrites.get(key) ?? new Map<string, Dumped[]>();
+    for (const [channel, dumped] of written) byChannel.set(channel, [...(byChannel.get(channel) ?? []), dumped]);
+    this.stepWrites.delete(key);
+    this.stepWrites.set(key, byChannel);
+    for (const oldest of this.stepWrites.keys()) {
+      if (this.stepWrites.size <= STEP_WRITES_KEPT) break;
+      this.stepWrites.delete(oldest);
+    }
+  }
+
+  private takeStepWrites(threadId: string, ns: string, checkpointId: string | undefined): Map<string, Dumped[]> | undefined {
+    if (checkpointId === undefined) return undefined;
+    const key = stepKey(threadId, ns, checkpointId);
+    const written = this.stepWrites.get(key);
+    this.stepWrites.delete(key);
+    return written;
   }
 }
+
+const STEP_WRITES_KEPT = 1000;
+const stepKey = (threadId: string, ns: string, checkpointId: string) => `${threadId}\u0000${ns}\u0000${checkpointId}`;
 
 /**
  * Points PostgresSaver's `getTuple` and `list` at `checkpointSelect` (the same columns, each

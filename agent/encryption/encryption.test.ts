@@ -94,6 +94,14 @@ describe("the encrypting serializer", () => {
     expect((await serde.dumpsTyped(new Uint8Array(0)))[0]).toBe("enc:a:bytes");
   });
 
+  it("stores a value as an earlier one of the same bytes was, and seals any other afresh", async () => {
+    const earlier = await serde.dump(STATE);
+    expect(await serde.dump(structuredClone(STATE), [earlier])).toBe(earlier);
+    const other = await serde.dump({ ...STATE, input: "something else" }, [earlier]);
+    expect(Buffer.from(other.stored[1]).equals(Buffer.from(earlier.stored[1]))).toBe(false);
+    expect((await new EncryptingSerializer(ringB).dump(STATE, [earlier])).stored[0]).toBe("enc:b:json");
+  });
+
   it("reads an empty value sealed before, and rotation stores it in clear", async () => {
     const type = encryptedType("a", "json");
     const sealed = seal(ringA, new TextEncoder().encode("null"), type).sealed;

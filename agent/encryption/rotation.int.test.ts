@@ -73,6 +73,28 @@ describe("encryption at rest", () => {
       ...['""', "[]", "null", "{}"].map((blob) => ({ type: "json", blob })),
     ]);
   });
+
+  it("seals each value once: a checkpoint's value is stored as the task write it came from, and no two conversations share a ciphertext", async () => {
+    const agent = agentWith(ringA);
+    const threads = [(await createThread(database.db, TENANT, "cust-alice")).id, (await createThread(database.db, TENANT, "cust-alice")).id];
+    for (const thread of threads) for (let i = 0; i < 2; i++) expect(await ask(agent, thread, "what are my card limits")).toMatchObject({ kind: "ok" });
+    const { rows } = await database.pool.query<{ threads: number; blobs: number; writes: number }>(
+      `with sealed as (
+         select 'blob' as kind, thread_id, blob from langgraph.checkpoint_blobs where thread_id = any($1) and type like 'enc:%'
+         union all select 'write', thread_id, blob from langgraph.checkpoint_writes where thread_id = any($1) and type like 'enc:%')
+       select count(distinct thread_id)::int as threads, (count(*) filter (where kind = 'blob'))::int as blobs, (count(*) filter (where kind = 'write'))::int as writes
+       from sealed group by blob`,
+      [threads],
+    );
+    expect(rows.every((r) => r.threads === 1 && r.blobs <= 1 && r.writes <= 1)).toBe(true);
+    // Per turn: the run's input fields, what intake understood, the answer and the window of recent turns.
+    expect(rows.filter((r) => r.blobs === 1 && r.writes === 1).length).toBeGreaterThanOrEqual(threads.length * 2 * 8);
+    for (const thread of threads) {
+      const { values } = await agentWith(ringA).state(TENANT, thread);
+      expect(values).toMatchObject({ customerId: "cust-alice", input: "what are my card limits", intent: "limits", answer: expect.stringContaining("card limits") });
+      expect(values.recent).toHaveLength(4);
+    }
+  });
 });
 
 describe("npm run keys:rotate", () => {

@@ -73,6 +73,9 @@ export class PlainDataSerializer implements SerializerProtocol {
   }
 }
 
+/** A value as the serializer stores it (type and bytes), and its bytes before sealing. */
+export type Dumped = { stored: [string, Uint8Array]; bytes: Uint8Array };
+
 /**
  * Encrypts every value LangGraph's serializer writes (channel values, task writes) with
  * AES-256-GCM under the ring's write key, the key id in the stored type
@@ -90,10 +93,22 @@ export class EncryptingSerializer implements SerializerProtocol {
   ) {}
 
   async dumpsTyped(data: unknown): Promise<[string, Uint8Array]> {
+    return (await this.dump(data)).stored;
+  }
+
+  /**
+   * A value as stored, with its bytes before sealing. `earlier` are values this serializer
+   * stored moments ago for the same place (the task writes a checkpoint's values come from):
+   * one holding the same bytes is stored as it was, not sealed a second time. The two rows
+   * then share a ciphertext, which says only what LangGraph's own rules say (a channel's value
+   * after a step is what the step wrote to it).
+   */
+  async dump(data: unknown, earlier: readonly Dumped[] = []): Promise<Dumped> {
     const [innerType, bytes] = await this.plain.dumpsTyped(data);
-    if (this.writes === "clear" || isEmptyValue(innerType, bytes)) return [innerType, bytes];
+    if (this.writes === "clear" || isEmptyValue(innerType, bytes)) return { stored: [innerType, bytes], bytes };
     const type = encryptedType(this.ring.writeKeyId, innerType);
-    return [type, seal(this.ring, bytes, type).sealed];
+    const same = earlier.find((e) => e.stored[0] === type && Buffer.compare(e.bytes, bytes) === 0);
+    return same ?? { stored: [type, seal(this.ring, bytes, type).sealed], bytes };
   }
 
   async loadsTyped(type: string, data: Uint8Array | string): Promise<unknown> {
