@@ -10,8 +10,8 @@
  * - limits and refund turns at 1 and 8 concurrent clients over the HTTP API. Each client has a
  *   conversation on every app and sends its turns to the four apps in rotation (each client
  *   starting at another), so every app meets the same machine at the same moments: a change
- *   in load, a Postgres checkpoint or an autovacuum falls on all four alike. One untimed pass
- *   first, then `--rounds` rounds;
+ *   in load, a Postgres checkpoint or an autovacuum falls on all four alike. `--rounds` rounds,
+ *   each on freshly started apps and after an untimed pass;
  * - per app: the mean turn time, the turns per second those times allow the clients
  *   (clients / mean turn time), its ratio to the unprotected app's (pooled, and each round's),
  *   and the checkpoint writes' p50/p95 from the app's own histogram;
@@ -120,6 +120,17 @@ async function startApp(variant: Variant, db: Database, index: number): Promise<
 }
 
 /**
+ * New processes for every app, started one after another beginning with app `round`, so that
+ * what one process happens to be (where its heap and compiled code ended up) is averaged over
+ * the rounds instead of being counted as its settings' cost.
+ */
+async function restartAll(runs: Running[], round: number): Promise<void> {
+  await Promise.all(runs.map((run) => run.app.kill()));
+  for (let k = 0; k < runs.length; k++) await runs[(round + k) % runs.length]!.app.start();
+  say(`round ${round + 1}/${ROUNDS}: the four apps restarted`);
+}
+
+/**
  * One scenario on all apps at once: each client sends its turns to the apps in rotation
  * (client `w`'s `i`-th visit starts at app `w + i`); per app, the turn times and the writes they made.
  */
@@ -183,10 +194,11 @@ async function measureAll() {
       const app = await startApp(variant, db, i);
       runs.push({ variant, app, db, customers: await createCustomers(db.pool, app, `bench-v${i}`, Math.max(...SCENARIOS.map((s) => s.clients))) });
     }
-    for (const { kind, clients, perApp } of SCENARIOS) await interleaved(runs, kind, clients, Math.ceil(perApp / 4));
-    say("warm-up pass done");
     const tallies = runs.map(() => SCENARIOS.map((): Tally => ({ latencies: [], perRound: [], writes: null })));
     for (let round = 0; round < ROUNDS; round++) {
+      if (round > 0) await restartAll(runs, round);
+      for (const { kind, clients, perApp } of SCENARIOS) await interleaved(runs, kind, clients, Math.ceil(perApp / 4));
+      say(`round ${round + 1}/${ROUNDS}: warm-up pass done`);
       for (const [s, { kind, clients, perApp }] of SCENARIOS.entries()) {
         for (const [v, result] of (await interleaved(runs, kind, clients, perApp)).entries()) {
           const t = tallies[v]![s]!;
@@ -241,6 +253,7 @@ function report({ rows, checks, context }: Awaited<ReturnType<typeof measureAll>
   out.push(`protection benchmark${QUICK ? " (--quick: too few turns for figures; a smoke test)" : ""}`);
   out.push(`${contextLine(context)}, ${context.rounds} round(s)`);
   out.push("turns over HTTP; each client sends its turns to the four apps in rotation, so all four meet the same machine at the same moments;");
+  out.push("each round on freshly started apps, after an untimed pass;");
   out.push("turn ms: mean turn time; turns/s: clients / mean turn time; vs neither: turns/s against the unprotected app (all rounds, then each round);");
   out.push("checkpoint write p50 / p95 in ms from each app's histogram (interpolated within its buckets), and the exact mean from its sum and count");
   out.push("");
