@@ -1,8 +1,9 @@
 import { expect, test } from "./fixtures";
 import { ConsolePage } from "./pages/console-page";
+import { IncidentViewerPage } from "./pages/incident-viewer-page";
 import { Pool } from "pg";
 import { runningEmbeddedUrl } from "../db/embedded";
-import { approvalOfCase, reportForReview } from "./seed";
+import { approvalOfCase, reportForReview, say, startThread } from "./seed";
 
 /** A payment of alice's that no other spec claims. */
 async function seedHarbourDeli() {
@@ -27,6 +28,10 @@ test("two banks' operators, signed in side by side, each see only their own bank
   const vistulaQueue = new ConsolePage(await marta.newPage());
   await Promise.all([demoQueue.goto("?sort=newest"), vistulaQueue.goto("?sort=newest")]);
   for (const queue of [demoQueue, vistulaQueue]) await expect(queue.page.getByText("Loading approvals…")).toHaveCount(0);
+  // Each bank's amounts are typed in its own currency.
+  await expect(demoQueue.page.getByLabel("From (EUR)")).toBeVisible();
+  await expect(vistulaQueue.page.getByLabel("From (PLN)")).toBeVisible();
+  await expect(vistulaQueue.page.getByLabel("To (PLN)")).toBeVisible();
 
   await seedHarbourDeli();
   const alice = await signedInAs("alice");
@@ -54,4 +59,21 @@ test("two banks' operators, signed in side by side, each see only their own bank
   await expect(page.getByText(/not found|no such approval/i).first()).toBeVisible();
   const api = await marta.request.get(`/api/approvals/${demoApproval.approvalId}`);
   expect(api.status()).toBe(404);
+});
+
+test("an auditor's what-if starts from their own bank's policy, in its currency", async ({ signedInAs }) => {
+  const kasia = await signedInAs("kasia");
+  const threadId = await startThread(kasia.request);
+  await say(kasia.request, threadId, "what are my card limits");
+  const viewer = new IncidentViewerPage(await (await signedInAs("jan")).newPage());
+  await viewer.goto(threadId);
+  // The bank's limit as its supervisor reads it (another spec may have changed it from the seeded 200.00).
+  const policy = (await (await (await signedInAs("zofia")).request.get("/api/tenant/policy")).json()) as { autoApproveMaxMinor: number; currency: string };
+  expect(policy.currency).toBe("PLN");
+  const limit = (policy.autoApproveMaxMinor / 100).toFixed(2);
+  await expect(viewer.whatIf.getByLabel("Auto-approve limit (PLN)")).toHaveValue(limit);
+  await expect(viewer.whatIf.getByText(`The bank's policy today: ${limit} PLN.`)).toBeVisible();
+  await viewer.whatIf.getByLabel("Auto-approve limit (PLN)").fill("lots");
+  await viewer.whatIf.getByRole("button", { name: "Run in sandbox" }).click();
+  await expect(viewer.whatIf.getByText("Write the limit in PLN, like 50 or 2,000.00.")).toBeVisible();
 });

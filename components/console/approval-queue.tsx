@@ -81,7 +81,7 @@ export function ApprovalQueue({ viewer, initialQuery }: { viewer: Viewer; initia
         </Button>
       </div>
       <HandoverQueue readOnly={readOnly} />
-      <QueueFilters query={query} onChange={change} />
+      <QueueFilters query={query} currency={viewer.currency} onChange={change} />
       {loadError ? <Alert title="Could not load the approvals">{loadError}</Alert> : null}
       {page === null ? (
         loadError ? null : (

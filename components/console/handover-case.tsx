@@ -125,7 +125,7 @@ export function HandoverCase({ handoverId, viewer }: { handoverId: string; viewe
             )}
           </CaseSection>
           <CaseSection id="audit" title="Audit trail">
-            <AuditTrail events={audit} currency="EUR" />
+            <AuditTrail events={audit} currency={viewer.currency} />
           </CaseSection>
         </div>
       </div>

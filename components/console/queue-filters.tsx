@@ -6,7 +6,7 @@ import { minorToMajorText, parseMajorToMinor } from "@/vocabulary/money";
 import { CLAIM_FILTERS, RISK_FILTERS, SORT_ORDERS, STATUS_FILTERS } from "./queue-query";
 import type { QueueQuery } from "./types";
 
-type QueueFiltersProps = { query: QueueQuery; onChange: (next: Partial<QueueQuery>) => void };
+type QueueFiltersProps = { query: QueueQuery; currency: string; onChange: (next: Partial<QueueQuery>) => void };
 
 const SELECT =
   "block h-10 w-full rounded-md border border-slate-300 bg-white px-2 text-sm text-slate-900 " +
@@ -39,7 +39,7 @@ function Select<T extends string>({ id, label, value, options, labels, onChange 
 const asText = (minor: number | null) => (minor === null ? "" : minorToMajorText(minor));
 
 /** Status, risk, claim and sort apply at once; the amount range applies with its button or Enter. */
-export function QueueFilters({ query, onChange }: QueueFiltersProps) {
+export function QueueFilters({ query, currency, onChange }: QueueFiltersProps) {
   const [min, setMin] = useState(asText(query.minAmount));
   const [max, setMax] = useState(asText(query.maxAmount));
   const [error, setError] = useState<string | null>(null);
@@ -49,7 +49,7 @@ export function QueueFilters({ query, onChange }: QueueFiltersProps) {
     const minAmount = min.trim() ? parseMajorToMinor(min) : null;
     const maxAmount = max.trim() ? parseMajorToMinor(max) : null;
     if ((min.trim() && minAmount === null) || (max.trim() && maxAmount === null)) {
-      setError("Write amounts in EUR, like 50 or 1,249.00.");
+      setError(`Write amounts in ${currency}, like 50 or 1,249.00.`);
       return;
     }
     if (minAmount !== null && maxAmount !== null && minAmount > maxAmount) {
@@ -68,13 +68,13 @@ export function QueueFilters({ query, onChange }: QueueFiltersProps) {
       <Select id="queue-sort" label="Sort" value={query.sort} options={SORT_ORDERS} labels={SORT_LABELS} onChange={(sort) => onChange({ sort })} />
       <div className="space-y-1">
         <label htmlFor="queue-min" className="block text-xs font-medium text-slate-700">
-          From (EUR)
+          From ({currency})
         </label>
         <Input id="queue-min" inputMode="decimal" placeholder="0.00" value={min} onChange={(e) => setMin(e.target.value)} aria-invalid={error ? true : undefined} aria-describedby={error ? "queue-amount-error" : undefined} />
       </div>
       <div className="space-y-1">
         <label htmlFor="queue-max" className="block text-xs font-medium text-slate-700">
-          To (EUR)
+          To ({currency})
         </label>
         <Input id="queue-max" inputMode="decimal" placeholder="any" value={max} onChange={(e) => setMax(e.target.value)} aria-invalid={error ? true : undefined} aria-describedby={error ? "queue-amount-error" : undefined} />
       </div>

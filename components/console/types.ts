@@ -39,7 +39,8 @@ export type ClaimResult = z.output<typeof claimAnswer>;
 export type Decision = z.output<typeof decisionBody>["decision"];
 
 /** Who is looking at the console, as the server told the page. */
-export type Viewer = { username: string; role: Role };
+/** The signed-in staff member as the console sees them, with the currency their bank's amounts are in. */
+export type Viewer = { username: string; role: Role; currency: string };
 
 export type StatusFilter = ApprovalStatus | "all";
 export type RiskFilter = Risk | "any";

@@ -42,7 +42,7 @@ export type { Risk };
 export type ReplayRequest = Omit<z.input<typeof replayBody>, "reveal">;
 
 /** The bank's policy today: where a what-if starts. */
-export type PolicyDefaults = Required<NonNullable<ReplayRequest["policy"]>>;
+export type PolicyDefaults = Required<NonNullable<ReplayRequest["policy"]>> & { currency: string };
 
 /** POST /api/incidents/threads/{threadId}/replay */
 export type ReplayResult = z.output<typeof replayResult>;

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from "react";
-import { minorToMajorText, parseMajorToMinor } from "@/vocabulary/money";
+import { formatMinor, minorToMajorText, parseMajorToMinor } from "@/vocabulary/money";
 import { Button } from "@/components/ui/button";
 import { Checkbox } from "@/components/ui/checkbox";
 import { Input } from "@/components/ui/field";
@@ -28,7 +28,7 @@ export function WhatIfForm({ checkpoints, selectedId, policy, busy, onRun }: Wha
     event.preventDefault();
     const autoApproveMaxMinor = parseMajorToMinor(limit);
     if (autoApproveMaxMinor === null) {
-      setError("Write the limit in EUR, like 50 or 2,000.00.");
+      setError(`Write the limit in ${policy.currency}, like 50 or 2,000.00.`);
       return;
     }
     const maxRecentRefunds = Number.parseInt(recentRefunds, 10);
@@ -70,7 +70,7 @@ export function WhatIfForm({ checkpoints, selectedId, policy, busy, onRun }: Wha
       </fieldset>
       <div className="space-y-1">
         <label htmlFor="whatif-limit" className="block text-xs font-medium text-slate-700">
-          Auto-approve limit (EUR)
+          Auto-approve limit ({policy.currency})
         </label>
         <Input
           id="whatif-limit"
@@ -86,7 +86,7 @@ export function WhatIfForm({ checkpoints, selectedId, policy, busy, onRun }: Wha
           </p>
         ) : (
           <p id="whatif-limit-hint" className="text-xs text-slate-600">
-            The bank&apos;s policy today: {minorToMajorText(policy.autoApproveMaxMinor)}.
+            The bank&apos;s policy today: {formatMinor(policy.autoApproveMaxMinor, policy.currency)}.
           </p>
         )}
       </div>

@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import { redirect } from "next/navigation";
-import { getCurrentUser, isStaff } from "@/app/_lib/current-user";
+import { consoleViewer, getCurrentUser, isStaff } from "@/app/_lib/current-user";
 import { loginHref } from "@/components/auth/destination";
 import { NotAllowed } from "@/components/auth/not-allowed";
 import { ApprovalQueue } from "@/components/console/approval-queue";
@@ -23,5 +23,5 @@ export default async function ConsolePage({ searchParams }: ConsolePageProps) {
       />
     );
   }
-  return <ApprovalQueue viewer={{ username: user.username, role: user.role }} initialQuery={query} />;
+  return <ApprovalQueue viewer={await consoleViewer(user)} initialQuery={query} />;
 }

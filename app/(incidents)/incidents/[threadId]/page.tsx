@@ -1,7 +1,6 @@
 import type { Metadata } from "next";
 import { notFound, redirect } from "next/navigation";
-import { DEFAULT_POLICY } from "@/agent/policy";
-import { getCurrentUser } from "@/app/_lib/current-user";
+import { bankPolicy, getCurrentUser } from "@/app/_lib/current-user";
 import { loginHref } from "@/components/auth/destination";
 import { NotAllowed } from "@/components/auth/not-allowed";
 import { canInvestigate, NOT_ALLOWED_REASON } from "@/components/incidents/access";
@@ -19,6 +18,7 @@ export default async function ViewerPage({ params }: ViewerPageProps) {
   const user = await getCurrentUser();
   if (!user) redirect(loginHref(path));
   if (!canInvestigate(user)) return <NotAllowed title="Not allowed" reason={NOT_ALLOWED_REASON} returnTo={path} />;
-  const { autoApproveMaxMinor, clearRisks, maxRecentRefunds } = DEFAULT_POLICY;
-  return <IncidentViewer key={threadId} threadId={threadId} policy={{ autoApproveMaxMinor, clearRisks, maxRecentRefunds }} />;
+  const bank = await bankPolicy(user);
+  const { autoApproveMaxMinor, clearRisks, maxRecentRefunds } = bank.refund;
+  return <IncidentViewer key={threadId} threadId={threadId} policy={{ autoApproveMaxMinor, clearRisks, maxRecentRefunds, currency: bank.currency }} />;
 }

@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import { notFound, redirect } from "next/navigation";
-import { getCurrentUser, isStaff } from "@/app/_lib/current-user";
+import { consoleViewer, getCurrentUser, isStaff } from "@/app/_lib/current-user";
 import { loginHref } from "@/components/auth/destination";
 import { NotAllowed } from "@/components/auth/not-allowed";
 import { CaseView } from "@/components/console/case-view";
@@ -25,5 +25,5 @@ export default async function CasePage({ params }: CasePageProps) {
       />
     );
   }
-  return <CaseView key={approvalId} approvalId={approvalId} viewer={{ username: user.username, role: user.role }} />;
+  return <CaseView key={approvalId} approvalId={approvalId} viewer={await consoleViewer(user)} />;
 }

@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import { notFound, redirect } from "next/navigation";
-import { getCurrentUser, isStaff } from "@/app/_lib/current-user";
+import { consoleViewer, getCurrentUser, isStaff } from "@/app/_lib/current-user";
 import { loginHref } from "@/components/auth/destination";
 import { NotAllowed } from "@/components/auth/not-allowed";
 import { HandoverCase } from "@/components/console/handover-case";
@@ -25,5 +25,5 @@ export default async function HandoverPage({ params }: HandoverPageProps) {
       />
     );
   }
-  return <HandoverCase key={handoverId} handoverId={handoverId} viewer={{ username: user.username, role: user.role }} />;
+  return <HandoverCase key={handoverId} handoverId={handoverId} viewer={await consoleViewer(user)} />;
 }
