@@ -13,6 +13,21 @@ import { loginFailures } from "../schema";
 export type Attempt = { id: number; username: string; clientAddress: string; at: Date };
 export type Bucket = "account" | "address";
 
+const ACCOUNT_LOCKS = 7301;
+const ADDRESS_LOCKS = 7302;
+
+/**
+ * Holds, until the transaction ends, the account's and the address's turn to record and count
+ * an attempt: without it an attempt could be counted while an earlier one's row is not yet
+ * committed, and a flood would let more guesses through than the limit. Accounts are always
+ * taken before addresses, each in its own lock space, so two attempts never wait on each other
+ * in a circle.
+ */
+export async function lockAttemptKeys(tx: DbOrTx, input: { username: string; clientAddress: string }): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(${ACCOUNT_LOCKS}, hashtext(${input.username}))`);
+  await tx.execute(sql`select pg_advisory_xact_lock(${ADDRESS_LOCKS}, hashtext(${input.clientAddress}))`);
+}
+
 /** Records a sign-in attempt as a failure until it is proven right. */
 export async function recordAttempt(db: DbOrTx, input: { username: string; clientAddress: string; at: Date }): Promise<Attempt> {
   const [row] = await db.insert(loginFailures).values({ username: input.username, clientAddress: input.clientAddress, failedAt: input.at }).returning({ id: loginFailures.id });

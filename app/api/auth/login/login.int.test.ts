@@ -4,6 +4,7 @@ import { afterAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { SESSION_COOKIE } from "@/app/_lib/session-cookie";
 import { createSession } from "@/app/_lib/session";
 import * as password from "@/db/password";
+import * as throttleQueries from "@/db/queries/login-throttle";
 import { auditEvents, loginFailures, sessions, users } from "@/db/schema";
 import { testDatabase } from "@/simulator/test-support";
 import { POST as login } from "./route";
@@ -11,6 +12,11 @@ import { POST as login } from "./route";
 vi.mock("@/db/password", async (original) => {
   const actual = await original<typeof import("@/db/password")>();
   return { ...actual, verifyPassword: vi.fn(actual.verifyPassword) };
+});
+
+vi.mock("@/db/queries/login-throttle", async (original) => {
+  const actual = await original<typeof import("@/db/queries/login-throttle")>();
+  return { ...actual, recordAttempt: vi.fn(actual.recordAttempt) };
 });
 
 process.env.LOGIN_MAX_FAILURES_PER_ADDRESS = "8";
@@ -56,7 +62,14 @@ describe("signing in", () => {
     expect((await signIn("olga", "olga-pass")).status).toBe(200);
   });
 
-  it("lets at most five of a concurrent flood of guesses reach the password check", async () => {
+  it("lets at most five of a concurrent flood of guesses reach the password check, even while the first is still being recorded", async () => {
+    const { recordAttempt } = await vi.importActual<typeof import("@/db/queries/login-throttle")>("@/db/queries/login-throttle");
+    // The first guess's row stays uncommitted for a while: the others must wait for it, not count without it.
+    vi.mocked(throttleQueries.recordAttempt).mockImplementationOnce(async (db, input) => {
+      const attempt = await recordAttempt(db, input);
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      return attempt;
+    });
     const results = await Promise.all(Array.from({ length: 20 }, (_, i) => signIn("oscar", `flood-${i}`)));
     const statuses = results.map((r) => r.status).sort();
     expect(statuses.filter((s) => s === 401).length).toBeLessThanOrEqual(5);

@@ -1,6 +1,6 @@
 import type { Db } from "@/db/client";
 import { recordAuditEvent } from "@/db/queries/audit";
-import { clearAccountFailures, failuresBefore, forgetAttempt, recordAttempt, releasingFailureAt, type Attempt, type Bucket } from "@/db/queries/login-throttle";
+import { clearAccountFailures, failuresBefore, forgetAttempt, lockAttemptKeys, recordAttempt, releasingFailureAt, type Attempt, type Bucket } from "@/db/queries/login-throttle";
 import { env } from "@/env";
 
 export type ThrottleLimits = { windowMs: number; perAccount: number; perAddress: number };
@@ -25,25 +25,30 @@ export async function beginAttempt(
   limits = throttleLimits(),
 ): Promise<{ attempt: Attempt } | { throttled: Throttled }> {
   // User names are matched exactly, but counted case-blind: `Sam` and `sam` share a limit.
-  const attempt = await recordAttempt(db, { ...input, username: input.username.toLowerCase() });
-  const since = new Date(input.at.getTime() - limits.windowMs);
-  const counts = await failuresBefore(db, attempt, since);
-  const over = (
-    [
-      ["account", counts.account - 1, limits.perAccount],
-      ["address", counts.address - 1, limits.perAddress],
-    ] as const
-  ).filter(([, earlier, max]) => earlier >= max);
-  if (over.length === 0) return { attempt };
+  const key = { ...input, username: input.username.toLowerCase() };
+  // One attempt per account and per address records and counts at a time, so each counts every earlier one.
+  return db.transaction(async (tx) => {
+    await lockAttemptKeys(tx, key);
+    const attempt = await recordAttempt(tx, key);
+    const since = new Date(input.at.getTime() - limits.windowMs);
+    const counts = await failuresBefore(tx, attempt, since);
+    const over = (
+      [
+        ["account", counts.account - 1, limits.perAccount],
+        ["address", counts.address - 1, limits.perAddress],
+      ] as const
+    ).filter(([, earlier, max]) => earlier >= max);
+    if (over.length === 0) return { attempt };
 
-  let retryAt = input.at.getTime() + 1000;
-  for (const [bucket, earlier, max] of over) {
-    const releasing = await releasingFailureAt(db, attempt, bucket, since, earlier, max);
-    retryAt = Math.max(retryAt, (releasing ?? input.at).getTime() + limits.windowMs);
-  }
-  await forgetAttempt(db, attempt);
-  const [bucket, failures] = over[0]!;
-  return { throttled: { bucket, failures, retryAfterSeconds: Math.ceil((retryAt - input.at.getTime()) / 1000) } };
+    let retryAt = input.at.getTime() + 1000;
+    for (const [bucket, earlier, max] of over) {
+      const releasing = await releasingFailureAt(tx, attempt, bucket, since, earlier, max);
+      retryAt = Math.max(retryAt, (releasing ?? input.at).getTime() + limits.windowMs);
+    }
+    await forgetAttempt(tx, attempt);
+    const [bucket, failures] = over[0]!;
+    return { throttled: { bucket, failures, retryAfterSeconds: Math.ceil((retryAt - input.at.getTime()) / 1000) } };
+  });
 }
 
 /** The password was right: the attempt was no failure, and the account's earlier failures are forgiven. */
