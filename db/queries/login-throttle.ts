@@ -13,9 +13,6 @@ import { loginFailures } from "../schema";
 export type Attempt = { id: number; username: string; clientAddress: string; at: Date };
 export type Bucket = "account" | "address";
 
-const ACCOUNT_LOCKS = 7301;
-const ADDRESS_LOCKS = 7302;
-
 /**
  * Holds, until the transaction ends, the account's and the address's turn to record and count
  * an attempt: without it an attempt could be counted while an earlier one's row is not yet
@@ -24,8 +21,8 @@ const ADDRESS_LOCKS = 7302;
  * in a circle.
  */
 export async function lockAttemptKeys(tx: DbOrTx, input: { username: string; clientAddress: string }): Promise<void> {
-  await tx.execute(sql`select pg_advisory_xact_lock(${ACCOUNT_LOCKS}, hashtext(${input.username}))`);
-  await tx.execute(sql`select pg_advisory_xact_lock(${ADDRESS_LOCKS}, hashtext(${input.clientAddress}))`);
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext('login_failures:account'), hashtext(${input.username}))`);
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext('login_failures:address'), hashtext(${input.clientAddress}))`);
 }
 
 /** Records a sign-in attempt as a failure until it is proven right. */
