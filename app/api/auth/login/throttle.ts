@@ -59,13 +59,13 @@ export function attemptSucceeded(db: Db, attempt: Attempt): Promise<void> {
 const AUDIT_EVERY_MS = 60_000;
 const lastAudited = new Map<string, number>();
 
+/** Where the audit trail records sign-in attempts on user names nobody has. */
+export const NO_TENANT = "none";
+
 /**
  * Audits a refused sign-in as `login.throttled`, at most once a minute per account and
  * address on each instance: a flood must not turn into a flood of audit rows.
  */
-/** Where the audit trail records sign-in attempts on user names nobody has. */
-export const NO_TENANT = "none";
-
 export async function auditThrottled(
   db: Db,
   input: { tenantId: string | null; username: string; clientAddress: string; throttled: Throttled; at: Date },
