@@ -12,8 +12,7 @@ type Statements = { put: Statement; insertWrites: Statement; upsertWrites: State
 
 /**
  * A prepared statement: each connection parses and plans it once, then only binds and runs it,
- * which takes about a quarter off a checkpoint write's time in Postgres. (Behind PgBouncer in
- * transaction mode this needs its prepared-statement support, 1.21 or later.)
+ * which takes about a quarter off a checkpoint write's time in Postgres.
  */
 const named = (schema: string, what: string, text: string): Statement => ({ name: `checkpoint-${what}-${schema}`, text });
 
