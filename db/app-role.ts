@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import type { Pool } from "pg";
+import { CHECKPOINT_SCHEMA } from "./migrate";
 
 /**
  * The role the app connects as (created by the migrations): not a superuser, owner of no
@@ -37,18 +38,29 @@ export function embeddedAppPassword(dataDir: string): string {
   return password;
 }
 
-/** Whether the role `pool` signs in as would get past row-level security: a superuser, a role with BYPASSRLS, or the owner of a tenant table. */
+/**
+ * Whether the role `pool` signs in as would get past row-level security: a superuser, a role
+ * with BYPASSRLS, or one with the privileges of a table's owner (the owner itself, or a member
+ * of the owner's role, as managed databases often make the app's user), which Postgres treats
+ * as the owner.
+ */
 export async function bypassesRowSecurity(pool: Pool): Promise<string | null> {
-  const { rows } = await pool.query<{ superuser: boolean; bypass: boolean; owns: boolean; name: string }>(
+  const { rows } = await pool.query<{ superuser: boolean; bypass: boolean; name: string; owner: string | null }>(
     `select r.rolsuper as superuser, r.rolbypassrls as bypass, current_user as name,
-            exists (select 1 from pg_tables t where t.schemaname = 'public' and t.tablename = 'threads' and t.tableowner = current_user) as owns
+            (select o.rolname from pg_class c
+               join pg_namespace n on n.oid = c.relnamespace
+               join pg_roles o on o.oid = c.relowner
+              where c.relrowsecurity and n.nspname in ('public', $1) and pg_has_role(current_user, c.relowner, 'USAGE')
+              order by o.rolname limit 1) as owner
        from pg_roles r where r.rolname = current_user`,
+    [CHECKPOINT_SCHEMA],
   );
   const role = rows[0];
   if (!role) return null;
   if (role.superuser) return `${role.name} is a superuser`;
   if (role.bypass) return `${role.name} has BYPASSRLS`;
-  if (role.owns) return `${role.name} owns the tables`;
+  if (role.owner === role.name) return `${role.name} owns the tables`;
+  if (role.owner) return `${role.name} has the privileges of ${role.owner}, which owns the tables`;
   return null;
 }
 

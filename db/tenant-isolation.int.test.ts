@@ -42,6 +42,24 @@ describe("row-level security, for the role the app connects as", () => {
     expect(await bypassesRowSecurity(owner.pool)).toMatch(/superuser/);
   });
 
+  it("counts a role that is a member of the tables' owner as the owner: Postgres lets it past the policies", async () => {
+    const { rows } = await owner.pool.query<{ owner: string }>("select tableowner as owner from pg_tables where schemaname = 'public' and tablename = 'threads'");
+    const tableOwner = rows[0]!.owner;
+    await owner.pool.query(`create role owner_member login password 'owner-member' in role "${tableOwner}"`);
+    const url = new URL(process.env.DATABASE_URL!);
+    url.username = "owner_member";
+    url.password = "owner-member";
+    const member = openDatabase(url.toString(), 1);
+    try {
+      expect(await bypassesRowSecurity(member.pool)).toBe(`owner_member has the privileges of ${tableOwner}, which owns the tables`);
+      // What the check guards against: acting for one tenant, the member still sees the other's rows.
+      expect(await withTenant(DEMO_TENANT, () => member.pool.query("select 1 from users where tenant_id = $1", [OTHER]))).toMatchObject({ rowCount: 1 });
+    } finally {
+      await member.pool.end();
+      await owner.pool.query("drop role owner_member");
+    }
+  });
+
   it("shows a query without any tenant filter only the rows of the tenant it acts for", async () => {
     for (const table of ["users", "customers", "threads", "audit_events"]) {
       expect(await withTenant(DEMO_TENANT, () => tenantsIn(table)), table).toEqual([DEMO_TENANT]);
