@@ -82,24 +82,6 @@ function build() {
       labelNames: ["outcome"] as const,
       registers,
     }),
-    pendingApprovals: new Gauge({
-      name: "bank_approvals_pending",
-      help: "Approvals waiting for a decision, by tenant (read from the database on scrape)",
-      labelNames: ["tenant"] as const,
-      registers,
-    }),
-    oldestPendingAge: new Gauge({
-      name: "bank_approvals_oldest_pending_age_seconds",
-      help: "Age of the oldest approval waiting for a decision, by tenant (read from the database on scrape)",
-      labelNames: ["tenant"] as const,
-      registers,
-    }),
-    queuedMessages: new Gauge({
-      name: "bank_messages_queued",
-      help: "Customer messages waiting behind a busy run, by tenant (read from the database on scrape)",
-      labelNames: ["tenant"] as const,
-      registers,
-    }),
     recoveryTakeovers: new Counter({
       name: "bank_recovery_takeovers_total",
       help: "Threads this instance took over from a crashed or drained one and finished",
@@ -138,6 +120,37 @@ function build() {
 }
 
 export type Metrics = ReturnType<typeof build>;
+
+/**
+ * The gauges read from the database on each scrape (approvals waiting, the oldest one's age,
+ * queued messages), by tenant, on a registry of the scrape's own: two scrapes at once, for two
+ * banks' staff, never share the values one of them set.
+ */
+export function databaseGauges() {
+  const registry = new Registry();
+  const registers = [registry];
+  return {
+    registry,
+    pendingApprovals: new Gauge({
+      name: "bank_approvals_pending",
+      help: "Approvals waiting for a decision, by tenant (read from the database on scrape)",
+      labelNames: ["tenant"] as const,
+      registers,
+    }),
+    oldestPendingAge: new Gauge({
+      name: "bank_approvals_oldest_pending_age_seconds",
+      help: "Age of the oldest approval waiting for a decision, by tenant (read from the database on scrape)",
+      labelNames: ["tenant"] as const,
+      registers,
+    }),
+    queuedMessages: new Gauge({
+      name: "bank_messages_queued",
+      help: "Customer messages waiting behind a busy run, by tenant (read from the database on scrape)",
+      labelNames: ["tenant"] as const,
+      registers,
+    }),
+  };
+}
 
 const METRICS = Symbol.for("bank.metrics");
 const holder = globalThis as unknown as { [METRICS]?: Metrics };

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createSession } from "@/app/_lib/session";
 import { agentHarness, TENANT } from "@/test/agent-support";
+import { SECOND_TENANT } from "@/db/seed";
 import { callRoute } from "@/test/routes";
 
 const TOKEN = "metrics-token-for-the-tests";
@@ -11,7 +12,7 @@ const cookies: Record<string, string> = {};
 
 beforeAll(async () => {
   await h.freshStart();
-  for (const user of ["alice", "olga", "sam", "ivan", "otto"]) cookies[user] = `bank_session=${(await createSession(h.db, `user-${user}`)).token}`;
+  for (const user of ["alice", "olga", "sam", "ivan", "otto", "zofia"]) cookies[user] = `bank_session=${(await createSession(h.db, `user-${user}`)).token}`;
 });
 afterAll(() => h.pool.end());
 
@@ -64,6 +65,18 @@ describe("GET /api/metrics", () => {
     expect(text).toContain("# TYPE process_cpu_user_seconds_total counter");
     expect(text).toContain("nodejs_heap_size_used_bytes");
     expect(text).not.toMatch(/thread_id|threadId|cust-alice/);
+  });
+
+  it("shows each bank's staff their own bank's approvals only, even when both banks scrape at once; the token sees every bank", async () => {
+    const held = await h.say(await h.newThread("cust-kasia", SECOND_TENANT), "I don't recognise the Media Expert payment of 3,499.00", "cust-kasia", SECOND_TENANT);
+    expect(held).toMatchObject({ kind: "ok", status: "awaiting_approval" });
+    const tenantsIn = (text: string) => [...new Set([...text.matchAll(/^bank_approvals_pending\{tenant="([^"]+)"\}/gm)].map((m) => m[1]))].sort();
+    for (let round = 0; round < 5; round++) {
+      const [sam, zofia, token] = await Promise.all([scrape({ cookie: cookies.sam }), scrape({ cookie: cookies.zofia }), scrape({ headers: { authorization: `Bearer ${TOKEN}` } })]);
+      expect(tenantsIn(await sam.text())).toEqual([TENANT]);
+      expect(tenantsIn(await zofia.text())).toEqual([SECOND_TENANT]);
+      expect(tenantsIn(await token.text())).toEqual([TENANT, SECOND_TENANT].sort());
+    }
   });
 
   it("is for the token's bearer and supervisors', auditors' and the ops role's sessions only", async () => {
