@@ -128,27 +128,12 @@ export type Metrics = ReturnType<typeof build>;
  */
 export function databaseGauges() {
   const registry = new Registry();
-  const registers = [registry];
+  const byTenant = (name: string, help: string) => new Gauge({ name, help: `${help}, by tenant (read from the database on scrape)`, labelNames: ["tenant"] as const, registers: [registry] });
   return {
     registry,
-    pendingApprovals: new Gauge({
-      name: "bank_approvals_pending",
-      help: "Approvals waiting for a decision, by tenant (read from the database on scrape)",
-      labelNames: ["tenant"] as const,
-      registers,
-    }),
-    oldestPendingAge: new Gauge({
-      name: "bank_approvals_oldest_pending_age_seconds",
-      help: "Age of the oldest approval waiting for a decision, by tenant (read from the database on scrape)",
-      labelNames: ["tenant"] as const,
-      registers,
-    }),
-    queuedMessages: new Gauge({
-      name: "bank_messages_queued",
-      help: "Customer messages waiting behind a busy run, by tenant (read from the database on scrape)",
-      labelNames: ["tenant"] as const,
-      registers,
-    }),
+    pendingApprovals: byTenant("bank_approvals_pending", "Approvals waiting for a decision"),
+    oldestPendingAge: byTenant("bank_approvals_oldest_pending_age_seconds", "Age of the oldest approval waiting for a decision"),
+    queuedMessages: byTenant("bank_messages_queued", "Customer messages waiting behind a busy run"),
   };
 }
 
