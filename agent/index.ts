@@ -99,17 +99,31 @@ export function createAgent(opts: { db: Db; pool: Pool; deps?: Partial<AgentDeps
 
 export type Agent = ReturnType<typeof createAgent>;
 
+/** How long closing the instance and sending the spans may take after the drain, before the process exits anyway. */
+const CLOSE_GRACE_MS = 5_000;
+
 /**
  * On SIGTERM: refuse new turns, let running graphs stop at a superstep boundary (within
  * `timeoutMs`), give up this instance's liveness lock so others recover its threads, send
- * the spans still buffered, exit.
+ * the spans still buffered, exit. The process exits whatever happens: with 1 when a step
+ * failed (the database went away first, say) or the whole did not end within `timeoutMs`
+ * and a grace period; an instance that lingers would hold its port and its leases.
  */
 export function drainOnSigterm(agent: Agent, timeoutMs: number) {
   process.once("SIGTERM", async () => {
-    const result = await agent.drain(timeoutMs);
-    log().info({ event: "drain", drained: result.drained, stillRunning: result.stillRunning });
-    await agent.close();
-    await flushTracing();
+    setTimeout(() => {
+      log().error({ event: "drain.overdue", afterMs: timeoutMs + CLOSE_GRACE_MS });
+      process.exit(1);
+    }, timeoutMs + CLOSE_GRACE_MS);
+    try {
+      const result = await agent.drain(timeoutMs);
+      log().info({ event: "drain", drained: result.drained, stillRunning: result.stillRunning });
+      await agent.close();
+      await flushTracing();
+    } catch (error) {
+      log().error({ event: "drain.failed", ...failureFields(error) });
+      process.exit(1);
+    }
     process.exit(0);
   });
 }

@@ -1,4 +1,5 @@
 import { spawn } from "node:child_process";
+import { connect, createServer, type AddressInfo } from "node:net";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeEach, describe, expect, it } from "vitest";
 import { appendMessage, claimThread, listMessagesByThread } from "../db/queries/threads";
@@ -182,5 +183,43 @@ describe("drain", () => {
     const transcript = await listMessagesByThread(h.db, TENANT, thread);
     expect(transcript.map((m) => m.role)).toEqual(["customer", "agent"]);
     await b.close();
+  });
+
+  it("on SIGTERM with its database unreachable, a real server process still exits once the drain timeout and a grace period are over", async () => {
+    await setFault({ system: "limits", latencyMs: 400 });
+    const thread = await h.newThread();
+    // The worker reaches Postgres through a relay that the test turns into a black hole: a network that drops
+    // everything, so the drain's and the liveness lock's statements never get an answer.
+    const database = new URL(process.env.DATABASE_URL!);
+    let dropping = false;
+    const relay = createServer((client) => {
+      if (dropping) return;
+      const upstream = connect(Number(database.port), database.hostname);
+      for (const [from, to] of [[client, upstream], [upstream, client]] as const) {
+        from.on("data", (chunk) => void (dropping || to.write(chunk)));
+        from.on("error", () => to.destroy());
+      }
+    });
+    await new Promise<void>((r) => relay.listen(0, "127.0.0.1", r));
+    const relayed = new URL(database);
+    relayed.hostname = "127.0.0.1";
+    relayed.port = String((relay.address() as AddressInfo).port);
+    const job = { op: "say", threadId: thread, customerId: "cust-alice", text: "I was charged twice at Coffee Corner", asServer: true };
+    const worker = spawn(process.execPath, ["--import", "tsx", "test/agent-worker.ts", JSON.stringify(job)], { env: { ...process.env, DATABASE_URL: relayed.toString() }, stdio: "ignore" });
+    const exited = new Promise<number | null>((r) => worker.once("exit", (code) => r(code)));
+    try {
+      await until("the checks to start", async () => (await h.calls()).limits === 1);
+      dropping = true;
+      const started = Date.now();
+      worker.kill("SIGTERM");
+      const code = await Promise.race([exited, new Promise<"still running">((r) => setTimeout(() => r("still running"), 25_000))]);
+      expect(code).toBe(1);
+      // The worker drains for at most 5 s and closes for at most 5 s more.
+      expect(Date.now() - started).toBeLessThan(15_000);
+      expect(await h.ledgerRows()).toHaveLength(0);
+    } finally {
+      worker.kill("SIGKILL");
+      relay.close();
+    }
   });
 });

@@ -3,7 +3,9 @@
  * Usage: tsx test/agent-worker.ts '<json>' with {op: "say", threadId, customerId, text}
  * or {op: "decide", approvalId, version}; `doubleTexting` picks the double-texting policy,
  * `holdAfterPolicyApproval` keeps triage waiting once its approval is committed (a kill
- * then lands between the effect and its checkpoint).
+ * then lands between the effect and its checkpoint). `asServer` keeps the process up after
+ * the call, as the app's server is: only the SIGTERM drain ends it, and an unhandled
+ * rejection is logged rather than ending it (as Next.js's server does).
  */
 import { createAgent, drainOnSigterm } from "../agent";
 import { openDatabase } from "../db/client";
@@ -26,11 +28,17 @@ if (job.holdAfterPolicyApproval) {
 }
 const agent = createAgent({ db, pool, deps: { store, settings: { ...FAST_SETTINGS, checkTimeoutMs: 60_000, ledgerTimeoutMs: 60_000, doubleTexting: job.doubleTexting ?? FAST_SETTINGS.doubleTexting } } });
 drainOnSigterm(agent, 5_000);
+if (job.asServer) {
+  process.on("unhandledRejection", (error) => console.error("unhandledRejection", error));
+  setInterval(() => undefined, 60_000);
+}
 const result =
   job.op === "say"
     ? await agent.sendMessage({ tenantId: TENANT, threadId: job.threadId, customerId: job.customerId, text: job.text, actor: job.customerId })
     : await agent.decide({ tenantId: TENANT, approvalId: job.approvalId, version: job.version, decision: "approved", reason: "ok", actor: "olga", role: "operator" });
 console.log(JSON.stringify(result));
-await agent.close();
-await pool.end();
-await tracing?.shutdown();
+if (!job.asServer) {
+  await agent.close();
+  await pool.end();
+  await tracing?.shutdown();
+}
