@@ -5,8 +5,8 @@ import { createSession } from "@/app/_lib/session";
 import { getApprovalByCase, getApprovalById } from "@/db/queries/approvals";
 import { getHandoverById } from "@/db/queries/handovers";
 import { agentHarness, TENANT, until } from "./agent-support";
-import { cookie } from "./bad-input-corpus";
-import { callRoute, ROUTES, type Call } from "./routes";
+import { cookie, sessionRoutes } from "./bad-input-corpus";
+import { callRoute, type Call } from "./routes";
 
 /**
  * Two banks on one deployment: every API route, called by the other bank's staff and
@@ -18,7 +18,6 @@ const OTHER = "other-bank";
 const OWN = { origin: "http://localhost", "sec-fetch-site": "same-origin" };
 /** Routes whose id is not a bank's: the one assistant every bank shares. */
 const NOT_A_BANKS_ID = ["/api/langgraph/assistants/:id"];
-const HTTP_METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"];
 const TABLES = ["threads", "messages", "cases", "approvals", "approval_questions", "handovers", "checkpoint_pins", "legal_holds", "bank_sim.ledger_entries", "langgraph.checkpoints", "langgraph.checkpoint_writes"];
 
 type Demo = { thread: string; approvalId: string; version: number; caseId: string; handoverId: string; checkpointId: string };
@@ -68,6 +67,7 @@ function callsWithThisBanksIds(): (Call & { as: keyof typeof other })[] {
   const get = (route: string, params: Record<string, string>, as: keyof typeof other) => ({ method: "GET" as const, route, params, as });
   const del = (route: string, params: Record<string, string>, as: keyof typeof other) => ({ method: "DELETE" as const, route, params, as });
   const id = { id: thread };
+  const run = { id: thread, runId: "0f0e0d0c-0b0a-4908-8706-050403020100" };
   return [
     get("/api/threads/:id", id, "customer"),
     post("/api/threads/:id/messages", id, { text: "hello" }, "customer"),
@@ -106,9 +106,9 @@ function callsWithThisBanksIds(): (Call & { as: keyof typeof other })[] {
     post("/api/langgraph/threads/:id/runs/wait", id, { assistant_id: "agent", input: { messages: [{ type: "human", content: "hello" }] } }, "customer"),
     post("/api/langgraph/threads/:id/runs", id, { assistant_id: "agent", command: { resume: { type: "accept" } } }, "supervisor"),
     post("/api/langgraph/threads/:id/runs/stream", id, { assistant_id: "agent", input: { messages: [{ type: "human", content: "hello" }] } }, "customer"),
-    get("/api/langgraph/threads/:id/runs/:runId", { id: thread, runId: "0f0e0d0c-0b0a-4908-8706-050403020100" }, "customer"),
-    get("/api/langgraph/threads/:id/runs/:runId/join", { id: thread, runId: "0f0e0d0c-0b0a-4908-8706-050403020100" }, "customer"),
-    get("/api/langgraph/threads/:id/runs/:runId/stream", { id: thread, runId: "0f0e0d0c-0b0a-4908-8706-050403020100" }, "customer"),
+    get("/api/langgraph/threads/:id/runs/:runId", run, "customer"),
+    get("/api/langgraph/threads/:id/runs/:runId/join", run, "customer"),
+    get("/api/langgraph/threads/:id/runs/:runId/stream", run, "customer"),
     get("/api/langgraph/threads/:id", id, "operator"),
   ];
 }
@@ -118,8 +118,8 @@ describe("two banks on one deployment", () => {
     const calls = callsWithThisBanksIds();
     // Every method of every route with an id in its path is called: a new route cannot be left out.
     const called = new Set(calls.map((c) => `${c.method} ${c.route}`));
-    const withIds = Object.entries(ROUTES).flatMap(([route, methods]) => (route.includes(":") && !NOT_A_BANKS_ID.includes(route) ? Object.keys(methods).filter((m) => HTTP_METHODS.includes(m)).map((m) => `${m} ${route}`) : []));
-    expect(withIds.filter((r) => !called.has(r))).toEqual([]);
+    const withIds = sessionRoutes({ aliceThread: "", approvalId: "", handoverId: "" }).filter((c) => c.route.includes(":") && !NOT_A_BANKS_ID.includes(c.route));
+    expect(withIds.map((c) => `${c.method} ${c.route}`).filter((r) => !called.has(r))).toEqual([]);
     const before = await rowCounts();
     const wrong: string[] = [];
     for (const { as, ...call } of calls) {
