@@ -115,6 +115,7 @@ export function drainOnSigterm(agent: Agent, timeoutMs: number) {
       log().error({ event: "drain.overdue", afterMs: timeoutMs + CLOSE_GRACE_MS });
       process.exit(1);
     }, timeoutMs + CLOSE_GRACE_MS);
+    let code = 0;
     try {
       const result = await agent.drain(timeoutMs);
       log().info({ event: "drain", drained: result.drained, stillRunning: result.stillRunning });
@@ -122,8 +123,8 @@ export function drainOnSigterm(agent: Agent, timeoutMs: number) {
       await flushTracing();
     } catch (error) {
       log().error({ event: "drain.failed", ...failureFields(error) });
-      process.exit(1);
+      code = 1;
     }
-    process.exit(0);
+    process.exit(code);
   });
 }
