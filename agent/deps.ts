@@ -6,7 +6,7 @@ import type { AuthorityLimits } from "./approval-rules";
 import type { RefundPolicy } from "./policy";
 import type { HandoverRequest } from "./handovers";
 import type { TenantPolicies } from "./tenant-policy";
-import type { ApprovalRef, Checks } from "./state";
+import type { ApprovalRef, Checks, Triage } from "./state";
 import type { RefundReason, Txn } from "./understanding";
 
 export type CaseSummary = {
@@ -44,7 +44,18 @@ export type AgentStore = {
    * it is too late. Repeatable: a second call finds it cancelled and returns false.
    */
   withdrawRequest(input: { tenantId: string; approvalId: string; caseId: string; actor: string }): Promise<boolean>;
-  recordPolicyApproval(input: ApprovalInput): Promise<ApprovalRef>;
+  /**
+   * Records policy's approval of a case, deciding again under the customer's lock: `decide`
+   * gets the cases of the refunds the app approved, is paying or paid for that customer since
+   * `refundsSince` (this case's excluded) and returns the verdict that stands. One customer's
+   * claims are decided one at a time, whatever the conversations and instances; the approval
+   * is recorded only when that verdict is still `auto_approve`. A repeat for a case policy
+   * already approved returns that approval.
+   */
+  recordPolicyApproval(
+    input: ApprovalInput & { customerId: string; refundsSince: Date },
+    decide: (ownRefundCaseIds: string[]) => Triage | Promise<Triage>,
+  ): Promise<{ verdict: Triage; approval: ApprovalRef | null }>;
   openApproval(input: ApprovalInput): Promise<ApprovalRef>;
   getApproval(tenantId: string, approvalId: string): Promise<ApprovalRef | null>;
   admitRefund(input: { tenantId: string; approvalId: string; version: number }): Promise<{ admitted: boolean; status: string; version: number }>;

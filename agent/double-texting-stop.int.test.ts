@@ -37,10 +37,10 @@ function instance(doubleTexting: Policy, holdApprovals = false) {
   const real = createAgentStore(h.db);
   const store: AgentStore = {
     ...real,
-    async recordPolicyApproval(input) {
-      const approval = await real.recordPolicyApproval(input);
+    async recordPolicyApproval(input, decide) {
+      const decided = await real.recordPolicyApproval(input, decide);
       if (holdApprovals) await superseded;
-      return approval;
+      return decided;
     },
   };
   return createAgent({ db: h.db, pool: h.pool, instance: listening, deps: { store, settings: { ...FAST_SETTINGS, doubleTexting } } });

@@ -58,6 +58,23 @@ export function triageRefund(amountMinor: number, checks: Checks, policy: Refund
   };
 }
 
+/**
+ * The checks with the app's own refunds for the customer added to the history system's count:
+ * approvals it recorded (by policy or an operator) that are approved, being paid or paid within
+ * the policy's window. Those the history system already names are not counted twice; when it
+ * names none, every one of them is added, so a claim is never cleared by a count that missed
+ * one. Triage reads this under the customer's lock (`recordPolicyApproval`), so parallel claims
+ * of one customer see each other's approvals before the ledger has paid any of them.
+ */
+export function countingOwnRefunds(checks: Checks, ownRefundCaseIds: readonly string[]): Checks {
+  const history = checks.history;
+  if (history?.status !== "ok") return checks;
+  const known = new Set(history.facts.refundCaseIds ?? []);
+  const unseen = ownRefundCaseIds.filter((caseId) => !known.has(caseId)).length;
+  if (unseen === 0) return checks;
+  return { ...checks, history: { ...history, facts: { ...history.facts, refundsLast30Days: history.facts.refundsLast30Days + unseen } } };
+}
+
 /** The ledger's idempotency key: the business operation, never a time or a random value. */
 export function refundIdempotencyKey(tenantId: string, caseId: string): string {
   return `refund:${tenantId}:${caseId}`;

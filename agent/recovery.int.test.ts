@@ -133,7 +133,10 @@ describe("a superstep whose tasks all wrote but whose checkpoint was never saved
     expect(atGate.next).toEqual(["approvalGate"]);
     // The gate ran and wrote (a decided approval, the edge to the refund), then the process died before the superstep's checkpoint.
     const state = atGate.values as AgentStateType;
-    const approval = await withTenant(TENANT, async () => h.agent.deps.store.recordPolicyApproval(approvalInput(h.agent.deps, await h.agent.deps.policies.forTenant(TENANT), state, thread, "approved before the crash")));
+    const input = approvalInput(h.agent.deps, await h.agent.deps.policies.forTenant(TENANT), state, thread, "approved before the crash");
+    const { approval } = await withTenant(TENANT, async () =>
+      h.agent.deps.store.recordPolicyApproval({ ...input, customerId: "cust-alice", refundsSince: input.createdAt }, () => ({ outcome: "auto_approve", reason: "approved before the crash" })),
+    );
     await checkpointer.putWrites(atGate.config, [["approval", approval], ["branch:to:refund", null]], atGate.tasks[0]!.id);
     const cut = await halted.getState(config);
     expect(cut.next).toEqual([]);

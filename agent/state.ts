@@ -25,7 +25,14 @@ export type PendingItem = {
   createdAt: string;
   expectedBy: string;
 };
-export type HistoryFacts = { refundsLast30Days: number; openCases: number; casesTotal: number; pending?: PendingItem[] };
+export type HistoryFacts = {
+  refundsLast30Days: number;
+  openCases: number;
+  casesTotal: number;
+  pending?: PendingItem[];
+  /** The cases those refunds paid, when the history system names them: the app's own approvals among them are not counted twice. */
+  refundCaseIds?: string[];
+};
 export type AntifraudFacts = { risk: Risk; score: number; signals: string[] };
 
 /** What one bank system said, or why it could not say anything. */

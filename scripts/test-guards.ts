@@ -46,6 +46,18 @@ const GUARDS: Guard[] = [
     test: { file: "agent/admission.int.test.ts", name: "pays nothing when the customer's cancel lands between the decision and the refund" },
   },
   {
+    invariant: "one-customer-at-a-time",
+    guard: "policy decides a customer's refunds under that customer's lock",
+    edits: [{ file: "db/queries/approvals.ts", from: "    await tx.execute(sql`select pg_advisory_xact_lock(hashtext('approvals:customer')", to: "    if (Math.random() < 0) await tx.execute(sql`select pg_advisory_xact_lock(hashtext('approvals:customer')" }],
+    test: { file: "agent/per-customer.int.test.ts", name: "auto-approves one of three claims sent at once on two instances; the others go to an operator" },
+  },
+  {
+    invariant: "one-customer-at-a-time",
+    guard: "policy counts the refunds the app approved, not only those the ledger paid",
+    edits: [{ file: "db/queries/approvals.ts", from: "if (!(await decide(own.map((r) => r.caseId)))) return", to: "if (!(await decide([]))) return" }],
+    test: { file: "agent/per-customer.int.test.ts", name: "counts a refund the app approved and has not paid yet, which the history system cannot know of" },
+  },
+  {
     invariant: "four-eyes-one-amount",
     guard: "the second of two approvals must be for the first approver's amount",
     edits: [{ file: "agent/approval-rules.ts", from: "    if (amount !== agreed) {", to: "    if (false) {" }],
@@ -91,7 +103,7 @@ for (const g of GUARDS) {
   const ok = withGuard && !withoutGuard;
   if (ok) caught++;
   console.log(
-    `${ok ? "PASS" : "FAIL"}  ${g.invariant.padEnd(20)} guard: ${g.guard}\n      test "${g.test.name}": ${withGuard ? "passes" : "FAILS"} with the guard, ${withoutGuard ? "still passes" : "fails"} without it`,
+    `${ok ? "PASS" : "FAIL"}  ${g.invariant.padEnd(24)} guard: ${g.guard}\n      test "${g.test.name}": ${withGuard ? "passes" : "FAILS"} with the guard, ${withoutGuard ? "still passes" : "fails"} without it`,
   );
 }
 console.log(`\n${caught} of ${GUARDS.length} guards caught by their tests; code restored.`);

@@ -20,10 +20,10 @@ const { db, pool } = openDatabase(process.env.DATABASE_URL!, 4);
 const store = createAgentStore(db);
 if (job.holdAfterPolicyApproval) {
   const record = store.recordPolicyApproval;
-  store.recordPolicyApproval = async (input) => {
-    const approval = await record(input);
+  store.recordPolicyApproval = async (input, decide) => {
+    const decided = await record(input, decide);
     await new Promise((r) => setTimeout(r, 60_000));
-    return approval;
+    return decided;
   };
 }
 const agent = createAgent({ db, pool, deps: { store, settings: { ...FAST_SETTINGS, checkTimeoutMs: 60_000, ledgerTimeoutMs: 60_000, doubleTexting: job.doubleTexting ?? FAST_SETTINGS.doubleTexting } } });

@@ -8,7 +8,7 @@ import { getTransactionById, listTransactionsByCustomer } from "@/db/queries/tra
 import { cancelCase } from "../casework";
 import type { AgentStore, ApprovalInput, CardActionAudit, CaseSummary } from "../deps";
 import { requestHandover } from "../handovers";
-import type { ApprovalRef } from "../state";
+import type { ApprovalRef, Triage } from "../state";
 import { metrics } from "@/observability/metrics";
 import { appKeyRing, encryptsAtRest, sealJson, type KeyRing } from "../encryption";
 
@@ -90,10 +90,15 @@ export function createAgentStore(db: Db, keys: KeyRing = appKeyRing(), encrypt =
       const row = await cancelCase(db, { ...input, reason: "Cancelled by the customer", action: "approval.cancelled" });
       return row !== null;
     },
-    async recordPolicyApproval(input: ApprovalInput) {
-      const { row, recorded } = await approvals.recordPolicyApproval(db, input);
+    async recordPolicyApproval(input, decide) {
+      let verdict: Triage | undefined;
+      const { row, recorded } = await approvals.recordPolicyApproval(db, input, async (own) => {
+        verdict = await decide(own);
+        return verdict.outcome === "auto_approve";
+      });
       if (recorded) metrics().decisions.inc({ decision: "auto_approved" });
-      return toApprovalRef(row);
+      if (!row) return { verdict: verdict!, approval: null };
+      return { verdict: verdict ?? { outcome: "auto_approve", reason: row.policyReason }, approval: toApprovalRef(row) };
     },
     async openApproval(input: ApprovalInput) {
       return db.transaction(async (tx) => {

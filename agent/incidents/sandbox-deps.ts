@@ -144,7 +144,11 @@ export function sandboxStore(
     async upsertCase(input) {
       return { caseId: recorded.caseIdFor(input.transactionId) ?? `sandbox-case-${input.transactionId}`, transactionId: input.transactionId, status: "open", amountMinor: input.amountMinor, currency: input.currency, reason: input.reason };
     },
-    recordPolicyApproval: async (input) => open(input, "approved", "policy"),
+    /** A replay has no other claims in flight: the recorded checks decide. */
+    async recordPolicyApproval(input, decide) {
+      const verdict = await decide([]);
+      return { verdict, approval: verdict.outcome === "auto_approve" ? open(input, "approved", "policy") : null };
+    },
     openApproval: async (input) => open(input, "pending", null),
     getApproval: async (_tenantId, approvalId) => approvals.get(approvalId) ?? null,
     async admitRefund({ approvalId, version }) {

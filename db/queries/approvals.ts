@@ -1,8 +1,8 @@
 import { randomUUID } from "node:crypto";
-import { and, eq, inArray, isNull, lt, or, sql } from "drizzle-orm";
-import type { DbOrTx } from "../client";
+import { and, eq, gte, inArray, isNull, lt, ne, or, sql } from "drizzle-orm";
+import type { Db, DbOrTx } from "../client";
 import { approvalQuestions, approvals, cases, threads } from "../schema";
-import type { ApprovalStatus } from "../../vocabulary/statuses";
+import { APPROVED_STATUSES, type ApprovalStatus } from "../../vocabulary/statuses";
 
 export type ApprovalRow = typeof approvals.$inferSelect;
 
@@ -28,22 +28,51 @@ export function openApproval(db: DbOrTx, input: NewApproval): Promise<ApprovalRo
 }
 
 /**
- * Records that policy approved the case on its own; a repeat returns the existing row
- * unchanged, and `recorded` says whether this call wrote it.
+ * Records that policy approved the case on its own, decided one at a time per customer: the
+ * transaction holds the customer's advisory lock while it lists the cases of the refunds the app
+ * approved, is paying or paid for them since `refundsSince` (by policy or by an operator, this
+ * case's left out) and asks `decide` whether the approval still stands. Two claims of one
+ * customer, in any conversations on any instances, so never both pass a per-customer rule on
+ * counts that missed each other. A repeat returns the case's existing row unchanged;
+ * `recorded` says whether this call wrote it, and `row` is null when `decide` said no.
  */
-export async function recordPolicyApproval(db: DbOrTx, input: NewApproval): Promise<{ row: ApprovalRow; recorded: boolean }> {
-  const id = randomUUID();
-  const row = await insertOnce(db, {
-    ...input,
-    id,
-    status: "approved",
-    mode: "policy",
-    decidedBy: "policy",
-    decisionReason: input.policyReason,
-    approvedAmountMinor: input.amountMinor,
-    decidedAt: new Date(),
+export async function recordPolicyApproval(
+  db: Db,
+  input: NewApproval & { customerId: string; refundsSince: Date },
+  decide: (ownRefundCaseIds: string[]) => boolean | Promise<boolean>,
+): Promise<{ row: ApprovalRow | null; recorded: boolean }> {
+  const { customerId, refundsSince, ...approval } = input;
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext('approvals:customer'), hashtext(${`${input.tenantId}:${customerId}`}))`);
+    const existing = await getApprovalByCase(tx, input.tenantId, input.caseId);
+    if (existing) return { row: existing, recorded: false };
+    const own = await tx
+      .select({ caseId: approvals.caseId })
+      .from(approvals)
+      .innerJoin(cases, and(eq(cases.tenantId, approvals.tenantId), eq(cases.id, approvals.caseId)))
+      .where(
+        and(
+          eq(approvals.tenantId, input.tenantId),
+          eq(cases.customerId, customerId),
+          inArray(approvals.status, [...APPROVED_STATUSES]),
+          or(gte(approvals.decidedAt, refundsSince), gte(approvals.createdAt, refundsSince)),
+          ne(approvals.caseId, input.caseId),
+        ),
+      );
+    if (!(await decide(own.map((r) => r.caseId)))) return { row: null, recorded: false };
+    const id = randomUUID();
+    const row = await insertOnce(tx, {
+      ...approval,
+      id,
+      status: "approved",
+      mode: "policy",
+      decidedBy: "policy",
+      decisionReason: approval.policyReason,
+      approvedAmountMinor: approval.amountMinor,
+      decidedAt: new Date(),
+    });
+    return { row, recorded: row.id === id };
   });
-  return { row, recorded: row.id === id };
 }
 
 export async function getApprovalById(db: DbOrTx, tenantId: string, approvalId: string): Promise<ApprovalRow | null> {
