@@ -1,4 +1,4 @@
-import { getApprovalById, recordDecision, recordFirstApproval, type ApprovalRow } from "@/db/queries/approvals";
+import { getApprovalById, lockCustomerRefundsOfCase, recordDecision, recordFirstApproval, type ApprovalRow } from "@/db/queries/approvals";
 import { log } from "@/observability/log";
 import { metrics } from "@/observability/metrics";
 import { claimedByOther } from "@/db/queries/approval-claims";
@@ -79,6 +79,7 @@ export async function decideApproval(ctx: Ctx, input: DecisionInput): Promise<De
   if (step.kind === "different_amount") return { kind: "conflict", status: row.status, version: row.version, message: step.message, about: "amount" };
 
   const decided = await ctx.db.transaction(async (tx) => {
+    if (step.kind === "final" && input.decision === "approved") await lockCustomerRefundsOfCase(tx, input.tenantId, row.caseId);
     const updated =
       step.kind === "first_of_two"
         ? await recordFirstApproval(tx, { ...input, now, amountMinor: step.amountMinor })

@@ -48,7 +48,7 @@ const GUARDS: Guard[] = [
   {
     invariant: "one-customer-at-a-time",
     guard: "policy decides a customer's refunds under that customer's lock",
-    edits: [{ file: "db/queries/approvals.ts", from: "    await tx.execute(sql`select pg_advisory_xact_lock(hashtext('approvals:customer')", to: "    if (Math.random() < 0) await tx.execute(sql`select pg_advisory_xact_lock(hashtext('approvals:customer')" }],
+    edits: [{ file: "db/queries/approvals.ts", from: "    await tx.execute(sql`select ${customerRefundLock(sql`${input.tenantId}`", to: "    if (Math.random() < 0) await tx.execute(sql`select ${customerRefundLock(sql`${input.tenantId}`" }],
     test: { file: "agent/per-customer.int.test.ts", name: "auto-approves one of three claims sent at once on two instances; the others go to an operator" },
   },
   {

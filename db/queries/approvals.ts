@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { and, eq, gte, inArray, isNull, lt, ne, or, sql } from "drizzle-orm";
+import { and, eq, gte, inArray, isNull, lt, ne, or, sql, type SQL } from "drizzle-orm";
 import type { Db, DbOrTx } from "../client";
 import { approvalQuestions, approvals, cases, threads } from "../schema";
 import { APPROVED_STATUSES, type ApprovalStatus } from "../../vocabulary/statuses";
@@ -27,6 +27,17 @@ export function openApproval(db: DbOrTx, input: NewApproval): Promise<ApprovalRo
   return insertOnce(db, { ...input, id: randomUUID(), status: "pending", mode: "operator" });
 }
 
+/** The lock one customer's refund decisions take turns at, policy's and operators' alike, until their transaction ends. */
+const customerRefundLock = (tenantId: SQL, customerId: SQL) => sql`pg_advisory_xact_lock(hashtext('approvals:customer'), hashtext(${tenantId}::text || ':' || ${customerId}::text))`;
+
+/**
+ * Takes the lock of the customer whose case this is, for an operator's approval: a policy
+ * decision for another of their claims then counts it, or is counted by it, never neither.
+ */
+export async function lockCustomerRefundsOfCase(tx: DbOrTx, tenantId: string, caseId: string): Promise<void> {
+  await tx.execute(sql`select ${customerRefundLock(sql`${cases.tenantId}`, sql`${cases.customerId}`)} from ${cases} where ${cases.tenantId} = ${tenantId} and ${cases.id} = ${caseId}`);
+}
+
 /**
  * Records that policy approved the case on its own, decided one at a time per customer: the
  * transaction holds the customer's advisory lock while it lists the cases of the refunds the app
@@ -43,7 +54,7 @@ export async function recordPolicyApproval(
 ): Promise<{ row: ApprovalRow | null; recorded: boolean }> {
   const { customerId, refundsSince, ...approval } = input;
   return db.transaction(async (tx) => {
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtext('approvals:customer'), hashtext(${`${input.tenantId}:${customerId}`}))`);
+    await tx.execute(sql`select ${customerRefundLock(sql`${input.tenantId}`, sql`${customerId}`)}`);
     const existing = await getApprovalByCase(tx, input.tenantId, input.caseId);
     if (existing) return { row: existing, recorded: false };
     const own = await tx
