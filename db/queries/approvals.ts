@@ -9,11 +9,12 @@ export type ApprovalRow = typeof approvals.$inferSelect;
 type NewApproval = Pick<
   ApprovalRow,
   "tenantId" | "caseId" | "threadId" | "amountMinor" | "currency" | "policyReason" | "risk" | "expiresAt" | "requiredApprovals" | "createdAt"
-> & {
+> &
+  Partial<Pick<ApprovalRow, "operatorLimitMinor" | "fourEyesMinor">> & {
   checks: unknown;
 };
 
-async function insertOnce(db: DbOrTx, values: typeof approvals.$inferInsert): Promise<ApprovalRow> {
+async function insertOnce(db: DbOrTx, values: Omit<typeof approvals.$inferInsert, "decidedAt"> & { decidedAt?: SQL }): Promise<ApprovalRow> {
   await db.insert(approvals).values(values).onConflictDoNothing({ target: approvals.caseId });
   const [row] = await db
     .select()
@@ -80,7 +81,7 @@ export async function recordPolicyApproval(
       decidedBy: "policy",
       decisionReason: approval.policyReason,
       approvedAmountMinor: approval.amountMinor,
-      decidedAt: new Date(),
+      decidedAt: sql`clock_timestamp()`,
     });
     return { row, recorded: row.id === id };
   });
@@ -109,14 +110,18 @@ export async function setApprovalInterrupt(db: DbOrTx, tenantId: string, approva
     .where(and(eq(approvals.tenantId, tenantId), eq(approvals.id, approvalId)));
 }
 
-/** The columns a decision sets; the version moves on so older views go stale. */
+/**
+ * The columns a decision sets; the version moves on so older views go stale. It is dated when
+ * it is written, not when its transaction began: one customer's decisions, taken in turn at
+ * their lock, are dated in the order they were taken.
+ */
 function decided(status: ApprovalStatus, actor: string, reason: string) {
   return {
     status,
     version: sql`${approvals.version} + 1`,
     decidedBy: actor,
     decisionReason: reason,
-    decidedAt: sql`now()`,
+    decidedAt: sql`clock_timestamp()`,
     updatedAt: sql`now()`,
   };
 }

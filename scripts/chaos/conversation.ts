@@ -22,28 +22,37 @@ class Conversation {
   private readonly rng: Rng;
   private threadId = "";
 
+  /** `sibling`: one of a customer's claims sent beside their first, in a conversation of its own (counted apart). */
   constructor(
     private readonly ctx: ConversationContext,
     private readonly plan: Plan,
+    private readonly sibling = 0,
   ) {
     this.api = new ApiSession(ctx.app, ctx.journal, plan.username);
-    this.rng = Rng.derive(ctx.seed, `conversation-${plan.index}`);
+    this.rng = Rng.derive(ctx.seed, sibling ? `conversation-${plan.index}-${sibling}` : `conversation-${plan.index}`);
   }
 
-  async run(): Promise<void> {
+  /** Signs in and opens the conversation; false (with the failure journaled) when either fails. */
+  async open(): Promise<boolean> {
     const { journal, coordination } = this.ctx;
     if (!(await this.api.login(CUSTOMER_PASSWORD))) {
-      return journal.fail({ what: "login", detail: `${this.plan.username} could not sign in` });
+      journal.fail({ what: "login", detail: `${this.plan.username} could not sign in` });
+      return false;
     }
     const created = await this.api.call("POST", "/api/threads");
     if (created.status !== 201) {
-      return journal.fail({ what: "create_thread", detail: `${this.plan.username}: ${created.status} ${created.error ?? JSON.stringify(created.body)}` });
+      journal.fail({ what: "create_thread", detail: `${this.plan.username}: ${created.status} ${created.error ?? JSON.stringify(created.body)}` });
+      return false;
     }
     if (created.attempts > 1) journal.bump("thread.created_after_retry");
     this.threadId = created.body.threadId as string;
     journal.threads.set(this.threadId, this.plan.index);
     coordination.register(this.threadId, this.plan);
+    return true;
+  }
 
+  async talk(): Promise<void> {
+    const { journal } = this.ctx;
     if (this.plan.greet) await this.send("Hello");
     const first = this.send(this.plan.claim);
     let second: Promise<void> | undefined;
@@ -59,7 +68,7 @@ class Conversation {
       await this.settled(20_000);
       await this.send(FOLLOW_UP);
     }
-    journal.bump("conversation.finished");
+    journal.bump(this.sibling ? "conversation.sibling_finished" : "conversation.finished");
   }
 
   /** Waits for the operators, or races them with a cancel. */
@@ -148,6 +157,15 @@ class Conversation {
   }
 }
 
-export function runConversation(ctx: ConversationContext, plan: Plan): Promise<void> {
-  return new Conversation(ctx, plan).run();
+/**
+ * The plan's conversation; with parallel claims, one conversation per claim, all opened first
+ * and then sent at the same moment, as a customer with several tabs would.
+ */
+export async function runConversation(ctx: ConversationContext, plan: Plan): Promise<void> {
+  const siblings = plan.parallelClaims.map(
+    (claim, i) => new Conversation(ctx, { ...plan, claim, parallelClaims: [], greet: false, doubleText: false, followUp: false }, i + 1),
+  );
+  const conversations = [new Conversation(ctx, plan), ...siblings];
+  const opened = await Promise.all(conversations.map((c) => c.open()));
+  await Promise.all(conversations.filter((_, i) => opened[i]).map((c) => c.talk()));
 }

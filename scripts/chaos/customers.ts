@@ -9,7 +9,8 @@ import { Rng } from "./rng";
 
 export const CUSTOMER_PASSWORD = "chaos-pass";
 
-export type Scenario = "duplicate" | "review" | "supervisor" | "four_eyes";
+/** `parallel`: a customer with three duplicate charges who claims all three at once, each in a conversation of its own. */
+export type Scenario = "duplicate" | "review" | "supervisor" | "four_eyes" | "parallel";
 /** What happens to the approval, if the claim goes to review. */
 export type Outcome = "approve" | "reject" | "expire" | "cancel_race";
 
@@ -19,6 +20,8 @@ export type Plan = {
   customerId: string;
   scenario: Scenario;
   claim: string;
+  /** Claims sent at the same moment as `claim`, each in another conversation of the same customer. */
+  parallelClaims: string[];
   greet: boolean;
   doubleText: boolean;
   followUp: boolean;
@@ -61,12 +64,13 @@ function makeCustomer(seed: number, index: number): { plan: Plan; txns: Txn[] } 
     { id: `${id}-large`, ...large, postedAt: postedAt(rng, rng.int(2, 12), rng.int(9, 16)) },
     { id: `${id}-metro`, merchant: "Metro Transit", amountMinor: 290, postedAt: postedAt(rng, 1, 8) },
   ];
-  const scenario = rng.weighted<Scenario>({ duplicate: 40, review: 35, supervisor: 10, four_eyes: 15 });
+  const scenario = rng.weighted<Scenario>({ duplicate: 36, review: 32, supervisor: 9, four_eyes: 15, parallel: 8 });
   const claims: Record<Scenario, string> = {
     duplicate: rng.chance(0.5) ? `I was charged twice at ${small.merchant}` : `There is a duplicate charge from ${small.merchant}`,
     review: `I don't recognise the payment at ${medium.merchant} of ${money(medium.amountMinor)}`,
     supervisor: `I didn't make the payment at ${upper.merchant} of ${money(upper.amountMinor)}`,
     four_eyes: `I don't recognise the payment at ${large.merchant}`,
+    parallel: `I was charged twice at ${small.merchant}`,
   };
   const plan: Plan = {
     index,
@@ -74,6 +78,7 @@ function makeCustomer(seed: number, index: number): { plan: Plan; txns: Txn[] } 
     customerId: id,
     scenario,
     claim: claims[scenario],
+    parallelClaims: [],
     greet: rng.chance(0.25),
     doubleText: rng.chance(0.2),
     followUp: rng.chance(0.3),
@@ -81,6 +86,15 @@ function makeCustomer(seed: number, index: number): { plan: Plan; txns: Txn[] } 
     firstApprover: rng.pick(["olga", "oscar"] as const),
     doubleClick: rng.chance(0.25),
   };
+  if (scenario === "parallel") {
+    for (const merchant of SMALL.filter((m) => m !== small.merchant).slice(0, 2)) {
+      const amountMinor = rng.int(300, 4_500);
+      const at = rng.int(2, 12);
+      const slug = merchant.toLowerCase().replace(/\W+/g, "-");
+      txns.push({ id: `${id}-${slug}-1`, merchant, amountMinor, postedAt: postedAt(rng, at, 10) }, { id: `${id}-${slug}-2`, merchant, amountMinor, postedAt: postedAt(rng, at, 11) });
+      plan.parallelClaims.push(`I was charged twice at ${merchant}`);
+    }
+  }
   return { plan, txns };
 }
 

@@ -16,6 +16,8 @@ export type StuckThread = {
 
 export type Figures = {
   conversations: number;
+  /** Conversations a customer opened beside their first, for a claim of their own sent at the same moment. */
+  siblings: number;
   kills: number;
   approvals: number;
   approvalsByStatus: string;
@@ -27,6 +29,11 @@ export type Figures = {
   /** Refunds paid for another amount than the one every required approver approved. */
   refundsOtherAmount: number;
   refundsAfterStop: number;
+  /**
+   * Refunds policy approved on its own although the customer already had an approved, paying
+   * or paid refund decided before it within 30 days (demo-bank's rule allows none).
+   */
+  refundsOverCustomerRule: number;
   lostMessages: number;
   unansweredMessages: number;
   queuedLeft: number;
@@ -176,6 +183,7 @@ export async function measure(pool: Pool, journal: Journal): Promise<Figures> {
   const healthTimes = kills.flatMap((k) => (k.healthMs === undefined ? [] : [k.healthMs]));
   return {
     conversations: journal.count("conversation.finished"),
+    siblings: journal.count("conversation.sibling_finished"),
     kills: kills.length,
     approvals: byStatus.rows.reduce((sum, r) => sum + r.n, 0),
     approvalsByStatus: byStatus.rows.map((r) => `${r.status} ${r.n}`).join(", "),
@@ -206,6 +214,15 @@ export async function measure(pool: Pool, journal: Journal): Promise<Figures> {
     refundsAfterStop: await int(
       pool,
       `select count(*)::int as n from bank_sim.ledger_entries l join approvals a on a.case_id = l.case_id where a.status in ('cancelled', 'rejected', 'expired')`,
+    ),
+    refundsOverCustomerRule: await int(
+      pool,
+      `select count(*)::int as n from approvals p join cases pc on pc.id = p.case_id
+        where p.mode = 'policy' and p.status in ('approved', 'executing', 'executed')
+          and exists (select 1 from approvals o join cases oc on oc.id = o.case_id
+                       where oc.tenant_id = pc.tenant_id and oc.customer_id = pc.customer_id and o.id <> p.id
+                         and o.status in ('approved', 'executing', 'executed')
+                         and o.decided_at < p.decided_at and o.decided_at > p.decided_at - interval '30 days')`,
     ),
     lostMessages: messages.lost,
     unansweredMessages: [...waiting.values()].reduce((sum, n) => sum + n.silent, 0),

@@ -14,6 +14,7 @@ export function violations(f: Figures): [string, number][] {
     ["refunds without a recorded approval", f.refundsWithoutApproval],
     ["refunds for an amount not every approver approved", f.refundsOtherAmount],
     ["refunds after a cancel, reject or expiry", f.refundsAfterStop],
+    ["automatic refunds over the per-customer rule", f.refundsOverCustomerRule],
     ["lost customer messages", f.lostMessages],
     ["customer messages stored twice", f.duplicatedMessages],
     ["customer messages never answered", f.unansweredMessages],
@@ -40,7 +41,7 @@ function printKills(journal: Journal): void {
 export function printReport(f: Figures, journal: Journal, meta: { seed: number; wallMs: number; args: string }): void {
   printKills(journal);
   const rows: [string, string, string][] = [
-    ["conversations finished", String(f.conversations), ""],
+    ["conversations finished", `${f.conversations}${f.siblings ? ` (and ${f.siblings} claimed beside another of the customer's)` : ""}`, ""],
     ["kills (SIGKILL of the app)", String(f.kills), ""],
     ["approvals", `${f.approvals} (${f.approvalsByStatus || "none"})`, ""],
     ["refunds executed (committed ledger entries)", String(f.refundsExecuted), ""],
