@@ -102,6 +102,13 @@ const schema = z.object({
   FOUR_EYES_MINOR: z.coerce.number().int().positive().default(100_000),
   /** How long an approval may wait for a decision before it expires (a bank without a `tenants` row). */
   APPROVAL_TTL_MS: z.coerce.number().int().positive().default(48 * 60 * 60 * 1000),
+  /**
+   * The deployment's ceiling on every bank's auto-approval limit, in each bank's minor units:
+   * no supervisor may set more, and a row above it is applied as this.
+   */
+  AUTO_APPROVE_CEILING_MINOR: z.coerce.number().int().positive().default(50_000),
+  /** How long a supervisor's proposal to loosen the bank's policy waits for a second supervisor before it lapses. */
+  POLICY_CHANGE_TTL_MS: z.coerce.number().int().positive().default(24 * 60 * 60 * 1000),
   /** How long an operator's claim on a case lasts unless renewed. */
   CLAIM_TTL_MS: z.coerce.number().int().positive().default(15 * 60 * 1000),
   /** How often the expiry job looks for overdue approvals. */

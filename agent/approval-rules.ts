@@ -17,7 +17,26 @@ export type PendingApproval = {
   firstApprovedRole: string | null;
   /** What the first of two approvers approved; the second approves this amount or nothing. */
   firstApprovedAmountMinor: number | null;
+  /** The approvals it needed when it opened (absent: as today's limits say). */
+  requiredApprovals?: number;
+  /** The limits in force when it opened, null or absent on approvals that did not keep them. */
+  operatorLimitMinor?: number | null;
+  fourEyesMinor?: number | null;
 };
+
+/**
+ * The limits a decision on this approval applies: the stricter of those it was opened under and
+ * today's, each on its own. A policy loosened after the approval opened never loosens it; a
+ * tightening reaches it at once. An approval that needed two when it opened and kept no
+ * threshold needs two for any amount.
+ */
+export function limitsFor(approval: PendingApproval, today: AuthorityLimits): AuthorityLimits {
+  const keptFourEyes = approval.fourEyesMinor ?? (approval.requiredApprovals !== undefined && approval.requiredApprovals >= 2 ? 1 : null);
+  return {
+    operatorLimitMinor: Math.min(today.operatorLimitMinor, approval.operatorLimitMinor ?? today.operatorLimitMinor),
+    fourEyesMinor: Math.min(today.fourEyesMinor, keptFourEyes ?? today.fourEyesMinor),
+  };
+}
 
 export type ApprovalStep =
   /** Settles the refund: `amountMinor` is what the ledger pays. */
@@ -36,7 +55,7 @@ export function requiredApprovals(amountMinor: number, limits: AuthorityLimits):
 
 /**
  * What an approval by `actor` does to a pending refund: settle it, count as the first of
- * two, or be refused. `requestedMinor` is the amount the approver sent; without one, a
+ * two, or be refused, by the stricter of the limits it opened under and `today`'s. `requestedMinor` is the amount the approver sent; without one, a
  * first approval approves the case's amount and a second approves the first approver's.
  *
  * The rule: the ledger pays only an amount every required approver approved. Below the
@@ -48,8 +67,9 @@ export function approvalStep(
   approval: PendingApproval,
   actor: { username: string; role: DeciderRole },
   requestedMinor: number | undefined,
-  limits: AuthorityLimits,
+  today: AuthorityLimits,
 ): ApprovalStep {
+  const limits = limitsFor(approval, today);
   const currency = approval.currency ?? "EUR";
   const first = approval.firstApprovedBy;
   const agreed = approval.firstApprovedAmountMinor ?? approval.amountMinor;

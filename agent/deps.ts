@@ -113,6 +113,9 @@ export type ApprovalInput = {
   risk: ApprovalRisk;
   expiresAt: Date;
   requiredApprovals: number;
+  /** The bank's operator limit and four-eyes threshold as the approval opens: it keeps them. */
+  operatorLimitMinor: number;
+  fourEyesMinor: number;
   /** When the case entered review, by the agent's clock (expiry counts from it). */
   createdAt: Date;
 };
@@ -132,6 +135,8 @@ export type AgentSettings = {
    */
   policy: RefundPolicy;
   authority: AuthorityLimits;
+  /** No bank's auto-approval limit goes above this, whatever its row says. */
+  autoApproveCeilingMinor: number;
   /** How long an approval waits for a decision before it expires. */
   approvalTtlMs: number;
   /** How long an operator's claim lasts. */

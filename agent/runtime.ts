@@ -28,6 +28,7 @@ export function settingsFromEnv(): AgentSettings {
     recursionLimit: 16,
     policy: DEFAULT_POLICY,
     authority: { operatorLimitMinor: e.OPERATOR_LIMIT_MINOR, fourEyesMinor: e.FOUR_EYES_MINOR },
+    autoApproveCeilingMinor: e.AUTO_APPROVE_CEILING_MINOR,
     approvalTtlMs: e.APPROVAL_TTL_MS,
     claimTtlMs: e.CLAIM_TTL_MS,
     refundRetryMs: e.REFUND_RETRY_MS,

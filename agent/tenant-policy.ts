@@ -29,11 +29,11 @@ export function policyFromSettings(settings: Pick<AgentSettings, "policy" | "aut
   return { currency: DEFAULT_CURRENCY, refund: settings.policy, authority: settings.authority, approvalTtlMs: settings.approvalTtlMs };
 }
 
-/** A tenant's row as the policy the agent applies. */
-export function policyFromRow(row: TenantRow, base: RefundPolicy): TenantPolicy {
+/** A tenant's row as the policy the agent applies, its auto-approval limit no higher than the deployment's ceiling. */
+export function policyFromRow(row: TenantRow, base: RefundPolicy, ceilingMinor = Number.MAX_SAFE_INTEGER): TenantPolicy {
   return {
     currency: row.currency,
-    refund: { ...base, autoApproveMaxMinor: row.autoApproveMaxMinor },
+    refund: { ...base, autoApproveMaxMinor: Math.min(row.autoApproveMaxMinor, ceilingMinor) },
     authority: { operatorLimitMinor: row.operatorLimitMinor, fourEyesMinor: row.fourEyesMinor },
     approvalTtlMs: row.approvalWindowMs,
   };
@@ -48,14 +48,14 @@ export const POLICY_CACHE_MS = 30_000;
  * `createAgent`) drops the cached copy at once, so the next turn reads the new policy. A tenant
  * without a row follows the settings.
  */
-export function databasePolicies(db: Db, settings: Pick<AgentSettings, "policy" | "authority" | "approvalTtlMs">, now = () => Date.now()): TenantPolicies {
+export function databasePolicies(db: Db, settings: Pick<AgentSettings, "policy" | "authority" | "approvalTtlMs"> & Partial<Pick<AgentSettings, "autoApproveCeilingMinor">>, now = () => Date.now()): TenantPolicies {
   const cache = new Map<string, { at: number; policy: Promise<TenantPolicy> }>();
   return {
     forTenant(tenantId) {
       const cached = cache.get(tenantId);
       if (cached && now() - cached.at < POLICY_CACHE_MS) return cached.policy;
       // Read as the tenant it is for: its row is the only one row-level security shows it.
-      const policy = withTenant(tenantId, () => getTenant(db, tenantId)).then((row) => (row ? policyFromRow(row, settings.policy) : policyFromSettings(settings)));
+      const policy = withTenant(tenantId, () => getTenant(db, tenantId)).then((row) => (row ? policyFromRow(row, settings.policy, settings.autoApproveCeilingMinor) : policyFromSettings(settings)));
       const entry = { at: now(), policy };
       cache.set(tenantId, entry);
       policy.catch(() => {

@@ -31,6 +31,7 @@ export const DEMO_USERS = [
   { username: "olga", role: "operator", displayName: "Olga Petrova", customerId: null, tenantId: DEMO_TENANT },
   { username: "oscar", role: "operator", displayName: "Oscar Lind", customerId: null, tenantId: DEMO_TENANT },
   { username: "sam", role: "supervisor", displayName: "Sam Okafor", customerId: null, tenantId: DEMO_TENANT },
+  { username: "sven", role: "supervisor", displayName: "Sven Aalto", customerId: null, tenantId: DEMO_TENANT },
   { username: "ivan", role: "auditor", displayName: "Ivan Horvat", customerId: null, tenantId: DEMO_TENANT },
   { username: "otto", role: "ops", displayName: "Otto Berg", customerId: null, tenantId: DEMO_TENANT },
   { username: "kasia", role: "customer", displayName: "Kasia Wojcik", customerId: "cust-kasia", tenantId: SECOND_TENANT },
@@ -38,6 +39,7 @@ export const DEMO_USERS = [
   { username: "marta", role: "operator", displayName: "Marta Lis", customerId: null, tenantId: SECOND_TENANT },
   { username: "tomasz", role: "operator", displayName: "Tomasz Nowicki", customerId: null, tenantId: SECOND_TENANT },
   { username: "zofia", role: "supervisor", displayName: "Zofia Mazur", customerId: null, tenantId: SECOND_TENANT },
+  { username: "wanda", role: "supervisor", displayName: "Wanda Krol", customerId: null, tenantId: SECOND_TENANT },
   { username: "jan", role: "auditor", displayName: "Jan Dabrowski", customerId: null, tenantId: SECOND_TENANT },
 ] as const;
 
@@ -235,6 +237,7 @@ async function seedSecondBank(tx: Parameters<Parameters<Db["transaction"]>[0]>[0
 /** Every domain table (the bank systems' own in `bank_sim`), each before the tables it references (rows are deleted in this order). */
 const DOMAIN_TABLES = [
   "tenants",
+  "tenant_policy_changes",
   "checkpoint_pins",
   "legal_holds",
   "retention_policies",

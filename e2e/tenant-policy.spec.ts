@@ -11,7 +11,7 @@ async function seriousViolations(page: Page): Promise<string[]> {
     .map((v) => `${v.impact} ${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`);
 }
 
-test("vistula-bank's supervisor raises the auto-approval limit, and piotr's 249.00 PLN duplicate is then refunded without an operator", async ({ signedInAs }) => {
+test("vistula-bank's supervisor proposes a higher auto-approval limit, the second supervisor confirms it, and piotr's 249.00 PLN duplicate is then refunded without an operator", async ({ signedInAs }) => {
   test.setTimeout(120_000);
   const zofia = await signedInAs("zofia");
   const page = await zofia.newPage();
@@ -29,12 +29,25 @@ test("vistula-bank's supervisor raises the auto-approval limit, and piotr's 249.
   await expect(limit).toHaveAttribute("aria-invalid", "true");
   expect(await seriousViolations(page)).toEqual([]);
 
+  // A higher limit loosens the policy: it waits for the bank's second supervisor.
   await limit.fill("300.00");
   await page.getByRole("button", { name: "Save policy" }).click();
-  await expect(page.getByRole("status").filter({ hasText: "Policy saved" })).toBeVisible();
-  await expect(page.getByTestId("policy-version")).toContainText("last changed by zofia");
-  await expect(page.getByTestId("policy-version")).toContainText("300.00 PLN on its own");
+  await expect(page.getByRole("status").filter({ hasText: "Proposed, not applied yet" })).toBeVisible();
+  await expect(page.getByTestId("policy-change")).toContainText("You proposed");
+  await expect(page.getByTestId("policy-change")).toContainText("200.00 PLN → 300.00 PLN (looser)");
+  await expect(page.getByTestId("policy-change").getByRole("button", { name: "Confirm and apply" })).toHaveCount(0);
+  await expect(page.getByTestId("policy-version")).toContainText("200.00 PLN on its own");
   expect(await seriousViolations(page)).toEqual([]);
+
+  const wanda = await (await signedInAs("wanda")).newPage();
+  await wanda.goto("/console/policy");
+  await expect(wanda.getByTestId("policy-change")).toContainText("zofia proposed");
+  await wanda.getByRole("button", { name: "Confirm and apply" }).click();
+  await expect(wanda.getByRole("status").filter({ hasText: "Change confirmed and applied" })).toBeVisible();
+  await expect(wanda.getByTestId("policy-version")).toContainText("last changed by wanda");
+  await expect(wanda.getByTestId("policy-version")).toContainText("300.00 PLN on its own");
+  await expect(wanda.getByTestId("policy-change")).toHaveCount(0);
+  expect(await seriousViolations(wanda)).toEqual([]);
 
   // 249.00 PLN was above the old 200.00 limit: under the new one the policy pays it at once.
   const piotr = await signedInAs("piotr");

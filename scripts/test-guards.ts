@@ -58,6 +58,18 @@ const GUARDS: Guard[] = [
     test: { file: "agent/per-customer.int.test.ts", name: "counts a refund the app approved and has not paid yet, which the history system cannot know of" },
   },
   {
+    invariant: "no-one-alone",
+    guard: "a policy change that loosens waits for a second supervisor",
+    edits: [{ file: "app/_lib/tenant-policy.ts", from: "    if (loosened.length === 0) {", to: "    if (loosened.length >= 0) {" }],
+    test: { file: "app/api/tenant/policy/maker-checker.int.test.ts", name: "keeps sam's wide-open policy a proposal: the Electro Mart refund still needs a second person, and sam cannot be both" },
+  },
+  {
+    invariant: "no-one-alone",
+    guard: "an approval keeps the limits it opened under",
+    edits: [{ file: "agent/approval-rules.ts", from: "  const limits = limitsFor(approval, today);", to: "  const limits = today;" }],
+    test: { file: "app/api/tenant/policy/maker-checker.int.test.ts", name: "applies a loosening sven confirms to approvals opened after it; the one already waiting keeps needing two" },
+  },
+  {
     invariant: "four-eyes-one-amount",
     guard: "the second of two approvals must be for the first approver's amount",
     edits: [{ file: "agent/approval-rules.ts", from: "    if (amount !== agreed) {", to: "    if (false) {" }],

@@ -36,6 +36,7 @@ export const FAST_SETTINGS = {
   recursionLimit: 16,
   policy: DEFAULT_POLICY,
   authority: { operatorLimitMinor: 50_000, fourEyesMinor: 100_000 },
+  autoApproveCeilingMinor: 50_000,
   approvalTtlMs: 48 * 60 * 60 * 1000,
   claimTtlMs: 15 * 60 * 1000,
   refundRetryMs: 300,

@@ -20,5 +20,7 @@ export function approvalInput(deps: AgentDeps, policy: TenantPolicy, state: Agen
     expiresAt: new Date(now.getTime() + policy.approvalTtlMs),
     createdAt: now,
     requiredApprovals: requiredApprovals(kase.amountMinor, policy.authority),
+    operatorLimitMinor: policy.authority.operatorLimitMinor,
+    fourEyesMinor: policy.authority.fourEyesMinor,
   };
 }

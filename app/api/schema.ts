@@ -16,7 +16,7 @@ export const errorBody = z
     code: z.string().regex(/^[a-z_]+:[a-z_]+$/).meta({ example: "conflict:approval" }),
     message: z.string().meta({ description: "For people; never internals." }),
     retryAfterSeconds: z.number().int().optional().meta({ description: "too_many_requests: the Retry-After header, repeated." }),
-    currentStatus: z.string().optional().meta({ description: "conflict on an approval: its status now." }),
+    currentStatus: z.string().optional().meta({ description: "conflict on an approval or a policy change: its status now (a policy change: confirmed, rejected, withdrawn, superseded, expired, or stale when the policy moved on)." }),
     currentVersion: z.number().int().optional().meta({ description: "conflict on an approval, a handover or a bank's policy: its version now; nothing was changed." }),
   })
   .meta({ id: "Error" });

@@ -10,14 +10,16 @@ const DEMO_USERS: DemoUser[] = [
   { username: "bob", displayName: "Bob Kowalski", role: "customer", note: "Gadget Hub unknown, Book Nook charged twice" },
   { username: "olga", displayName: "Olga Petrova", role: "operator", note: "Decides refunds in the console" },
   { username: "oscar", displayName: "Oscar Lind", role: "operator", note: "A second operator, for concurrent decisions" },
-  { username: "sam", displayName: "Sam Okafor", role: "supervisor", note: "Decides refunds in the console and sets Demo Bank's refund policy" },
+  { username: "sam", displayName: "Sam Okafor", role: "supervisor", note: "Decides refunds in the console and proposes Demo Bank's refund policy" },
+  { username: "sven", displayName: "Sven Aalto", role: "supervisor", note: "The second supervisor: confirms sam's loosening of the policy, gives four-eyes second approvals" },
   { username: "ivan", displayName: "Ivan Horvat", role: "auditor", note: "Reads the console and the incident viewer" },
   { username: "otto", displayName: "Otto Berg", role: "ops", note: "Watches the ops page and the metrics, nothing else" },
   { username: "kasia", displayName: "Kasia Wojcik", role: "customer", note: "Vistula Bank (PLN): Kawiarnia Mocca charged twice, Media Expert unknown" },
   { username: "piotr", displayName: "Piotr Zielinski", role: "customer", note: "Vistula Bank (PLN): Empik charged twice, 249.00 PLN" },
   { username: "marta", displayName: "Marta Lis", role: "operator", note: "Vistula Bank: decides its refunds in the console" },
   { username: "tomasz", displayName: "Tomasz Nowicki", role: "operator", note: "Vistula Bank: a second operator" },
-  { username: "zofia", displayName: "Zofia Mazur", role: "supervisor", note: "Vistula Bank: decides refunds and sets its refund policy" },
+  { username: "zofia", displayName: "Zofia Mazur", role: "supervisor", note: "Vistula Bank: decides refunds and proposes its refund policy" },
+  { username: "wanda", displayName: "Wanda Krol", role: "supervisor", note: "Vistula Bank: the second supervisor, confirms zofia's loosening of the policy" },
   { username: "jan", displayName: "Jan Dabrowski", role: "auditor", note: "Vistula Bank: reads its console and incident viewer" },
 ];
 

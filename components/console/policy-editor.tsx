@@ -8,6 +8,7 @@ import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { describedBy, Field, Input } from "@/components/ui/field";
+import { PolicyChange } from "./policy-change";
 import { formatMinor, minorToMajorText, parseMajorToMinor } from "@/vocabulary/money";
 
 type Policy = z.infer<typeof tenantPolicyView>;
@@ -35,7 +36,7 @@ function draftOf(policy: Policy): Draft {
 type Errors = Partial<Record<keyof Draft, string>>;
 
 /** The draft as the API's body, or what is wrong with it, field by field. */
-function readDraft(draft: Draft, currency: string): { values: Omit<Policy, "tenantId" | "name" | "currency" | "version" | "updatedAt" | "updatedBy"> } | { errors: Errors } {
+function readDraft(draft: Draft, currency: string): { values: Pick<Policy, LimitName | "approvalWindowMs"> } | { errors: Errors } {
   const errors: Errors = {};
   const minor = {} as Record<LimitName, number>;
   for (const { name, label } of LIMITS) {
@@ -60,7 +61,7 @@ export function PolicyEditor() {
   const [policy, setPolicy] = useState<Policy | null>(null);
   const [draft, setDraft] = useState<Draft | null>(null);
   const [errors, setErrors] = useState<Errors>({});
-  const [notice, setNotice] = useState<{ tone: "error" | "success"; title: string; text: string } | null>(null);
+  const [notice, setNotice] = useState<{ tone: "error" | "info" | "success"; title: string; text: string } | null>(null);
   const [busy, setBusy] = useState(false);
   const [stale, setStale] = useState(false);
 
@@ -107,11 +108,28 @@ export function PolicyEditor() {
       const saved = await requestJson<Policy>(POLICY_URL, { method: "PUT", body: { ...read.values, version: policy.version } });
       setPolicy(saved);
       setDraft(draftOf(saved));
-      setNotice({ tone: "success", title: "Policy saved", text: `Version ${saved.version}. The agent applies it from each conversation's next message.` });
+      if (saved.version === policy.version && saved.pendingChange?.proposedByYou) {
+        setNotice({ tone: "info", title: "Proposed, not applied yet", text: "The change loosens the policy, so another supervisor of your bank must confirm it before the agent applies it." });
+      } else {
+        setNotice({ tone: "success", title: "Policy saved", text: `Version ${saved.version}. The agent applies it from each conversation's next message.` });
+      }
     } catch (err) {
       const conflict = err instanceof ApiRequestError && err.status === 409;
       setStale(conflict);
       setNotice({ tone: "error", title: conflict ? "Someone changed the policy since you opened it" : "The policy was not saved", text: errorMessage(err) });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  async function answer(change: NonNullable<Policy["pendingChange"]>, reply: "confirm" | "reject") {
+    setBusy(true);
+    try {
+      show(await requestJson<Policy>(`${POLICY_URL}/changes/${encodeURIComponent(change.id)}`, { method: "POST", body: { answer: reply } }));
+      const done = reply === "confirm" ? "Change confirmed and applied" : change.proposedByYou ? "Proposal withdrawn" : "Change rejected";
+      setNotice({ tone: "success", title: done, text: reply === "confirm" ? "The agent applies it from each conversation's next message." : "The policy is as it was." });
+    } catch (err) {
+      setNotice({ tone: "error", title: "The change was not answered", text: errorMessage(err) });
     } finally {
       setBusy(false);
     }
@@ -135,6 +153,7 @@ export function PolicyEditor() {
           ) : null}
         </Alert>
       ) : null}
+      {policy?.pendingChange ? <PolicyChange policy={policy} change={policy.pendingChange} busy={busy} onAnswer={(reply) => void answer(policy.pendingChange!, reply)} /> : null}
       {policy && draft ? (
         <Card as="section" className="p-4" aria-labelledby="policy-form-title">
           <h2 id="policy-form-title" className="sr-only">
@@ -170,7 +189,8 @@ export function PolicyEditor() {
               <p className="text-xs text-slate-600" data-testid="policy-version">
                 Version {policy.version}
                 {policy.updatedBy && policy.updatedAt ? `, last changed by ${policy.updatedBy} on ${new Date(policy.updatedAt).toLocaleString("en-GB", { timeZone: "UTC" })} UTC` : ", the settings' defaults"}
-                . Today the agent refunds up to {formatMinor(policy.autoApproveMaxMinor, policy.currency)} on its own.
+                . Today the agent refunds up to {formatMinor(policy.autoApproveMaxMinor, policy.currency)} on its own. A change that loosens a figure waits for a second
+                supervisor; the auto-approval limit stays at most {formatMinor(policy.autoApproveCeilingMinor, policy.currency)}.
               </p>
             </div>
           </form>

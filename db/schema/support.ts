@@ -95,8 +95,15 @@ export const approvals = pgTable(
     risk: text("risk", { enum: APPROVAL_RISKS }).notNull().default("unavailable"),
     /** A pending approval not decided by then expires. */
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
-    /** Two for four-eyes refunds, one otherwise. */
+    /** Two for four-eyes refunds, one otherwise, by the policy in force when the approval opened. */
     requiredApprovals: integer("required_approvals").notNull().default(1),
+    /**
+     * The bank's operator limit and four-eyes threshold when the approval opened: a decision
+     * applies the stricter of these and today's, so a later loosening never reaches it. Null
+     * on approvals opened before they were kept (`requiredApprovals` stands in).
+     */
+    operatorLimitMinor: integer("operator_limit_minor"),
+    fourEyesMinor: integer("four_eyes_minor"),
     firstApprovedBy: text("first_approved_by"),
     firstApprovedRole: text("first_approved_role"),
     firstApprovedAt: timestamp("first_approved_at", { withTimezone: true }),

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { bigint, check, integer, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { bigint, check, index, integer, pgTable, text, timestamp } from "drizzle-orm/pg-core";
 
 /**
  * A bank served by this deployment, with its refund policy. The agent reads the policy of a
@@ -31,4 +31,31 @@ export const tenants = pgTable(
     check("tenants_limits_positive", sql`${t.autoApproveMaxMinor} > 0 and ${t.operatorLimitMinor} > 0 and ${t.fourEyesMinor} > 0 and ${t.approvalWindowMs} > 0`),
     check("tenants_limits_ordered", sql`${t.autoApproveMaxMinor} <= ${t.operatorLimitMinor} and ${t.operatorLimitMinor} <= ${t.fourEyesMinor}`),
   ],
+);
+
+/**
+ * A loosening of a bank's policy one supervisor proposed, waiting for a second supervisor of the
+ * same bank to confirm it (maker-checker). It applies only if the policy is still at
+ * `baseVersion` when confirmed, and not after `expiresAt`; tightening needs no confirmation.
+ */
+export const tenantPolicyChanges = pgTable(
+  "tenant_policy_changes",
+  {
+    id: text("id").primaryKey(),
+    tenantId: text("tenant_id").notNull(),
+    /** The policy version the proposal was made against. */
+    baseVersion: integer("base_version").notNull(),
+    autoApproveMaxMinor: integer("auto_approve_max_minor").notNull(),
+    operatorLimitMinor: integer("operator_limit_minor").notNull(),
+    fourEyesMinor: integer("four_eyes_minor").notNull(),
+    approvalWindowMs: bigint("approval_window_ms", { mode: "number" }).notNull(),
+    /** `pending` until a second supervisor confirms or rejects it, the proposer withdraws it, a newer proposal replaces it, or it expires. */
+    status: text("status", { enum: ["pending", "confirmed", "rejected", "withdrawn", "superseded"] }).notNull().default("pending"),
+    proposedBy: text("proposed_by").notNull(),
+    proposedAt: timestamp("proposed_at", { withTimezone: true }).notNull(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    decidedBy: text("decided_by"),
+    decidedAt: timestamp("decided_at", { withTimezone: true }),
+  },
+  (t) => [index("tenant_policy_changes_tenant_idx").on(t.tenantId, t.status)],
 );

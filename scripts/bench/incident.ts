@@ -49,7 +49,7 @@ async function main() {
   await seedDemoData(db);
   const simulator = await startSimulator({ port: 0, databaseUrl: pg.url });
   Object.assign(process.env, { DATABASE_URL: pg.url, ...bankSystemsEnv(simulator.url) });
-  const agent = createAgent({ db, pool, deps: { settings: { checkTimeoutMs: 2000, checkMaxAttempts: 3, retryInitialMs: 50, ledgerTimeoutMs: 5000, ledgerMaxAttempts: 3, recursionLimit: 16, policy: DEFAULT_POLICY, authority: { operatorLimitMinor: 50_000, fourEyesMinor: 100_000 }, approvalTtlMs: 172_800_000, claimTtlMs: 900_000, refundRetryMs: 15_000, leaseMs: 30_000, doubleTexting: "enqueue" } } });
+  const agent = createAgent({ db, pool, deps: { settings: { checkTimeoutMs: 2000, checkMaxAttempts: 3, retryInitialMs: 50, ledgerTimeoutMs: 5000, ledgerMaxAttempts: 3, recursionLimit: 16, policy: DEFAULT_POLICY, authority: { operatorLimitMinor: 50_000, fourEyesMinor: 100_000 }, autoApproveCeilingMinor: 50_000, approvalTtlMs: 172_800_000, claimTtlMs: 900_000, refundRetryMs: 15_000, leaseMs: 30_000, doubleTexting: "enqueue" } } });
   try {
     const rows: string[] = [];
     const results = [];

@@ -33,14 +33,42 @@ export function policyInconsistency(p: z.infer<typeof tenantPolicyValues>): stri
   return null;
 }
 
+type PolicyValues = z.infer<typeof tenantPolicyValues>;
+
+/** What a change loosens: a higher limit or threshold lets more through with fewer people, a longer window lets an approval wait longer. */
+const LOOSER_WHEN_HIGHER = ["autoApproveMaxMinor", "operatorLimitMinor", "fourEyesMinor", "approvalWindowMs"] as const satisfies readonly (keyof PolicyValues)[];
+
+/**
+ * The figures a change would loosen; empty when it only tightens or keeps them. A loosening
+ * waits for a second supervisor of the bank, a tightening applies at once.
+ */
+export function loosenings(before: PolicyValues, after: PolicyValues): (keyof PolicyValues)[] {
+  return LOOSER_WHEN_HIGHER.filter((name) => after[name] > before[name]);
+}
+
 export const tenantPolicyBody = tenantPolicyValues
   .extend({
     version: z.number().int().min(0).max(MAX_MINOR).meta({ description: "The version the supervisor read (0 when the bank had no policy of its own yet): the change is a compare-and-set on it." }),
   })
   .strict();
 
+/** A loosening one supervisor proposed, waiting for another of the bank's supervisors. */
+export const policyChangeView = tenantPolicyValues
+  .extend({
+    id: z.string(),
+    baseVersion: z.number().int().meta({ description: "The policy version it was proposed against: confirming it after another change is 409." }),
+    loosens: z.array(z.enum(LOOSER_WHEN_HIGHER)).meta({ description: "The figures it loosens." }),
+    proposedBy: z.string(),
+    proposedByYou: z.boolean().meta({ description: "Whether the signed-in supervisor proposed it: they may withdraw it, not confirm it." }),
+    proposedAt: timestamp,
+    expiresAt: timestamp.meta({ description: "Not confirmed by then, it lapses." }),
+  })
+  .meta({ id: "TenantPolicyChange" });
+
 export const tenantPolicyView = tenantPolicyValues
   .extend({
+    pendingChange: policyChangeView.nullable().meta({ description: "A loosening waiting for a second supervisor; null when none waits." }),
+    autoApproveCeilingMinor: z.number().int().meta({ description: "The deployment's ceiling on every bank's auto-approval limit (AUTO_APPROVE_CEILING_MINOR), in minor units." }),
     tenantId: z.string(),
     name: z.string(),
     currency: z.string().length(3).meta({ description: "The currency the limits are written in." }),
@@ -49,3 +77,9 @@ export const tenantPolicyView = tenantPolicyValues
     updatedBy: z.string().nullable(),
   })
   .meta({ id: "TenantPolicy" });
+
+export const policyChangeAnswer = z
+  .object({
+    answer: z.enum(["confirm", "reject"]).meta({ description: "`confirm` applies the change (another supervisor than its proposer only); `reject` ends it (by its proposer: withdraws it)." }),
+  })
+  .strict();

@@ -58,9 +58,9 @@ describe("GET /api/tenant/policy", () => {
 });
 
 describe("PUT /api/tenant/policy", () => {
-  it("changes the supervisor's own bank at the version read, audited with before and after; a stale version is 409", async () => {
+  it("tightens the supervisor's own bank at once at the version read, audited with before and after; a stale version is 409", async () => {
     const before = await current("zofia");
-    const change = { autoApproveMaxMinor: 30_000, operatorLimitMinor: 250_000, fourEyesMinor: 400_000, approvalWindowMs: 12 * 3_600_000 };
+    const change = { autoApproveMaxMinor: 15_000, operatorLimitMinor: 150_000, fourEyesMinor: 400_000, approvalWindowMs: 12 * 3_600_000 };
     const res = await write("zofia", { ...change, version: before.version });
     expect(res.status).toBe(200);
     expect(await res.json()).toMatchObject({ ...change, tenantId: SECOND_TENANT, version: before.version + 1, updatedBy: "zofia" });

@@ -10,13 +10,14 @@ export const runtime = "nodejs";
 export const GET = route(async (req) => {
   const { db, agent } = services();
   const user = await requireUser(db, req, SUPERVISORS);
-  return Response.json(await readTenantPolicy(db, agent, user.tenantId));
+  return Response.json(await readTenantPolicy(db, agent, user.tenantId, user.username));
 });
 
-/** Changes the supervisor's bank's policy at the version they read; audited with the policy before and after. */
+/** Changes the supervisor's bank's policy at the version they read: a tightening at once (200), a loosening as a proposal for a second supervisor (202). */
 export const PUT = route(async (req) => {
   const { db, agent } = services();
   const user = await requireUser(db, req, SUPERVISORS);
   const body = await parseBody(req, tenantPolicyBody);
-  return Response.json(await changeTenantPolicy(db, agent, { tenantId: user.tenantId, actor: user.username, body }));
+  const { status, view } = await changeTenantPolicy(db, agent, { tenantId: user.tenantId, actor: user.username, body });
+  return Response.json(view, { status });
 });
