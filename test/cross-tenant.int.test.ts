@@ -1,9 +1,11 @@
+import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { requestHandover } from "@/agent/handovers";
 import { createSession } from "@/app/_lib/session";
 import { getApprovalByCase, getApprovalById } from "@/db/queries/approvals";
 import { getHandoverById } from "@/db/queries/handovers";
+import { getPendingPolicyChange, proposePolicyChange } from "@/db/queries/policy-changes";
 import { agentHarness, TENANT, until } from "./agent-support";
 import { cookie, sessionRoutes } from "./bad-input-corpus";
 import { callRoute, type Call } from "./routes";
@@ -18,9 +20,9 @@ const OTHER = "other-bank";
 const OWN = { origin: "http://localhost", "sec-fetch-site": "same-origin" };
 /** Routes whose id is not a bank's: the one assistant every bank shares. */
 const NOT_A_BANKS_ID = ["/api/langgraph/assistants/:id"];
-const TABLES = ["threads", "messages", "cases", "approvals", "approval_questions", "handovers", "checkpoint_pins", "legal_holds", "bank_sim.ledger_entries", "langgraph.checkpoints", "langgraph.checkpoint_writes"];
+const TABLES = ["threads", "messages", "cases", "approvals", "approval_questions", "handovers", "tenant_policy_changes", "checkpoint_pins", "legal_holds", "bank_sim.ledger_entries", "langgraph.checkpoints", "langgraph.checkpoint_writes"];
 
-type Demo = { thread: string; approvalId: string; version: number; caseId: string; handoverId: string; checkpointId: string };
+type Demo = { thread: string; approvalId: string; version: number; caseId: string; handoverId: string; checkpointId: string; policyChangeId: string };
 let demo: Demo;
 const other: Record<"operator" | "supervisor" | "auditor" | "customer", string> = { operator: "", supervisor: "", auditor: "", customer: "" };
 let olga: string;
@@ -39,7 +41,10 @@ beforeAll(async () => {
   const approval = (await getApprovalByCase(h.db, TENANT, turn.caseId!))!;
   const handover = await requestHandover(h.db, { tenantId: TENANT, threadId: thread, customerId: "cust-alice", summary: "Alice asks about a card she cannot find.", reason: "needs_person" });
   const checkpointId = (await h.agent.history(TENANT, thread)).at(-1)!.checkpointId;
-  demo = { thread, approvalId: approval.id, version: approval.version, caseId: turn.caseId!, handoverId: handover.handoverId, checkpointId };
+  const now = new Date();
+  const policy = { autoApproveMaxMinor: 9_000, operatorLimitMinor: 50_000, fourEyesMinor: 100_000, approvalWindowMs: 48 * 3_600_000 };
+  const change = await proposePolicyChange(h.db, { id: randomUUID(), tenantId: TENANT, baseVersion: 1, policy, proposedBy: "sam", now, expiresAt: new Date(now.getTime() + 3_600_000) });
+  demo = { thread, approvalId: approval.id, version: approval.version, caseId: turn.caseId!, handoverId: handover.handoverId, checkpointId, policyChangeId: change.id };
 
   // The other bank: its own staff and a customer, written as the owner like any bank's data.
   const q = (text: string, values: unknown[] = []) => h.pool.query(text, values);
@@ -62,7 +67,7 @@ afterAll(() => h.pool.end());
 
 /** Every route that takes one of this bank's ids, as the other bank's user whose role may call it, with a body that would otherwise be accepted. */
 function callsWithThisBanksIds(): (Call & { as: keyof typeof other })[] {
-  const { thread, approvalId, version, caseId, handoverId, checkpointId } = demo;
+  const { thread, approvalId, version, caseId, handoverId, checkpointId, policyChangeId } = demo;
   const post = (route: string, params: Record<string, string>, body: unknown, as: keyof typeof other) => ({ method: "POST" as const, route, params, body: JSON.stringify(body), as });
   const get = (route: string, params: Record<string, string>, as: keyof typeof other) => ({ method: "GET" as const, route, params, as });
   const del = (route: string, params: Record<string, string>, as: keyof typeof other) => ({ method: "DELETE" as const, route, params, as });
@@ -86,6 +91,8 @@ function callsWithThisBanksIds(): (Call & { as: keyof typeof other })[] {
     get("/api/handovers/:id", { id: handoverId }, "operator"),
     post("/api/handovers/:id/answer", { id: handoverId }, { text: "We are on it.", version: 1 }, "operator"),
     post("/api/handovers/:id/close", { id: handoverId }, { version: 1 }, "supervisor"),
+    post("/api/tenant/policy/changes/:id", { id: policyChangeId }, { answer: "confirm" }, "supervisor"),
+    post("/api/tenant/policy/changes/:id", { id: policyChangeId }, { answer: "reject" }, "supervisor"),
     get("/api/incidents/threads/:id/timeline", id, "auditor"),
     post("/api/incidents/threads/:id/timeline", id, { reveal: true }, "auditor"),
     get("/api/incidents/threads/:id/checkpoints", id, "auditor"),
@@ -134,6 +141,7 @@ describe("two banks on one deployment", () => {
     expect(await rowCounts()).toEqual(before);
     expect(await getApprovalById(h.db, TENANT, demo.approvalId)).toMatchObject({ status: "pending", version: demo.version, claimedBy: null });
     expect(await getHandoverById(h.db, TENANT, demo.handoverId)).toMatchObject({ status: "open", answer: null });
+    expect(await getPendingPolicyChange(h.db, TENANT, new Date())).toMatchObject({ id: demo.policyChangeId, status: "pending" });
     const looks = await h.db.execute<{ n: number }>(sql`select count(*)::int as n from audit_events where tenant_id = ${OTHER}`);
     expect(looks.rows[0]).toEqual({ n: 0 });
   });

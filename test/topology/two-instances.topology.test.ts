@@ -14,15 +14,16 @@ import { sleep } from "../../scripts/chaos/rng";
 import { openEventStream, startTopology, type EventStream, type ServerEvent, type Topology } from "./topology";
 
 let topology: Topology;
-let customers: { duplicate: Plan[]; review: Plan[] };
+let customers: { duplicate: Plan[]; review: Plan[]; parallel: Plan[] };
 const journal = new Journal();
 
 beforeAll(async () => {
   topology = await startTopology();
   const plans = await createCustomers(topology.pool, 5, 16);
-  customers = { duplicate: plans.filter((p) => p.scenario === "duplicate"), review: plans.filter((p) => p.scenario === "review") };
+  customers = { duplicate: plans.filter((p) => p.scenario === "duplicate"), review: plans.filter((p) => p.scenario === "review"), parallel: plans.filter((p) => p.scenario === "parallel") };
   expect(customers.duplicate.length, "synthetic customers with a duplicate charge").toBeGreaterThanOrEqual(2);
   expect(customers.review.length, "synthetic customers with a payment for review").toBeGreaterThanOrEqual(1);
+  expect(customers.parallel.length, "synthetic customers with three duplicate charges").toBeGreaterThanOrEqual(1);
 });
 
 afterAll(async () => {
@@ -116,6 +117,28 @@ describe("two app instances behind a round-robin proxy", () => {
     expect(await unansweredMessages(threadId)).toBe(0);
     expect(proxy.served.get(a.url)! - servedBefore[0]!, "requests instance A answered").toBeGreaterThan(0);
     expect(proxy.served.get(b.url)! - servedBefore[1]!, "requests instance B answered").toBeGreaterThan(0);
+  });
+
+  it("decide one customer's three claims, sent at once to both instances, one at a time: one automatic refund, two for an operator", async () => {
+    const { a, b } = topology;
+    const plan = customers.parallel[0]!;
+    const claims = [plan.claim, ...plan.parallelClaims];
+    expect(claims).toHaveLength(3);
+    const sessions = [await signIn(a, plan.username, CUSTOMER_PASSWORD), await signIn(b, plan.username, CUSTOMER_PASSWORD)];
+    const threads = await Promise.all(claims.map((_, i) => newThread(sessions[i % 2]!)));
+    const turns = await Promise.all(claims.map((text, i) => say(sessions[i % 2]!, threads[i]!, text)));
+    expect(turns.map((t) => t.status)).toEqual([200, 200, 200]);
+    expect(turns.map((t) => t.body.status).sort()).toEqual(["awaiting_approval", "awaiting_approval", "idle"]);
+    const { rows } = await topology.pool.query<{ mode: string; status: string }>(
+      `select a.mode, a.status from approvals a join cases c on c.id = a.case_id where c.customer_id = $1 order by a.mode`,
+      [plan.customerId],
+    );
+    expect(rows).toEqual([
+      { mode: "operator", status: "pending" },
+      { mode: "operator", status: "pending" },
+      { mode: "policy", status: "executed" },
+    ]);
+    expect(await refundsOf(plan.customerId)).toHaveLength(1);
   });
 
   it("resume a turn instance A paused for an operator when the decision lands on instance B, pay once, and show the decision live on A's console", async () => {
