@@ -32,12 +32,13 @@ class Conversation {
 
   async run(): Promise<void> {
     const { journal, coordination } = this.ctx;
-    if (!(await this.api.login(CUSTOMER_PASSWORD))) {
-      return journal.fail({ what: "login", detail: `${this.plan.username} could not sign in` });
+    const login = await this.api.signIn(CUSTOMER_PASSWORD);
+    if (login.status !== 200) {
+      return journal.fail({ what: "login", detail: `${this.plan.username} could not sign in: ${login.waited ?? login.status}` });
     }
     const created = await this.api.call("POST", "/api/threads");
     if (created.status !== 201) {
-      return journal.fail({ what: "create_thread", detail: `${this.plan.username}: ${created.status} ${created.error ?? JSON.stringify(created.body)}` });
+      return journal.fail({ what: "create_thread", detail: `${this.plan.username}: ${created.status} ${created.waited ?? JSON.stringify(created.body)}` });
     }
     if (created.attempts > 1) journal.bump("thread.created_after_retry");
     this.threadId = created.body.threadId as string;
@@ -139,7 +140,7 @@ class Conversation {
         }
         const detail = res.status === 0 ? (res.error ?? "no answer") : `${res.status} ${JSON.stringify(res.body)}`;
         journal.record(this.threadId, label, detail, sentAt);
-        journal.fail({ threadId: this.threadId, what: res.status === 0 ? `message_${res.error ?? "no_answer"}` : `message_http_${res.status}`, detail: `${label}: ${detail}` });
+        journal.fail({ threadId: this.threadId, what: res.status === 0 ? `message_${res.error ?? "no_answer"}` : `message_http_${res.status}`, detail: `${label}: ${res.waited ?? detail}` });
         return;
       }
     } finally {
