@@ -14,7 +14,7 @@ import { getTenant, setTenantPolicy } from "../../db/queries/tenants";
 import { DEMO_TENANT, seedDemoData } from "../../db/seed";
 import { startSimulator, type RunningSimulator } from "../../simulator/server";
 import { bin, root, STANDALONE_DIR, stopAll } from "../build";
-import { inSeconds, within } from "./deadline";
+import { DeadlineError, inSeconds, within } from "./deadline";
 import { sleep } from "./rng";
 
 export const DATA_DIR = path.join(root, ".data");
@@ -229,15 +229,20 @@ export class AppProcess {
     return Date.now() - started;
   }
 
-  /** One `/api/health` request: "200", or what came instead. */
+  /**
+   * One `/api/health` request: "200", or what came instead. Its bound is a timer of its own,
+   * which ends the probe even when an aborted fetch does not settle.
+   */
   private async probe(deadline: AbortSignal): Promise<string> {
     try {
-      const res = await fetch(`${this.url}/api/health`, { signal: AbortSignal.any([deadline, AbortSignal.timeout(PROBE_MS)]) });
-      const body = await res.text();
-      return res.status === 200 ? "200" : `${res.status} ${body.slice(0, 300)}`;
+      return await within(PROBE_MS, "the probe", async (bound) => {
+        const res = await fetch(`${this.url}/api/health`, { signal: AbortSignal.any([deadline, bound]) });
+        const body = await res.text();
+        return res.status === 200 ? "200" : `${res.status} ${body.slice(0, 300)}`;
+      });
     } catch (error) {
-      const cause = (error as Error & { cause?: { code?: string } }).cause?.code;
-      return (error as Error).name === "TimeoutError" ? `none within ${inSeconds(PROBE_MS)}` : (cause ?? (error as Error).message);
+      if (error instanceof DeadlineError) return `none within ${inSeconds(PROBE_MS)}`;
+      return (error as Error & { cause?: { code?: string } }).cause?.code ?? (error as Error).message;
     }
   }
 
