@@ -1,12 +1,16 @@
 /** One signed-in user's HTTP session against the app, riding out app restarts. */
 import { PLAIN_SESSION_COOKIE, SESSION_COOKIE } from "../../app/_lib/session-cookie";
+import { inSeconds } from "./deadline";
 import type { Journal } from "./journal";
 import type { AppProcess } from "./processes";
 import { sleep } from "./rng";
 
-/** `status` 0 means no answer: the app stayed down, or the request timed out. */
+/**
+ * `status` 0 means no answer: the app stayed down, or the request timed out; `error` is the
+ * kind (counted by it), `waited` names the request and the deadline that passed.
+ */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- a JSON answer of any shape: each caller checks the fields it reads
-export type ApiResult = { status: number; body: any; attempts: number; error?: string };
+export type ApiResult = { status: number; body: any; attempts: number; error?: string; waited?: string };
 
 export type CallOptions = {
   /** Send again after a connection error, once the app is back (the default). */
@@ -36,15 +40,23 @@ export class ApiSession {
   }
 
   async login(password: string): Promise<boolean> {
-    const res = await this.call("POST", "/api/auth/login", { username: this.username, password });
-    return res.status === 200;
+    return (await this.signIn(password)).status === 200;
+  }
+
+  /** The sign-in's answer, which names the wait that ran out when there was none. */
+  signIn(password: string): Promise<ApiResult> {
+    return this.call("POST", "/api/auth/login", { username: this.username, password });
   }
 
   async call(method: "GET" | "POST", path: string, body?: unknown, opts: CallOptions = {}): Promise<ApiResult> {
-    const deadline = Date.now() + (opts.deadlineMs ?? 150_000);
+    const deadlineMs = opts.deadlineMs ?? 150_000;
+    const timeoutMs = opts.timeoutMs ?? 60_000;
+    const deadline = Date.now() + deadlineMs;
+    const request = `${method} ${path} as ${this.username}`;
     for (let attempt = 1; ; attempt++) {
       if (!this.app.up && !(await this.app.whenUp(Math.max(0, deadline - Date.now())))) {
-        return { status: 0, body: null, attempts: attempt - 1, error: "app stayed down" };
+        const waited = `chaos: ${this.app.url} was not up within ${inSeconds(deadlineMs)} of ${request} (attempt ${attempt})`;
+        return { status: 0, body: null, attempts: attempt - 1, error: "app stayed down", waited };
       }
       opts.onAttempt?.(attempt);
       try {
@@ -57,7 +69,7 @@ export class ApiSession {
             ...(this.cookie ? { cookie: this.cookie } : {}),
           },
           body: method === "GET" ? undefined : JSON.stringify(body ?? {}),
-          signal: AbortSignal.timeout(opts.timeoutMs ?? 60_000),
+          signal: AbortSignal.timeout(timeoutMs),
         });
         const text = await res.text();
         const session = res.headers.getSetCookie().find((c) => c.startsWith(`${SESSION_COOKIE}=`) || c.startsWith(`${PLAIN_SESSION_COOKIE}=`));
@@ -65,11 +77,13 @@ export class ApiSession {
         return { status: res.status, body: parse(text), attempts: attempt };
       } catch (error) {
         if ((error as Error).name === "TimeoutError") {
-          return { status: 0, body: null, attempts: attempt, error: "timeout" };
+          const waited = `chaos: ${request} got no complete answer from ${this.app.url} within ${inSeconds(timeoutMs)} (attempt ${attempt})`;
+          return { status: 0, body: null, attempts: attempt, error: "timeout", waited };
         }
         this.journal.bump("http.connection_error");
         if (opts.retry === false || Date.now() > deadline) {
-          return { status: 0, body: null, attempts: attempt, error: "connection" };
+          const waited = `chaos: ${request} found no connection to ${this.app.url} (attempt ${attempt}): ${(error as Error).message}`;
+          return { status: 0, body: null, attempts: attempt, error: "connection", waited };
         }
         await sleep(Math.min(2000, 100 * 2 ** Math.min(attempt, 5)));
       }

@@ -35,13 +35,14 @@ class Conversation {
   /** Signs in and opens the conversation; false (with the failure journaled) when either fails. */
   async open(): Promise<boolean> {
     const { journal, coordination } = this.ctx;
-    if (!(await this.api.login(CUSTOMER_PASSWORD))) {
-      journal.fail({ what: "login", detail: `${this.plan.username} could not sign in` });
+    const login = await this.api.signIn(CUSTOMER_PASSWORD);
+    if (login.status !== 200) {
+      journal.fail({ what: "login", detail: `${this.plan.username} could not sign in: ${login.waited ?? login.status}` });
       return false;
     }
     const created = await this.api.call("POST", "/api/threads");
     if (created.status !== 201) {
-      journal.fail({ what: "create_thread", detail: `${this.plan.username}: ${created.status} ${created.error ?? JSON.stringify(created.body)}` });
+      journal.fail({ what: "create_thread", detail: `${this.plan.username}: ${created.status} ${created.waited ?? JSON.stringify(created.body)}` });
       return false;
     }
     if (created.attempts > 1) journal.bump("thread.created_after_retry");
@@ -148,7 +149,7 @@ class Conversation {
         }
         const detail = res.status === 0 ? (res.error ?? "no answer") : `${res.status} ${JSON.stringify(res.body)}`;
         journal.record(this.threadId, label, detail, sentAt);
-        journal.fail({ threadId: this.threadId, what: res.status === 0 ? `message_${res.error ?? "no_answer"}` : `message_http_${res.status}`, detail: `${label}: ${detail}` });
+        journal.fail({ threadId: this.threadId, what: res.status === 0 ? `message_${res.error ?? "no_answer"}` : `message_http_${res.status}`, detail: `${label}: ${res.waited ?? detail}` });
         return;
       }
     } finally {

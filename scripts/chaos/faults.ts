@@ -1,4 +1,5 @@
 /** Random, short-lived faults in the bank systems, set through the simulator's admin API. */
+import { fetchWithin } from "./deadline";
 import type { Journal } from "./journal";
 import { Rng, sleep } from "./rng";
 
@@ -13,6 +14,8 @@ export type Fault = {
 };
 
 const CHECKS = ["limits", "history", "antifraud"] as const;
+/** How long the simulator's admin API may take to answer. */
+const ADMIN_MS = 10_000;
 
 export class FaultInjector {
   private stopped = false;
@@ -30,18 +33,16 @@ export class FaultInjector {
   }
 
   async set(fault: Fault): Promise<void> {
-    const res = await fetch(`${this.simulatorUrl}/_admin/faults`, {
+    const res = await fetchWithin(`${this.simulatorUrl}/_admin/faults`, ADMIN_MS, {
       method: "POST",
       headers: { "content-type": "application/json" },
       body: JSON.stringify(fault),
     });
-    if (res.status !== 200) throw new Error(`simulator refused fault ${JSON.stringify(fault)}: ${res.status} ${await res.text()}`);
-    await res.arrayBuffer();
+    if (res.status !== 200) throw new Error(`simulator refused fault ${JSON.stringify(fault)}: ${res.status} ${res.text}`);
   }
 
   async clear(): Promise<void> {
-    const res = await fetch(`${this.simulatorUrl}/_admin/faults`, { method: "DELETE" });
-    await res.arrayBuffer();
+    await fetchWithin(`${this.simulatorUrl}/_admin/faults`, ADMIN_MS, { method: "DELETE" });
   }
 
   start(): void {

@@ -3,7 +3,8 @@
  * or once the ledger has committed a refund whose answer hangs), restarts it, and measures
  * recovery: kill to health 200, and kill to every thread that was mid-run no longer busy.
  */
-import type { Pool } from "pg";
+import type { Pool, QueryResultRow } from "pg";
+import { within } from "./deadline";
 import type { FaultInjector } from "./faults";
 import type { Journal, KillRecord } from "./journal";
 import type { AppProcess } from "./processes";
@@ -15,6 +16,8 @@ export type KillerContext = { app: AppProcess; pool: Pool; journal: Journal; fau
 const MIN_UPTIME_MS = 1_500;
 /** How long a kill watches the threads it cut off. */
 export const THREAD_RECOVERY_MS = 60_000;
+/** How long one of the killer's queries may take. */
+const QUERY_MS = 30_000;
 
 export class Killer {
   private readonly rng: Rng;
@@ -54,24 +57,31 @@ export class Killer {
   /** Restarts the app after it died on its own. */
   async recoverCrash(): Promise<void> {
     if (this.restarting) return this.restarting;
-    this.restarting = this.startApp().then(() => {
+    this.restarting = this.startApp("a crash").then(() => {
       this.lastUp = Date.now();
     });
     await this.restarting.finally(() => (this.restarting = undefined));
   }
 
-  /** Starts the app, trying again twice when a start fails. */
-  private async startApp(): Promise<void> {
+  /** Starts the app, trying again twice when a start fails; each failure is printed as it happens. */
+  private async startApp(after: string): Promise<void> {
+    const { app, journal } = this.ctx;
     for (let attempt = 1; ; attempt++) {
       try {
-        await this.ctx.app.start();
+        await app.start(undefined, after);
         return;
       } catch (error) {
-        this.ctx.journal.fail({ what: "app_start", detail: (error as Error).message });
+        journal.fail({ what: "app_start", detail: (error as Error).message });
+        console.log(`[chaos] ${journal.elapsed()} s  ${(error as Error).message}${attempt < 3 ? "; starting it again" : ""}`);
         if (attempt >= 3) throw error;
-        await this.ctx.app.kill();
+        await app.kill();
       }
     }
+  }
+
+  /** One of the killer's queries, bounded, named by what it is for when it does not answer. */
+  private query<R extends QueryResultRow>(what: string, text: string, values?: unknown[]) {
+    return within(QUERY_MS, `the query for ${what} did not answer`, () => this.ctx.pool.query<R>(text, values));
   }
 
   private async killOnce(index: number): Promise<void> {
@@ -94,25 +104,25 @@ export class Killer {
       record.inFlight = `${inFlight.messages} message(s) and ${inFlight.decisions} decision(s) in flight; ${snapshot.busy.length} thread(s) busy, ${snapshot.executing} refund(s) executing, ${snapshot.ledgerInFlight} ledger call(s) in flight`;
       console.log(`[chaos] ${journal.elapsed(record.at)} s  kill ${index} (${mode}): ${record.inFlight}`);
       faults.ledgerReserved = false;
-      await this.startApp();
+      await this.startApp(`kill ${index}`);
       this.lastUp = Date.now();
       record.healthMs = this.lastUp - record.at;
       journal.kills.push(record);
-      this.watchers.push(this.watchThreads(record));
+      this.watchers.push(this.watchThreads(record).catch((error: Error) => journal.fail({ what: "kill_watch", detail: error.message })));
     })();
     await this.restarting.finally(() => (this.restarting = undefined));
   }
 
   /** Sets the ledger to hang after it commits, and waits for the next committed refund. */
   private async awaitLedgerCommit(): Promise<boolean> {
-    const { pool, faults } = this.ctx;
+    const { faults } = this.ctx;
     faults.ledgerReserved = true;
-    const { rows } = await pool.query<{ id: string }>(`select coalesce(max(id), 0)::text as id from bank_sim.ledger_entries`);
+    const { rows } = await this.query<{ id: string }>("the ledger's last entry", `select coalesce(max(id), 0)::text as id from bank_sim.ledger_entries`);
     const baseline = rows[0]!.id;
     await faults.set({ system: "ledger", afterCommit: "hang", times: 1 });
     const deadline = Date.now() + 8_000;
     while (Date.now() < deadline) {
-      const found = await pool.query(`select 1 from bank_sim.ledger_entries where id > $1 and status = 'committed' limit 1`, [baseline]);
+      const found = await this.query("a refund committed since", `select 1 from bank_sim.ledger_entries where id > $1 and status = 'committed' limit 1`, [baseline]);
       if (found.rowCount) {
         await sleep(this.rng.int(0, 30));
         return true;
@@ -125,11 +135,10 @@ export class Killer {
   }
 
   private async snapshot() {
-    const { pool } = this.ctx;
     const [busy, executing, ledger] = await Promise.all([
-      pool.query<{ id: string }>(`select id from threads where status = 'busy'`),
-      pool.query<{ n: number }>(`select count(*)::int as n from approvals where status = 'executing'`),
-      pool.query<{ n: number }>(`select count(*)::int as n from bank_sim.ledger_entries where status = 'in_flight'`),
+      this.query<{ id: string }>("the busy threads at a kill", `select id from threads where status = 'busy'`),
+      this.query<{ n: number }>("the executing refunds at a kill", `select count(*)::int as n from approvals where status = 'executing'`),
+      this.query<{ n: number }>("the ledger calls in flight at a kill", `select count(*)::int as n from bank_sim.ledger_entries where status = 'in_flight'`),
     ]);
     return { busy: busy.rows.map((r) => r.id), executing: executing.rows[0]!.n, ledgerInFlight: ledger.rows[0]!.n };
   }
@@ -140,7 +149,7 @@ export class Killer {
     const waiting = new Set(record.busyThreads);
     const deadline = record.at + THREAD_RECOVERY_MS;
     while (waiting.size > 0 && Date.now() < deadline) {
-      const { rows } = await this.ctx.pool.query<{ id: string }>(`select id from threads where id = any($1) and status <> 'busy'`, [[...waiting]]);
+      const { rows } = await this.query<{ id: string }>(`the threads kill ${record.index} cut off`, `select id from threads where id = any($1) and status <> 'busy'`, [[...waiting]]);
       for (const row of rows) waiting.delete(row.id);
       if (waiting.size === 0) break;
       await sleep(250);

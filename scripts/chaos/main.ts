@@ -3,7 +3,9 @@
  * conversations over the HTTP API against real app and simulator processes with random
  * faults, SIGKILLs the app K times, lets every thread finish, then checks the invariants.
  */
+import type { QueryResultRow } from "pg";
 import { Coordination } from "./coordination";
+import { within } from "./deadline";
 import { runConversation, type ConversationContext } from "./conversation";
 import { createCustomers } from "./customers";
 import { FaultInjector } from "./faults";
@@ -21,14 +23,21 @@ let running: Stack | undefined;
 
 const log = (journal: Journal, line: string) => console.log(`[chaos] ${journal.elapsed()} s  ${line}`);
 
+/** How long one conversation may take, its retries and waits for the operators included. */
+const CONVERSATION_MS = 10 * 60_000;
+/** How long one of the settling queries, or one step of the wind-down, may take. */
+const QUERY_MS = 30_000;
+const WIND_DOWN_MS = 120_000;
+
 /** Waits until no thread is busy and no approval is pending or half-done, or the time is up. */
 async function settle(stack: Stack, journal: Journal, settleMs: number): Promise<void> {
   const deadline = Date.now() + settleMs;
-  const { rows } = await stack.pool.query<{ at: Date | null }>(`select max(expires_at) as at from approvals where status = 'pending'`);
+  const query = <R extends QueryResultRow>(text: string) => within(QUERY_MS, "the query for unsettled threads and approvals did not answer", () => stack.pool.query<R>(text));
+  const { rows } = await query<{ at: Date | null }>(`select max(expires_at) as at from approvals where status = 'pending'`);
   const expiries = rows[0]?.at ? rows[0].at.getTime() + 10_000 : 0;
   const until = Math.max(deadline, Math.min(expiries, deadline + 120_000));
   for (;;) {
-    const { rows: open } = await stack.pool.query<{ busy: number; open: number }>(
+    const { rows: open } = await query<{ busy: number; open: number }>(
       `select (select count(*)::int from threads where status = 'busy') as busy,
               (select count(*)::int from approvals where status in ('pending', 'approved', 'executing')) as open`,
     );
@@ -113,7 +122,9 @@ async function main() {
   const workers = Array.from({ length: options.concurrency }, async () => {
     while (next < plans.length && !aborted) {
       const plan = plans[next++]!;
-      await runConversation(ctx, plan).catch((error: Error) => journal.fail({ what: "conversation_crashed", detail: `${plan.username}: ${error.stack ?? error.message}` }));
+      await within(CONVERSATION_MS, `the conversation of ${plan.username} did not end`, () => runConversation(ctx, plan)).catch((error: Error) =>
+        journal.fail({ what: "conversation_crashed", detail: `${plan.username}: ${error.stack ?? error.message}` }),
+      );
       done += 1;
     }
   });
@@ -125,18 +136,19 @@ async function main() {
   await faults.clear();
   if (!aborted) {
     log(journal, `all ${plans.length} conversations done; ${journal.kills.length} kill(s); faults cleared, letting threads settle`);
-    if (await app.whenUp(90_000)) await settle(stack, journal, options.settleMs);
-    else abort(new Error("the app is not up after the last conversation"));
+    if (await app.whenUp(90_000)) await settle(stack, journal, options.settleMs).catch(abort);
+    else abort(new Error(`chaos: the app on :${app.port} was not up within 90 s after the last conversation`));
   }
-  await operators.stop();
-  await killer.drain();
+  // A wind-down step that overruns aborts the campaign, which still counts and reports.
+  await within(WIND_DOWN_MS, "the operators did not stop", () => operators.stop()).catch(abort);
+  await within(WIND_DOWN_MS, "the kills' watchers of cut-off threads did not end", () => killer.drain()).catch(abort);
 
   const figures = await measure(stack.pool, journal);
   printReport(figures, journal, { seed: options.seed, wallMs: Date.now() - journal.started, args });
   if (aborted) console.log(`\ncampaign ABORTED after ${done} conversation(s): ${aborted}`);
   const failed = violations(figures).some(([, n]) => n > 0);
   await app.kill();
-  await stack.stop();
+  await within(WIND_DOWN_MS, "the database and the simulator did not stop", () => stack.stop());
   process.exit(aborted ? 2 : failed ? 1 : 0);
 }
 

@@ -42,7 +42,8 @@ export class Operators {
   async start(): Promise<void> {
     for (const name of STAFF) {
       const api = new ApiSession(this.ctx.app, this.ctx.journal, name);
-      if (!(await api.login(`${name}-pass`))) throw new Error(`${name} could not sign in`);
+      const login = await api.signIn(`${name}-pass`);
+      if (login.status !== 200) throw new Error(`${name} could not sign in: ${login.waited ?? login.status}`);
       this.loops.push(this.work(name, api));
     }
   }

@@ -8,6 +8,7 @@ import type { Pool } from "pg";
 import { bankSystemsEnv } from "../../simulator/server";
 import { buildIfStale } from "../../scripts/build";
 import type { ApiTarget } from "../../scripts/chaos/api";
+import { within } from "../../scripts/chaos/deadline";
 import { AppProcess, startStack, type Stack } from "../../scripts/chaos/processes";
 import { startRoundRobinProxy, type RoundRobinProxy } from "./proxy";
 
@@ -23,6 +24,9 @@ export type Topology = {
 };
 
 const log = (line: string) => console.log(`[topology] ${line}`);
+
+/** How long stopping the database and the simulator may take. */
+const STOP_MS = 60_000;
 
 export async function startTopology(): Promise<Topology> {
   buildIfStale(log);
@@ -45,14 +49,16 @@ export async function startTopology(): Promise<Topology> {
     b.killNow();
   };
   process.on("exit", killNow);
-  try {
-    const [aMs, bMs] = await Promise.all([a.start(), b.start()]);
-    log(`instance A at ${a.url} healthy in ${aMs} ms (log ${a.logFile}), B at ${b.url} in ${bMs} ms (log ${b.logFile})`);
-  } catch (error) {
+  // Both starts end (each within its deadline) before a failure is reported, which names every instance that did not come up.
+  const [aStart, bStart] = await Promise.allSettled([a.start(), b.start()]);
+  if (aStart.status === "rejected" || bStart.status === "rejected") {
+    const failures = [aStart, bStart].flatMap((s, i) => (s.status === "rejected" ? [`instance ${"AB"[i]}: ${(s.reason as Error).message}`] : []));
+    log(failures.join("; "));
     killNow();
-    await stack.stop();
-    throw error;
+    await within(STOP_MS, "the database and the simulator did not stop", () => stack.stop());
+    throw new Error(failures.join("; "));
   }
+  log(`instance A at ${a.url} healthy in ${aStart.value} ms (log ${a.logFile}), B at ${b.url} in ${bStart.value} ms (log ${b.logFile})`);
   const proxy = await startRoundRobinProxy([a.url, b.url]);
   log(`proxy at ${proxy.url}`);
   return {
@@ -66,7 +72,7 @@ export async function startTopology(): Promise<Topology> {
       await proxy.close();
       await Promise.all([a.kill(), b.kill()]);
       process.off("exit", killNow);
-      await stack.stop();
+      await within(STOP_MS, "the database and the simulator did not stop", () => stack.stop());
     },
   };
 }
@@ -101,16 +107,18 @@ function parseEvent(block: string): ServerEvent | undefined {
 /**
  * Opens `url` as an event stream with the given session; resolves once the first block has
  * arrived (the console's stream sends `: connected` once it listens for changes), and fails
- * when none arrives within `firstBlockMs` (a stream held back on its way, say).
+ * when the answer or its first block does not arrive within `firstBlockMs` (a stream held
+ * back on its way, say).
  */
 export async function openEventStream(url: string, cookie: string, init: RequestInit = {}, firstBlockMs = 60_000): Promise<EventStream> {
   const abort = new AbortController();
+  const headersBy = setTimeout(() => abort.abort(new Error(`${url}: no answer within ${firstBlockMs} ms`)), firstBlockMs);
   const res = await fetch(url, {
     ...init,
     headers: { accept: "text/event-stream", cookie, ...(init.headers as Record<string, string>) },
     signal: abort.signal,
-  });
-  if (res.status !== 200 || !res.body) throw new Error(`${url} answered ${res.status}: ${await res.text()}`);
+  }).finally(() => clearTimeout(headersBy));
+  if (res.status !== 200 || !res.body) throw new Error(`${url} answered ${res.status}: ${await within(firstBlockMs, `${url}'s refusal was not read`, () => res.text())}`);
   const events: ServerEvent[] = [];
   const waiters = new Set<() => void>();
   let ended = false;

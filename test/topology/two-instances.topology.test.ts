@@ -8,6 +8,7 @@ import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ApiSession, type ApiTarget } from "../../scripts/chaos/api";
 import { createCustomers, CUSTOMER_PASSWORD, type Plan } from "../../scripts/chaos/customers";
+import { fetchWithin } from "../../scripts/chaos/deadline";
 import { FaultInjector } from "../../scripts/chaos/faults";
 import { Journal } from "../../scripts/chaos/journal";
 import { sleep } from "../../scripts/chaos/rng";
@@ -71,24 +72,27 @@ async function unansweredMessages(threadId: string): Promise<number> {
   return rows[0]!.n;
 }
 
+/** How long one of the test's own page, script and admin requests may take. */
+const REQUEST_MS = 30_000;
+
 async function ledgerCalls(): Promise<number> {
-  const res = await fetch(`${topology.stack.simulator.url}/_admin/calls`);
-  return ((await res.json()) as { ledger: number }).ledger;
+  const res = await fetchWithin(`${topology.stack.simulator.url}/_admin/calls`, REQUEST_MS);
+  return (JSON.parse(res.text) as { ledger: number }).ledger;
 }
 
 describe("two app instances behind a round-robin proxy", () => {
   it("run the container image's standalone server: pages with their scripts, the embed script and health", async () => {
     for (const instance of [topology.a, topology.b]) {
-      expect((await fetch(`${instance.url}/api/health`)).status).toBe(200);
-      const login = await fetch(`${instance.url}/login`);
+      expect((await fetchWithin(`${instance.url}/api/health`, REQUEST_MS)).status).toBe(200);
+      const login = await fetchWithin(`${instance.url}/login`, REQUEST_MS);
       expect(login.status).toBe(200);
-      const assets = [...(await login.text()).matchAll(/src="(\/_next\/static\/[^"]+\.js)"/g)].map((m) => m[1]!);
+      const assets = [...login.text.matchAll(/src="(\/_next\/static\/[^"]+\.js)"/g)].map((m) => m[1]!);
       expect(assets.length, "scripts the sign-in page loads").toBeGreaterThan(0);
-      for (const asset of assets) expect((await fetch(`${instance.url}${asset}`)).status, asset).toBe(200);
-      const embed = await fetch(`${instance.url}/embed.js`);
+      for (const asset of assets) expect((await fetchWithin(`${instance.url}${asset}`, REQUEST_MS)).status, asset).toBe(200);
+      const embed = await fetchWithin(`${instance.url}/embed.js`, REQUEST_MS);
       expect(embed.status).toBe(200);
       expect(embed.headers.get("content-type")).toContain("text/javascript");
-      expect(await embed.text()).toContain("postMessage");
+      expect(embed.text).toContain("postMessage");
     }
   });
 
