@@ -37,7 +37,6 @@ import * as incidentLegalHold from "@/app/api/incidents/threads/[id]/legal-hold/
 import * as incidentLegalHoldRelease from "@/app/api/incidents/threads/[id]/legal-hold/release/route";
 import * as incidentTimeline from "@/app/api/incidents/threads/[id]/timeline/route";
 import * as incidentSearch from "@/app/api/incidents/threads/route";
-import * as healthRoute from "@/app/api/health/route";
 import * as metricsRoute from "@/app/api/metrics/route";
 import * as opsSummaryRoute from "@/app/api/ops/summary/route";
 import * as tenantPolicy from "@/app/api/tenant/policy/route";
@@ -86,7 +85,6 @@ export const ROUTES: Record<string, Partial<Record<"GET" | "POST" | "PUT" | "DEL
   "/api/incidents/threads/:id/pins": incidentPins as never,
   "/api/incidents/threads/:id/legal-hold": incidentLegalHold as never,
   "/api/incidents/threads/:id/legal-hold/release": incidentLegalHoldRelease as never,
-  "/api/health": healthRoute as never,
   "/api/metrics": metricsRoute as never,
   "/api/ops/summary": opsSummaryRoute as never,
   "/api/tenant/policy": tenantPolicy as never,

@@ -8,6 +8,7 @@ import { tenantScope, withTenant } from "@/db/tenant-context";
 import { metrics } from "@/observability/metrics";
 import { opsSampler } from "@/observability/ops-sample";
 import { testDatabase, TENANT } from "@/simulator/test-support";
+import { GET as healthRoute } from "@/app/api/health/route";
 import { callRoute, type Call } from "@/test/routes";
 import { spendTurn } from "./budgets";
 import { advanceClock, now } from "./clock";
@@ -200,7 +201,10 @@ describe("a customer's new conversations", () => {
 
 describe("requests without a session", () => {
   const from = (address: string, claimed = "203.0.113.66") => ({ "x-forwarded-for": `${claimed}, ${address}` });
-  const health = (address: string, claimed?: string) => call("a", { method: "GET", route: "/api/health", headers: from(address, claimed) });
+  const health = async (address: string, claimed?: string) => {
+    const res = await healthRoute(new Request("http://localhost/api/health", { headers: from(address, claimed) }), { params: Promise.resolve({}) });
+    return { status: res.status, retryAfter: res.headers.get("retry-after"), body: await res.json() };
+  };
 
   it("are ADDRESS_REQUESTS_PER_MINUTE per client address behind TRUSTED_PROXY_HOPS=1, whatever the client claims; another address and a signed-in request are not held back", async () => {
     for (let i = 0; i < 4; i++) expect((await health("198.51.100.7", `192.0.2.${i}`)).status).toBe(200);

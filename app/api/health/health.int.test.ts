@@ -1,13 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { call } from "@/simulator/test-support";
-import { callRoute } from "@/test/routes";
 import { until } from "@/test/wait-for";
 import { database } from "@/db/client";
+import { GET } from "./route";
 
 const SYSTEMS = 5;
 const healthChecks = async () => (await call("/_admin/health-checks")).body.healthChecks as number;
 const probe = async (i: number) => {
-  const res = await callRoute({ method: "GET", route: "/api/health", headers: { "x-forwarded-for": `198.51.100.${i % 250}` } });
+  const res = await GET(new Request("http://localhost/api/health", { headers: { "x-forwarded-for": `198.51.100.${i % 250}` } }), { params: Promise.resolve({}) });
   return { status: res.status, body: await res.json() };
 };
 
