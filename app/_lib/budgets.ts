@@ -51,14 +51,14 @@ class Spent extends Error {
 async function spend(db: Db, subject: { tenantId: string | null; id: string }, budgets: Budget[], at = now()): Promise<void> {
   const rules = budgetRules();
   const windows = budgets.map((budget) => ({ budget, window: { tenantId: subject.tenantId, budget, subject: subject.id, ...budgetWindowAt(at, rules[budget].windowMs) } satisfies BudgetWindow }));
-  const use = async (tx: Parameters<typeof spendBudget>[0]) => {
+  const spendEach = async (tx: Parameters<typeof spendBudget>[0]) => {
     for (const { budget, window } of windows) {
       if ((await spendBudget(tx, window, rules[budget].limit)) === null) throw new Spent(overBudget(budget, secondsUntil(window.windowEnd, at)));
     }
   };
   try {
-    if (windows.length === 1) await use(db);
-    else await db.transaction(use);
+    if (windows.length === 1) await spendEach(db);
+    else await db.transaction(spendEach);
   } catch (error) {
     if (!(error instanceof Spent)) throw error;
     metrics().rateLimited.inc({ limit: error.error.details!.budget as Budget });
