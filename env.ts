@@ -62,6 +62,19 @@ const schema = z.object({
    * reports (which a client can replace by sending the header itself).
    */
   TRUSTED_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
+  /*
+   * Budgets, counted in Postgres across every instance. Past one, the request is answered 429
+   * `rate_limited:<surface>` with Retry-After and changes nothing: with a language model
+   * configured, every turn is a bill, and no customer's chat needs more than these.
+   */
+  /** Messages one customer may send per minute (chat and Platform API runs together). */
+  CUSTOMER_TURNS_PER_MINUTE: z.coerce.number().int().positive().default(20),
+  /** Messages one customer may send per day (UTC). */
+  CUSTOMER_TURNS_PER_DAY: z.coerce.number().int().positive().default(500),
+  /** New conversations one customer may start per day (UTC). */
+  CUSTOMER_CONVERSATIONS_PER_DAY: z.coerce.number().int().positive().default(50),
+  /** API requests without a session one client address (IPv6: its /64) may make per minute: sign-ins, health probes, the API contract. */
+  ADDRESS_REQUESTS_PER_MINUTE: z.coerce.number().int().positive().default(300),
   /** The bank's systems; required in production. The defaults are the simulator's, for demo mode only. */
   LIMITS_URL: z.string().url().default("http://127.0.0.1:4010/limits"),
   HISTORY_URL: z.string().url().default("http://127.0.0.1:4010/history"),

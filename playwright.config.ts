@@ -1,4 +1,5 @@
 import { defineConfig } from "@playwright/test";
+import { LOAD_GENERATOR_BUDGETS } from "./scripts/load-budgets";
 
 const PORT = Number(process.env.E2E_PORT ?? 3100);
 
@@ -38,6 +39,9 @@ export default defineConfig({
       EMBEDDED_PG_DIR: ".data/pg-e2e",
       EMBEDDED_PG_FRESH: "1",
       ENABLE_TEST_CLOCK: "1",
+      // The specs sign in as the same few demo customers from 127.0.0.1, many turns and
+      // conversations a minute; e2e/budgets.spec.ts starts its own server with low budgets.
+      ...LOAD_GENERATOR_BUDGETS,
       // The ops page's checkpoint charts show a browser test's writes within seconds, not a minute.
       OPS_SAMPLE_INTERVAL_MS: "2000",
       SIMULATOR_PORT: String(PORT + 1),

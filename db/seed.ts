@@ -256,6 +256,7 @@ const DOMAIN_TABLES = [
   "threads",
   "sessions",
   "login_failures",
+  "request_budgets",
   "travel_notices",
   "transactions",
   "bank_sim.card_actions",

@@ -1,9 +1,8 @@
-import { spawn, type ChildProcess } from "node:child_process";
-import path from "node:path";
 import { Pool } from "pg";
 import { expect, test } from "@playwright/test";
 import { appRoleUrl } from "../db/app-role";
 import { freePort, startEmbeddedPostgres, type EmbeddedDatabase } from "../db/embedded";
+import { run, startApp, stopApp, type Run } from "./support/app-process";
 
 /**
  * A second deployment of the same build, started the way a bank would: `npm start` with
@@ -11,7 +10,6 @@ import { freePort, startEmbeddedPostgres, type EmbeddedDatabase } from "../db/em
  * server runs in demo mode; this one must show and seed nothing of the demo. Its port is one the
  * kernel hands out, so it cannot collide with another server.
  */
-const root = path.resolve(import.meta.dirname, "..");
 const SIMULATOR_URL = process.env.E2E_SIMULATOR_URL ?? `http://127.0.0.1:${Number(process.env.E2E_PORT ?? 3100) + 1}`;
 const bankSystems = {
   LIMITS_URL: `${SIMULATOR_URL}/limits`,
@@ -24,21 +22,6 @@ const bankSystems = {
 /** The bank's own key for checkpoints and recorded bodies: production refuses to start without one. */
 const encryption = { ENCRYPTION_KEYS: `e2e-1:${Buffer.alloc(32, 9).toString("base64")}` };
 const APP_PASSWORD = "production-e2e-app-role";
-
-type Run = { child: ChildProcess; output: () => string; exited: Promise<number | null> };
-
-function run(command: string, args: string[], env: Record<string, string>): Run {
-  const child = spawn(path.join(root, "node_modules", ".bin", command), args, {
-    cwd: root,
-    env: { PATH: process.env.PATH, HOME: process.env.HOME, ...env } as Record<string, string | undefined> as NodeJS.ProcessEnv,
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  let output = "";
-  child.stdout!.on("data", (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr!.on("data", (chunk: Buffer) => (output += chunk.toString()));
-  const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
-  return { child, output: () => output, exited };
-}
 
 test.describe("a production deployment", () => {
   test.describe.configure({ mode: "serial", timeout: 240_000 });
@@ -55,7 +38,7 @@ test.describe("a production deployment", () => {
     const port = await freePort();
     origin = `http://127.0.0.1:${port}`;
     // As a bank deploys it: migrations as the owner, the app as the application role.
-    app = run("tsx", ["scripts/start.ts"], {
+    app = await startApp({
       NODE_ENV: "production",
       PORT: String(port),
       DATABASE_OWNER_URL: database.url,
@@ -64,22 +47,10 @@ test.describe("a production deployment", () => {
       ...encryption,
       ...bankSystems,
     });
-    await expect
-      .poll(
-        async () => {
-          if (app.child.exitCode !== null) throw new Error(`npm start exited:\n${app.output()}`);
-          return app.output().includes("[start] ready");
-        },
-        { timeout: 200_000, intervals: [500] },
-      )
-      .toBe(true);
   });
 
   test.afterAll(async () => {
-    if (app?.child.exitCode === null) {
-      app.child.kill("SIGTERM");
-      await app.exited;
-    }
+    await stopApp(app);
     await pool?.end();
     await database?.stop();
   });

@@ -103,6 +103,12 @@ function build() {
       labelNames: ["bucket"] as const,
       registers,
     }),
+    rateLimited: new Counter({
+      name: "bank_rate_limited_total",
+      help: "Requests refused 429 for being over a budget, by budget (turns_per_minute, turns_per_day, conversations_per_day, address_per_minute)",
+      labelNames: ["limit"] as const,
+      registers,
+    }),
     retentionRemoved: new Counter({
       name: "bank_retention_removed_total",
       help: "Rows the retention sweep removed, by kind (threads pruned, checkpoints, writes, blobs, messages, nodeEvents, sessions)",

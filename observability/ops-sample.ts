@@ -7,7 +7,7 @@ import { BYTES, metrics, WRITE_SECONDS } from "./metrics";
 export const OPS_SAMPLE_RETENTION_MS = 24 * 60 * 60 * 1000;
 
 /** What this process has counted since it started: histograms as counts per bucket, the last above every bound. */
-type Reading = { writes: number[]; sizes: number[]; over1Mb: number; retried: number; takeovers: number };
+type Reading = { writes: number[]; sizes: number[]; over1Mb: number; retried: number; takeovers: number; rateLimited: Record<string, number> };
 
 /** Per-bucket counts (not Prometheus's cumulative ones) of a histogram's series whose labels include `labels`. */
 async function bucketCounts(histogram: Histogram<string>, bounds: number[], labels: Record<string, string> = {}): Promise<number[]> {
@@ -23,12 +23,13 @@ async function bucketCounts(histogram: Histogram<string>, bounds: number[], labe
 
 async function read(): Promise<Reading> {
   const m = metrics();
-  const [writes, sizes, large, refunds, takeovers] = await Promise.all([
+  const [writes, sizes, large, refunds, takeovers, rateLimited] = await Promise.all([
     bucketCounts(m.checkpointWriteDuration, WRITE_SECONDS, { operation: "put" }),
     bucketCounts(m.checkpointSize, BYTES),
     m.largeCheckpoints.get(),
     m.refunds.get(),
     m.recoveryTakeovers.get(),
+    m.rateLimited.get(),
   ]);
   const total = (values: { value: number }[]) => values.reduce((sum, v) => sum + v.value, 0);
   return {
@@ -37,10 +38,15 @@ async function read(): Promise<Reading> {
     over1Mb: total(large.values),
     retried: total(refunds.values.filter((v) => v.labels.outcome === "retried")),
     takeovers: total(takeovers.values),
+    rateLimited: Object.fromEntries(rateLimited.values.map((v) => [String(v.labels.limit), v.value])),
   };
 }
 
 const minus = (a: number[], b: number[]) => a.map((n, i) => n - (b[i] ?? 0));
+
+/** What grew per key since `b`; keys that did not grow are left out. */
+const grown = (a: Record<string, number>, b: Record<string, number>) =>
+  Object.fromEntries(Object.entries(a).flatMap(([k, n]) => (n - (b[k] ?? 0) > 0 ? [[k, n - (b[k] ?? 0)]] : [])));
 
 /**
  * This instance's sampler: each call writes what was measured since the last write (nothing
@@ -51,15 +57,16 @@ export function opsSampler(instanceId: string) {
   let written: Reading | undefined;
   return async (db: DbOrTx, at = new Date()): Promise<{ samples: number; deleted: number }> => {
     const current = await read();
-    const base = written ?? { writes: current.writes.map(() => 0), sizes: current.sizes.map(() => 0), over1Mb: 0, retried: 0, takeovers: 0 };
+    const base = written ?? { writes: current.writes.map(() => 0), sizes: current.sizes.map(() => 0), over1Mb: 0, retried: 0, takeovers: 0, rateLimited: {} };
     const delta = {
       checkpointWriteBuckets: minus(current.writes, base.writes),
       checkpointSizeBuckets: minus(current.sizes, base.sizes),
       checkpointsOver1Mb: current.over1Mb - base.over1Mb,
       refundsRetried: current.retried - base.retried,
       takeovers: current.takeovers - base.takeovers,
+      rateLimited: grown(current.rateLimited, base.rateLimited),
     };
-    const anything = [...delta.checkpointWriteBuckets, ...delta.checkpointSizeBuckets, delta.checkpointsOver1Mb, delta.refundsRetried, delta.takeovers].some((n) => n > 0);
+    const anything = [...delta.checkpointWriteBuckets, ...delta.checkpointSizeBuckets, delta.checkpointsOver1Mb, delta.refundsRetried, delta.takeovers, ...Object.values(delta.rateLimited)].some((n) => n > 0);
     if (anything) await insertOpsSample(db, { instanceId, ...delta });
     written = current;
     const deleted = await deleteOpsSamplesBefore(db, new Date(at.getTime() - OPS_SAMPLE_RETENTION_MS));

@@ -13,6 +13,12 @@ export function adminRoutes(board: FaultBoard): Route[] {
     },
     {
       method: "GET",
+      path: /^\/_admin\/health-checks$/,
+      surface: "admin",
+      handle: async () => ok({ healthChecks: board.healthCheckCount() }),
+    },
+    {
+      method: "GET",
       path: /^\/_admin\/faults$/,
       surface: "admin",
       handle: async () => ok({ faults: board.list() }),

@@ -30,6 +30,8 @@ export type Fault = z.infer<typeof faultSchema>;
 export class FaultBoard {
   private faults = new Map<System, Fault>();
   private calls = zeroCounts();
+  /** Health probes answered: the app's `/api/health` is meant to send a few a second, however often it is asked. */
+  private healthChecks = 0;
 
   set(fault: Fault): void {
     this.faults.set(fault.system, { ...fault });
@@ -42,6 +44,15 @@ export class FaultBoard {
   reset(): void {
     this.faults.clear();
     this.calls = zeroCounts();
+    this.healthChecks = 0;
+  }
+
+  noteHealthCheck(): void {
+    this.healthChecks += 1;
+  }
+
+  healthCheckCount(): number {
+    return this.healthChecks;
   }
 
   list(): Fault[] {

@@ -38,6 +38,7 @@ export function simulatorRoutes(board: FaultBoard): Route[] {
       path: /^\/health$/,
       surface: "health",
       handle: async ({ pool }) => {
+        board.noteHealthCheck();
         try {
           await pool.query("select 1");
         } catch (error) {

@@ -9,6 +9,10 @@ import { agentHarness, TENANT } from "./agent-support";
 import { cookie, crossSiteCorpus, headerInjectionCorpus, MARKUP_TEXTS, PROMPT_INJECTIONS, rejectedCorpus, type Fixtures } from "./bad-input-corpus";
 import { callRoute } from "./routes";
 
+// Hundreds of hostile requests without a session, all from one in-process client within a
+// minute: past the address budget's default, which would answer them 429 before their own refusal.
+process.env.ADDRESS_REQUESTS_PER_MINUTE = "100000";
+
 const h = agentHarness();
 let f: Fixtures;
 

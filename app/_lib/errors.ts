@@ -9,6 +9,7 @@ const STATUS = {
   unsupported_media_type: 415,
   unprocessable: 422,
   too_many_requests: 429,
+  rate_limited: 429,
   unavailable: 503,
   timeout: 504,
   internal: 500,
@@ -27,6 +28,7 @@ const MESSAGES: Record<ErrorType, string> = {
   unsupported_media_type: "Send JSON.",
   unprocessable: "The request cannot be processed.",
   too_many_requests: "Too many requests. Try again later.",
+  rate_limited: "Too many requests. Try again later.",
   unavailable: "A system we depend on is not answering. Try again shortly.",
   timeout: "This is taking longer than we wait. Try again shortly.",
   internal: "Something went wrong on our side.",
@@ -37,6 +39,8 @@ export class ApiError extends Error {
     readonly code: ErrorCode,
     message?: string,
     readonly details?: Record<string, unknown>,
+    /** Headers the answer carries (Retry-After). */
+    readonly headers: Record<string, string> = {},
   ) {
     super(message ?? MESSAGES[code.split(":")[0] as ErrorType] ?? "Error");
     this.name = "ApiError";
@@ -47,6 +51,6 @@ export class ApiError extends Error {
   }
 
   toResponse(): Response {
-    return Response.json({ code: this.code, message: this.message, ...this.details }, { status: this.status });
+    return Response.json({ code: this.code, message: this.message, ...this.details }, { status: this.status, headers: this.headers });
   }
 }

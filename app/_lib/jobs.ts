@@ -1,5 +1,6 @@
 import { drainOnSigterm } from "@/agent";
 import { database, type Db } from "@/db/client";
+import { deleteClosedBudgets } from "@/db/queries/budgets";
 import { deleteOldFailures } from "@/db/queries/login-throttle";
 import { listTenantIds } from "@/db/queries/tenant-ids";
 import { withTenant } from "@/db/tenant-context";
@@ -70,10 +71,18 @@ export function startBackgroundJobs() {
   drainOnSigterm(getAgent(), env().DRAIN_TIMEOUT_MS);
 }
 
-/** Deletes ended sessions and failed sign-ins that no longer count against anyone. */
-export async function sweepEnded(db: Db, now = new Date()): Promise<{ sessions: number; loginFailures: number }> {
+/** Deletes ended sessions, and failed sign-ins and budget windows that no longer count against anyone. */
+export async function sweepEnded(db: Db, now = new Date()): Promise<{ sessions: number; loginFailures: number; budgets: number }> {
   let sessions = 0;
-  for (const tenantId of await listTenantIds(db)) sessions += await withTenant(tenantId, () => sweepSessions(db, now));
+  let budgets = 0;
+  for (const tenantId of await listTenantIds(db)) {
+    await withTenant(tenantId, async () => {
+      sessions += await sweepSessions(db, now);
+      budgets += await deleteClosedBudgets(db, now);
+    });
+  }
   const loginFailures = await deleteOldFailures(db, new Date(now.getTime() - env().LOGIN_FAILURE_WINDOW_MS));
-  return { sessions, loginFailures };
+  // Acting for no tenant: the client addresses' windows.
+  budgets += await deleteClosedBudgets(db, now);
+  return { sessions, loginFailures, budgets };
 }

@@ -34,12 +34,17 @@ type Accumulated = {
   retried: number;
   takeovers: number;
   degraded: Record<string, number>;
+  rateLimited: Record<string, number>;
   writes: number[];
   sizes: number[];
   over1Mb: number;
 };
 
-const empty = (): Accumulated => ({ turns: 0, executed: 0, failed: 0, retried: 0, takeovers: 0, degraded: {}, writes: [], sizes: [], over1Mb: 0 });
+const empty = (): Accumulated => ({ turns: 0, executed: 0, failed: 0, retried: 0, takeovers: 0, degraded: {}, rateLimited: {}, writes: [], sizes: [], over1Mb: 0 });
+
+function addCounts(into: Record<string, number>, more: Record<string, number>) {
+  for (const [key, n] of Object.entries(more)) into[key] = (into[key] ?? 0) + n;
+}
 
 function merge(into: Accumulated, more: Accumulated): Accumulated {
   into.turns += more.turns;
@@ -47,7 +52,8 @@ function merge(into: Accumulated, more: Accumulated): Accumulated {
   into.failed += more.failed;
   into.retried += more.retried;
   into.takeovers += more.takeovers;
-  for (const [system, n] of Object.entries(more.degraded)) into.degraded[system] = (into.degraded[system] ?? 0) + n;
+  addCounts(into.degraded, more.degraded);
+  addCounts(into.rateLimited, more.rateLimited);
   addBuckets(into.writes, more.writes);
   addBuckets(into.sizes, more.sizes);
   into.over1Mb += more.over1Mb;
@@ -65,6 +71,7 @@ function figures(a: Accumulated, seconds: number) {
     refunds: { executed: a.executed, failed: a.failed, retried: a.retried },
     takeovers: a.takeovers,
     degraded: a.degraded,
+    rateLimited: a.rateLimited,
     checkpoints: {
       writes: a.writes.reduce((x, y) => x + y, 0),
       writeP50Ms: ms(writeSeconds(0.5)),
@@ -80,7 +87,7 @@ function figures(a: Accumulated, seconds: number) {
  * The ops page's figures for one tenant over the last hour, minute by minute. Turns,
  * refunds executed and failed, degraded checks and waiting approvals are read from the
  * rows the app keeps anyway (every instance's, durable). Checkpoint write times and sizes,
- * refunds retried and takeovers exist only in each instance's memory: they come from the
+ * refunds retried, takeovers and requests refused over a budget exist only in each instance's memory: they come from the
  * samples every instance writes (see opsSampler), across all tenants of the deployment,
  * and lag by up to one sampling interval.
  */
@@ -118,7 +125,15 @@ export async function opsSummary(db: Db, tenantId: string): Promise<OpsSummary> 
   for (const s of samples) {
     const i = Math.min(slot(s.at), WINDOW_MINUTES - 1);
     if (i < 0) continue;
-    merge(slots[i]!, { ...empty(), retried: s.refundsRetried, takeovers: s.takeovers, writes: s.checkpointWriteBuckets, sizes: s.checkpointSizeBuckets, over1Mb: s.checkpointsOver1Mb });
+    merge(slots[i]!, {
+      ...empty(),
+      retried: s.refundsRetried,
+      takeovers: s.takeovers,
+      rateLimited: s.rateLimited,
+      writes: s.checkpointWriteBuckets,
+      sizes: s.checkpointSizeBuckets,
+      over1Mb: s.checkpointsOver1Mb,
+    });
   }
 
   const minutes: OpsMinute[] = slots.map((a, i) => {

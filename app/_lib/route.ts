@@ -4,11 +4,13 @@ import { tenantScope } from "@/db/tenant-context";
 import { failureFields, log } from "@/observability/log";
 import { metrics, stopwatch, type Stopwatch } from "@/observability/metrics";
 import { getAgent } from "./agent";
+import { spendAddress } from "./budgets";
 import { ApiError } from "./errors";
 import { checkOrigin, isSafeMethod } from "./origin";
 import { readBodyText, requireJsonMediaType } from "./request-body";
 import { inRequestScope, type RequestScope } from "./request-scope";
 import { routeTemplate } from "./route-template";
+import { readSessionCookie } from "./session-cookie";
 import { apiHeaders } from "./security-headers";
 
 /** Routes read ids from paths and bodies with the API's one id schema. */
@@ -29,7 +31,8 @@ const PROBES = new Set(["/api/health", "/api/metrics"]);
  * Wraps a route handler. Before it runs, a state-changing request must come from the
  * app's own pages (or a server) and be declared JSON, even when the route takes no
  * input: a cross-site form or no-cors fetch cannot send `application/json`, so this is
- * a second wall behind the Origin check. Every failure becomes `{code, message}` with
+ * a second wall behind the Origin check. A request without a session spends one of its
+ * client address's requests per minute (past them: 429 before the handler runs). Every failure becomes `{code, message}` with
  * its status (no database connection within the pool's timeout: 503), and every answer
  * carries the API's security headers. Every request is logged (`http.request`: route
  * template, method, status, latency, role) and measured.
@@ -47,7 +50,10 @@ export function route<P = Record<string, never>>(handler: Handler<P>) {
       }
       const params = await ctx.params;
       // The request acts for no tenant until its session names one (requireUser).
-      res = await tenantScope(() => inRequestScope(noted, () => handler(req, params)));
+      res = await tenantScope(async () => {
+        if (readSessionCookie(req.headers.get("cookie")).kind !== "token") await spendAddress(database().db, req);
+        return inRequestScope(noted, () => handler(req, params));
+      });
     } catch (error) {
       if (error instanceof ApiError) {
         res = error.toResponse();

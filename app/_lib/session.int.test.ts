@@ -82,7 +82,7 @@ describe("sessions", () => {
       { username: "sam", clientAddress: "198.51.100.1", failedAt: new Date(Date.now() - 20 * MINUTE) },
       { username: "sam", clientAddress: "198.51.100.1", failedAt: new Date() },
     ]);
-    expect(await sweepEnded(h.db)).toEqual({ sessions: 2, loginFailures: 1 });
+    expect(await sweepEnded(h.db)).toEqual({ sessions: 2, loginFailures: 1, budgets: 0 });
     expect(await refusal(live.token)).toBeNull();
     expect(await refusal(idle.token)).toBe("unauthorized:session_invalid");
     expect(await h.db.select().from(loginFailures)).toHaveLength(1);

@@ -4,6 +4,7 @@ import { deleteEndedSessions, deleteSession as deleteSessionRow, findSession, in
 import { env } from "@/env";
 import { enterTenant, withTenant } from "@/db/tenant-context";
 import type { Role } from "@/vocabulary/roles";
+import { spendAddress } from "./budgets";
 import { ApiError } from "./errors";
 import { noteRole } from "./request-scope";
 import { readSessionCookie, type SessionCookie } from "./session-cookie";
@@ -83,10 +84,18 @@ export async function checkSession(db: Db, cookie: SessionCookie, now = new Date
   });
 }
 
-/** The signed-in user, refused with 401 (no, a bad, an expired or an outdated session) or 403 (a role that may not call this). */
+/**
+ * The signed-in user, refused with 401 (no, a bad, an expired or an outdated session) or 403 (a
+ * role that may not call this). A cookie that opens no session spends its address's budget as a
+ * request without one does (route() spends it for requests with no well-formed cookie).
+ */
 export async function requireUser(db: Db, req: Request, roles?: Role[]): Promise<SessionUser> {
-  const checked = await checkSession(db, readSessionCookie(req.headers.get("cookie")));
-  if ("problem" in checked) throw new ApiError(`unauthorized:${checked.problem}`, PROBLEMS[checked.problem]);
+  const cookie = readSessionCookie(req.headers.get("cookie"));
+  const checked = await checkSession(db, cookie);
+  if ("problem" in checked) {
+    if (cookie.kind === "token") await spendAddress(db, req);
+    throw new ApiError(`unauthorized:${checked.problem}`, PROBLEMS[checked.problem]);
+  }
   noteRole(checked.user.role);
   enterTenant(checked.user.tenantId);
   if (roles && !roles.includes(checked.user.role)) throw new ApiError("forbidden:role");

@@ -1,3 +1,5 @@
+import { isBudget, overBudgetLine } from "@/vocabulary/budgets";
+
 /** The API's error body: `{code: "type:surface", message}`, sometimes with details. */
 export type ApiErrorBody = { code: string; message: string } & Record<string, unknown>;
 
@@ -59,9 +61,16 @@ export async function requestJson<T>(url: string, { method = "GET", body, signal
   return (await res.json()) as T;
 }
 
-/** The words to show a person for any failure. */
+/**
+ * The words to show a person for any failure. A spent budget is told in the app's own words
+ * with the wait the server gave (Retry-After, repeated in the body), whatever the server wrote.
+ */
 export function errorMessage(error: unknown): string {
-  if (error instanceof ApiRequestError) return error.message;
+  if (error instanceof ApiRequestError) {
+    const body = error.body;
+    if (error.code.startsWith("rate_limited:") && isBudget(body?.budget) && typeof body.retryAfterSeconds === "number") return overBudgetLine(body.budget, body.retryAfterSeconds);
+    return error.message;
+  }
   if (error instanceof Error && error.name === "AbortError") return "The request was cancelled.";
   return "Something went wrong. Please try again.";
 }

@@ -1,6 +1,6 @@
 import type { OpsSummary } from "@/app/api/ops/summary/schema";
 import { formatBytes, formatMs, formatRate, minuteLabel } from "./format";
-import { degradedTotal } from "./summary-view";
+import { countTotal } from "./summary-view";
 
 /** The figures by minute, newest first: what the charts draw, readable without them. */
 export function MinuteTable({ summary }: { summary: OpsSummary }) {
@@ -30,7 +30,7 @@ export function MinuteTable({ summary }: { summary: OpsSummary }) {
               <td className="px-2 py-1">{m.refunds.executed}</td>
               <td className="px-2 py-1">{m.refunds.failed}</td>
               <td className="px-2 py-1">{m.refunds.retried}</td>
-              <td className="px-2 py-1">{degradedTotal(m.degraded)}</td>
+              <td className="px-2 py-1">{countTotal(m.degraded)}</td>
               <td className="px-2 py-1">{m.takeovers}</td>
               <td className="px-2 py-1">{m.approvalsWaiting}</td>
             </tr>

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { OpsSummary } from "@/app/api/ops/summary/schema";
-import { chartRows, counted, hourTotals } from "./summary-view";
+import { byBudget, chartRows, counted, hourTotals } from "./summary-view";
 
 const checkpoints = (writes: number, sizeP95Bytes: number | null) => ({ writes, writeP50Ms: null, writeP95Ms: null, sizeP50Bytes: null, sizeP95Bytes, over1Mb: 0 });
 const minute = (at: string, degraded: Record<string, number>, executed: number, sizeP95: number | null) => ({
@@ -48,5 +48,10 @@ describe("the ops page's reading of the summary", () => {
     expect(counted(1, "turn")).toBe("1 turn");
     expect(counted(0, "turn")).toBe("0 turns");
     expect(counted(2, "degraded check")).toBe("2 degraded checks");
+  });
+
+  it("names the refusals over budget by budget, most first, and nothing when there were none", () => {
+    expect(byBudget({ address_per_minute: 3, turns_per_minute: 12, turns_per_day: 0 })).toBe("turns_per_minute 12, address_per_minute 3");
+    expect(byBudget({})).toBe("");
   });
 });

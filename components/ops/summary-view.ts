@@ -41,5 +41,13 @@ export function hourTotals(summary: OpsSummary) {
   };
 }
 
-/** Degraded checks in a set of figures, every system together. */
-export const degradedTotal = (degraded: Record<string, number>) => sum(Object.values(degraded));
+/** A count by key (degraded checks by system, refusals by budget), every key together. */
+export const countTotal = (counts: Record<string, number>) => sum(Object.values(counts));
+
+/** "turns_per_minute 12, address_per_minute 3": the refusals over budget by budget, most first; empty for none. */
+export const byBudget = (counts: Record<string, number>) =>
+  Object.entries(counts)
+    .filter(([, n]) => n > 0)
+    .sort(([a, x], [b, y]) => y - x || a.localeCompare(b))
+    .map(([budget, n]) => `${budget} ${n}`)
+    .join(", ");

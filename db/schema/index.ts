@@ -3,3 +3,4 @@ export * from "./banking";
 export * from "./support";
 export * from "./bank-sim";
 export * from "./tenants";
+export * from "./budgets";

@@ -337,6 +337,8 @@ export const opsSamples = pgTable(
     checkpointsOver1Mb: integer("checkpoints_over_1mb").notNull().default(0),
     refundsRetried: integer("refunds_retried").notNull().default(0),
     takeovers: integer("takeovers").notNull().default(0),
+    /** Requests refused in the interval for being over a budget, by budget. */
+    rateLimited: jsonb("rate_limited").$type<Record<string, number>>().notNull().default({}),
   },
   (t) => [index("ops_samples_at_idx").on(t.at)],
 );

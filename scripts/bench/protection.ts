@@ -28,6 +28,7 @@ import { logToStderr } from "../../observability/log";
 import { bankSystemsEnv, startSimulator, type RunningSimulator } from "../../simulator/server";
 import { buildIfStale, stopAll } from "../build";
 import { AppProcess, startStack, type Stack } from "../chaos/processes";
+import { LOAD_GENERATOR_BUDGETS } from "../load-budgets";
 import { benchContext, contextLine } from "./context";
 import { addWrites, createCustomers, plan, scrapeWrites, turn, writesSince, type Customer, type Kind, type Writes } from "./capacity/load";
 import { percentiles, quantileMs } from "./capacity/stats";
@@ -109,6 +110,8 @@ async function startApp(variant: Variant, db: Database, index: number): Promise<
       ENCRYPTION_AT_REST: variant.encryption ? "on" : "off",
       METRICS_TOKEN,
       LOGIN_MAX_FAILURES_PER_ADDRESS: "1000000",
+      // The benchmark's customers send turns as fast as the app answers them, all from 127.0.0.1.
+      ...LOAD_GENERATOR_BUDGETS,
     },
     `protection-${index}.log`,
     "standalone",

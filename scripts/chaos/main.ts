@@ -18,6 +18,7 @@ import { buildIfStale } from "../build";
 import { AppProcess, snapshotBuild, startStack, type Stack } from "./processes";
 import { printReport, violations } from "./report";
 import { sleep } from "./rng";
+import { LOAD_GENERATOR_BUDGETS } from "../load-budgets";
 
 let running: Stack | undefined;
 
@@ -80,6 +81,8 @@ async function main() {
     // Every synthetic customer signs in from 127.0.0.1, and a kill during a sign-in leaves its
     // attempt counted: the per-address throttle is for real clients, not this one load generator.
     LOGIN_MAX_FAILURES_PER_ADDRESS: "1000000",
+    // Hundreds of turns per synthetic customer, all from one address: past every budget's default.
+    ...LOAD_GENERATOR_BUDGETS,
     ...(options.doubleTexting ? { DOUBLE_TEXTING: options.doubleTexting } : {}),
     // Checkpoints only: the message, node event and session windows stay long, as the
     // message figures count what the customers were told was stored.

@@ -11,6 +11,7 @@ import type { ApiTarget } from "../../scripts/chaos/api";
 import { within } from "../../scripts/chaos/deadline";
 import { AppProcess, startStack, type Stack } from "../../scripts/chaos/processes";
 import { startRoundRobinProxy, type RoundRobinProxy } from "./proxy";
+import { LOAD_GENERATOR_BUDGETS } from "../../scripts/load-budgets";
 
 export type Topology = {
   stack: Stack;
@@ -41,6 +42,8 @@ export async function startTopology(): Promise<Topology> {
     RECOVERY_INTERVAL_MS: "500",
     // Each instance writes what it measured every second, so the ops summary sees both soon.
     OPS_SAMPLE_INTERVAL_MS: "1000",
+    // The tests' customers and sign-ins all come from 127.0.0.1 through one proxy, many a minute.
+    ...LOAD_GENERATOR_BUDGETS,
   };
   const a = await AppProcess.create(env, "topology-a.log", "standalone");
   const b = await AppProcess.create(env, "topology-b.log", "standalone");

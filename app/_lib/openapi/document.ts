@@ -3,7 +3,9 @@ import { paths } from "./paths";
 
 const DESCRIPTION = `The chat widget, the operator console and the incident viewer call these routes. The routes under /api/langgraph follow the LangGraph Platform API (its paths and snake_case shapes), so the official LangGraph SDK and Agent Inbox work against this app unchanged.
 
-**Errors.** Every error is JSON \`{code: "type:surface", message}\`; the status follows the type (bad_request 400, unauthorized 401, forbidden 403, not_found 404, conflict 409, payload_too_large 413, unsupported_media_type 415, too_many_requests 429, internal 500, unavailable 503). Bad input gets a 4xx and changes nothing. An API path no route serves answers 404 \`not_found:route\` in the same shape. A method a route does not serve is answered by the framework before any route runs: 405 with no body.
+**Errors.** Every error is JSON \`{code: "type:surface", message}\`; the status follows the type (bad_request 400, unauthorized 401, forbidden 403, not_found 404, conflict 409, payload_too_large 413, unsupported_media_type 415, too_many_requests 429, rate_limited 429, internal 500, unavailable 503). Bad input gets a 4xx and changes nothing. An API path no route serves answers 404 \`not_found:route\` in the same shape. A method a route does not serve is answered by the framework before any route runs: 405 with no body.
+
+**Budgets.** Each customer may send CUSTOMER_TURNS_PER_MINUTE (20) and CUSTOMER_TURNS_PER_DAY (500) messages, chat and LangGraph runs together, and start CUSTOMER_CONVERSATIONS_PER_DAY (50) conversations (days in UTC); each client address may make ADDRESS_REQUESTS_PER_MINUTE (300) requests without a session. Past one: 429 \`rate_limited:turn\`, \`rate_limited:thread\` or \`rate_limited:address\`, with \`Retry-After\` (seconds until the window closes), the same as retryAfterSeconds in the body, and the budget's name; nothing is stored or run. Every instance counts into the same Postgres rows.
 
 **Money** is integer minor units (\`amountMinor\`: 4.90 EUR is 490), never floats.
 

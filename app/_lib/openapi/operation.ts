@@ -51,6 +51,11 @@ const COMMON = {
   403: { id: "Forbidden", description: "`forbidden:role`: this route is not for the signed-in user's role. `forbidden:origin`: a browser sent this write for another website." },
   413: { id: "PayloadTooLarge", description: "`payload_too_large:body`: the body passed 16 KB." },
   415: { id: "UnsupportedMediaType", description: "`unsupported_media_type:body`: a write that is not `content-type: application/json`." },
+  429: {
+    id: "RateLimited",
+    description:
+      "`rate_limited:address`: a request without a session (or with one that opens none) past ADDRESS_REQUESTS_PER_MINUTE (300) from its client address in this minute. `Retry-After` says how many seconds until the next minute; the body repeats it as retryAfterSeconds and names the budget. Nothing was done.",
+  },
   500: { id: "InternalError", description: "`internal:server`: something failed on the server; the details are in its log, never in the answer." },
 } as const;
 
@@ -68,6 +73,7 @@ function commonStatuses(method: Method, op: Operation): (keyof typeof COMMON)[] 
     ...(write || !op.public ? [403 as const] : []),
     ...(op.body ? [413 as const] : []),
     ...(write ? [415 as const] : []),
+    429 as const,
     500 as const,
   ];
 }

@@ -1,14 +1,16 @@
 import { createThread, listThreads, listThreadsByCustomer } from "@/db/queries/threads";
+import { spendConversation } from "@/app/_lib/budgets";
 import { route, services } from "@/app/_lib/route";
 import { customerIdOf, requireUser } from "@/app/_lib/session";
 import { STAFF } from "@/vocabulary/roles";
 
 export const runtime = "nodejs";
 
-/** A new conversation for the signed-in customer. */
+/** A new conversation for the signed-in customer, within their conversations per day. */
 export const POST = route(async (req) => {
   const { db } = services();
   const user = await requireUser(db, req, ["customer"]);
+  await spendConversation(db, user.tenantId, customerIdOf(user));
   const thread = await createThread(db, user.tenantId, customerIdOf(user));
   return Response.json({ threadId: thread.id, status: thread.status }, { status: 201 });
 });

@@ -21,6 +21,7 @@ import { AppProcess, startStack, type Stack } from "../../chaos/processes";
 import { compareFootprints, type Footprint } from "./bytes";
 import { createCustomers, drive, plan, scrapeWrites, writesSince, type Customer, type Kind, type LoadResult } from "./load";
 import { percentiles, quantileMs, total, type Percentiles } from "./stats";
+import { LOAD_GENERATOR_BUDGETS } from "../../load-budgets";
 
 // The report is this command's standard output; its logs go to standard error.
 logToStderr();
@@ -96,8 +97,9 @@ async function startApp(stack: Stack, saver: Saver): Promise<AppProcess> {
       ...bankSystemsEnv(stack.simulator.url),
       CHECKPOINTER: saver,
       METRICS_TOKEN,
-      // Every bench customer signs in from 127.0.0.1.
+      // Every bench customer signs in from 127.0.0.1, and sends turns as fast as the app answers them.
       LOGIN_MAX_FAILURES_PER_ADDRESS: "1000000",
+      ...LOAD_GENERATOR_BUDGETS,
     },
     `capacity-${saver}.log`,
     "standalone",

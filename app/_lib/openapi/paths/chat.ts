@@ -3,7 +3,7 @@ import { signedInAnswer, signedOutAnswer } from "@/app/api/auth/schema";
 import { loginBody } from "@/app/api/auth/login/schema";
 import { messageBody, queuedAnswer, threadCreated, threadDetail, threadList, turnAnswer } from "@/app/api/threads/schema";
 import { json, type Paths } from "../operation";
-import { id, NO_THREAD } from "./params";
+import { id, NO_THREAD, TOO_MANY_THREADS, TOO_MANY_TURNS } from "./params";
 
 /** Signing in and out, and the customer's conversations. */
 export const chatPaths = {
@@ -19,7 +19,7 @@ export const chatPaths = {
       },
       errors: {
         401: "`unauthorized:login`: wrong username or password (the same answer for users that do not exist).",
-        429: "`too_many_requests:login`: too many failed sign-ins; the `Retry-After` header says when to try again, and the body repeats it as retryAfterSeconds.",
+        429: "`too_many_requests:login`: too many failed sign-ins; the `Retry-After` header says when to try again, and the body repeats it as retryAfterSeconds. `rate_limited:address`: past ADDRESS_REQUESTS_PER_MINUTE requests without a session from this address.",
       },
     },
   },
@@ -30,7 +30,11 @@ export const chatPaths = {
     get: { summary: "The signed-in user.", responses: { 200: json(signedInAnswer, "The user") } },
   },
   "/api/threads": {
-    post: { summary: "A new conversation for the signed-in customer.", responses: { 201: json(threadCreated, "Created") } },
+    post: {
+      summary: "A new conversation for the signed-in customer.",
+      responses: { 201: json(threadCreated, "Created") },
+      errors: { 429: TOO_MANY_THREADS },
+    },
     get: { summary: "The customer's own conversations; operators, supervisors and auditors see every conversation of their bank (the ops role is refused 403 `forbidden:role`).", responses: { 200: json(threadList, "The conversations") } },
   },
   "/api/threads/{id}": {
@@ -66,6 +70,7 @@ export const chatPaths = {
       errors: {
         404: NO_THREAD,
         409: "`conflict:thread`: a turn is running and DOUBLE_TEXTING=reject.",
+        429: TOO_MANY_TURNS,
         503: "`unavailable:draining`: this instance is shutting down; the message says whether it was saved.",
       },
     },

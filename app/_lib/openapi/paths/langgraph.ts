@@ -15,7 +15,7 @@ import {
   threadState,
 } from "@/app/api/langgraph/schema";
 import { eventStream, json, type Operation, type Paths } from "../operation";
-import { id, NO_THREAD } from "./params";
+import { id, NO_THREAD, TOO_MANY_THREADS, TOO_MANY_TURNS } from "./params";
 
 const TAG = "LangGraph Platform API";
 
@@ -50,7 +50,7 @@ const runOperation = (summary: string, description: string, responses: Operation
   path: id,
   body: runBody,
   responses,
-  errors: { 400: RUN_BAD, 403: RUN_FORBIDDEN, 404: RUN_NOT_FOUND, ...errors },
+  errors: { 400: RUN_BAD, 403: RUN_FORBIDDEN, 404: RUN_NOT_FOUND, 429: TOO_MANY_TURNS, ...errors },
 });
 
 /**
@@ -88,6 +88,7 @@ export const langGraphPaths = {
       errors: {
         403: "`forbidden:role`: only customers start conversations; `forbidden:origin`: a browser sent this write for another website.",
         409: "`conflict:thread`: a conversation with this id exists (under `if_exists: raise`, or another customer's).",
+        429: TOO_MANY_THREADS,
       },
     },
   },

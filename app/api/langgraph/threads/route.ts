@@ -1,4 +1,5 @@
 import { createThread, createThreadWithId, getThreadById } from "@/db/queries/threads";
+import { spendConversation } from "@/app/_lib/budgets";
 import { ApiError } from "@/app/_lib/errors";
 import { parseOptionalBody, route, services } from "@/app/_lib/route";
 import { requireLangGraphUser } from "@/app/_lib/langgraph/access";
@@ -8,12 +9,13 @@ import { threadCreateBody } from "../schema";
 
 export const runtime = "nodejs";
 
-/** A new conversation for the signed-in customer, under the client's id when it sends one. */
+/** A new conversation for the signed-in customer, under the client's id when it sends one; each asked for spends one of the customer's conversations per day. */
 export const POST = route(async (req) => {
   const s = services();
   const user = await requireLangGraphUser(s.db, req, ["customer"]);
   const customerId = customerIdOf(user);
   const body = await parseOptionalBody(req, threadCreateBody, threadCreateBody.parse({}));
+  await spendConversation(s.db, user.tenantId, customerId);
   let thread = body.thread_id ? await createThreadWithId(s.db, user.tenantId, customerId, body.thread_id) : await createThread(s.db, user.tenantId, customerId);
   if (!thread) {
     const existing = await getThreadById(s.db, user.tenantId, body.thread_id!);

@@ -25,6 +25,9 @@ const figures = {
   refunds,
   takeovers: count.meta({ description: "Threads an instance took over from a dead or drained one and finished (recoveries)." }),
   degraded: z.record(z.string(), count).meta({ description: "Checks recorded as unavailable after every retry, by system." }),
+  rateLimited: z
+    .record(z.string(), count)
+    .meta({ description: "Requests refused 429 for being over a budget, by budget (turns_per_minute, turns_per_day, conversations_per_day, address_per_minute), every bank's and every address's (from the instances' samples)." }),
   checkpoints,
 };
 

@@ -1,3 +1,4 @@
+import { spendTurn } from "@/app/_lib/budgets";
 import { ApiError } from "@/app/_lib/errors";
 import { parseBody, route, services } from "@/app/_lib/route";
 import { customerIdOf, requireUser } from "@/app/_lib/session";
@@ -27,7 +28,7 @@ function refusal(result: Exclude<TurnResult, { kind: "ok" | "queued" | "duplicat
 }
 
 /**
- * One customer turn. With `Accept: text/event-stream` the reply streams as `token`
+ * One customer turn, within the customer's budgets (past one: 429, nothing stored). With `Accept: text/event-stream` the reply streams as `token`
  * events (a `reset` withdraws the tokens before it) and ends with `done` ({reply, status,
  * caseId}), the stored answer; otherwise one JSON answer. A client that goes away stops
  * hearing the turn, never the turn itself: its answer is stored and in the transcript.
@@ -38,6 +39,7 @@ export const POST = route<{ id: string }>(async (req, { id }) => {
   const customerId = customerIdOf(user);
   const thread = await loadVisibleThread(db, user, id);
   const { text, clientMessageId } = await parseBody(req, messageBody);
+  await spendTurn(db, user.tenantId, customerId);
   const turn = { tenantId: user.tenantId, threadId: thread.id, customerId, text, actor: user.username, clientMessageId };
   const done = (r: Extract<TurnResult, { kind: "ok" }>) => ({ reply: r.reply, status: r.status, caseId: r.caseId ?? null });
 
