@@ -91,3 +91,13 @@ export async function incidentRequest(
   const scope = await openIncident(db, user, rawId, { action, reveal, path: new URL(req.url).pathname });
   return { user, scope };
 }
+
+/**
+ * Records a search of the bank's conversations as a look: who searched (the actor), when
+ * (the row's time), with which filters, how many conversations matched and which this page
+ * showed. A list of masked names still tells who talked to the bank, so it is audited like
+ * a look at one conversation, before the answer leaves.
+ */
+export async function recordSearch(db: Db, user: SessionUser, search: { path: string; filters: Record<string, unknown>; total: number; threadIds: string[] }) {
+  await recordAuditEvent(db, { tenantId: user.tenantId, actor: user.username, action: "incident.searched", subjectType: "tenant", subjectId: user.tenantId, data: search });
+}

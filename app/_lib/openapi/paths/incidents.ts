@@ -68,7 +68,8 @@ export const incidentPaths = {
   "/api/threads/{id}/checkpoints/{checkpointId}/replay": { post: { ...checkpointReplay, summary: alias("POST /api/incidents/threads/{id}/checkpoints/{checkpointId}/replay") } },
   "/api/incidents/threads": {
     get: {
-      summary: "Find conversations (auditors, supervisors) by customer, case, status, dates, refund, degraded check; names masked.",
+      summary: "Find conversations (auditors, supervisors) by customer, case, status, dates, refund, degraded check; names masked; audited as `incident.searched`.",
+      description: "Every search is recorded before it answers: who, when, its filters, how many conversations matched and the ids on this page.",
       query: searchQuery,
       responses: { 200: json(searchPage, "One page of conversations") },
     },
