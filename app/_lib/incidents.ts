@@ -3,6 +3,7 @@ import type { Db } from "@/db/client";
 import { recordAuditEvent } from "@/db/queries/audit";
 import { getThreadCustomer } from "@/db/queries/incidents";
 import { ApiError } from "./errors";
+import { checkAuditedRead } from "./origin";
 import { staffMasker } from "./personal-data";
 import { idParam, parseOptionalBody, parseWith } from "./route";
 import { requireUser, type SessionUser } from "./session";
@@ -86,6 +87,7 @@ export async function incidentRequest(
   rawId: string,
   action: IncidentAction,
 ): Promise<{ user: SessionUser; scope: IncidentScope }> {
+  checkAuditedRead(req);
   const user = await requireUser(db, req, INVESTIGATORS);
   const reveal = await revealRequested(req);
   const scope = await openIncident(db, user, rawId, { action, reveal, path: new URL(req.url).pathname });

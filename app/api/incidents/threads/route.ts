@@ -1,5 +1,6 @@
 import { searchThreads } from "@/db/queries/incidents";
 import { recordSearch } from "@/app/_lib/incidents";
+import { checkAuditedRead } from "@/app/_lib/origin";
 import { maskedForStaff } from "@/app/_lib/personal-data";
 import { parseWith, route, services } from "@/app/_lib/route";
 import { requireUser } from "@/app/_lib/session";
@@ -12,6 +13,7 @@ export const dynamic = "force-dynamic";
 /** Finds conversations by customer, case, status, dates, refunds and degraded checks; every search is audited as `incident.searched`. */
 export const GET = route(async (req) => {
   const { db } = services();
+  checkAuditedRead(req);
   const user = await requireUser(db, req, INVESTIGATORS);
   const url = new URL(req.url);
   const q = parseWith(searchQuery, Object.fromEntries(url.searchParams), "query");
