@@ -1,5 +1,5 @@
 import { buttonClasses } from "@/components/ui/button";
-import { Card } from "@/components/ui/card";
+import { NoticeCard } from "@/components/ui/notice-card";
 
 type OpenedElsewhereProps = {
   /** The page's own heading, so the investigator knows where the link led. */
@@ -16,19 +16,17 @@ type OpenedElsewhereProps = {
  */
 export function OpenedElsewhere({ title, what, href }: OpenedElsewhereProps) {
   return (
-    <Card as="section" className="mx-auto mt-12 max-w-lg p-6" aria-labelledby="opened-elsewhere-title">
-      <h1 id="opened-elsewhere-title" className="text-lg font-semibold text-slate-900">
-        {title}
-      </h1>
-      <p className="mt-2 text-sm text-slate-700">
-        You followed a link from another website. Opening {what} is recorded in the audit trail under your name, so it opens only when you ask for it here.
-      </p>
-      <div className="mt-4">
-        {/* A plain link: a whole-page load from this page, which the server sees come from the app itself. */}
+    <NoticeCard
+      id="opened-elsewhere-title"
+      title={title}
+      actions={
+        // A plain link: a whole-page load from this page, which the server sees come from the app itself.
         <a href={href} className={buttonClasses()}>
           Open {what}
         </a>
-      </div>
-    </Card>
+      }
+    >
+      You followed a link from another website. Opening {what} is recorded in the audit trail under your name, so it opens only when you ask for it here.
+    </NoticeCard>
   );
 }
