@@ -3,6 +3,7 @@ import type { Db } from "@/db/client";
 import { recordAuditEvent } from "@/db/queries/audit";
 import { getThreadCustomer } from "@/db/queries/incidents";
 import { ApiError } from "./errors";
+import { checkAuditedRead } from "./origin";
 import { staffMasker } from "./personal-data";
 import { idParam, parseOptionalBody, parseWith } from "./route";
 import { requireUser, type SessionUser } from "./session";
@@ -86,8 +87,19 @@ export async function incidentRequest(
   rawId: string,
   action: IncidentAction,
 ): Promise<{ user: SessionUser; scope: IncidentScope }> {
+  checkAuditedRead(req);
   const user = await requireUser(db, req, INVESTIGATORS);
   const reveal = await revealRequested(req);
   const scope = await openIncident(db, user, rawId, { action, reveal, path: new URL(req.url).pathname });
   return { user, scope };
+}
+
+/**
+ * Records a search of the bank's conversations as a look: who searched (the actor), when
+ * (the row's time), with which filters, how many conversations matched and which this page
+ * showed. A list of masked names still tells who talked to the bank, so it is audited like
+ * a look at one conversation, before the answer leaves.
+ */
+export async function recordSearch(db: Db, user: SessionUser, search: { path: string; filters: Record<string, unknown>; total: number; threadIds: string[] }) {
+  await recordAuditEvent(db, { tenantId: user.tenantId, actor: user.username, action: "incident.searched", subjectType: "tenant", subjectId: user.tenantId, data: search });
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { Env } from "@/env";
 import { ApiError } from "./errors";
-import { checkOrigin, embedHost } from "./origin";
+import { checkAuditedRead, checkOrigin, embedHost, openedFromAnotherSite } from "./origin";
 
 const base = { NODE_ENV: "production", WIDGET_ORIGINS: "https://partner.example" } as Env;
 
@@ -9,9 +9,9 @@ function post(path: string, headers: Record<string, string>, method = "POST") {
   return new Request(`http://localhost:3400${path}`, { method, headers: { host: "localhost:3400", ...headers } });
 }
 
-function refusal(req: Request, config: Env = base): string | null {
+function refusal(req: Request, config: Env = base, check: (req: Request, config: Env) => void = checkOrigin): string | null {
   try {
-    checkOrigin(req, config);
+    check(req, config);
     return null;
   } catch (error) {
     if (error instanceof ApiError) return `${error.status} ${error.code}`;
@@ -103,5 +103,27 @@ describe("the page embedding the widget (?host=)", () => {
     ];
     for (const host of hostile) expect(embedHost(host, config), host).toBeNull();
     for (const host of [undefined, null, ["https://www.bank.example"], 1]) expect(embedHost(host, config)).toBeNull();
+  });
+});
+
+describe("reads that record a look", () => {
+  const read = (site: string | null, method = "GET") => post("/api/incidents/threads/t-1/timeline", site === null ? {} : { "sec-fetch-site": site }, method);
+  const audited = (req: Request) => refusal(req, base, checkAuditedRead);
+
+  it("answer the app's own pages and clients that send no Sec-Fetch-Site, and refuse every other browser request", () => {
+    expect(audited(read("same-origin"))).toBeNull();
+    expect(audited(read(null))).toBeNull();
+    for (const site of ["cross-site", "same-site", "none"]) expect(audited(read(site)), site).toBe("403 forbidden:cross_site");
+    expect(audited(read("cross-site", "HEAD"))).toBe("403 forbidden:cross_site");
+  });
+
+  it("leave writes to the origin check", () => {
+    expect(audited(read("cross-site", "POST"))).toBeNull();
+  });
+
+  it("open a page typed or bookmarked (none), or linked from the app itself, and ask first when another origin's page linked to it", () => {
+    const opened = (site: string | null) => openedFromAnotherSite(new Headers(site === null ? {} : { "sec-fetch-site": site }));
+    expect([opened("same-origin"), opened("none"), opened(null)]).toEqual([false, false, false]);
+    expect([opened("cross-site"), opened("same-site")]).toEqual([true, true]);
   });
 });

@@ -83,3 +83,38 @@ export function checkOrigin(req: Request, config: Env = env()): void {
   const site = req.headers.get("sec-fetch-site");
   if (site !== null && site !== "same-origin" && site !== "none") throw new ApiError("forbidden:origin", REFUSED);
 }
+
+/** `Sec-Fetch-Site` of a request a browser made for a page of another origin, or null when it made it for this app's own (or no browser made it). */
+function anotherSite(headers: Headers, { typed }: { typed: boolean }): string | null {
+  const site = headers.get("sec-fetch-site");
+  if (site === null || site === "same-origin" || (typed && site === "none")) return null;
+  return site;
+}
+
+/**
+ * Refuses a read that writes the audit trail (a look at a conversation, a search) when a
+ * browser made it for a page of another origin: a link, an image, a frame, a form or a
+ * script elsewhere, which would record a look under the signed-in investigator's name that
+ * they never chose. Browsers send `Sec-Fetch-Site` on every request, and the app's own pages'
+ * fetches say `same-origin`. A request without it did not come from a browser (the LangGraph
+ * SDK, a script, curl with a session cookie); a link on another site always opens in a
+ * browser, so it cannot make one, and it passes. Writes are the origin check's (checkOrigin).
+ */
+export function checkAuditedRead(req: Request): void {
+  if (!isSafeMethod(req.method)) return;
+  if (anotherSite(req.headers, { typed: false }) !== null) {
+    throw new ApiError(
+      "forbidden:cross_site",
+      "Looking at conversations is recorded under your name, so this address answers only the incident viewer's own pages, not a link, image or form on another website. Open it from the incident viewer.",
+    );
+  }
+}
+
+/**
+ * Whether a page that records a look was opened from another origin's page (a link, a form, a
+ * script's navigation): it then asks before it shows or records anything. A typed address or
+ * a bookmark (`none`) is the investigator's own doing and opens the page.
+ */
+export function openedFromAnotherSite(headers: Headers): boolean {
+  return anotherSite(headers, { typed: true }) !== null;
+}

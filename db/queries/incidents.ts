@@ -26,11 +26,23 @@ const caseList = sql<{ caseId: string; merchant: string; amountMinor: number; cu
   select json_agg(json_build_object('caseId', c.id, 'merchant', t.merchant, 'amountMinor', c.amount_minor, 'currency', c.currency, 'status', c.status) order by c.created_at)
     from ${cases} c join transactions t on t.id = c.transaction_id where c.thread_id = ${threads.id}), '[]'::json)`;
 
+/** `text` as a literal inside a LIKE pattern: `%`, `_` and the escape character `\` match only themselves. */
+const likeLiteral = (text: string) => text.replace(/[\\%_]/g, "\\$&");
+
+/**
+ * The customer filter: the customer's id, or the start of a word of their name (words split at
+ * spaces and hyphens), so "nov" finds Alice Novak and "lic" finds nobody.
+ */
+function customerMatches(filter: string): SQL {
+  const words = filter.replace(/[\s-]+/g, " ");
+  return sql`(${customers.id} = ${filter} or (' ' || translate(${customers.name}, '-', ' ')) ilike ${`% ${likeLiteral(words)}%`} escape '\\')`;
+}
+
 /** Conversations matching an auditor's search, newest first, one page and the total. */
 export async function searchThreads(db: DbOrTx, tenantId: string, f: ThreadSearch) {
   const where: (SQL | undefined)[] = [
     eq(threads.tenantId, tenantId),
-    f.customer ? sql`(${customers.name} ilike ${`%${f.customer}%`} or ${customers.id} = ${f.customer})` : undefined,
+    f.customer ? customerMatches(f.customer) : undefined,
     f.caseId ? sql`exists (select 1 from ${cases} c where c.thread_id = ${threads.id} and c.id = ${f.caseId})` : undefined,
     f.status ? eq(threads.status, f.status) : undefined,
     f.from ? sql`${threads.createdAt} >= ${f.from}::date` : undefined,

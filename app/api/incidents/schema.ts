@@ -3,13 +3,20 @@ import { approvalStatus, caseStatus } from "@/app/api/cases/schema";
 import { checkpointSummary } from "@/agent/history";
 import { timelineEntry } from "@/agent/incidents/timeline";
 import { currency, idParam, ledgerEntry, minorUnits, threadStatus, timestamp } from "@/app/api/schema";
+import { CUSTOMER_FILTER_RULE, isCustomerFilter } from "@/vocabulary/customer-filter";
 import { RISKS } from "@/vocabulary/risks";
 
 const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "Use YYYY-MM-DD.");
 const flag = z.enum(["0", "1"]).transform((v) => v === "1");
 
 export const searchQuery = z.object({
-  customer: z.string().trim().max(100).optional(),
+  customer: z
+    .string()
+    .trim()
+    .max(100)
+    .refine(isCustomerFilter, CUSTOMER_FILTER_RULE)
+    .optional()
+    .meta({ description: `${CUSTOMER_FILTER_RULE} \`%\`, \`_\` and \`\\\` match only themselves; fewer letters are refused with 400 \`bad_request:query\`.` }),
   caseId: z.string().trim().max(100).optional(),
   status: threadStatus.optional(),
   from: day.optional(),

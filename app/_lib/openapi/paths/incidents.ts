@@ -25,13 +25,19 @@ const noReveal = z.object({
 
 const NO_CHECKPOINT = "`not_found:thread`, or `not_found:checkpoint`: no such checkpoint in this conversation.";
 
+/** A GET that records a look answers only the app's own pages and clients that are not browsers. */
+const LOOK_REFUSED = {
+  403: "`forbidden:role`: not an auditor or supervisor. `forbidden:cross_site`: a browser sent this read for a page of another origin (`Sec-Fetch-Site` other than `same-origin`: a link, image, frame or form elsewhere); nothing was recorded. A request without `Sec-Fetch-Site` did not come from a browser and is answered.",
+};
+
 /**
  * An incident read: GET is masked; POST with `{"reveal": true}` shows names and card
- * numbers and is audited as `incident.revealed`. Both are audited as `incident.viewed`.
+ * numbers and is audited as `incident.revealed`. Both are audited as `incident.viewed`, so
+ * the GET answers only the app's own pages (and clients that are not browsers).
  */
 function incidentRead(path: z.ZodObject, summary: string, answer: Operation["responses"], errors: Operation["errors"] = {}) {
   return {
-    get: { summary: `${summary} Masked; audited as \`incident.viewed\`.`, path, query: noReveal, responses: answer, errors: { 404: NO_THREAD, ...errors } },
+    get: { summary: `${summary} Masked; audited as \`incident.viewed\`.`, path, query: noReveal, responses: answer, errors: { ...LOOK_REFUSED, 404: NO_THREAD, ...errors } },
     post: {
       summary: `${summary} \`{"reveal": true}\` shows names and card numbers, audited as \`incident.revealed\`.`,
       path,
@@ -68,9 +74,11 @@ export const incidentPaths = {
   "/api/threads/{id}/checkpoints/{checkpointId}/replay": { post: { ...checkpointReplay, summary: alias("POST /api/incidents/threads/{id}/checkpoints/{checkpointId}/replay") } },
   "/api/incidents/threads": {
     get: {
-      summary: "Find conversations (auditors, supervisors) by customer, case, status, dates, refund, degraded check; names masked.",
+      summary: "Find conversations (auditors, supervisors) by customer, case, status, dates, refund, degraded check; names masked; audited as `incident.searched`.",
+      description: "Every search is recorded before it answers: who, when, its filters, how many conversations matched and the ids on this page.",
       query: searchQuery,
       responses: { 200: json(searchPage, "One page of conversations") },
+      errors: LOOK_REFUSED,
     },
   },
   "/api/incidents/threads/{id}/timeline": incidentRead(
