@@ -20,6 +20,8 @@ type Events = {
 };
 
 const APPROVAL_CHANNEL = "approval_events";
+/** The connection's application_name, so it shows in pg_stat_activity. */
+export const LIVE_EVENTS_APPLICATION = "bank_live_events";
 
 /** The channels heard, each with the kind of event its payloads become. */
 const CHANNELS: Record<string, (payload: string) => [keyof Events, ...unknown[]]> = {
@@ -71,7 +73,7 @@ export function createLiveEvents(databaseUrl: string | undefined, retryMs = 1000
     if (client) return Promise.resolve();
     if (closed) return Promise.reject(new Error("the live events are closed"));
     connecting ??= (async () => {
-      const next = new Client({ connectionString: databaseUrl });
+      const next = new Client({ connectionString: databaseUrl, application_name: LIVE_EVENTS_APPLICATION });
       next.on("notification", (msg) => {
         const toEvent = CHANNELS[msg.channel];
         if (msg.payload && toEvent) emitter.emit(...toEvent(msg.payload));

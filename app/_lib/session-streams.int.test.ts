@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeEach, describe, expect, it } from "vitest";
 import { openDatabase } from "@/db/client";
 import { sessions, users } from "@/db/schema";
@@ -7,7 +7,7 @@ import { testDatabase } from "@/simulator/test-support";
 import { callRoute } from "@/test/routes";
 import { runScript } from "@/test/run-script";
 import { until } from "@/test/wait-for";
-import { createLiveEvents } from "./live-events";
+import { createLiveEvents, LIVE_EVENTS_APPLICATION } from "./live-events";
 import { createSession, deleteSession } from "./session";
 import { SESSION_COOKIE } from "./session-cookie";
 import { createSessionStreams } from "./session-streams";
@@ -54,7 +54,7 @@ type ConsoleStream = Awaited<ReturnType<typeof openConsoleStream>>;
 async function expectSignedOut(stream: ConsoleStream, why: string) {
   await until(`the stream to close after ${why}`, () => stream.closed, FEW_SECONDS);
   expect(stream.text.trimEnd().split("\n\n").at(-1)).toBe(
-    'event: signed_out\ndata: {"code":"unauthorized:session_ended","message":"You have been signed out. Please sign in again."}',
+    'event: signed_out\ndata: {"code":"unauthorized:session_ended","message":"Your session has ended. Please sign in again."}',
   );
 }
 
@@ -126,5 +126,19 @@ describe("a session's event streams", () => {
     expect(ended).toBe(false);
     await until("the idle session's stream to end", () => ended, FEW_SECONDS);
     expect(await h.db.select().from(sessions)).toEqual([]);
+  });
+
+  it("close when the session ended while the instance's listening connection was down, once it is back", async () => {
+    const olga = await createSession(h.db, "user-olga");
+    const [olgaId] = await h.db.select({ id: sessions.id }).from(sessions);
+    let ended = false;
+    await otherStreams.follow({ id: olgaId!.id, endsAt: new Date(Date.now() + 3_600_000) }, () => (ended = true));
+    // The database drops every listening connection (a restart, a failover); the sign-out meanwhile is heard by none.
+    const { rows } = await h.db.execute<{ dropped: boolean }>(
+      sql`select pg_terminate_backend(pid) as dropped from pg_stat_activity where application_name = ${LIVE_EVENTS_APPLICATION}`,
+    );
+    expect(rows.length).toBeGreaterThan(0);
+    await deleteSession(h.db, olga.token);
+    await until("the stream of a session that ended unheard to end", () => ended, FEW_SECONDS);
   });
 });
