@@ -5,14 +5,14 @@ import { approvalOfCase, reportForReview } from "./seed";
 const isQueueRequest = (url: string) => new URL(url).pathname.startsWith("/api/approvals");
 
 test("an operator's console stops updating and says signed out within seconds when she signs out in another tab", async ({ signedInAs }) => {
-  const olga = await signedInAs("olga");
-  const queue = new ConsolePage(await olga.newPage());
+  const marta = await signedInAs("marta");
+  const queue = new ConsolePage(await marta.newPage());
   const live = queue.page.waitForResponse((res) => new URL(res.url()).pathname === "/api/approvals/events" && res.status() === 200);
   await queue.goto("?sort=newest");
   await expect(queue.page.getByText("Loading approvals…")).toHaveCount(0);
   await live;
 
-  const otherTab = await olga.newPage();
+  const otherTab = await marta.newPage();
   await otherTab.goto("/console");
   await otherTab.getByRole("button", { name: "Sign out" }).click();
   await expect(otherTab).toHaveURL(/\/login/);
@@ -27,12 +27,12 @@ test("an operator's console stops updating and says signed out within seconds wh
   });
 
   // A new approval reaches another operator's queue, never the signed-out one.
-  const oscar = new ConsolePage(await (await signedInAs("oscar")).newPage());
-  await oscar.goto("?sort=newest");
-  const alice = await signedInAs("alice");
-  const { caseId } = await reportForReview(alice.request, "I don't recognise the Sunrise Bakery payment of 4.90", { antifraudDown: true });
-  const approval = await approvalOfCase(oscar.page.context().request, caseId, "pending");
-  await expect(oscar.row(approval.approvalId), "the approval in the signed-in console").toBeVisible({ timeout: 2_500 });
+  const tomasz = new ConsolePage(await (await signedInAs("tomasz")).newPage());
+  await tomasz.goto("?sort=newest");
+  const kasia = await signedInAs("kasia");
+  const { caseId } = await reportForReview(kasia.request, "I don't recognise the PKP Intercity payment of 129.00", { antifraudDown: true });
+  const approval = await approvalOfCase(tomasz.page.context().request, caseId, "pending");
+  await expect(tomasz.row(approval.approvalId), "the approval in the signed-in console").toBeVisible({ timeout: 2_500 });
   await expect(queue.row(approval.approvalId)).toHaveCount(0);
   await expect(notice).toBeVisible();
   expect(asked, "requests of the signed-out console").toEqual([]);

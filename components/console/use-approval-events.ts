@@ -92,6 +92,7 @@ function subscribe(subscriber: Subscriber): () => void {
   };
 }
 
+/** Calls `onChange` (debounced) on each live event of `kind` (about `only`, when given), and once after the stream reconnects, since changes may have been missed meanwhile. */
 function useConsoleEvents(kind: Kind, onChange: () => void, only?: string): void {
   const callback = useRef(onChange);
   useEffect(() => {
