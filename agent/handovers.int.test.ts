@@ -1,5 +1,5 @@
 import { afterAll, beforeEach, describe, expect, it } from "vitest";
-import { subscribeHandoverEvents, type HandoverEvent } from "@/app/_lib/approval-events";
+import { subscribeHandoverEvents, type HandoverEvent } from "@/app/_lib/live-events";
 import { listAuditEventsBySubject } from "@/db/queries/audit";
 import { getHandoverById, listHandovers } from "@/db/queries/handovers";
 import { listMessagesByThread } from "@/db/queries/threads";

@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import { getCurrentUser } from "@/app/_lib/current-user";
+import { SignedOutNotice } from "@/components/console/signed-out-notice";
 import { SiteHeader, toHeaderUser } from "@/components/layout/site-header";
 
 export default async function ConsoleLayout({ children }: { children: ReactNode }) {
@@ -7,7 +8,10 @@ export default async function ConsoleLayout({ children }: { children: ReactNode 
   return (
     <>
       <SiteHeader user={toHeaderUser(user)} />
-      <main className="mx-auto max-w-7xl px-4 py-6">{children}</main>
+      <main className="mx-auto max-w-7xl px-4 py-6">
+        <SignedOutNotice />
+        {children}
+      </main>
     </>
   );
 }

@@ -73,16 +73,19 @@ describe("sessions", () => {
     await expect(requireUser(h.db, new Request("http://localhost/"))).rejects.toMatchObject({ code: "unauthorized:session" });
   });
 
-  it("are swept with old failed sign-ins by the background job, live ones kept", async () => {
+  it("are swept with old failed sign-ins by the background job (expired, idle, or of an old role), live ones kept", async () => {
     const live = await createSession(h.db, "user-olga");
     await createSession(h.db, "user-sam", new Date(Date.now() - 13 * HOUR));
     const idle = await createSession(h.db, "user-ivan");
+    // Opened for a role its user no longer has: refused on use, so nothing to keep.
+    await createSession(h.db, "user-oscar");
+    await h.db.update(users).set({ role: "supervisor" }).where(eq(users.id, "user-oscar"));
     await h.db.update(sessions).set({ lastSeenAt: new Date(Date.now() - HOUR) }).where(sql`${sessions.userId} = 'user-ivan'`);
     await h.db.insert(loginFailures).values([
       { username: "sam", clientAddress: "198.51.100.1", failedAt: new Date(Date.now() - 20 * MINUTE) },
       { username: "sam", clientAddress: "198.51.100.1", failedAt: new Date() },
     ]);
-    expect(await sweepEnded(h.db)).toEqual({ sessions: 2, loginFailures: 1, budgets: 0 });
+    expect(await sweepEnded(h.db)).toEqual({ sessions: 3, loginFailures: 1, budgets: 0 });
     expect(await refusal(live.token)).toBeNull();
     expect(await refusal(idle.token)).toBe("unauthorized:session_invalid");
     expect(await h.db.select().from(loginFailures)).toHaveLength(1);

@@ -57,39 +57,63 @@ const PROBLEMS: Record<SessionProblem, string> = {
 };
 
 /**
- * The user a session cookie stands for, or why there is none. A session ends at its
- * absolute lifetime, after the idle lifetime without a request, and when its user's role
- * differs from the role at sign-in (the user signs in again and gets a new session).
+ * A session as a stream follows it: its id (the token's hash: it names the session to other
+ * instances and opens nothing) and the earliest it can end, unless a request renews it.
  */
-export async function checkSession(db: Db, cookie: SessionCookie, now = new Date(), life = lifetimes()): Promise<{ user: SessionUser } | { problem: SessionProblem }> {
-  if (cookie.kind === "none") return { problem: "session" };
-  if (cookie.kind === "malformed") return { problem: "session_invalid" };
-  const id = hashToken(cookie.token);
+export type OpenSession = { id: string; endsAt: Date };
+
+type FoundSession = NonNullable<Awaited<ReturnType<typeof findSession>>>;
+
+const endsAtOf = (found: FoundSession, life: Lifetimes) => new Date(Math.min(found.expiresAt.getTime(), found.lastSeenAt.getTime() + life.idleMs));
+
+/**
+ * Whether the session `id` still holds at `now`, read without counting as activity. A
+ * session ends at its absolute lifetime, after the idle lifetime without a request, and
+ * when its user's role differs from the role at sign-in (the user signs in again and gets a
+ * new session); an ended one is deleted, which every instance hears.
+ */
+export async function sessionStanding(db: Db, id: string, now = new Date(), life = lifetimes()): Promise<{ found: FoundSession; endsAt: Date } | { problem: SessionProblem }> {
   const found = await findSession(db, id);
   if (!found) return { problem: "session_invalid" };
   // The session names the tenant: what is written about it is that tenant's.
   return withTenant(found.user.tenantId, async () => {
     const idleSince = now.getTime() - found.lastSeenAt.getTime();
-    if (found.expiresAt.getTime() <= now.getTime() || idleSince >= life.idleMs) {
+    const problem: SessionProblem | null =
+      found.expiresAt.getTime() <= now.getTime() || idleSince >= life.idleMs ? "session_expired" : found.sessionRole !== found.user.role ? "session_role_changed" : null;
+    if (problem) {
       await deleteSessionRow(db, id);
-      return { problem: "session_expired" as const };
+      return { problem };
     }
-    if (found.sessionRole !== found.user.role) {
-      await deleteSessionRow(db, id);
-      return { problem: "session_role_changed" as const };
-    }
-    const touchEvery = Math.min(TOUCH_EVERY_MS, life.idleMs / 4);
-    if (idleSince >= touchEvery) await touchSession(db, id, now, new Date(now.getTime() - touchEvery));
-    return { user: found.user };
+    return { found, endsAt: endsAtOf(found, life) };
   });
 }
 
+/** The user a session cookie stands for and their session, or why there is none (see `sessionStanding`). */
+export async function checkSession(
+  db: Db,
+  cookie: SessionCookie,
+  now = new Date(),
+  life = lifetimes(),
+): Promise<{ user: SessionUser; session: OpenSession } | { problem: SessionProblem }> {
+  if (cookie.kind === "none") return { problem: "session" };
+  if (cookie.kind === "malformed") return { problem: "session_invalid" };
+  const id = hashToken(cookie.token);
+  const standing = await sessionStanding(db, id, now, life);
+  if ("problem" in standing) return standing;
+  const { found, endsAt } = standing;
+  const idleSince = now.getTime() - found.lastSeenAt.getTime();
+  const touchEvery = Math.min(TOUCH_EVERY_MS, life.idleMs / 4);
+  if (idleSince >= touchEvery) await withTenant(found.user.tenantId, () => touchSession(db, id, now, new Date(now.getTime() - touchEvery)));
+  return { user: found.user, session: { id, endsAt } };
+}
+
 /**
- * The signed-in user, refused with 401 (no, a bad, an expired or an outdated session) or 403 (a
- * role that may not call this). A cookie that opens no session spends its address's budget as a
- * request without one does (route() spends it for requests with no well-formed cookie).
+ * The signed-in user and their session, refused with 401 (no, a bad, an expired or an outdated
+ * session) or 403 (a role that may not call this). A cookie that opens no session spends its
+ * address's budget as a request without one does (route() spends it for requests with no
+ * well-formed cookie).
  */
-export async function requireUser(db: Db, req: Request, roles?: Role[]): Promise<SessionUser> {
+export async function requireSession(db: Db, req: Request, roles?: Role[]): Promise<{ user: SessionUser; session: OpenSession }> {
   const cookie = readSessionCookie(req.headers.get("cookie"));
   const checked = await checkSession(db, cookie);
   if ("problem" in checked) {
@@ -99,7 +123,12 @@ export async function requireUser(db: Db, req: Request, roles?: Role[]): Promise
   noteRole(checked.user.role);
   enterTenant(checked.user.tenantId);
   if (roles && !roles.includes(checked.user.role)) throw new ApiError("forbidden:role");
-  return checked.user;
+  return checked;
+}
+
+/** The signed-in user, refused as `requireSession` refuses. */
+export async function requireUser(db: Db, req: Request, roles?: Role[]): Promise<SessionUser> {
+  return (await requireSession(db, req, roles)).user;
 }
 
 /** The customer a customer's session speaks for; an account linked to none is refused, never read as "everyone". */

@@ -13,10 +13,8 @@ import { Pager } from "@/components/ui/pager";
 import { approvalsUrl, consoleUrl } from "./queue-query";
 import { QueueTable } from "./queue-table";
 import type { ApprovalPage, QueueQuery, Viewer } from "./types";
-import { useApprovalEvents } from "./use-approval-events";
+import { noteRefusal, useLiveRefresh, useSignedOut } from "./use-approval-events";
 import { serverTimeOf, useServerClock, type ServerTime } from "./use-server-clock";
-
-const FALLBACK_REFRESH_MS = 30_000;
 
 type Loaded = { page: ApprovalPage; time: ServerTime };
 
@@ -41,22 +39,17 @@ export function ApprovalQueue({ viewer, initialQuery }: { viewer: Viewer; initia
         setQuery((q) => ({ ...q, page: Math.max(1, Math.ceil(page.total / page.pageSize)) }));
       }
     } catch (err) {
+      noteRefusal(err);
       if (request === latest.current) setLoadError(errorMessage(err));
     }
   }, [query]);
 
   useEffect(() => {
     window.history.replaceState(window.history.state, "", consoleUrl(query));
-    // The first load is scheduled like the refreshes: state changes only when an answer arrives.
-    const first = setTimeout(() => void load(), 0);
-    const timer = setInterval(() => void load(), FALLBACK_REFRESH_MS);
-    return () => {
-      clearTimeout(first);
-      clearInterval(timer);
-    };
-  }, [load, query]);
+  }, [query]);
 
-  useApprovalEvents(load);
+  useLiveRefresh("approval", load);
+  const signedOut = useSignedOut();
 
   const page = loaded?.page ?? null;
 
@@ -76,13 +69,13 @@ export function ApprovalQueue({ viewer, initialQuery }: { viewer: Viewer; initia
               : "Open a case to see the facts and decide. The list updates by itself."}
           </p>
         </div>
-        <Button variant="secondary" onClick={() => void load()}>
+        <Button variant="secondary" onClick={() => void load()} disabled={signedOut}>
           Refresh
         </Button>
       </div>
       <HandoverQueue readOnly={readOnly} />
       <QueueFilters query={query} currency={viewer.currency} onChange={change} />
-      {loadError ? <Alert title="Could not load the approvals">{loadError}</Alert> : null}
+      {loadError && !signedOut ? <Alert title="Could not load the approvals">{loadError}</Alert> : null}
       {page === null ? (
         loadError ? null : (
           <p role="status" className="text-sm text-slate-600">

@@ -1,7 +1,7 @@
 "use client";
 
 import Link from "next/link";
-import { useCallback, useEffect, useRef, useState } from "react";
+import { useCallback, useRef, useState } from "react";
 import { errorMessage } from "@/components/api/request-json";
 import { Alert } from "@/components/ui/alert";
 import { Badge } from "@/components/ui/badge";
@@ -10,10 +10,8 @@ import { formatSpan, msBetween } from "./durations";
 import { fetchOpenHandovers } from "./handover-api";
 import { HANDOVER_REASONS } from "./labels";
 import type { HandoverList } from "./types";
-import { useHandoverEvents } from "./use-approval-events";
+import { noteRefusal, useLiveRefresh, useSignedOut } from "./use-approval-events";
 import { serverTimeOf, useServerClock, type ServerTime } from "./use-server-clock";
-
-const FALLBACK_REFRESH_MS = 30_000;
 
 type Loaded = { list: HandoverList; time: ServerTime };
 
@@ -35,23 +33,15 @@ export function HandoverQueue({ readOnly }: { readOnly: boolean }) {
       setLoaded({ list, time: serverTimeOf(list.now) });
       setLoadError(null);
     } catch (err) {
+      noteRefusal(err);
       if (request === latest.current) setLoadError(errorMessage(err));
     }
   }, []);
 
-  useEffect(() => {
-    // The first load is scheduled like the refreshes: state changes only when an answer arrives.
-    const first = setTimeout(() => void load(), 0);
-    const timer = setInterval(() => void load(), FALLBACK_REFRESH_MS);
-    return () => {
-      clearTimeout(first);
-      clearInterval(timer);
-    };
-  }, [load]);
+  useLiveRefresh("handover", load);
+  const signedOut = useSignedOut();
 
-  useHandoverEvents(load);
-
-  if (loadError) return <Alert title="Could not load the handed-over conversations">{loadError}</Alert>;
+  if (loadError && !signedOut) return <Alert title="Could not load the handed-over conversations">{loadError}</Alert>;
   const handovers = loaded?.list.handovers ?? [];
   if (handovers.length === 0) return null;
 

@@ -1,4 +1,5 @@
-import { useEffect, useRef } from "react";
+import { useEffect, useRef, useSyncExternalStore } from "react";
+import { ApiRequestError } from "@/components/api/request-json";
 
 export type ApprovalEvent = { approvalId: string; status: string; version: number };
 export type HandoverEvent = { handoverId: string; status: string; version: number };
@@ -6,15 +7,48 @@ export type HandoverEvent = { handoverId: string; status: string; version: numbe
 export type Kind = "approval" | "handover";
 
 const DEBOUNCE_MS = 200;
+/** How often a view refreshes when no live event has come. */
+const FALLBACK_REFRESH_MS = 30_000;
 
 type Subscriber = { kind: Kind; only?: string; notify: () => void };
 
 /**
  * The page's one connection to `/api/approvals/events`, shared by every hook on it (a
  * browser allows few connections per server), opened by the first subscriber and closed
- * with the last.
+ * with the last. Once the session has ended (the stream's last event says so, or a request
+ * is refused 401) it stays closed: the page no longer updates, and says so.
  */
-const shared: { source: EventSource | null; subscribers: Set<Subscriber> } = { source: null, subscribers: new Set() };
+const shared: { source: EventSource | null; subscribers: Set<Subscriber>; signedOut: boolean; onSignedOut: Set<() => void> } = {
+  source: null,
+  subscribers: new Set(),
+  signedOut: false,
+  onSignedOut: new Set(),
+};
+
+function signOut() {
+  if (shared.signedOut) return;
+  shared.signedOut = true;
+  shared.source?.close();
+  shared.source = null;
+  for (const listener of shared.onSignedOut) listener();
+}
+
+/** Notes a refused request: a 401 means the session has ended, and the page stops updating. */
+export function noteRefusal(error: unknown): void {
+  if (error instanceof ApiRequestError && error.status === 401) signOut();
+}
+
+/** Whether the page stopped updating because the session ended. */
+export function useSignedOut(): boolean {
+  return useSyncExternalStore(
+    (listener) => {
+      shared.onSignedOut.add(listener);
+      return () => shared.onSignedOut.delete(listener);
+    },
+    () => shared.signedOut,
+    () => false,
+  );
+}
 
 function idOf(kind: Kind, data: string): string | null {
   try {
@@ -34,6 +68,7 @@ function open(): EventSource {
       for (const s of shared.subscribers) if (s.kind === kind && (!s.only || s.only === id)) s.notify();
     });
   }
+  source.addEventListener("signed_out", signOut);
   source.addEventListener("error", () => {
     dropped = true;
   });
@@ -47,7 +82,7 @@ function open(): EventSource {
 
 function subscribe(subscriber: Subscriber): () => void {
   shared.subscribers.add(subscriber);
-  shared.source ??= open();
+  if (!shared.signedOut) shared.source ??= open();
   return () => {
     shared.subscribers.delete(subscriber);
     if (shared.subscribers.size === 0) {
@@ -57,7 +92,8 @@ function subscribe(subscriber: Subscriber): () => void {
   };
 }
 
-export function useConsoleEvents(kind: Kind, onChange: () => void, only?: string): void {
+/** Calls `onChange` (debounced) on each live event of `kind` (about `only`, when given), and once after the stream reconnects, since changes may have been missed meanwhile. */
+function useConsoleEvents(kind: Kind, onChange: () => void, only?: string): void {
   const callback = useRef(onChange);
   useEffect(() => {
     callback.current = onChange;
@@ -71,7 +107,9 @@ export function useConsoleEvents(kind: Kind, onChange: () => void, only?: string
       only,
       notify: () => {
         clearTimeout(timer);
-        timer = setTimeout(() => callback.current(), DEBOUNCE_MS);
+        timer = setTimeout(() => {
+          if (!shared.signedOut) callback.current();
+        }, DEBOUNCE_MS);
       },
     });
     return () => {
@@ -82,15 +120,20 @@ export function useConsoleEvents(kind: Kind, onChange: () => void, only?: string
 }
 
 /**
- * Calls `onChange` (debounced) whenever the server reports an approval changed, and once
- * after the stream reconnects, since changes may have been missed meanwhile. `only`
- * limits it to one approval.
+ * Keeps a view fresh: `load` runs at once, again on each live event of `kind` (about `only`,
+ * when given) and every 30 s, and no more once the session has ended.
  */
-export function useApprovalEvents(onChange: () => void, only?: string): void {
-  useConsoleEvents("approval", onChange, only);
-}
-
-/** The same for handovers: `onChange` runs when one opens, is answered or is closed (`only`: this one). */
-export function useHandoverEvents(onChange: () => void, only?: string): void {
-  useConsoleEvents("handover", onChange, only);
+export function useLiveRefresh(kind: Kind, load: () => Promise<void>, only?: string): void {
+  const signedOut = useSignedOut();
+  useEffect(() => {
+    if (signedOut) return;
+    // The first load is scheduled like the refreshes: state changes only when an answer arrives.
+    const first = setTimeout(() => void load(), 0);
+    const timer = setInterval(() => void load(), FALLBACK_REFRESH_MS);
+    return () => {
+      clearTimeout(first);
+      clearInterval(timer);
+    };
+  }, [load, signedOut]);
+  useConsoleEvents(kind, load, only);
 }

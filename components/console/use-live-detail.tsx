@@ -1,15 +1,12 @@
 "use client";
 
 import Link from "next/link";
-import { useCallback, useEffect, useRef, useState } from "react";
+import { useCallback, useRef, useState } from "react";
 import { ApiRequestError, errorMessage } from "@/components/api/request-json";
 import { Alert } from "@/components/ui/alert";
 import type { Perform } from "./types";
-import { useConsoleEvents, type Kind } from "./use-approval-events";
+import { noteRefusal, useLiveRefresh, type Kind } from "./use-approval-events";
 import { serverTimeOf, useServerClock, type ServerTime } from "./use-server-clock";
-
-/** How often a page refreshes when no live event has come. */
-const FALLBACK_REFRESH_MS = 30_000;
 
 export type Message = { tone: "success" | "error"; title?: string; text: string };
 type LoadError = { notFound: boolean; text: string };
@@ -36,22 +33,13 @@ export function useLiveDetail<T extends { now: string }>(kind: Kind, id: string,
       setLoaded({ detail, time: serverTimeOf(detail.now) });
       setLoadError(null);
     } catch (err) {
+      noteRefusal(err);
       if (request !== latest.current) return;
       setLoadError({ notFound: err instanceof ApiRequestError && err.status === 404, text: errorMessage(err) });
     }
   }, [id, fetchDetail]);
 
-  useEffect(() => {
-    // The first load is scheduled like the refreshes: state changes only when an answer arrives.
-    const first = setTimeout(() => void load(), 0);
-    const timer = setInterval(() => void load(), FALLBACK_REFRESH_MS);
-    return () => {
-      clearTimeout(first);
-      clearInterval(timer);
-    };
-  }, [load]);
-
-  useConsoleEvents(kind, load, id);
+  useLiveRefresh(kind, load, id);
 
   const perform: Perform = useCallback(
     async (action) => {

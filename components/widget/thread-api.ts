@@ -24,7 +24,7 @@ export class MessageRefused extends ApiRequestError {
  * Sends one message and streams the agent's reply: `onToken` gets each piece as it is
  * written, `onReset` says the pieces so far are withdrawn (the bank's own words follow);
  * resolves with the `done` event, whose reply is the stored answer, rejects with the
- * server's error. A message sent again with the same `clientMessageId` is stored and
+ * server's error (a 401 when the session ends meanwhile). A message sent again with the same `clientMessageId` is stored and
  * answered once.
  */
 export async function streamMessage(
@@ -60,6 +60,9 @@ export async function streamMessage(
       else if (event === "queued") return { reply: "", status: "busy", caseId: null };
       else if (event === "error") {
         throw new ApiRequestError(0, String(payload.code ?? "internal:turn"), String(payload.message ?? "The agent could not answer."));
+      } else if (event === "signed_out") {
+        // The session ended mid-reply (signed out elsewhere, expired): the reply is stored, but not for this visitor to read.
+        throw new ApiRequestError(401, String(payload.code), String(payload.message));
       }
     }
   } catch (error) {

@@ -9,6 +9,13 @@ import { sessions, users } from "../schema";
  * still scopes the writes: a session is its user's tenant's.
  */
 
+/**
+ * Every instance hears on this channel the id of each session that ends (the database's
+ * triggers announce a deleted session row, and every session of a user whose role changed),
+ * so the event streams it holds for that session close at once.
+ */
+export const SESSION_ENDED_CHANNEL = "session_ended";
+
 export async function insertSession(
   db: DbOrTx,
   input: { id: string; userId: string; role: string; now: Date; expiresAt: Date },
@@ -57,11 +64,17 @@ export async function userRole(db: DbOrTx, userId: string): Promise<string | nul
   return row?.role ?? null;
 }
 
-/** Deletes sessions past their absolute end or idle for longer than the idle lifetime; returns how many. */
+/** Deletes sessions past their absolute end, idle for longer than the idle lifetime, or opened for a role their user no longer has; returns how many. */
 export async function deleteEndedSessions(db: DbOrTx, now: Date, idleMs: number): Promise<number> {
   const ended = await db
     .delete(sessions)
-    .where(or(lt(sessions.expiresAt, now), lt(sessions.lastSeenAt, new Date(now.getTime() - idleMs))))
+    .where(
+      or(
+        lt(sessions.expiresAt, now),
+        lt(sessions.lastSeenAt, new Date(now.getTime() - idleMs)),
+        sql`${sessions.role} is distinct from (select ${users.role} from ${users} where ${users.id} = ${sessions.userId})`,
+      ),
+    )
     .returning({ id: sessions.id });
   return ended.length;
 }

@@ -3,12 +3,12 @@ import { runBody, type RunBody } from "@/app/api/langgraph/schema";
 import { spendTurn } from "../budgets";
 import { ApiError } from "../errors";
 import { parseBody, services } from "../route";
-import { customerIdOf, type SessionUser } from "../session";
-import { loadLangGraphThread, requireLangGraphUser } from "./access";
+import { customerIdOf, type OpenSession, type SessionUser } from "../session";
+import { loadLangGraphThread, requireLangGraphSession } from "./access";
 import { requireAssistant } from "./assistant";
 import type { Services } from "./state";
 
-export type RunRequest = { s: Services; user: SessionUser; thread: ThreadRow; body: RunBody };
+export type RunRequest = { s: Services; user: SessionUser; session: OpenSession; thread: ThreadRow; body: RunBody };
 
 /**
  * A run on a thread: who may send what. Customers send messages on their own threads and
@@ -17,7 +17,7 @@ export type RunRequest = { s: Services; user: SessionUser; thread: ThreadRow; bo
  */
 export async function runRequest(req: Request, threadId: string): Promise<RunRequest> {
   const s = services();
-  const user = await requireLangGraphUser(s.db, req);
+  const { user, session } = await requireLangGraphSession(s.db, req);
   const thread = await loadLangGraphThread(s.db, user, threadId);
   const body = await parseBody(req, runBody);
   requireAssistant(body.assistant_id);
@@ -25,5 +25,5 @@ export async function runRequest(req: Request, threadId: string): Promise<RunReq
   if (body.input && user.role !== "customer") throw new ApiError("forbidden:role", "Only the customer writes in their conversation.");
   // A run with a message is a turn, on the same budget as the chat's.
   if (body.input) await spendTurn(s.db, user.tenantId, customerIdOf(user));
-  return { s, user, thread, body };
+  return { s, user, session, thread, body };
 }

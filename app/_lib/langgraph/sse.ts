@@ -1,6 +1,8 @@
 import type { RunBody, RunResult } from "@/app/api/langgraph/schema";
 import { ApiError } from "../errors";
 import { failureFields, log } from "@/observability/log";
+import type { OpenSession } from "../session";
+import { followSession, SESSION_ENDED } from "../session-streams";
 
 /** The stream modes a client asked for; the Platform streams `values` when none is named. */
 export function streamModes(mode: RunBody["stream_mode"]): Set<string> {
@@ -27,6 +29,19 @@ export function errorEvent(error: unknown, what: string): Uint8Array {
 export function listenerSignal(req: Request): { signal: AbortSignal; stop: () => void } {
   const cancelled = new AbortController();
   return { signal: AbortSignal.any([req.signal, cancelled.signal]), stop: () => cancelled.abort() };
+}
+
+/**
+ * Closes the stream with an `error` event (`unauthorized:session_ended`, as the SDK reads a
+ * failure) when the session that opened it ends. `stop` stops the stream hearing its run and
+ * says whether it still listened; the returned function stops following the session.
+ */
+export function endWithSession(session: OpenSession, controller: ReadableStreamDefaultController<Uint8Array>, stop: () => boolean): Promise<() => void> {
+  return followSession(session, () => {
+    if (!stop()) return;
+    controller.enqueue(sseEvent("error", { error: SESSION_ENDED.code, message: SESSION_ENDED.message }));
+    controller.close();
+  });
 }
 
 /** An event stream answered to the SDK, naming the run it carries (the SDK reads Content-Location). */

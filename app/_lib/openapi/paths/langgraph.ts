@@ -159,7 +159,7 @@ export const langGraphPaths = {
   "/api/langgraph/threads/{id}/runs/stream": {
     post: runOperation(
       "A run as Server-Sent Events in the Platform's event names.",
-      "`metadata` (`{run_id, attempt}`), `messages` (the reply's tokens as `[chunk, metadata]`, under `messages-tuple`), `values` (the conversation's values, then `{__interrupt__}` while a refund waits), `updates` (the interrupt), `error` (`{error, message}`: a turn refused because one is running or the instance is shutting down, or a failure). `stream_mode` picks them; none means `values`. A decision is decided before the stream opens, so a refused one is its 4xx. `Content-Location` names the run.",
+      "`metadata` (`{run_id, attempt}`), `messages` (the reply's tokens as `[chunk, metadata]`, under `messages-tuple`), `values` (the conversation's values, then `{__interrupt__}` while a refund waits), `updates` (the interrupt), `error` (`{error, message}`: a turn refused because one is running or the instance is shutting down, a failure, or `unauthorized:session_ended` when the session that opened the stream ends first). `stream_mode` picks them; none means `values`. A decision is decided before the stream opens, so a refused one is its 4xx. `Content-Location` names the run.",
       { 200: eventStream("The run's events") },
       { 409: DECISION_CONFLICT },
     ),
@@ -185,7 +185,7 @@ export const langGraphPaths = {
   "/api/langgraph/threads/{id}/runs/{runId}/stream": {
     get: {
       tag: TAG,
-      summary: "Joins a run's stream: `metadata`, then once the run is done its `values` and `updates` (tokens already sent are not replayed).",
+      summary: "Joins a run's stream: `metadata`, then once the run is done its `values` and `updates` (tokens already sent are not replayed); an `error` (`unauthorized:session_ended`) when the session ends first.",
       path: runPath,
       query: joinQuery,
       responses: { 200: eventStream("The run's events") },

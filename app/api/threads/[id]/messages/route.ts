@@ -1,7 +1,8 @@
 import { spendTurn } from "@/app/_lib/budgets";
 import { ApiError } from "@/app/_lib/errors";
 import { parseBody, route, services } from "@/app/_lib/route";
-import { customerIdOf, requireUser } from "@/app/_lib/session";
+import { customerIdOf, requireSession } from "@/app/_lib/session";
+import { followSession, SESSION_ENDED } from "@/app/_lib/session-streams";
 import { loadVisibleThread } from "@/app/_lib/threads";
 import type { TurnResult } from "@/agent";
 import { messageBody } from "../../schema";
@@ -31,11 +32,12 @@ function refusal(result: Exclude<TurnResult, { kind: "ok" | "queued" | "duplicat
  * One customer turn, within the customer's budgets (past one: 429, nothing stored). With `Accept: text/event-stream` the reply streams as `token`
  * events (a `reset` withdraws the tokens before it) and ends with `done` ({reply, status,
  * caseId}), the stored answer; otherwise one JSON answer. A client that goes away stops
- * hearing the turn, never the turn itself: its answer is stored and in the transcript.
+ * hearing the turn, never the turn itself: its answer is stored and in the transcript. So
+ * does one whose session ends meanwhile, told so by a last `signed_out` event.
  */
 export const POST = route<{ id: string }>(async (req, { id }) => {
   const { db, agent } = services();
-  const user = await requireUser(db, req, ["customer"]);
+  const { user, session } = await requireSession(db, req, ["customer"]);
   const customerId = customerIdOf(user);
   const thread = await loadVisibleThread(db, user, id);
   const { text, clientMessageId } = await parseBody(req, messageBody);
@@ -64,7 +66,13 @@ export const POST = route<{ id: string }>(async (req, { id }) => {
           listening = false;
         }
       };
+      let unfollow = () => {};
       try {
+        unfollow = await followSession(session, () => {
+          send("signed_out", SESSION_ENDED);
+          if (listening) controller.close();
+          listening = false;
+        });
         const result = await agent.sendMessage(turn, (token, options) => {
           if (options?.reset) send("reset", {});
           if (token) send("token", { text: token });
@@ -83,6 +91,7 @@ export const POST = route<{ id: string }>(async (req, { id }) => {
         log().error({ event: "turn.failed", tenantId: turn.tenantId, threadId: turn.threadId, ...failureFields(error) });
         send("error", { code: "internal:turn", message: "Something went wrong on our side." });
       } finally {
+        unfollow();
         if (listening) controller.close();
       }
     },

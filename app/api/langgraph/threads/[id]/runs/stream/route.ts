@@ -2,7 +2,7 @@ import type { OnToken } from "@/agent";
 import { route } from "@/app/_lib/route";
 import { runRequest } from "@/app/_lib/langgraph/run-request";
 import { answerTurn, openRun, runLocation, runResult } from "@/app/_lib/langgraph/runs";
-import { errorEvent, listenerSignal, resultEvents, sseEvent, sseResponse, streamModes } from "@/app/_lib/langgraph/sse";
+import { endWithSession, errorEvent, listenerSignal, resultEvents, sseEvent, sseResponse, streamModes } from "@/app/_lib/langgraph/sse";
 
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";
@@ -12,12 +12,13 @@ export const dynamic = "force-dynamic";
  * `messages` (the reply's tokens, under messages-tuple: a wording withdrawn midway is
  * left behind under its own message id, and the words that replace it stream under a new
  * one, so a client never joins the two), `values` (the thread's values,
- * then `{__interrupt__}` while a refund waits), `updates` (the interrupt), `error`. A
+ * then `{__interrupt__}` while a refund waits), `updates` (the interrupt), `error` (also
+ * the last event when the session that opened the stream ends first). A
  * decision is decided before the stream opens, so a refused one is its 403 or 409.
  */
 export const POST = route<{ id: string }>(async (req, { id }) => {
   const request = await runRequest(req, id);
-  const { s, user, thread, body } = request;
+  const { s, user, session, thread, body } = request;
   const modes = streamModes(body.stream_mode);
   const { runId, text } = await openRun(request);
 
@@ -38,7 +39,15 @@ export const POST = route<{ id: string }>(async (req, { id }) => {
         opened = true;
         send("metadata", { run_id: runId, attempt: 1 });
       };
+      let unfollow = () => {};
       try {
+        unfollow = await endWithSession(session, controller, () => {
+          if (!opened) open();
+          const was = listening;
+          listening = false;
+          listener.stop();
+          return was;
+        });
         if (text === null) open();
         else {
           // The run's id goes out once its message is stored, so a client that joins the run right after finds it; tokens wait for it.
@@ -65,6 +74,7 @@ export const POST = route<{ id: string }>(async (req, { id }) => {
         if (!opened) open();
         if (listening) controller.enqueue(errorEvent(error, "run stream"));
       } finally {
+        unfollow();
         if (listening) controller.close();
       }
     },

@@ -1,16 +1,16 @@
 import { idParam, parseWith, route, services } from "@/app/_lib/route";
-import { loadLangGraphThread, requireLangGraphUser } from "@/app/_lib/langgraph/access";
+import { loadLangGraphThread, requireLangGraphSession } from "@/app/_lib/langgraph/access";
 import { finishedRunResult, loadRun, runLocation } from "@/app/_lib/langgraph/runs";
-import { errorEvent, listenerSignal, resultEvents, sseEvent, sseResponse, streamModes } from "@/app/_lib/langgraph/sse";
+import { endWithSession, errorEvent, listenerSignal, resultEvents, sseEvent, sseResponse, streamModes } from "@/app/_lib/langgraph/sse";
 import { joinStreamQuery } from "../../../../../schema";
 
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";
 
-/** Joins a run's stream: once the run is done, its values and interrupt (tokens already sent are not replayed). */
+/** Joins a run's stream: once the run is done, its values and interrupt (tokens already sent are not replayed); an `error` when the session ends first. */
 export const GET = route<{ id: string; runId: string }>(async (req, { id, runId }) => {
   const s = services();
-  const user = await requireLangGraphUser(s.db, req);
+  const { user, session } = await requireLangGraphSession(s.db, req);
   const thread = await loadLangGraphThread(s.db, user, id);
   const run = await loadRun(s, user, thread, parseWith(idParam, runId, "run_id"));
   const modes = parseWith(joinStreamQuery, new URL(req.url).searchParams.getAll("stream_mode"), "query");
@@ -22,13 +22,21 @@ export const GET = route<{ id: string; runId: string }>(async (req, { id, runId 
       listener.stop();
     },
     async start(controller) {
+      let unfollow = () => {};
       try {
+        unfollow = await endWithSession(session, controller, () => {
+          const was = listening;
+          listening = false;
+          listener.stop();
+          return was;
+        });
         controller.enqueue(sseEvent("metadata", { run_id: run.run_id, attempt: 1 }));
         const result = await finishedRunResult(s, user, thread, run.run_id, listener.signal);
         for (const event of resultEvents(result, streamModes(modes))) if (listening) controller.enqueue(event);
       } catch (error) {
         if (listening) controller.enqueue(errorEvent(error, "run stream join"));
       } finally {
+        unfollow();
         if (listening) controller.close();
       }
     },

@@ -5,7 +5,7 @@ import { upsertCase } from "../../db/queries/cases";
 import { openDatabase } from "../../db/client";
 import { withTenant } from "../../db/tenant-context";
 import { resetDatabase, seedDemoData } from "../../db/seed";
-import { subscribeApprovalEvents, type ApprovalEvent } from "./approval-events";
+import { subscribeApprovalEvents, type ApprovalEvent } from "./live-events";
 
 const otherInstance = openDatabase(process.env.DATABASE_URL!, 2);
 const owner = openDatabase(process.env.DATABASE_OWNER_URL ?? process.env.DATABASE_URL!, 2);
