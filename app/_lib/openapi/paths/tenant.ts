@@ -1,9 +1,9 @@
-import { tenantPolicyBody, tenantPolicyView } from "@/app/api/tenant/schema";
+import { signInUnlock, staffPath, tenantPolicyBody, tenantPolicyView } from "@/app/api/tenant/schema";
 import { json, type Paths } from "../operation";
 
 const SUPERVISORS_ONLY = "`forbidden:role`: only the bank's supervisors read and change its policy.";
 
-/** The bank's own refund policy, edited by its supervisors. */
+/** The bank's own refund policy, edited by its supervisors, and its employees' sign-in delays, which they lift. */
 export const tenantPaths = {
   "/api/tenant/policy": {
     get: {
@@ -20,6 +20,16 @@ export const tenantPaths = {
       body: tenantPolicyBody,
       responses: { 200: json(tenantPolicyView, "The policy now, at its new version") },
       errors: { 403: SUPERVISORS_ONLY, 409: "`conflict:policy`: the policy changed since it was read (currentVersion says its version now). Nothing was changed." },
+    },
+  },
+  "/api/tenant/staff/{username}/unlock": {
+    post: {
+      summary: "Lift the sign-in delay of one of the supervisor's bank's employees (operator, supervisor, auditor, ops); audited as `login.unlocked`.",
+      description:
+        "After LOGIN_MAX_FAILURES_PER_ACCOUNT failures on an account, each address that has used its tries waits out the account's delay (1 s, doubling, up to LOGIN_MAX_DELAY_MS). An unlock forgives every failure on the account, so those addresses may try again at once; the failures still count against their addresses, so an address past LOGIN_MAX_FAILURES_PER_ADDRESS stays refused. No body.",
+      path: staffPath,
+      responses: { 200: json(signInUnlock, "Unlocked") },
+      errors: { 403: "`forbidden:role`: only the bank's supervisors lift sign-in delays.", 404: "`not_found:staff`: the bank has no employee with this user name (customers' and other banks' accounts are not found)." },
     },
   },
 } satisfies Paths;
