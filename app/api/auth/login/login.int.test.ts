@@ -62,7 +62,7 @@ describe("signing in", () => {
     const before = await count(sessions);
     const refused = await signIn("sam", "sam-pass", attacker);
     expect(refused.status).toBe(429);
-    expect(await refused.json()).toMatchObject({ code: "too_many_requests:login", message: expect.any(String), retryAfterSeconds: 1 });
+    expect(await refused.json()).toMatchObject({ code: "too_many_requests:login", message: "Too many failed sign-ins. Try again in 1 second.", retryAfterSeconds: 1 });
     expect(refused.headers.get("retry-after")).toBe("1");
     expect(refused.headers.get("set-cookie")).toBeNull();
     expect(await count(sessions)).toBe(before);
