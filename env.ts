@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { keyRingFrom } from "./agent/encryption/keys";
+import { keyRingFrom, parseKeyList } from "./agent/encryption/keys";
+import { isPublishedSecret } from "./deploy/published-secrets";
 import { LOG_LEVELS } from "./observability/levels";
 
 /** Every environment variable the product reads, validated once. */
@@ -52,14 +53,21 @@ const schema = z.object({
   RETENTION_BATCH: z.coerce.number().int().positive().default(500),
   /** Failed sign-ins count against an account and an address for this long. */
   LOGIN_FAILURE_WINDOW_MS: z.coerce.number().int().positive().default(15 * 60 * 1000),
-  /** Failed sign-ins to one account within the window before its sign-ins are refused (429). */
+  /**
+   * Failed sign-ins to one account within the window before its guesses slow down: past them,
+   * an address that has failed on the account waits 1 s after the account's latest failure,
+   * then 2 s, 4 s... (429 meanwhile). An address that has not failed on it is not held back,
+   * so the account's owner still signs in from their own.
+   */
   LOGIN_MAX_FAILURES_PER_ACCOUNT: z.coerce.number().int().positive().default(5),
+  /** The longest wait an account's guesses are held to. */
+  LOGIN_MAX_DELAY_MS: z.coerce.number().int().positive().default(15 * 60 * 1000),
   /** Failed sign-ins from one client address (IPv6: its /64) within the window before its sign-ins are refused. */
   LOGIN_MAX_FAILURES_PER_ADDRESS: z.coerce.number().int().positive().default(30),
   /**
    * Proxies in front of the app that append the client's address to X-Forwarded-For; the
    * address is taken that many entries from the right. 0: no proxy, the address `next start`
-   * reports (which a client can replace by sending the header itself).
+   * reports (which a client can replace by sending the header itself). Required in production.
    */
   TRUSTED_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
   /*
@@ -233,7 +241,7 @@ export function startupProblems(source: Record<string, string | undefined> = pro
   if (!parsed.success) return invalidSettings(parsed.error);
   const config = parsed.data;
   const problems: StartupProblem[] = llmProblems(config);
-  if (isDemoMode(config)) return problems;
+  if (isDemoMode(config)) return [...problems, ...demoBankSystemProblems(config)];
   if (!config.DATABASE_URL) {
     problems.push({
       setting: "DATABASE_URL",
@@ -267,6 +275,67 @@ export function startupProblems(source: Record<string, string | undefined> = pro
   }
   if (config.ENABLE_TEST_CLOCK === "1") {
     problems.push({ setting: "ENABLE_TEST_CLOCK", message: "ENABLE_TEST_CLOCK=1 is refused in production: unset it (it lets staff move the server clock)" });
+  }
+  if (source.TRUSTED_PROXY_HOPS === undefined) {
+    problems.push({
+      setting: "TRUSTED_PROXY_HOPS",
+      message:
+        "TRUSTED_PROXY_HOPS is required in production: set it to the number of proxies in front of the app that append to X-Forwarded-For (0 when clients connect to it directly); behind an uncounted proxy every client shares the proxy's address, and one address's wrong passwords refuse everyone's sign-in",
+    });
+  }
+  return [...problems, ...secretProblems(config)];
+}
+
+/** Hosts the bundled simulator answers on: this machine, or the compose file's `simulator` service. */
+function isSimulatorHost(url: string): boolean {
+  const host = new URL(url).hostname;
+  return host === "localhost" || host === "simulator" || host === "[::1]" || /^127\.\d+\.\d+\.\d+$/.test(host);
+}
+
+/**
+ * Demo mode signs in with passwords everyone knows (`<username>-pass`) and seeds their
+ * customers: pointed at the bank's own systems, anyone could move the bank's money through them.
+ */
+function demoBankSystemProblems(config: Env): StartupProblem[] {
+  const real = BANK_SYSTEMS.filter((name) => !isSimulatorHost(config[name]));
+  if (real.length === 0) return [];
+  const mode = config.DEMO_DATA === "1" ? "DEMO_DATA=1" : `demo mode (NODE_ENV=${config.NODE_ENV} without DEMO_DATA=0)`;
+  return [
+    {
+      setting: "DEMO_DATA",
+      message: `${mode} with ${listed(real)} at the bank's own systems is refused: demo users sign in with published passwords; point ${real.length === 1 ? "it" : "them"} at the simulator (127.0.0.1 or the compose service simulator), or run production mode (NODE_ENV=production without DEMO_DATA)`,
+    },
+  ];
+}
+
+/** A database password production takes at least: the published ones and any a person would type are shorter. */
+const MIN_DATABASE_PASSWORD = 16;
+const OWN_SECRET = "give it one of the bank's own from its secret store";
+
+/**
+ * Secrets production may not use: any the repository publishes (a deployment copied from
+ * docker-compose.yml keeps its demo key and passwords), and database passwords too short to be
+ * anything but typed. The messages name the setting, never the value.
+ */
+function secretProblems(config: Env): StartupProblem[] {
+  const problems: StartupProblem[] = [];
+  for (const setting of ["DATABASE_URL", "DATABASE_OWNER_URL"] as const) {
+    const password = decodeURIComponent(new URL(config[setting] ?? "postgres://-").password);
+    if (!password) continue;
+    if (isPublishedSecret(password)) problems.push({ setting, message: `${setting} signs in with a password the repository publishes (docker-compose.yml, the embedded Postgres): ${OWN_SECRET}` });
+    else if (password.length < MIN_DATABASE_PASSWORD) {
+      problems.push({ setting, message: `${setting}'s password is ${password.length} characters; production takes at least ${MIN_DATABASE_PASSWORD}: ${OWN_SECRET} (openssl rand -base64 24)` });
+    }
+  }
+  if (config.ENCRYPTION_KEYS) {
+    const published = [...parseKeyList(config.ENCRYPTION_KEYS)].filter(([, key]) => isPublishedSecret(key.toString("base64"))).map(([id]) => `"${id}"`);
+    if (published.length > 0) {
+      problems.push({ setting: "ENCRYPTION_KEYS", message: `ENCRYPTION_KEYS holds a key the repository publishes (${published.join(", ")}, docker-compose.yml's demo key): make the bank's own (openssl rand -base64 32) and keep it in its secret store` });
+    }
+  }
+  for (const setting of ["METRICS_TOKEN", "LLM_API_KEY"] as const) {
+    const value = config[setting];
+    if (value && isPublishedSecret(value)) problems.push({ setting, message: `${setting} is a value the repository publishes: ${OWN_SECRET}` });
   }
   return problems;
 }

@@ -4,9 +4,10 @@
  */
 export async function register() {
   if (process.env.NEXT_RUNTIME !== "nodejs") return;
-  const { exitIfDatabaseBypassesRowSecurity, exitOnStartupProblems } = await import("./app/_lib/startup-check");
+  const { exitIfDatabaseBypassesRowSecurity, exitIfDemoPasswordsRemain, exitOnStartupProblems } = await import("./app/_lib/startup-check");
   exitOnStartupProblems();
   await exitIfDatabaseBypassesRowSecurity();
+  await exitIfDemoPasswordsRemain();
   const { env } = await import("./env");
   const { startTracing } = await import("./observability/tracing");
   // The bank clients trace their own calls without the URL, which names the customer;

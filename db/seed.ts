@@ -73,6 +73,9 @@ export function demoTenants(config: Env = env()) {
   ];
 }
 
+/** A demo user's password, as the README publishes it. */
+export const demoPassword = (username: string) => `${username}-pass`;
+
 /** Demo passwords are public: each is hashed once per process, so re-seeding (tests do, often) stays fast. */
 const demoHashes = new Map<string, Promise<string>>();
 function demoHash(password: string): Promise<string> {
@@ -103,7 +106,7 @@ export async function seedDemoData(db: Db, now = new Date()): Promise<void> {
       id: `user-${u.username}`,
       tenantId: u.tenantId,
       username: u.username,
-      passwordHash: await demoHash(`${u.username}-pass`),
+      passwordHash: await demoHash(demoPassword(u.username)),
       role: u.role,
       displayName: u.displayName,
       customerId: u.customerId,

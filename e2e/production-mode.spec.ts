@@ -22,6 +22,8 @@ const bankSystems = {
 /** The bank's own key for checkpoints and recorded bodies: production refuses to start without one. */
 const encryption = { ENCRYPTION_KEYS: `e2e-1:${Buffer.alloc(32, 9).toString("base64")}` };
 const APP_PASSWORD = "production-e2e-app-role";
+/** The owner's own password: production refuses the embedded Postgres's, which the repository publishes. */
+const OWNER_PASSWORD = "production-e2e-owner-role";
 
 test.describe("a production deployment", () => {
   test.describe.configure({ mode: "serial", timeout: 240_000 });
@@ -30,19 +32,23 @@ test.describe("a production deployment", () => {
   let pool: Pool;
   let app: Run;
   let origin: string;
+  let ownerUrl: string;
 
   test.beforeAll(async () => {
     test.setTimeout(240_000);
     database = await startEmbeddedPostgres(".data/pg-e2e-production", { fresh: true });
     pool = new Pool({ connectionString: database.url, max: 2 });
+    await pool.query(`alter role current_user password '${OWNER_PASSWORD}'`);
+    ownerUrl = Object.assign(new URL(database.url), { password: OWNER_PASSWORD }).toString();
     const port = await freePort();
     origin = `http://127.0.0.1:${port}`;
     // As a bank deploys it: migrations as the owner, the app as the application role.
     app = await startApp({
       NODE_ENV: "production",
       PORT: String(port),
-      DATABASE_OWNER_URL: database.url,
-      DATABASE_URL: appRoleUrl(database.url, APP_PASSWORD),
+      DATABASE_OWNER_URL: ownerUrl,
+      DATABASE_URL: appRoleUrl(ownerUrl, APP_PASSWORD),
+      TRUSTED_PROXY_HOPS: "0",
       APP_ORIGIN: "https://support.bank.example",
       ...encryption,
       ...bankSystems,
@@ -93,7 +99,8 @@ test.describe("a production deployment", () => {
       NODE_ENV: "production",
       DEMO_DATA: "0",
       NEXT_TELEMETRY_DISABLED: "1",
-      DATABASE_URL: appRoleUrl(database.url, APP_PASSWORD),
+      DATABASE_URL: appRoleUrl(ownerUrl, APP_PASSWORD),
+      TRUSTED_PROXY_HOPS: "0",
       APP_ORIGIN: "https://support.bank.example",
       ...encryption,
       ...withoutLedger,
@@ -113,7 +120,8 @@ test.describe("a production deployment", () => {
       NODE_ENV: "production",
       DEMO_DATA: "0",
       NEXT_TELEMETRY_DISABLED: "1",
-      DATABASE_URL: database.url,
+      DATABASE_URL: ownerUrl,
+      TRUSTED_PROXY_HOPS: "0",
       APP_ORIGIN: "https://support.bank.example",
       ...encryption,
       ...bankSystems,

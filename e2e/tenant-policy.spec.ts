@@ -1,7 +1,9 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
+import { apiContext } from "./api-client";
 import type { ApprovalRow } from "./api-types";
 import { expect, test } from "./fixtures";
+import { demoPassword } from "./pages/login-page";
 import { WidgetPage } from "./pages/widget-page";
 
 async function seriousViolations(page: Page): Promise<string[]> {
@@ -75,4 +77,29 @@ test("only supervisors find the policy page; an operator is told it is not their
   await expect(page.getByRole("heading", { name: "Not allowed" })).toBeVisible();
   expect(await seriousViolations(page)).toEqual([]);
   expect((await marta.request.get("/api/tenant/policy")).status()).toBe(403);
+});
+
+test("vistula-bank's supervisor lifts tomasz's sign-in delay in the console, and the held-back address may try again at once", async ({ baseURL, signedInAs }) => {
+  // Four addresses of this run alone (the server counts the X-Forwarded-For a client sends when no proxy is trusted), five wrong passwords each.
+  const block = `10.77.${Math.floor(Math.random() * 250)}`;
+  const attackers = await Promise.all([1, 2, 3, 4].map((n) => apiContext({ baseURL, extraHTTPHeaders: { "x-forwarded-for": `${block}.${n}` } })));
+  const signIn = (n: number, password: string) => attackers[n]!.post("/api/auth/login", { data: { username: "tomasz", password } });
+  for (const n of [0, 1, 2, 3]) for (let i = 0; i < 5; i++) expect((await signIn(n, `guess-${n}-${i}`)).status()).toBe(401);
+  expect((await signIn(0, demoPassword("tomasz"))).status()).toBe(429);
+
+  const zofia = await signedInAs("zofia");
+  const page = await zofia.newPage();
+  await page.goto("/console/policy");
+  const unlock = page.getByRole("form", { name: "Lift a sign-in delay" });
+  await unlock.getByLabel("Employee's user name").fill("tomasz");
+  await unlock.getByRole("button", { name: "Lift sign-in delay" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Sign-in delay lifted" })).toContainText(/tomasz may sign in again at once: \d+ failed sign-ins forgiven\./);
+  expect(await seriousViolations(page)).toEqual([]);
+  expect((await signIn(0, demoPassword("tomasz"))).status()).toBe(200);
+
+  // Another bank's employee is not hers to let in.
+  await unlock.getByLabel("Employee's user name").fill("olga");
+  await unlock.getByRole("button", { name: "Lift sign-in delay" }).click();
+  await expect(page.getByRole("alert").filter({ hasText: "The delay was not lifted" })).toContainText("Your bank has no staff account with this user name.");
+  for (const api of attackers) await api.dispose();
 });

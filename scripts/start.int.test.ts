@@ -1,8 +1,9 @@
 import { createServer } from "node:net";
-import { writeFileSync } from "node:fs";
+import { readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { parse } from "yaml";
 import { freePort } from "@/db/embedded";
 import { PRODUCTION_ENV } from "@/test/production-env";
 import { runScript } from "@/test/run-script";
@@ -42,6 +43,19 @@ describe("npm start in production (NODE_ENV=production without DEMO_DATA=1)", ()
   it("refuses to start without an encryption key rather than store conversations in clear", async () => {
     const line = await refusedStart({ ...COMPLETE, ENCRYPTION_KEYS: undefined });
     expect(line).toMatch(/^\[start\] Refusing to start: ENCRYPTION_KEYS is required in production: set it to id:base64key \(32 random bytes, openssl rand -base64 32\) .+\.$/);
+  });
+
+  it("refuses the encryption key docker-compose.yml publishes, in one line naming ENCRYPTION_KEYS and not the key", async () => {
+    const compose = parse(readFileSync(path.join(import.meta.dirname, "..", "docker-compose.yml"), "utf8"), { merge: true });
+    const published: string = compose.services["app-1"].environment.ENCRYPTION_KEYS;
+    const line = await refusedStart({ ...COMPLETE, ENCRYPTION_KEYS: published });
+    expect(line).toMatch(/^\[start\] Refusing to start: ENCRYPTION_KEYS holds a key the repository publishes \("demo", docker-compose.yml's demo key\): make the bank's own .+\.$/);
+    expect(line).not.toContain(published.split(":")[1]);
+  });
+
+  it("refuses the application role's published password", async () => {
+    const line = await refusedStart({ ...COMPLETE, DATABASE_URL: "postgres://bank_app:bank_app@db.bank.internal:5432/bank" });
+    expect(line).toMatch(/^\[start\] Refusing to start: DATABASE_URL signs in with a password the repository publishes/);
   });
 
   it("refuses ENABLE_TEST_CLOCK=1", async () => {

@@ -23,13 +23,13 @@ import { endUserSessions, findCustomerTenant, findUserByUsername, insertUser, li
 import { env, settingProblems, startupProblems } from "../env";
 import { readNewPassword } from "./read-password";
 import { ROLES, type Role } from "../vocabulary/roles";
+import { USERNAME, USERNAME_RULE } from "../vocabulary/usernames";
 import { ownerDatabaseUrl } from "../db/app-role";
 
 /** Long enough that the login throttle makes guessing hopeless; people pick passphrases, not symbols. */
 const MIN_PASSWORD_LENGTH = 12;
 /** The longest password the login route accepts. */
 const MAX_PASSWORD_LENGTH = 200;
-const USERNAME = /^[a-z0-9][a-z0-9._@-]{1,63}$/;
 
 const USAGE =
   'usage: npm run user:create -- --role customer|operator|supervisor|auditor|ops --username NAME --display-name "Full Name" [--customer-id ID] [--tenant T]\n' +
@@ -72,7 +72,7 @@ function parseRequest(argv: string[]): Request {
     process.exit(0);
   }
   const username = values.username?.trim() ?? "";
-  if (!USERNAME.test(username)) throw new Refusal("--username must be 2-64 characters: lower-case letters, digits and . _ @ -");
+  if (!USERNAME.test(username)) throw new Refusal(`--username must be ${USERNAME_RULE}`);
   if (values["reset-password"]) {
     if (values.role || values["display-name"] || values["customer-id"] || values.tenant) {
       throw new Refusal("--reset-password changes the password only: pass just --username");

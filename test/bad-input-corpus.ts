@@ -52,7 +52,7 @@ export function forgedCookieHeaders(f: Pick<Fixtures, "alice" | "bob">): string[
  * fine. Sign-out is not among them: it needs no session and always clears the cookie.
  */
 export function sessionRoutes(f: Pick<Fixtures, "aliceThread" | "approvalId" | "handoverId">): Call[] {
-  const params = { id: f.aliceThread, checkpointId: "x", runId: "x" };
+  const params = { id: f.aliceThread, checkpointId: "x", runId: "x", username: "olga" };
   const calls: Call[] = [];
   for (const [route, methods] of Object.entries(ROUTES)) {
     if (route === "/api/auth/login" || route === "/api/auth/logout" || route === "/api/test/clock") continue;
@@ -91,7 +91,7 @@ export function rejectedCorpus(f: Fixtures): (Call & { name: string })[] {
   for (const next of ["//evil.example", "/%09/evil.example", "/%0d%0aSet-Cookie:%20x=1", "javascript:alert(1)"]) {
     add(`login with next=${next}`, { method: "POST", route: "/api/auth/login", query: `next=${encodeURIComponent(next)}`, body: json({ username: "ivan", password: "wrong" }) });
   }
-  // A flood against one account: 5 failures are checked, then 429 before any hash work, even for the right password.
+  // A flood against one account from one address: 5 failures are checked, then 429 before any hash work during the delay, even for the right password.
   for (let i = 0; i < 8; i++) add(`login flood on sam, attempt ${i + 1}`, { method: "POST", route: "/api/auth/login", body: json({ username: "sam", password: `guess-${i}` }) });
   add("login flood on sam, then the right password", { method: "POST", route: "/api/auth/login", body: json({ username: "sam", password: "sam-pass" }) });
   add("login with a huge body", { method: "POST", route: "/api/auth/login", body: json({ username: "alice", password: "p".repeat(20_000) }) });

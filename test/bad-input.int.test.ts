@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, onTestFinished, vi } from "vitest";
 import { createSession } from "@/app/_lib/session";
 import { requestHandover } from "@/agent/handovers";
 import { getApprovalByCase, getApprovalById } from "@/db/queries/approvals";
@@ -71,6 +71,12 @@ afterAll(() => h.pool.end());
 
 describe("bad input", () => {
   it("gets a clear 4xx for every one of 200+ malformed or hostile requests, and changes nothing", async () => {
+    // The clock stands still, so the sign-in flood's delay (1 s after its fifth failure) is not run down by a slow machine.
+    vi.useFakeTimers({ toFake: ["Date"] });
+    vi.setSystemTime(new Date());
+    onTestFinished(() => {
+      vi.useRealTimers();
+    });
     const corpus = rejectedCorpus(f);
     expect(corpus.length).toBeGreaterThanOrEqual(200);
     const before = await rowCounts(TABLES.filter((t) => t !== "audit_events"));

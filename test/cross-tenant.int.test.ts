@@ -117,6 +117,7 @@ function callsWithThisBanksIds(): (Call & { as: keyof typeof other })[] {
     get("/api/langgraph/threads/:id/runs/:runId/join", run, "customer"),
     get("/api/langgraph/threads/:id/runs/:runId/stream", run, "customer"),
     get("/api/langgraph/threads/:id", id, "operator"),
+    post("/api/tenant/staff/:username/unlock", { username: "olga" }, {}, "supervisor"),
   ];
 }
 

@@ -41,6 +41,7 @@ import * as metricsRoute from "@/app/api/metrics/route";
 import * as opsSummaryRoute from "@/app/api/ops/summary/route";
 import * as tenantPolicy from "@/app/api/tenant/policy/route";
 import * as tenantPolicyChange from "@/app/api/tenant/policy/changes/[id]/route";
+import * as staffUnlock from "@/app/api/tenant/staff/[username]/unlock/route";
 import * as testClock from "@/app/api/test/clock/route";
 import * as threadReplay from "@/app/api/threads/[id]/checkpoints/[checkpointId]/replay/route";
 import * as threadCheckpoint from "@/app/api/threads/[id]/checkpoints/[checkpointId]/route";
@@ -90,6 +91,7 @@ export const ROUTES: Record<string, Partial<Record<"GET" | "POST" | "PUT" | "DEL
   "/api/ops/summary": opsSummaryRoute as never,
   "/api/tenant/policy": tenantPolicy as never,
   "/api/tenant/policy/changes/:id": tenantPolicyChange as never,
+  "/api/tenant/staff/:username/unlock": staffUnlock as never,
   "/api/test/clock": testClock as never,
   "/api/langgraph/assistants/search": lgAssistantSearch as never,
   "/api/langgraph/assistants/:id": lgAssistant as never,

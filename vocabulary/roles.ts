@@ -18,5 +18,8 @@ export const INVESTIGATORS: Role[] = ["auditor", "supervisor"];
  */
 export const OPERATIONS_ROLES: Role[] = ["supervisor", "auditor", "ops"];
 
+/** The bank's own people (every role but customer): their bank's supervisor may lift their sign-in delay. */
+export const EMPLOYEES: Role[] = ["operator", "supervisor", "auditor", "ops"];
+
 /** Who edits their own bank's refund policy (limits and approval window). */
 export const SUPERVISORS: Role[] = ["supervisor"];

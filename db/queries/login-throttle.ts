@@ -1,9 +1,9 @@
-import { and, eq, gt, lt, lte, sql } from "drizzle-orm";
+import { and, eq, gt, isNull, lt, lte, sql } from "drizzle-orm";
 import type { DbOrTx } from "../client";
 import { loginFailures } from "../schema";
 
 /*
- * Failed sign-ins by account and by client address, shared by every app instance. A sign-in
+ * Failed sign-ins by account, by client address and by the two together, shared by every app instance. A sign-in
  * attempt is written as a failure before the password is checked and deleted when it turns
  * out right, so concurrent guesses count against each other while they are being hashed.
  * Sign-in happens before any tenant is known, so these queries take no tenant: the throttle
@@ -11,6 +11,7 @@ import { loginFailures } from "../schema";
  */
 
 export type Attempt = { id: number; username: string; clientAddress: string; at: Date };
+/** What held a sign-in back: the account's delay, or the address's limit. */
 export type Bucket = "account" | "address";
 
 /**
@@ -31,15 +32,29 @@ export async function recordAttempt(db: DbOrTx, input: { username: string; clien
   return { id: row!.id, ...input };
 }
 
+export type FailureCounts = {
+  /** The account's unforgiven failures, from every address. */
+  account: number;
+  /** The account's unforgiven failures from this attempt's address. */
+  pair: number;
+  /** The address's failures on every account, forgiven ones included. */
+  address: number;
+  /** When the account's latest unforgiven failure before this attempt was made. */
+  lastAccountFailureAt: Date | null;
+};
+
 /**
- * Failures within the window up to and including `attempt`, for its account and its address.
- * Later attempts are left out, so under a flood the first ones within the limit still get checked.
+ * Failures within the window up to and including `attempt`. Later attempts are left out, so
+ * under a flood the first ones within the limit still get checked.
  */
-export async function failuresBefore(db: DbOrTx, attempt: Attempt, since: Date): Promise<Record<Bucket, number>> {
+export async function failuresBefore(db: DbOrTx, attempt: Attempt, since: Date): Promise<FailureCounts> {
+  const ofAccount = sql`${loginFailures.username} = ${attempt.username} and ${loginFailures.forgivenAt} is null`;
   const [row] = await db
     .select({
-      account: sql<number>`count(*) filter (where ${loginFailures.username} = ${attempt.username})::int`,
+      account: sql<number>`count(*) filter (where ${ofAccount})::int`,
+      pair: sql<number>`count(*) filter (where ${ofAccount} and ${loginFailures.clientAddress} = ${attempt.clientAddress})::int`,
       address: sql<number>`count(*) filter (where ${loginFailures.clientAddress} = ${attempt.clientAddress})::int`,
+      lastAccountFailureAt: sql<Date | null>`max(${loginFailures.failedAt}) filter (where ${ofAccount} and ${loginFailures.id} < ${attempt.id})`.mapWith(loginFailures.failedAt),
     })
     .from(loginFailures)
     .where(
@@ -49,19 +64,18 @@ export async function failuresBefore(db: DbOrTx, attempt: Attempt, since: Date):
         lte(loginFailures.id, attempt.id),
       ),
     );
-  return { account: row?.account ?? 0, address: row?.address ?? 0 };
+  return { account: row?.account ?? 0, pair: row?.pair ?? 0, address: row?.address ?? 0, lastAccountFailureAt: row?.lastAccountFailureAt ?? null };
 }
 
 /**
- * When the failure whose leaving the window brings `bucket` back under `max` was made:
- * with `count` failures before this attempt, the (count - max + 1)th oldest.
+ * When the address's failure whose leaving the window brings it back under `max` was made:
+ * with `earlierFailures` before this attempt, the (earlierFailures - max + 1)th oldest.
  */
-export async function releasingFailureAt(db: DbOrTx, attempt: Attempt, bucket: Bucket, since: Date, earlierFailures: number, max: number): Promise<Date | null> {
-  const key = bucket === "account" ? eq(loginFailures.username, attempt.username) : eq(loginFailures.clientAddress, attempt.clientAddress);
+export async function releasingAddressFailureAt(db: DbOrTx, attempt: Attempt, since: Date, earlierFailures: number, max: number): Promise<Date | null> {
   const [row] = await db
     .select({ failedAt: loginFailures.failedAt })
     .from(loginFailures)
-    .where(and(key, gt(loginFailures.failedAt, since), lt(loginFailures.id, attempt.id)))
+    .where(and(eq(loginFailures.clientAddress, attempt.clientAddress), gt(loginFailures.failedAt, since), lt(loginFailures.id, attempt.id)))
     .orderBy(loginFailures.failedAt, loginFailures.id)
     .offset(Math.max(0, earlierFailures - max))
     .limit(1);
@@ -73,9 +87,27 @@ export async function forgetAttempt(db: DbOrTx, attempt: Attempt): Promise<void>
   await db.delete(loginFailures).where(eq(loginFailures.id, attempt.id));
 }
 
-/** A right password: this attempt was no failure, and the account's earlier failures are forgiven (its address's are not). */
-export async function clearAccountFailures(db: DbOrTx, attempt: Attempt): Promise<void> {
-  await db.delete(loginFailures).where(sql`${loginFailures.id} = ${attempt.id} or ${loginFailures.username} = ${attempt.username}`);
+/**
+ * A right password: this attempt was no failure, and the account forgives the failures made on it
+ * from the same address (the owner's own typos). Failures from other addresses stay: the owner's
+ * sign-in must not give an attacker's address its tries back.
+ */
+export async function forgiveAddressFailures(db: DbOrTx, attempt: Attempt, at: Date): Promise<void> {
+  await db.delete(loginFailures).where(eq(loginFailures.id, attempt.id));
+  await db
+    .update(loginFailures)
+    .set({ forgivenAt: at })
+    .where(and(eq(loginFailures.username, attempt.username), eq(loginFailures.clientAddress, attempt.clientAddress), isNull(loginFailures.forgivenAt)));
+}
+
+/** A supervisor's unlock: the account forgives every failure made on it (each still counts against its address); returns how many. */
+export async function forgiveAccountFailures(db: DbOrTx, username: string, at: Date): Promise<number> {
+  const forgiven = await db
+    .update(loginFailures)
+    .set({ forgivenAt: at })
+    .where(and(eq(loginFailures.username, username), isNull(loginFailures.forgivenAt)))
+    .returning({ id: loginFailures.id });
+  return forgiven.length;
 }
 
 /** Deletes failures that no longer count; returns how many. */

@@ -11,6 +11,15 @@ export async function findUserByUsername(db: DbOrTx, username: string) {
   return row ?? null;
 }
 
+/** The bank's user with this user name, or null when the bank has none (another bank's is not found). */
+export async function findTenantUserByUsername(db: DbOrTx, tenantId: string, username: string) {
+  const [row] = await db
+    .select({ id: users.id, username: users.username, role: users.role })
+    .from(users)
+    .where(and(eq(users.tenantId, tenantId), eq(users.username, username)));
+  return row ?? null;
+}
+
 /** The tenant a customer belongs to, or null when the bank has no such customer. */
 export async function findCustomerTenant(db: DbOrTx, customerId: string): Promise<string | null> {
   const [row] = await db.select({ tenantId: customers.tenantId }).from(customers).where(eq(customers.id, customerId));

@@ -31,7 +31,7 @@ export const sessions = pgTable(
   (t) => [index("sessions_user_idx").on(t.userId), index("sessions_expiry_idx").on(t.expiresAt)],
 );
 
-/** Failed sign-ins, by account and by client address: the login throttle counts them across instances. */
+/** Failed sign-ins, by account, by client address and by the two together: the login throttle counts them across instances. */
 export const loginFailures = pgTable(
   "login_failures",
   {
@@ -39,6 +39,11 @@ export const loginFailures = pgTable(
     username: text("username").notNull(),
     clientAddress: text("client_address").notNull(),
     failedAt: timestamp("failed_at", { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * When the account forgave it: a right password from the same address, or a supervisor's
+     * unlock. A forgiven failure no longer slows the account's sign-ins; it still counts against its address.
+     */
+    forgivenAt: timestamp("forgiven_at", { withTimezone: true }),
   },
   (t) => [index("login_failures_user_idx").on(t.username, t.failedAt), index("login_failures_client_idx").on(t.clientAddress, t.failedAt)],
 );

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { timestamp } from "@/app/api/schema";
+import { USERNAME, USERNAME_RULE } from "@/vocabulary/usernames";
 
 /** The largest amount Postgres keeps in a limit column (a 32-bit integer of minor units). */
 const MAX_MINOR = 2_147_483_647;
@@ -83,3 +84,13 @@ export const policyChangeAnswer = z
     answer: z.enum(["confirm", "reject"]).meta({ description: "`confirm` applies the change (another supervisor than its proposer only); `reject` ends it (by its proposer: withdraws it)." }),
   })
   .strict();
+
+/** A staff account of the supervisor's bank, by user name. */
+export const staffPath = z.object({ username: z.string().regex(USERNAME, USERNAME_RULE).meta({ description: "The employee's user name." }) });
+
+export const signInUnlock = z
+  .object({
+    username: z.string(),
+    failuresForgiven: z.number().int().min(0).meta({ description: "Failed sign-ins on the account the unlock forgave; each still counts against the address it came from." }),
+  })
+  .meta({ id: "SignInUnlock" });

@@ -4,6 +4,7 @@ import { getCurrentUser } from "@/app/_lib/current-user";
 import { loginHref } from "@/components/auth/destination";
 import { NotAllowed } from "@/components/auth/not-allowed";
 import { PolicyEditor } from "@/components/console/policy-editor";
+import { SignInUnlock } from "@/components/console/sign-in-unlock";
 import { SUPERVISORS } from "@/vocabulary/roles";
 
 export const metadata: Metadata = { title: "Refund policy" };
@@ -14,5 +15,10 @@ export default async function PolicyPage() {
   if (!SUPERVISORS.includes(user.role)) {
     return <NotAllowed title="Not allowed" reason="The refund policy is changed by the bank's supervisors." returnTo="/console/policy" />;
   }
-  return <PolicyEditor />;
+  return (
+    <>
+      <PolicyEditor />
+      <SignInUnlock />
+    </>
+  );
 }

@@ -12,7 +12,7 @@ export const chatPaths = {
       public: true,
       summary: "Sign in: starts a new session (the one presented ends) and sets the session cookie.",
       description:
-        "Failed sign-ins count against the account (case-blind) and the client address for LOGIN_FAILURE_WINDOW_MS (15 minutes); past LOGIN_MAX_FAILURES_PER_ACCOUNT (5) or LOGIN_MAX_FAILURES_PER_ADDRESS (30) the answer is 429 with Retry-After, whatever the password, and the refusal is audited as `login.throttled`. The address is the socket's, or with TRUSTED_PROXY_HOPS set, the one the outermost trusted proxy appended to X-Forwarded-For.",
+        "Failed sign-ins count against the account (case-blind) together with the client address, and against the address, for LOGIN_FAILURE_WINDOW_MS (15 minutes). An address that failed LOGIN_MAX_FAILURES_PER_ACCOUNT (5) times on an account waits out the account's delay before each further try at it (1 s after the account's latest failure, doubling with each failure on it from any address, up to LOGIN_MAX_DELAY_MS); an address with tries left is not held back. An address past LOGIN_MAX_FAILURES_PER_ADDRESS (30) is refused for every account. Held back, the answer is 429 with Retry-After, whatever the password, and the refusal is audited as `login.throttled`. A right password forgives its own address's failures on the account. The address is the socket's, or with TRUSTED_PROXY_HOPS set, the one the outermost trusted proxy appended to X-Forwarded-For.",
       body: loginBody,
       responses: {
         200: json(signedInAnswer, "Signed in; `Set-Cookie: __Host-bank_session=…; Path=/; Max-Age=43200; HttpOnly; Secure; SameSite=Lax`."),

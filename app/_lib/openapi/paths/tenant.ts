@@ -1,10 +1,10 @@
-import { policyChangeAnswer, tenantPolicyBody, tenantPolicyView } from "@/app/api/tenant/schema";
+import { policyChangeAnswer, signInUnlock, staffPath, tenantPolicyBody, tenantPolicyView } from "@/app/api/tenant/schema";
 import { json, type Paths } from "../operation";
 import { id } from "./params";
 
 const SUPERVISORS_ONLY = "`forbidden:role`: only the bank's supervisors read and change its policy.";
 
-/** The bank's own refund policy, edited by its supervisors. */
+/** The bank's own refund policy, edited by its supervisors, and its employees' sign-in delays, which they lift. */
 export const tenantPaths = {
   "/api/tenant/policy": {
     get: {
@@ -32,6 +32,16 @@ export const tenantPaths = {
       body: policyChangeAnswer,
       responses: { 200: json(tenantPolicyView, "The policy now") },
       errors: { 403: `${SUPERVISORS_ONLY} \`forbidden:four_eyes\`: you proposed it.`, 404: "`not_found:policy_change`: no such change for your bank.", 409: "`conflict:policy_change`: the change is no longer pending, or the policy moved on since it was proposed." },
+    },
+  },
+  "/api/tenant/staff/{username}/unlock": {
+    post: {
+      summary: "Lift the sign-in delay of one of the supervisor's bank's employees (operator, supervisor, auditor, ops); audited as `login.unlocked`.",
+      description:
+        "After LOGIN_MAX_FAILURES_PER_ACCOUNT failures on an account, each address that has used its tries waits out the account's delay (1 s, doubling, up to LOGIN_MAX_DELAY_MS). An unlock forgives every failure on the account, so those addresses may try again at once; the failures still count against their addresses, so an address past LOGIN_MAX_FAILURES_PER_ADDRESS stays refused. No body.",
+      path: staffPath,
+      responses: { 200: json(signInUnlock, "Unlocked") },
+      errors: { 403: "`forbidden:role`: only the bank's supervisors lift sign-in delays.", 404: "`not_found:staff`: the bank has no employee with this user name (customers' and other banks' accounts are not found)." },
     },
   },
 } satisfies Paths;

@@ -16,8 +16,8 @@ export const runtime = "nodejs";
 
 /**
  * Signs in. Every attempt counts against the account and the client address until the
- * password proves right; past the limits the answer is 429 with Retry-After, before any
- * hash work. Unknown user names cost the same hash work as known ones, so timing does not
+ * password proves right; while the account's delay holds this address back, or past the
+ * address's limit, the answer is 429 with Retry-After, before any hash work. Unknown user names cost the same hash work as known ones, so timing does not
  * tell which exist. A right password starts a new session and ends the one presented.
  */
 export const POST = route(async (req) => {
@@ -33,8 +33,8 @@ export const POST = route(async (req) => {
     metrics().loginThrottles.inc({ bucket: begun.throttled.bucket });
     log().warn({ event: "login.throttled", bucket: begun.throttled.bucket, failures: begun.throttled.failures, retryAfterSeconds: begun.throttled.retryAfterSeconds });
     const { retryAfterSeconds } = begun.throttled;
-    const minutes = Math.ceil(retryAfterSeconds / 60);
-    const message = `Too many failed sign-ins. Try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`;
+    const [count, unit] = retryAfterSeconds < 60 ? [retryAfterSeconds, "second"] : [Math.ceil(retryAfterSeconds / 60), "minute"];
+    const message = `Too many failed sign-ins. Try again in ${count} ${unit}${count === 1 ? "" : "s"}.`;
     const res = new ApiError("too_many_requests:login", message, { retryAfterSeconds }).toResponse();
     res.headers.set("retry-after", String(retryAfterSeconds));
     return res;

@@ -1,0 +1,1 @@
+ALTER TABLE "login_failures" ADD COLUMN "forgiven_at" timestamp with time zone;
