@@ -89,6 +89,8 @@ test.describe("another website, opened by a signed-in auditor", () => {
     ["another site", "127.0.0.1"],
   ] as const) {
     test(`records no look when a page on ${name} links, frames, loads as an image, submits a form or navigates to the audited addresses`, async ({ signedInAs, baseURL }) => {
+      // Fifty requests, twenty of them whole-page loads: longer than one flow's minute on a loaded machine.
+      test.setTimeout(300_000);
       const ivan = await signedInAs("ivan");
       const app = new URL(baseURL!).origin;
       const api = [
