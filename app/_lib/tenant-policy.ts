@@ -4,8 +4,8 @@ import type { Agent } from "@/agent";
 import { policyFromSettings } from "@/agent/tenant-policy";
 import type { Db, DbOrTx } from "@/db/client";
 import { recordAuditEvent } from "@/db/queries/audit";
-import { getPendingPolicyChange, lockPolicyChangeById, proposedValues, proposePolicyChange, settlePolicyChange, type PolicyChangeRow } from "@/db/queries/policy-changes";
-import { getTenant, setTenantPolicy, type TenantPolicyValues, type TenantRow } from "@/db/queries/tenants";
+import { getPendingPolicyChange, lockPolicyChangeById, proposePolicyChange, settlePolicyChange, type PolicyChangeRow } from "@/db/queries/policy-changes";
+import { getTenant, policyValuesOf as valuesOf, setTenantPolicy, type TenantPolicyValues, type TenantRow } from "@/db/queries/tenants";
 import type { policyChangeView, tenantPolicyBody, tenantPolicyView } from "@/app/api/tenant/schema";
 import { loosenings, policyInconsistency } from "@/app/api/tenant/schema";
 import { env } from "@/env";
@@ -15,8 +15,9 @@ type PolicyView = z.infer<typeof tenantPolicyView>;
 type ChangeView = z.infer<typeof policyChangeView>;
 type Policy = Omit<PolicyView, "pendingChange" | "autoApproveCeilingMinor">;
 
-function valuesOf(row: TenantPolicyValues): TenantPolicyValues {
-  return { autoApproveMaxMinor: row.autoApproveMaxMinor, operatorLimitMinor: row.operatorLimitMinor, fourEyesMinor: row.fourEyesMinor, approvalWindowMs: row.approvalWindowMs };
+/** One audit row about the bank's policy, by `actor`. */
+function auditPolicy(tx: DbOrTx, input: { tenantId: string; actor: string }, action: string, data: Record<string, unknown>) {
+  return recordAuditEvent(tx, { tenantId: input.tenantId, actor: input.actor, action, subjectType: "tenant", subjectId: input.tenantId, data });
 }
 
 function policyOf(row: TenantRow): Policy {
@@ -46,7 +47,7 @@ async function currentPolicy(db: DbOrTx, agent: Agent, tenantId: string): Promis
 }
 
 function changeOf(row: PolicyChangeRow, base: TenantPolicyValues, viewer: string): ChangeView {
-  const values = proposedValues(row);
+  const values = valuesOf(row);
   return {
     id: row.id,
     ...values,
@@ -83,14 +84,7 @@ async function applyPolicy(tx: DbOrTx, agent: Agent, input: { tenantId: string; 
   });
   if (!row) return null;
   const confirmed = input.confirms ? { proposedBy: input.confirms.proposedBy, confirmedBy: input.actor, changeId: input.confirms.id } : {};
-  await recordAuditEvent(tx, {
-    tenantId: input.tenantId,
-    actor: input.actor,
-    action: "tenant.policy_changed",
-    subjectType: "tenant",
-    subjectId: input.tenantId,
-    data: { version: row.version, before: valuesOf(input.before), after: valuesOf(row), ...confirmed },
-  });
+  await auditPolicy(tx, input, "tenant.policy_changed", { version: row.version, before: valuesOf(input.before), after: valuesOf(row), ...confirmed });
   return row;
 }
 
@@ -130,14 +124,7 @@ export async function changeTenantPolicy(db: Db, agent: Agent, input: { tenantId
       now,
       expiresAt: new Date(now.getTime() + env().POLICY_CHANGE_TTL_MS),
     });
-    await recordAuditEvent(tx, {
-      tenantId: input.tenantId,
-      actor: input.actor,
-      action: "tenant.policy_change_proposed",
-      subjectType: "tenant",
-      subjectId: input.tenantId,
-      data: { changeId: change.id, baseVersion: version, before: valuesOf(before), after: policy, loosens: loosened, expiresAt: change.expiresAt.toISOString() },
-    });
+    await auditPolicy(tx, input, "tenant.policy_change_proposed", { changeId: change.id, baseVersion: version, before: valuesOf(before), after: policy, loosens: loosened, expiresAt: change.expiresAt.toISOString() });
     return { kind: "proposed" as const };
   });
   if (outcome.kind === "stale") throw stale(await currentPolicy(db, agent, input.tenantId), version);
@@ -165,17 +152,17 @@ export async function answerPolicyChange(db: Db, agent: Agent, input: { tenantId
     if (input.answer === "reject") {
       const status = own ? "withdrawn" : "rejected";
       await settlePolicyChange(tx, { tenantId: input.tenantId, id: change.id, status, actor: input.actor, now });
-      await recordAuditEvent(tx, { tenantId: input.tenantId, actor: input.actor, action: `tenant.policy_change_${status}`, subjectType: "tenant", subjectId: input.tenantId, data: { changeId: change.id } });
+      await auditPolicy(tx, input, `tenant.policy_change_${status}`, { changeId: change.id });
       return;
     }
     if (own) throw new ApiError("forbidden:four_eyes", "You proposed this change; another supervisor of your bank must confirm it.");
     const before = await currentPolicy(tx, agent, input.tenantId);
-    const row = before.version === change.baseVersion ? await applyPolicy(tx, agent, { tenantId: input.tenantId, actor: input.actor, version: change.baseVersion, policy: proposedValues(change), before, confirms: change }) : null;
+    const row = before.version === change.baseVersion ? await applyPolicy(tx, agent, { tenantId: input.tenantId, actor: input.actor, version: change.baseVersion, policy: valuesOf(change), before, confirms: change }) : null;
     if (!row) {
       throw new ApiError("conflict:policy_change", `The policy changed to version ${before.version} after this change was proposed against version ${change.baseVersion}; propose it again.`, { currentStatus: "stale" });
     }
     await settlePolicyChange(tx, { tenantId: input.tenantId, id: change.id, status: "confirmed", actor: input.actor, now });
-    await recordAuditEvent(tx, { tenantId: input.tenantId, actor: input.actor, action: "tenant.policy_change_confirmed", subjectType: "tenant", subjectId: input.tenantId, data: { changeId: change.id, proposedBy: change.proposedBy } });
+    await auditPolicy(tx, input, "tenant.policy_change_confirmed", { changeId: change.id, proposedBy: change.proposedBy });
   });
   agent.deps.policies.forget(input.tenantId);
   return readTenantPolicy(db, agent, input.tenantId, input.actor);

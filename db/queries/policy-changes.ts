@@ -5,11 +5,6 @@ import type { TenantPolicyValues } from "./tenants";
 
 export type PolicyChangeRow = typeof tenantPolicyChanges.$inferSelect;
 
-/** A proposal's figures, as the policy they would become. */
-export function proposedValues(row: PolicyChangeRow): TenantPolicyValues {
-  return { autoApproveMaxMinor: row.autoApproveMaxMinor, operatorLimitMinor: row.operatorLimitMinor, fourEyesMinor: row.fourEyesMinor, approvalWindowMs: row.approvalWindowMs };
-}
-
 /**
  * Records a supervisor's proposal to loosen the bank's policy, replacing any proposal still
  * waiting (marked `superseded`): a bank has at most one pending change, the one both supervisors see.
@@ -48,15 +43,13 @@ export async function lockPolicyChangeById(tx: DbOrTx, tenantId: string, id: str
   return row ?? null;
 }
 
-/** Ends a pending proposal as `status`, by `actor`; false when it was no longer pending. */
+/** Ends a pending proposal (locked by `lockPolicyChangeById` in the same transaction) as `status`, by `actor`. */
 export async function settlePolicyChange(
   db: DbOrTx,
   input: { tenantId: string; id: string; status: "confirmed" | "rejected" | "withdrawn" | "superseded"; actor: string; now: Date },
-): Promise<boolean> {
-  const rows = await db
+): Promise<void> {
+  await db
     .update(tenantPolicyChanges)
     .set({ status: input.status, decidedBy: input.actor, decidedAt: input.now })
-    .where(and(eq(tenantPolicyChanges.tenantId, input.tenantId), eq(tenantPolicyChanges.id, input.id), eq(tenantPolicyChanges.status, "pending")))
-    .returning({ id: tenantPolicyChanges.id });
-  return rows.length > 0;
+    .where(and(eq(tenantPolicyChanges.tenantId, input.tenantId), eq(tenantPolicyChanges.id, input.id), eq(tenantPolicyChanges.status, "pending")));
 }

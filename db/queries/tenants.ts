@@ -7,6 +7,11 @@ export type TenantRow = typeof tenants.$inferSelect;
 /** The policy's figures a supervisor edits, all in minor units but the window. */
 export type TenantPolicyValues = Pick<TenantRow, "autoApproveMaxMinor" | "operatorLimitMinor" | "fourEyesMinor" | "approvalWindowMs">;
 
+/** The policy's figures of a row that carries them (a tenant's, a proposed change's). */
+export function policyValuesOf(row: TenantPolicyValues): TenantPolicyValues {
+  return { autoApproveMaxMinor: row.autoApproveMaxMinor, operatorLimitMinor: row.operatorLimitMinor, fourEyesMinor: row.fourEyesMinor, approvalWindowMs: row.approvalWindowMs };
+}
+
 /** Postgres channel on which a change to a tenant's policy is announced, so every instance forgets what it cached. */
 export const TENANT_POLICY_CHANNEL = "tenant_policy_changed";
 
