@@ -140,8 +140,14 @@ const schema = z.object({
    * `rollback` does the same and sets the thread's state back to where the stopped run began.
    */
   DOUBLE_TEXTING: z.enum(["enqueue", "reject", "interrupt", "rollback"]).default("enqueue"),
-  /** How long a refund the ledger never confirmed waits before the recovery job retries it (same idempotency key). */
+  /** How long a refund the ledger never confirmed waits before the recovery job retries it (reading the ledger by case first). */
   REFUND_RETRY_MS: z.coerce.number().int().positive().default(15_000),
+  /**
+   * The bank ledger's idempotency key window: how long it remembers a key. A refund left
+   * unconfirmed for longer can be settled only by the ledger's read by case; the ops page
+   * counts such refunds.
+   */
+  LEDGER_KEY_WINDOW_MS: z.coerce.number().int().positive().default(24 * 60 * 60 * 1000),
   /** How long SIGTERM waits for running graphs to reach a superstep boundary. */
   DRAIN_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
   /**

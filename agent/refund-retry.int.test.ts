@@ -21,9 +21,21 @@ describe("when a bank system fails every attempt", () => {
     expect(transcript[0]!.answeredAt).not.toBeNull();
   });
 
+  it("the ledger commits every refund but loses every answer: the next attempt reads the case's entry, and the customer hears it was paid", async () => {
+    await setFault({ system: "ledger", afterCommit: "error" });
+    const thread = await h.newThread();
+    const turn = await h.say(thread, "I was charged twice at Coffee Corner");
+    expect(turn).toMatchObject({ kind: "ok", status: "idle", reply: expect.stringMatching(/refunded the Coffee Corner payment/) });
+    if (turn.kind !== "ok") return;
+    expect(await h.ledgerRows()).toHaveLength(1);
+    expect((await getApprovalByCase(h.db, TENANT, turn.caseId!))?.status).toBe("executed");
+    // One refund sent, then one read by case that found it: no second call with the key.
+    expect((await h.calls()).ledger).toBe(2);
+    expect((await h.agent.recoverStuckRuns()).refunds).toEqual([]);
+  });
+
   it.each([
     ["refuses the refund", { errorRate: 1 }, 0],
-    ["commits it but never answers", { afterCommit: "error" }, 1],
   ] as const)("the ledger %s: the customer is told, and the recovery job pays once when it is back", async (_what, fault, committed) => {
     await setFault({ system: "ledger", ...fault });
     const thread = await h.newThread();

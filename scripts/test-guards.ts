@@ -42,8 +42,14 @@ const GUARDS: Guard[] = [
   {
     invariant: "fence-on-cancel",
     guard: "the refund's admission check (approved -> executing, fenced by version)",
-    edits: [{ file: "db/queries/approvals.ts", from: "  if (won) return { admitted: true, ...won };", to: `  if (won) return { admitted: true, ...won };\n  return { admitted: true, status: "executing", version: input.version + 1 };` }],
+    edits: [{ file: "db/queries/approvals.ts", from: "  if (won) return { admitted: true, firstAttempt: true, ...won };", to: `  if (won) return { admitted: true, firstAttempt: true, ...won };\n  return { admitted: true, firstAttempt: true, status: "executing", version: input.version + 1 };` }],
     test: { file: "agent/admission.int.test.ts", name: "pays nothing when the customer's cancel lands between the decision and the refund" },
+  },
+  {
+    invariant: "dedup-on-replay",
+    guard: "a re-run reads the ledger's entries for the case before it sends the refund again",
+    edits: [{ file: "agent/nodes/refund.ts", from: "const booked = admission.firstAttempt ? null : await bookedBefore(", to: "const booked = admission.admitted ? null : await bookedBefore(" }],
+    test: { file: "agent/ledger-key-window.int.test.ts", name: "the retry job reads the case's entry after the window and completes from it: one ledger entry" },
   },
   {
     invariant: "one-customer-at-a-time",

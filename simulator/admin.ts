@@ -1,9 +1,15 @@
+import { z } from "zod";
+import type { SimulatorControls } from "./controls";
 import { faultSchema, type FaultBoard } from "./faults";
 import { ok, parseInput } from "./http";
 import type { Route } from "./route";
 
-/** Test and demo controls: call counters and fault injection. No tenant. */
-export function adminRoutes(board: FaultBoard): Route[] {
+const DAY_MS = 86_400_000;
+const clockMove = z.strictObject({ advanceMs: z.int().min(0).max(365 * DAY_MS) });
+const keyWindow = z.strictObject({ windowMs: z.int().min(0).max(365 * DAY_MS).nullable() });
+
+/** Test and demo controls: call counters, fault injection, the clock and the ledger's key window. No tenant. */
+export function adminRoutes(board: FaultBoard, controls: SimulatorControls): Route[] {
   return [
     {
       method: "GET",
@@ -48,7 +54,32 @@ export function adminRoutes(board: FaultBoard): Route[] {
       surface: "admin",
       handle: async () => {
         board.reset();
-        return ok({ calls: board.counts(), faults: [] });
+        controls.reset();
+        return ok({ calls: board.counts(), faults: [], ...controls.view() });
+      },
+    },
+    {
+      method: "GET",
+      path: /^\/_admin\/controls$/,
+      surface: "admin",
+      handle: async () => ok(controls.view()),
+    },
+    {
+      method: "POST",
+      path: /^\/_admin\/clock$/,
+      surface: "admin",
+      handle: async ({ body }) => {
+        controls.advance(parseInput(clockMove, body, "admin").advanceMs);
+        return ok(controls.view());
+      },
+    },
+    {
+      method: "POST",
+      path: /^\/_admin\/ledger\/key-window$/,
+      surface: "admin",
+      handle: async ({ body }) => {
+        controls.setKeyWindow(parseInput(keyWindow, body, "admin").windowMs);
+        return ok(controls.view());
       },
     },
   ];

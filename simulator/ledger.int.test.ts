@@ -145,7 +145,82 @@ describe("ledger refunds", () => {
     expect(byCustomer.body.entries.map((e: { caseId: string }) => e.caseId)).toEqual(["case-coffee"]);
     const otherTenant = await call("/ledger/entries?tenantId=other-bank");
     expect(otherTenant.body.entries).toEqual([]);
+    // Reads are ledger calls too: two refunds and four listings.
     const calls = await call("/_admin/calls");
-    expect(calls.body.ledger).toBe(2);
+    expect(calls.body.ledger).toBe(6);
+  });
+
+  it("refuses a listing while the ledger is down, as it refuses refunds", async () => {
+    await postRefund("k-down");
+    await setFault({ system: "ledger", errorRate: 1 });
+    const down = await call(`/ledger/entries?tenantId=${TENANT}&caseId=case-coffee`);
+    expect(down.status).toBe(503);
+    expect(down.body.code).toBe("unavailable:ledger");
+  });
+});
+
+const HOUR_MS = 3_600_000;
+
+async function keyWindow(windowMs: number | null) {
+  const res = await call("/_admin/ledger/key-window", { body: { windowMs } });
+  expect(res.status).toBe(200);
+}
+
+async function advanceClock(advanceMs: number) {
+  const res = await call("/_admin/clock", { body: { advanceMs } });
+  expect(res.status).toBe(200);
+}
+
+describe("the ledger's idempotency key window", () => {
+  it("replays a key inside the window and books the same request anew once the window has passed", async () => {
+    await keyWindow(24 * HOUR_MS);
+    const first = await postRefund("refund:demo-bank:case-coffee");
+    await advanceClock(23 * HOUR_MS);
+    const inside = await postRefund("refund:demo-bank:case-coffee");
+    expect(inside.headers.get("idempotent-replayed")).toBe("true");
+    expect(inside.body).toEqual(first.body);
+    expect(await ledgerRows()).toHaveLength(1);
+
+    await advanceClock(2 * HOUR_MS);
+    const after = await postRefund("refund:demo-bank:case-coffee");
+    expect(after.status).toBe(201);
+    expect(after.headers.get("idempotent-replayed")).toBeNull();
+    expect(after.body.entryId).not.toBe(first.body.entryId);
+    const rows = await ledgerRows();
+    expect(rows.map((r) => r.status)).toEqual(["committed", "committed"]);
+    expect(rows[0].idempotency_key).toMatch(/^refund:demo-bank:case-coffee \(forgotten, entry \d+\)$/);
+    // The forgotten key's entry is still the case's: a read by case id sees both.
+    const byCase = await call(`/ledger/entries?tenantId=${TENANT}&caseId=case-coffee`);
+    expect(byCase.body.entries.map((e: { entryId: string }) => e.entryId)).toEqual([first.body.entryId, after.body.entryId]);
+  });
+
+  it("keeps every key without a window, however far the clock moves", async () => {
+    await postRefund("k-forever");
+    await advanceClock(365 * 24 * HOUR_MS);
+    const later = await postRefund("k-forever");
+    expect(later.headers.get("idempotent-replayed")).toBe("true");
+    expect(await ledgerRows()).toHaveLength(1);
+  });
+
+  it("starts each test from the window and clock the simulator was started with", async () => {
+    await keyWindow(1_000);
+    await advanceClock(HOUR_MS);
+    await call("/_admin/reset", { method: "POST" });
+    const controls = await call("/_admin/controls");
+    expect(controls.body.ledgerKeyWindowMs).toBeNull();
+    expect(Math.abs(Date.parse(controls.body.now) - Date.now())).toBeLessThan(60_000);
+  });
+
+  it("refuses a malformed window or clock move with 400", async () => {
+    for (const [path, body] of [
+      ["/_admin/ledger/key-window", { windowMs: -1 }],
+      ["/_admin/ledger/key-window", { windowMs: "1h" }],
+      ["/_admin/clock", { advanceMs: -5 }],
+      ["/_admin/clock", { advanceMs: 1, extra: true }],
+    ] as const) {
+      const res = await call(path, { body });
+      expect(res.status, `${path} ${JSON.stringify(body)}`).toBe(400);
+      expect(res.body.code).toBe("bad_request:admin");
+    }
   });
 });

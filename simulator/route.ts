@@ -1,5 +1,6 @@
 import type { IncomingHttpHeaders } from "node:http";
 import type { Pool } from "pg";
+import type { SimulatorControls } from "./controls";
 import type { System } from "./faults";
 import type { Reply } from "./http";
 
@@ -13,6 +14,8 @@ export type RequestContext = {
   body: unknown;
   /** Aborts when the client goes away or the server closes. */
   signal: AbortSignal;
+  /** The simulator's clock and the ledger's key window. */
+  controls: SimulatorControls;
 };
 
 export type Route = {

@@ -1,4 +1,5 @@
 import { adminRoutes } from "./admin";
+import type { SimulatorControls } from "./controls";
 import type { FaultBoard } from "./faults";
 import { ok, problem } from "./http";
 import type { Route } from "./route";
@@ -10,7 +11,7 @@ import { listLedgerEntries } from "./systems/ledger-entries";
 import { getCustomerLimits } from "./systems/limits";
 
 /** Every route the simulator serves. */
-export function simulatorRoutes(board: FaultBoard): Route[] {
+export function simulatorRoutes(board: FaultBoard, controls: SimulatorControls): Route[] {
   return [
     {
       method: "GET",
@@ -28,7 +29,7 @@ export function simulatorRoutes(board: FaultBoard): Route[] {
     },
     { method: "POST", path: /^\/antifraud\/assess$/, system: "antifraud", surface: "antifraud", handle: assessTransaction },
     { method: "POST", path: /^\/ledger\/refunds$/, system: "ledger", surface: "ledger", handle: postRefund },
-    { method: "GET", path: /^\/ledger\/entries$/, surface: "ledger", handle: listLedgerEntries },
+    { method: "GET", path: /^\/ledger\/entries$/, system: "ledger", surface: "ledger", handle: listLedgerEntries },
     { method: "GET", path: /^\/cards\/customers\/(?<customerId>[^/]+)$/, system: "cards", surface: "cards", handle: getCustomerCards },
     { method: "POST", path: /^\/cards\/(?<cardId>[^/]+)\/freeze$/, system: "cards", surface: "cards", handle: changeCard("freeze") },
     { method: "POST", path: /^\/cards\/(?<cardId>[^/]+)\/unfreeze$/, system: "cards", surface: "cards", handle: changeCard("unfreeze") },
@@ -48,6 +49,6 @@ export function simulatorRoutes(board: FaultBoard): Route[] {
         return ok({ ok: true });
       },
     },
-    ...adminRoutes(board),
+    ...adminRoutes(board, controls),
   ];
 }

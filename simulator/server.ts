@@ -3,12 +3,19 @@ import type { AddressInfo } from "node:net";
 import { context, propagation, ROOT_CONTEXT, SpanKind, SpanStatusCode, trace, type Context } from "@opentelemetry/api";
 import { Pool, type PoolClient } from "pg";
 import { tracer } from "../observability/tracing";
+import { SimulatorControls } from "./controls";
 import { FaultBoard, hang, injectAfterCommit, injectBefore, type Injected } from "./faults";
 import { HttpError, problem, readJson, sendReply, type Reply } from "./http";
 import type { Route } from "./route";
 import { simulatorRoutes } from "./routes";
 
-export type SimulatorOptions = { port: number; databaseUrl: string; host?: string };
+export type SimulatorOptions = {
+  port: number;
+  databaseUrl: string;
+  host?: string;
+  /** The ledger's idempotency key window in ms; unset keeps every key forever. */
+  ledgerKeyWindowMs?: number | null;
+};
 
 export type RunningSimulator = { url: string; port: number; close(): Promise<void> };
 
@@ -22,12 +29,13 @@ export async function startSimulator(opts: SimulatorOptions): Promise<RunningSim
   pool.on("error", (error) => console.error("simulator pg pool error", error.message));
   const connections = trackConnections(pool);
   const board = new FaultBoard();
-  const routes = simulatorRoutes(board);
+  const controls = new SimulatorControls(opts.ledgerKeyWindowMs ?? null);
+  const routes = simulatorRoutes(board, controls);
 
   const server = createServer((req, res) => {
     const request = serverSpan(req, res);
     context
-      .with(request, () => handleRequest(req, res, routes, board, pool))
+      .with(request, () => handleRequest(req, res, routes, board, pool, controls))
       .catch((error: unknown) => {
         console.error("simulator request failed", error);
         sendReply(res, problem("internal:simulator", "internal error"));
@@ -114,6 +122,7 @@ async function handleRequest(
   routes: Route[],
   board: FaultBoard,
   pool: Pool,
+  controls: SimulatorControls,
 ): Promise<void> {
   const controller = new AbortController();
   res.once("close", () => controller.abort());
@@ -151,6 +160,7 @@ async function handleRequest(
       headers: req.headers,
       body,
       signal,
+      controls,
     });
   } catch (error) {
     if (!(error instanceof HttpError)) throw error;

@@ -26,6 +26,8 @@ export type BankClients = {
   history(ref: CustomerRef, signal?: AbortSignal): Promise<HistoryFactsWithPending>;
   antifraud(ref: CustomerRef & { transactionId: string }, signal?: AbortSignal): Promise<AntifraudFacts>;
   refund(req: RefundRequest, idempotencyKey: string, signal?: AbortSignal): Promise<LedgerReceipt>;
+  /** The ledger's entries for one case, read by case id: what it booked, whatever became of the keys. */
+  refundsOfCase(ref: { tenantId: string; caseId: string }, signal?: AbortSignal): Promise<LedgerEntry[]>;
   /** Card status, freeze, unfreeze and replacement. */
   cards: CardsClient;
 };
@@ -63,6 +65,7 @@ export function createBankClients(urls: BankUrls): BankClients {
       });
       return { entryId: String(body.entryId), status: "committed", replayed: headers.get("idempotent-replayed") === "true" };
     },
+    refundsOfCase: (ref, signal) => listLedgerEntries(urls.ledger, ref.tenantId, { caseId: ref.caseId }, signal),
     cards: createCardsClient(urls.cards),
   };
 }

@@ -101,6 +101,8 @@ export function sandboxBank(opts: {
       opts.ledger.push({ idempotencyKey, request });
       return { entryId: "dry-run", status: "committed", replayed: false };
     },
+    /** The dry-run ledger has paid nothing. */
+    refundsOfCase: async () => [],
     cards: dryRunCards((ref, signal) => answer("cards", () => opts.live.cards.list(ref, signal)), opts.cards),
   };
 }
@@ -153,9 +155,9 @@ export function sandboxStore(
     getApproval: async (_tenantId, approvalId) => approvals.get(approvalId) ?? null,
     async admitRefund({ approvalId, version }) {
       const a = approvals.get(approvalId);
-      if (!a || a.status !== "approved" || a.version !== version) return { admitted: false, status: a?.status ?? "missing", version: a?.version ?? 0 };
+      if (!a || a.status !== "approved" || a.version !== version) return { admitted: false, firstAttempt: false, status: a?.status ?? "missing", version: a?.version ?? 0 };
       Object.assign(a, { status: "executing", version: a.version + 1 });
-      return { admitted: true, status: a.status, version: a.version };
+      return { admitted: true, firstAttempt: true, status: a.status, version: a.version };
     },
     async completeRefund({ approvalId }) {
       const a = approvals.get(approvalId);

@@ -123,7 +123,9 @@ const asCard = (card: CardStatus, changed: boolean): CardActionCard => ({
  * cards system: lists the cards, picks the one meant, and sends each change with an
  * idempotency key of the thread, the action, the card and the message, so a retry or a
  * re-run changes nothing twice. Every call is recorded as a node event (system `cards`,
- * request, response, key) and every change in the audit trail. Retries and the timeout come
+ * request, response, key) and every change in the audit trail. A replacement the listing
+ * already shows on its way is not asked for again: a second card must not be ordered when an
+ * earlier request's answer was lost and its key has since been forgotten. Retries and the timeout come
  * from the node's policy; `cardActionFailed` takes over once they are spent.
  */
 export const cardAction = (deps: AgentDeps) =>
@@ -156,6 +158,11 @@ export const cardAction = (deps: AgentDeps) =>
       const reason = action === "unfreeze" ? null : reasonFor(action, ask.cardReason);
       const done: CardActionCard[] = [];
       for (const card of picked.cards) {
+        // A replacement already on its way is not ordered again: the listing is the cards system's own word, whatever became of an earlier request's key.
+        if (action === "replacement" && card.replacement) {
+          done.push(asCard(card, false));
+          continue;
+        }
         const idempotencyKey = cardIdempotencyKey(threadId, action, card.cardId, turn);
         const request = { ...ref, cardId: card.cardId, idempotencyKey };
         const change: CardChange = await recorded({ operation: action, customerId: state.customerId, cardId: card.cardId, reason }, idempotencyKey, () =>

@@ -7,10 +7,12 @@ import {
   failedRefundsPerMinute,
   opsSamplesSince,
   turnsPerMinute,
+  unconfirmedRefunds,
   waitingApprovalAges,
   waitingApprovalsPerMinute,
   type MinuteCount,
 } from "@/db/queries/ops";
+import { env } from "@/env";
 import { BYTES, LARGE_CHECKPOINT_BYTES, WRITE_SECONDS } from "@/observability/metrics";
 import { addBuckets, bucketQuantile } from "@/observability/quantile";
 
@@ -91,11 +93,11 @@ function figures(a: Accumulated, seconds: number) {
  * samples every instance writes (see opsSampler), across all tenants of the deployment,
  * and lag by up to one sampling interval.
  */
-export async function opsSummary(db: Db, tenantId: string): Promise<OpsSummary> {
+export async function opsSummary(db: Db, tenantId: string, keyWindowMs = env().LEDGER_KEY_WINDOW_MS): Promise<OpsSummary> {
   const now = await databaseNow(db);
   const current = Math.floor(now.getTime() / MINUTE_MS) * MINUTE_MS;
   const since = new Date(current - (WINDOW_MINUTES - 1) * MINUTE_MS);
-  const [turns, executed, failed, degraded, waiting, ages, samples] = await Promise.all([
+  const [turns, executed, failed, degraded, waiting, ages, samples, unconfirmed] = await Promise.all([
     turnsPerMinute(db, tenantId, since),
     executedRefundsPerMinute(db, tenantId, since),
     failedRefundsPerMinute(db, tenantId, since),
@@ -103,6 +105,7 @@ export async function opsSummary(db: Db, tenantId: string): Promise<OpsSummary> 
     waitingApprovalsPerMinute(db, tenantId, since),
     waitingApprovalAges(db, tenantId, AGE_BANDS.flatMap((b) => (b.upToSeconds === undefined ? [] : [b.upToSeconds]))),
     opsSamplesSince(db, since),
+    unconfirmedRefunds(db, tenantId, keyWindowMs),
   ]);
 
   const slots = Array.from({ length: WINDOW_MINUTES }, empty);
@@ -155,6 +158,7 @@ export async function opsSummary(db: Db, tenantId: string): Promise<OpsSummary> 
       oldestAgeSeconds: round(ages.oldestSeconds, 0),
       ages: AGE_BANDS.map((b, i) => ({ label: b.label, count: ages.bands[i] ?? 0 })),
     },
+    unconfirmedRefunds: { ...unconfirmed, keyWindowMs },
     systems,
     largeCheckpointBytes: LARGE_CHECKPOINT_BYTES,
   };

@@ -9,17 +9,24 @@ const LONG_WAIT_SECONDS = 2 * 60 * 60;
 
 /** The last five minutes, and the approvals waiting now, as figures. */
 export function OpsTiles({ summary }: { summary: OpsSummary }) {
-  const { live, approvals } = summary;
+  const { live, approvals, unconfirmedRefunds } = summary;
   const degradedLive = countTotal(live.degraded);
   const overBudget = countTotal(live.rateLimited);
   return (
     <>
       <h2 className="sr-only">The last five minutes</h2>
-      <dl className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-9" data-testid="ops-tiles">
+      <dl className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-10" data-testid="ops-tiles">
         <Tile label="Turns per second" value={formatRate(live.turnsPerSecond)} testId="tile-turns" />
         <Tile label="Refunds executed" value={live.refunds.executed} testId="tile-refunds-executed" />
         <Tile label="Refunds failed" value={live.refunds.failed} testId="tile-refunds-failed" warn={live.refunds.failed > 0} />
         <Tile label="Refunds retried" value={live.refunds.retried} testId="tile-refunds-retried" />
+        <Tile
+          label="Refunds unconfirmed"
+          value={unconfirmedRefunds.waiting}
+          testId="tile-refunds-unconfirmed"
+          warn={unconfirmedRefunds.pastKeyWindow > 0}
+          detail={unconfirmedRefunds.pastKeyWindow > 0 ? `${unconfirmedRefunds.pastKeyWindow} past the ledger's key window (${formatAge(unconfirmedRefunds.keyWindowMs / 1000)}): settled only by the ledger's read by case` : undefined}
+        />
         <Tile label="Degraded checks" value={degradedLive} testId="tile-degraded" warn={degradedLive > 0} />
         <Tile label="Recoveries" value={live.takeovers} testId="tile-recoveries" />
         <Tile label="Over budget (429)" value={overBudget} testId="tile-rate-limited" warn={overBudget > 0} detail={byBudget(live.rateLimited)} />

@@ -222,12 +222,16 @@ export async function cancelApproval(
   return row ?? null;
 }
 
-export type Admission = { admitted: boolean; status: ApprovalStatus; version: number };
+/**
+ * `firstAttempt`: this call moved the approval to executing, so no ledger call for it can
+ * have been sent yet; a re-run's admission is never a first attempt.
+ */
+export type Admission = { admitted: boolean; firstAttempt: boolean; status: ApprovalStatus; version: number };
 
 /**
  * The refund's admission check: approved -> executing, fenced by the decision's version.
- * A refund that was admitted before (the node re-runs after a crash) is admitted again;
- * the ledger's idempotency key keeps that re-run from paying twice. Anything else
+ * A refund that was admitted before (the node re-runs after a crash, the retry job picks it
+ * up) is admitted again as a re-run, which asks the ledger before it pays. Anything else
  * (cancelled, rejected, expired, pending, a stale version) is refused.
  */
 export async function admitRefund(
@@ -246,11 +250,11 @@ export async function admitRefund(
       ),
     )
     .returning({ status: approvals.status, version: approvals.version });
-  if (won) return { admitted: true, ...won };
+  if (won) return { admitted: true, firstAttempt: true, ...won };
   const current = await getApprovalById(db, input.tenantId, input.approvalId);
-  if (!current) return { admitted: false, status: "cancelled", version: 0 };
+  if (!current) return { admitted: false, firstAttempt: false, status: "cancelled", version: 0 };
   const rerun = (current.status === "executing" || current.status === "executed") && current.version > input.version;
-  return { admitted: rerun, status: current.status, version: current.version };
+  return { admitted: rerun, firstAttempt: false, status: current.status, version: current.version };
 }
 
 /** Marks the refund paid: approval executed and case refunded, in one transaction. */

@@ -61,13 +61,13 @@ export function executedRefundsPerMinute(db: DbOrTx, tenantId: string, since: Da
 }
 
 /**
- * Refunds whose ledger call failed, per minute: each refund (its idempotency key) counts
- * once a minute however many attempts failed in it.
+ * Refunds whose ledger call or read failed, per minute: each conversation's refund counts
+ * once a minute however many attempts failed in it (a read by case sends no key).
  */
 export function failedRefundsPerMinute(db: DbOrTx, tenantId: string, since: Date) {
   return minuteCounts(
     db,
-    sql`select date_trunc('minute', at) as minute, '' as key, count(distinct coalesce(idempotency_key, thread_id)) as count
+    sql`select date_trunc('minute', at) as minute, '' as key, count(distinct thread_id) as count
         from node_events where tenant_id = ${tenantId} and node = 'refund' and outcome = 'error' and at >= ${since}
         group by 1`,
   );
@@ -108,6 +108,20 @@ export function waitingApprovalsPerMinute(db: DbOrTx, tenantId: string, since: D
  * seconds, ascending; band i holds ages from edge i-1 up to edge i, the last one beyond
  * every edge) and the oldest one's age, at the database's clock.
  */
+/**
+ * Refunds admitted and not yet confirmed by the ledger (`executing`), and how many of them
+ * were decided longer ago than the ledger's key window: the key no longer protects those, and
+ * only the ledger's read by case can settle them.
+ */
+export async function unconfirmedRefunds(db: DbOrTx, tenantId: string, keyWindowMs: number): Promise<{ waiting: number; pastKeyWindow: number }> {
+  const { rows } = await db.execute<{ waiting: number | string; past: number | string }>(
+    sql`select count(*) as waiting,
+               count(*) filter (where coalesce(decided_at, created_at) < now() - make_interval(secs => ${keyWindowMs / 1000})) as past
+          from approvals where tenant_id = ${tenantId} and status = 'executing'`,
+  );
+  return { waiting: Number(rows[0]?.waiting ?? 0), pastKeyWindow: Number(rows[0]?.past ?? 0) };
+}
+
 export async function waitingApprovalAges(db: DbOrTx, tenantId: string, edgesSeconds: number[]): Promise<{ bands: number[]; oldestSeconds: number | null }> {
   const edges = sql.raw(`array[${edgesSeconds.map((n) => Number(n)).join(",")}]::double precision[]`);
   const { rows } = await db.execute<{ band: number | string; count: number | string; oldest: number | string }>(

@@ -24,6 +24,8 @@ export type Figures = {
   /** Runs a newer customer message stopped (DOUBLE_TEXTING interrupt or rollback), and requests they withdrew. */
   runsStopped: { runs: number; withdrawn: number };
   refundsExecuted: number;
+  /** Re-runs of the refund node that read the ledger by case before sending again, and those whose key the ledger had forgotten by then. */
+  ledgerReads: { reads: number; forgotten: number };
   duplicateRefunds: number;
   refundsWithoutApproval: number;
   /** Refunds paid for another amount than the one every required approver approved. */
@@ -161,7 +163,7 @@ async function retentionFigures(pool: Pool): Promise<{ sweeps: number; checkpoin
 }
 
 /** Reads every figure; `stuck` describes the threads and approvals that did not finish. */
-export async function measure(pool: Pool, journal: Journal): Promise<Figures> {
+export async function measure(pool: Pool, journal: Journal, keyWindowMs: number): Promise<Figures> {
   const byStatus = await pool.query<{ status: string; n: number }>(`select status, count(*)::int as n from approvals group by 1 order by 2 desc`);
   const cannotResume = await pool.query<{ id: string; status: string }>(
     `select t.id, t.status from threads t
@@ -192,6 +194,17 @@ export async function measure(pool: Pool, journal: Journal): Promise<Figures> {
       withdrawn: await int(pool, `select count(*)::int as n from audit_events where action in ('approval.withdrawn', 'case.withdrawn')`),
     },
     refundsExecuted: await int(pool, `select count(*)::int as n from bank_sim.ledger_entries where status = 'committed'`),
+    ledgerReads: {
+      reads: await int(pool, `select count(*)::int as n from node_events where node = 'refund' and system = 'ledger' and idempotency_key is null`),
+      // A read after the window: the entry's first request was older than the window when the read was made.
+      forgotten: await int(
+        pool,
+        `select count(*)::int as n from node_events e join cases c on c.thread_id = e.thread_id join bank_sim.ledger_entries l on l.case_id = c.id
+          where e.node = 'refund' and e.system = 'ledger' and e.idempotency_key is null and e.outcome = 'ok'
+            and l.status = 'committed' and l.created_at < e.at - make_interval(secs => $1::double precision / 1000)`,
+        [keyWindowMs],
+      ),
+    },
     duplicateRefunds: await int(
       pool,
       `select coalesce(sum(n - 1), 0)::int as n from (

@@ -54,11 +54,11 @@ async function main() {
   const journal = new Journal();
   const policy = options.doubleTexting ? ` --double-texting ${options.doubleTexting}` : "";
   const retention = options.retentionAggressive ? " --retention-aggressive" : "";
-  const args = `--conversations ${options.conversations} --kills ${options.kills} --concurrency ${options.concurrency}${policy}${retention}`;
+  const args = `--conversations ${options.conversations} --kills ${options.kills} --concurrency ${options.concurrency}${policy}${retention} --ledger-key-window-ms ${options.ledgerKeyWindowMs}`;
   log(journal, `${args} --seed ${options.seed}`);
   buildIfStale((line) => log(journal, line));
   log(journal, `serving build ${snapshotBuild()} from a private copy`);
-  const stack = await startStack(undefined, { approvalWindowMs: options.approvalTtlMs });
+  const stack = await startStack(undefined, { approvalWindowMs: options.approvalTtlMs, ledgerKeyWindowMs: options.ledgerKeyWindowMs });
   running = stack;
   const plans = await createCustomers(stack.pool, options.seed, options.conversations);
   log(journal, `database ready with ${plans.length} synthetic customers; simulator at ${stack.simulator.url}`);
@@ -146,7 +146,7 @@ async function main() {
   await within(WIND_DOWN_MS, "the operators did not stop", () => operators.stop()).catch(abort);
   await within(WIND_DOWN_MS, "the kills' watchers of cut-off threads did not end", () => killer.drain()).catch(abort);
 
-  const figures = await measure(stack.pool, journal);
+  const figures = await measure(stack.pool, journal, options.ledgerKeyWindowMs);
   printReport(figures, journal, { seed: options.seed, wallMs: Date.now() - journal.started, args });
   if (aborted) console.log(`\ncampaign ABORTED after ${done} conversation(s): ${aborted}`);
   const failed = violations(figures).some(([, n]) => n > 0);

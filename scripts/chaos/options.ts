@@ -15,9 +15,14 @@ export type Options = {
    * resting thread's checkpoints between (and, racing, during) its turns.
    */
   retentionAggressive: boolean;
+  /**
+   * The simulated ledger's idempotency key window: short, so every refund retried after a
+   * kill or a lost answer is retried after its key was forgotten.
+   */
+  ledgerKeyWindowMs: number;
 };
 
-const USAGE = `usage: npm run chaos -- --conversations N --kills K [--concurrency C] [--seed S] [--approval-ttl-ms MS] [--settle-ms MS] [--double-texting enqueue|reject|interrupt|rollback] [--retention-aggressive]`;
+const USAGE = `usage: npm run chaos -- --conversations N --kills K [--concurrency C] [--seed S] [--approval-ttl-ms MS] [--settle-ms MS] [--double-texting enqueue|reject|interrupt|rollback] [--retention-aggressive] [--ledger-key-window-ms MS]`;
 
 function integer(name: string, raw: string | undefined, min: number): number {
   const value = Number(raw);
@@ -36,6 +41,7 @@ export function parseOptions(argv: string[]): Options {
     approvalTtlMs: 30_000,
     settleMs: 60_000,
     retentionAggressive: false,
+    ledgerKeyWindowMs: 2_000,
   };
   for (let i = 0; i < argv.length; i++) {
     const flag = argv[i]!;
@@ -66,6 +72,9 @@ export function parseOptions(argv: string[]): Options {
         break;
       case "--settle-ms":
         options.settleMs = integer("settle-ms", value, 1000);
+        break;
+      case "--ledger-key-window-ms":
+        options.ledgerKeyWindowMs = integer("ledger-key-window-ms", value, 0);
         break;
       case "--double-texting":
         if (!value || !/^[a-z]+$/.test(value)) throw new Error(`--double-texting needs a policy name\n${USAGE}`);

@@ -26,9 +26,10 @@ export type Stack = { databaseUrl: string; ownerUrl: string; pool: Pool; simulat
 
 /**
  * A fresh database (migrated, demo data seeded) in `.data/<dataDir>` and the simulator on it.
- * `approvalWindowMs` sets demo-bank's approval window (its policy row, which the app reads).
+ * `approvalWindowMs` sets demo-bank's approval window (its policy row, which the app reads);
+ * `ledgerKeyWindowMs`, the simulated ledger's idempotency key window (unset keeps every key).
  */
-export async function startStack(dataDir = "pg-chaos", { approvalWindowMs }: { approvalWindowMs?: number } = {}): Promise<Stack> {
+export async function startStack(dataDir = "pg-chaos", { approvalWindowMs, ledgerKeyWindowMs }: { approvalWindowMs?: number; ledgerKeyWindowMs?: number } = {}): Promise<Stack> {
   const pg = await startEmbeddedPostgres(path.join(DATA_DIR, dataDir), { fresh: true });
   // Bounds for the harness's own queries (counting, fixtures), so none waits forever on a lock or a full pool.
   const { db, pool } = openDatabase(pg.url, 6, { connectMs: 30_000, statementMs: 60_000 });
@@ -41,7 +42,7 @@ export async function startStack(dataDir = "pg-chaos", { approvalWindowMs }: { a
   }
   const databaseUrl = appRoleUrl(pg.url, embeddedAppPassword(pg.dataDir));
   await admitAppRole(pool, databaseUrl);
-  const simulator = await startSimulator({ port: 0, databaseUrl: pg.url });
+  const simulator = await startSimulator({ port: 0, databaseUrl: pg.url, ledgerKeyWindowMs });
   return {
     databaseUrl,
     ownerUrl: pg.url,

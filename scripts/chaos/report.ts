@@ -65,6 +65,7 @@ export function printReport(f: Figures, journal: Journal, meta: { seed: number; 
   console.log(`  decisions: ${counters(journal, "decision.")}`);
   console.log(`  retention sweeps that removed something ${f.retention.sweeps}, checkpoints they removed ${f.retention.checkpoints}`);
   console.log(`  runs stopped by a newer message ${f.runsStopped.runs}, requests they withdrew ${f.runsStopped.withdrawn}`);
+  console.log(`  refund re-runs that read the ledger by case before sending again ${f.ledgerReads.reads}, of them after the key had been forgotten ${f.ledgerReads.forgotten}`);
   const modes = new Map<string, number>();
   for (const k of journal.kills) modes.set(k.mode, (modes.get(k.mode) ?? 0) + 1);
   console.log(`  kills by moment: ${[...modes].map(([mode, n]) => `${mode} ${n}`).join(", ") || "none"}`);

@@ -30,17 +30,21 @@ type StoredRow = {
 };
 
 /**
- * POST /ledger/refunds — moves money once per `Idempotency-Key`. A retry with the same
- * key and body replays the stored answer; another body is refused; a call still in
- * flight gets 409.
+ * POST /ledger/refunds — moves money once per `Idempotency-Key` within the key window. A
+ * retry with the same key and body replays the stored answer; another body is refused; a
+ * call still in flight gets 409. Once the key's first request is older than the window,
+ * the key is forgotten (its entry stays, listed by case) and the same request books anew.
  */
-export async function postRefund({ pool, headers, body }: RequestContext): Promise<Reply> {
+export async function postRefund({ pool, headers, body, controls }: RequestContext): Promise<Reply> {
   const key = requireIdempotencyKey(headers);
   const request = parseInput(refundBody, body, "ledger");
   const fingerprint = fingerprintOf(request);
+  const now = controls.now();
+  const forgetBefore = controls.forgetBefore();
+  if (forgetBefore) await forgetKey(pool, request.tenantId, key, forgetBefore);
   for (let attempt = 0; attempt < 2; attempt++) {
-    const entryId = await reserveKey(pool, key, fingerprint, request);
-    if (entryId) return commitRefund(pool, entryId, request);
+    const entryId = await reserveKey(pool, key, fingerprint, request, now);
+    if (entryId) return commitRefund(pool, entryId, request, now);
     const stored = await pool.query<StoredRow>(
       `select request_fingerprint, status, response_status, response_body
          from bank_sim.ledger_entries where tenant_id = $1 and idempotency_key = $2`,
@@ -57,22 +61,30 @@ export async function postRefund({ pool, headers, body }: RequestContext): Promi
   return problem("unprocessable:idempotency", "this Idempotency-Key was used with a different request");
 }
 
+/** Renames a committed key whose first request came before `before`: the entry stays, the key is free again. */
+async function forgetKey(pool: Pool, tenantId: string, key: string, before: Date) {
+  await pool.query(
+    `update bank_sim.ledger_entries set idempotency_key = idempotency_key || ' (forgotten, entry ' || id || ')'
+      where tenant_id = $1 and idempotency_key = $2 and status = 'committed' and created_at < $3`,
+    [tenantId, key, before],
+  );
+}
+
 /** Claims the key with an in-flight row; the id when this call won it, undefined when the key exists. */
-async function reserveKey(pool: Pool, key: string, fingerprint: string, request: RefundRequest) {
+async function reserveKey(pool: Pool, key: string, fingerprint: string, request: RefundRequest, now: Date) {
   const { rows } = await pool.query<{ id: string }>(
     `insert into bank_sim.ledger_entries
-       (tenant_id, idempotency_key, request_fingerprint, status, case_id, customer_id, amount_minor, currency)
-     values ($1, $2, $3, 'in_flight', $4, $5, $6, $7)
+       (tenant_id, idempotency_key, request_fingerprint, status, case_id, customer_id, amount_minor, currency, created_at)
+     values ($1, $2, $3, 'in_flight', $4, $5, $6, $7, $8)
      on conflict (idempotency_key) do nothing
      returning id`,
-    [request.tenantId, key, fingerprint, request.caseId, request.customerId, request.amountMinor, request.currency],
+    [request.tenantId, key, fingerprint, request.caseId, request.customerId, request.amountMinor, request.currency, now],
   );
   return rows[0]?.id;
 }
 
 /** Books the refund and stores the answer that replays will return. */
-async function commitRefund(pool: Pool, entryId: string, request: RefundRequest): Promise<Reply> {
-  const committedAt = new Date();
+async function commitRefund(pool: Pool, entryId: string, request: RefundRequest, committedAt: Date): Promise<Reply> {
   const response = {
     entryId,
     caseId: request.caseId,

@@ -120,6 +120,14 @@ describe("GET /api/ops/summary", () => {
     }
   });
 
+  it("counts refunds the ledger has not confirmed, and those decided longer ago than the ledger's key window", async () => {
+    const before = (await read()).unconfirmedRefunds;
+    await approval("ops-unconfirmed-recent", "executing", "2 hours", "1 hour");
+    await approval("ops-unconfirmed-past-window", "executing", "30 hours", "25 hours");
+    const after = (await read()).unconfirmedRefunds;
+    expect(after).toEqual({ waiting: before.waiting + 2, pastKeyWindow: before.pastKeyWindow + 1, keyWindowMs: 24 * 60 * 60 * 1000 });
+  });
+
   it("is for supervisors, auditors and the ops role only", async () => {
     expect((await summary()).status).toBe(401);
     for (const who of ["alice", "olga"]) {

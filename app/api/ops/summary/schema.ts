@@ -50,6 +50,11 @@ export const opsSummary = z
       oldestAgeSeconds: orNull(z.number().nonnegative()),
       ages: z.array(z.object({ label: z.string(), count })).meta({ description: "How many approvals have waited how long, youngest band first." }),
     }),
+    unconfirmedRefunds: z.object({
+      waiting: count.meta({ description: "Refunds admitted and not yet confirmed by the ledger: the recovery job retries them, reading the ledger by case first." }),
+      pastKeyWindow: count.meta({ description: "Of those, decided longer ago than the ledger's key window (LEDGER_KEY_WINDOW_MS): only the ledger's read by case can settle them." }),
+      keyWindowMs: z.number().int().positive(),
+    }),
     systems: z.array(z.string()).meta({ description: "The systems with degraded checks in the window, by name." }),
     largeCheckpointBytes: z.number().int().positive(),
   })
