@@ -71,9 +71,28 @@ describe("a run killed mid-step resumes without repeating finished work", () => 
     await call("/_admin/faults", { method: "DELETE" });
     const recovered = await recoverByJob(thread);
     expect(recovered.refundOutcome).toMatchObject({ status: "executed", replayed: true });
-    expect((await h.calls()).ledger).toBe(2);
+    // The re-run read the case's entry and sent nothing: one refund call in all.
+    expect((await h.calls()).ledger).toBe(1);
     expect(await h.ledgerRows(turn.caseId)).toHaveLength(1);
     expect((await getApprovalByCase(h.db, TENANT, turn.caseId!))?.status).toBe("executed");
     expect((await h.transcript(thread)).at(-1)).toMatchObject({ role: "agent", text: expect.stringMatching(/refunded the City Parking payment/) });
+  });
+
+  it("pays once when the ledger's read lags behind its writes: the re-run's refund call replays the first by its key", async () => {
+    const thread = await h.newThread();
+    const turn = await h.say(thread, "City Parking charged me while I was abroad");
+    if (turn.kind !== "ok") throw new Error("turn failed");
+    const approval = (await getApprovalByCase(h.db, TENANT, turn.caseId!))!;
+    await setFault({ system: "ledger", afterCommit: "hang", staleReads: true });
+
+    const child = startWorker({ op: "decide", approvalId: approval.id, version: approval.version });
+    await until("the ledger to commit", async () => (await h.ledgerRows(turn.caseId)).some((r) => r.status === "committed"));
+    await kill(child);
+    // The answer stays lost and the read still sees nothing: only the key stands between the re-run and a second refund.
+    await setFault({ system: "ledger", staleReads: true });
+    const recovered = await recoverByJob(thread);
+    expect(recovered.refundOutcome).toMatchObject({ status: "executed", replayed: true });
+    expect((await h.calls()).ledger).toBe(2);
+    expect(await h.ledgerRows(turn.caseId)).toHaveLength(1);
   });
 });

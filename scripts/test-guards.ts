@@ -37,7 +37,7 @@ const GUARDS: Guard[] = [
     invariant: "dedup-on-replay",
     guard: "the ledger key is the business operation",
     edits: [{ file: "agent/policy.ts", from: "return `refund:${tenantId}:${caseId}`;", to: "return `refund:${tenantId}:${caseId}:${Date.now()}`;" }],
-    test: { file: "agent/crash-recovery.int.test.ts", name: "pays once when the refund node dies after the ledger call, before its checkpoint" },
+    test: { file: "agent/crash-recovery.int.test.ts", name: "pays once when the ledger's read lags behind its writes: the re-run's refund call replays the first by its key" },
   },
   {
     invariant: "fence-on-cancel",

@@ -17,10 +17,16 @@ export const faultSchema = z
     timeoutMs: z.int().min(0).max(600_000).optional(),
     afterCommit: z.enum(["error", "hang"]).optional(),
     times: z.int().positive().optional(),
+    /** Reads of the system's records answer as a lagging replica would: nothing booked yet. */
+    staleReads: z.boolean().optional(),
   })
   .refine((fault) => !fault.afterCommit || COMMITTING.has(fault.system), {
     message: "afterCommit applies to the ledger and the cards system only",
     path: ["afterCommit"],
+  })
+  .refine((fault) => !fault.staleReads || fault.system === "ledger", {
+    message: "staleReads applies to the ledger only",
+    path: ["staleReads"],
   });
 
 /** One system's fault; `times`, when set, is how many calls it still applies to. */
@@ -61,6 +67,12 @@ export class FaultBoard {
 
   counts(): Record<System, number> {
     return { ...this.calls };
+  }
+
+  /** The system's fault as it stands, for a read that neither counts nor uses up its `times`. */
+  current(system: System): Fault | undefined {
+    const fault = this.faults.get(system);
+    return fault && { ...fault };
   }
 
   /** Counts one arriving call and returns the fault that applies to it, using up one of its `times`. */

@@ -145,17 +145,19 @@ describe("ledger refunds", () => {
     expect(byCustomer.body.entries.map((e: { caseId: string }) => e.caseId)).toEqual(["case-coffee"]);
     const otherTenant = await call("/ledger/entries?tenantId=other-bank");
     expect(otherTenant.body.entries).toEqual([]);
-    // Reads are ledger calls too: two refunds and four listings.
     const calls = await call("/_admin/calls");
-    expect(calls.body.ledger).toBe(6);
+    expect(calls.body.ledger).toBe(2);
   });
 
-  it("refuses a listing while the ledger is down, as it refuses refunds", async () => {
+  it("refuses a listing while the ledger is down, as it refuses refunds, without counting it or using up the fault", async () => {
     await postRefund("k-down");
-    await setFault({ system: "ledger", errorRate: 1 });
+    await setFault({ system: "ledger", errorRate: 1, times: 1 });
     const down = await call(`/ledger/entries?tenantId=${TENANT}&caseId=case-coffee`);
     expect(down.status).toBe(503);
     expect(down.body.code).toBe("unavailable:ledger");
+    expect((await call("/_admin/calls")).body.ledger).toBe(1);
+    expect((await postRefund("k-down-2", { ...refund, caseId: "case-other" })).status).toBe(503);
+    expect((await call(`/ledger/entries?tenantId=${TENANT}&caseId=case-coffee`)).status).toBe(200);
   });
 });
 

@@ -16,6 +16,8 @@ export type RequestContext = {
   signal: AbortSignal;
   /** The simulator's clock and the ledger's key window. */
   controls: SimulatorControls;
+  /** A read route answers as a lagging replica would (the `staleReads` fault). */
+  staleRead?: boolean;
 };
 
 export type Route = {
@@ -24,6 +26,12 @@ export type Route = {
   path: RegExp;
   /** The bank system the route belongs to: counted, and subject to its faults. */
   system?: System;
+  /**
+   * A read of the system's records (the ledger's entries): subject to the system's faults
+   * while they last, but not counted and not using up a fault's `times`, so counts and
+   * `times` stay the system's own calls.
+   */
+  read?: true;
   /** The `surface` part of error codes for bad input. */
   surface: string;
   handle(ctx: RequestContext): Promise<Reply>;

@@ -29,7 +29,7 @@ export function simulatorRoutes(board: FaultBoard, controls: SimulatorControls):
     },
     { method: "POST", path: /^\/antifraud\/assess$/, system: "antifraud", surface: "antifraud", handle: assessTransaction },
     { method: "POST", path: /^\/ledger\/refunds$/, system: "ledger", surface: "ledger", handle: postRefund },
-    { method: "GET", path: /^\/ledger\/entries$/, system: "ledger", surface: "ledger", handle: listLedgerEntries },
+    { method: "GET", path: /^\/ledger\/entries$/, system: "ledger", read: true, surface: "ledger", handle: listLedgerEntries },
     { method: "GET", path: /^\/cards\/customers\/(?<customerId>[^/]+)$/, system: "cards", surface: "cards", handle: getCustomerCards },
     { method: "POST", path: /^\/cards\/(?<cardId>[^/]+)\/freeze$/, system: "cards", surface: "cards", handle: changeCard("freeze") },
     { method: "POST", path: /^\/cards\/(?<cardId>[^/]+)\/unfreeze$/, system: "cards", surface: "cards", handle: changeCard("unfreeze") },

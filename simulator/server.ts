@@ -141,7 +141,7 @@ async function handleRequest(
   span?.updateName(`${route.method} ${routeTemplate(route.path)}`);
   span?.setAttributes({ "http.route": routeTemplate(route.path), ...(route.system ? { "bank.system": route.system } : {}) });
 
-  const fault = route.system ? board.arrive(route.system) : undefined;
+  const fault = route.system ? (route.read ? board.current(route.system) : board.arrive(route.system)) : undefined;
   if (route.system) {
     const injected = await injectBefore(fault, route.system, signal);
     if (injected) {
@@ -161,6 +161,7 @@ async function handleRequest(
       body,
       signal,
       controls,
+      staleRead: route.read && fault?.staleReads,
     });
   } catch (error) {
     if (!(error instanceof HttpError)) throw error;

@@ -178,6 +178,15 @@ describe("the cardAction node against the cards system", () => {
     expect(damaged.cardAction?.cards[0]).toMatchObject({ changed: false, replacementRequested: true });
   });
 
+  it("orders no second replacement for a card the cards system lists with one on its way, whatever the key", async () => {
+    await ask("t-replace-once", { intent: "replace_card", cardReason: "damaged" }, { turnKey: "m1" });
+    // Another message, another key: only the listing can tell that a card is already on its way.
+    const again = await ask("t-replace-once", { intent: "replace_card", cardReason: "damaged" }, { turnKey: "m2" });
+    expect(again.cardAction?.cards[0]).toMatchObject({ changed: false, replacementRequested: true });
+    expect((await cardRows()).map((r) => r.action)).toEqual(["replacement"]);
+    expect((await cardEvents("t-replace-once")).map((e) => e.operation)).toEqual(["list", "replacement", "list"]);
+  });
+
   it("retries a freeze whose answer was lost with the same key, and the card changes once", async () => {
     await setFault({ system: "cards", afterCommit: "error", times: 2 });
     const res = await ask("t-lost", { intent: "freeze_card" }, { turnKey: "m1" });

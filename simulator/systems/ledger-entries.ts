@@ -21,8 +21,8 @@ type EntryRow = {
   committed_at: Date | null;
 };
 
-/** GET /ledger/entries — the tenant's ledger rows, optionally for one case or customer. */
-export async function listLedgerEntries({ pool, query }: RequestContext) {
+/** GET /ledger/entries — the tenant's ledger rows, optionally for one case or customer; none under `staleReads`. */
+export async function listLedgerEntries({ pool, query, staleRead }: RequestContext) {
   const filter = parseInput(
     entriesQuery,
     {
@@ -32,6 +32,7 @@ export async function listLedgerEntries({ pool, query }: RequestContext) {
     },
     "ledger",
   );
+  if (staleRead) return ok({ entries: [] });
   const { rows } = await pool.query<EntryRow>(
     `select id, idempotency_key, case_id, customer_id, amount_minor, currency, status, created_at, committed_at
        from bank_sim.ledger_entries
