@@ -22,8 +22,17 @@ export type Bucket = "account" | "address";
  * in a circle.
  */
 export async function lockAttemptKeys(tx: DbOrTx, input: { username: string; clientAddress: string }): Promise<void> {
-  await tx.execute(sql`select pg_advisory_xact_lock(hashtext('login_failures:account'), hashtext(${input.username}))`);
+  await lockAccountKey(tx, input.username);
   await tx.execute(sql`select pg_advisory_xact_lock(hashtext('login_failures:address'), hashtext(${input.clientAddress}))`);
+}
+
+/**
+ * Holds the account's turn until the transaction ends. Forgiving takes it too: two
+ * successful sign-ins of one account, each deleting its own row and forgiving the other's,
+ * would otherwise wait on each other's rows in a circle (a deadlock Postgres ends with an error).
+ */
+async function lockAccountKey(tx: DbOrTx, username: string): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext('login_failures:account'), hashtext(${username}))`);
 }
 
 /** Records a sign-in attempt as a failure until it is proven right. */
@@ -93,6 +102,7 @@ export async function forgetAttempt(db: DbOrTx, attempt: Attempt): Promise<void>
  * sign-in must not give an attacker's address its tries back.
  */
 export async function forgiveAddressFailures(db: DbOrTx, attempt: Attempt, at: Date): Promise<void> {
+  await lockAccountKey(db, attempt.username);
   await db.delete(loginFailures).where(eq(loginFailures.id, attempt.id));
   await db
     .update(loginFailures)
@@ -102,6 +112,7 @@ export async function forgiveAddressFailures(db: DbOrTx, attempt: Attempt, at: D
 
 /** A supervisor's unlock: the account forgives every failure made on it (each still counts against its address); returns how many. */
 export async function forgiveAccountFailures(db: DbOrTx, username: string, at: Date): Promise<number> {
+  await lockAccountKey(db, username);
   const forgiven = await db
     .update(loginFailures)
     .set({ forgivenAt: at })

@@ -63,6 +63,7 @@ export function printReport(f: Figures, journal: Journal, meta: { seed: number; 
   console.log(`  customer messages acknowledged ${journal.acked.length}; resent after a kill ${journal.count("message.resent_after_kill")}, stored twice ${f.duplicatedMessages}`);
   console.log(`  messages: ${counters(journal, "message.")}`);
   console.log(`  decisions: ${counters(journal, "decision.")}`);
+  console.log(`  sign-ins held back by the throttle and waited out ${journal.count("login.held_back")}`);
   console.log(`  retention sweeps that removed something ${f.retention.sweeps}, checkpoints they removed ${f.retention.checkpoints}`);
   console.log(`  runs stopped by a newer message ${f.runsStopped.runs}, requests they withdrew ${f.runsStopped.withdrawn}`);
   console.log(`  refund re-runs that read the ledger by case before sending again ${f.ledgerReads.reads}, of them after the key had been forgotten ${f.ledgerReads.forgotten}`);

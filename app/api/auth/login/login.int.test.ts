@@ -133,6 +133,28 @@ describe("signing in", () => {
     expect(await h.db.select().from(loginFailures).where(eq(loginFailures.username, "oscar"))).toHaveLength(statuses.filter((s) => s === 401).length);
   });
 
+  it("answers 200 to five right sign-ins of one account made at once from one address, round after round", async () => {
+    // Every attempt is recorded before any password is checked, so each success forgives the others' rows while they forgive its own.
+    const { verifyPassword } = await vi.importActual<typeof import("@/db/password")>("@/db/password");
+    try {
+      for (let round = 0; round < 6; round++) {
+        let allRecorded = () => {};
+        const recorded = new Promise<void>((resolve) => (allRecorded = resolve));
+        let waiting = 0;
+        vi.mocked(password.verifyPassword).mockImplementation(async (pass, hash) => {
+          if (++waiting === 5) allRecorded();
+          await recorded;
+          return verifyPassword(pass, hash);
+        });
+        const results = await Promise.all(Array.from({ length: 5 }, () => signIn("alice", "alice-pass")));
+        expect(results.map((r) => r.status), `round ${round}`).toEqual([200, 200, 200, 200, 200]);
+      }
+      expect(await h.db.select().from(loginFailures).where(eq(loginFailures.username, "alice"))).toEqual([]);
+    } finally {
+      vi.mocked(password.verifyPassword).mockImplementation(verifyPassword);
+    }
+  });
+
   it("counts failures recorded by any instance: the limit lives in Postgres", async () => {
     const at = new Date();
     await h.db.insert(loginFailures).values(Array.from({ length: 5 }, () => ({ username: "ivan", clientAddress: "198.51.100.1", failedAt: at })));
