@@ -76,8 +76,9 @@ class LedgerStillBooking extends Error {
 
 /**
  * What the ledger already booked for the case, as a receipt (a committed entry is the
- * refund paid), or null when the read answers "none". A refund the ledger is still booking throws, so the node retries and then waits
- * for the retry job, as does a read that fails: a re-run never pays without this answer.
+ * refund paid), or null when the read answers "none". A refund the ledger is still booking
+ * throws, so the node retries and then waits for the retry job, as does a read that fails:
+ * a re-run never pays without this answer.
  */
 async function bookedBefore(deps: AgentDeps, event: LedgerCall, caseId: string, signal?: AbortSignal): Promise<LedgerReceipt | null> {
   const started = Date.now();
@@ -101,7 +102,7 @@ async function bookedBefore(deps: AgentDeps, event: LedgerCall, caseId: string, 
 
 /**
  * The ledger stayed unreachable after every retry: the case waits, admitted, for the
- * recovery job's retry (same idempotency key), and the turn goes on to tell the customer
+ * recovery job's retry (which reads the ledger by case first), and the turn goes on to tell the customer
  * (an error handler does not follow the node's own edge to reply).
  */
 export function refundFailed(state: AgentStateType, failure: NodeError): Command {
