@@ -1,6 +1,6 @@
 /**
  * `npm run test:guards`: removes each money guard in turn, shows its test failing, then
- * restores the code. One line per guard of the money invariants (the README lists them); exits
+ * restores the code. One line per guard of the money invariants (docs/money-safety.md lists them); exits
  * non-zero unless every test passes with its guard in place and fails without it. Needs the integration setup
  * that `npm test` uses (embedded Postgres and the simulator, started by vitest).
  */
