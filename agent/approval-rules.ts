@@ -69,7 +69,7 @@ export function approvalStep(
   requestedMinor: number | undefined,
   today: AuthorityLimits,
 ): ApprovalStep {
-  const limits = limitsFor(approval, today);
+  const limits = limitsFor(approval, today); // test:guards limits-opened-under
   const currency = approval.currency ?? "EUR";
   const first = approval.firstApprovedBy;
   const agreed = approval.firstApprovedAmountMinor ?? approval.amountMinor;
@@ -84,7 +84,7 @@ export function approvalStep(
     if (approval.firstApprovedRole !== "supervisor" && actor.role !== "supervisor") {
       return { kind: "forbidden", code: "forbidden:four_eyes", message: "One of the two approvals must come from a supervisor." };
     }
-    if (amount !== agreed) {
+    if (amount !== agreed) { // test:guards four-eyes-one-amount
       return {
         kind: "different_amount",
         firstApprovedBy: first,

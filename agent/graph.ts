@@ -49,7 +49,7 @@ export function routeAfterTriage(state: AgentStateType): "refund" | "approvalGat
 
 /** Only an approved decision leads to the refund node; everything else is final. */
 export function routeAfterGate(state: AgentStateType): "refund" | "reply" {
-  return state.approval?.status === "approved" ? "refund" : "reply";
+  return state.approval?.status === "approved" ? "refund" : "reply"; // test:guards refund-only-when-approved
 }
 
 /**

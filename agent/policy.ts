@@ -77,5 +77,5 @@ export function countingOwnRefunds(checks: Checks, ownRefundCaseIds: readonly st
 
 /** The ledger's idempotency key: the business operation, never a time or a random value. */
 export function refundIdempotencyKey(tenantId: string, caseId: string): string {
-  return `refund:${tenantId}:${caseId}`;
+  return `refund:${tenantId}:${caseId}`; // test:guards ledger-key-per-case
 }

@@ -35,7 +35,7 @@ type Withdrawal = "none" | "withdrawn" | "refund_started";
  */
 async function withdrawRequest(db: Db, tenantId: string, values: AgentStateType): Promise<Withdrawal> {
   const kase = values.case;
-  if (!kase || kase.priorStatus || values.refundOutcome) return "none";
+  if (!kase || kase.priorStatus || values.refundOutcome) return "none"; // test:guards withdraw-stopped-approval
   const approval = await getApprovalByCase(db, tenantId, kase.caseId);
   if (approval) {
     const input = { tenantId, approvalId: approval.id, caseId: kase.caseId, actor: "agent", reason: WITHDRAWN, action: "approval.withdrawn" } as const;

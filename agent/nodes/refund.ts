@@ -42,7 +42,7 @@ export const refund = (deps: AgentDeps) =>
       step: Number(config.metadata?.langgraph_step ?? -1),
     };
     const event = { ...call, request, idempotencyKey };
-    const booked = admission.firstAttempt ? null : await bookedBefore(deps, call, kase.caseId, config.signal);
+    const booked = admission.firstAttempt ? null : await bookedBefore(deps, call, kase.caseId, config.signal); // test:guards look-before-retry
     const started = Date.now();
     let receipt = booked;
     if (!receipt) {

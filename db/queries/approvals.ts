@@ -55,7 +55,7 @@ export async function recordPolicyApproval(
 ): Promise<{ row: ApprovalRow | null; recorded: boolean }> {
   const { customerId, refundsSince, ...approval } = input;
   return db.transaction(async (tx) => {
-    await tx.execute(sql`select ${customerRefundLock(sql`${input.tenantId}`, sql`${customerId}`)}`);
+    await tx.execute(sql`select ${customerRefundLock(sql`${input.tenantId}`, sql`${customerId}`)}`); // test:guards customer-lock
     const existing = await getApprovalByCase(tx, input.tenantId, input.caseId);
     if (existing) return { row: existing, recorded: false };
     const own = await tx
@@ -71,7 +71,7 @@ export async function recordPolicyApproval(
           ne(approvals.caseId, input.caseId),
         ),
       );
-    if (!(await decide(own.map((r) => r.caseId)))) return { row: null, recorded: false };
+    if (!(await decide(own.map((r) => r.caseId)))) return { row: null, recorded: false }; // test:guards count-own-approvals
     const id = randomUUID();
     const row = await insertOnce(tx, {
       ...approval,
@@ -143,7 +143,7 @@ function decidable(input: DecisionInput) {
   return and(
     eq(approvals.tenantId, input.tenantId),
     eq(approvals.id, input.approvalId),
-    eq(approvals.status, "pending"),
+    eq(approvals.status, "pending"), // test:guards decide-only-pending-sql
     eq(approvals.version, input.version),
     or(isNull(approvals.claimedBy), eq(approvals.claimedBy, input.actor), lt(approvals.claimExpiresAt, input.now)),
     sql`not exists (select 1 from ${approvalQuestions} q where q.approval_id = ${approvals.id} and q.answered_at is null)`,
@@ -250,7 +250,7 @@ export async function admitRefund(
       ),
     )
     .returning({ status: approvals.status, version: approvals.version });
-  if (won) return { admitted: true, firstAttempt: true, ...won };
+  if (won) return { admitted: true, firstAttempt: true, ...won }; // test:guards admission-fence
   const current = await getApprovalById(db, input.tenantId, input.approvalId);
   if (!current) return { admitted: false, firstAttempt: false, status: "cancelled", version: 0 };
   const rerun = (current.status === "executing" || current.status === "executed") && current.version > input.version;
