@@ -3,7 +3,7 @@ import path from "node:path";
 import { CompiledStateGraph } from "@langchain/langgraph";
 import { describe, expect, it } from "vitest";
 import { GRAPH_ID } from "@/app/_lib/langgraph/assistant";
-import { NODES } from "./graph";
+import { NODES } from "./graph/graph";
 
 const ROOT = path.resolve(import.meta.dirname, "..");
 const config = JSON.parse(readFileSync(path.join(ROOT, "langgraph.json"), "utf8")) as { graphs: Record<string, string> };

@@ -1,6 +1,6 @@
 import { database } from "@/db/client";
-import { buildGraph } from "./graph";
-import { depsFromEnv } from "./runtime";
+import { buildGraph } from "./graph/graph";
+import { depsFromEnv } from "./runtime/wiring";
 
 /**
  * The graph as a LangGraph server (`langgraph dev`, langgraph.json) loads it: the real bank

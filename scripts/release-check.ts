@@ -4,8 +4,8 @@
  * Reads DATABASE_URL, or the embedded Postgres that `npm start` uses.
  */
 import { sql } from "drizzle-orm";
-import { pausedThread, type PausedThread } from "../agent/release-check";
-import { createCheckpointer } from "../agent/runtime";
+import { pausedThread, type PausedThread } from "../agent/runtime/release-check";
+import { createCheckpointer } from "../agent/runtime/checkpointer";
 import { openDatabase } from "../db/client";
 import { startEmbeddedPostgres, type EmbeddedDatabase } from "../db/embedded";
 import { CHECKPOINT_SCHEMA, migrateDatabase } from "../db/migrate";

@@ -21,6 +21,7 @@ function step(title: string, command: string, args: string[]) {
 
 step("types (tsc --noEmit)", "tsc", ["--noEmit"]);
 step("lint (eslint, no warning allowed)", "eslint", [".", "--max-warnings", "0"]);
+step("imports (no cycle, the agent's layers one way: dependency-cruiser)", "depcruise", ["--config", ".dependency-cruiser.cjs", "--output-type", "err", "."]);
 step("unit and integration tests (vitest)", "vitest", ["run"]);
 step("app build (when its sources changed)", "tsx", ["scripts/build.ts"]);
 step("topology (two instances behind a proxy)", "vitest", ["run", "--config", "test/topology/vitest.config.ts"]);

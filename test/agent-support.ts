@@ -1,5 +1,5 @@
 import { createAgent } from "../agent";
-import { DEFAULT_POLICY } from "../agent/policy";
+import { DEFAULT_POLICY } from "../agent/graph/policy";
 import { createThread, listMessagesByThread } from "../db/queries/threads";
 import { ledgerEntries } from "../db/schema";
 import { call, setFault, testDatabase, TENANT } from "../simulator/test-support";

@@ -9,7 +9,7 @@
  */
 import { createAgent, drainOnSigterm } from "../agent";
 import { openDatabase } from "../db/client";
-import { createAgentStore } from "../agent/clients/store";
+import { createAgentStore } from "../agent/runtime/store";
 import { startTracing } from "../observability/tracing";
 import { FAST_SETTINGS, TENANT } from "./agent-support";
 

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, onTestFinished, vi } from "vitest";
 import { createSession } from "@/app/_lib/session";
-import { requestHandover } from "@/agent/handovers";
+import { requestHandover } from "@/agent/runtime/handovers";
 import { getApprovalByCase, getApprovalById } from "@/db/queries/approvals";
 import { getHandoverById } from "@/db/queries/handovers";
 import { getTenant } from "@/db/queries/tenants";

@@ -1,5 +1,5 @@
 import { afterAll, beforeEach, describe, expect, it } from "vitest";
-import { cardAction, CARD_ACTION_NODE } from "@/agent/nodes/card-action";
+import { cardAction, CARD_ACTION_NODE } from "@/agent/graph/nodes/card-action";
 import { timelineEntry } from "@/agent/incidents/timeline";
 import { createSession } from "@/app/_lib/session";
 import { getApprovalByCase } from "@/db/queries/approvals";

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { requestHandover } from "@/agent/handovers";
+import { requestHandover } from "@/agent/runtime/handovers";
 import { createSession } from "@/app/_lib/session";
 import { getApprovalByCase, getApprovalById } from "@/db/queries/approvals";
 import { getHandoverById } from "@/db/queries/handovers";

@@ -46,7 +46,7 @@ const under = (p: string, folder: string) => p === folder || p.startsWith(`${fol
 function componentProblems(file: string, text: string): string[] {
   return importsOf(file, text).flatMap(({ from, typeOnly }) => {
     const to = target(file, from);
-    if (under(to, "app/_lib") || to === "agent/policy") return [`${file} imports ${from}`];
+    if (under(to, "app/_lib") || to === "agent/graph/policy") return [`${file} imports ${from}`];
     if (!typeOnly && ["app", "agent", "db"].some((f) => under(to, f))) return [`${file} imports server code from ${from}; only its types may cross`];
     return [];
   });
@@ -62,17 +62,17 @@ function vocabularyProblems(file: string, text: string): string[] {
 describe("who imports what", () => {
   it("finds the imports it is there to refuse", () => {
     const component = [
-      `import { formatMinor } from "@/agent/policy";`,
+      `import { formatMinor } from "@/agent/graph/policy";`,
       `import type { Role } from "../../app/_lib/session";`,
       `import { approvalView } from "@/app/api/approvals/schema";`,
       `export { idParam } from "@/app/_lib/route";`,
       `const lazy = () => import("@/db/client");`,
       `import type { ApprovalView } from "@/app/api/approvals/schema";`,
-      `import { type Checks } from "@/agent/state";`,
+      `import { type Checks } from "@/agent/graph/state";`,
       `import { formatMinor as money } from "@/vocabulary/money";`,
     ].join("\n");
     expect(componentProblems("components/console/example.tsx", component)).toEqual([
-      "components/console/example.tsx imports @/agent/policy",
+      "components/console/example.tsx imports @/agent/graph/policy",
       "components/console/example.tsx imports ../../app/_lib/session",
       "components/console/example.tsx imports server code from @/app/api/approvals/schema; only its types may cross",
       "components/console/example.tsx imports @/app/_lib/route",

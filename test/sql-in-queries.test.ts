@@ -21,7 +21,7 @@ const APP_SIDE = [...sources("agent"), ...sources("app"), ...sources("components
 describe("the way to the database", () => {
   it("finds the files it checks", () => {
     expect(APP_SIDE.length).toBeGreaterThan(100);
-    expect(APP_SIDE).toContain("agent/recovery.ts");
+    expect(APP_SIDE).toContain("agent/runtime/recovery.ts");
   });
 
   it("runs through db/queries: the agent, the routes and the components import no drizzle and write no SQL", () => {

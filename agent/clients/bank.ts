@@ -1,6 +1,6 @@
 import { z } from "zod";
-import type { AntifraudFacts, LimitsFacts } from "../state";
-import { currency, minorUnits, timestamp } from "../wire";
+import type { AntifraudFacts, LimitsFacts } from "../graph/state";
+import { currency, minorUnits, timestamp } from "../graph/wire";
 import { createCardsClient, parseAnswer, type CardsClient } from "./cards";
 import { historyAnswer, historyFactsOf, type HistoryFactsWithPending } from "./history-facts";
 import { requestJson } from "./http";

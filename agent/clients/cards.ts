@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { CARD_FREEZE_REASONS, CARD_REPLACEMENT_REASONS } from "@/db/schema/banking";
+import { CARD_FREEZE_REASONS, CARD_REPLACEMENT_REASONS } from "@/vocabulary/cards";
 import { BankSystemError, requestJson } from "./http";
 
 export type CardFreezeReason = (typeof CARD_FREEZE_REASONS)[number];

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { TRANSACTION_KINDS } from "@/db/schema/banking";
-import type { HistoryFacts, PendingItem } from "../state";
+import type { HistoryFacts, PendingItem } from "../graph/state";
 
 /** Something not booked yet: a card payment's authorisation, a transfer, a withdrawal, a top-up. */
 export const pendingItem = z.object({

@@ -9,7 +9,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, test 
 import { openDatabase } from "@/db/client";
 import { CHECKPOINT_SCHEMA } from "@/db/migrate";
 import { checkpointSelect } from "@/db/queries/checkpoints";
-import { createCheckpointer, MeasuredPostgresSaver } from "../runtime";
+import { createCheckpointer, MeasuredPostgresSaver } from "../runtime/checkpointer";
 
 Object.assign(globalThis, { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, test });
 const { deltaChannelHistoryTests, validate } = await import("@langchain/langgraph-checkpoint-validation");

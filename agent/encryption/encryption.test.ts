@@ -4,7 +4,7 @@ import path from "node:path";
 import { JsonPlusSerializer } from "@langchain/langgraph-checkpoint";
 import { afterAll, describe, expect, it } from "vitest";
 import { seal } from "./keys";
-import { developmentKeyRing, EncryptingSerializer, encryptedType, isEnvelope, keyRingFrom, openJson, openNodeEvent, PlainDataSerializer, sealJson, type KeyRing } from ".";
+import { developmentKeyRing, EncryptingSerializer, encryptedType, isEnvelope, keyRingFrom, openJson, openNodeEvent, PlainDataSerializer, sealJson, type KeyRing } from "./";
 
 const key = (byte: number) => Buffer.alloc(32, byte).toString("base64");
 const ringA = keyRingFrom(`a:${key(1)}`, undefined);

@@ -10,7 +10,7 @@ import { FAST_SETTINGS, TENANT } from "@/test/agent-support";
 import { runScript } from "@/test/run-script";
 import { testDatabase } from "@/simulator/test-support";
 import { createAgent, type Agent } from "..";
-import { EncryptingSerializer, keyRingFrom, type KeyRing } from ".";
+import { EncryptingSerializer, keyRingFrom, type KeyRing } from "./";
 import { rotateKeys } from "./rotate";
 
 const database = testDatabase();

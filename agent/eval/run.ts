@@ -7,7 +7,7 @@ import type { Db } from "@/db/client";
 import { getApprovalByCase } from "@/db/queries/approvals";
 import { getCaseByTransaction } from "@/db/queries/cases";
 import { DEMO_TENANT } from "@/db/seed";
-import type { TurnResult } from "../turns";
+import type { TurnResult } from "../runtime/turns";
 import { CUSTOMERS, expandDates, isTurn, type Conversation } from "./dataset";
 import { understandCustomerText } from "../understanding/offline-understanding";
 import { judge, observe, type Observed, type TurnVerdict } from "./judge";

@@ -1,6 +1,6 @@
 import { diffLines } from "diff";
 import type { BaseCheckpointSaver } from "@langchain/langgraph";
-import { AgentState } from "../state";
+import { AgentState } from "../graph/state";
 
 const KNOWN = new Set(Object.keys(AgentState.spec));
 

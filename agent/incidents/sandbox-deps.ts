@@ -5,8 +5,8 @@ import type { ChatResult } from "@langchain/core/outputs";
 import { OfflineBankModel, type Understanding } from "../understanding";
 import type { BankClients, LedgerReceipt, RefundRequest } from "../clients/bank";
 import type { CardChange, CardRequest, CardsClient, CardStatus } from "../clients/cards";
-import type { AgentDeps, AgentStore } from "../deps";
-import type { ApprovalRef } from "../state";
+import type { AgentDeps, AgentStore } from "../graph/deps";
+import type { ApprovalRef } from "../graph/state";
 
 /** What each read-only system answered in the recorded turn; for cards, the listing. */
 export type RecordedResponses = Partial<Record<"limits" | "history" | "antifraud" | "cards", unknown>>;

@@ -4,12 +4,12 @@ import type { Db } from "@/db/client";
 import { listApprovalsByThread } from "@/db/queries/approvals";
 import { listCasesByThread } from "@/db/queries/cases";
 import { listSucceededNodeEvents } from "@/db/queries/node-events";
-import { fixedPolicy, policyFromSettings } from "../tenant-policy";
-import type { AgentDeps } from "../deps";
+import { fixedPolicy, policyFromSettings } from "../runtime/tenant-policy";
+import type { AgentDeps } from "../graph/deps";
 import { openNodeEvent, type KeyRing } from "../encryption";
-import { buildGraph, type AgentGraph } from "../graph";
-import type { RefundPolicy } from "../policy";
-import type { AgentStateType } from "../state";
+import { buildGraph, type AgentGraph } from "../graph/graph";
+import type { RefundPolicy } from "../graph/policy";
+import type { AgentStateType } from "../graph/state";
 import { RecordedUnderstanding, sandboxBank, sandboxStore, type DryRunCardCall, type DryRunLedgerCall, type RecordedResponses, type SystemCall } from "./sandbox-deps";
 
 export type WhatIf = {

@@ -5,8 +5,8 @@ import { listThreadAudit } from "@/db/queries/incidents";
 import { listNodeEventsByThread } from "@/db/queries/node-events";
 import { listMessagesByThread } from "@/db/queries/threads";
 import { openNodeEvent, type KeyRing } from "../encryption";
-import type { AgentGraph } from "../graph";
-import { interruptRecord, timestamp } from "../wire";
+import type { AgentGraph } from "../graph/graph";
+import { interruptRecord, timestamp } from "../graph/wire";
 
 const checkpointRecord = z.object({
   kind: z.literal("checkpoint"),

@@ -1,5 +1,5 @@
 /** The node event that records a language model's answer set aside for the offline model or the code's words. */
-import type { AgentStore } from "../deps";
+import type { AgentStore } from "../graph/deps";
 import type { LlmFailure } from "./failure";
 
 /** Where a degraded call is recorded: the turn's thread and, inside the graph, its superstep. */

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { isPhrasing, lastCustomerText, REFUSAL_TEXT, type FakeAnswer, type Script } from "@/test/llm-fakes/script";
 import { startLlmFake, type LlmFake } from "@/test/llm-fakes/server";
 import { createChatModel, type LlmProvider } from "../clients/model";
-import type { AgentDeps, AgentStore } from "../deps";
+import type { AgentDeps, AgentStore } from "../graph/deps";
 import { OfflineBankModel } from "../understanding/offline-model";
 import { ALICE, TODAY } from "../understanding/test-fixtures";
 import { understandMessage } from "../understanding/understand";

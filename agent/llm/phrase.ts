@@ -1,10 +1,10 @@
 /** A free-text answer worded by the language model from facts the code chose, streamed as it is written and checked before it stands. */
 import type { BaseChatModel } from "@langchain/core/language_models/chat_models";
 import { HumanMessage, SystemMessage, type BaseMessage } from "@langchain/core/messages";
-import type { FreeTextBrief } from "../free-text";
+import type { FreeTextBrief } from "../graph/free-text";
 import { messageText } from "../understanding/understand";
 import { callWithin, LlmFailure } from "./failure";
-import { refusalOf } from "./refusal";
+import { refusalOf } from "./model-refusal";
 
 /** The longest answer kept; a model that writes more is cut off and the code's words answer. */
 export const MAX_REPLY_CHARS = 1200;

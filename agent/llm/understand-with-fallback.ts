@@ -1,6 +1,6 @@
 /** Understanding a customer message with the configured language model, and the offline model when it fails. */
 import { isLanguageModel, DEFAULT_LLM_TIMEOUT_MS } from "../clients/model";
-import type { AgentDeps } from "../deps";
+import type { AgentDeps } from "../graph/deps";
 import { OfflineBankModel } from "../understanding/offline-model";
 import { readUnderstanding } from "../understanding/parse-understanding";
 import { buildUnderstandingMessages } from "../understanding/prompt";
@@ -8,7 +8,7 @@ import type { Understanding, UnderstandingInput } from "../understanding/types";
 import { messageText, understandMessage, withListedMerchant } from "../understanding/understand";
 import { callWithin, LlmFailure } from "./failure";
 import { recordLlmDegraded, type LlmEventTarget } from "./events";
-import { refusalOf } from "./refusal";
+import { refusalOf } from "./model-refusal";
 
 const offline = new OfflineBankModel();
 

@@ -11,6 +11,9 @@ export type LabelledText = { text: string; category: string };
 /** An intent, with the refund or card reason where the intent has one. */
 export type IntentLabel = { intent: Intent; reason?: RefundReason; cardReason?: CardReason };
 
+/** A label a keyword rule gives a message: an intent, and the Banking77 category when the rule knows it. */
+export type RuleLabel = IntentLabel & { category?: string };
+
 /** Categories the agent acts on; every other category is answered from the knowledge base. */
 const CATEGORY_LABELS: Record<string, IntentLabel> = {
   transaction_charged_twice: { intent: "refund", reason: "duplicate" },

@@ -1,9 +1,9 @@
 /** Keyword rules for phrasings they recognise reliably; they take precedence over the classifier. */
-import type { IntentLabel } from "./banking77";
+import type { RuleLabel } from "./banking77";
 import { topicRule } from "./topic-rules";
 
 /** A label with the Banking77 category it stands for, when there is one. */
-export type RuleLabel = IntentLabel & { category?: string };
+export type { RuleLabel } from "./banking77";
 
 type Rule = { label: RuleLabel; patterns: RegExp[] };
 

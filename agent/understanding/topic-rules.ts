@@ -6,7 +6,7 @@
  * Each topic is asked about in general; a message about one payment of the customer's (a
  * merchant named, money back asked for, a charge taken twice) is left to the claim rules.
  */
-import type { RuleLabel } from "./rules";
+import type { RuleLabel } from "./banking77";
 
 type Topic = {
   category: string;

@@ -1,4 +1,4 @@
-import type { HandoverRefusal, HandoverResult } from "@/agent/handovers";
+import type { HandoverRefusal, HandoverResult } from "@/agent/runtime/handovers";
 import { ApiError } from "./errors";
 
 function refusalError(refusal: HandoverRefusal): ApiError {

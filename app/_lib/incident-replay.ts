@@ -2,7 +2,9 @@ import type { z } from "zod";
 import { checkpointReplayBody, replayBody } from "@/app/api/incidents/schema";
 import { ApiError } from "./errors";
 import { openIncident } from "./incidents";
-import { idParam, parseBody, parseOptionalBody, parseWith, services } from "./route";
+import { services } from "./route";
+import { parseBody, parseOptionalBody, parseWith } from "./request-body";
+import { idParam } from "@/app/api/schema";
 import { requireUser } from "./session";
 import { INVESTIGATORS } from "@/vocabulary/roles";
 

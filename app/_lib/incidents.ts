@@ -5,7 +5,8 @@ import { getThreadCustomer } from "@/db/queries/incidents";
 import { ApiError } from "./errors";
 import { checkAuditedRead } from "./origin";
 import { staffMasker } from "./personal-data";
-import { idParam, parseOptionalBody, parseWith } from "./route";
+import { parseOptionalBody, parseWith } from "./request-body";
+import { idParam } from "@/app/api/schema";
 import { requireUser, type SessionUser } from "./session";
 import { INVESTIGATORS } from "@/vocabulary/roles";
 

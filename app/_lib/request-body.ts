@@ -1,3 +1,4 @@
+import type { z } from "zod";
 import { ApiError } from "./errors";
 
 /**
@@ -49,4 +50,40 @@ export async function readBodyText(req: Request, limit: number): Promise<string>
   } catch {
     throw new ApiError("bad_request:encoding", "The body is not valid UTF-8.");
   }
+}
+
+/** The largest request body the API reads, in bytes. */
+const MAX_BODY_BYTES = 16 * 1024;
+
+function parseJsonText<T extends z.ZodType>(text: string, schema: T): z.infer<T> {
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    throw new ApiError("bad_request:json", "The body is not valid JSON.");
+  }
+  return parseWith(schema, json, "body");
+}
+
+/** Reads a JSON body of bounded size and validates it; bad input is a 4xx, never a 500. */
+export async function parseBody<T extends z.ZodType>(req: Request, schema: T): Promise<z.infer<T>> {
+  requireJsonMediaType(req);
+  return parseJsonText(await readBodyText(req, MAX_BODY_BYTES), schema);
+}
+
+/** Like parseBody, for routes whose input is optional: an empty body means `fallback`. */
+export async function parseOptionalBody<T extends z.ZodType>(req: Request, schema: T, fallback: z.infer<T>): Promise<z.infer<T>> {
+  requireJsonMediaType(req);
+  const text = await readBodyText(req, MAX_BODY_BYTES);
+  return text.trim() === "" ? fallback : parseJsonText(text, schema);
+}
+
+export function parseWith<T extends z.ZodType>(schema: T, value: unknown, surface: string): z.infer<T> {
+  const parsed = schema.safeParse(value);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const where = issue?.path.join(".") || surface;
+    throw new ApiError(`bad_request:${surface}`, `${where}: ${issue?.message ?? "invalid"}`);
+  }
+  return parsed.data;
 }

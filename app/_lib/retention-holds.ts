@@ -5,7 +5,8 @@ import { activeHold, listPins, pinCheckpoint, placeHold, releaseHold, type Legal
 import type { Agent } from "@/agent";
 import { holdBody, pinBody } from "@/app/api/incidents/schema";
 import { ApiError } from "./errors";
-import { idParam, parseBody, parseWith } from "./route";
+import { parseBody, parseWith } from "./request-body";
+import { idParam } from "@/app/api/schema";
 import { requireUser, type SessionUser } from "./session";
 import { INVESTIGATORS } from "@/vocabulary/roles";
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { parseBody, parseOptionalBody, route } from "./route";
+import { route } from "./route";
+import { parseBody, parseOptionalBody } from "./request-body";
 
 function guardedHandler() {
   const calls: string[] = [];

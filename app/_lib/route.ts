@@ -1,4 +1,3 @@
-import { z } from "zod";
 import { database, isDatabaseUnavailable } from "@/db/client";
 import { tenantScope } from "@/db/tenant-context";
 import { failureFields, log } from "@/observability/log";
@@ -7,16 +6,11 @@ import { getAgent } from "./agent";
 import { spendAddress } from "./budgets";
 import { ApiError } from "./errors";
 import { checkOrigin, isSafeMethod } from "./origin";
-import { readBodyText, requireJsonMediaType } from "./request-body";
+import { requireJsonMediaType } from "./request-body";
 import { inRequestScope, type RequestScope } from "./request-scope";
 import { routeTemplate } from "./route-template";
 import { readSessionCookie } from "./session-cookie";
 import { apiHeaders } from "./security-headers";
-
-/** Routes read ids from paths and bodies with the API's one id schema. */
-export { idParam } from "@/app/api/schema";
-
-const MAX_BODY_BYTES = 16 * 1024;
 
 type Ctx<P> = { params: Promise<P> };
 type Handler<P> = (req: Request, params: P) => Promise<Response>;
@@ -79,39 +73,6 @@ async function logRequest(req: Request, status: number, timer: Stopwatch, noted:
   const event = { event: "http.request", route: template, method: req.method, status, latencyMs: timer.ms(), role: noted.role ?? "anonymous" };
   if (failure !== undefined) log().error({ ...event, ...failureFields(failure) });
   else log()[PROBES.has(template) ? "debug" : "info"](event);
-}
-
-function parseJsonText<T extends z.ZodType>(text: string, schema: T): z.infer<T> {
-  let json: unknown;
-  try {
-    json = JSON.parse(text);
-  } catch {
-    throw new ApiError("bad_request:json", "The body is not valid JSON.");
-  }
-  return parseWith(schema, json, "body");
-}
-
-/** Reads a JSON body of bounded size and validates it; bad input is a 4xx, never a 500. */
-export async function parseBody<T extends z.ZodType>(req: Request, schema: T): Promise<z.infer<T>> {
-  requireJsonMediaType(req);
-  return parseJsonText(await readBodyText(req, MAX_BODY_BYTES), schema);
-}
-
-/** Like parseBody, for routes whose input is optional: an empty body means `fallback`. */
-export async function parseOptionalBody<T extends z.ZodType>(req: Request, schema: T, fallback: z.infer<T>): Promise<z.infer<T>> {
-  requireJsonMediaType(req);
-  const text = await readBodyText(req, MAX_BODY_BYTES);
-  return text.trim() === "" ? fallback : parseJsonText(text, schema);
-}
-
-export function parseWith<T extends z.ZodType>(schema: T, value: unknown, surface: string): z.infer<T> {
-  const parsed = schema.safeParse(value);
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    const where = issue?.path.join(".") || surface;
-    throw new ApiError(`bad_request:${surface}`, `${where}: ${issue?.message ?? "invalid"}`);
-  }
-  return parsed.data;
 }
 
 /** The shared handles a route needs. */

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { z } from "zod";
 import type { Agent } from "@/agent";
-import { policyFromSettings } from "@/agent/tenant-policy";
+import { policyFromSettings } from "@/agent/runtime/tenant-policy";
 import type { Db, DbOrTx } from "@/db/client";
 import { recordAuditEvent } from "@/db/queries/audit";
 import { getPendingPolicyChange, lockPolicyChangeById, proposePolicyChange, settlePolicyChange, type PolicyChangeRow } from "@/db/queries/policy-changes";

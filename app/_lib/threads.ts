@@ -1,7 +1,8 @@
 import type { Db } from "@/db/client";
 import { getThreadById, type ThreadRow } from "@/db/queries/threads";
 import { ApiError } from "./errors";
-import { idParam, parseWith } from "./route";
+import { parseWith } from "./request-body";
+import { idParam } from "@/app/api/schema";
 import { customerIdOf, type SessionUser } from "./session";
 
 /** The thread, if this user may see it: its customer, or bank staff. Others get 404; a customer account linked to no customer, 403. */

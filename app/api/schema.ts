@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { timestamp } from "@/agent/wire";
+import { timestamp } from "@/agent/graph/wire";
 import { messages } from "@/db/schema";
 import { BUDGET_NAMES } from "@/vocabulary/budgets";
 import { ID_CHARACTERS, ID_MAX_LENGTH, ID_RULE } from "@/vocabulary/ids";
@@ -23,7 +23,7 @@ export const errorBody = z
   })
   .meta({ id: "Error" });
 
-export { currency, minorUnits, timestamp } from "@/agent/wire";
+export { currency, minorUnits, timestamp } from "@/agent/graph/wire";
 export { ledgerEntry } from "@/agent/clients/bank";
 export { cardStatus } from "@/agent/clients/cards";
 

@@ -1,5 +1,5 @@
 import { formatMinor } from "@/vocabulary/money";
-import type { AntifraudFacts, CheckResult, Checks, HistoryFacts, LimitsFacts } from "@/agent/state";
+import type { AntifraudFacts, CheckResult, Checks, HistoryFacts, LimitsFacts } from "@/agent/graph/state";
 import { Badge, type Tone } from "@/components/ui/badge";
 import type { ReactNode } from "react";
 

@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import type { Checks } from "@/agent/state";
+import type { Checks } from "@/agent/graph/state";
 import type { approvalDetail, approvalView, claimAnswer, decisionAnswer, decisionBody, queuePage, queueQuery } from "@/app/api/approvals/schema";
 import type { handoverChange, handoverDetail, handoverList, handoverView } from "@/app/api/handovers/schema";
 import type { Role } from "@/vocabulary/roles";

@@ -1,5 +1,6 @@
 import { bigserial, boolean, index, integer, jsonb, pgSchema, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
-import { CARD_REPLACEMENT_REASONS, CARD_FREEZE_REASONS, cards } from "./banking";
+import { CARD_FREEZE_REASONS, CARD_REPLACEMENT_REASONS } from "../../vocabulary/cards";
+import { cards } from "./banking";
 
 /**
  * The bank systems' own tables, which the simulator stands in for: the ledger's refunds and

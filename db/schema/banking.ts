@@ -20,11 +20,6 @@ export const cards = pgTable("cards", {
   atmLimitMinor: integer("atm_limit_minor").notNull(),
 });
 
-/** Why a card is frozen or replaced. */
-export const CARD_FREEZE_REASONS = ["lost", "stolen", "compromised", "customer_request"] as const;
-/** A replacement may also be for a damaged card, which stays usable until the new one arrives. */
-export const CARD_REPLACEMENT_REASONS = [...CARD_FREEZE_REASONS, "damaged"] as const;
-
 export const TRANSACTION_KINDS = ["card_payment", "transfer", "cash_withdrawal", "top_up"] as const;
 export type TransactionKind = (typeof TRANSACTION_KINDS)[number];
 

@@ -5,7 +5,7 @@
  */
 import { sql } from "drizzle-orm";
 import { createAgent, type Agent } from "../../agent";
-import { DEFAULT_POLICY } from "../../agent/policy";
+import { DEFAULT_POLICY } from "../../agent/graph/policy";
 import { openDatabase, type Db } from "../../db/client";
 import { startEmbeddedPostgres } from "../../db/embedded";
 import { migrateDatabase } from "../../db/migrate";

@@ -47,7 +47,7 @@ async function main() {
   Object.assign(process.env, { DATABASE_URL: pg.url, ...bankSystemsEnv(simulator.url), LOG_LEVEL: process.env.LOG_LEVEL ?? "warn" });
   const { db, pool } = openDatabase(pg.url, 20);
   const { createAgent } = await import("../../agent");
-  const { createCheckpointer } = await import("../../agent/runtime");
+  const { createCheckpointer } = await import("../../agent/runtime/checkpointer");
   try {
     await migrateDatabase(db, pool);
     await seedDemoData(db);

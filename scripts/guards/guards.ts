@@ -15,7 +15,7 @@ export const GUARDS: Guard[] = [
     invariant: "hold-until-decided",
     guard: "only an approved decision routes to the refund node",
     mutations: [{ marker: "refund-only-when-approved", to: `return "refund";` }],
-    test: { file: "agent/graph.test.ts", name: "reaches the refund node only with an approved decision" },
+    test: { file: "agent/graph/graph.test.ts", name: "reaches the refund node only with an approved decision" },
   },
   {
     invariant: "reject-cancels",
@@ -24,43 +24,43 @@ export const GUARDS: Guard[] = [
       { marker: "decide-only-pending", to: `if (row.version !== input.version) return conflict(row);` },
       { marker: "decide-only-pending-sql", to: `` },
     ],
-    test: { file: "agent/refund-flow.int.test.ts", name: "keeps a rejection final even for a caller who holds its current version" },
+    test: { file: "agent/runtime/refund-flow.int.test.ts", name: "keeps a rejection final even for a caller who holds its current version" },
   },
   {
     invariant: "reject-cancels",
     guard: "a run stopped by a newer message withdraws the approval it recorded",
     mutations: [{ marker: "withdraw-stopped-approval", to: `return "none";` }],
-    test: { file: "agent/double-texting-stop.int.test.ts", name: "stops the run before its refund: the policy approval is withdrawn and nothing is paid" },
+    test: { file: "agent/runtime/double-texting-stop.int.test.ts", name: "stops the run before its refund: the policy approval is withdrawn and nothing is paid" },
   },
   {
     invariant: "dedup-on-replay",
     guard: "the ledger key is the business operation",
     mutations: [{ marker: "ledger-key-per-case", to: "return `refund:${tenantId}:${caseId}:${Date.now()}`;" }],
-    test: { file: "agent/crash-recovery.int.test.ts", name: "pays once when the ledger's read lags behind its writes: the re-run's refund call replays the first by its key" },
+    test: { file: "agent/runtime/crash-recovery.int.test.ts", name: "pays once when the ledger's read lags behind its writes: the re-run's refund call replays the first by its key" },
   },
   {
     invariant: "fence-on-cancel",
     guard: "the refund's admission check (approved -> executing, fenced by version)",
     mutations: [{ marker: "admission-fence", to: `if (won) return { admitted: true, firstAttempt: true, ...won };\nreturn { admitted: true, firstAttempt: true, status: "executing", version: input.version + 1 };` }],
-    test: { file: "agent/admission.int.test.ts", name: "pays nothing when the customer's cancel lands between the decision and the refund" },
+    test: { file: "agent/runtime/admission.int.test.ts", name: "pays nothing when the customer's cancel lands between the decision and the refund" },
   },
   {
     invariant: "dedup-on-replay",
     guard: "a re-run reads the ledger's entries for the case before it sends the refund again",
     mutations: [{ marker: "look-before-retry", to: "const booked = null;" }],
-    test: { file: "agent/ledger-key-window.int.test.ts", name: "the retry job reads the case's entry after the window and completes from it: one ledger entry" },
+    test: { file: "agent/runtime/ledger-key-window.int.test.ts", name: "the retry job reads the case's entry after the window and completes from it: one ledger entry" },
   },
   {
     invariant: "one-customer-at-a-time",
     guard: "policy decides a customer's refunds under that customer's lock",
     mutations: [{ marker: "customer-lock", to: `` }],
-    test: { file: "agent/per-customer.int.test.ts", name: "auto-approves one of three claims sent at once on two instances; the others go to an operator" },
+    test: { file: "agent/runtime/per-customer.int.test.ts", name: "auto-approves one of three claims sent at once on two instances; the others go to an operator" },
   },
   {
     invariant: "one-customer-at-a-time",
     guard: "policy counts the refunds the app approved, not only those the ledger paid",
     mutations: [{ marker: "count-own-approvals", to: "if (!(await decide([]))) return { row: null, recorded: false };" }],
-    test: { file: "agent/per-customer.int.test.ts", name: "counts a refund the app approved and has not paid yet, which the history system cannot know of" },
+    test: { file: "agent/runtime/per-customer.int.test.ts", name: "counts a refund the app approved and has not paid yet, which the history system cannot know of" },
   },
   {
     invariant: "no-one-alone",
@@ -78,7 +78,7 @@ export const GUARDS: Guard[] = [
     invariant: "four-eyes-one-amount",
     guard: "the second of two approvals must be for the first approver's amount",
     mutations: [{ marker: "four-eyes-one-amount", to: "if (false) {" }],
-    test: { file: "agent/four-eyes.int.test.ts", name: "refuses a second approval for a higher amount than the first with 409 conflict:amount, and changes nothing" },
+    test: { file: "agent/runtime/four-eyes.int.test.ts", name: "refuses a second approval for a higher amount than the first with 409 conflict:amount, and changes nothing" },
   },
 ];
 

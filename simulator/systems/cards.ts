@@ -1,6 +1,6 @@
 import type { Pool, PoolClient } from "pg";
 import { z } from "zod";
-import { CARD_FREEZE_REASONS, CARD_REPLACEMENT_REASONS } from "../../db/schema/banking";
+import { CARD_FREEZE_REASONS, CARD_REPLACEMENT_REASONS } from "../../vocabulary/cards";
 import { HttpError, ok, parseInput, problem, type Reply } from "../http";
 import type { RequestContext } from "../route";
 import { requireCustomer } from "./customer";

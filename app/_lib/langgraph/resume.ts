@@ -5,7 +5,7 @@ import type { ThreadRow } from "@/db/queries/threads";
 import { resumeValue } from "@/app/api/langgraph/schema";
 import { ApiError } from "../errors";
 import { refusalError } from "../refusal";
-import { parseWith } from "../route";
+import { parseWith } from "../request-body";
 import type { SessionUser } from "../session";
 import type { Services } from "./state";
 import type { DeciderRole } from "@/vocabulary/roles";

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { approvalStatus, caseStatus } from "@/app/api/cases/schema";
-import { checkpointSummary } from "@/agent/history";
+import { checkpointSummary } from "@/agent/incidents/history";
 import { timelineEntry } from "@/agent/incidents/timeline";
 import { currency, idParam, ledgerEntry, minorUnits, threadStatus, timestamp } from "@/app/api/schema";
 import { CUSTOMER_FILTER_RULE, isCustomerFilter } from "@/vocabulary/customer-filter";

@@ -4,7 +4,7 @@
  * and Agent Inbox read and write them unchanged.
  */
 import { z } from "zod";
-import { idParam } from "@/app/_lib/route";
+import { idParam } from "@/app/api/schema";
 import { decisionBody } from "../approvals/schema";
 import { clientMessageId, MAX_MESSAGE_CHARS } from "../threads/schema";
 

@@ -8,13 +8,14 @@ import type { Pool } from "pg";
 import type { Db } from "../../../db/client";
 import { createThread } from "../../../db/queries/threads";
 import { DEMO_TENANT } from "../../../db/seed";
-import { buildGraph } from "../../../agent/graph";
-import { createInstance } from "../../../agent/instance";
-import type { Ctx } from "../../../agent/context";
-import { newRunRegistry } from "../../../agent/run-registry";
-import { createCheckpointer, depsFromEnv } from "../../../agent/runtime";
-import { AgentState } from "../../../agent/state";
-import { answerQueued, sendMessage } from "../../../agent/turns";
+import { buildGraph } from "../../../agent/graph/graph";
+import { createInstance } from "../../../agent/runtime/instance";
+import type { Ctx } from "../../../agent/runtime/context";
+import { newRunRegistry } from "../../../agent/runtime/run-registry";
+import { createCheckpointer } from "../../../agent/runtime/checkpointer";
+import { depsFromEnv } from "../../../agent/runtime/wiring";
+import { AgentState } from "../../../agent/graph/state";
+import { answerQueued, sendMessage } from "../../../agent/runtime/turns";
 import type { ChatTurn } from "../../../agent/understanding";
 
 /** The naive design: every turn of the conversation stays in the checkpointed state. */

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { idParam } from "@/app/_lib/route";
+import { idParam } from "@/app/api/schema";
 
 /** Path parameters and error texts the API's areas share. */
 export const id = z.object({ id: idParam });

@@ -1,6 +1,7 @@
 import { clientAddress } from "@/app/_lib/client-address";
 import { ApiError } from "@/app/_lib/errors";
-import { parseBody, route } from "@/app/_lib/route";
+import { route } from "@/app/_lib/route";
+import { parseBody } from "@/app/_lib/request-body";
 import { createSession, deleteSession, readSessionToken, sessionCookie } from "@/app/_lib/session";
 import { database } from "@/db/client";
 import { DUMMY_HASH, hashPassword, needsRehash, verifyPassword } from "@/db/password";

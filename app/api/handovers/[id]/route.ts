@@ -5,7 +5,9 @@ import { now } from "@/app/_lib/clock";
 import { ApiError } from "@/app/_lib/errors";
 import { toHandoverView } from "@/app/_lib/handover-view";
 import { maskedForStaff } from "@/app/_lib/personal-data";
-import { idParam, parseWith, route, services } from "@/app/_lib/route";
+import { route, services } from "@/app/_lib/route";
+import { parseWith } from "@/app/_lib/request-body";
+import { idParam } from "@/app/api/schema";
 import { requireUser } from "@/app/_lib/session";
 import { STAFF } from "@/vocabulary/roles";
 

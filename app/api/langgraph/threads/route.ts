@@ -1,7 +1,8 @@
 import { createThread, createThreadWithId, getThreadById } from "@/db/queries/threads";
 import { spendConversation } from "@/app/_lib/budgets";
 import { ApiError } from "@/app/_lib/errors";
-import { parseOptionalBody, route, services } from "@/app/_lib/route";
+import { route, services } from "@/app/_lib/route";
+import { parseOptionalBody } from "@/app/_lib/request-body";
 import { requireLangGraphUser } from "@/app/_lib/langgraph/access";
 import { customerIdOf } from "@/app/_lib/session";
 import { toThread } from "@/app/_lib/langgraph/state";

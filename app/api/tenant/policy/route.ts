@@ -1,4 +1,5 @@
-import { parseBody, route, services } from "@/app/_lib/route";
+import { route, services } from "@/app/_lib/route";
+import { parseBody } from "@/app/_lib/request-body";
 import { requireUser } from "@/app/_lib/session";
 import { changeTenantPolicy, readTenantPolicy } from "@/app/_lib/tenant-policy";
 import { SUPERVISORS } from "@/vocabulary/roles";

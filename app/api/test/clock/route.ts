@@ -1,6 +1,7 @@
 import { advanceClock, testClockEnabled } from "@/app/_lib/clock";
 import { ApiError } from "@/app/_lib/errors";
-import { parseBody, route, services } from "@/app/_lib/route";
+import { route, services } from "@/app/_lib/route";
+import { parseBody } from "@/app/_lib/request-body";
 import { requireUser } from "@/app/_lib/session";
 import { clockBody } from "./schema";
 import { STAFF } from "@/vocabulary/roles";

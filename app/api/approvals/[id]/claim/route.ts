@@ -1,6 +1,8 @@
 import type { ClaimResult } from "@/agent";
 import { refusalError } from "@/app/_lib/refusal";
-import { idParam, parseOptionalBody, parseWith, route, services } from "@/app/_lib/route";
+import { route, services } from "@/app/_lib/route";
+import { parseOptionalBody, parseWith } from "@/app/_lib/request-body";
+import { idParam } from "@/app/api/schema";
 import { requireUser } from "@/app/_lib/session";
 import { claimBody } from "../../schema";
 import { DECIDERS } from "@/vocabulary/roles";

@@ -1,5 +1,7 @@
 import { refusalError } from "@/app/_lib/refusal";
-import { idParam, parseBody, parseWith, route, services } from "@/app/_lib/route";
+import { route, services } from "@/app/_lib/route";
+import { parseBody, parseWith } from "@/app/_lib/request-body";
+import { idParam } from "@/app/api/schema";
 import { requireUser } from "@/app/_lib/session";
 import { decisionBody } from "../../schema";
 import { DECIDERS, type DeciderRole } from "@/vocabulary/roles";

@@ -1,6 +1,8 @@
-import { closeHandover } from "@/agent/handovers";
+import { closeHandover } from "@/agent/runtime/handovers";
 import { handoverChangeResponse } from "@/app/_lib/handover-refusal";
-import { idParam, parseBody, parseWith, route, services } from "@/app/_lib/route";
+import { route, services } from "@/app/_lib/route";
+import { parseBody, parseWith } from "@/app/_lib/request-body";
+import { idParam } from "@/app/api/schema";
 import { requireUser } from "@/app/_lib/session";
 import { closeBody } from "../../schema";
 import { DECIDERS } from "@/vocabulary/roles";

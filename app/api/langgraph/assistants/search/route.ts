@@ -1,4 +1,5 @@
-import { parseOptionalBody, route, services } from "@/app/_lib/route";
+import { route, services } from "@/app/_lib/route";
+import { parseOptionalBody } from "@/app/_lib/request-body";
 import { ASSISTANT } from "@/app/_lib/langgraph/assistant";
 import { requireLangGraphUser } from "@/app/_lib/langgraph/access";
 import { assistantSearchBody } from "../../schema";

@@ -1,5 +1,6 @@
 import { searchThreads } from "@/db/queries/threads";
-import { parseOptionalBody, route, services } from "@/app/_lib/route";
+import { route, services } from "@/app/_lib/route";
+import { parseOptionalBody } from "@/app/_lib/request-body";
 import { isStaff, requireLangGraphUser } from "@/app/_lib/langgraph/access";
 import { customerIdOf } from "@/app/_lib/session";
 import { APP_STATUS, toThread } from "@/app/_lib/langgraph/state";

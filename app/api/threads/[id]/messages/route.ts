@@ -1,6 +1,7 @@
 import { spendTurn } from "@/app/_lib/budgets";
 import { ApiError } from "@/app/_lib/errors";
-import { parseBody, route, services } from "@/app/_lib/route";
+import { route, services } from "@/app/_lib/route";
+import { parseBody } from "@/app/_lib/request-body";
 import { customerIdOf, requireSession } from "@/app/_lib/session";
 import { followSession, SESSION_ENDED } from "@/app/_lib/session-streams";
 import { loadVisibleThread } from "@/app/_lib/threads";

@@ -1,4 +1,5 @@
-import { parseOptionalBody, parseWith, route, services } from "@/app/_lib/route";
+import { route, services } from "@/app/_lib/route";
+import { parseOptionalBody, parseWith } from "@/app/_lib/request-body";
 import { loadLangGraphThread, requireLangGraphUser } from "@/app/_lib/langgraph/access";
 import { threadHistory } from "@/app/_lib/langgraph/state";
 import type { SessionUser } from "@/app/_lib/session";

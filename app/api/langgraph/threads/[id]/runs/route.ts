@@ -1,6 +1,6 @@
 import { route } from "@/app/_lib/route";
 import { runRequest } from "@/app/_lib/langgraph/run-request";
-import { decisionRun, openRun, runLocation, startBackgroundTurn } from "@/app/_lib/langgraph/runs";
+import { decisionRun, openRun, runLocation, startBackgroundTurn } from "@/app/_lib/langgraph/platform-runs";
 
 export const runtime = "nodejs";
 

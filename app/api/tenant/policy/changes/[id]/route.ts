@@ -1,4 +1,6 @@
-import { idParam, parseBody, parseWith, route, services } from "@/app/_lib/route";
+import { route, services } from "@/app/_lib/route";
+import { parseBody, parseWith } from "@/app/_lib/request-body";
+import { idParam } from "@/app/api/schema";
 import { requireUser } from "@/app/_lib/session";
 import { answerPolicyChange } from "@/app/_lib/tenant-policy";
 import { SUPERVISORS } from "@/vocabulary/roles";

@@ -1,6 +1,7 @@
 import { unlockSignIn } from "@/app/api/auth/login/throttle";
 import { ApiError } from "@/app/_lib/errors";
-import { parseWith, route, services } from "@/app/_lib/route";
+import { route, services } from "@/app/_lib/route";
+import { parseWith } from "@/app/_lib/request-body";
 import { requireUser } from "@/app/_lib/session";
 import { SUPERVISORS } from "@/vocabulary/roles";
 import { staffPath } from "../../../schema";

@@ -1,6 +1,8 @@
 import { ApiError } from "@/app/_lib/errors";
 import { incidentRequest } from "@/app/_lib/incidents";
-import { idParam, parseWith, route, services } from "@/app/_lib/route";
+import { route, services } from "@/app/_lib/route";
+import { parseWith } from "@/app/_lib/request-body";
+import { idParam } from "@/app/api/schema";
 
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";

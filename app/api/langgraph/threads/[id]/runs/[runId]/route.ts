@@ -1,6 +1,8 @@
-import { idParam, parseWith, route, services } from "@/app/_lib/route";
+import { route, services } from "@/app/_lib/route";
+import { parseWith } from "@/app/_lib/request-body";
+import { idParam } from "@/app/api/schema";
 import { loadLangGraphThread, requireLangGraphUser } from "@/app/_lib/langgraph/access";
-import { loadRun } from "@/app/_lib/langgraph/runs";
+import { loadRun } from "@/app/_lib/langgraph/platform-runs";
 
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";

@@ -1,7 +1,7 @@
 import type { OnToken } from "@/agent";
 import { route } from "@/app/_lib/route";
 import { runRequest } from "@/app/_lib/langgraph/run-request";
-import { answerTurn, openRun, runLocation, runResult } from "@/app/_lib/langgraph/runs";
+import { answerTurn, openRun, runLocation, runResult } from "@/app/_lib/langgraph/platform-runs";
 import { endWithSession, errorEvent, listenerSignal, resultEvents, sseEvent, sseResponse, streamModes } from "@/app/_lib/langgraph/sse";
 
 export const runtime = "nodejs";

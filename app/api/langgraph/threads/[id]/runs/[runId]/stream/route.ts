@@ -1,6 +1,8 @@
-import { idParam, parseWith, route, services } from "@/app/_lib/route";
+import { route, services } from "@/app/_lib/route";
+import { parseWith } from "@/app/_lib/request-body";
+import { idParam } from "@/app/api/schema";
 import { loadLangGraphThread, requireLangGraphSession } from "@/app/_lib/langgraph/access";
-import { finishedRunResult, loadRun, runLocation } from "@/app/_lib/langgraph/runs";
+import { finishedRunResult, loadRun, runLocation } from "@/app/_lib/langgraph/platform-runs";
 import { endWithSession, errorEvent, listenerSignal, resultEvents, sseEvent, sseResponse, streamModes } from "@/app/_lib/langgraph/sse";
 import { joinStreamQuery } from "../../../../../schema";
 

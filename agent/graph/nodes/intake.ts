@@ -1,0 +1,301 @@
+import type { LangGraphRunnableConfig } from "@langchain/langgraph";
+import { entryFor } from "../../knowledge";
+import type { AgentDeps, CaseWithApproval } from "../deps";
+import { STAGNATION_REPEATS, type AgentStateType, type AgentUpdate, type CaseRef, type Clarification, type Focus, type RequestOption } from "../state";
+import { understandWithFallback } from "../../llm/understand-with-fallback";
+import { resolveTransaction, type Txn, type Understanding } from "../../understanding";
+import { labelForCategory } from "../../understanding/banking77";
+import { pickOffered } from "../../understanding/merchants";
+
+/** Fields that describe one turn; each turn starts them afresh. */
+const freshTurn = {
+  case: null,
+  clarification: null,
+  checks: null,
+  verdict: null,
+  approval: null,
+  refundOutcome: null,
+  handoff: null,
+  cardAction: null,
+  alsoCardAction: null,
+  standing: [] as CaseRef[],
+  withdrawn: null,
+  answer: "",
+} as const;
+
+/** Intents that work on a refund case: one per turn, and the one the graph's money path follows. */
+const CASE_INTENTS = new Set(["refund", "cancel", "status"]);
+/** "it", "that one", "this payment": the payment just discussed. */
+const REFERENCE = /\b(?:it|that|this|those|them)\b(?:\s+(?:one|payment|charge|transaction|purchase))?/i;
+const YES = /^\W*(?:yes|yeah|yep|yup|correct|right|exactly|that'?s\s+(?:it|right)|the\s+first)\b/i;
+
+/** The same intent, amount and transaction asked for again and again: the agent is looping. */
+function isStagnant(previous: string[], fingerprint: string): boolean {
+  const window = [...previous, fingerprint].slice(-STAGNATION_REPEATS);
+  return window.length === STAGNATION_REPEATS && window.every((f) => f === fingerprint);
+}
+
+function pickOrdinal<T>(options: T[], ordinal: number | undefined): T | undefined {
+  if (ordinal === undefined || options.length === 0) return undefined;
+  return ordinal === -1 ? options.at(-1) : options[ordinal - 1];
+}
+
+/** The offered payment whose shop the answer names ("the tapas one"). */
+function optionNamed<T extends { merchant: string }>(options: T[], text: string): T | undefined {
+  const named = pickOffered(text, options.map((o) => o.merchant));
+  return named ? options.find((o) => o.merchant === named) : undefined;
+}
+
+function hasCriteria(u: Understanding): boolean {
+  return Boolean(u.merchant) || u.amountMinor !== undefined || Boolean(u.date);
+}
+
+/**
+ * Reads an answer to the agent's last question in its light: "the second one" after a list of
+ * payments, "yes" or "the first" after "do you mean ...?", "the Electro Mart one" after
+ * "which request?", and a payment named after "which payment?" continue what was asked.
+ */
+function answerToQuestion(now: Understanding, state: AgentStateType, text: string): { u: Understanding; txnId?: string; requestId?: string } {
+  const asked = state.clarification;
+  const prior = state.understanding;
+  if (!asked || !prior) return { u: now };
+  const onlyPosition = now.ordinal !== undefined && text.trim().split(/\s+/).length <= 6;
+  if (onlyPosition) now = { intent: "other", ordinal: now.ordinal, confidence: now.confidence };
+  const switched = CASE_INTENTS.has(now.intent) && now.intent !== prior.intent;
+  if (asked.kind === "which_intent") {
+    const picked = YES.test(text) && now.ordinal === undefined ? asked.candidates[0] : pickOrdinal(asked.candidates, now.ordinal);
+    const named = picked ?? asked.candidates.find((c) => c.topic.split(/\s+/).filter((w) => w.length > 3).every((w) => text.toLowerCase().includes(w)));
+    if (!named || (now.intent !== "unclear" && now.intent !== "other" && now.confidence >= 0.6 && !picked)) return { u: now };
+    const label = labelForCategory(named.category);
+    return { u: { ...now, ...label, category: named.category, candidates: undefined, confidence: 0.9 } };
+  }
+  if (switched || prior.intent !== now.intent && !["other", "unclear", "knowledge", "refund"].includes(now.intent)) return { u: now };
+  if (asked.kind === "which_request" && prior.intent === "cancel") {
+    const chosen = pickOrdinal(asked.options, now.ordinal) ?? asked.options.find((o) => now.merchant === o.merchant || now.amountMinor === o.amountMinor);
+    return chosen ? { u: { ...prior, intent: "cancel" }, requestId: chosen.approvalId } : { u: now };
+  }
+  if (prior.intent !== "refund") return { u: now };
+  if (asked.kind === "which_transaction") {
+    const chosen = pickOrdinal(asked.options, now.ordinal) ?? optionNamed(asked.options, text);
+    if (chosen?.transactionId) return { u: { ...prior, intent: "refund" }, txnId: chosen.transactionId };
+  }
+  if (now.intent === "refund" && hasCriteria(now)) return { u: now };
+  if (!hasCriteria(now) && now.intent !== "refund") return { u: now };
+  return {
+    u: {
+      ...prior,
+      intent: "refund",
+      reason: now.reason && now.reason !== "other" ? now.reason : prior.reason,
+      merchant: now.merchant ?? prior.merchant,
+      amountMinor: now.amountMinor ?? prior.amountMinor,
+      date: now.date ?? prior.date,
+    },
+  };
+}
+
+/** The message's requests, money first: the first drives the graph, the second (if any) is answered beside it. */
+function mainAndSide(u: Understanding): [Understanding, Understanding | undefined] {
+  const { also, ...first } = u;
+  if (!also) return [first, undefined];
+  return CASE_INTENTS.has(also.intent) && !CASE_INTENTS.has(first.intent) ? [also, first] : [first, also];
+}
+
+function caseRefOf(kase: CaseWithApproval): CaseRef {
+  return {
+    caseId: kase.caseId,
+    transactionId: kase.transactionId,
+    merchant: kase.merchant,
+    amountMinor: kase.amountMinor,
+    currency: kase.currency,
+    postedAt: "",
+    reason: kase.reason,
+    priorStatus: kase.status,
+    ...(kase.paidMinor !== undefined ? { paidMinor: kase.paidMinor } : {}),
+  };
+}
+
+function focusOf(kase: CaseWithApproval): Focus {
+  return { transactionId: kase.transactionId, merchant: kase.merchant, amountMinor: kase.amountMinor, currency: kase.currency, postedAt: "", caseId: kase.caseId };
+}
+
+/** A request still waiting for a decision: the customer may withdraw it. */
+const isWaiting = (c: CaseWithApproval) => c.approval?.status === "pending";
+
+/** The case a message names by merchant, amount or the payment just discussed. */
+function namedCase(cases: CaseWithApproval[], u: Understanding, focus: Focus | null, text: string): CaseWithApproval | undefined {
+  if (u.merchant || u.amountMinor !== undefined) {
+    return cases.find((c) => (!u.merchant || c.merchant === u.merchant) && (u.amountMinor === undefined || c.amountMinor === u.amountMinor));
+  }
+  if (focus && REFERENCE.test(text)) return cases.find((c) => c.transactionId === focus.transactionId);
+  return undefined;
+}
+
+/** Reads the customer's message and settles which case, if any, this turn is about. */
+export const intake = (deps: AgentDeps) =>
+  async function intake(state: AgentStateType, config: LangGraphRunnableConfig): Promise<AgentUpdate> {
+    const { tenantId, customerId } = state;
+    const threadId = String(config.configurable?.thread_id);
+    const transactions = await deps.store.listTransactions(tenantId, customerId);
+    const today = deps.clock().toISOString().slice(0, 10);
+    const read = await understandWithFallback(
+      deps,
+      { messages: [...state.recent, { role: "customer", text: state.input }], transactions, today },
+      { signal: config.signal, record: { tenantId, threadId, step: Number(config.metadata?.langgraph_step ?? -1) } },
+    );
+    const answered = answerToQuestion(read, state, state.input);
+    const [main, side] = mainAndSide(answered.u);
+    let update: AgentUpdate = {
+      ...freshTurn,
+      knowledge: [],
+      intent: main.intent,
+      understanding: side ? { ...main, also: side } : main,
+      heard: read,
+      recent: [{ role: "customer", text: state.input }],
+    };
+    const turn: Turn = { deps, state, threadId, transactions, text: state.input };
+    update = await settle(turn, main, update, answered);
+    if (side && side.intent !== main.intent) update = await settle(turn, side, update, {});
+    return update;
+  };
+
+type Turn = { deps: AgentDeps; state: AgentStateType; threadId: string; transactions: Txn[]; text: string };
+
+/** What intake does for one request of the message. */
+async function settle(turn: Turn, u: Understanding, update: AgentUpdate, picked: { txnId?: string; requestId?: string }): Promise<AgentUpdate> {
+  switch (u.intent) {
+    case "refund":
+      return { ...update, ...(await openRefundCase(turn, u, picked.txnId)) };
+    case "status":
+      return { ...update, ...(update.case ? await otherRequests(turn, update.case as CaseRef) : await findStatusCase(turn, u)) };
+    case "cancel":
+      return { ...update, ...(await withdraw(turn, u, picked.requestId)) };
+    case "knowledge": {
+      const entry = u.category ? entryFor(turn.state.tenantId, u.category) : undefined;
+      if (!entry) return update;
+      const cited = { id: entry.id, category: entry.category, title: entry.title, answer: entry.answer };
+      const before = Array.isArray(update.knowledge) ? update.knowledge : [];
+      return { ...update, knowledge: [...before, cited] };
+    }
+    case "handover":
+      return { ...update, handoff: await handOver(turn, u) };
+    case "unclear": {
+      const candidates = (u.candidates ?? []).flatMap((category) => {
+        const entry = entryFor(turn.state.tenantId, category);
+        return entry ? [{ category, topic: entry.topic }] : [];
+      });
+      if (candidates.length < 2) return update;
+      return { ...update, clarification: { kind: "which_intent", candidates } };
+    }
+    default:
+      return update;
+  }
+}
+
+/** Opens the case for the payment the customer means, or asks which one. */
+async function openRefundCase(turn: Turn, u: Understanding, txnId: string | undefined): Promise<AgentUpdate> {
+  const { deps, state, threadId, transactions } = turn;
+  const { tenantId, customerId } = state;
+  const focused = !hasCriteria(u) && state.focus && REFERENCE.test(turn.text) ? state.focus.transactionId : undefined;
+  const chosen = transactions.find((t) => t.id === (txnId ?? focused));
+  const resolution = chosen ? ({ kind: "match", transaction: chosen, reason: u.reason ?? "other" } as const) : resolveTransaction(u, transactions);
+  if (resolution.kind === "ambiguous") {
+    const clarification: Clarification = {
+      kind: "which_transaction",
+      options: resolution.candidates.map((t) => ({ transactionId: t.id, merchant: t.merchant, amountMinor: t.amountMinor, currency: t.currency, postedAt: t.postedAt })),
+    };
+    return { clarification };
+  }
+  if (resolution.kind === "none") return { clarification: { kind: hasCriteria(u) ? "none_found" : "which_refund" } };
+  const txn = resolution.transaction;
+  const focus: Focus = { transactionId: txn.id, merchant: txn.merchant, amountMinor: txn.amountMinor, currency: txn.currency, postedAt: txn.postedAt };
+  const fingerprint = `refund|${txn.amountMinor}|${txn.id}`;
+  if (isStagnant(state.fingerprints, fingerprint)) {
+    const reason = `The customer asked about the ${txn.merchant} payment ${STAGNATION_REPEATS} times in a row without progress.`;
+    const { handoverId } = await deps.store.requestHandover({ tenantId, threadId, customerId, summary: reason, reason: "stagnation", createdAt: deps.clock() });
+    return { fingerprints: [fingerprint], handoff: { reason, handoverId }, focus };
+  }
+  const opened = await deps.store.upsertCase({ tenantId, threadId, customerId, transactionId: txn.id, reason: resolution.reason, amountMinor: txn.amountMinor, currency: txn.currency });
+  const caseRef: CaseRef = {
+    caseId: opened.caseId,
+    transactionId: txn.id,
+    merchant: txn.merchant,
+    amountMinor: txn.amountMinor,
+    currency: txn.currency,
+    postedAt: txn.postedAt,
+    reason: opened.reason,
+    ...(opened.status === "open" ? {} : { priorStatus: opened.status }),
+    ...(opened.paidMinor !== undefined && opened.paidMinor !== txn.amountMinor ? { paidMinor: opened.paidMinor } : {}),
+  };
+  return { case: caseRef, fingerprints: [fingerprint], focus: { ...focus, caseId: opened.caseId } };
+}
+
+/** The request a status question is about: the one named, this conversation's, the one waiting, or the latest. */
+async function findStatusCase(turn: Turn, u: Understanding): Promise<AgentUpdate> {
+  const { deps, state } = turn;
+  const cases = await deps.store.listCases(state.tenantId, state.customerId);
+  const kase =
+    namedCase(cases, u, state.focus, turn.text) ??
+    cases.find((c) => c.threadId === turn.threadId) ??
+    cases.find(isWaiting) ??
+    cases[0];
+  if (!kase) return {};
+  return { case: caseRefOf(kase), approval: kase.approval, focus: focusOf(kase) };
+}
+
+/** The customer's other requests, for a status question asked beside a new report ("...charged me twice, and what's the status of my refunds?"). */
+async function otherRequests(turn: Turn, reported: CaseRef): Promise<AgentUpdate> {
+  const cases = await turn.deps.store.listCases(turn.state.tenantId, turn.state.customerId);
+  return { standing: cases.filter((c) => c.transactionId !== reported.transactionId).slice(0, MAX_STANDING).map(caseRefOf) };
+}
+
+/** How many other requests a side status answer lists, newest first. */
+const MAX_STANDING = 5;
+
+/**
+ * Cancels what the customer means: the request named or just discussed, this conversation's
+ * open request, else their only request still waiting; with several and nothing to tell them
+ * apart, asks which.
+ */
+async function withdraw(turn: Turn, u: Understanding, approvalId: string | undefined): Promise<AgentUpdate> {
+  const { deps, state } = turn;
+  const cases = await deps.store.listCases(state.tenantId, state.customerId);
+  const waiting = cases.filter(isWaiting);
+  const target =
+    (approvalId ? cases.find((c) => c.approval?.approvalId === approvalId) : undefined) ??
+    namedCase(cases, u, state.focus, turn.text) ??
+    waiting.find((c) => c.threadId === turn.threadId) ??
+    (waiting.length === 1 ? waiting[0] : undefined);
+  if (!target && waiting.length > 1) {
+    const options: RequestOption[] = waiting.map((c) => ({ caseId: c.caseId, approvalId: c.approval!.approvalId, merchant: c.merchant, amountMinor: c.amountMinor, currency: c.currency }));
+    return { clarification: { kind: "which_request", options } };
+  }
+  const kase = target ?? cases.find((c) => c.threadId === turn.threadId) ?? cases[0];
+  if (!kase) return {};
+  if (isWaiting(kase)) {
+    const withdrawn = await deps.store.withdrawRequest({ tenantId: state.tenantId, approvalId: kase.approval!.approvalId, caseId: kase.caseId, actor: state.customerId });
+    if (withdrawn) {
+      const approval = { ...kase.approval!, status: "cancelled" as const };
+      return { case: { ...caseRefOf(kase), priorStatus: "cancelled" }, approval, withdrawn: { approvalId: approval.approvalId, caseId: kase.caseId }, focus: focusOf(kase) };
+    }
+    const [now] = (await deps.store.listCases(state.tenantId, state.customerId)).filter((c) => c.caseId === kase.caseId);
+    if (now) return { case: caseRefOf(now), approval: now.approval, focus: focusOf(now) };
+  }
+  return { case: caseRefOf(kase), approval: kase.approval, focus: focusOf(kase) };
+}
+
+/** Hands the conversation to a person with a summary they can act on. */
+async function handOver(turn: Turn, u: Understanding): Promise<{ reason: string; requested: true; handoverId: string }> {
+  const { deps, state, threadId } = turn;
+  const topic = u.category ? entryFor(state.tenantId, u.category)?.title : undefined;
+  const reason = `The customer asked for a person${topic ? ` about: ${topic}` : ""}. Their words: "${turn.text.slice(0, 300)}"`;
+  const { handoverId } = await deps.store.requestHandover({
+    tenantId: state.tenantId,
+    threadId,
+    customerId: state.customerId,
+    summary: reason,
+    reason: "customer_asked",
+    category: u.category ?? null,
+    createdAt: deps.clock(),
+  });
+  return { reason, requested: true, handoverId };
+}

@@ -1,0 +1,116 @@
+import type { NodeError } from "@langchain/langgraph";
+import { getApprovalByCase, type ApprovalRow } from "@/db/queries/approvals";
+import { answerOpenQuestion } from "@/db/queries/approval-questions";
+import { recordAuditEvent } from "@/db/queries/audit";
+import { getLatestCaseByThread } from "@/db/queries/cases";
+import { getTransactionById } from "@/db/queries/transactions";
+import { cancelCase } from "./casework";
+import type { Ctx, OnToken, RestingStatus } from "./context";
+import { resumeGate } from "./run-to-rest";
+import { entryFor } from "../knowledge";
+import { understandWithFallback } from "../llm/understand-with-fallback";
+import { cardRequestOf, type CardActionOutcome } from "../graph/cards";
+import { cardAction, cardActionFailed } from "../graph/nodes/card-action";
+import { cardActionText, caseStandingText, knowledgeText, limitsText } from "../graph/replies";
+import type { Understanding } from "../understanding";
+
+/** A customer message on a thread paused at the approval gate. */
+export type AwaitingInput = { tenantId: string; threadId: string; customerId: string; text: string; actor: string };
+/** The reply, the status the thread rests in, the case and the intent the message was understood as. */
+export type AwaitingAnswer = { reply: string; status: RestingStatus; caseId?: string; intent?: string | null };
+
+type Kase = NonNullable<Awaited<ReturnType<typeof getLatestCaseByThread>>>;
+
+async function limitsAnswer(ctx: Ctx, ref: { tenantId: string; customerId: string }): Promise<string> {
+  try {
+    const facts = await ctx.deps.bank.limits(ref, AbortSignal.timeout(ctx.deps.settings.checkTimeoutMs));
+    return `Here are your card limits:\n${limitsText(facts)}`;
+  } catch {
+    return "I couldn't reach the card-limits system just now.";
+  }
+}
+
+/** A card to freeze, unfreeze or replace while the thread waits for an operator: the same node the graph runs, called beside it. */
+async function cardAnswer(ctx: Ctx, input: AwaitingInput, understanding: Understanding, messageId: number): Promise<string> {
+  const state = { tenantId: input.tenantId, customerId: input.customerId, understanding, turnKey: String(messageId) };
+  const config = { configurable: { thread_id: input.threadId } };
+  try {
+    const { cardAction: result } = await cardAction(ctx.deps)(state, config);
+    return result ? cardActionText(result, understanding.cardReason) : "";
+  } catch (error) {
+    const command = await cardActionFailed(ctx.deps)(state, { error } as NodeError, config);
+    const update = command.update as { cardAction: CardActionOutcome };
+    return cardActionText(update.cardAction);
+  }
+}
+
+/** The customer cancels the request under review: the approval closes and the gate wakes to tell them. Null when it is too late to cancel. */
+async function cancelAwaited(ctx: Ctx, input: AwaitingInput, kase: Kase, approval: ApprovalRow, onToken?: OnToken) {
+  const cancelled = await cancelCase(ctx.db, {
+    tenantId: input.tenantId,
+    approvalId: approval.id,
+    caseId: kase.id,
+    actor: input.actor,
+    reason: "Cancelled by the customer",
+    action: "approval.cancelled",
+  });
+  if (!cancelled || !approval.interruptId) return null;
+  const { values, status } = await resumeGate(ctx, input.threadId, approval.interruptId, approval.id, onToken);
+  return { reply: values.answer, status };
+}
+
+/** The message answers the operator's open question on the approval: stored as its answer, audited. False when no question is open. */
+async function answerOperator(ctx: Ctx, input: AwaitingInput, approval: ApprovalRow): Promise<boolean> {
+  const answered = await ctx.db.transaction(async (tx) => {
+    const row = await answerOpenQuestion(tx, { tenantId: input.tenantId, approvalId: approval.id, answer: input.text });
+    if (row) await recordAuditEvent(tx, { tenantId: input.tenantId, actor: input.actor, action: "question.answered", subjectType: "approval", subjectId: approval.id, data: { questionId: row.id } });
+    return row;
+  });
+  return answered !== null;
+}
+
+/** Anything else: what was asked (limits, a card, a knowledge question) when the agent can answer it beside the gate, then the case's standing. */
+async function standingAnswer(ctx: Ctx, input: AwaitingInput, kase: Kase | null, understanding: Understanding, messageId: number): Promise<string> {
+  const txn = kase ? await getTransactionById(ctx.db, input.tenantId, kase.transactionId) : null;
+  const standing = kase
+    ? caseStandingText({ merchant: txn?.merchant ?? "card", amountMinor: kase.amountMinor, currency: kase.currency }, kase.status)
+    : "Your request is with one of our operators.";
+  const entry = understanding.intent === "knowledge" && understanding.category ? entryFor(input.tenantId, understanding.category) : undefined;
+  const answer =
+    understanding.intent === "limits"
+      ? await limitsAnswer(ctx, input)
+      : cardRequestOf({ ...input, understanding })
+        ? await cardAnswer(ctx, input, understanding, messageId)
+        : entry
+          ? knowledgeText(entry)
+          : undefined;
+  return answer ? `${answer}\n\n${standing}` : standing;
+}
+
+/**
+ * While a refund waits for an operator the thread is paused in the gate. A cancel closes
+ * the approval and wakes the gate; an open question from the operator takes the message
+ * as its answer; anything else gets the case's standing.
+ */
+export async function answerWhileAwaiting(ctx: Ctx, input: AwaitingInput, messageId: number, onToken?: OnToken): Promise<AwaitingAnswer> {
+  const kase = await getLatestCaseByThread(ctx.db, input.tenantId, input.threadId);
+  const approval = kase ? await getApprovalByCase(ctx.db, input.tenantId, kase.id) : null;
+  const understanding = await understandWithFallback(
+    ctx.deps,
+    { messages: [{ role: "customer", text: input.text }], transactions: [], today: ctx.deps.clock().toISOString().slice(0, 10) },
+    { record: { tenantId: input.tenantId, threadId: input.threadId } },
+  );
+  const intent = understanding.intent;
+  if (intent === "cancel" && kase && approval) {
+    const cancelled = await cancelAwaited(ctx, input, kase, approval, onToken);
+    if (cancelled) return { ...cancelled, caseId: kase.id, intent };
+  }
+  if (approval?.status === "pending" && (await answerOperator(ctx, input, approval))) {
+    const reply = "Thank you, I've passed your answer to the operator reviewing your request. I'll let you know here when they decide.";
+    onToken?.(reply);
+    return { reply, status: "awaiting_approval", caseId: kase?.id, intent };
+  }
+  const reply = await standingAnswer(ctx, input, kase, understanding, messageId);
+  onToken?.(reply);
+  return { reply, status: "awaiting_approval", caseId: kase?.id, intent };
+}

@@ -1,0 +1,20 @@
+import type { Db } from "@/db/client";
+import type { AgentDeps } from "../graph/deps";
+import type { AgentGraph } from "../graph/graph";
+import type { Instance } from "./instance";
+import type { RunRegistry } from "./run-registry";
+
+/** The status a thread rests in between runs: free, or paused at the approval gate. */
+export type RestingStatus = "idle" | "awaiting_approval";
+
+/** Answers the customer messages queued on a thread; returns the status it rests in. */
+export type QueueAnswerer = (tenantId: string, threadId: string, status: RestingStatus) => Promise<RestingStatus>;
+
+/**
+ * A piece of the reply as it is written. With `reset`, the pieces written before are withdrawn
+ * first: a language model's wording gave way to the code's.
+ */
+export type OnToken = (text: string, options?: { reset?: boolean }) => void;
+
+/** What every part of the agent works with: the database, the graph, its dependencies, this instance and its runs. */
+export type Ctx = { db: Db; graph: AgentGraph; deps: AgentDeps; instance: Instance; runs: RunRegistry; answerQueued: QueueAnswerer };

@@ -1,0 +1,82 @@
+import { sql } from "drizzle-orm";
+import { afterAll, beforeEach, describe, expect, it } from "vitest";
+import { getApprovalByCase } from "../../db/queries/approvals";
+import { agentHarness, TENANT } from "../../test/agent-support";
+
+const h = agentHarness();
+
+beforeEach(() => h.freshStart());
+afterAll(() => h.pool.end());
+
+async function reply(thread: string, text: string, customer = "cust-alice") {
+  const turn = await h.say(thread, text, customer);
+  if (turn.kind !== "ok") throw new Error("thread busy");
+  return turn;
+}
+
+describe("a conversation with the offline model", () => {
+  it("asks which payment when the amount matches several, then refunds the one named", async () => {
+    const thread = await h.newThread();
+    const ask = await reply(thread, "please refund the 4.90 charge");
+    expect(ask.reply).toMatch(/Which one do you mean/);
+    expect(ask.reply).toContain("Coffee Corner");
+    expect(ask.reply).toContain("Sunrise Bakery");
+    expect(await h.ledgerRows()).toHaveLength(0);
+    const answer = await reply(thread, "the Coffee Corner one, it was taken twice");
+    expect(answer.reply).toMatch(/refunded/i);
+    expect(await h.ledgerRows(answer.caseId)).toHaveLength(1);
+  });
+
+  it("sends a charge made at home while the customer was abroad to an operator", async () => {
+    const thread = await h.newThread();
+    const turn = await reply(thread, "City Parking billed me 38 euros but I was on holiday in Spain that day");
+    expect(turn.status).toBe("awaiting_approval");
+    const approval = await getApprovalByCase(h.db, TENANT, turn.caseId!);
+    expect(approval?.policyReason).toMatch(/location_mismatch/);
+  });
+
+  it("answers limits, status and a second report of a refunded payment without moving money twice", async () => {
+    const thread = await h.newThread();
+    expect((await reply(thread, "how much can I spend per day with my card?")).reply).toMatch(/daily limit 1,500.00 EUR/);
+    expect((await reply(thread, "what's the status of my refund")).reply).toMatch(/don't have any refund requests/);
+    const refunded = await reply(thread, "Coffee Corner took my money two times on the same day!!");
+    expect(refunded.reply).toMatch(/refunded/i);
+    expect((await reply(thread, "any news on my refund?")).reply).toMatch(/has been paid back/);
+    const again = await reply(thread, "I was charged twice at Coffee Corner");
+    expect(again.reply).toMatch(/already have this one/);
+    expect(await h.ledgerRows()).toHaveLength(1);
+  });
+
+  it("asks what the refund is about when the customer gives nothing to go on", async () => {
+    const thread = await h.newThread();
+    const turn = await reply(thread, "I want a refund");
+    expect(turn.reply).toMatch(/Which payment is it about/);
+    expect(turn.caseId).toBeUndefined();
+  });
+
+  it("tells a waiting customer where the request stands and keeps it waiting", async () => {
+    const thread = await h.newThread();
+    await reply(thread, "What is this Electro Mart charge? It wasn't me");
+    const status = await reply(thread, "what's the status of my refund");
+    expect(status).toMatchObject({ status: "awaiting_approval" });
+    expect(status.reply).toMatch(/with one of our operators/);
+    const limits = await reply(thread, "what are my card limits");
+    expect(limits).toMatchObject({ status: "awaiting_approval" });
+    expect(limits.reply).toMatch(/daily limit 1,500.00 EUR/);
+  });
+});
+
+describe("a conversation going in circles", () => {
+  it("is handed to a person the third time the same request repeats, and pays only once", async () => {
+    const thread = await h.newThread();
+    expect((await reply(thread, "I was charged twice at Coffee Corner")).reply).toMatch(/refunded/i);
+    expect((await reply(thread, "Coffee Corner charged me twice!")).reply).toMatch(/already have this one/);
+    const third = await reply(thread, "coffee corner took my money two times");
+    expect(third.reply).toMatch(/passed our conversation to a colleague/);
+    const handovers = await h.db.execute<{ id: string; status: string; reason: string; customer_id: string }>(sql`select id, status, reason, customer_id from handovers where thread_id = ${thread}`);
+    expect(handovers.rows).toEqual([{ id: expect.any(String), status: "open", reason: "stagnation", customer_id: "cust-alice" }]);
+    const audit = await h.db.execute<{ action: string }>(sql`select action from audit_events where subject_id = ${handovers.rows[0]!.id}`);
+    expect(audit.rows.map((r) => r.action)).toEqual(["handover.requested"]);
+    expect(await h.ledgerRows()).toHaveLength(1);
+  });
+});

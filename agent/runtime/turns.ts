@@ -1,0 +1,152 @@
+import type { Span } from "@opentelemetry/api";
+import { getApprovalById } from "@/db/queries/approvals";
+import { appendCustomerMessage, getThreadById, getUnansweredMessage, hasClientMessage, requestSupersede, takeQueuedMessage } from "@/db/queries/threads";
+import { answerWhileAwaiting } from "./awaiting";
+import type { Ctx, OnToken, QueueAnswerer, RestingStatus } from "./context";
+import { resumeDecided, runToRest, type AtRest } from "./run-to-rest";
+import { withThread } from "./lease";
+import { newerMessageStops, RunDrained, RunSuperseded, unfinished } from "./graph-run";
+import { settleSuperseded } from "./superseded";
+import { STATE_SCHEMA_VERSION } from "../graph/state";
+import { recordAnswer } from "./transcript";
+import { log } from "@/observability/log";
+import { metrics, stopwatch } from "@/observability/metrics";
+import { defined, inSpan, recordFailure } from "@/observability/tracing";
+
+export type TurnResult =
+  | { kind: "ok"; reply: string; status: RestingStatus; caseId?: string }
+  | { kind: "busy" }
+  /** Another run holds the thread; the message waits its turn and its answer appears in the transcript. */
+  | { kind: "queued" }
+  /** The app is shutting down; `saved` says the message was kept and will be answered after recovery. */
+  | { kind: "draining"; saved: boolean }
+  /** The thread already has this client id's message: nothing is stored again; its answer is (or will be) in the transcript. */
+  | { kind: "duplicate" };
+
+/** One customer message; `clientMessageId`, when the client gives one, stores a resend once. */
+type TurnInput = { tenantId: string; threadId: string; customerId: string; text: string; actor: string; clientMessageId?: string };
+type Outcome = { reply: string; status: RestingStatus; caseId?: string };
+/** An outcome with the intent the message was understood as, for the turn's measurements. */
+type Answered = Outcome & { intent?: string | null };
+
+/** The conversation that owns a request the customer cancelled from another one is told, and its paused gate closes. */
+async function wakeWithdrawn(ctx: Ctx, input: TurnInput, approvalId: string) {
+  const row = await getApprovalById(ctx.db, input.tenantId, approvalId);
+  if (row && row.threadId !== input.threadId) await resumeDecided(ctx, row);
+}
+
+/** Runs the graph on one customer message; a run a newer message stopped is settled and answered here. */
+async function runTurn(ctx: Ctx, input: TurnInput, messageId: number, onToken?: OnToken): Promise<Answered> {
+  const state = { schemaVersion: STATE_SCHEMA_VERSION, tenantId: input.tenantId, customerId: input.customerId, input: input.text };
+  const answer = ({ values, status }: AtRest): Answered => ({ reply: values.answer, status, caseId: values.case?.caseId, intent: values.intent });
+  try {
+    const done = await runToRest(ctx, input.threadId, { ...state, turnKey: String(messageId) }, onToken, { tenantId: input.tenantId, messageId });
+    if (done.values.withdrawn) await wakeWithdrawn(ctx, input, done.values.withdrawn.approvalId);
+    return answer(done);
+  } catch (error) {
+    if (!(error instanceof RunSuperseded)) throw error;
+    const reply = await settleSuperseded(ctx, input, error.values);
+    if (reply === null) return answer(await runToRest(ctx, input.threadId, null, onToken));
+    onToken?.(reply);
+    return { reply, status: "idle", caseId: error.values.case?.caseId, intent: error.values.intent };
+  }
+}
+
+/**
+ * Finishes what a cut-off run left pending before a new message starts the graph: new
+ * input discards pending tasks, and a decided refund may be among them. Its answer goes to
+ * the older message it belongs to, if that one is still unanswered. Returns the status the
+ * thread rests in afterwards (the finished run may stop at the approval gate).
+ */
+async function finishPending(ctx: Ctx, input: TurnInput, messageId: number): Promise<RestingStatus> {
+  const snapshot = await ctx.graph.getState({ configurable: { thread_id: input.threadId } });
+  if (!unfinished(snapshot)) return "idle";
+  const older = await getUnansweredMessage(ctx.db, input.tenantId, input.threadId);
+  const { values, status } = await runToRest(ctx, input.threadId, null);
+  const answers = older && older.id < messageId ? older.id : null;
+  if (values.answer) await recordAnswer(ctx, { tenantId: input.tenantId, threadId: input.threadId, text: values.answer, answers });
+  return status;
+}
+
+/**
+ * Answers one customer message already in the transcript (`messageId`): the graph, or the
+ * paused-thread answer. The turn is measured by intent, logged (`turn`) and traced (the
+ * `agent.turn` span, over every run and bank call it makes), ids only.
+ */
+function takeTurn(ctx: Ctx, input: TurnInput, messageId: number, previous: string, onToken?: OnToken): Promise<Outcome> {
+  const attributes = { "agent.tenant": input.tenantId, "agent.thread_id": input.threadId, "agent.message_id": messageId };
+  // A drain stops the turn on purpose (another instance answers it): not a failure.
+  const onError = (span: Span, error: unknown) => (error instanceof RunDrained ? span.setAttribute("agent.outcome", "drained") : recordFailure(span, error));
+  return inSpan("agent.turn", { attributes, onError }, async (span) => {
+    const timer = stopwatch();
+    const resting = previous === "awaiting_approval" ? previous : await finishPending(ctx, input, messageId);
+    const { intent, ...outcome } =
+      resting === "awaiting_approval" ? await answerWhileAwaiting(ctx, input, messageId, onToken) : await runTurn(ctx, input, messageId, onToken);
+    await recordAnswer(ctx, { tenantId: input.tenantId, threadId: input.threadId, text: outcome.reply, answers: messageId });
+    metrics().turnDuration.observe({ intent: intent ?? "none" }, timer.seconds());
+    span.setAttributes(defined({ "agent.intent": intent ?? "none", "agent.status": outcome.status, "agent.case_id": outcome.caseId }));
+    log().info({
+      event: "turn",
+      tenantId: input.tenantId,
+      threadId: input.threadId,
+      messageId,
+      intent: intent ?? "none",
+      status: outcome.status,
+      caseId: outcome.caseId,
+      latencyMs: timer.ms(),
+    });
+    return outcome;
+  });
+}
+
+/** Answers the customer messages queued on a thread, oldest first, while this instance holds it. */
+export const answerQueued = (ctx: Ctx): QueueAnswerer => async (tenantId, threadId, status) => {
+  const thread = await getThreadById(ctx.db, tenantId, threadId);
+  if (!thread) return status;
+  let resting = status;
+  for (let next = await takeQueuedMessage(ctx.db, tenantId, threadId); next; next = await takeQueuedMessage(ctx.db, tenantId, threadId)) {
+    const input = { tenantId, threadId, customerId: thread.customerId, text: next.text, actor: thread.customerId };
+    resting = (await takeTurn(ctx, input, next.id, resting)).status;
+  }
+  return resting;
+};
+
+/** The status a thread rests in when this call leaves it as it found it. */
+const restingStatus = (previous: string): RestingStatus => (previous === "awaiting_approval" ? "awaiting_approval" : "idle");
+
+/**
+ * One customer turn: transcript in, graph run (or the paused-thread answer), transcript
+ * out. A message sent while another run holds the thread follows the deployment's
+ * double-texting policy: `enqueue` keeps it and answers it when the run ahead is done
+ * (on whichever instance holds the thread), `reject` refuses it, `interrupt` and
+ * `rollback` keep it and ask the run answering an older message to stop (through
+ * Postgres, so the instance holding the thread hears it), then answer it.
+ */
+export async function sendMessage(ctx: Ctx, input: TurnInput, onToken?: OnToken): Promise<TurnResult> {
+  if (ctx.runs.draining) return { kind: "draining", saved: false };
+  const { tenantId, threadId, clientMessageId } = input;
+  if (clientMessageId && (await hasClientMessage(ctx.db, tenantId, threadId, clientMessageId))) return { kind: "duplicate" };
+  const result = await withThread<Outcome | "duplicate">(ctx, tenantId, threadId, async (previous) => {
+    const message = await appendCustomerMessage(ctx.db, { tenantId, threadId, text: input.text, clientMessageId });
+    if (!message) return { result: "duplicate" as const, status: restingStatus(previous) };
+    const outcome = await takeTurn(ctx, input, message.id, previous, onToken);
+    return { result: outcome, status: outcome.status };
+  }).catch((error: unknown) => {
+    if (error instanceof RunDrained) return "drained" as const;
+    throw error;
+  });
+  if (result === "drained") return { kind: "draining", saved: true };
+  if (result === "duplicate") return { kind: "duplicate" };
+  if (result) return { kind: "ok", ...result };
+  if (ctx.deps.settings.doubleTexting === "reject") {
+    // A resend that raced its own first try past the check above is that message, not a second
+    // text, once the first try has stored it.
+    const resent = clientMessageId !== undefined && (await hasClientMessage(ctx.db, tenantId, threadId, clientMessageId));
+    return resent ? { kind: "duplicate" } : { kind: "busy" };
+  }
+  const queued = await appendCustomerMessage(ctx.db, { tenantId, threadId, text: input.text, queued: true, clientMessageId });
+  if (!queued) return { kind: "duplicate" };
+  if (newerMessageStops(ctx)) await requestSupersede(ctx.db, { threadId: input.threadId, messageId: queued.id });
+  await withThread(ctx, tenantId, threadId, async (previous) => ({ result: null, status: restingStatus(previous) }));
+  return { kind: "queued" };
+}

@@ -1,0 +1,110 @@
+import { afterAll, beforeEach, describe, expect, it } from "vitest";
+import { getApprovalByCase } from "../../db/queries/approvals";
+import { agentHarness, TENANT } from "../../test/agent-support";
+
+const h = agentHarness();
+
+beforeEach(() => h.freshStart());
+afterAll(() => h.pool.end());
+
+async function reply(thread: string, text: string, customer = "cust-alice") {
+  const turn = await h.say(thread, text, customer);
+  if (turn.kind !== "ok") throw new Error(`turn was ${turn.kind}`);
+  return turn;
+}
+
+describe("a customer the agent understands", () => {
+  it("takes 'Who is Gadget Hub? 89 EUR left my account and I want it back' as a refund of that payment", async () => {
+    const thread = await h.newThread();
+    const turn = await reply(thread, "Who is Gadget Hub? 89 EUR left my account and I want it back.", "cust-bob");
+    expect(turn.caseId).toBeDefined();
+    expect(turn.reply).toContain("Gadget Hub payment of 89.00 EUR");
+  });
+
+  it("takes a wrong parking charge while abroad as a refund, and 'has my money been returned yet?' as its status", async () => {
+    const thread = await h.newThread();
+    const turn = await reply(thread, "the parking charge from city parking is wrong, I was not even in the country");
+    expect(turn.caseId).toBeDefined();
+    expect(turn.status).toBe("awaiting_approval");
+    const other = await h.newThread();
+    const status = await reply(other, "has my money been returned yet?");
+    expect(status.reply).toBe(
+      "Your refund request for the City Parking payment of 38.00 EUR is with one of our operators. I'll let you know here as soon as they decide.",
+    );
+  });
+
+  it("answers a question from the knowledge base and cites the entry", async () => {
+    const thread = await h.newThread();
+    const turn = await reply(thread, "How do I activate my new card?");
+    expect(turn.reply).toMatch(/Source: help article KB-\d{3}, "[^"]+"\.$/);
+    expect(turn.caseId).toBeUndefined();
+  });
+
+  it("cancels the request the customer means from a new conversation, and the paused one is told", async () => {
+    const first = await h.newThread();
+    const pending = await reply(first, "What is this Electro Mart charge? It wasn't me");
+    expect(pending.status).toBe("awaiting_approval");
+    const second = await h.newThread();
+    const cancel = await reply(second, "forget it, cancel the refund");
+    expect(cancel.reply).toBe("Done: I've cancelled your refund request for the Electro Mart payment of 1,249.00 EUR. Nothing will be paid back for it.");
+    const approval = await getApprovalByCase(h.db, TENANT, pending.caseId!);
+    expect(approval?.status).toBe("cancelled");
+    const told = await h.transcript(first);
+    expect(told.at(-1)?.text).toMatch(/cancelled your refund request for the Electro Mart payment/);
+    expect(await h.ledgerRows()).toHaveLength(0);
+  });
+
+  it("cancels bob's waiting Gadget Hub request, not an older refunded one", async () => {
+    const thread = await h.newThread();
+    const books = await reply(thread, "Book Nook charged me twice", "cust-bob");
+    expect(books.reply).toMatch(/refunded/);
+    const other = await h.newThread();
+    const gadget = await reply(other, "I never bought anything at Gadget Hub, 89 EUR", "cust-bob");
+    expect(gadget.status).toBe("awaiting_approval");
+    const third = await h.newThread();
+    const cancel = await reply(third, "please cancel my refund request", "cust-bob");
+    expect(cancel.reply).toContain("Gadget Hub payment of 89.00 EUR");
+    expect(cancel.reply).toMatch(/^Done: I've cancelled/);
+  });
+
+  it("asks which request to cancel when several wait, and cancels 'the second one'", async () => {
+    const a = await h.newThread();
+    await reply(a, "What is this Electro Mart charge? It wasn't me");
+    const b = await h.newThread();
+    await reply(b, "City Parking billed me 38 euros but I was on holiday in Spain that day");
+    const c = await h.newThread();
+    const ask = await reply(c, "cancel my refund request");
+    expect(ask.reply).toMatch(/You have 2 refund requests waiting for a decision: .+\. Which one should I cancel\?$/);
+    const done = await reply(c, "the second one");
+    expect(done.reply).toMatch(/^Done: I've cancelled your refund request for the/);
+  });
+
+  it("picks 'the second one' from a list of payments", async () => {
+    const thread = await h.newThread();
+    const ask = await reply(thread, "please refund the 4.90 charge");
+    const second = ask.reply.split("\n").find((l) => l.startsWith("2. "))!;
+    const merchant = second.slice(3).split(",")[0];
+    const picked = await reply(thread, "the second one");
+    expect(picked.reply).toContain(merchant);
+    expect(picked.caseId).toBeDefined();
+  });
+
+  it("handles two requests in one message", async () => {
+    const thread = await h.newThread();
+    const turn = await reply(thread, "Coffee Corner charged me twice and also what are my card limits?");
+    expect(turn.reply).toMatch(/refunded/i);
+    expect(turn.reply).toMatch(/daily limit 1,500.00 EUR/);
+  });
+
+  it("resolves amounts written in words", async () => {
+    const thread = await h.newThread();
+    const turn = await reply(thread, "someone took eighty-nine euros from me at gadget hub, not me", "cust-bob");
+    expect(turn.reply).toContain("Gadget Hub payment of 89.00 EUR");
+  });
+
+  it("hands what it cannot do to a person", async () => {
+    const thread = await h.newThread();
+    const turn = await reply(thread, "I want to close my account");
+    expect(turn.reply).toMatch(/passed your request to a colleague/);
+  });
+});

@@ -1,0 +1,46 @@
+/** The production wiring of the graph's dependencies: settings, bank clients, the model, the store and each bank's policy. */
+import { env } from "@/env";
+import type { Db } from "@/db/client";
+import { appKeyRing, type KeyRing } from "../encryption";
+import { createBankClients } from "../clients/bank";
+import { createChatModel } from "../clients/model";
+import { createAgentStore } from "./store";
+import type { AgentDeps, AgentSettings } from "../graph/deps";
+import { DEFAULT_POLICY } from "../graph/policy";
+import { databasePolicies } from "./tenant-policy";
+
+export function settingsFromEnv(): AgentSettings {
+  const e = env();
+  return {
+    checkTimeoutMs: e.CHECK_TIMEOUT_MS,
+    checkMaxAttempts: e.CHECK_MAX_ATTEMPTS,
+    retryInitialMs: 200,
+    ledgerTimeoutMs: e.LEDGER_TIMEOUT_MS,
+    ledgerMaxAttempts: 3,
+    recursionLimit: 16,
+    policy: DEFAULT_POLICY,
+    authority: { operatorLimitMinor: e.OPERATOR_LIMIT_MINOR, fourEyesMinor: e.FOUR_EYES_MINOR },
+    autoApproveCeilingMinor: e.AUTO_APPROVE_CEILING_MINOR,
+    approvalTtlMs: e.APPROVAL_TTL_MS,
+    claimTtlMs: e.CLAIM_TTL_MS,
+    refundRetryMs: e.REFUND_RETRY_MS,
+    leaseMs: e.THREAD_LEASE_MS,
+    doubleTexting: e.DOUBLE_TEXTING,
+    llmTimeoutMs: e.LLM_TIMEOUT_MS,
+  };
+}
+
+/** The production wiring: the bank's systems from the environment, the shared pool, each bank's policy from its `tenants` row. */
+export function depsFromEnv(db: Db, overrides: Partial<AgentDeps> = {}, keys: KeyRing = appKeyRing()): AgentDeps {
+  const e = env();
+  const settings = overrides.settings ?? settingsFromEnv();
+  return {
+    model: createChatModel(e),
+    bank: createBankClients({ limits: e.LIMITS_URL, history: e.HISTORY_URL, antifraud: e.ANTIFRAUD_URL, ledger: e.LEDGER_URL, cards: e.CARDS_URL }),
+    store: createAgentStore(db, keys),
+    clock: () => new Date(),
+    policies: databasePolicies(db, settings),
+    ...overrides,
+    settings,
+  };
+}

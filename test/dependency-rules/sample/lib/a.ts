@@ -1,0 +1,4 @@
+/** A cycle of values: a -> b -> a. */
+import { b } from "./b";
+
+export const a = () => b;

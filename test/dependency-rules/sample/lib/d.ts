@@ -1,0 +1,3 @@
+import type { C } from "./c";
+
+export type D = { c?: C };
