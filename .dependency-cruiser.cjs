@@ -15,7 +15,8 @@ module.exports = {
     {
       name: "graph-does-not-import-the-runtime",
       severity: "error",
-      comment: "The graph (state, nodes, routers, policy, replies) is pure apart from the clients injected into it; turns, runs, leases and recovery wrap it from outside.",
+      comment:
+        "The graph (state, nodes, routers, policy, replies) is pure apart from the clients injected into it; turns, runs, leases and recovery wrap it from outside.",
       from: { path: "^agent/graph/" },
       to: { path: "^agent/runtime/" },
     },

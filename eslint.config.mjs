@@ -10,15 +10,20 @@ export default defineConfig([
   {
     rules: {
       // A leading underscore names what is deliberately left unused (a rest sibling, an argument a signature requires).
-      "@typescript-eslint/no-unused-vars": ["warn", { argsIgnorePattern: "^_", varsIgnorePattern: "^_", caughtErrorsIgnorePattern: "^_", ignoreRestSiblings: true }],
+      "@typescript-eslint/no-unused-vars": [
+        "warn",
+        { argsIgnorePattern: "^_", varsIgnorePattern: "^_", caughtErrorsIgnorePattern: "^_", ignoreRestSiblings: true },
+      ],
       "@typescript-eslint/no-unused-expressions": ["warn", { allowShortCircuit: true, allowTernary: true }],
       // Node 20 holds a timeout signal only weakly, and AbortSignal.any its sources too: once
       // collected, the timer aborts nothing and a fetch given the combination never settles.
       "no-restricted-syntax": [
         "error",
         {
-          selector: "CallExpression[callee.object.name='AbortSignal'][callee.property.name='any'] CallExpression[callee.object.name='AbortSignal'][callee.property.name='timeout']",
-          message: "AbortSignal.timeout inside AbortSignal.any may be garbage-collected before it fires: combine an AbortController aborted by your own timer (see within() in scripts/chaos/deadline.ts).",
+          selector:
+            "CallExpression[callee.object.name='AbortSignal'][callee.property.name='any'] CallExpression[callee.object.name='AbortSignal'][callee.property.name='timeout']",
+          message:
+            "AbortSignal.timeout inside AbortSignal.any may be garbage-collected before it fires: combine an AbortController aborted by your own timer (see within() in scripts/chaos/deadline.ts).",
         },
       ],
     },

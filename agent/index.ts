@@ -88,11 +88,13 @@ export function createAgent(opts: { db: Db; pool: Pool; deps?: Partial<AgentDeps
     /** The thread's latest checkpoint as LangGraph reports it (read only). */
     state: (tenantId: string, threadId: string) => withTenant(tenantId, () => graph.getState({ configurable: { thread_id: threadId } })),
     /** The thread's checkpoints, newest first, up to `limit`, older than `before` when given (read only). */
-    stateHistory: (tenantId: string, threadId: string, options: { limit: number; before?: string }) => withTenant(tenantId, () => listSnapshots(graph, threadId, options)),
+    stateHistory: (tenantId: string, threadId: string, options: { limit: number; before?: string }) =>
+      withTenant(tenantId, () => listSnapshots(graph, threadId, options)),
     checkpoint: (tenantId: string, threadId: string, checkpointId: string) => withTenant(tenantId, () => getCheckpoint(graph, threadId, checkpointId)),
     incidents: {
       timeline: (tenantId: string, threadId: string) => withTenant(tenantId, () => buildTimeline(production, tenantId, threadId)),
-      checkpoint: (tenantId: string, threadId: string, checkpointId: string) => withTenant(tenantId, () => checkpointView(checkpointer, threadId, checkpointId)),
+      checkpoint: (tenantId: string, threadId: string, checkpointId: string) =>
+        withTenant(tenantId, () => checkpointView(checkpointer, threadId, checkpointId)),
       replay: (tenantId: string, threadId: string, whatIf: WhatIf) => withTenant(tenantId, () => replayInSandbox(production, tenantId, threadId, whatIf)),
     },
   };

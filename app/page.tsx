@@ -18,11 +18,7 @@ export default async function HomePage() {
       <main className="mx-auto grid max-w-7xl gap-6 px-4 py-6 lg:grid-cols-[minmax(0,1fr)_24rem]">
         <DemoBankPage />
         <aside aria-label="Support chat" className="lg:sticky lg:top-6 lg:self-start">
-          <iframe
-            src="/widget"
-            title="Northwind support chat"
-            className="h-[36rem] w-full rounded-xl border border-slate-200 bg-white shadow-lg"
-          />
+          <iframe src="/widget" title="Northwind support chat" className="h-[36rem] w-full rounded-xl border border-slate-200 bg-white shadow-lg" />
         </aside>
       </main>
     </>

@@ -13,7 +13,10 @@ export const APP_ROLE = "bank_app";
 
 /** Lets the app role sign in with `password` (the owner runs this; the migrations created the role). */
 export async function enableAppRoleLogin(owner: Pool, password: string): Promise<void> {
-  const { rows } = await owner.query<{ statement: string }>("select format('alter role %I login password %L', $1::text, $2::text) as statement", [APP_ROLE, password]);
+  const { rows } = await owner.query<{ statement: string }>("select format('alter role %I login password %L', $1::text, $2::text) as statement", [
+    APP_ROLE,
+    password,
+  ]);
   await owner.query(rows[0]!.statement);
 }
 

@@ -152,9 +152,11 @@ describe("each tenant's audit rows form a hash chain computed by the database", 
 
     const tenant = newTenant();
     for (const [i, text] of values.slice(0, 5).entries()) {
-      await db.execute(sql`insert into audit_events (tenant_id, actor, action, subject_type, subject_id, data) values (${tenant}, 'ivan ✓', 'incident.viewed', 'thread', ${`t-${i}`}, ${text}::jsonb)`);
+      await db.execute(
+        sql`insert into audit_events (tenant_id, actor, action, subject_type, subject_id, data) values (${tenant}, 'ivan ✓', 'incident.viewed', 'thread', ${`t-${i}`}, ${text}::jsonb)`,
+      );
     }
-    await recordAuditEvent(db, event(tenant, 9, { amountMinor: 124_900, rate: 0.1 + 0.2, big: 1e21, small: 5e-7, reason: "Kunde \"Müller\"\n" }));
+    await recordAuditEvent(db, event(tenant, 9, { amountMinor: 124_900, rate: 0.1 + 0.2, big: 1e21, small: 5e-7, reason: 'Kunde "Müller"\n' }));
     const chain = await chainOf(db, tenant);
     expect(chain).toHaveLength(6);
     expect(firstBreak(chain)).toBeNull();
@@ -196,12 +198,17 @@ describe("migrating a database that has audit events", () => {
       writeFileSync(path.join(before, "meta/_journal.json"), JSON.stringify({ ...journal, entries: journal.entries.slice(0, chained) }));
       await new PostgresSaver(target.pool, undefined, { schema: CHECKPOINT_SCHEMA }).setup();
       await migrate(target.db, { migrationsFolder: before });
-      for (const [tenant, n] of [["bank-a", 1], ["bank-b", 1], ["bank-a", 2], ["bank-a", 3], ["bank-b", 2]] as const) {
-        await target.pool.query("insert into audit_events (tenant_id, actor, action, subject_type, subject_id, data) values ($1, 'olga', 'claim.taken', 'approval', $2, $3)", [
-          tenant,
-          `a-${n}`,
-          JSON.stringify({ n, price: "1.50", amount: 1.5 }),
-        ]);
+      for (const [tenant, n] of [
+        ["bank-a", 1],
+        ["bank-b", 1],
+        ["bank-a", 2],
+        ["bank-a", 3],
+        ["bank-b", 2],
+      ] as const) {
+        await target.pool.query(
+          "insert into audit_events (tenant_id, actor, action, subject_type, subject_id, data) values ($1, 'olga', 'claim.taken', 'approval', $2, $3)",
+          [tenant, `a-${n}`, JSON.stringify({ n, price: "1.50", amount: 1.5 })],
+        );
       }
 
       await migrateDatabase(target.db, target.pool);

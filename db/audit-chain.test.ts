@@ -15,7 +15,9 @@ describe("the audit chain's canonical JSON", () => {
   });
 
   it("keeps numbers exactly as written, beyond what a double holds", () => {
-    expect(canonical(`{"a": 1.50, "b": 123456789012345678901234567890.5, "c": -0.000001}`)).toBe(`{"a":1.50,"b":123456789012345678901234567890.5,"c":-0.000001}`);
+    expect(canonical(`{"a": 1.50, "b": 123456789012345678901234567890.5, "c": -0.000001}`)).toBe(
+      `{"a":1.50,"b":123456789012345678901234567890.5,"c":-0.000001}`,
+    );
   });
 
   it("keeps a __proto__ key as data", () => {
@@ -38,7 +40,9 @@ const row = (over: Partial<ChainRow> = {}): ChainRow => ({
 
 describe("a row's hash", () => {
   it("is SHA-256 of the canonical array of the row's fields", () => {
-    expect(canonicalRow(row())).toBe(`["demo-bank",1,"2026-01-31T09:05:00.123456Z","olga","approval.approved","approval","appr-1",{"reason":"ok","version":2},"${GENESIS_HASH}"]`);
+    expect(canonicalRow(row())).toBe(
+      `["demo-bank",1,"2026-01-31T09:05:00.123456Z","olga","approval.approved","approval","appr-1",{"reason":"ok","version":2},"${GENESIS_HASH}"]`,
+    );
     expect(rowHash(row())).toMatch(/^[0-9a-f]{64}$/);
   });
 

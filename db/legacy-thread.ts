@@ -50,7 +50,9 @@ export async function loadThreadFixture(
       for (const row of domain?.[table] ?? []) {
         const columns = Object.keys(row).filter((c) => !(table === "messages" && c === "id"));
         const values = columns.map((c) => (row[c] !== null && typeof row[c] === "object" ? sql`${JSON.stringify(row[c])}::jsonb` : sql`${row[c]}`));
-        await tx.execute(sql`insert into ${sql.raw(`"${table}"`)} (${sql.raw(columns.map((c) => `"${c}"`).join(", "))}) values (${sql.join(values, sql`, `)}) on conflict do nothing`);
+        await tx.execute(
+          sql`insert into ${sql.raw(`"${table}"`)} (${sql.raw(columns.map((c) => `"${c}"`).join(", "))}) values (${sql.join(values, sql`, `)}) on conflict do nothing`,
+        );
       }
     }
     for (const [table, list] of Object.entries(checkpointRows)) {

@@ -73,7 +73,9 @@ describe("migrating the database", () => {
               (select status from bank_sim.card_states where card_id = 'card1') as state,
               to_regclass('public.ledger_entries') is null and to_regclass('public.card_states') is null and to_regclass('public.card_actions') is null as gone`);
           expect(rows[0]).toEqual({ ledger: 1, actions: 1, state: "frozen", gone: true });
-          const next = await pool.query<{ id: string }>(`insert into bank_sim.ledger_entries (tenant_id, idempotency_key, request_fingerprint, status, case_id, customer_id, amount_minor, currency)
+          const next = await pool.query<{
+            id: string;
+          }>(`insert into bank_sim.ledger_entries (tenant_id, idempotency_key, request_fingerprint, status, case_id, customer_id, amount_minor, currency)
               values ('t1', 'k-next', 'f', 'in_flight', 'case2', 'c1', 700, 'EUR') returning id`);
           expect(next.rows[0]!.id).toBe("2");
         } finally {

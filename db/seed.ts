@@ -174,10 +174,50 @@ export async function seedDemoData(db: Db, now = new Date()): Promise<void> {
     await tx
       .insert(transactions)
       .values([
-        { ...pending, id: "tx-alice-hotel-pending", customerId: "cust-alice", cardId: "card-alice", kind: "card_payment", merchant: "Hotel Adler", amountMinor: 18_000, country: "AT", postedAt: daysAgo(now, 1, 20) },
-        { ...pending, id: "tx-alice-transfer-pending", customerId: "cust-alice", cardId: null, kind: "transfer", merchant: "Maria Novak", amountMinor: 25_000, country: "DE", postedAt: daysAgo(now, 0, 0) },
-        { ...pending, id: "tx-bob-atm-pending", customerId: "cust-bob", cardId: "card-bob", kind: "cash_withdrawal", merchant: "ATM Centrum", amountMinor: 10_000, country: "PL", postedAt: daysAgo(now, 1, 15) },
-        { ...pending, id: "tx-bob-topup-pending", customerId: "cust-bob", cardId: null, kind: "top_up", merchant: "Top-up by bank transfer", amountMinor: 5_000, country: "PL", postedAt: daysAgo(now, 0, 0) },
+        {
+          ...pending,
+          id: "tx-alice-hotel-pending",
+          customerId: "cust-alice",
+          cardId: "card-alice",
+          kind: "card_payment",
+          merchant: "Hotel Adler",
+          amountMinor: 18_000,
+          country: "AT",
+          postedAt: daysAgo(now, 1, 20),
+        },
+        {
+          ...pending,
+          id: "tx-alice-transfer-pending",
+          customerId: "cust-alice",
+          cardId: null,
+          kind: "transfer",
+          merchant: "Maria Novak",
+          amountMinor: 25_000,
+          country: "DE",
+          postedAt: daysAgo(now, 0, 0),
+        },
+        {
+          ...pending,
+          id: "tx-bob-atm-pending",
+          customerId: "cust-bob",
+          cardId: "card-bob",
+          kind: "cash_withdrawal",
+          merchant: "ATM Centrum",
+          amountMinor: 10_000,
+          country: "PL",
+          postedAt: daysAgo(now, 1, 15),
+        },
+        {
+          ...pending,
+          id: "tx-bob-topup-pending",
+          customerId: "cust-bob",
+          cardId: null,
+          kind: "top_up",
+          merchant: "Top-up by bank transfer",
+          amountMinor: 5_000,
+          country: "PL",
+          postedAt: daysAgo(now, 0, 0),
+        },
       ])
       .onConflictDoNothing();
     await tx
@@ -215,8 +255,28 @@ async function seedSecondBank(tx: Parameters<Parameters<Db["transaction"]>[0]>[0
   await tx
     .insert(cards)
     .values([
-      { id: "card-kasia", tenantId, customerId: "cust-kasia", last4: "5307", currency: "PLN", dailyLimitMinor: 600_000, monthlyLimitMinor: 2_000_000, onlineLimitMinor: 400_000, atmLimitMinor: 200_000 },
-      { id: "card-piotr", tenantId, customerId: "cust-piotr", last4: "6612", currency: "PLN", dailyLimitMinor: 400_000, monthlyLimitMinor: 1_200_000, onlineLimitMinor: 300_000, atmLimitMinor: 150_000 },
+      {
+        id: "card-kasia",
+        tenantId,
+        customerId: "cust-kasia",
+        last4: "5307",
+        currency: "PLN",
+        dailyLimitMinor: 600_000,
+        monthlyLimitMinor: 2_000_000,
+        onlineLimitMinor: 400_000,
+        atmLimitMinor: 200_000,
+      },
+      {
+        id: "card-piotr",
+        tenantId,
+        customerId: "cust-piotr",
+        last4: "6612",
+        currency: "PLN",
+        dailyLimitMinor: 400_000,
+        monthlyLimitMinor: 1_200_000,
+        onlineLimitMinor: 300_000,
+        atmLimitMinor: 150_000,
+      },
     ])
     .onConflictDoNothing();
   const kasia = { tenantId, customerId: "cust-kasia", cardId: "card-kasia", currency: "PLN", country: "PL" };
@@ -278,7 +338,15 @@ const DOMAIN_TABLES = [
  */
 export async function resetDatabase(db: Db): Promise<void> {
   const checkpointTables = ["checkpoint_writes", "checkpoint_blobs", "checkpoints"].map((t) => `"${CHECKPOINT_SCHEMA}"."${t}"`);
-  const tables = [...DOMAIN_TABLES.map((t) => t.split(".").map((part) => `"${part}"`).join(".")), ...checkpointTables];
+  const tables = [
+    ...DOMAIN_TABLES.map((t) =>
+      t
+        .split(".")
+        .map((part) => `"${part}"`)
+        .join("."),
+    ),
+    ...checkpointTables,
+  ];
   await db.transaction(async (tx) => {
     await tx.execute(sql.raw(`LOCK TABLE ${tables.join(", ")} IN ACCESS EXCLUSIVE MODE`));
     // The audit trail refuses every DELETE; its owner switches that off for this transaction only.

@@ -14,13 +14,20 @@ let app: ReturnType<typeof openDatabase>;
 beforeAll(async () => {
   await owner.freshStart();
   const q = (text: string, values: unknown[] = []) => owner.pool.query(text, values);
-  await q(`insert into users (id, tenant_id, username, password_hash, role, display_name) values ('user-xenia', $1, 'xenia', 'x', 'operator', 'Zofia Nowak')`, [OTHER]);
+  await q(`insert into users (id, tenant_id, username, password_hash, role, display_name) values ('user-xenia', $1, 'xenia', 'x', 'operator', 'Zofia Nowak')`, [
+    OTHER,
+  ]);
   await q(`insert into customers (id, tenant_id, name, home_country) values ('cust-other', $1, 'Other Customer', 'PL')`, [OTHER]);
   await q(`insert into threads (id, tenant_id, customer_id) values ($2, $1, 'cust-other')`, [OTHER, OTHER_THREAD]);
   await q(`insert into threads (id, tenant_id, customer_id) values ($2, $1, 'cust-alice')`, [DEMO_TENANT, DEMO_THREAD]);
-  await q(`insert into audit_events (tenant_id, actor, action, subject_type, subject_id) values ($1, 'xenia', 'test.other', 'thread', $2)`, [OTHER, OTHER_THREAD]);
+  await q(`insert into audit_events (tenant_id, actor, action, subject_type, subject_id) values ($1, 'xenia', 'test.other', 'thread', $2)`, [
+    OTHER,
+    OTHER_THREAD,
+  ]);
   await q(`insert into audit_events (tenant_id, actor, action, subject_type, subject_id) values ($1, 'olga', 'test.demo', 'thread', 'x')`, [DEMO_TENANT]);
-  await q(`insert into langgraph.checkpoints (thread_id, checkpoint_ns, checkpoint_id, checkpoint, metadata) values ($1, '', 'cp-other', '{}', '{}')`, [OTHER_THREAD]);
+  await q(`insert into langgraph.checkpoints (thread_id, checkpoint_ns, checkpoint_id, checkpoint, metadata) values ($1, '', 'cp-other', '{}', '{}')`, [
+    OTHER_THREAD,
+  ]);
   // DATABASE_URL is what the app's code connects with: the application role.
   app = openDatabase(process.env.DATABASE_URL!, 2);
 });
@@ -43,7 +50,9 @@ describe("row-level security, for the role the app connects as", () => {
   });
 
   it("counts a role that is a member of the tables' owner as the owner: Postgres lets it past the policies", async () => {
-    const { rows } = await owner.pool.query<{ owner: string }>("select tableowner as owner from pg_tables where schemaname = 'public' and tablename = 'threads'");
+    const { rows } = await owner.pool.query<{ owner: string }>(
+      "select tableowner as owner from pg_tables where schemaname = 'public' and tablename = 'threads'",
+    );
     const tableOwner = rows[0]!.owner;
     await owner.pool.query(`create role owner_member login password 'owner-member' in role "${tableOwner}"`);
     const url = new URL(process.env.DATABASE_URL!);
@@ -71,17 +80,29 @@ describe("row-level security, for the role the app connects as", () => {
   });
 
   it("gives a checkpoint row its thread's tenant, whoever writes it", async () => {
-    await withTenant(DEMO_TENANT, () => app.pool.query(`insert into langgraph.checkpoints (thread_id, checkpoint_ns, checkpoint_id, checkpoint, metadata) values ($1, '', 'cp-demo', '{}', '{}')`, [DEMO_THREAD]));
+    await withTenant(DEMO_TENANT, () =>
+      app.pool.query(
+        `insert into langgraph.checkpoints (thread_id, checkpoint_ns, checkpoint_id, checkpoint, metadata) values ($1, '', 'cp-demo', '{}', '{}')`,
+        [DEMO_THREAD],
+      ),
+    );
     // A tenant named on the row gives way to the thread's.
     await withTenant(DEMO_TENANT, () =>
-      app.pool.query(`insert into langgraph.checkpoint_writes (thread_id, checkpoint_ns, checkpoint_id, task_id, idx, channel, type, blob, tenant_id) values ($1, '', 'cp-demo', 't', 0, 'c', 'json', '\\x7b7d', $2)`, [DEMO_THREAD, OTHER]),
+      app.pool.query(
+        `insert into langgraph.checkpoint_writes (thread_id, checkpoint_ns, checkpoint_id, task_id, idx, channel, type, blob, tenant_id) values ($1, '', 'cp-demo', 't', 0, 'c', 'json', '\\x7b7d', $2)`,
+        [DEMO_THREAD, OTHER],
+      ),
     );
-    const { rows } = await owner.pool.query(`select checkpoint_id, tenant_id from langgraph.checkpoints where checkpoint_id in ('cp-demo', 'cp-other') order by checkpoint_id`);
+    const { rows } = await owner.pool.query(
+      `select checkpoint_id, tenant_id from langgraph.checkpoints where checkpoint_id in ('cp-demo', 'cp-other') order by checkpoint_id`,
+    );
     expect(rows).toEqual([
       { checkpoint_id: "cp-demo", tenant_id: DEMO_TENANT },
       { checkpoint_id: "cp-other", tenant_id: OTHER },
     ]);
-    expect((await owner.pool.query(`select tenant_id from langgraph.checkpoint_writes where checkpoint_id = 'cp-demo'`)).rows).toEqual([{ tenant_id: DEMO_TENANT }]);
+    expect((await owner.pool.query(`select tenant_id from langgraph.checkpoint_writes where checkpoint_id = 'cp-demo'`)).rows).toEqual([
+      { tenant_id: DEMO_TENANT },
+    ]);
   });
 
   it("shows nothing to work that acts for no tenant", async () => {
@@ -91,15 +112,25 @@ describe("row-level security, for the role the app connects as", () => {
 
   it("refuses to write another tenant's rows, or checkpoints for another tenant's thread", async () => {
     await expect(
-      withTenant(DEMO_TENANT, () => app.pool.query(`insert into threads (id, tenant_id, customer_id) values (gen_random_uuid()::text, $1, 'cust-other')`, [OTHER])),
+      withTenant(DEMO_TENANT, () =>
+        app.pool.query(`insert into threads (id, tenant_id, customer_id) values (gen_random_uuid()::text, $1, 'cust-other')`, [OTHER]),
+      ),
     ).rejects.toThrow(/row-level security/);
     await expect(
-      withTenant(DEMO_TENANT, () => app.pool.query(`insert into langgraph.checkpoints (thread_id, checkpoint_ns, checkpoint_id, checkpoint, metadata) values ($1, '', 'cp-forged', '{}', '{}')`, [OTHER_THREAD])),
+      withTenant(DEMO_TENANT, () =>
+        app.pool.query(
+          `insert into langgraph.checkpoints (thread_id, checkpoint_ns, checkpoint_id, checkpoint, metadata) values ($1, '', 'cp-forged', '{}', '{}')`,
+          [OTHER_THREAD],
+        ),
+      ),
     ).rejects.toThrow(/row-level security/);
     // Naming one's own tenant on a row for the other bank's thread is refused too.
     await expect(
       withTenant(DEMO_TENANT, () =>
-        app.pool.query(`insert into langgraph.checkpoint_blobs (thread_id, checkpoint_ns, channel, version, type, blob, tenant_id) values ($1, '', 'c', '1', 'json', '\\x7b7d', $2)`, [OTHER_THREAD, DEMO_TENANT]),
+        app.pool.query(
+          `insert into langgraph.checkpoint_blobs (thread_id, checkpoint_ns, channel, version, type, blob, tenant_id) values ($1, '', 'c', '1', 'json', '\\x7b7d', $2)`,
+          [OTHER_THREAD, DEMO_TENANT],
+        ),
       ),
     ).rejects.toThrow(/row-level security/);
     const moved = await withTenant(DEMO_TENANT, () => app.pool.query(`update threads set customer_id = 'cust-alice' where id = $1`, [OTHER_THREAD]));
@@ -107,8 +138,15 @@ describe("row-level security, for the role the app connects as", () => {
   });
 
   it("lets the app add to the audit trail but never change or delete it", async () => {
-    await withTenant(OTHER, () => app.pool.query(`insert into audit_events (tenant_id, actor, action, subject_type, subject_id) values ($1, 'xenia', 'test.added', 'thread', $2)`, [OTHER, OTHER_THREAD]));
-    await expect(withTenant(OTHER, () => app.pool.query(`update audit_events set actor = 'someone' where tenant_id = $1`, [OTHER]))).rejects.toThrow(/permission denied/);
+    await withTenant(OTHER, () =>
+      app.pool.query(`insert into audit_events (tenant_id, actor, action, subject_type, subject_id) values ($1, 'xenia', 'test.added', 'thread', $2)`, [
+        OTHER,
+        OTHER_THREAD,
+      ]),
+    );
+    await expect(withTenant(OTHER, () => app.pool.query(`update audit_events set actor = 'someone' where tenant_id = $1`, [OTHER]))).rejects.toThrow(
+      /permission denied/,
+    );
     await expect(withTenant(OTHER, () => app.pool.query(`delete from audit_events where tenant_id = $1`, [OTHER]))).rejects.toThrow(/permission denied/);
   });
 

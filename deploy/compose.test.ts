@@ -46,7 +46,10 @@ describe("docker-compose.yml", () => {
     ["a service key that does not exist", (c: ComposeFile) => Object.assign(c.services.proxy!, { restart_policy: "always" })],
     ["a health check test that is a number", (c: ComposeFile) => (c.services.postgres!.healthcheck!.test = 5 as unknown as string[])],
     ["a service named with a space", (c: ComposeFile) => (c.services["app 3"] = c.services["app-2"]!)],
-    ["environment given as a list of lists", (c: ComposeFile) => (c.services.simulator!.environment = [["SIMULATOR_PORT", "4010"]] as unknown as Record<string, string>)],
+    [
+      "environment given as a list of lists",
+      (c: ComposeFile) => (c.services.simulator!.environment = [["SIMULATOR_PORT", "4010"]] as unknown as Record<string, string>),
+    ],
     ["an unknown top-level section", (c: ComposeFile) => Object.assign(c, { service: {} })],
   ])("is rejected by the same validation when it has %s", (_, mutate) => {
     const compose = loadCompose();
@@ -81,7 +84,8 @@ describe("docker-compose.yml", () => {
       expect(env.DATABASE_URL).toBe(database);
       expect(env.DEMO_DATA).toBe(compose.services.migrate!.environment!.DEMO_DATA);
       expect(env.TRUSTED_PROXY_HOPS).toBe("1");
-      for (const system of ["LIMITS", "HISTORY", "ANTIFRAUD", "LEDGER", "CARDS"]) expect(env[`${system}_URL`]).toBe(`http://simulator:4010/${system.toLowerCase()}`);
+      for (const system of ["LIMITS", "HISTORY", "ANTIFRAUD", "LEDGER", "CARDS"])
+        expect(env[`${system}_URL`]).toBe(`http://simulator:4010/${system.toLowerCase()}`);
     }
     // The simulator plays the bank's own systems on their own tables, as the owner.
     expect(compose.services.simulator!.environment!.DATABASE_URL).toBe(migrate.DATABASE_OWNER_URL);
@@ -107,7 +111,10 @@ describe("docker-compose.yml", () => {
 });
 
 describe("the Dockerfile's app image", () => {
-  const finalStage = () => read("Dockerfile").split(/^FROM /m).at(-1)!;
+  const finalStage = () =>
+    read("Dockerfile")
+      .split(/^FROM /m)
+      .at(-1)!;
 
   it("serves the standalone build as user node with a health check on /api/health", () => {
     const stage = finalStage();

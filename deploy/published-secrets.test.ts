@@ -21,7 +21,13 @@ function composeSecrets(compose: Compose): string[] {
   return Object.values(compose.services).flatMap((service) =>
     Object.entries(service.environment ?? {}).flatMap(([name, value]) => {
       const inUrl = [...String(value).matchAll(URL_PASSWORD)].map((m) => decodeURIComponent(m[1]!));
-      if (name === "ENCRYPTION_KEYS") return [...inUrl, ...String(value).split(",").map((entry) => entry.slice(entry.indexOf(":") + 1).trim())];
+      if (name === "ENCRYPTION_KEYS")
+        return [
+          ...inUrl,
+          ...String(value)
+            .split(",")
+            .map((entry) => entry.slice(entry.indexOf(":") + 1).trim()),
+        ];
       return SECRET_NAME.test(name) ? [...inUrl, String(value)] : inUrl;
     }),
   );
@@ -92,7 +98,10 @@ describe("secrets the repository publishes", () => {
     compose.services["app-1"]!.environment!.METRICS_TOKEN = "a-token-newly-published-here";
     compose.services.migrate!.environment!.DATABASE_OWNER_URL = "postgres://bank:a-new-owner-password@postgres:5432/bank";
     expect(unrefused(composeSecrets(compose))).toEqual(
-      expect.arrayContaining([expect.stringMatching(/^METRICS_TOKEN <- a-token-newly-published-here/), expect.stringMatching(/^DATABASE_OWNER_URL <- a-new-owner-password/)]),
+      expect.arrayContaining([
+        expect.stringMatching(/^METRICS_TOKEN <- a-token-newly-published-here/),
+        expect.stringMatching(/^DATABASE_OWNER_URL <- a-new-owner-password/),
+      ]),
     );
   });
 

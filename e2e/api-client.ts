@@ -37,7 +37,13 @@ export function checkedAgainstContract(ctx: APIRequestContext): APIRequestContex
         const method = prop !== "fetch" ? prop.toUpperCase() : (options?.method ?? (typeof url === "string" ? "GET" : url.method())).toUpperCase();
         if (new URL(res.url()).pathname.startsWith("/api/")) {
           const api = await documentedApi(fromPlaywright(target));
-          const problems = await api.problems({ method, url: res.url(), status: res.status(), contentType: res.headers()["content-type"] ?? null, body: () => res.text() });
+          const problems = await api.problems({
+            method,
+            url: res.url(),
+            status: res.status(),
+            contentType: res.headers()["content-type"] ?? null,
+            body: () => res.text(),
+          });
           expect(problems, "the answer is as the OpenAPI document says").toEqual([]);
         }
         return res;
@@ -82,7 +88,13 @@ export function checkedPageAnswers(page: Page) {
     const request = page.context().request;
     checks.push(
       documentedApi(fromPlaywright(request)).then((api) =>
-        api.problems({ method: res.request().method(), url: res.url(), status: res.status(), contentType: res.headers()["content-type"] ?? null, body: () => res.text() }),
+        api.problems({
+          method: res.request().method(),
+          url: res.url(),
+          status: res.status(),
+          contentType: res.headers()["content-type"] ?? null,
+          body: () => res.text(),
+        }),
       ),
     );
   });

@@ -7,21 +7,32 @@ test.describe("the API contract and its reference page", () => {
     const anonymous = await apiContext({ baseURL });
     const res = await anonymous.get("/api/openapi.json");
     expect(res.status()).toBe(200);
-    expect(res.headers()).toMatchObject({ "content-type": expect.stringContaining("application/json"), "x-content-type-options": "nosniff", "x-frame-options": "DENY" });
+    expect(res.headers()).toMatchObject({
+      "content-type": expect.stringContaining("application/json"),
+      "x-content-type-options": "nosniff",
+      "x-frame-options": "DENY",
+    });
     expect(res.headers()["content-security-policy"]).toContain("default-src 'none'");
     const doc = await res.json();
     expect(doc.openapi).toBe("3.1.0");
-    expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(["/api/incidents/threads/{id}/timeline", "/api/incidents/threads/{id}/replay", "/api/approvals/events", "/api/{path}"]));
+    expect(Object.keys(doc.paths)).toEqual(
+      expect.arrayContaining(["/api/incidents/threads/{id}/timeline", "/api/incidents/threads/{id}/replay", "/api/approvals/events", "/api/{path}"]),
+    );
     expect(doc.paths["/api/threads/{id}/messages"].post.responses["200"].content).toHaveProperty("text/event-stream");
   });
 
-  test("/docs/api shows every operation of the document, runs no script the CSP refuses, and has no serious accessibility violations", async ({ page, request }) => {
+  test("/docs/api shows every operation of the document, runs no script the CSP refuses, and has no serious accessibility violations", async ({
+    page,
+    request,
+  }) => {
     const refused: string[] = [];
     page.on("console", (m) => {
       if (/Content Security Policy|Refused to/i.test(m.text())) refused.push(m.text());
     });
     const doc = await (await request.get("/api/openapi.json")).json();
-    const operations = Object.entries(doc.paths as Record<string, object>).flatMap(([path, item]) => Object.keys(item).map((method) => `${method.toUpperCase()} ${path}`));
+    const operations = Object.entries(doc.paths as Record<string, object>).flatMap(([path, item]) =>
+      Object.keys(item).map((method) => `${method.toUpperCase()} ${path}`),
+    );
 
     const res = await page.goto("/docs/api");
     expect(res?.status()).toBe(200);

@@ -62,7 +62,11 @@ test.describe("HTTP API: bad input gets a clear 4xx and changes nothing", () => 
   });
 
   test("decisions: unknown ids 404, auditors 403, stale versions 409, bad bodies 400", async () => {
-    await expectError(await olga.post("/api/approvals/no-such-approval/decision", { data: { decision: "approve", reason: "", version: 1 } }), 404, "not_found:approval");
+    await expectError(
+      await olga.post("/api/approvals/no-such-approval/decision", { data: { decision: "approve", reason: "", version: 1 } }),
+      404,
+      "not_found:approval",
+    );
     await expectError(await olga.post("/api/approvals/bad%20id!/decision", { data: { decision: "approve", version: 1 } }), 400, "bad_request:approval_id");
 
     const { threadId } = await (await bob.post("/api/threads", { data: {} })).json();
@@ -80,7 +84,10 @@ test.describe("HTTP API: bad input gets a clear 4xx and changes nothing", () => 
     await expectError(await decide(olga, { decision: "approve", version: approval.version + 5 }), 409, "conflict:approval");
 
     const stillPending = await (await olga.get("/api/approvals?status=pending")).json();
-    expect(stillPending.approvals.find((a: { approvalId: string }) => a.approvalId === approval.approvalId)).toMatchObject({ status: "pending", version: approval.version });
+    expect(stillPending.approvals.find((a: { approvalId: string }) => a.approvalId === approval.approvalId)).toMatchObject({
+      status: "pending",
+      version: approval.version,
+    });
 
     const reject = await decide(olga, { decision: "reject", reason: "Merchant confirmed the order", version: approval.version });
     expect(reject.status()).toBe(200);
@@ -96,11 +103,15 @@ test.describe("HTTP API: bad input gets a clear 4xx and changes nothing", () => 
     const total = 64 * 1024 * 1024;
     let sent = 0;
     const status = await new Promise<number>((resolve, reject) => {
-      const req = httpRequest(new URL(`/api/threads/${threadId}/messages`, baseURL), { method: "POST", headers: { cookie, "content-type": "application/json", "transfer-encoding": "chunked" } }, (res) => {
-        res.resume();
-        resolve(res.statusCode ?? 0);
-        req.destroy();
-      });
+      const req = httpRequest(
+        new URL(`/api/threads/${threadId}/messages`, baseURL),
+        { method: "POST", headers: { cookie, "content-type": "application/json", "transfer-encoding": "chunked" } },
+        (res) => {
+          res.resume();
+          resolve(res.statusCode ?? 0);
+          req.destroy();
+        },
+      );
       req.on("error", (error) => (sent > 0 ? undefined : reject(error)));
       const chunk = Buffer.alloc(64 * 1024, 0x61);
       const pump = () => {

@@ -54,7 +54,9 @@ test.describe("a customer over their budget", () => {
     expect(retryAfter).toBeLessThanOrEqual(60);
     expect(await res.json()).toMatchObject({ code: "rate_limited:turn", budget: "turns_per_minute", retryAfterSeconds: retryAfter });
 
-    await expect(widget.error).toContainText(`You're sending messages faster than we can answer. Please wait ${retryAfter} second${retryAfter === 1 ? "" : "s"}.`);
+    await expect(widget.error).toContainText(
+      `You're sending messages faster than we can answer. Please wait ${retryAfter} second${retryAfter === 1 ? "" : "s"}.`,
+    );
     await expect(widget.input).toHaveValue("And once more, what is my card limit?");
     // Nothing was stored: the transcript holds the two answered messages only.
     await expect(widget.customerMessages).toHaveCount(TURNS_PER_MINUTE);

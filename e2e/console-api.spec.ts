@@ -12,7 +12,11 @@ test.describe("approval console API: roles and conflicts, enforced on the server
   test.beforeAll(async ({ baseURL }) => {
     [bob, olga, oscar, sam, ivan] = await Promise.all(["bob", "olga", "oscar", "sam", "ivan"].map((u) => signIn(baseURL!, u)));
     const { threadId } = await (await bob.post("/api/threads", { data: {} })).json();
-    const turn = await (await bob.post(`/api/threads/${threadId}/messages`, { data: { text: "I want my money back for the Orlen Fuel payment of 210.00, I never bought that fuel" } })).json();
+    const turn = await (
+      await bob.post(`/api/threads/${threadId}/messages`, {
+        data: { text: "I want my money back for the Orlen Fuel payment of 210.00, I never bought that fuel" },
+      })
+    ).json();
     expect(turn.status).toBe("awaiting_approval");
     const queue = await (await olga.get("/api/approvals?status=pending&pageSize=100")).json();
     approval = queue.approvals.find((a: { caseId: string }) => a.caseId === turn.caseId);
@@ -60,10 +64,18 @@ test.describe("approval console API: roles and conflicts, enforced on the server
     const { threadId } = (await (await olga.get(path)).json()).approval;
     await bob.post(`/api/threads/${threadId}/messages`, { data: { text: "No, nobody else has my card" } });
     await expectError(await olga.post(`${path}/decision`, { data: { decision: "approve", version: approval.version + 1 } }), 409, "conflict:approval");
-    await expectError(await olga.post(`${path}/decision`, { data: { decision: "approve", version: approval.version, amountMinor: 999_999 } }), 400, "bad_request:approval");
+    await expectError(
+      await olga.post(`${path}/decision`, { data: { decision: "approve", version: approval.version, amountMinor: 999_999 } }),
+      400,
+      "bad_request:approval",
+    );
     const ok = await olga.post(`${path}/decision`, { data: { decision: "approve", reason: "Looks right", version: approval.version } });
     expect(await ok.json()).toMatchObject({ status: "executed", approvalsNeeded: 0 });
-    await expectError(await sam.post(`${path}/decision`, { data: { decision: "reject", reason: "late", version: approval.version } }), 409, "conflict:approval");
+    await expectError(
+      await sam.post(`${path}/decision`, { data: { decision: "reject", reason: "late", version: approval.version } }),
+      409,
+      "conflict:approval",
+    );
     await expectError(await sam.post(`${path}/claim`, { data: {} }), 409, "conflict:claim");
     const kase = await (await olga.get(`/api/cases/${approval.caseId}`)).json();
     expect(kase.ledgerEntries).toHaveLength(1);

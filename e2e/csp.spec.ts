@@ -13,7 +13,11 @@ async function watchViolations(context: BrowserContext): Promise<Violation[]> {
   await context.exposeBinding("__reportCspViolation", (_source, v: Violation) => void violations.push(v));
   await context.addInitScript(() => {
     document.addEventListener("securitypolicyviolation", (e) => {
-      (window as unknown as { __reportCspViolation: (v: unknown) => void }).__reportCspViolation({ directive: e.violatedDirective, blocked: e.blockedURI, document: e.documentURI });
+      (window as unknown as { __reportCspViolation: (v: unknown) => void }).__reportCspViolation({
+        directive: e.violatedDirective,
+        blocked: e.blockedURI,
+        document: e.documentURI,
+      });
     });
   });
   context.on("console", (message) => {
@@ -103,11 +107,24 @@ test.describe("every page of every role under the Content-Security-Policy", () =
   test("signed out: the demo bank page with its framed widget, sign-in, the widget and a missing page", async ({ browser, baseURL }) => {
     const context = await browser.newContext({ baseURL });
     const violations = await watchViolations(context);
-    await walk(context, [{ path: "/", ready: framedWidgetReady }, { path: "/login" }, { path: "/widget", ready: widgetReady }, { path: "/console" }, { path: "/docs/api" }, { path: "/no-such-page" }], violations);
+    await walk(
+      context,
+      [
+        { path: "/", ready: framedWidgetReady },
+        { path: "/login" },
+        { path: "/widget", ready: widgetReady },
+        { path: "/console" },
+        { path: "/docs/api" },
+        { path: "/no-such-page" },
+      ],
+      violations,
+    );
     await context.close();
   });
 
-  test("a customer: the demo bank page with the chat framed in it, the widget, the embedded chat's sign-in landing, and a staff page they may not use", async ({ signedInAs }) => {
+  test("a customer: the demo bank page with the chat framed in it, the widget, the embedded chat's sign-in landing, and a staff page they may not use", async ({
+    signedInAs,
+  }) => {
     const alice = await signedInAs("alice");
     const violations = await watchViolations(alice);
     const signedInReady = async (page: Page) => {
@@ -132,7 +149,12 @@ test.describe("every page of every role under the Content-Security-Policy", () =
     const olgaViolations = await watchViolations(olga);
     await walk(
       olga,
-      [{ path: "/console", ready: queueReady }, { path: `/console/approvals/${approval.approvalId}`, ready: caseReady }, { path: "/console/policy", ready: notAllowed }, { path: "/widget", ready: widgetReady }],
+      [
+        { path: "/console", ready: queueReady },
+        { path: `/console/approvals/${approval.approvalId}`, ready: caseReady },
+        { path: "/console/policy", ready: notAllowed },
+        { path: "/widget", ready: widgetReady },
+      ],
       olgaViolations,
     );
     const samViolations = await watchViolations(sam);
@@ -154,7 +176,17 @@ test.describe("every page of every role under the Content-Security-Policy", () =
   test("an auditor: the incident list, a conversation and its report", async ({ signedInAs }) => {
     const ivan = await signedInAs("ivan");
     const violations = await watchViolations(ivan);
-    await walk(ivan, [{ path: "/incidents" }, { path: `/incidents/${LEGACY}`, ready: incidentReady }, { path: `/incidents/${LEGACY}/report` }, { path: "/console", ready: queueReady }, { path: "/ops", ready: opsReady }], violations);
+    await walk(
+      ivan,
+      [
+        { path: "/incidents" },
+        { path: `/incidents/${LEGACY}`, ready: incidentReady },
+        { path: `/incidents/${LEGACY}/report` },
+        { path: "/console", ready: queueReady },
+        { path: "/ops", ready: opsReady },
+      ],
+      violations,
+    );
   });
 
   test("the ops role: the ops page, and the pages it may not use", async ({ signedInAs }) => {
@@ -182,10 +214,18 @@ test.describe("every page of every role under the Content-Security-Policy", () =
 
   test("API answers carry their own locked-down headers", async ({ signedInAs }) => {
     const olga = await signedInAs("olga");
-    for (const res of [await olga.request.get("/api/auth/me"), await olga.request.post("/api/threads", { data: {} }), await olga.request.get("/api/no-such-route")]) {
+    for (const res of [
+      await olga.request.get("/api/auth/me"),
+      await olga.request.post("/api/threads", { data: {} }),
+      await olga.request.get("/api/no-such-route"),
+    ]) {
       const h = res.headers();
       expect(h["content-security-policy"], res.url()).toContain("default-src 'none'; frame-ancestors 'none'");
-      expect(h, res.url()).toMatchObject({ "x-frame-options": "DENY", "x-content-type-options": "nosniff", "referrer-policy": "strict-origin-when-cross-origin" });
+      expect(h, res.url()).toMatchObject({
+        "x-frame-options": "DENY",
+        "x-content-type-options": "nosniff",
+        "referrer-policy": "strict-origin-when-cross-origin",
+      });
     }
   });
 });

@@ -9,7 +9,13 @@ const LEGACY = "legacy-thread-state-v0";
 /** A post another site makes with the victim's cookies: a no-cors fetch, or an HTML form submitted into a hidden frame. */
 type Attack =
   | { name: string; path: string; kind: "fetch"; body: string }
-  | { name: string; path: string; kind: "form"; enctype: "text/plain" | "application/x-www-form-urlencoded" | "multipart/form-data"; fields: [string, string][] };
+  | {
+      name: string;
+      path: string;
+      kind: "form";
+      enctype: "text/plain" | "application/x-www-form-urlencoded" | "multipart/form-data";
+      fields: [string, string][];
+    };
 
 /** A form whose text/plain body reads as this JSON: `{"a":1,"pad":"="}`. */
 function jsonForm(name: string, path: string, value: Record<string, unknown>): Attack {
@@ -21,7 +27,13 @@ function attacksOn(name: string, path: string, body: Record<string, unknown>): A
   return [
     { name: `${name} (no-cors fetch, text/plain; application/json)`, path, kind: "fetch", body: JSON.stringify(body) },
     jsonForm(name, path, body),
-    { name: `${name} (url-encoded form)`, path, kind: "form", enctype: "application/x-www-form-urlencoded", fields: Object.entries(body).map(([k, v]) => [k, String(v)]) },
+    {
+      name: `${name} (url-encoded form)`,
+      path,
+      kind: "form",
+      enctype: "application/x-www-form-urlencoded",
+      fields: Object.entries(body).map(([k, v]) => [k, String(v)]),
+    },
     { name: `${name} (multipart form)`, path, kind: "form", enctype: "multipart/form-data", fields: Object.entries(body).map(([k, v]) => [k, String(v)]) },
   ];
 }
@@ -68,7 +80,10 @@ async function attackerPage(victim: BrowserContext, site: AttackerSite): Promise
 function expectAllRefused(outcomes: Outcome[], appURL: string) {
   expect(outcomes.filter((o) => o.status !== 403).map((o) => `${o.name}: ${o.status}`)).toEqual([]);
   const own = new URL(appURL).origin;
-  expect(outcomes.filter((o) => o.origin === own).map((o) => o.name), "no attack carried the app's own origin").toEqual([]);
+  expect(
+    outcomes.filter((o) => o.origin === own).map((o) => o.name),
+    "no attack carried the app's own origin",
+  ).toEqual([]);
 }
 
 /**

@@ -7,7 +7,6 @@ import { APP, EmbeddedChat } from "./pages/embedded-chat";
 import { LoginPage } from "./pages/login-page";
 import { approvalOfCase, reportForReview, say } from "./seed";
 
-
 /** Any CSP violation on the bank page or in the chat frame. */
 function watchCsp(context: BrowserContext): string[] {
   const violations: string[] = [];

@@ -32,7 +32,12 @@ test("a refund of 1,000.00 or more needs an operator's and a supervisor's approv
   await olgaCase.page.unroute(decision);
   await expect(olgaCase.panel).toContainText("Approved by Olga for 1,249.00 EUR; needs a second approval");
   await expect(olgaCase.page.getByLabel("Amount to approve (EUR)")).toHaveValue("1249.00");
-  expect(await approvalOfCase(olga.request, caseId)).toMatchObject({ status: "pending", firstApprovedBy: "olga", firstApprovedAmountMinor: 124_900, approvedAmountMinor: null });
+  expect(await approvalOfCase(olga.request, caseId)).toMatchObject({
+    status: "pending",
+    firstApprovedBy: "olga",
+    firstApprovedAmountMinor: 124_900,
+    approvedAmountMinor: null,
+  });
 
   await olgaCase.approve();
   await expect(olgaCase.refusal).toContainText("You gave the first approval; a second person must give the other.");
@@ -53,7 +58,12 @@ test("a refund of 1,000.00 or more needs an operator's and a supervisor's approv
   await samCase.approve("Only 1,000.00 is proven.");
   await expect(samCase.refusal).toContainText("Not done: the two approvals must be for one amount");
   await expect(samCase.refusal).toContainText("olga approved 1,249.00 EUR; approve that amount, or reject.");
-  expect(await approvalOfCase(sam.request, caseId)).toMatchObject({ status: "pending", version: before.version, firstApprovedAmountMinor: 124_900, approvedAmountMinor: null });
+  expect(await approvalOfCase(sam.request, caseId)).toMatchObject({
+    status: "pending",
+    version: before.version,
+    firstApprovedAmountMinor: 124_900,
+    approvedAmountMinor: null,
+  });
   expect(await ledgerEntriesOf(sam.request, caseId)).toHaveLength(0);
   await expect(samCase.auditTrail.locator('[data-action^="approval."]')).toHaveCount(1);
   await samCase.panel.screenshot({ path: "test-results/four-eyes-refused.png" });

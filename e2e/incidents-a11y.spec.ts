@@ -17,7 +17,11 @@ async function seriousViolations(page: Page) {
 /** A limits question answered while the limits system fails: failed attempts, a degraded check, no money involved. */
 async function degradedLimitsQuestion(customer: APIRequestContext): Promise<string> {
   const threadId = await startThread(customer);
-  const set = await fetch(`${SIMULATOR_URL}/_admin/faults`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ system: "limits", errorRate: 1 }) });
+  const set = await fetch(`${SIMULATOR_URL}/_admin/faults`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ system: "limits", errorRate: 1 }),
+  });
   expect(set.status).toBe(200);
   try {
     await say(customer, threadId, "how much can I spend per day with my card?");

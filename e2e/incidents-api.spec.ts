@@ -44,7 +44,12 @@ test.describe("incident API: investigators only, masked until revealed, reading 
     const report = await ivan.post(`/api/incidents/threads/${LEGACY}/report`, { data: { reveal: false } });
     expect(report.headers()["content-disposition"]).toContain(`incident-${LEGACY}.json`);
     const body = await report.json();
-    expect(body.views).toEqual(expect.arrayContaining([expect.objectContaining({ actor: "ivan", action: "incident.revealed" }), expect.objectContaining({ actor: "ivan", action: "incident.viewed" })]));
+    expect(body.views).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ actor: "ivan", action: "incident.revealed" }),
+        expect.objectContaining({ actor: "ivan", action: "incident.viewed" }),
+      ]),
+    );
     expect(body.customer.name).toBe("A**** N****");
     expect(JSON.stringify(body)).not.toContain("Alice Novak");
   });
@@ -76,8 +81,18 @@ test.describe("incident API: investigators only, masked until revealed, reading 
   test("bad replays are 4xx and a replay adds no checkpoint", async () => {
     const before = await (await ivan.get(`/api/threads/${LEGACY}/history`)).json();
     await expectError(await ivan.post(`/api/incidents/threads/${LEGACY}/replay`, { data: { checkpointId: "nope" } }), 404, "not_found:checkpoint");
-    await expectError(await ivan.post(`/api/incidents/threads/${LEGACY}/replay`, { data: { checkpointId: before.checkpoints[0].checkpointId, policy: { autoApproveMaxMinor: -1 } } }), 400, "bad_request:body");
-    await expectError(await ivan.post(`/api/incidents/threads/${LEGACY}/replay`, { data: { checkpointId: before.checkpoints[0].checkpointId, systems: "production" } }), 400, "bad_request:body");
+    await expectError(
+      await ivan.post(`/api/incidents/threads/${LEGACY}/replay`, {
+        data: { checkpointId: before.checkpoints[0].checkpointId, policy: { autoApproveMaxMinor: -1 } },
+      }),
+      400,
+      "bad_request:body",
+    );
+    await expectError(
+      await ivan.post(`/api/incidents/threads/${LEGACY}/replay`, { data: { checkpointId: before.checkpoints[0].checkpointId, systems: "production" } }),
+      400,
+      "bad_request:body",
+    );
     await expectError(await ivan.get("/api/incidents/threads?from=yesterday"), 400, "bad_request:query");
     await expectError(await ivan.get("/api/incidents/threads/no-such-thread/timeline"), 404, "not_found:thread");
     const after = await (await ivan.get(`/api/threads/${LEGACY}/history`)).json();

@@ -28,9 +28,11 @@ type Outcome = { response: Response | null; failure: string | null };
 /** The app's answer to `url` as the browser saw it, waited for with a deadline that names it. */
 async function answerTo(page: Page, url: string, what: string): Promise<Outcome> {
   const bare = (u: string) => u.replace(/\?$/, "");
-  const sent = await page.waitForRequest((r) => bare(r.url()) === bare(url), { timeout: WAIT_MS }).catch((error: unknown) => {
-    throw new Error(`the browser did not send ${what} within ${WAIT_MS} ms`, { cause: error });
-  });
+  const sent = await page
+    .waitForRequest((r) => bare(r.url()) === bare(url), { timeout: WAIT_MS })
+    .catch((error: unknown) => {
+      throw new Error(`the browser did not send ${what} within ${WAIT_MS} ms`, { cause: error });
+    });
   // Null when the browser dropped the answer, as it does a JSON answer to an image (opaque response blocking).
   const response = await sent.response();
   return { response, failure: sent.failure()?.errorText ?? null };
@@ -88,7 +90,10 @@ test.describe("another website, opened by a signed-in auditor", () => {
     ["same site, another port", "localhost"],
     ["another site", "127.0.0.1"],
   ] as const) {
-    test(`records no look when a page on ${name} links, frames, loads as an image, submits a form or navigates to the audited addresses`, async ({ signedInAs, baseURL }) => {
+    test(`records no look when a page on ${name} links, frames, loads as an image, submits a form or navigates to the audited addresses`, async ({
+      signedInAs,
+      baseURL,
+    }) => {
       // Fifty requests, twenty of them whole-page loads: longer than one flow's minute on a loaded machine.
       test.setTimeout(300_000);
       const ivan = await signedInAs("ivan");
@@ -115,7 +120,8 @@ test.describe("another website, opened by a signed-in auditor", () => {
             // Refused before the session is read: whether SameSite=Lax let the cookie ride along or not.
             expect(response.status(), what).toBe(403);
             // A frame shows the browser's own page instead (the app forbids framing); a whole page shows the answer.
-            if (way === "link" || way === "script") expect(JSON.parse((await page.locator("body").textContent()) ?? ""), what).toMatchObject({ code: "forbidden:cross_site" });
+            if (way === "link" || way === "script")
+              expect(JSON.parse((await page.locator("body").textContent()) ?? ""), what).toMatchObject({ code: "forbidden:cross_site" });
           } else if (api.includes(path)) {
             expect(failure, what).toBe("net::ERR_BLOCKED_BY_ORB");
           } else if (way === "link" || way === "script") {
@@ -138,12 +144,16 @@ test.describe("another website, opened by a signed-in auditor", () => {
     await request(page, `${baseURL}/incidents?customer=alice`, "link");
     await page.getByRole("link", { name: "Open this search" }).click();
     await expect(page.getByRole("table", { name: "Conversations found" })).toBeVisible();
-    await expect.poll(async () => (await looksBy("ivan"))["incident.searched"] ?? 0, { message: "the search is recorded", timeout: WAIT_MS }).toBe((before["incident.searched"] ?? 0) + 1);
+    await expect
+      .poll(async () => (await looksBy("ivan"))["incident.searched"] ?? 0, { message: "the search is recorded", timeout: WAIT_MS })
+      .toBe((before["incident.searched"] ?? 0) + 1);
 
     await page.goto(attacker().origin);
     await request(page, `${baseURL}/incidents/${LEGACY}`, "link");
     await page.getByRole("link", { name: "Open the conversation" }).click();
     await expect(page.getByRole("table", { name: "Timeline" })).toBeVisible();
-    await expect.poll(async () => (await looksBy("ivan"))["incident.viewed"] ?? 0, { message: "the viewer's look is recorded", timeout: WAIT_MS }).toBeGreaterThan(before["incident.viewed"] ?? 0);
+    await expect
+      .poll(async () => (await looksBy("ivan"))["incident.viewed"] ?? 0, { message: "the viewer's look is recorded", timeout: WAIT_MS })
+      .toBeGreaterThan(before["incident.viewed"] ?? 0);
   });
 });

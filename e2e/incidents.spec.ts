@@ -34,7 +34,9 @@ async function electroMartRefund(alice: APIRequestContext, olga: APIRequestConte
   return done;
 }
 
-test("an auditor finds alice's Electro Mart refund, walks it to the decision, replays it with a higher limit and exports the report", async ({ signedInAs }) => {
+test("an auditor finds alice's Electro Mart refund, walks it to the decision, replays it with a higher limit and exports the report", async ({
+  signedInAs,
+}) => {
   test.setTimeout(120_000);
   const [alice, olga, sam, ivan] = await Promise.all(["alice", "olga", "sam", "ivan"].map((u) => signedInAs(u)));
   const { threadId, caseId, approvalId } = await electroMartRefund(alice.request, olga.request, sam.request);

@@ -9,7 +9,18 @@ import { personalIn } from "../test/personal-data";
 /** The bank's review of a refund that a customer never sees: policy reasons (risk, limits, refund counts), approvers, versions. */
 function expectNoReview(seen: unknown) {
   const text = JSON.stringify(seen);
-  for (const word of ["policyReason", "firstApprovedBy", "approvalsNeeded", '"version"', "Policy:", "auto-approval", "Antifraud", "refund(s)", "olga", "Olga"]) {
+  for (const word of [
+    "policyReason",
+    "firstApprovedBy",
+    "approvalsNeeded",
+    '"version"',
+    "Policy:",
+    "auto-approval",
+    "Antifraud",
+    "refund(s)",
+    "olga",
+    "Olga",
+  ]) {
     expect(text, `the customer's view names ${word}`).not.toContain(word);
   }
 }
@@ -28,7 +39,9 @@ test.describe.serial("the official LangGraph SDK drives the app through /api/lan
     overrideFetchImplementation(checked.fetch);
     const users = ["alice", "bob", "olga", "sam", "ivan"] as const;
     const cookies = await Promise.all(users.map((u) => sessionCookie(baseURL!, u, checked.fetch)));
-    sdk = Object.fromEntries(users.map((u, i) => [u, new Client({ apiUrl: `${baseURL}/api/langgraph`, defaultHeaders: { cookie: cookies[i]! } })])) as typeof sdk;
+    sdk = Object.fromEntries(
+      users.map((u, i) => [u, new Client({ apiUrl: `${baseURL}/api/langgraph`, defaultHeaders: { cookie: cookies[i]! } })]),
+    ) as typeof sdk;
     olgaApi = await signIn(baseURL!, "olga");
   });
 
@@ -140,7 +153,17 @@ test.describe.serial("the official LangGraph SDK drives the app through /api/lan
     const staff = ((await sdk.olga.threads.getState(thread.thread_id)) as unknown as { interrupts: Interrupt[] }).interrupts[0]!;
     expect(staff.id).toBe(interrupt.id);
     expect(staff.value[0]).toMatchObject({
-      action_request: { action: "approve_refund", args: { merchant: "Skyline Air", amountMinor: 31_200, currency: "EUR", version: expect.any(Number), approvalsNeeded: 1, policyReason: expect.any(String) } },
+      action_request: {
+        action: "approve_refund",
+        args: {
+          merchant: "Skyline Air",
+          amountMinor: 31_200,
+          currency: "EUR",
+          version: expect.any(Number),
+          approvalsNeeded: 1,
+          policyReason: expect.any(String),
+        },
+      },
       config: { allow_ignore: false, allow_respond: true, allow_edit: true, allow_accept: true },
       description: expect.stringContaining("Policy: "),
     });
@@ -208,7 +231,7 @@ test.describe.serial("the official LangGraph SDK drives the app through /api/lan
     for await (const part of sdk.alice.runs.joinStream(thread.thread_id, run.run_id, { streamMode: ["values", "updates"] })) joinedStream.push(part);
     expect(joinedStream.length).toBeGreaterThan(2);
     expectNoReview(joinedStream);
-    const request = (await sdk.olga.runs.join(thread.thread_id, run.run_id) as Values).__interrupt__![0]!.value[0]!.action_request;
+    const request = ((await sdk.olga.runs.join(thread.thread_id, run.run_id)) as Values).__interrupt__![0]!.value[0]!.action_request;
     expect(request.args).toMatchObject({ merchant: "Harbour Hotel", amountMinor: 78_000 });
     const caseId = String(request.args.caseId);
 
@@ -216,7 +239,9 @@ test.describe.serial("the official LangGraph SDK drives the app through /api/lan
       status: 403,
       code: "forbidden:amount_limit",
     });
-    expect(await refusal(sdk.sam.runs.wait(thread.thread_id, "agent", { command: { resume: inboxAnswer("edit", request, { amountMinor: "90000" }) } }))).toEqual({
+    expect(
+      await refusal(sdk.sam.runs.wait(thread.thread_id, "agent", { command: { resume: inboxAnswer("edit", request, { amountMinor: "90000" }) } })),
+    ).toEqual({
       status: 400,
       code: "bad_request:approval",
     });
@@ -238,7 +263,9 @@ test.describe.serial("the official LangGraph SDK drives the app through /api/lan
     })) as Values;
     expectNoReview(paused);
     const caseId = String(paused.__interrupt__![0]!.value[0]!.action_request.args.caseId);
-    const rejected = (await sdk.olga.runs.wait(thread.thread_id, "agent", { command: { resume: [{ type: "response", args: "The customer bought the tickets." }] } })) as Values;
+    const rejected = (await sdk.olga.runs.wait(thread.thread_id, "agent", {
+      command: { resume: [{ type: "response", args: "The customer bought the tickets." }] },
+    })) as Values;
     expect(rejected.__interrupt__).toBeUndefined();
     expect(await approvalOfCase(olgaApi, caseId)).toMatchObject({ status: "rejected", decidedBy: "olga" });
     expect(await ledgerEntriesOf(olgaApi, caseId)).toHaveLength(0);
@@ -272,7 +299,9 @@ test.describe.serial("the official LangGraph SDK drives the app through /api/lan
       status: 409,
       code: "conflict:approval",
     });
-    expect(await refusal(sdk.sam.runs.wait(thread.thread_id, "agent", { command: { resume: inboxAnswer("edit", second, { amountMinor: "100000" }) } }))).toEqual({
+    expect(
+      await refusal(sdk.sam.runs.wait(thread.thread_id, "agent", { command: { resume: inboxAnswer("edit", second, { amountMinor: "100000" }) } })),
+    ).toEqual({
       status: 409,
       code: "conflict:amount",
     });
@@ -284,7 +313,9 @@ test.describe.serial("the official LangGraph SDK drives the app through /api/lan
 
   test("staff see customers' names and card numbers masked in the whole answer: values, interrupts, descriptions, history, run results", async () => {
     const thread = await sdk.alice.threads.create();
-    await sdk.alice.runs.wait(thread.thread_id, "agent", { input: { messages: [{ type: "human", content: "what are my card limits, my card ends in 4242" }] } });
+    await sdk.alice.runs.wait(thread.thread_id, "agent", {
+      input: { messages: [{ type: "human", content: "what are my card limits, my card ends in 4242" }] },
+    });
     const paused = (await sdk.alice.runs.wait(thread.thread_id, "agent", {
       input: { messages: [{ type: "human", content: "I don't recognise the Kowalski Garden payment of 88.00" }] },
     })) as Values;

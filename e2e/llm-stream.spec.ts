@@ -63,7 +63,11 @@ async function stored(context: BrowserContext, widget: WidgetPage) {
   const res = await context.request.get(`/api/threads/${threadId}`);
   expect(res.status()).toBe(200);
   const body = (await res.json()) as { status: string; messages: { role: string; text: string }[] };
-  return { status: body.status, customer: body.messages.filter((m) => m.role === "customer").map((m) => m.text), agent: body.messages.filter((m) => m.role === "agent").map((m) => m.text) };
+  return {
+    status: body.status,
+    customer: body.messages.filter((m) => m.role === "customer").map((m) => m.text),
+    agent: body.messages.filter((m) => m.role === "agent").map((m) => m.text),
+  };
 }
 
 test.describe("free-text answers worded by a language model", () => {
@@ -129,7 +133,10 @@ test.describe("free-text answers worded by a language model", () => {
     const { context, widget } = await customer(browser);
     await widget.send("hello there");
     const preview = await watchUntil(widget, (text) => CODE_GREETING.test(text));
-    expect(preview.some((text) => FILTERED.startsWith(text.trimEnd()) && text.split(" ").length >= 3), preview.join("\n")).toBe(true);
+    expect(
+      preview.some((text) => FILTERED.startsWith(text.trimEnd()) && text.split(" ").length >= 3),
+      preview.join("\n"),
+    ).toBe(true);
     await expect(widget.input).toBeEnabled();
     await expect(widget.transcript).not.toContainText("allowed to say");
     const answer = await lastAgentText(widget);

@@ -51,7 +51,9 @@ test("the ops page charts the last hour and updates itself when an approval wait
 
   const olga = await signedInAs("olga");
   const approval = await approvalOfCase(olga.request, caseId, "pending");
-  const decided = await olga.request.post(`/api/approvals/${approval.approvalId}/decision`, { data: { decision: "approve", reason: "Antifraud was down; the payment is small and unrecognised", version: approval.version } });
+  const decided = await olga.request.post(`/api/approvals/${approval.approvalId}/decision`, {
+    data: { decision: "approve", reason: "Antifraud was down; the payment is small and unrecognised", version: approval.version },
+  });
   expect(decided.status(), await decided.text()).toBe(200);
   await expect.poll(async () => (await approvalOfCase(olga.request, caseId)).status, { timeout: 30_000 }).toBe("executed");
 

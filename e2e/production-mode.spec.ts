@@ -107,7 +107,10 @@ test.describe("a production deployment", () => {
     });
     const code = await refused.exited;
     expect(code, refused.output()).not.toBe(0);
-    const refusal = refused.output().split("\n").filter((line) => line.includes("Refusing to start"));
+    const refusal = refused
+      .output()
+      .split("\n")
+      .filter((line) => line.includes("Refusing to start"));
     expect(refusal).toEqual([
       "Refusing to start: LEDGER_URL is required in production: set it to the bank's own system; the simulator stands in only in demo mode (DEMO_DATA=1).",
     ]);
@@ -128,8 +131,15 @@ test.describe("a production deployment", () => {
     });
     const code = await refused.exited;
     expect(code, refused.output()).not.toBe(0);
-    const refusal = refused.output().split("\n").filter((line) => line.includes("Refusing to start"));
-    expect(refusal).toEqual([expect.stringMatching(/^Refusing to start: DATABASE_URL connects as a role that row-level security does not hold \(postgres is a superuser\): connect the app as bank_app/)]);
+    const refusal = refused
+      .output()
+      .split("\n")
+      .filter((line) => line.includes("Refusing to start"));
+    expect(refusal).toEqual([
+      expect.stringMatching(
+        /^Refusing to start: DATABASE_URL connects as a role that row-level security does not hold \(postgres is a superuser\): connect the app as bank_app/,
+      ),
+    ]);
     expect(refused.output()).not.toMatch(/^\s+at /m);
   });
 });

@@ -14,7 +14,9 @@ test("an operator approves a refund within her limit from the case page, and it 
   await expect(widget.transcript).not.toContainText(/refunded/i);
 
   const olga = await signedInAs("olga");
-  const pending = (await (await olga.request.get("/api/approvals?status=pending&pageSize=100")).json()) as { approvals: { caseId: string; merchant: string }[] };
+  const pending = (await (await olga.request.get("/api/approvals?status=pending&pageSize=100")).json()) as {
+    approvals: { caseId: string; merchant: string }[];
+  };
   const waitingCase = pending.approvals.find((a) => a.merchant === "City Parking");
   expect(waitingCase, "the City Parking approval is pending").toMatchObject({ merchant: "City Parking" });
   const waiting = await approvalOfCase(olga.request, waitingCase!.caseId, "pending");

@@ -2,7 +2,16 @@ import { apiContext, expectError, SESSION_COOKIE } from "./api-client";
 import { expect, test } from "./fixtures";
 import { demoPassword, LoginPage } from "./pages/login-page";
 
-const PAGES = ["/", "/login", "/widget", "/console", "/console/approvals/no-such-approval", "/incidents", "/incidents/no-such-thread", "/incidents/no-such-thread/report"];
+const PAGES = [
+  "/",
+  "/login",
+  "/widget",
+  "/console",
+  "/console/approvals/no-such-approval",
+  "/incidents",
+  "/incidents/no-such-thread",
+  "/incidents/no-such-thread/report",
+];
 const BAD_COOKIES = [`${SESSION_COOKIE}=%E0%A4%A`, "bank_session=%E0%A4%A", `${SESSION_COOKIE}=${"A".repeat(43)}`, `${SESSION_COOKIE}=${"%".repeat(4000)}`];
 
 test("signing in sets a __Host- session cookie: HttpOnly, Secure, SameSite=Lax, Path=/, no Domain, sent back over http://localhost", async ({ baseURL }) => {
@@ -62,7 +71,10 @@ test("after sign-in, /login?next=/%09/evil.example lands on a same-origin page",
   }
 });
 
-test("a flood of wrong passwords for bob from four addresses holds those addresses back, with Retry-After, while bob signs in from his own; the form says when to try again", async ({ baseURL, page }) => {
+test("a flood of wrong passwords for bob from four addresses holds those addresses back, with Retry-After, while bob signs in from his own; the form says when to try again", async ({
+  baseURL,
+  page,
+}) => {
   // Addresses of this run alone: the server counts the X-Forwarded-For a client sends when no proxy is trusted.
   const block = `10.66.${Math.floor(Math.random() * 250)}`;
   const attackers = await Promise.all([1, 2, 3, 4].map((n) => apiContext({ baseURL, extraHTTPHeaders: { "x-forwarded-for": `${block}.${n}` } })));

@@ -13,7 +13,9 @@ async function seriousViolations(page: Page): Promise<string[]> {
     .map((v) => `${v.impact} ${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`);
 }
 
-test("vistula-bank's supervisor proposes a higher auto-approval limit, the second supervisor confirms it, and piotr's 249.00 PLN duplicate is then refunded without an operator", async ({ signedInAs }) => {
+test("vistula-bank's supervisor proposes a higher auto-approval limit, the second supervisor confirms it, and piotr's 249.00 PLN duplicate is then refunded without an operator", async ({
+  signedInAs,
+}) => {
   test.setTimeout(120_000);
   const zofia = await signedInAs("zofia");
   const page = await zofia.newPage();
@@ -79,7 +81,10 @@ test("only supervisors find the policy page; an operator is told it is not their
   expect((await marta.request.get("/api/tenant/policy")).status()).toBe(403);
 });
 
-test("vistula-bank's supervisor lifts tomasz's sign-in delay in the console, and the held-back address may try again at once", async ({ baseURL, signedInAs }) => {
+test("vistula-bank's supervisor lifts tomasz's sign-in delay in the console, and the held-back address may try again at once", async ({
+  baseURL,
+  signedInAs,
+}) => {
   // Four addresses of this run alone (the server counts the X-Forwarded-For a client sends when no proxy is trusted), five wrong passwords each.
   const block = `10.77.${Math.floor(Math.random() * 250)}`;
   const attackers = await Promise.all([1, 2, 3, 4].map((n) => apiContext({ baseURL, extraHTTPHeaders: { "x-forwarded-for": `${block}.${n}` } })));
@@ -93,7 +98,9 @@ test("vistula-bank's supervisor lifts tomasz's sign-in delay in the console, and
   const unlock = page.getByRole("form", { name: "Lift a sign-in delay" });
   await unlock.getByLabel("Employee's user name").fill("tomasz");
   await unlock.getByRole("button", { name: "Lift sign-in delay" }).click();
-  await expect(page.getByRole("status").filter({ hasText: "Sign-in delay lifted" })).toContainText(/tomasz may sign in again at once: \d+ failed sign-ins forgiven\./);
+  await expect(page.getByRole("status").filter({ hasText: "Sign-in delay lifted" })).toContainText(
+    /tomasz may sign in again at once: \d+ failed sign-ins forgiven\./,
+  );
   expect(await seriousViolations(page)).toEqual([]);
   expect((await signIn(0, demoPassword("tomasz"))).status()).toBe(200);
 

@@ -96,6 +96,12 @@ export function scrub(message: string): string {
  */
 export function failureFields(error: unknown): { errorClass: string; errorMessage: string; stack?: string } {
   const message = error instanceof Error ? error.message : String(error);
-  const frames = error instanceof Error ? error.stack?.split("\n").filter((line) => /^\s+at /.test(line)).join("\n") : undefined;
+  const frames =
+    error instanceof Error
+      ? error.stack
+          ?.split("\n")
+          .filter((line) => /^\s+at /.test(line))
+          .join("\n")
+      : undefined;
   return { errorClass: errorClass(error), errorMessage: scrub(message), ...(frames ? { stack: frames } : {}) };
 }

@@ -46,7 +46,14 @@ describe("the log of a conversation in which the customer gives her name and car
     const thread = await h.newThread("cust-alice");
     const cookie = `bank_session=${(await createSession(h.db, "user-alice")).token}`;
     const say = async (text: string) => {
-      const res = await callRoute({ method: "POST", route: "/api/threads/:id/messages", params: { id: thread }, cookie, body: JSON.stringify({ text }), headers: OWN });
+      const res = await callRoute({
+        method: "POST",
+        route: "/api/threads/:id/messages",
+        params: { id: thread },
+        cookie,
+        body: JSON.stringify({ text }),
+        headers: OWN,
+      });
       expect(res.status).toBe(200);
       return ((await res.json()) as { reply: string }).reply;
     };
@@ -59,15 +66,34 @@ describe("the log of a conversation in which the customer gives her name and car
     const attempts = events.filter((e) => e.event === "node.attempt" && e.threadId === thread);
     expect(new Set(attempts.map((e) => e.node))).toEqual(new Set(["intake", "checkSystem", "triage", "refund", "reply"]));
     for (const attempt of attempts) {
-      expect(attempt).toMatchObject({ level: "info", tenantId: "demo-bank", runId: expect.stringMatching(/^[0-9a-f-]{36}$/), attempt: 1, latencyMs: expect.any(Number), outcome: "ok" });
+      expect(attempt).toMatchObject({
+        level: "info",
+        tenantId: "demo-bank",
+        runId: expect.stringMatching(/^[0-9a-f-]{36}$/),
+        attempt: 1,
+        latencyMs: expect.any(Number),
+        outcome: "ok",
+      });
     }
-    expect(attempts.filter((e) => e.node === "checkSystem").map((e) => e.system).sort()).toEqual(["antifraud", "history", "limits"]);
+    expect(
+      attempts
+        .filter((e) => e.node === "checkSystem")
+        .map((e) => e.system)
+        .sort(),
+    ).toEqual(["antifraud", "history", "limits"]);
     const turns = events.filter((e) => e.event === "turn" && e.threadId === thread);
     expect(turns).toHaveLength(3);
     expect(turns[1]).toMatchObject({ intent: "refund", status: "idle", caseId: expect.any(String), latencyMs: expect.any(Number) });
     expect(events).toContainEqual(expect.objectContaining({ event: "refund.executed", threadId: thread, replayed: false }));
     expect(events).toContainEqual(
-      expect.objectContaining({ event: "http.request", route: "/api/threads/{id}/messages", method: "POST", status: 200, role: "customer", latencyMs: expect.any(Number) }),
+      expect.objectContaining({
+        event: "http.request",
+        route: "/api/threads/{id}/messages",
+        method: "POST",
+        status: 200,
+        role: "customer",
+        latencyMs: expect.any(Number),
+      }),
     );
 
     const leaks = log.lines.filter((line) => {

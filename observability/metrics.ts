@@ -134,7 +134,8 @@ export type Metrics = ReturnType<typeof build>;
  */
 export function databaseGauges() {
   const registry = new Registry();
-  const byTenant = (name: string, help: string) => new Gauge({ name, help: `${help}, by tenant (read from the database on scrape)`, labelNames: ["tenant"] as const, registers: [registry] });
+  const byTenant = (name: string, help: string) =>
+    new Gauge({ name, help: `${help}, by tenant (read from the database on scrape)`, labelNames: ["tenant"] as const, registers: [registry] });
   return {
     registry,
     pendingApprovals: byTenant("bank_approvals_pending", "Approvals waiting for a decision"),

@@ -42,7 +42,9 @@ describe("opsSampler", () => {
   });
 
   it("deletes samples older than a day", async () => {
-    await d.db.execute(sql`insert into ops_samples (instance_id, at, checkpoint_write_buckets, checkpoint_size_buckets) values ('old', now() - interval '25 hours', '[]'::jsonb, '[]'::jsonb)`);
+    await d.db.execute(
+      sql`insert into ops_samples (instance_id, at, checkpoint_write_buckets, checkpoint_size_buckets) values ('old', now() - interval '25 hours', '[]'::jsonb, '[]'::jsonb)`,
+    );
     expect(await opsSampler("instance-test")(d.db)).toMatchObject({ deleted: 1 });
     expect((await rows()).map((r) => r.instanceId)).not.toContain("old");
   });

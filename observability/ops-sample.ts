@@ -66,7 +66,14 @@ export function opsSampler(instanceId: string) {
       takeovers: current.takeovers - base.takeovers,
       rateLimited: grown(current.rateLimited, base.rateLimited),
     };
-    const anything = [...delta.checkpointWriteBuckets, ...delta.checkpointSizeBuckets, delta.checkpointsOver1Mb, delta.refundsRetried, delta.takeovers, ...Object.values(delta.rateLimited)].some((n) => n > 0);
+    const anything = [
+      ...delta.checkpointWriteBuckets,
+      ...delta.checkpointSizeBuckets,
+      delta.checkpointsOver1Mb,
+      delta.refundsRetried,
+      delta.takeovers,
+      ...Object.values(delta.rateLimited),
+    ].some((n) => n > 0);
     if (anything) await insertOpsSample(db, { instanceId, ...delta });
     written = current;
     const deleted = await deleteOpsSamplesBefore(db, new Date(at.getTime() - OPS_SAMPLE_RETENTION_MS));

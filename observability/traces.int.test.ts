@@ -16,7 +16,14 @@ import { until } from "../test/wait-for";
 import { startTracing, type Tracing } from "./tracing";
 
 /** A span as an OTLP/HTTP JSON export carries it (ids in hex). */
-type OtlpSpan = { traceId: string; spanId: string; parentSpanId?: string; name: string; kind: number; attributes: { key: string; value: Record<string, unknown> }[] };
+type OtlpSpan = {
+  traceId: string;
+  spanId: string;
+  parentSpanId?: string;
+  name: string;
+  kind: number;
+  attributes: { key: string; value: Record<string, unknown> }[];
+};
 type Received = OtlpSpan & { service: string };
 
 const root = path.resolve(import.meta.dirname, "..");
@@ -51,7 +58,14 @@ function startSimulatorProcess(collector: string): Promise<{ child: ChildProcess
   const child = spawn(path.join(root, "node_modules/.bin/tsx"), ["simulator/main.ts"], {
     cwd: root,
     // The bank's systems, on their own tables: as the owner, as npm start runs them.
-    env: { ...process.env, DATABASE_URL: process.env.DATABASE_OWNER_URL, SIMULATOR_PORT: "0", OTEL_EXPORTER_OTLP_ENDPOINT: collector, OTEL_SERVICE_NAME: "bank-simulator", OTEL_BSP_SCHEDULE_DELAY: "50" },
+    env: {
+      ...process.env,
+      DATABASE_URL: process.env.DATABASE_OWNER_URL,
+      SIMULATOR_PORT: "0",
+      OTEL_EXPORTER_OTLP_ENDPOINT: collector,
+      OTEL_SERVICE_NAME: "bank-simulator",
+      OTEL_BSP_SCHEDULE_DELAY: "50",
+    },
     stdio: ["ignore", "pipe", "inherit"],
   });
   return new Promise((resolve, reject) => {
@@ -78,7 +92,13 @@ beforeAll(async () => {
   simulator = await startSimulatorProcess(collector.url);
   tracing = startTracing({ serviceName: "bank-support-agent", spanProcessors: [new SimpleSpanProcessor(memory)] });
   const urls = bankSystemsEnv(simulator.url);
-  const bank = createBankClients({ limits: urls.LIMITS_URL, history: urls.HISTORY_URL, antifraud: urls.ANTIFRAUD_URL, ledger: urls.LEDGER_URL, cards: urls.CARDS_URL });
+  const bank = createBankClients({
+    limits: urls.LIMITS_URL,
+    history: urls.HISTORY_URL,
+    antifraud: urls.ANTIFRAUD_URL,
+    ledger: urls.LEDGER_URL,
+    cards: urls.CARDS_URL,
+  });
   agent = createAgent({ db: database.db, pool: database.pool, deps: { settings: FAST_SETTINGS, bank } });
 });
 
@@ -158,7 +178,11 @@ describe("the trace of a refund turn", () => {
     const checks = nodes.filter((s) => s.name === "checkSystem");
     expect(checks.map((s) => attr(s, "bank.system")).sort()).toEqual(["antifraud", "history", "limits"]);
     expect(new Set(checks.map((s) => parentOf(s))).size).toBe(1);
-    const stepOf = (name: string) => attr(nodes.find((s) => s.name === name)!, "langgraph.step") as number;
+    const stepOf = (name: string) =>
+      attr(
+        nodes.find((s) => s.name === name)!,
+        "langgraph.step",
+      ) as number;
     expect(stepOf("intake")).toBeLessThan(stepOf("checkSystem"));
     expect(stepOf("checkSystem")).toBeLessThan(stepOf("triage"));
     expect(stepOf("triage")).toBeLessThan(stepOf("refund"));
@@ -214,13 +238,21 @@ describe("the trace of a refund turn", () => {
     ]);
 
     // Ids, names, outcomes: nothing the customer wrote, nor their name.
-    const values = [...spans.flatMap((s) => Object.values(s.attributes)), ...served.flatMap((s) => s.attributes.map((a) => Object.values(a.value)[0]))].map(String);
+    const values = [...spans.flatMap((s) => Object.values(s.attributes)), ...served.flatMap((s) => s.attributes.map((a) => Object.values(a.value)[0]))].map(
+      String,
+    );
     for (const word of ["Coffee", "charged twice", "Alice"]) expect(values.filter((v) => v.includes(word))).toEqual([]);
   });
 
   it("puts an operator's decision in its own trace: the resume is saved under the gate's superstep, the refund's call continued by the simulator", async () => {
     const thread = (await createThread(database.db, TENANT, "cust-alice")).id;
-    const turn = await agent.sendMessage({ tenantId: TENANT, threadId: thread, customerId: "cust-alice", text: "City Parking charged me while I was abroad", actor: "cust-alice" });
+    const turn = await agent.sendMessage({
+      tenantId: TENANT,
+      threadId: thread,
+      customerId: "cust-alice",
+      text: "City Parking charged me while I was abroad",
+      actor: "cust-alice",
+    });
     expect(turn).toMatchObject({ kind: "ok", status: "awaiting_approval" });
     if (turn.kind !== "ok") return;
     const held = memory.getFinishedSpans();
@@ -233,7 +265,15 @@ describe("the trace of a refund turn", () => {
     memory.reset();
 
     const approval = await getApprovalByCase(database.db, TENANT, turn.caseId!);
-    const decided = await agent.decide({ tenantId: TENANT, approvalId: approval!.id, version: approval!.version, decision: "approved", reason: "ok", actor: "olga", role: "operator" });
+    const decided = await agent.decide({
+      tenantId: TENANT,
+      approvalId: approval!.id,
+      version: approval!.version,
+      decision: "approved",
+      reason: "ok",
+      actor: "olga",
+      role: "operator",
+    });
     expect(decided).toMatchObject({ kind: "ok", status: "executed" });
 
     const spans = memory.getFinishedSpans();
@@ -255,11 +295,18 @@ describe("the trace of a refund turn", () => {
     const ledger = spans.find((s) => s.name === "bank.ledger")!;
     expect(parent(ledger)?.name).toBe("refund");
     await until("the simulator's ledger span", () => collector.spans.some((s) => s.parentSpanId === ledger.spanContext().spanId));
-    expect(collector.spans.find((s) => s.parentSpanId === ledger.spanContext().spanId)).toMatchObject({ name: "POST /ledger/refunds", traceId: ledger.spanContext().traceId });
+    expect(collector.spans.find((s) => s.parentSpanId === ledger.spanContext().spanId)).toMatchObject({
+      name: "POST /ledger/refunds",
+      traceId: ledger.spanContext().traceId,
+    });
   });
 
   it("records a bank system's failure by class on every attempt, and the simulator marks the fault it injected", async () => {
-    const fault = await fetch(`${simulator.url}/_admin/faults`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ system: "antifraud", errorRate: 1 }) });
+    const fault = await fetch(`${simulator.url}/_admin/faults`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ system: "antifraud", errorRate: 1 }),
+    });
     expect(fault.status).toBe(200);
     const thread = (await createThread(database.db, TENANT, "cust-alice")).id;
     const turn = await agent.sendMessage({ tenantId: TENANT, threadId: thread, customerId: "cust-alice", text: TEXT, actor: "cust-alice" });
@@ -277,7 +324,8 @@ describe("the trace of a refund turn", () => {
     expect(new Set(attempts.map((s) => parentOf(s))).size).toBe(1);
     const calls = spans.filter((s) => s.name === "bank.antifraud");
     expect(calls).toHaveLength(3);
-    for (const call of calls) expect(call.attributes).toMatchObject({ "bank.outcome": "error", "http.response.status_code": 503, "error.type": "BankSystemError" });
+    for (const call of calls)
+      expect(call.attributes).toMatchObject({ "bank.outcome": "error", "http.response.status_code": 503, "error.type": "BankSystemError" });
 
     await until("the simulator's antifraud spans", () => calls.every((c) => collector.spans.some((s) => s.parentSpanId === c.spanContext().spanId)));
     for (const call of calls) {

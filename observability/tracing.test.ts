@@ -20,7 +20,9 @@ function collector(): Promise<{ server: Server; url: string; received: { path: s
       res.writeHead(200, { "content-type": "application/json" }).end("{}");
     });
   });
-  return new Promise((resolve) => server.listen(0, "127.0.0.1", () => resolve({ server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, received })));
+  return new Promise((resolve) =>
+    server.listen(0, "127.0.0.1", () => resolve({ server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, received })),
+  );
 }
 
 describe("tracing settings", () => {

@@ -19,7 +19,14 @@ afterAll(() => pool.end());
 async function tenantWithFiveEvents() {
   const tenant = `bank-${randomUUID().slice(0, 8)}`;
   for (let n = 1; n <= 5; n++) {
-    await recordAuditEvent(db, { tenantId: tenant, actor: "olga", action: `step.${n}`, subjectType: "approval", subjectId: `a-${n}`, data: { n, reason: "checked" } });
+    await recordAuditEvent(db, {
+      tenantId: tenant,
+      actor: "olga",
+      action: `step.${n}`,
+      subjectType: "approval",
+      subjectId: `a-${n}`,
+      data: { n, reason: "checked" },
+    });
   }
   const rows = await auditChainPage(db, tenant, null, 10);
   return { tenant, rows, id: (seq: number) => rows[seq - 1]!.id };
@@ -72,7 +79,8 @@ describe("npm run audit:verify", () => {
       insert into audit_events (tenant_id, actor, action, subject_type, subject_id, data, at, seq, prev_hash, hash)
       values (${tenant}, 'sam', 'approval.approved', 'approval', 'a-forged', '{}', ${rows[1]!.at}::timestamptz, 3, ${rows[1]!.hash}, ${rows[2]!.hash})`,
     );
-    const forged = (await db.execute<{ id: string }>(sql`select id::text from audit_events where tenant_id = ${tenant} and subject_id = 'a-forged'`)).rows[0]!.id;
+    const forged = (await db.execute<{ id: string }>(sql`select id::text from audit_events where tenant_id = ${tenant} and subject_id = 'a-forged'`)).rows[0]!
+      .id;
     const run = await verify(["--tenant", tenant]);
     expect(run.code).toBe(1);
     expect(run.stderr).toContain(`${tenant}: BROKEN at row id ${forged} (seq 3, ${rows[1]!.at}, approval.approved): its content does not match its hash`);

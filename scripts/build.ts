@@ -41,7 +41,11 @@ export function buildIfStale(log: (line: string) => void): void {
   log("building the app (next build)");
   // The build's progress goes to standard error: the commands that build first (the benchmarks,
   // the chaos campaign) print their report alone on standard output.
-  const result = spawnSync(bin("next"), ["build"], { cwd: root, stdio: ["inherit", 2, "inherit"], env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1", BUILD_STANDALONE: "1" } });
+  const result = spawnSync(bin("next"), ["build"], {
+    cwd: root,
+    stdio: ["inherit", 2, "inherit"],
+    env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1", BUILD_STANDALONE: "1" },
+  });
   if (result.status !== 0) throw new Error("next build failed");
   cpSync(path.join(root, ".next", "static"), path.join(STANDALONE_DIR, ".next", "static"), { recursive: true });
   writeFileSync(stampFile, stamp);

@@ -25,7 +25,9 @@ writeFileSync(
 
 describe("npm run eval:conversations", () => {
   it("runs the files given and prints the summary and every verdict as JSON", { timeout: 120_000 }, async () => {
-    const run = await runScript("scripts/eval-conversations.ts", ["--file", file, "--json"], { env: { DATABASE_URL: process.env.DATABASE_URL, DATABASE_OWNER_URL: process.env.DATABASE_OWNER_URL } });
+    const run = await runScript("scripts/eval-conversations.ts", ["--file", file, "--json"], {
+      env: { DATABASE_URL: process.env.DATABASE_URL, DATABASE_OWNER_URL: process.env.DATABASE_OWNER_URL },
+    });
     expect(run.code, run.stderr).toBe(0);
     const out = JSON.parse(run.stdout);
     expect(out.summary).toEqual({

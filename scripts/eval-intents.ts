@@ -78,5 +78,7 @@ if (!file && crossValidate) {
     return accuracy;
   });
   const mean = accuracies.reduce((a, b) => a + b, 0) / FOLDS;
-  console.log(`${FOLDS}-fold stratified cross-validation: accuracy ${percent(mean)} (folds ${percent(Math.min(...accuracies))} to ${percent(Math.max(...accuracies))})`);
+  console.log(
+    `${FOLDS}-fold stratified cross-validation: accuracy ${percent(mean)} (folds ${percent(Math.min(...accuracies))} to ${percent(Math.max(...accuracies))})`,
+  );
 }

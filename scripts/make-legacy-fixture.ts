@@ -75,15 +75,19 @@ const pg = await startEmbeddedPostgres(".data/pg-fixture", { fresh: true });
 const { db, pool } = openDatabase(pg.url, 2);
 await migrateDatabase(db, pool);
 const saver = new PostgresSaver(pool, undefined, { schema: CHECKPOINT_SCHEMA });
-await graph.compile({ checkpointer: saver }).invoke(
-  { tenantId: "demo-bank", customerId: "cust-alice", messages: [{ role: "customer", text: "Coffee Corner charged me twice" }] },
-  { configurable: { thread_id: LEGACY_THREAD_ID }, durability: "sync" },
-);
+await graph
+  .compile({ checkpointer: saver })
+  .invoke(
+    { tenantId: "demo-bank", customerId: "cust-alice", messages: [{ role: "customer", text: "Coffee Corner charged me twice" }] },
+    { configurable: { thread_id: LEGACY_THREAD_ID }, durability: "sync" },
+  );
 writeFileSync("db/fixtures/legacy-thread-state-v0.json", `${JSON.stringify(await dumpThread(db, LEGACY_THREAD_ID), null, 1)}\n`);
-await paused.compile({ checkpointer: saver }).invoke(
-  { tenantId: "demo-bank", customerId: "cust-bob", messages: [{ role: "customer", text: "Electro Mart is not mine" }] },
-  { configurable: { thread_id: RENAMED_NODE_THREAD_ID }, durability: "sync" },
-);
+await paused
+  .compile({ checkpointer: saver })
+  .invoke(
+    { tenantId: "demo-bank", customerId: "cust-bob", messages: [{ role: "customer", text: "Electro Mart is not mine" }] },
+    { configurable: { thread_id: RENAMED_NODE_THREAD_ID }, durability: "sync" },
+  );
 writeFileSync(`db/fixtures/${RENAMED_NODE_THREAD_ID}.json`, `${JSON.stringify(await dumpThread(db, RENAMED_NODE_THREAD_ID), null, 1)}\n`);
 await seedDemoData(db);
 const simulator = await startSimulator({ port: 0, databaseUrl: pg.url });
@@ -94,7 +98,9 @@ await beforeRefund.invoke(
   { schemaVersion: 0, tenantId: "demo-bank", customerId: "cust-alice", input: "I was charged twice at Coffee Corner" },
   { configurable: { thread_id: BEFORE_REFUND_THREAD_ID }, durability: "sync", recursionLimit: 16 },
 );
-await db.execute(sql`insert into messages (tenant_id, thread_id, role, text) values ('demo-bank', ${BEFORE_REFUND_THREAD_ID}, 'customer', 'I was charged twice at Coffee Corner')`);
+await db.execute(
+  sql`insert into messages (tenant_id, thread_id, role, text) values ('demo-bank', ${BEFORE_REFUND_THREAD_ID}, 'customer', 'I was charged twice at Coffee Corner')`,
+);
 const latest = await saver.getTuple({ configurable: { thread_id: BEFORE_REFUND_THREAD_ID } });
 const versions = latest!.checkpoint.channel_versions;
 const approval = { ...(latest!.checkpoint.channel_values.approval as Record<string, unknown>) };

@@ -24,7 +24,9 @@ async function main() {
   try {
     await migrateDatabase(db, pool);
     const checkpointer = createCheckpointer(pool);
-    const ids = await db.execute<{ thread_id: string }>(sql.raw(`select distinct thread_id from "${CHECKPOINT_SCHEMA}".checkpoints where checkpoint_ns = '' order by 1`));
+    const ids = await db.execute<{ thread_id: string }>(
+      sql.raw(`select distinct thread_id from "${CHECKPOINT_SCHEMA}".checkpoints where checkpoint_ns = '' order by 1`),
+    );
     const paused: PausedThread[] = [];
     for (const { thread_id } of ids.rows) {
       const found = await pausedThread(checkpointer, thread_id);

@@ -9,7 +9,17 @@ const env = { DATABASE_URL: process.env.DATABASE_OWNER_URL, RETENTION_IDLE_DAYS:
 
 async function counts() {
   const out: Record<string, number> = {};
-  for (const t of ["langgraph.checkpoints", "langgraph.checkpoint_writes", "langgraph.checkpoint_blobs", "messages", "node_events", "sessions", "audit_events", "job_runs", "retention_marks"]) {
+  for (const t of [
+    "langgraph.checkpoints",
+    "langgraph.checkpoint_writes",
+    "langgraph.checkpoint_blobs",
+    "messages",
+    "node_events",
+    "sessions",
+    "audit_events",
+    "job_runs",
+    "retention_marks",
+  ]) {
     out[t] = Number((await h.db.execute<{ n: number }>(sql.raw(`select count(*)::int as n from ${t}`))).rows[0]!.n);
   }
   return out;
@@ -28,7 +38,10 @@ describe("npm run retention", () => {
     const dry = await runScript("scripts/retention.ts", ["--dry-run", "--json"], { env });
     expect(dry, dry.stderr).toMatchObject({ code: 0 });
     expect(await counts()).toEqual(before);
-    const report = JSON.parse(dry.stdout) as { dryRun: boolean; tenants: { tenantId: string; threads: number; checkpoints: number; messages: number; nodeEvents: number }[] };
+    const report = JSON.parse(dry.stdout) as {
+      dryRun: boolean;
+      tenants: { tenantId: string; threads: number; checkpoints: number; messages: number; nodeEvents: number }[];
+    };
     const tenant = report.tenants.find((t) => t.tenantId === "demo-bank")!;
     expect(report.dryRun).toBe(true);
     expect(tenant.threads).toBe(2);
@@ -52,7 +65,9 @@ describe("npm run retention", () => {
     const set = await runScript("scripts/retention.ts", ["--set-policy", "--tenant", "demo-bank", "--idle-days", "400", "--mode", "delete"], { env });
     expect(set, set.stderr).toMatchObject({ code: 0 });
     expect(set.stdout).toContain("demo-bank: idle 400 d, delete; messages 0 d");
-    const dry = JSON.parse((await runScript("scripts/retention.ts", ["--dry-run", "--json"], { env })).stdout) as { tenants: { tenantId: string; threads: number; policy: { mode: string } }[] };
+    const dry = JSON.parse((await runScript("scripts/retention.ts", ["--dry-run", "--json"], { env })).stdout) as {
+      tenants: { tenantId: string; threads: number; policy: { mode: string } }[];
+    };
     expect(dry.tenants.find((t) => t.tenantId === "demo-bank")).toMatchObject({ threads: 0, policy: { mode: "delete" } });
     const audit = await h.db.execute(sql`select actor, data from audit_events where action = 'retention.policy_set'`);
     expect(audit.rows).toEqual([{ actor: "cli", data: { idleDays: 400, mode: "delete" } }]);

@@ -36,14 +36,16 @@ function policyChange(values: Values): PolicyChange {
     const raw = values[flag];
     if (raw === undefined) continue;
     const days = Number(raw);
-    if (typeof raw !== "string" || raw.trim() === "" || !Number.isFinite(days) || days < 0 || days > 36_500) throw new Refusal(`--${flag} needs a number of days from 0 to 36500`);
+    if (typeof raw !== "string" || raw.trim() === "" || !Number.isFinite(days) || days < 0 || days > 36_500)
+      throw new Refusal(`--${flag} needs a number of days from 0 to 36500`);
     change[key] = days;
   }
   if (values.mode !== undefined) {
     if (values.mode !== "keep_latest" && values.mode !== "delete") throw new Refusal("--mode is keep_latest or delete");
     change.mode = values.mode;
   }
-  if (Object.keys(change).length === 0) throw new Refusal("--set-policy needs at least one of --idle-days, --mode, --message-days, --node-event-days, --session-days");
+  if (Object.keys(change).length === 0)
+    throw new Refusal("--set-policy needs at least one of --idle-days, --mode, --message-days, --node-event-days, --session-days");
   return change;
 }
 
@@ -56,7 +58,9 @@ async function setTenantPolicy(db: Db, values: Values): Promise<void> {
   await setPolicy(db, tenantId, change);
   await recordAuditEvent(db, { tenantId, actor: "cli", action: "retention.policy_set", subjectType: "tenant", subjectId: tenantId, data: change });
   const policy = (await tenantPolicies(db, defaultPolicy())).get(tenantId)!;
-  console.log(`${tenantId}: idle ${policy.idleDays} d, ${policy.mode}; messages ${policy.messageDays} d, node events ${policy.nodeEventDays} d, sessions ${policy.sessionDays} d`);
+  console.log(
+    `${tenantId}: idle ${policy.idleDays} d, ${policy.mode}; messages ${policy.messageDays} d, node events ${policy.nodeEventDays} d, sessions ${policy.sessionDays} d`,
+  );
 }
 /** Threads listed per tenant in the text output. */
 const SHOWN = 20;

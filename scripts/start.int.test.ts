@@ -32,7 +32,9 @@ describe("npm start in production (NODE_ENV=production without DEMO_DATA=1)", ()
 
   it("refuses a single missing bank system rather than fall back to the simulator's address", async () => {
     const line = await refusedStart({ ...COMPLETE, LEDGER_URL: undefined });
-    expect(line).toBe("[start] Refusing to start: LEDGER_URL is required in production: set it to the bank's own system; the simulator stands in only in demo mode (DEMO_DATA=1).");
+    expect(line).toBe(
+      "[start] Refusing to start: LEDGER_URL is required in production: set it to the bank's own system; the simulator stands in only in demo mode (DEMO_DATA=1).",
+    );
   });
 
   it("refuses an APP_ORIGIN that is not https", async () => {
@@ -42,14 +44,18 @@ describe("npm start in production (NODE_ENV=production without DEMO_DATA=1)", ()
 
   it("refuses to start without an encryption key rather than store conversations in clear", async () => {
     const line = await refusedStart({ ...COMPLETE, ENCRYPTION_KEYS: undefined });
-    expect(line).toMatch(/^\[start\] Refusing to start: ENCRYPTION_KEYS is required in production: set it to id:base64key \(32 random bytes, openssl rand -base64 32\) .+\.$/);
+    expect(line).toMatch(
+      /^\[start\] Refusing to start: ENCRYPTION_KEYS is required in production: set it to id:base64key \(32 random bytes, openssl rand -base64 32\) .+\.$/,
+    );
   });
 
   it("refuses the encryption key docker-compose.yml publishes, in one line naming ENCRYPTION_KEYS and not the key", async () => {
     const compose = parse(readFileSync(path.join(import.meta.dirname, "..", "docker-compose.yml"), "utf8"), { merge: true });
     const published: string = compose.services["app-1"].environment.ENCRYPTION_KEYS;
     const line = await refusedStart({ ...COMPLETE, ENCRYPTION_KEYS: published });
-    expect(line).toMatch(/^\[start\] Refusing to start: ENCRYPTION_KEYS holds a key the repository publishes \("demo", docker-compose.yml's demo key\): make the bank's own .+\.$/);
+    expect(line).toMatch(
+      /^\[start\] Refusing to start: ENCRYPTION_KEYS holds a key the repository publishes \("demo", docker-compose.yml's demo key\): make the bank's own .+\.$/,
+    );
     expect(line).not.toContain(published.split(":")[1]);
   });
 
@@ -86,7 +92,9 @@ describe("npm start that cannot start", () => {
     await new Promise<void>((resolve) => taken.listen(0, resolve));
     const port = (taken.address() as { port: number }).port;
     try {
-      expect(await failedStart({ PORT: String(port) })).toBe(`[start] port ${port} is taken (EADDRINUSE): stop what listens there, or set PORT to a free port.`);
+      expect(await failedStart({ PORT: String(port) })).toBe(
+        `[start] port ${port} is taken (EADDRINUSE): stop what listens there, or set PORT to a free port.`,
+      );
     } finally {
       taken.close();
     }

@@ -41,7 +41,9 @@ async function shutdown(code: number) {
 /** Ends start-up with one line that says what failed and what to do. */
 function fail(stage: Stage, error: unknown): void {
   const config = env();
-  console.error(`[start] ${startupFailure(stage, error, { port: config.PORT, dataDir: config.DATABASE_URL ? undefined : config.EMBEDDED_PG_DIR, databaseUrl: config.DATABASE_URL })}`);
+  console.error(
+    `[start] ${startupFailure(stage, error, { port: config.PORT, dataDir: config.DATABASE_URL ? undefined : config.EMBEDDED_PG_DIR, databaseUrl: config.DATABASE_URL })}`,
+  );
   void shutdown(1);
 }
 
@@ -102,7 +104,13 @@ async function main() {
   const demo = isDemoMode(config);
   log(demo ? "demo mode: demo data and the simulator as the bank systems" : "production mode: no demo data, the bank systems from the environment");
   const port = config.PORT;
-  if (!(await portIsFree(port).then(() => true, (error) => (fail("port", error), false)))) return;
+  if (
+    !(await portIsFree(port).then(
+      () => true,
+      (error) => (fail("port", error), false),
+    ))
+  )
+    return;
   // The owner migrates and seeds; the app connects as the application role (see db/app-role.ts).
   let ownerUrl = ownerDatabaseUrl(process.env);
   let databaseUrl = config.DATABASE_URL;
@@ -120,7 +128,12 @@ async function main() {
   try {
     const keys = keyRingFromEnv(config);
     if (config.ENCRYPTION_AT_REST === "off") log("encryption at rest: OFF (ENCRYPTION_AT_REST=off): new values are stored in clear");
-    else log(config.ENCRYPTION_KEYS ? `encryption at rest: key "${keys.writeKeyId}" writes, ${keys.keys.size} key(s) read` : `encryption at rest: the development key in ${developmentKeyFile(config)}`);
+    else
+      log(
+        config.ENCRYPTION_KEYS
+          ? `encryption at rest: key "${keys.writeKeyId}" writes, ${keys.keys.size} key(s) read`
+          : `encryption at rest: the development key in ${developmentKeyFile(config)}`,
+      );
   } catch (error) {
     return fail("other", error);
   }

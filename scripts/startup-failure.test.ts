@@ -5,7 +5,9 @@ const systemError = (code: string, extra: Record<string, unknown> = {}) => Objec
 
 describe("a start-up failure", () => {
   it("names a taken port and what to do", () => {
-    expect(startupFailure("port", systemError("EADDRINUSE"), { port: 3000 })).toBe("port 3000 is taken (EADDRINUSE): stop what listens there, or set PORT to a free port.");
+    expect(startupFailure("port", systemError("EADDRINUSE"), { port: 3000 })).toBe(
+      "port 3000 is taken (EADDRINUSE): stop what listens there, or set PORT to a free port.",
+    );
   });
 
   it("names an unreachable database without its password", () => {
@@ -16,7 +18,9 @@ describe("a start-up failure", () => {
 
   it("finds the system's error inside the driver's", () => {
     const wrapped = new Error("Failed query: CREATE SCHEMA", { cause: systemError("ECONNREFUSED") });
-    expect(startupFailure("database", wrapped, { databaseUrl: "postgres://a:b@127.0.0.1:1/bank" })).toBe("the database at 127.0.0.1:1/bank cannot be reached (ECONNREFUSED): start it, or fix DATABASE_URL.");
+    expect(startupFailure("database", wrapped, { databaseUrl: "postgres://a:b@127.0.0.1:1/bank" })).toBe(
+      "the database at 127.0.0.1:1/bank cannot be reached (ECONNREFUSED): start it, or fix DATABASE_URL.",
+    );
   });
 
   it("tells wrong credentials and a missing database apart", () => {

@@ -21,9 +21,19 @@ function step(title: string, command: string, args: string[]) {
 
 step("types (tsc --noEmit)", "tsc", ["--noEmit"]);
 step("lint (eslint, no warning allowed)", "eslint", [".", "--max-warnings", "0"]);
+step("format (prettier --check; npm run format writes it)", "prettier", ["--check", "."]);
 step("imports (no cycle, the agent's layers one way: dependency-cruiser)", "depcruise", ["--config", ".dependency-cruiser.cjs", "--output-type", "err", "."]);
 step("unit and integration tests (vitest)", "vitest", ["run"]);
 step("app build (when its sources changed)", "tsx", ["scripts/build.ts"]);
 step("topology (two instances behind a proxy)", "vitest", ["run", "--config", "test/topology/vitest.config.ts"]);
 step("browser tests (playwright)", "playwright", ["test"]);
-step("chaos campaign (small, with the retention sweep racing it)", "tsx", ["scripts/chaos/main.ts", "--conversations", "40", "--kills", "4", "--seed", "1", "--retention-aggressive"]);
+step("chaos campaign (small, with the retention sweep racing it)", "tsx", [
+  "scripts/chaos/main.ts",
+  "--conversations",
+  "40",
+  "--kills",
+  "4",
+  "--seed",
+  "1",
+  "--retention-aggressive",
+]);

@@ -32,7 +32,10 @@ async function findUser(username: string) {
 describe("npm run user:create", () => {
   it("creates an operator from a piped password who can then sign in, and audits it as the cli", async () => {
     const username = uniqueName("olga");
-    const run = await userCreate(["--role", "operator", "--username", username, "--display-name", "Olga Real", "--tenant", "demo-bank"], "a long operator passphrase\n");
+    const run = await userCreate(
+      ["--role", "operator", "--username", username, "--display-name", "Olga Real", "--tenant", "demo-bank"],
+      "a long operator passphrase\n",
+    );
     expect(run, run.stderr).toMatchObject({ code: 0 });
     expect(run.stdout).toContain(`created operator ${username}`);
 
@@ -42,7 +45,10 @@ describe("npm run user:create", () => {
 
     const user = (await findUser(username))!;
     expect(user).toMatchObject({ tenantId: "demo-bank", customerId: null });
-    const audit = await db.select().from(auditEvents).where(and(eq(auditEvents.subjectType, "user"), eq(auditEvents.subjectId, user.id)));
+    const audit = await db
+      .select()
+      .from(auditEvents)
+      .where(and(eq(auditEvents.subjectType, "user"), eq(auditEvents.subjectId, user.id)));
     expect(audit).toEqual([expect.objectContaining({ actor: "cli", action: "user.created", data: expect.objectContaining({ username, role: "operator" }) })]);
   });
 
@@ -60,7 +66,10 @@ describe("npm run user:create", () => {
 
   it("links a customer account to the bank's customer and that customer's tenant", async () => {
     const username = uniqueName("bob");
-    const run = await userCreate(["--role", "customer", "--username", username, "--display-name", "Bob K", "--customer-id", "cust-bob"], "bob's own long password\n");
+    const run = await userCreate(
+      ["--role", "customer", "--username", username, "--display-name", "Bob K", "--customer-id", "cust-bob"],
+      "bob's own long password\n",
+    );
     expect(run, run.stderr).toMatchObject({ code: 0 });
     expect(await findUser(username)).toMatchObject({ role: "customer", customerId: "cust-bob", tenantId: "demo-bank" });
     expect((await signIn(username, "bob's own long password")).status).toBe(200);
@@ -72,7 +81,10 @@ describe("npm run user:create", () => {
     expect(run.code).not.toBe(0);
     expect(run.stderr).toContain("the database has several tenants (demo-bank, vistula-bank): pass --tenant");
     expect(await findUser(username)).toBeNull();
-    const named = await userCreate(["--role", "operator", "--username", username, "--display-name", "Marta Real", "--tenant", "vistula-bank"], "a long operator passphrase\n");
+    const named = await userCreate(
+      ["--role", "operator", "--username", username, "--display-name", "Marta Real", "--tenant", "vistula-bank"],
+      "a long operator passphrase\n",
+    );
     expect(named, named.stderr).toMatchObject({ code: 0 });
     expect(await findUser(username)).toMatchObject({ tenantId: "vistula-bank" });
   });
@@ -80,9 +92,14 @@ describe("npm run user:create", () => {
   it("refuses a password on the command line, in any spelling, and creates nobody", async () => {
     for (const args of [["--password", "a long operator passphrase"], ["--password=a long operator passphrase"], ["-p", "a long operator passphrase"]]) {
       const username = uniqueName("mallory");
-      const run = await userCreate(["--role", "operator", "--username", username, "--display-name", "M", "--tenant", "demo-bank", ...args], "a long operator passphrase\n");
+      const run = await userCreate(
+        ["--role", "operator", "--username", username, "--display-name", "M", "--tenant", "demo-bank", ...args],
+        "a long operator passphrase\n",
+      );
       expect(run.code).not.toBe(0);
-      expect(run.stderr.trim()).toBe("user:create: a password is never taken on the command line (shell history and ps keep it): type it at the prompt or pipe it on stdin");
+      expect(run.stderr.trim()).toBe(
+        "user:create: a password is never taken on the command line (shell history and ps keep it): type it at the prompt or pipe it on stdin",
+      );
       expect(await findUser(username)).toBeNull();
     }
   });
@@ -100,7 +117,10 @@ describe("npm run user:create", () => {
 
   it("refuses a username that exists and leaves that account as it was", async () => {
     const before = (await findUser("olga"))!;
-    const run = await userCreate(["--role", "supervisor", "--username", "olga", "--display-name", "Impostor", "--tenant", "demo-bank"], "a long supervisor passphrase\n");
+    const run = await userCreate(
+      ["--role", "supervisor", "--username", "olga", "--display-name", "Impostor", "--tenant", "demo-bank"],
+      "a long supervisor passphrase\n",
+    );
     expect(run.code).not.toBe(0);
     expect(run.stderr).toContain("user olga exists");
     expect(await findUser("olga")).toEqual(before);
@@ -109,7 +129,10 @@ describe("npm run user:create", () => {
 
   it("with --reset-password sets a new password and ends every session of that user", async () => {
     const username = uniqueName("sam");
-    expect((await userCreate(["--role", "supervisor", "--username", username, "--display-name", "Sam R", "--tenant", "demo-bank"], "the first long password\n")).code).toBe(0);
+    expect(
+      (await userCreate(["--role", "supervisor", "--username", username, "--display-name", "Sam R", "--tenant", "demo-bank"], "the first long password\n"))
+        .code,
+    ).toBe(0);
     const user = (await findUser(username))!;
     const { token } = await createSession(db, user.id);
     expect(await checkSession(db, { kind: "token", token })).toMatchObject({ user: { username } });
@@ -120,7 +143,10 @@ describe("npm run user:create", () => {
     expect(await checkSession(db, { kind: "token", token })).toEqual({ problem: "session_invalid" });
     expect((await signIn(username, "the first long password")).status).toBe(401);
     expect((await signIn(username, "the second long password")).status).toBe(200);
-    const audit = await db.select().from(auditEvents).where(and(eq(auditEvents.subjectId, user.id), eq(auditEvents.action, "user.password_reset")));
+    const audit = await db
+      .select()
+      .from(auditEvents)
+      .where(and(eq(auditEvents.subjectId, user.id), eq(auditEvents.action, "user.password_reset")));
     expect(audit).toEqual([expect.objectContaining({ actor: "cli", data: expect.objectContaining({ sessionsEnded: 1 }) })]);
   });
 

@@ -40,8 +40,7 @@ const USAGE =
 class Refusal extends Error {}
 
 type Request =
-  | { kind: "create"; role: Role; username: string; displayName: string; customerId: string | null; tenant: string | null }
-  | { kind: "reset"; username: string };
+  { kind: "create"; role: Role; username: string; displayName: string; customerId: string | null; tenant: string | null } | { kind: "reset"; username: string };
 
 function parseRequest(argv: string[]): Request {
   // parseArgs would say "unknown option"; say why instead, before anything else is read.
@@ -82,7 +81,8 @@ function parseRequest(argv: string[]): Request {
   const role = values.role as Role | undefined;
   if (!role || !ROLES.includes(role)) throw new Refusal(`--role must be one of ${ROLES.join(", ")}`);
   const displayName = values["display-name"]?.trim() ?? "";
-  if (displayName.length < 1 || displayName.length > 100) throw new Refusal('--display-name is required (up to 100 characters), e.g. --display-name "Olga Petrova"');
+  if (displayName.length < 1 || displayName.length > 100)
+    throw new Refusal('--display-name is required (up to 100 characters), e.g. --display-name "Olga Petrova"');
   const customerId = values["customer-id"]?.trim() || null;
   if (role === "customer" && !customerId) throw new Refusal("a customer account needs --customer-id: the bank's id of the customer it signs in as");
   if (role !== "customer" && customerId) throw new Refusal("--customer-id is for customer accounts only; staff see every customer of their bank");
@@ -120,7 +120,9 @@ async function resolveTenant(db: Db, request: Extract<Request, { kind: "create" 
   const tenants = await listTenants(db);
   if (tenants.length === 1) return tenants[0]!;
   throw new Refusal(
-    tenants.length === 0 ? "the database has no tenant yet: pass --tenant with the bank's tenant id" : `the database has several tenants (${tenants.join(", ")}): pass --tenant`,
+    tenants.length === 0
+      ? "the database has no tenant yet: pass --tenant with the bank's tenant id"
+      : `the database has several tenants (${tenants.join(", ")}): pass --tenant`,
   );
 }
 
@@ -150,7 +152,15 @@ async function apply(db: Db, request: Request, password: string): Promise<string
       throw new Refusal(`user ${request.username} exists: pick another username, or pass --reset-password to give it a new password`);
     }
     const id = `user-${randomUUID()}`;
-    await insertUser(tx, { id, tenantId, username: request.username, passwordHash, role: request.role, displayName: request.displayName, customerId: request.customerId });
+    await insertUser(tx, {
+      id,
+      tenantId,
+      username: request.username,
+      passwordHash,
+      role: request.role,
+      displayName: request.displayName,
+      customerId: request.customerId,
+    });
     await recordAuditEvent(tx, {
       tenantId,
       actor: "cli",

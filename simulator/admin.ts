@@ -5,8 +5,19 @@ import { ok, parseInput } from "./http";
 import type { Route } from "./route";
 
 const DAY_MS = 86_400_000;
-const clockMove = z.strictObject({ advanceMs: z.int().min(0).max(365 * DAY_MS) });
-const keyWindow = z.strictObject({ windowMs: z.int().min(0).max(365 * DAY_MS).nullable() });
+const clockMove = z.strictObject({
+  advanceMs: z
+    .int()
+    .min(0)
+    .max(365 * DAY_MS),
+});
+const keyWindow = z.strictObject({
+  windowMs: z
+    .int()
+    .min(0)
+    .max(365 * DAY_MS)
+    .nullable(),
+});
 
 /** Test and demo controls: call counters, fault injection, the clock and the ledger's key window. No tenant. */
 export function adminRoutes(board: FaultBoard, controls: SimulatorControls): Route[] {

@@ -34,7 +34,10 @@ describe("cards: listing", () => {
   it("lists the customer's cards, active and with no replacement until something happens", async () => {
     expect(await cards()).toMatchObject({
       status: 200,
-      body: { customerId: "cust-alice", cards: [{ cardId: "card-alice", last4: "4242", status: "active", frozenAt: null, frozenReason: null, replacement: null }] },
+      body: {
+        customerId: "cust-alice",
+        cards: [{ cardId: "card-alice", last4: "4242", status: "active", frozenAt: null, frozenReason: null, replacement: null }],
+      },
     });
     expect((await cards("cust-bob")).body.cards.map((c: { cardId: string }) => c.cardId)).toEqual(["card-bob"]);
   });
@@ -53,12 +56,24 @@ describe("cards: freezing and unfreezing", () => {
     const res = await post("freeze", "k-freeze", { reason: "stolen", actor: "agent" });
     expect(res.status).toBe(200);
     expect(res.headers.get("idempotent-replayed")).toBeNull();
-    expect(res.body).toMatchObject({ action: "freeze", changed: true, card: { cardId: "card-alice", last4: "4242", status: "frozen", frozenReason: "stolen", replacement: null } });
+    expect(res.body).toMatchObject({
+      action: "freeze",
+      changed: true,
+      card: { cardId: "card-alice", last4: "4242", status: "frozen", frozenReason: "stolen", replacement: null },
+    });
     expect(Number.isNaN(Date.parse(res.body.card.frozenAt))).toBe(false);
     expect(await aliceCard()).toEqual(res.body.card);
     const log = await actionLog();
     expect(log).toEqual([
-      expect.objectContaining({ card_id: "card-alice", customer_id: "cust-alice", action: "freeze", reason: "stolen", actor: "agent", idempotency_key: "k-freeze", changed: true }),
+      expect.objectContaining({
+        card_id: "card-alice",
+        customer_id: "cust-alice",
+        action: "freeze",
+        reason: "stolen",
+        actor: "agent",
+        idempotency_key: "k-freeze",
+        changed: true,
+      }),
     ]);
     expect(log[0].at).toBeInstanceOf(Date);
   });

@@ -99,11 +99,7 @@ export type Injected = Reply | "hang";
  * Applies the fault's effects that come before the real work: latency, then hang,
  * timeout or error. Undefined means go on with the request.
  */
-export async function injectBefore(
-  fault: Fault | undefined,
-  system: System,
-  signal: AbortSignal,
-): Promise<Injected | undefined> {
+export async function injectBefore(fault: Fault | undefined, system: System, signal: AbortSignal): Promise<Injected | undefined> {
   if (!fault) return undefined;
   if (fault.latencyMs && !(await sleep(fault.latencyMs, signal))) return "hang";
   if (fault.hang) return "hang";

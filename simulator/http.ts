@@ -67,8 +67,6 @@ export async function readJson(req: IncomingMessage, surface: string): Promise<u
 export function parseInput<S extends z.ZodType>(schema: S, input: unknown, surface: string): z.infer<S> {
   const result = schema.safeParse(input);
   if (result.success) return result.data;
-  const detail = result.error.issues
-    .map((issue) => (issue.path.length ? `${issue.path.join(".")}: ${issue.message}` : issue.message))
-    .join("; ");
+  const detail = result.error.issues.map((issue) => (issue.path.length ? `${issue.path.join(".")}: ${issue.message}` : issue.message)).join("; ");
   throw new HttpError(problem(`bad_request:${surface}`, detail));
 }

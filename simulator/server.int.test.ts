@@ -10,8 +10,7 @@ afterAll(() => database.pool.end());
 
 const limits = (customerId: string, tenantId = TENANT) => call(`/limits/customers/${customerId}?tenantId=${tenantId}`);
 const history = (customerId: string, tenantId = TENANT) => call(`/history/customers/${customerId}?tenantId=${tenantId}`);
-const assess = (customerId: string, transactionId: string, tenantId = TENANT) =>
-  call("/antifraud/assess", { body: { tenantId, customerId, transactionId } });
+const assess = (customerId: string, transactionId: string, tenantId = TENANT) => call("/antifraud/assess", { body: { tenantId, customerId, transactionId } });
 
 describe("antifraud", () => {
   it.each([
@@ -74,10 +73,7 @@ describe("limits and history", () => {
   });
 
   it("shows cases and committed refunds in the customer's history", async () => {
-    await database.pool.query(
-      "insert into threads (id, tenant_id, customer_id) values ('thread-1', $1, 'cust-alice')",
-      [TENANT],
-    );
+    await database.pool.query("insert into threads (id, tenant_id, customer_id) values ('thread-1', $1, 'cust-alice')", [TENANT]);
     await database.pool.query(
       `insert into cases (id, tenant_id, thread_id, customer_id, transaction_id, reason, amount_minor, status)
        values ('case-coffee', $1, 'thread-1', 'cust-alice', 'tx-alice-coffee-2', 'duplicate', 490, 'refunded')`,
@@ -177,9 +173,7 @@ describe("call counting and faults", () => {
   it("hangs until the client aborts, and keeps serving others", async () => {
     await setFault({ system: "limits", hang: true });
     const started = performance.now();
-    await expect(call("/limits/customers/cust-alice?tenantId=demo-bank", { signal: AbortSignal.timeout(300) })).rejects.toThrow(
-      /timeout|abort/i,
-    );
+    await expect(call("/limits/customers/cust-alice?tenantId=demo-bank", { signal: AbortSignal.timeout(300) })).rejects.toThrow(/timeout|abort/i);
     expect(performance.now() - started).toBeGreaterThanOrEqual(290);
     expect((await history("cust-alice")).status).toBe(200);
     expect((await call("/_admin/calls")).body.limits).toBe(1);

@@ -103,7 +103,10 @@ function serverSpan(req: IncomingMessage, res: ServerResponse): Context {
 
 /** A route's path pattern as a template: `/limits/customers/{customerId}`. */
 export const routeTemplate = (path: RegExp) =>
-  path.source.replace(/\(\?<(\w+)>[^)]*\)/g, "{$1}").replace(/^\^|\$$/g, "").replace(/\\/g, "");
+  path.source
+    .replace(/\(\?<(\w+)>[^)]*\)/g, "{$1}")
+    .replace(/^\^|\$$/g, "")
+    .replace(/\\/g, "");
 
 function matchRoute(routes: Route[], method: string, pathname: string) {
   let pathMatched = false;
@@ -168,7 +171,8 @@ async function handleRequest(
     reply = error.reply;
   }
 
-  const lost = route.system && route.method === "POST" && (route.system === "ledger" || route.system === "cards") ? injectAfterCommit(fault, route.system) : undefined;
+  const lost =
+    route.system && route.method === "POST" && (route.system === "ledger" || route.system === "cards") ? injectAfterCommit(fault, route.system) : undefined;
   if (lost) span?.setAttribute("simulator.fault", "after_commit");
   return answer(res, lost ?? reply, signal);
 }

@@ -25,7 +25,6 @@ export function testClock() {
   };
 }
 
-
 /** Short timeouts so degraded paths finish quickly; the same graph as production otherwise. */
 export const FAST_SETTINGS = {
   checkTimeoutMs: 600,

@@ -26,7 +26,14 @@ if (job.holdAfterPolicyApproval) {
     return decided;
   };
 }
-const agent = createAgent({ db, pool, deps: { store, settings: { ...FAST_SETTINGS, checkTimeoutMs: 60_000, ledgerTimeoutMs: 60_000, doubleTexting: job.doubleTexting ?? FAST_SETTINGS.doubleTexting } } });
+const agent = createAgent({
+  db,
+  pool,
+  deps: {
+    store,
+    settings: { ...FAST_SETTINGS, checkTimeoutMs: 60_000, ledgerTimeoutMs: 60_000, doubleTexting: job.doubleTexting ?? FAST_SETTINGS.doubleTexting },
+  },
+});
 drainOnSigterm(agent, 5_000);
 if (job.asServer) {
   process.on("unhandledRejection", (error) => console.error("unhandledRejection", error));
@@ -35,7 +42,15 @@ if (job.asServer) {
 const result =
   job.op === "say"
     ? await agent.sendMessage({ tenantId: TENANT, threadId: job.threadId, customerId: job.customerId, text: job.text, actor: job.customerId })
-    : await agent.decide({ tenantId: TENANT, approvalId: job.approvalId, version: job.version, decision: "approved", reason: "ok", actor: "olga", role: "operator" });
+    : await agent.decide({
+        tenantId: TENANT,
+        approvalId: job.approvalId,
+        version: job.version,
+        decision: "approved",
+        reason: "ok",
+        actor: "olga",
+        role: "operator",
+      });
 console.log(JSON.stringify(result));
 if (!job.asServer) {
   await agent.close();

@@ -16,7 +16,25 @@ process.env.ADDRESS_REQUESTS_PER_MINUTE = "100000";
 const h = agentHarness();
 let f: Fixtures;
 
-const TABLES = ["tenants", "users", "sessions", "threads", "messages", "cases", "approvals", "approval_questions", "handovers", "bank_sim.ledger_entries", "audit_events", "node_events", "operator_notifications", "checkpoint_pins", "legal_holds", "langgraph.checkpoints", "langgraph.checkpoint_writes"];
+const TABLES = [
+  "tenants",
+  "users",
+  "sessions",
+  "threads",
+  "messages",
+  "cases",
+  "approvals",
+  "approval_questions",
+  "handovers",
+  "bank_sim.ledger_entries",
+  "audit_events",
+  "node_events",
+  "operator_notifications",
+  "checkpoint_pins",
+  "legal_holds",
+  "langgraph.checkpoints",
+  "langgraph.checkpoint_writes",
+];
 
 async function rowCounts(tables = TABLES) {
   const counts: Record<string, number> = {};
@@ -45,7 +63,13 @@ beforeAll(async () => {
   const electro = await h.say(await h.newThread("cust-alice"), "I don't recognise the Electro Mart payment of 1,249.00");
   if (electro.kind !== "ok") throw new Error("turn failed");
   const fourEyes = (await getApprovalByCase(h.db, TENANT, electro.caseId!))!;
-  const handover = await requestHandover(h.db, { tenantId: TENANT, threadId: aliceThread, customerId: "cust-alice", summary: "Alice asks about a card she cannot find.", reason: "needs_person" });
+  const handover = await requestHandover(h.db, {
+    tenantId: TENANT,
+    threadId: aliceThread,
+    customerId: "cust-alice",
+    summary: "Alice asks about a card she cannot find.",
+    reason: "needs_person",
+  });
   const first = await h.decide(fourEyes, "olga");
   if (first.kind !== "ok" || first.status !== "pending") throw new Error(`first approval failed: ${JSON.stringify(first)}`);
   f = {
@@ -88,7 +112,8 @@ describe("bad input", () => {
       const res = await callRoute(call);
       statuses[res.status] = (statuses[res.status] ?? 0) + 1;
       const body = await res.json().catch(() => null);
-      const clear = res.status >= 400 && res.status < 500 && typeof body?.code === "string" && /^[a-z_]+:[a-z_]+$/.test(body.code) && typeof body?.message === "string";
+      const clear =
+        res.status >= 400 && res.status < 500 && typeof body?.code === "string" && /^[a-z_]+:[a-z_]+$/.test(body.code) && typeof body?.message === "string";
       const quiet = !res.headers.has("set-cookie") && !res.headers.has("location");
       if (!clear || !quiet) wrong.push(`${call.name}: ${res.status} ${JSON.stringify(body)?.slice(0, 120)}`);
       if (call.name.startsWith("login flood on sam")) flood.push(`${res.status} ${body?.code}${res.headers.has("retry-after") ? " retry-after" : ""}`);
@@ -100,8 +125,13 @@ describe("bad input", () => {
     expect(samFailures.rows[0]).toEqual({ n: 5 });
     expect(await rowCounts(TABLES.filter((t) => t !== "audit_events"))).toEqual(before);
     expect(await incidentAuditRows()).toBe(looksBefore);
-    expect((await getApprovalByCase(h.db, TENANT, f.caseId))).toMatchObject({ status: "pending", version: f.version, claimedBy: null });
-    expect(await getApprovalById(h.db, TENANT, f.fourEyesApprovalId)).toMatchObject({ status: "pending", version: f.fourEyesVersion, firstApprovedBy: "olga", approvedAmountMinor: null });
+    expect(await getApprovalByCase(h.db, TENANT, f.caseId)).toMatchObject({ status: "pending", version: f.version, claimedBy: null });
+    expect(await getApprovalById(h.db, TENANT, f.fourEyesApprovalId)).toMatchObject({
+      status: "pending",
+      version: f.fourEyesVersion,
+      firstApprovedBy: "olga",
+      approvedAmountMinor: null,
+    });
     expect(await getHandoverById(h.db, TENANT, f.handoverId)).toMatchObject({ status: "open", version: f.handoverVersion, answer: null });
     expect(await getTenant(h.db, TENANT)).toMatchObject({ version: f.policyVersion, autoApproveMaxMinor: 5_000, updatedBy: "seed" });
     expect(await policyAuditRows()).toBe(0);
@@ -114,7 +144,8 @@ describe("bad input", () => {
     for (const call of corpus) {
       const res = await callRoute(call);
       const body = await res.json();
-      if (`${res.status} ${body.code}` !== call.expect || typeof body.message !== "string") wrong.push(`${call.name}: ${res.status} ${JSON.stringify(body).slice(0, 120)}`);
+      if (`${res.status} ${body.code}` !== call.expect || typeof body.message !== "string")
+        wrong.push(`${call.name}: ${res.status} ${JSON.stringify(body).slice(0, 120)}`);
     }
     console.log(`${corpus.length} cross-site, mistyped or oversized writes`);
     expect(wrong).toEqual([]);
@@ -135,7 +166,13 @@ describe("bad input", () => {
   it("keeps markup as text and never lets chat text approve or pay", async () => {
     const ledgerBefore = await rowCounts(["bank_sim.ledger_entries"]);
     for (const text of [...MARKUP_TEXTS, ...PROMPT_INJECTIONS]) {
-      const res = await callRoute({ method: "POST", route: "/api/threads/:id/messages", params: { id: f.aliceThread }, cookie: cookie(f.alice), body: JSON.stringify({ text }) });
+      const res = await callRoute({
+        method: "POST",
+        route: "/api/threads/:id/messages",
+        params: { id: f.aliceThread },
+        cookie: cookie(f.alice),
+        body: JSON.stringify({ text }),
+      });
       expect(res.status).toBe(200);
     }
     const thread = await (await callRoute({ method: "GET", route: "/api/threads/:id", params: { id: f.aliceThread }, cookie: cookie(f.alice) })).json();
@@ -147,9 +184,22 @@ describe("bad input", () => {
 
   it("lets the same writes through from the app's own origin, so the refusals above are the checks and not the fixtures", async () => {
     const own = { origin: "http://localhost", "sec-fetch-site": "same-origin" };
-    const claim = await callRoute({ method: "POST", route: "/api/approvals/:id/claim", params: { id: f.approvalId }, cookie: `bank_session=${f.olga}`, body: "{}", headers: own });
+    const claim = await callRoute({
+      method: "POST",
+      route: "/api/approvals/:id/claim",
+      params: { id: f.approvalId },
+      cookie: `bank_session=${f.olga}`,
+      body: "{}",
+      headers: own,
+    });
     expect(claim.status).toBe(200);
-    const release = await callRoute({ method: "DELETE", route: "/api/approvals/:id/claim", params: { id: f.approvalId }, cookie: `bank_session=${f.olga}`, headers: own });
+    const release = await callRoute({
+      method: "DELETE",
+      route: "/api/approvals/:id/claim",
+      params: { id: f.approvalId },
+      cookie: `bank_session=${f.olga}`,
+      headers: own,
+    });
     expect(release.status).toBe(200);
     const created = await callRoute({ method: "POST", route: "/api/threads", cookie: `bank_session=${f.bob}`, headers: own });
     expect(created.status).toBe(201);

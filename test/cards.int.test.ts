@@ -29,7 +29,10 @@ async function caseViewAsOlga(approvalId: string) {
 describe("card status in the operator's case view", () => {
   it("shows each of the customer's cards from the cards system, frozen since when and why, digits masked", async () => {
     const approval = await electroMartApproval();
-    const frozen = await call("/cards/card-alice/freeze", { body: { tenantId: TENANT, customerId: "cust-alice", reason: "stolen" }, headers: { "idempotency-key": "k-case-view" } });
+    const frozen = await call("/cards/card-alice/freeze", {
+      body: { tenantId: TENANT, customerId: "cust-alice", reason: "stolen" },
+      headers: { "idempotency-key": "k-case-view" },
+    });
     expect(frozen.status).toBe(200);
     const { body, text } = await caseViewAsOlga(approval.id);
     expect(body.cards).toEqual({
@@ -73,7 +76,14 @@ describe("card calls on the incident timeline", () => {
     for (const entry of timeline) timelineEntry.parse(entry);
     const calls = timeline.filter((e) => e.kind === "node_event");
     expect(calls).toEqual([
-      expect.objectContaining({ node: CARD_ACTION_NODE, system: "cards", outcome: "ok", attempt: 1, idempotencyKey: null, request: { operation: "list", customerId: "cust-alice" } }),
+      expect.objectContaining({
+        node: CARD_ACTION_NODE,
+        system: "cards",
+        outcome: "ok",
+        attempt: 1,
+        idempotencyKey: null,
+        request: { operation: "list", customerId: "cust-alice" },
+      }),
       expect.objectContaining({
         node: CARD_ACTION_NODE,
         system: "cards",

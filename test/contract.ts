@@ -57,7 +57,8 @@ export function contract(document: object) {
       response = doc.components?.responses?.[name] as ResponseObject;
     }
     const mediaType = (seen.contentType ?? "").split(";")[0]!.trim();
-    if (!response.content?.[mediaType]) return [`${where}: ${mediaType || "no content type"} not documented (documented: ${Object.keys(response.content ?? {}).join(", ") || "no body"})`];
+    if (!response.content?.[mediaType])
+      return [`${where}: ${mediaType || "no content type"} not documented (documented: ${Object.keys(response.content ?? {}).join(", ") || "no body"})`];
     if (mediaType !== "application/json") return [];
     const validate = validator(`openapi#/${base}/${pointer("content", mediaType, "schema")}`);
     const text = await seen.body();

@@ -20,7 +20,20 @@ const OTHER = "other-bank";
 const OWN = { origin: "http://localhost", "sec-fetch-site": "same-origin" };
 /** Routes whose id is not a bank's: the one assistant every bank shares. */
 const NOT_A_BANKS_ID = ["/api/langgraph/assistants/:id"];
-const TABLES = ["threads", "messages", "cases", "approvals", "approval_questions", "handovers", "tenant_policy_changes", "checkpoint_pins", "legal_holds", "bank_sim.ledger_entries", "langgraph.checkpoints", "langgraph.checkpoint_writes"];
+const TABLES = [
+  "threads",
+  "messages",
+  "cases",
+  "approvals",
+  "approval_questions",
+  "handovers",
+  "tenant_policy_changes",
+  "checkpoint_pins",
+  "legal_holds",
+  "bank_sim.ledger_entries",
+  "langgraph.checkpoints",
+  "langgraph.checkpoint_writes",
+];
 
 type Demo = { thread: string; approvalId: string; version: number; caseId: string; handoverId: string; checkpointId: string; policyChangeId: string };
 let demo: Demo;
@@ -39,12 +52,34 @@ beforeAll(async () => {
   const turn = await h.say(thread, "I don't recognise the Electro Mart payment of 1,249.00");
   if (turn.kind !== "ok") throw new Error(`turn ended ${turn.kind}`);
   const approval = (await getApprovalByCase(h.db, TENANT, turn.caseId!))!;
-  const handover = await requestHandover(h.db, { tenantId: TENANT, threadId: thread, customerId: "cust-alice", summary: "Alice asks about a card she cannot find.", reason: "needs_person" });
+  const handover = await requestHandover(h.db, {
+    tenantId: TENANT,
+    threadId: thread,
+    customerId: "cust-alice",
+    summary: "Alice asks about a card she cannot find.",
+    reason: "needs_person",
+  });
   const checkpointId = (await h.agent.history(TENANT, thread)).at(-1)!.checkpointId;
   const now = new Date();
   const policy = { autoApproveMaxMinor: 9_000, operatorLimitMinor: 50_000, fourEyesMinor: 100_000, approvalWindowMs: 48 * 3_600_000 };
-  const change = await proposePolicyChange(h.db, { id: randomUUID(), tenantId: TENANT, baseVersion: 1, policy, proposedBy: "sam", now, expiresAt: new Date(now.getTime() + 3_600_000) });
-  demo = { thread, approvalId: approval.id, version: approval.version, caseId: turn.caseId!, handoverId: handover.handoverId, checkpointId, policyChangeId: change.id };
+  const change = await proposePolicyChange(h.db, {
+    id: randomUUID(),
+    tenantId: TENANT,
+    baseVersion: 1,
+    policy,
+    proposedBy: "sam",
+    now,
+    expiresAt: new Date(now.getTime() + 3_600_000),
+  });
+  demo = {
+    thread,
+    approvalId: approval.id,
+    version: approval.version,
+    caseId: turn.caseId!,
+    handoverId: handover.handoverId,
+    checkpointId,
+    policyChangeId: change.id,
+  };
 
   // The other bank: its own staff and a customer, written as the owner like any bank's data.
   const q = (text: string, values: unknown[] = []) => h.pool.query(text, values);
@@ -68,7 +103,13 @@ afterAll(() => h.pool.end());
 /** Every route that takes one of this bank's ids, as the other bank's user whose role may call it, with a body that would otherwise be accepted. */
 function callsWithThisBanksIds(): (Call & { as: keyof typeof other })[] {
   const { thread, approvalId, version, caseId, handoverId, checkpointId, policyChangeId } = demo;
-  const post = (route: string, params: Record<string, string>, body: unknown, as: keyof typeof other) => ({ method: "POST" as const, route, params, body: JSON.stringify(body), as });
+  const post = (route: string, params: Record<string, string>, body: unknown, as: keyof typeof other) => ({
+    method: "POST" as const,
+    route,
+    params,
+    body: JSON.stringify(body),
+    as,
+  });
   const get = (route: string, params: Record<string, string>, as: keyof typeof other) => ({ method: "GET" as const, route, params, as });
   const del = (route: string, params: Record<string, string>, as: keyof typeof other) => ({ method: "DELETE" as const, route, params, as });
   const id = { id: thread };
@@ -126,7 +167,9 @@ describe("two banks on one deployment", () => {
     const calls = callsWithThisBanksIds();
     // Every method of every route with an id in its path is called: a new route cannot be left out.
     const called = new Set(calls.map((c) => `${c.method} ${c.route}`));
-    const withIds = sessionRoutes({ aliceThread: "", approvalId: "", handoverId: "" }).filter((c) => c.route.includes(":") && !NOT_A_BANKS_ID.includes(c.route));
+    const withIds = sessionRoutes({ aliceThread: "", approvalId: "", handoverId: "" }).filter(
+      (c) => c.route.includes(":") && !NOT_A_BANKS_ID.includes(c.route),
+    );
     expect(withIds.map((c) => `${c.method} ${c.route}`).filter((r) => !called.has(r))).toEqual([]);
     const before = await rowCounts();
     const wrong: string[] = [];
@@ -159,7 +202,14 @@ describe("two banks on one deployment", () => {
     const lg = await list({ method: "POST", route: "/api/langgraph/threads/search", body: JSON.stringify({ limit: 100 }) }, "customer");
     expect(JSON.stringify(lg)).not.toContain(demo.thread);
     // The same searches as this bank's own staff do find it: the filters are not simply empty.
-    const own = (await (await callRoute({ method: "GET", route: "/api/incidents/threads", query: "customer=Alice&pageSize=100", cookie: cookie((await createSession(h.db, "user-ivan")).token) })).json()) as { threads: { threadId: string }[] };
+    const own = (await (
+      await callRoute({
+        method: "GET",
+        route: "/api/incidents/threads",
+        query: "customer=Alice&pageSize=100",
+        cookie: cookie((await createSession(h.db, "user-ivan")).token),
+      })
+    ).json()) as { threads: { threadId: string }[] };
     expect(own.threads.map((t) => t.threadId)).toContain(demo.thread);
   });
 
@@ -184,7 +234,14 @@ describe("two banks on one deployment", () => {
     const theirs = await listen(other.operator);
     // Each stream says it is connected once it listens.
     await until("both consoles to be listening", () => ours.seen.join("").includes(": connected") && theirs.seen.join("").includes(": connected"));
-    const claimed = await callRoute({ method: "POST", route: "/api/approvals/:id/claim", params: { id: demo.approvalId }, cookie: olga, headers: OWN, body: JSON.stringify({}) });
+    const claimed = await callRoute({
+      method: "POST",
+      route: "/api/approvals/:id/claim",
+      params: { id: demo.approvalId },
+      cookie: olga,
+      headers: OWN,
+      body: JSON.stringify({}),
+    });
     expect(claimed.status).toBe(200);
     await until("this bank's console hears the claim", () => ours.seen.join("").includes(demo.approvalId));
     // The other console was open as long and heard nothing of it.

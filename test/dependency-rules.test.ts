@@ -9,11 +9,15 @@ type Violation = { rule: { name: string }; from: string; to: string; cycle?: unk
 
 /** The project's import rules run on sample code that breaks each of them once, and keeps them once. */
 function violationsIn(folder: string): string[] {
-  const result = spawnSync(path.join(root, "node_modules", ".bin", "depcruise"), ["--config", path.join(root, ".dependency-cruiser.cjs"), "--output-type", "json", "."], {
-    cwd: folder,
-    encoding: "utf8",
-    timeout: 60_000,
-  });
+  const result = spawnSync(
+    path.join(root, "node_modules", ".bin", "depcruise"),
+    ["--config", path.join(root, ".dependency-cruiser.cjs"), "--output-type", "json", "."],
+    {
+      cwd: folder,
+      encoding: "utf8",
+      timeout: 60_000,
+    },
+  );
   if (result.error) throw new Error(`depcruise did not finish within 60 s: ${result.error.message}`);
   const report = JSON.parse(result.stdout) as { summary: { violations: Violation[] } };
   return report.summary.violations.map((v) => `${v.rule.name}: ${v.from} -> ${v.to}`).sort();

@@ -4,7 +4,12 @@ import { describe, expect, it } from "vitest";
 import { CONFIGURATION_DOC, configurationReference, settingsOf } from "../scripts/docs/configuration";
 
 const root = path.resolve(import.meta.dirname, "..");
-const docs = ["README.md", ...readdirSync(path.join(root, "docs")).filter((f) => f.endsWith(".md")).map((f) => `docs/${f}`)];
+const docs = [
+  "README.md",
+  ...readdirSync(path.join(root, "docs"))
+    .filter((f) => f.endsWith(".md"))
+    .map((f) => `docs/${f}`),
+];
 const text = (file: string) => readFileSync(path.join(root, file), "utf8");
 
 /** The anchors a Markdown file offers: its headings as GitHub slugs them, and explicit `<a id>`s. */
@@ -15,7 +20,14 @@ function anchorsOf(file: string): Set<string> {
     if (line.startsWith("```")) fenced = !fenced;
     if (fenced) continue;
     const heading = /^#{1,6} (.*)$/.exec(line);
-    if (heading) anchors.add(heading[1]!.trim().toLowerCase().replace(/[^\p{L}\p{N}\s_-]/gu, "").replace(/\s/g, "-"));
+    if (heading)
+      anchors.add(
+        heading[1]!
+          .trim()
+          .toLowerCase()
+          .replace(/[^\p{L}\p{N}\s_-]/gu, "")
+          .replace(/\s/g, "-"),
+      );
     for (const id of line.matchAll(/<a id="([^"]+)"><\/a>/g)) anchors.add(id[1]!);
   }
   return anchors;
@@ -26,7 +38,9 @@ const prose = (file: string) => text(file).replace(/```[\s\S]*?```/g, "");
 
 describe("the docs", () => {
   it("keep the configuration reference as the settings schemas generate it", () => {
-    expect(readFileSync(CONFIGURATION_DOC, "utf8"), "docs/configuration.md differs from the settings: run npm run docs:configuration").toBe(configurationReference());
+    expect(readFileSync(CONFIGURATION_DOC, "utf8"), "docs/configuration.md differs from the settings: run npm run docs:configuration").toBe(
+      configurationReference(),
+    );
   });
 
   it("describe every setting the app and the simulator read", () => {
@@ -55,7 +69,9 @@ describe("the docs", () => {
   it("name only files of the repository that exist", () => {
     const missing: string[] = [];
     for (const file of docs) {
-      for (const [, named] of prose(file).matchAll(/`((?:agent|app|components|db|deploy|e2e|observability|scripts|simulator|test|vocabulary|data)\/[^`\s*<>{}]+)`/g)) {
+      for (const [, named] of prose(file).matchAll(
+        /`((?:agent|app|components|db|deploy|e2e|observability|scripts|simulator|test|vocabulary|data)\/[^`\s*<>{}]+)`/g,
+      )) {
         const clean = named!.replace(/[:,]$/, "");
         if (![clean, `${clean}.ts`, `${clean}.tsx`].some((f) => existsSync(path.join(root, f)))) missing.push(`${file}: ${clean}`);
       }

@@ -3,7 +3,6 @@ import { describe, expect, it } from "vitest";
 import { API, METHODS, routeFiles } from "./api-routes";
 import { GUARDED } from "@/app/_lib/route";
 
-
 describe("API route handlers", () => {
   it("all pass through route(), so none escapes the origin, media-type and header checks", async () => {
     const files = routeFiles(API);

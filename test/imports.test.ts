@@ -19,7 +19,12 @@ function importsOf(fileName: string, text: string): Import[] {
       found.push({ from: node.moduleSpecifier.text, typeOnly });
     } else if (ts.isExportDeclaration(node) && node.moduleSpecifier && ts.isStringLiteral(node.moduleSpecifier)) {
       found.push({ from: node.moduleSpecifier.text, typeOnly: node.isTypeOnly });
-    } else if (ts.isCallExpression(node) && node.expression.kind === ts.SyntaxKind.ImportKeyword && node.arguments[0] && ts.isStringLiteral(node.arguments[0])) {
+    } else if (
+      ts.isCallExpression(node) &&
+      node.expression.kind === ts.SyntaxKind.ImportKeyword &&
+      node.arguments[0] &&
+      ts.isStringLiteral(node.arguments[0])
+    ) {
       found.push({ from: node.arguments[0].text, typeOnly: false });
     }
     ts.forEachChild(node, visit);
@@ -31,7 +36,11 @@ function importsOf(fileName: string, text: string): Import[] {
 /** The project path an import names (`@/x` or relative), or the package name. */
 function target(file: string, from: string): string {
   if (from.startsWith("@/")) return from.slice(2);
-  if (from.startsWith(".")) return path.relative(root, path.resolve(path.dirname(path.join(root, file)), from)).split(path.sep).join("/");
+  if (from.startsWith("."))
+    return path
+      .relative(root, path.resolve(path.dirname(path.join(root, file)), from))
+      .split(path.sep)
+      .join("/");
   return from;
 }
 
@@ -78,10 +87,9 @@ describe("who imports what", () => {
       "components/console/example.tsx imports @/app/_lib/route",
       "components/console/example.tsx imports server code from @/db/client; only its types may cross",
     ]);
-    expect(vocabularyProblems("vocabulary/money.ts", `import { z } from "zod";\nimport { ROLES } from "./roles";\nimport type { Db } from "../db/client";`)).toEqual([
-      "vocabulary/money.ts imports zod",
-      "vocabulary/money.ts imports ../db/client",
-    ]);
+    expect(
+      vocabularyProblems("vocabulary/money.ts", `import { z } from "zod";\nimport { ROLES } from "./roles";\nimport type { Db } from "../db/client";`),
+    ).toEqual(["vocabulary/money.ts imports zod", "vocabulary/money.ts imports ../db/client"]);
   });
 
   it("no component imports the server's helpers or the refund policy, and server code reaches components only as types", () => {
@@ -92,7 +100,9 @@ describe("who imports what", () => {
 
   it("the vocabulary imports nothing outside itself", () => {
     const files = sources("vocabulary");
-    expect(files).toEqual(expect.arrayContaining(["vocabulary/money.ts", "vocabulary/statuses.ts", "vocabulary/risks.ts", "vocabulary/roles.ts", "vocabulary/ids.ts"]));
+    expect(files).toEqual(
+      expect.arrayContaining(["vocabulary/money.ts", "vocabulary/statuses.ts", "vocabulary/risks.ts", "vocabulary/roles.ts", "vocabulary/ids.ts"]),
+    );
     expect(files.flatMap((f) => vocabularyProblems(f, readFileSync(path.join(root, f), "utf8")))).toEqual([]);
   });
 });

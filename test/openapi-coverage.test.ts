@@ -3,7 +3,6 @@ import { describe, expect, it } from "vitest";
 import { API, METHODS, routeFiles } from "./api-routes";
 import { openApiDocument } from "@/app/_lib/openapi/document";
 
-
 /**
  * `app/api/threads/[id]/route.ts` serves `/api/threads/{id}`. The catch-all `[...path]`
  * becomes `{path}`: OpenAPI has no many-segment parameter, so the document says in words
@@ -43,7 +42,8 @@ describe("the OpenAPI document", () => {
         for (const status of statuses.filter((s) => Number(s) >= 400 && !(p === "/api/health" && s === "503"))) {
           const response = responses[status]!;
           const name = response.$ref?.split("/").pop();
-          const content = (name ? (doc.components?.responses?.[name] as typeof response) : response).content as Record<string, { schema?: { $ref?: string } }> | undefined;
+          const content = (name ? (doc.components?.responses?.[name] as typeof response) : response).content as
+            Record<string, { schema?: { $ref?: string } }> | undefined;
           if (content?.["application/json"]?.schema?.$ref !== "#/components/schemas/Error") missing.push(`${method} ${p} ${status}: not the Error schema`);
         }
       }

@@ -145,10 +145,21 @@ export async function callRoute(call: Call): Promise<Response> {
   } else if (call.body) {
     body = call.body();
   }
-  const req = new Request(`http://localhost${path}${call.query ? `?${call.query}` : ""}`, { method: call.method, headers, body, duplex: "half" } as RequestInit);
+  const req = new Request(`http://localhost${path}${call.query ? `?${call.query}` : ""}`, {
+    method: call.method,
+    headers,
+    body,
+    duplex: "half",
+  } as RequestInit);
   const res = await handler(req, { params: Promise.resolve(call.params ?? {}) });
   documented ??= contract(openApiDocument());
-  const problems = await documented.problems({ method: call.method, url: req.url, status: res.status, contentType: res.headers.get("content-type"), body: () => res.clone().text() });
+  const problems = await documented.problems({
+    method: call.method,
+    url: req.url,
+    status: res.status,
+    contentType: res.headers.get("content-type"),
+    body: () => res.clone().text(),
+  });
   if (problems.length > 0) throw new Error(`The answer is not as the OpenAPI document says:\n${problems.join("\n")}`);
   return res;
 }

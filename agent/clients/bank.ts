@@ -88,12 +88,7 @@ export const ledgerEntry = z
 export type LedgerEntry = z.infer<typeof ledgerEntry>;
 
 /** What the ledger holds for a case or a customer, read over its HTTP API. */
-export async function listLedgerEntries(
-  ledgerUrl: string,
-  tenantId: string,
-  filter: { caseId: string } | { customerId: string },
-  signal?: AbortSignal,
-) {
+export async function listLedgerEntries(ledgerUrl: string, tenantId: string, filter: { caseId: string } | { customerId: string }, signal?: AbortSignal) {
   const query = new URLSearchParams({ tenantId, ...filter });
   const { body } = await requestJson<{ entries: LedgerEntry[] }>({ system: "ledger", url: `${ledgerUrl}/entries?${query}`, signal });
   return body.entries;

@@ -12,7 +12,13 @@ afterAll(() => database.pool.end());
 
 function bank() {
   const urls = bankSystemsEnv(simulatorUrl());
-  return createBankClients({ limits: urls.LIMITS_URL, history: urls.HISTORY_URL, antifraud: urls.ANTIFRAUD_URL, ledger: urls.LEDGER_URL, cards: urls.CARDS_URL });
+  return createBankClients({
+    limits: urls.LIMITS_URL,
+    history: urls.HISTORY_URL,
+    antifraud: urls.ANTIFRAUD_URL,
+    ledger: urls.LEDGER_URL,
+    cards: urls.CARDS_URL,
+  });
 }
 
 const alice = { tenantId: TENANT, customerId: "cust-alice" };

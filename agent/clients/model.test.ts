@@ -15,7 +15,14 @@ beforeAll(async () => {
     req.on("data", (chunk) => (raw += chunk));
     req.on("end", () => {
       received.push({ auth: req.headers.authorization, body: JSON.parse(raw) });
-      const content = JSON.stringify({ intent: "refund", reason: "unrecognised", merchant: "Electro Mart", amountMinor: 124900, confidence: 0.9, approved: true });
+      const content = JSON.stringify({
+        intent: "refund",
+        reason: "unrecognised",
+        merchant: "Electro Mart",
+        amountMinor: 124900,
+        confidence: 0.9,
+        approved: true,
+      });
       res.setHeader("content-type", "application/json");
       res.end(
         JSON.stringify({
@@ -39,7 +46,11 @@ describe("an OpenAI-compatible server behind LLM_BASE_URL", () => {
   it("is asked with the customer's transactions and its JSON answer becomes an understanding, never an approval", async () => {
     const model = createChatModel({ LLM_BASE_URL: baseUrl, LLM_API_KEY: "secret-key", LLM_MODEL: "local-model" });
     const transactions = [{ id: "tx-1", merchant: "Electro Mart", amountMinor: 124_900, currency: "EUR", postedAt: "2026-11-24T22:00:00.000Z", country: "DE" }];
-    const understanding = await understandMessage(model, { messages: [{ role: "customer", text: "Electro Mart took 1249, not me" }], transactions, today: "2026-11-30" });
+    const understanding = await understandMessage(model, {
+      messages: [{ role: "customer", text: "Electro Mart took 1249, not me" }],
+      transactions,
+      today: "2026-11-30",
+    });
     expect(understanding).toMatchObject({ intent: "refund", reason: "unrecognised", merchant: "Electro Mart", amountMinor: 124_900 });
     expect(understanding).not.toHaveProperty("approved");
     const request = received.at(-1)!;

@@ -43,7 +43,14 @@ describe("the saver the suite ran against", () => {
   it("stores channel values and writes encrypted", async () => {
     const saver = createCheckpointer(database.pool);
     const config = { configurable: { thread_id: "validation-check", checkpoint_ns: "" } };
-    const checkpoint = { v: 4, id: "1f000000-0000-6000-8000-000000000001", ts: new Date().toISOString(), channel_values: { secret: "card 4242" }, channel_versions: { secret: 1 }, versions_seen: {} };
+    const checkpoint = {
+      v: 4,
+      id: "1f000000-0000-6000-8000-000000000001",
+      ts: new Date().toISOString(),
+      channel_values: { secret: "card 4242" },
+      channel_versions: { secret: 1 },
+      versions_seen: {},
+    };
     const next = await saver.put(config, checkpoint, { source: "input", step: -1, parents: {} }, { secret: 1 });
     await saver.putWrites(next, [["secret", "card 4242"]], "task-1");
     const { rows } = await database.pool.query(
@@ -60,11 +67,23 @@ describe("the saver the suite ran against", () => {
     let config = { configurable: { thread_id: threadId, checkpoint_ns: "" } } as Parameters<typeof saver.put>[0];
     for (let step = 1; step <= 40; step++) {
       const versions = Object.fromEntries(channels.map((c) => [c, step]));
-      const checkpoint = { v: 4, id: `1f000000-0000-6000-8000-${String(step).padStart(12, "0")}`, ts: new Date().toISOString(), channel_values: Object.fromEntries(channels.map((c) => [c, `${c} at ${step}`])), channel_versions: versions, versions_seen: {} };
+      const checkpoint = {
+        v: 4,
+        id: `1f000000-0000-6000-8000-${String(step).padStart(12, "0")}`,
+        ts: new Date().toISOString(),
+        channel_values: Object.fromEntries(channels.map((c) => [c, `${c} at ${step}`])),
+        channel_versions: versions,
+        versions_seen: {},
+      };
       config = await saver.put(config, checkpoint, { source: "loop", step, parents: {} }, versions);
     }
-    expect((await saver.getTuple({ configurable: { thread_id: threadId, checkpoint_ns: "" } }))?.checkpoint.channel_values).toEqual(Object.fromEntries(channels.map((c) => [c, `${c} at 40`])));
-    const { rows } = await database.pool.query(`explain (analyze, format json) ${checkpointSelect(CHECKPOINT_SCHEMA)} where thread_id = $1 and checkpoint_ns = '' order by checkpoint_id desc limit 1`, [threadId]);
+    expect((await saver.getTuple({ configurable: { thread_id: threadId, checkpoint_ns: "" } }))?.checkpoint.channel_values).toEqual(
+      Object.fromEntries(channels.map((c) => [c, `${c} at 40`])),
+    );
+    const { rows } = await database.pool.query(
+      `explain (analyze, format json) ${checkpointSelect(CHECKPOINT_SCHEMA)} where thread_id = $1 and checkpoint_ns = '' order by checkpoint_id desc limit 1`,
+      [threadId],
+    );
     const scans: { rows: number; loops: number }[] = [];
     const visit = (node: Record<string, unknown>) => {
       if (node["Relation Name"] === "checkpoint_blobs") scans.push({ rows: node["Actual Rows"] as number, loops: node["Actual Loops"] as number });

@@ -4,7 +4,18 @@ import path from "node:path";
 import { JsonPlusSerializer } from "@langchain/langgraph-checkpoint";
 import { afterAll, describe, expect, it } from "vitest";
 import { seal } from "./keys";
-import { developmentKeyRing, EncryptingSerializer, encryptedType, isEnvelope, keyRingFrom, openJson, openNodeEvent, PlainDataSerializer, sealJson, type KeyRing } from "./";
+import {
+  developmentKeyRing,
+  EncryptingSerializer,
+  encryptedType,
+  isEnvelope,
+  keyRingFrom,
+  openJson,
+  openNodeEvent,
+  PlainDataSerializer,
+  sealJson,
+  type KeyRing,
+} from "./";
 
 const key = (byte: number) => Buffer.alloc(32, byte).toString("base64");
 const ringA = keyRingFrom(`a:${key(1)}`, undefined);
@@ -12,7 +23,11 @@ const ringB = keyRingFrom(`a:${key(1)},b:${key(2)}`, "b");
 const onlyB = keyRingFrom(`b:${key(2)}`, undefined);
 const text = (bytes: Uint8Array) => Buffer.from(bytes).toString("utf8");
 
-const STATE = { customerId: "cust-alice", input: "I was charged twice at Coffee Corner, card 4242", checks: { limits: { status: "ok", facts: { cards: [{ last4: "4242", spentTodayMinor: 1290 }] } } } };
+const STATE = {
+  customerId: "cust-alice",
+  input: "I was charged twice at Coffee Corner, card 4242",
+  checks: { limits: { status: "ok", facts: { cards: [{ last4: "4242", spentTodayMinor: 1290 }] } } },
+};
 
 describe("the encrypting serializer", () => {
   const serde = new EncryptingSerializer(ringA);
@@ -80,7 +95,7 @@ describe("the encrypting serializer", () => {
     expect(await serde.loadsTyped(rawType, raw)).toEqual(new Uint8Array([9, 9]));
   });
 
-  it("stores empty values (null, \"\", [], {}) in clear, and every value with something in it sealed", async () => {
+  it('stores empty values (null, "", [], {}) in clear, and every value with something in it sealed', async () => {
     for (const empty of [null, "", [], {}]) {
       const [type, bytes] = await serde.dumpsTyped(empty);
       expect([type, text(bytes)]).toEqual(["json", JSON.stringify(empty)]);
@@ -125,7 +140,12 @@ describe("the encrypting serializer", () => {
 
 describe("reading a crafted value", () => {
   /** What LangChain's load() would construct (a prompt template that runs on use) and read (a secret from the environment). */
-  const constructor = { lc: 1, type: "constructor", id: ["langchain_core", "prompts", "prompt", "PromptTemplate"], kwargs: { template: "{x}", inputVariables: ["x"] } };
+  const constructor = {
+    lc: 1,
+    type: "constructor",
+    id: ["langchain_core", "prompts", "prompt", "PromptTemplate"],
+    kwargs: { template: "{x}", inputVariables: ["x"] },
+  };
   const secret = { lc: 1, type: "secret", id: ["LLM_API_KEY"] };
   const bytes = (value: unknown) => new TextEncoder().encode(JSON.stringify(value));
 
@@ -138,7 +158,10 @@ describe("reading a crafted value", () => {
     const serde = new EncryptingSerializer(ringA);
     for (const crafted of [{ input: constructor }, { recent: [{ nested: secret }] }, constructor]) {
       await expect(serde.loadsTyped("json", bytes(crafted))).rejects.toThrow(/refusing to revive a stored LangChain object/);
-      const [type, sealed] = await new EncryptingSerializer(ringA, { dumpsTyped: async (v: unknown) => ["json", bytes(v)], loadsTyped: async () => null }).dumpsTyped(crafted);
+      const [type, sealed] = await new EncryptingSerializer(ringA, {
+        dumpsTyped: async (v: unknown) => ["json", bytes(v)],
+        loadsTyped: async () => null,
+      }).dumpsTyped(crafted);
       await expect(serde.loadsTyped(type, sealed)).rejects.toThrow(/refusing to revive a stored LangChain object/);
     }
   });
@@ -146,7 +169,9 @@ describe("reading a crafted value", () => {
   it("is refused when its keys are written as JSON escapes", async () => {
     const escaped = new TextEncoder().encode(JSON.stringify({ input: constructor }).replaceAll('"lc"', '"\\u006cc"'));
     expect(JSON.parse(new TextDecoder().decode(escaped)).input.lc).toBe(1);
-    await expect(new PlainDataSerializer().loadsTyped("json", escaped)).rejects.toThrow("refusing to revive a stored LangChain object (constructor langchain_core.prompts.prompt.PromptTemplate) at input");
+    await expect(new PlainDataSerializer().loadsTyped("json", escaped)).rejects.toThrow(
+      "refusing to revive a stored LangChain object (constructor langchain_core.prompts.prompt.PromptTemplate) at input",
+    );
   });
 
   it("is read as before when it only mentions lc as data", async () => {
@@ -164,7 +189,11 @@ describe("encrypted jsonb bodies", () => {
     expect(JSON.stringify(sealed)).not.toContain("4242");
     expect(sealed).toMatchObject({ enc: "aes-256-gcm", kid: "a" });
     expect(openJson(ringB, sealed)).toEqual(response);
-    expect(openNodeEvent(ringA, { id: 1, request: sealJson(ringA, { operation: "list" }), response: sealed })).toEqual({ id: 1, request: { operation: "list" }, response });
+    expect(openNodeEvent(ringA, { id: 1, request: sealJson(ringA, { operation: "list" }), response: sealed })).toEqual({
+      id: 1,
+      request: { operation: "list" },
+      response,
+    });
   });
 
   it("read clear rows as they are, and leave nothing as nothing", () => {
@@ -175,7 +204,9 @@ describe("encrypted jsonb bodies", () => {
 
   it("fail under an unknown key naming it, and on an altered body", () => {
     const sealed = sealJson(ringA, response) as { data: string };
-    expect(() => openJson(onlyB, sealed, "node event response")).toThrow('node event response is encrypted under key "a", which is not among the read keys (b)');
+    expect(() => openJson(onlyB, sealed, "node event response")).toThrow(
+      'node event response is encrypted under key "a", which is not among the read keys (b)',
+    );
     const data = Buffer.from(sealed.data, "base64");
     data[14] = data[14]! ^ 1;
     expect(() => openJson(ringA, { ...sealed, data: data.toString("base64") })).toThrow('under key "a" does not authenticate');

@@ -17,7 +17,10 @@ const KEY_ID = /^[A-Za-z0-9_-]{1,32}$/;
 /** Parses `id:base64key,id:base64key`; throws with what is wrong with which entry. */
 export function parseKeyList(text: string): Map<string, Buffer> {
   const keys = new Map<string, Buffer>();
-  const entries = text.split(",").map((e) => e.trim()).filter(Boolean);
+  const entries = text
+    .split(",")
+    .map((e) => e.trim())
+    .filter(Boolean);
   if (entries.length === 0) throw new Error("no keys: give id:base64key entries, comma-separated");
   for (const entry of entries) {
     const colon = entry.indexOf(":");
@@ -38,7 +41,8 @@ export function parseKeyList(text: string): Map<string, Buffer> {
 export function keyRingFrom(keysText: string, writeKeyId: string | undefined): KeyRing {
   const keys = parseKeyList(keysText);
   const writer = writeKeyId ?? (keys.size === 1 ? [...keys.keys()][0]! : undefined);
-  if (writer === undefined) throw new Error(`several keys are given (${[...keys.keys()].join(", ")}): name the one that encrypts new values in ENCRYPTION_WRITE_KEY`);
+  if (writer === undefined)
+    throw new Error(`several keys are given (${[...keys.keys()].join(", ")}): name the one that encrypts new values in ENCRYPTION_WRITE_KEY`);
   if (!keys.has(writer)) throw new Error(`the write key "${writer}" is not among the keys (${[...keys.keys()].join(", ")})`);
   return { writeKeyId: writer, keys };
 }
@@ -55,7 +59,9 @@ export class UnknownKeyError extends Error {
     ring: KeyRing,
     what: string,
   ) {
-    super(`${what} is encrypted under key "${keyId}", which is not among the read keys (${[...ring.keys.keys()].join(", ")}): add key "${keyId}" to ENCRYPTION_KEYS to read it`);
+    super(
+      `${what} is encrypted under key "${keyId}", which is not among the read keys (${[...ring.keys.keys()].join(", ")}): add key "${keyId}" to ENCRYPTION_KEYS to read it`,
+    );
     this.name = "UnknownKeyError";
   }
 }
@@ -115,6 +121,8 @@ export function open(ring: KeyRing, keyId: string, sealed: Uint8Array, context: 
   try {
     return Buffer.concat([decipher.update(bytes.subarray(IV_BYTES, bytes.length - TAG_BYTES)), decipher.final()]);
   } catch {
-    throw new Error(`${what} under key "${keyId}" does not authenticate: the key "${keyId}" in ENCRYPTION_KEYS is not the one it was written with, or the stored value was altered`);
+    throw new Error(
+      `${what} under key "${keyId}" does not authenticate: the key "${keyId}" in ENCRYPTION_KEYS is not the one it was written with, or the stored value was altered`,
+    );
   }
 }

@@ -18,7 +18,11 @@ export type RotationReport = { writeKeyId: string; before: TableCounts; rotated:
  * (once every instance has it), and a row the app replaced meanwhile is left alone. A value
  * under a key the ring does not hold stops it with an error naming that key. `dryRun` only counts.
  */
-export async function rotateKeys(pool: Pool, ring: KeyRing, opts: { dryRun?: boolean; batchSize?: number; onBatch?: (table: string, rewritten: number) => void } = {}): Promise<RotationReport> {
+export async function rotateKeys(
+  pool: Pool,
+  ring: KeyRing,
+  opts: { dryRun?: boolean; batchSize?: number; onBatch?: (table: string, rewritten: number) => void } = {},
+): Promise<RotationReport> {
   const batchSize = opts.batchSize ?? 200;
   const before = await stored.countByKey(pool);
   if (opts.dryRun) return { writeKeyId: ring.writeKeyId, before, rotated: [], after: null };
@@ -28,10 +32,13 @@ export async function rotateKeys(pool: Pool, ring: KeyRing, opts: { dryRun?: boo
   const rotated: Rotated[] = [];
 
   let blobs: Rotated = { table: "checkpoint_blobs", rewritten: 0, changedMeanwhile: 0 };
-  for (let after: stored.StoredBlob | null = null; ; ) {
+  for (let after: stored.StoredBlob | null = null; ;) {
     const batch = await stored.blobsNotUnder(pool, prefix, after, batchSize);
     if (batch.length === 0) break;
-    const done = await stored.rewriteBlobs(pool, batch.map((row) => withSealed(serde, row)));
+    const done = await stored.rewriteBlobs(
+      pool,
+      batch.map((row) => withSealed(serde, row)),
+    );
     blobs = { ...blobs, rewritten: blobs.rewritten + done, changedMeanwhile: blobs.changedMeanwhile + batch.length - done };
     note(blobs.table, done);
     after = batch[batch.length - 1]!;
@@ -39,10 +46,13 @@ export async function rotateKeys(pool: Pool, ring: KeyRing, opts: { dryRun?: boo
   rotated.push(blobs);
 
   let writes: Rotated = { table: "checkpoint_writes", rewritten: 0, changedMeanwhile: 0 };
-  for (let after: stored.StoredWrite | null = null; ; ) {
+  for (let after: stored.StoredWrite | null = null; ;) {
     const batch = await stored.writesNotUnder(pool, prefix, after, batchSize);
     if (batch.length === 0) break;
-    const done = await stored.rewriteWrites(pool, batch.map((row) => withSealed(serde, row)));
+    const done = await stored.rewriteWrites(
+      pool,
+      batch.map((row) => withSealed(serde, row)),
+    );
     writes = { ...writes, rewritten: writes.rewritten + done, changedMeanwhile: writes.changedMeanwhile + batch.length - done };
     note(writes.table, done);
     after = batch[batch.length - 1]!;
@@ -52,10 +62,14 @@ export async function rotateKeys(pool: Pool, ring: KeyRing, opts: { dryRun?: boo
   let events: Rotated = { table: "node_events", rewritten: 0, changedMeanwhile: 0 };
   const reseal = (value: unknown, what: string) =>
     value === null || value === undefined || (isEnvelope(value) && value.kid === ring.writeKeyId) ? value : sealJson(ring, openJson(ring, value, what));
-  for (let afterId = 0; ; ) {
+  for (let afterId = 0; ;) {
     const batch = await stored.eventsNotUnder(pool, ring.writeKeyId, afterId, batchSize);
     if (batch.length === 0) break;
-    const rows = batch.map((row) => ({ ...row, newRequest: reseal(row.request, "node event request"), newResponse: reseal(row.response, "node event response") }));
+    const rows = batch.map((row) => ({
+      ...row,
+      newRequest: reseal(row.request, "node event request"),
+      newResponse: reseal(row.response, "node event response"),
+    }));
     const done = await stored.rewriteEvents(pool, rows);
     events = { ...events, rewritten: events.rewritten + done, changedMeanwhile: events.changedMeanwhile + batch.length - done };
     note(events.table, done);

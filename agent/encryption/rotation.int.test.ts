@@ -32,7 +32,8 @@ afterAll(async () => {
   await database.pool.end();
 });
 
-const ask = (agent: Agent, threadId: string, text: string) => agent.sendMessage({ tenantId: TENANT, threadId, customerId: "cust-alice", text, actor: "cust-alice" });
+const ask = (agent: Agent, threadId: string, text: string) =>
+  agent.sendMessage({ tenantId: TENANT, threadId, customerId: "cust-alice", text, actor: "cust-alice" });
 
 /** Rows holding these bytes anywhere in a value, for a thread: what someone reading the tables sees. */
 async function clearMentions(threadId: string, words: string) {
@@ -52,7 +53,15 @@ async function pausedUnderA() {
   const turn = await ask(agent, thread, "I don't recognise the Electro Mart payment of 1,249.00");
   if (turn.kind !== "ok") throw new Error(`turn ${turn.kind}`);
   const approval = (await getApprovalByCase(database.db, TENANT, turn.caseId!))!;
-  const first = await agent.decide({ tenantId: TENANT, approvalId: approval.id, version: approval.version, decision: "approved", reason: "checked", actor: "olga", role: "operator" });
+  const first = await agent.decide({
+    tenantId: TENANT,
+    approvalId: approval.id,
+    version: approval.version,
+    decision: "approved",
+    reason: "checked",
+    actor: "olga",
+    role: "operator",
+  });
   if (first.kind !== "ok") throw new Error(`decision ${first.kind}`);
   return { agent, thread, approvalId: approval.id, version: first.version };
 }
@@ -68,10 +77,7 @@ describe("encryption at rest", () => {
       [thread],
     );
     // Empty values are stored in clear (there is nothing in them to hide); every other is sealed.
-    expect(rows).toEqual([
-      { type: "enc:a:json", blob: null },
-      ...['""', "[]", "null", "{}"].map((blob) => ({ type: "json", blob })),
-    ]);
+    expect(rows).toEqual([{ type: "enc:a:json", blob: null }, ...['""', "[]", "null", "{}"].map((blob) => ({ type: "json", blob }))]);
   });
 
   it("seals each value once: a checkpoint's value is stored as the task write it came from, and no two conversations share a ciphertext", async () => {
@@ -91,7 +97,12 @@ describe("encryption at rest", () => {
     expect(rows.filter((r) => r.blobs === 1 && r.writes === 1).length).toBeGreaterThanOrEqual(threads.length * 2 * 8);
     for (const thread of threads) {
       const { values } = await agentWith(ringA).state(TENANT, thread);
-      expect(values).toMatchObject({ customerId: "cust-alice", input: "what are my card limits", intent: "limits", answer: expect.stringContaining("card limits") });
+      expect(values).toMatchObject({
+        customerId: "cust-alice",
+        input: "what are my card limits",
+        intent: "limits",
+        answer: expect.stringContaining("card limits"),
+      });
       expect(values.recent).toHaveLength(4);
     }
   });
@@ -102,7 +113,16 @@ describe("npm run keys:rotate", () => {
     const paused = await pausedUnderA();
     const before = (await paused.agent.state(TENANT, paused.thread)).values;
     await loadLegacyThread(database.db, TENANT, "cust-alice");
-    await recordNodeEvent(database.db, { tenantId: TENANT, threadId: paused.thread, node: "checkSystem", system: "history", outcome: "ok", latencyMs: 3, request: { recordedBefore: "encryption" }, response: { openCases: 0 } });
+    await recordNodeEvent(database.db, {
+      tenantId: TENANT,
+      threadId: paused.thread,
+      node: "checkSystem",
+      system: "history",
+      outcome: "ok",
+      latencyMs: 3,
+      request: { recordedBefore: "encryption" },
+      response: { openCases: 0 },
+    });
 
     const dry = await rotateKeys(database.pool, ringAB, { dryRun: true });
     expect(dry.after).toBeNull();
@@ -116,23 +136,38 @@ describe("npm run keys:rotate", () => {
     expect(report.rotated.every((r) => r.rewritten > 0 && r.changedMeanwhile === 0)).toBe(true);
     expect(report.after).toEqual({
       checkpoint_blobs: { b: dry.before.checkpoint_blobs.a! + dry.before.checkpoint_blobs.clear!, empty: dry.before.checkpoint_blobs.empty },
-      checkpoint_writes: { b: Object.values(dry.before.checkpoint_writes).reduce((s, n) => s + n, 0) - dry.before.checkpoint_writes.empty!, empty: dry.before.checkpoint_writes.empty },
+      checkpoint_writes: {
+        b: Object.values(dry.before.checkpoint_writes).reduce((s, n) => s + n, 0) - dry.before.checkpoint_writes.empty!,
+        empty: dry.before.checkpoint_writes.empty,
+      },
       node_events: { b: dry.before.node_events.a! + dry.before.node_events.clear! },
     });
     expect((await rotateKeys(database.pool, ringAB)).rotated.map((r) => r.rewritten)).toEqual([0, 0, 0]);
 
-    await expect(agentWith(ringA).state(TENANT, paused.thread)).rejects.toThrow('checkpoint value is encrypted under key "b", which is not among the read keys (a)');
+    await expect(agentWith(ringA).state(TENANT, paused.thread)).rejects.toThrow(
+      'checkpoint value is encrypted under key "b", which is not among the read keys (a)',
+    );
 
     const onlyB = agentWith(ringB);
     expect((await onlyB.state(TENANT, paused.thread)).values).toEqual(before);
     expect((await onlyB.state(TENANT, LEGACY_THREAD_ID)).values).toMatchObject({ customerId: "cust-alice" });
-    const second = await onlyB.decide({ tenantId: TENANT, approvalId: paused.approvalId, version: paused.version, decision: "approved", reason: "checked", actor: "sam", role: "supervisor" });
+    const second = await onlyB.decide({
+      tenantId: TENANT,
+      approvalId: paused.approvalId,
+      version: paused.version,
+      decision: "approved",
+      reason: "checked",
+      actor: "sam",
+      role: "supervisor",
+    });
     expect(second).toMatchObject({ kind: "ok", status: "executed" });
     expect((await getApprovalById(database.db, TENANT, paused.approvalId))!.status).toBe("executed");
     expect((await onlyB.state(TENANT, paused.thread)).values).toMatchObject({ refundOutcome: { status: "executed" } });
 
     const timeline = await onlyB.incidents.timeline(TENANT, paused.thread);
-    expect(timeline.filter((e) => e.kind === "ledger_call")).toEqual([expect.objectContaining({ outcome: "ok", response: expect.objectContaining({ entryId: expect.any(String) }) })]);
+    expect(timeline.filter((e) => e.kind === "ledger_call")).toEqual([
+      expect.objectContaining({ outcome: "ok", response: expect.objectContaining({ entryId: expect.any(String) }) }),
+    ]);
     const systems = timeline.filter((e) => e.kind === "node_event" && e.system).map((e) => (e as { system: string }).system);
     expect(systems.sort()).toEqual(["antifraud", "history", "history", "limits"]);
     const checkpoint = timeline.find((e) => e.kind === "checkpoint" && e.tasks.some((t) => t.node === "checkSystem"));
@@ -145,19 +180,41 @@ describe("npm run keys:rotate", () => {
     expect(stale).toBeDefined();
     const [appType, appBlob] = await new EncryptingSerializer(ringA).dumpsTyped({ resumedMeanwhile: true });
     expect(appType).toBe(stale.type);
-    const { rows: [{ channel }] } = await database.pool.query("select channel from langgraph.checkpoint_writes where thread_id = $1 and task_id = $2 and idx = $3", [thread, stale.taskId, stale.idx]);
-    await insertTaskWrites(database.pool, CHECKPOINT_SCHEMA, { threadId: thread, ns: stale.ns, checkpointId: stale.checkpointId, taskId: stale.taskId, writes: [{ idx: stale.idx, channel, type: appType, blob: appBlob }], replace: true });
+    const {
+      rows: [{ channel }],
+    } = await database.pool.query("select channel from langgraph.checkpoint_writes where thread_id = $1 and task_id = $2 and idx = $3", [
+      thread,
+      stale.taskId,
+      stale.idx,
+    ]);
+    await insertTaskWrites(database.pool, CHECKPOINT_SCHEMA, {
+      threadId: thread,
+      ns: stale.ns,
+      checkpointId: stale.checkpointId,
+      taskId: stale.taskId,
+      writes: [{ idx: stale.idx, channel, type: appType, blob: appBlob }],
+      replace: true,
+    });
 
     const [newType, newBlob] = new EncryptingSerializer(ringAB).reseal(stale.type, stale.blob);
     expect(await rewriteWrites(database.pool, [{ ...stale, newType, newBlob }])).toBe(0);
-    const { rows } = await database.pool.query("select type, blob from langgraph.checkpoint_writes where thread_id = $1 and task_id = $2 and idx = $3", [thread, stale.taskId, stale.idx]);
+    const { rows } = await database.pool.query("select type, blob from langgraph.checkpoint_writes where thread_id = $1 and task_id = $2 and idx = $3", [
+      thread,
+      stale.taskId,
+      stale.idx,
+    ]);
     expect(rows[0].type).toBe(appType);
     expect(Buffer.from(rows[0].blob).equals(Buffer.from(appBlob))).toBe(true);
   });
 
   it("as a command: counts with --dry-run, rotates, says what it did, and names a key it lacks", async () => {
     await pausedUnderA();
-    const env = (keys: string, write?: string) => ({ DATABASE_URL: process.env.DATABASE_OWNER_URL, LOG_LEVEL: "silent", ENCRYPTION_KEYS: keys, ENCRYPTION_WRITE_KEY: write });
+    const env = (keys: string, write?: string) => ({
+      DATABASE_URL: process.env.DATABASE_OWNER_URL,
+      LOG_LEVEL: "silent",
+      ENCRYPTION_KEYS: keys,
+      ENCRYPTION_WRITE_KEY: write,
+    });
     const dry = await runScript("scripts/keys-rotate.ts", ["--dry-run"], { env: env(`a:${key(11)},b:${key(12)}`, "b") });
     expect(dry.code, dry.stderr).toBe(0);
     expect(dry.stdout).toMatch(/checkpoint_blobs: \d+ under key "a"/);
@@ -165,7 +222,9 @@ describe("npm run keys:rotate", () => {
 
     const lacking = await runScript("scripts/keys-rotate.ts", [], { env: env(`b:${key(12)}`) });
     expect(lacking.code).toBe(1);
-    expect(lacking.stderr.trim()).toMatch(/^\[keys:rotate\] checkpoint value is encrypted under key "a", which is not among the read keys \(b\): add key "a" to ENCRYPTION_KEYS to read it$/);
+    expect(lacking.stderr.trim()).toMatch(
+      /^\[keys:rotate\] checkpoint value is encrypted under key "a", which is not among the read keys \(b\): add key "a" to ENCRYPTION_KEYS to read it$/,
+    );
 
     const asApp = await runScript("scripts/keys-rotate.ts", [], { env: { ...env(`a:${key(11)},b:${key(12)}`, "b"), DATABASE_URL: process.env.DATABASE_URL } });
     expect(asApp.code).toBe(1);
@@ -175,6 +234,10 @@ describe("npm run keys:rotate", () => {
     expect(run.code, run.stderr).toBe(0);
     expect(run.stdout).toMatch(/checkpoint_blobs: \d+ re-encrypted/);
     const empty = String.raw`\d+ empty \(null, "", \[\] or \{\}\), in clear`;
-    expect(run.stdout).toMatch(new RegExp(String.raw`stored values after:\n  checkpoint_blobs: \d+ under key "b", ${empty}\n  checkpoint_writes: \d+ under key "b", ${empty}\n  node_events: \d+ under key "b"\n`));
+    expect(run.stdout).toMatch(
+      new RegExp(
+        String.raw`stored values after:\n  checkpoint_blobs: \d+ under key "b", ${empty}\n  checkpoint_writes: \d+ under key "b", ${empty}\n  node_events: \d+ under key "b"\n`,
+      ),
+    );
   });
 });

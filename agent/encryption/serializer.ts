@@ -48,7 +48,9 @@ function refuseLangChainObjects(text: string): void {
     const record = value as Record<string, unknown>;
     if (record.lc === 1) {
       const id = Array.isArray(record.id) ? record.id.map(String).join(".") : "?";
-      throw new Error(`refusing to revive a stored LangChain object (${String(record.type)} ${id}) at ${path || "the top"}: checkpoints of this app hold plain data only`);
+      throw new Error(
+        `refusing to revive a stored LangChain object (${String(record.type)} ${id}) at ${path || "the top"}: checkpoints of this app hold plain data only`,
+      );
     }
     for (const [key, item] of Object.entries(record)) visit(item, path ? `${path}.${key}` : key);
   };

@@ -30,7 +30,9 @@ export function developmentKeyRing(file: string): KeyRing {
   try {
     return keyRingFrom(readFileSync(file, "utf8").trim(), undefined);
   } catch (error) {
-    throw new Error(`the development key file ${file} is unreadable (${(error as Error).message}): delete it to make a new one (conversations encrypted with it can then no longer be read)`);
+    throw new Error(
+      `the development key file ${file} is unreadable (${(error as Error).message}): delete it to make a new one (conversations encrypted with it can then no longer be read)`,
+    );
   }
 }
 

@@ -17,7 +17,8 @@ describe("the shipped conversation set", () => {
 
   it("covers every Banking77 category with at least three turns, and names no other", () => {
     const count = new Map<string, number>();
-    for (const t of turns) for (const category of [t.expect.category, t.expect.also?.category]) if (category) count.set(category, (count.get(category) ?? 0) + 1);
+    for (const t of turns)
+      for (const category of [t.expect.category, t.expect.also?.category]) if (category) count.set(category, (count.get(category) ?? 0) + 1);
     expect(categories.filter((c) => (count.get(c) ?? 0) < 3)).toEqual([]);
     expect([...count.keys()].filter((c) => !categories.includes(c))).toEqual([]);
   });
@@ -31,7 +32,11 @@ describe("the shipped conversation set", () => {
   });
 
   it("is written in its own words, not copied from Banking77", () => {
-    const norm = (s: string) => s.toLowerCase().replace(/[^a-z0-9 ]/g, "").trim();
+    const norm = (s: string) =>
+      s
+        .toLowerCase()
+        .replace(/[^a-z0-9 ]/g, "")
+        .trim();
     const train = new Set(loadBanking77Train().map((r) => norm(r.text)));
     expect(turns.filter((t) => train.has(norm(t.text))).map((t) => t.text)).toEqual([]);
   });
@@ -100,9 +105,18 @@ describe("loadConversations", () => {
   });
 
   it("names the file and the place of a mistake", () => {
-    const file = write("bad.json", { theme: "t", conversations: [{ id: "x", customer: "bob", turns: [{ text: "hi", expect: { intent: "greeting", outcome: "waved" } }] }] });
+    const file = write("bad.json", {
+      theme: "t",
+      conversations: [{ id: "x", customer: "bob", turns: [{ text: "hi", expect: { intent: "greeting", outcome: "waved" } }] }],
+    });
     expect(() => loadConversations([file])).toThrow(/bad\.json: conversations\.0\.turns\.0/);
-    const twice = write("twice.json", { theme: "t", conversations: [{ id: "a", customer: "bob", turns: [turn] }, { id: "a", customer: "alice", turns: [turn] }] });
+    const twice = write("twice.json", {
+      theme: "t",
+      conversations: [
+        { id: "a", customer: "bob", turns: [turn] },
+        { id: "a", customer: "alice", turns: [turn] },
+      ],
+    });
     expect(() => loadConversations([twice])).toThrow(/twice\/a appears twice/);
   });
 });

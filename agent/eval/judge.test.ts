@@ -45,7 +45,9 @@ describe("judge", () => {
   });
 
   it("leaves out what the expectation does not give, and takes any of several transactions", () => {
-    expect(judge({ intent: "limits", outcome: "limits_answered" }, got({ intent: "limits", category: "top_up_limits", outcome: "limits_answered" }))).toEqual([]);
+    expect(judge({ intent: "limits", outcome: "limits_answered" }, got({ intent: "limits", category: "top_up_limits", outcome: "limits_answered" }))).toEqual(
+      [],
+    );
     const books: Expectation = { intent: "refund", transaction: ["tx-bob-books-1", "tx-bob-books-2"], outcome: "refunded" };
     expect(judge(books, got({ intent: "refund", transaction: "tx-bob-books-1", outcome: "refunded" }))).toEqual([]);
     expect(judge(books, got({ intent: "refund", transaction: null, outcome: "refunded" }))).toEqual(["transaction tx-bob-books-1 or tx-bob-books-2 != none"]);

@@ -25,7 +25,13 @@ export function observe(state: OutcomeState, fresh: boolean): Observed {
     category: (state.intent === "knowledge" ? state.knowledge?.[0]?.category : undefined) ?? state.understanding?.category ?? null,
     transaction: state.case?.transactionId ?? null,
     outcome: outcomeOf(state),
-    also: also?.intent ? { intent: also.intent, category: (also.intent === "knowledge" ? state.knowledge?.at(-1)?.category : undefined) ?? also.category ?? null, outcome: outcomeOf(state, also.intent) } : null,
+    also: also?.intent
+      ? {
+          intent: also.intent,
+          category: (also.intent === "knowledge" ? state.knowledge?.at(-1)?.category : undefined) ?? also.category ?? null,
+          outcome: outcomeOf(state, also.intent),
+        }
+      : null,
   };
 }
 
@@ -35,7 +41,8 @@ function partMismatches(label: string, want: ExpectedPart, got: ObservedPart | n
   const out: string[] = [];
   if (want.intent !== got?.intent) out.push(`${label}intent ${want.intent} != ${got?.intent ?? "none"}`);
   // The category is the help article cited: it is judged where an article answers.
-  if (want.category !== undefined && want.intent === "knowledge" && want.category !== got?.category) out.push(`${label}category ${want.category} != ${got?.category ?? "none"}`);
+  if (want.category !== undefined && want.intent === "knowledge" && want.category !== got?.category)
+    out.push(`${label}category ${want.category} != ${got?.category ?? "none"}`);
   if (want.outcome !== got?.outcome) out.push(`${label}outcome ${want.outcome} != ${got?.outcome ?? "none"}`);
   return out;
 }

@@ -28,7 +28,9 @@ describe("outcomeOf", () => {
 
   it("tells a cancelled request from one with nothing left to cancel", () => {
     const waiting = { ...refundCase, priorStatus: "awaiting_approval" };
-    expect(outcomeOf({ intent: "cancel", case: { ...refundCase, priorStatus: "cancelled" }, approval: { status: "cancelled" }, withdrawn: { approvalId: "a-1" } })).toBe("cancelled");
+    expect(
+      outcomeOf({ intent: "cancel", case: { ...refundCase, priorStatus: "cancelled" }, approval: { status: "cancelled" }, withdrawn: { approvalId: "a-1" } }),
+    ).toBe("cancelled");
     expect(outcomeOf({ intent: "cancel", case: null })).toBe("nothing_to_cancel");
     expect(outcomeOf({ intent: "cancel", case: { ...refundCase, priorStatus: "refunded" }, approval: { status: "executed" } })).toBe("nothing_to_cancel");
     expect(outcomeOf({ intent: "cancel", case: { ...refundCase, priorStatus: "cancelled" }, approval: { status: "cancelled" } })).toBe("nothing_to_cancel");
@@ -79,6 +81,11 @@ describe("outcomeOf", () => {
     };
     expect(outcomeOf(frozen)).toBe("card_frozen");
     expect(outcomeOf(frozen, "handover")).toBe("handed_over");
-    expect(outcomeOf({ intent: "limits", clarification: { kind: "which_intent" }, checks: { limits: { status: "ok" } }, understanding: { also: { intent: "refund" } } }, "refund")).toBeNull();
+    expect(
+      outcomeOf(
+        { intent: "limits", clarification: { kind: "which_intent" }, checks: { limits: { status: "ok" } }, understanding: { also: { intent: "refund" } } },
+        "refund",
+      ),
+    ).toBeNull();
   });
 });

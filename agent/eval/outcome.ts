@@ -122,8 +122,7 @@ export function outcomeOf(state: OutcomeState, intent: string | null = state.int
       return state.checks?.history?.status === "ok" ? "pending_answered" : null;
     case "freeze_card":
     case "unfreeze_card":
-    case "replace_card":
-    {
+    case "replace_card": {
       const result = [state.cardAction, state.alsoCardAction].find((r) => r && CARD_OUTCOMES[r.action ?? ""] === CARD_OUTCOME_OF[intent]) ?? state.cardAction;
       return result?.outcome === "done" ? (CARD_OUTCOMES[result.action ?? ""] ?? null) : null;
     }

@@ -16,13 +16,14 @@ describe("the conversation runner", () => {
   it("judges each turn by the state the agent left, through the same sendMessage the chat route uses", async () => {
     const verdicts = await runConversation(
       h,
-      conversation("mixed", "alice", [
-        ...duplicateCoffee.turns,
-        { text: "what are my card limits", expect: { intent: "greeting", outcome: "greeted" } },
-      ]),
+      conversation("mixed", "alice", [...duplicateCoffee.turns, { text: "what are my card limits", expect: { intent: "greeting", outcome: "greeted" } }]),
     );
     expect(verdicts).toHaveLength(2);
-    expect(verdicts[0]).toMatchObject({ turn: 1, mismatches: [], got: { fresh: true, intent: "refund", transaction: "tx-alice-coffee-2", outcome: "refunded" } });
+    expect(verdicts[0]).toMatchObject({
+      turn: 1,
+      mismatches: [],
+      got: { fresh: true, intent: "refund", transaction: "tx-alice-coffee-2", outcome: "refunded" },
+    });
     expect(verdicts[0]!.reply).toMatch(/refunded/i);
     expect(verdicts[1]!.got).toMatchObject({ fresh: true, intent: "limits", outcome: "limits_answered" });
     expect(verdicts[1]!.mismatches).toEqual(["intent greeting != limits", "outcome greeted != limits_answered"]);

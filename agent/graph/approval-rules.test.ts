@@ -65,8 +65,15 @@ describe("approval authority", () => {
   });
 
   it("refuses a second approval for a lower amount, even one the second approver could approve alone", () => {
-    expect(approvalStep(after(olga, 124_000), sam, 110_000, limits)).toMatchObject({ kind: "different_amount", firstApprovedBy: "olga", firstApprovedAmountMinor: 124_000 });
-    expect(approvalStep(after(sam, 100_000), olga, 40_000, limits)).toMatchObject({ kind: "different_amount", message: "sam approved 1,000.00 EUR; approve that amount, or reject." });
+    expect(approvalStep(after(olga, 124_000), sam, 110_000, limits)).toMatchObject({
+      kind: "different_amount",
+      firstApprovedBy: "olga",
+      firstApprovedAmountMinor: 124_000,
+    });
+    expect(approvalStep(after(sam, 100_000), olga, 40_000, limits)).toMatchObject({
+      kind: "different_amount",
+      message: "sam approved 1,000.00 EUR; approve that amount, or reject.",
+    });
     expect(approvalStep(after(olga, 124_000), sam, 99_999, limits)).toMatchObject({ kind: "different_amount" });
   });
 

@@ -69,7 +69,8 @@ export function approvalStep(
   requestedMinor: number | undefined,
   today: AuthorityLimits,
 ): ApprovalStep {
-  const limits = limitsFor(approval, today); // test:guards limits-opened-under
+  // test:guards limits-opened-under
+  const limits = limitsFor(approval, today);
   const currency = approval.currency ?? "EUR";
   const first = approval.firstApprovedBy;
   const agreed = approval.firstApprovedAmountMinor ?? approval.amountMinor;
@@ -84,7 +85,8 @@ export function approvalStep(
     if (approval.firstApprovedRole !== "supervisor" && actor.role !== "supervisor") {
       return { kind: "forbidden", code: "forbidden:four_eyes", message: "One of the two approvals must come from a supervisor." };
     }
-    if (amount !== agreed) { // test:guards four-eyes-one-amount
+    // test:guards four-eyes-one-amount
+    if (amount !== agreed) {
       return {
         kind: "different_amount",
         firstApprovedBy: first,

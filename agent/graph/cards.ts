@@ -57,7 +57,11 @@ export type CardRequest = { action: CardActionKind; cardLast4?: string; cardReas
 export function cardRequestsOf(state: CardActionState): CardRequest[] {
   const first = state.understanding;
   const asks = [first, first?.also].filter((a): a is CardAsk => isCardIntent(a?.intent));
-  const requests = asks.map((ask) => ({ action: CARD_INTENTS[ask.intent as keyof typeof CARD_INTENTS], cardLast4: ask.cardLast4 ?? first?.cardLast4, cardReason: ask.cardReason ?? first?.cardReason }));
+  const requests = asks.map((ask) => ({
+    action: CARD_INTENTS[ask.intent as keyof typeof CARD_INTENTS],
+    cardLast4: ask.cardLast4 ?? first?.cardLast4,
+    cardReason: ask.cardReason ?? first?.cardReason,
+  }));
   return requests.filter((r, i) => requests.findIndex((o) => o.action === r.action) === i);
 }
 

@@ -79,7 +79,11 @@ export type AgentStore = {
   openApproval(input: ApprovalInput): Promise<ApprovalRef>;
   getApproval(tenantId: string, approvalId: string): Promise<ApprovalRef | null>;
   /** approved -> executing; `firstAttempt` is false for a re-run, which must ask the ledger before it pays. */
-  admitRefund(input: { tenantId: string; approvalId: string; version: number }): Promise<{ admitted: boolean; firstAttempt: boolean; status: string; version: number }>;
+  admitRefund(input: {
+    tenantId: string;
+    approvalId: string;
+    version: number;
+  }): Promise<{ admitted: boolean; firstAttempt: boolean; status: string; version: number }>;
   completeRefund(input: { tenantId: string; approvalId: string; caseId: string }): Promise<void>;
   /**
    * Hands the conversation to a person: staff see it in the console's queue with `summary`

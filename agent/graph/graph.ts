@@ -40,7 +40,6 @@ export function routeAfterIntake(state: AgentStateType, threadId: string): Send[
   return sends.length > 0 ? sends : "reply";
 }
 
-
 export function routeAfterTriage(state: AgentStateType): "refund" | "approvalGate" | "reply" {
   if (state.intent !== "refund" || !state.verdict) return "reply";
   if (state.verdict.outcome === "auto_approve" && state.approval?.status === "approved") return "refund";
@@ -50,7 +49,8 @@ export function routeAfterTriage(state: AgentStateType): "refund" | "approvalGat
 
 /** Only an approved decision leads to the refund node; everything else is final. */
 export function routeAfterGate(state: AgentStateType): "refund" | "reply" {
-  return state.approval?.status === "approved" ? "refund" : "reply"; // test:guards refund-only-when-approved
+  // test:guards refund-only-when-approved
+  return state.approval?.status === "approved" ? "refund" : "reply";
 }
 
 /**

@@ -78,7 +78,8 @@ export function countingOwnRefunds(checks: Checks, ownRefundCaseIds: readonly st
 
 /** The ledger's idempotency key: the business operation, never a time or a random value. */
 export function refundIdempotencyKey(tenantId: string, caseId: string): string {
-  return `refund:${tenantId}:${caseId}`; // test:guards ledger-key-per-case
+  // test:guards ledger-key-per-case
+  return `refund:${tenantId}:${caseId}`;
 }
 
 /** One bank's refund policy, as the agent applies it to that bank's conversations. */

@@ -20,19 +20,84 @@ function replyProblems(text: string): string[] {
   return problems;
 }
 
-const electro: CaseRef = { caseId: "c1", transactionId: "tx-alice-electro", merchant: "Electro Mart", amountMinor: 124_900, currency: "EUR", postedAt: "2026-11-24T22:00:00Z", reason: "unrecognised" };
-const books: CaseRef = { caseId: "c2", transactionId: "tx-bob-books-2", merchant: "Book Nook", amountMinor: 1_250, currency: "EUR", postedAt: "2026-11-25T11:00:00Z", reason: "duplicate" };
-const approval = (status: ApprovalRef["status"], extra: Partial<ApprovalRef> = {}): ApprovalRef => ({ approvalId: "a1", amountMinor: 124_900, status, version: 2, ...extra });
-const card = (outcome: CardActionResult["outcome"], action: CardActionResult["action"], last4s = outcome === "ambiguous" ? ["4242", "5151"] : ["4242"]): CardActionResult => ({
+const electro: CaseRef = {
+  caseId: "c1",
+  transactionId: "tx-alice-electro",
+  merchant: "Electro Mart",
+  amountMinor: 124_900,
+  currency: "EUR",
+  postedAt: "2026-11-24T22:00:00Z",
+  reason: "unrecognised",
+};
+const books: CaseRef = {
+  caseId: "c2",
+  transactionId: "tx-bob-books-2",
+  merchant: "Book Nook",
+  amountMinor: 1_250,
+  currency: "EUR",
+  postedAt: "2026-11-25T11:00:00Z",
+  reason: "duplicate",
+};
+const approval = (status: ApprovalRef["status"], extra: Partial<ApprovalRef> = {}): ApprovalRef => ({
+  approvalId: "a1",
+  amountMinor: 124_900,
+  status,
+  version: 2,
+  ...extra,
+});
+const card = (
+  outcome: CardActionResult["outcome"],
+  action: CardActionResult["action"],
+  last4s = outcome === "ambiguous" ? ["4242", "5151"] : ["4242"],
+): CardActionResult => ({
   action,
   outcome,
-  cards: outcome === "no_card" || outcome === "unavailable" ? [] : last4s.map((last4) => ({ cardId: `card-${last4}`, last4, status: action === "unfreeze" ? "active" : "frozen", changed: true, replacementRequested: action === "replacement" })),
+  cards:
+    outcome === "no_card" || outcome === "unavailable"
+      ? []
+      : last4s.map((last4) => ({
+          cardId: `card-${last4}`,
+          last4,
+          status: action === "unfreeze" ? "active" : "frozen",
+          changed: true,
+          replacementRequested: action === "replacement",
+        })),
 });
 const pending: PendingItem[] = [
-  { id: "p1", kind: "card_payment", counterparty: "Hotel Adler", amountMinor: 18_000, currency: "EUR", createdAt: "2026-11-29T12:00:00Z", expectedBy: "2026-12-06T12:00:00Z" },
-  { id: "p2", kind: "transfer", counterparty: "Maria Novak", amountMinor: 25_000, currency: "EUR", createdAt: "2026-11-30T09:00:00Z", expectedBy: "2026-12-01T09:00:00Z" },
+  {
+    id: "p1",
+    kind: "card_payment",
+    counterparty: "Hotel Adler",
+    amountMinor: 18_000,
+    currency: "EUR",
+    createdAt: "2026-11-29T12:00:00Z",
+    expectedBy: "2026-12-06T12:00:00Z",
+  },
+  {
+    id: "p2",
+    kind: "transfer",
+    counterparty: "Maria Novak",
+    amountMinor: 25_000,
+    currency: "EUR",
+    createdAt: "2026-11-30T09:00:00Z",
+    expectedBy: "2026-12-01T09:00:00Z",
+  },
 ];
-const limitsFacts = { cards: [{ cardId: "card-alice", last4: "4242", currency: "EUR", dailyLimitMinor: 150_000, monthlyLimitMinor: 500_000, onlineLimitMinor: 100_000, atmLimitMinor: 50_000, spentTodayMinor: 2_340, spentThisMonthMinor: 130_000 }] };
+const limitsFacts = {
+  cards: [
+    {
+      cardId: "card-alice",
+      last4: "4242",
+      currency: "EUR",
+      dailyLimitMinor: 150_000,
+      monthlyLimitMinor: 500_000,
+      onlineLimitMinor: 100_000,
+      atmLimitMinor: 50_000,
+      spentTodayMinor: 2_340,
+      spentThisMonthMinor: 130_000,
+    },
+  ],
+};
 const activate = entryFor("demo-bank", "activate_my_card")!;
 const transferTime = entryFor("demo-bank", "transfer_timing")!;
 
@@ -44,26 +109,88 @@ function state(patch: Partial<AgentStateType>): AgentStateType {
 const OUTCOMES: Record<string, AgentStateType> = {
   greeting: state({ intent: "greeting" }),
   "nothing understood": state({ intent: "other" }),
-  "which of two topics": state({ intent: "unclear", clarification: { kind: "which_intent", candidates: [{ category: "activate_my_card", topic: "activating a new card" }, { category: "card_arrival", topic: "card delivery" }] } }),
-  "which of three topics": state({ intent: "unclear", clarification: { kind: "which_intent", candidates: [{ category: "a", topic: "activating a new card" }, { category: "b", topic: "card delivery" }, { category: "c", topic: "ordering a physical card" }] } }),
-  "which payment (list)": state({ intent: "refund", clarification: { kind: "which_transaction", options: [{ transactionId: "a2", merchant: "Coffee Corner", amountMinor: 490, currency: "EUR", postedAt: "2026-11-27T09:00:00Z" }, { transactionId: "a4", merchant: "Sunrise Bakery", amountMinor: 490, currency: "EUR", postedAt: "2026-11-26T07:30:00Z" }] } }),
+  "which of two topics": state({
+    intent: "unclear",
+    clarification: {
+      kind: "which_intent",
+      candidates: [
+        { category: "activate_my_card", topic: "activating a new card" },
+        { category: "card_arrival", topic: "card delivery" },
+      ],
+    },
+  }),
+  "which of three topics": state({
+    intent: "unclear",
+    clarification: {
+      kind: "which_intent",
+      candidates: [
+        { category: "a", topic: "activating a new card" },
+        { category: "b", topic: "card delivery" },
+        { category: "c", topic: "ordering a physical card" },
+      ],
+    },
+  }),
+  "which payment (list)": state({
+    intent: "refund",
+    clarification: {
+      kind: "which_transaction",
+      options: [
+        { transactionId: "a2", merchant: "Coffee Corner", amountMinor: 490, currency: "EUR", postedAt: "2026-11-27T09:00:00Z" },
+        { transactionId: "a4", merchant: "Sunrise Bakery", amountMinor: 490, currency: "EUR", postedAt: "2026-11-26T07:30:00Z" },
+      ],
+    },
+  }),
   "which payment (nothing named)": state({ intent: "refund", clarification: { kind: "which_refund" } }),
   "no payment matches": state({ intent: "refund", clarification: { kind: "none_found" } }),
-  "which request to cancel": state({ intent: "cancel", clarification: { kind: "which_request", options: [{ caseId: "c1", approvalId: "a1", merchant: "Electro Mart", amountMinor: 124_900, currency: "EUR" }, { caseId: "c3", approvalId: "a3", merchant: "City Parking", amountMinor: 3_800, currency: "EUR" }] } }),
-  "refunded by policy": state({ intent: "refund", case: books, approval: approval("executed", { amountMinor: 1_250, decidedBy: "policy" }), refundOutcome: { status: "executed", entryId: "e", replayed: false } }),
-  "refunded after review, less than asked": state({ intent: "refund", case: electro, approval: approval("executed", { amountMinor: 100_000, decidedBy: "olga" }), refundOutcome: { status: "executed", entryId: "e", replayed: false } }),
-  "refund approved, ledger silent": state({ intent: "refund", case: electro, approval: approval("approved"), refundOutcome: { status: "failed", reason: "timeout" } }),
-  "refund declined with a reason": state({ intent: "refund", case: electro, approval: approval("rejected", { reason: "The merchant confirmed the purchase." }) }),
+  "which request to cancel": state({
+    intent: "cancel",
+    clarification: {
+      kind: "which_request",
+      options: [
+        { caseId: "c1", approvalId: "a1", merchant: "Electro Mart", amountMinor: 124_900, currency: "EUR" },
+        { caseId: "c3", approvalId: "a3", merchant: "City Parking", amountMinor: 3_800, currency: "EUR" },
+      ],
+    },
+  }),
+  "refunded by policy": state({
+    intent: "refund",
+    case: books,
+    approval: approval("executed", { amountMinor: 1_250, decidedBy: "policy" }),
+    refundOutcome: { status: "executed", entryId: "e", replayed: false },
+  }),
+  "refunded after review, less than asked": state({
+    intent: "refund",
+    case: electro,
+    approval: approval("executed", { amountMinor: 100_000, decidedBy: "olga" }),
+    refundOutcome: { status: "executed", entryId: "e", replayed: false },
+  }),
+  "refund approved, ledger silent": state({
+    intent: "refund",
+    case: electro,
+    approval: approval("approved"),
+    refundOutcome: { status: "failed", reason: "timeout" },
+  }),
+  "refund declined with a reason": state({
+    intent: "refund",
+    case: electro,
+    approval: approval("rejected", { reason: "The merchant confirmed the purchase." }),
+  }),
   "refund declined": state({ intent: "refund", case: electro, approval: approval("rejected") }),
   "refund cancelled": state({ intent: "refund", case: electro, approval: approval("cancelled") }),
   "refund expired": state({ intent: "refund", case: electro, approval: approval("expired") }),
   "refund waiting": state({ intent: "refund", case: electro, approval: approval("pending") }),
   ...Object.fromEntries(
-    ["refunded", "awaiting_approval", "approved", "rejected", "cancelled", "expired", "open"].map((status) => [`already known (${status})`, state({ intent: "refund", case: { ...electro, priorStatus: status } })]),
+    ["refunded", "awaiting_approval", "approved", "rejected", "cancelled", "expired", "open"].map((status) => [
+      `already known (${status})`,
+      state({ intent: "refund", case: { ...electro, priorStatus: status } }),
+    ]),
   ),
   "status, nothing on file": state({ intent: "status" }),
   ...Object.fromEntries(
-    ["refunded", "awaiting_approval", "approved", "rejected", "cancelled", "expired"].map((status) => [`status (${status})`, state({ intent: "status", case: { ...electro, priorStatus: status } })]),
+    ["refunded", "awaiting_approval", "approved", "rejected", "cancelled", "expired"].map((status) => [
+      `status (${status})`,
+      state({ intent: "status", case: { ...electro, priorStatus: status } }),
+    ]),
   ),
   "status, paid less": state({ intent: "status", case: { ...electro, priorStatus: "refunded", paidMinor: 100_000 } }),
   "cancelled as asked": state({ intent: "cancel", case: { ...electro, priorStatus: "cancelled" }, withdrawn: { approvalId: "a1", caseId: "c1" } }),
@@ -71,9 +198,18 @@ const OUTCOMES: Record<string, AgentStateType> = {
   "no request to cancel": state({ intent: "cancel" }),
   limits: state({ intent: "limits", checks: { limits: { status: "ok", facts: limitsFacts, latencyMs: 3 } } }),
   "limits unavailable": state({ intent: "limits", checks: { limits: { status: "unavailable", reason: "timeout" } } }),
-  "pending, two": state({ intent: "pending", checks: { history: { status: "ok", facts: { refundsLast30Days: 0, openCases: 0, casesTotal: 0, pending }, latencyMs: 3 } } }),
-  "pending, one": state({ intent: "pending", checks: { history: { status: "ok", facts: { refundsLast30Days: 0, openCases: 0, casesTotal: 0, pending: pending.slice(0, 1) }, latencyMs: 3 } } }),
-  "pending, none": state({ intent: "pending", checks: { history: { status: "ok", facts: { refundsLast30Days: 0, openCases: 0, casesTotal: 0, pending: [] }, latencyMs: 3 } } }),
+  "pending, two": state({
+    intent: "pending",
+    checks: { history: { status: "ok", facts: { refundsLast30Days: 0, openCases: 0, casesTotal: 0, pending }, latencyMs: 3 } },
+  }),
+  "pending, one": state({
+    intent: "pending",
+    checks: { history: { status: "ok", facts: { refundsLast30Days: 0, openCases: 0, casesTotal: 0, pending: pending.slice(0, 1) }, latencyMs: 3 } },
+  }),
+  "pending, none": state({
+    intent: "pending",
+    checks: { history: { status: "ok", facts: { refundsLast30Days: 0, openCases: 0, casesTotal: 0, pending: [] }, latencyMs: 3 } },
+  }),
   "pending unavailable": state({ intent: "pending", checks: { history: { status: "unavailable", reason: "down" } } }),
   ...Object.fromEntries(
     (["freeze", "unfreeze", "replacement"] as const).flatMap((action) =>
@@ -84,13 +220,41 @@ const OUTCOMES: Record<string, AgentStateType> = {
     ),
   ),
   "two cards frozen": state({ intent: "freeze_card", cardAction: card("done", "freeze", ["4242", "5151"]) }),
-  "card already frozen": state({ intent: "freeze_card", cardAction: { ...card("done", "freeze"), cards: [{ cardId: "c", last4: "4242", status: "frozen", changed: false, replacementRequested: false }] } }),
-  "card not frozen, unfreeze": state({ intent: "unfreeze_card", cardAction: { ...card("done", "unfreeze"), cards: [{ cardId: "c", last4: "4242", status: "active", changed: false, replacementRequested: false }] } }),
-  "no card with those digits": state({ intent: "freeze_card", cardAction: { action: "freeze", outcome: "no_card", cards: [{ cardId: "c", last4: "4242", status: "active", changed: false, replacementRequested: false }] } }),
-  "replacement already ordered, card active": state({ intent: "replace_card", cardAction: { action: "replacement", outcome: "done", cards: [{ cardId: "c", last4: "4242", status: "active", changed: false, replacementRequested: true }] } }),
-  "stolen card frozen": state({ intent: "freeze_card", understanding: { intent: "freeze_card", cardReason: "stolen", confidence: 0.9 }, cardAction: card("done", "freeze") }),
+  "card already frozen": state({
+    intent: "freeze_card",
+    cardAction: { ...card("done", "freeze"), cards: [{ cardId: "c", last4: "4242", status: "frozen", changed: false, replacementRequested: false }] },
+  }),
+  "card not frozen, unfreeze": state({
+    intent: "unfreeze_card",
+    cardAction: { ...card("done", "unfreeze"), cards: [{ cardId: "c", last4: "4242", status: "active", changed: false, replacementRequested: false }] },
+  }),
+  "no card with those digits": state({
+    intent: "freeze_card",
+    cardAction: {
+      action: "freeze",
+      outcome: "no_card",
+      cards: [{ cardId: "c", last4: "4242", status: "active", changed: false, replacementRequested: false }],
+    },
+  }),
+  "replacement already ordered, card active": state({
+    intent: "replace_card",
+    cardAction: {
+      action: "replacement",
+      outcome: "done",
+      cards: [{ cardId: "c", last4: "4242", status: "active", changed: false, replacementRequested: true }],
+    },
+  }),
+  "stolen card frozen": state({
+    intent: "freeze_card",
+    understanding: { intent: "freeze_card", cardReason: "stolen", confidence: 0.9 },
+    cardAction: card("done", "freeze"),
+  }),
   "knowledge answer": state({ intent: "knowledge", knowledge: [activate] }),
-  "two knowledge answers": state({ intent: "knowledge", understanding: { intent: "knowledge", confidence: 0.9, also: { intent: "knowledge", confidence: 0.9 } }, knowledge: [activate, transferTime] }),
+  "two knowledge answers": state({
+    intent: "knowledge",
+    understanding: { intent: "knowledge", confidence: 0.9, also: { intent: "knowledge", confidence: 0.9 } },
+    knowledge: [activate, transferTime],
+  }),
   "handed over on request": state({ intent: "handover", handoff: { reason: "The customer asked for a person.", requested: true } }),
   "handed over after circles": state({ intent: "refund", handoff: { reason: "Three times the same." } }),
   "card frozen and a refund waiting": state({
@@ -104,7 +268,11 @@ const OUTCOMES: Record<string, AgentStateType> = {
     intent: "freeze_card",
     understanding: { intent: "freeze_card", cardReason: "lost", confidence: 0.9, also: { intent: "replace_card", confidence: 0.9 } },
     cardAction: card("done", "freeze"),
-    alsoCardAction: { action: "replacement", outcome: "done", cards: [{ cardId: "c", last4: "4242", status: "frozen", changed: true, replacementRequested: true }] },
+    alsoCardAction: {
+      action: "replacement",
+      outcome: "done",
+      cards: [{ cardId: "c", last4: "4242", status: "frozen", changed: true, replacementRequested: true }],
+    },
   }),
   "a new report and the other requests' standing": state({
     intent: "refund",
@@ -136,7 +304,10 @@ describe("every reply", () => {
   });
 
   it.each(["refunded", "awaiting_approval", "rejected"])("keeps merchant names as written when superseded (%s)", (status) => {
-    const text = supersededText(state({ intent: "refund", case: { ...books, priorStatus: status }, approval: approval("cancelled") }), { refundMade: false, withdrawn: true });
+    const text = supersededText(state({ intent: "refund", case: { ...books, priorStatus: status }, approval: approval("cancelled") }), {
+      refundMade: false,
+      withdrawn: true,
+    });
     expect(replyProblems(text)).toEqual([]);
     expect(text).toContain("Book Nook");
   });
@@ -156,7 +327,9 @@ describe("the words of some outcomes", () => {
   });
 
   it("a withdrawn request says which one and that nothing is paid", () => {
-    expect(composeReply(OUTCOMES["cancelled as asked"])).toBe("Done: I've cancelled your refund request for the Electro Mart payment of 1,249.00 EUR. Nothing will be paid back for it.");
+    expect(composeReply(OUTCOMES["cancelled as asked"])).toBe(
+      "Done: I've cancelled your refund request for the Electro Mart payment of 1,249.00 EUR. Nothing will be paid back for it.",
+    );
   });
 
   it("a clarifying question lists the topics with 'or'", () => {
@@ -191,7 +364,9 @@ describe("the words of some outcomes", () => {
   it("names one or several cards and pending items with the right number", () => {
     expect(cardActionText(card("done", "freeze", ["4242", "5151"]))).toContain("your cards ending 4242 and 5151");
     expect(cardActionText(card("done", "replacement", ["4242", "5151"]))).toContain("Your cards ending 4242 and 5151 stay frozen.");
-    expect(pendingText(pending.slice(0, 1))).toMatch(/^You have one pending item:\n- Card payment to Hotel Adler, 180.00 EUR, pending since 29 Nov and expected to complete by 6 Dec\./);
+    expect(pendingText(pending.slice(0, 1))).toMatch(
+      /^You have one pending item:\n- Card payment to Hotel Adler, 180.00 EUR, pending since 29 Nov and expected to complete by 6 Dec\./,
+    );
     expect(pendingText(pending)).toMatch(/^You have 2 pending items:/);
   });
 

@@ -88,7 +88,12 @@ function cardsNamed(cards: CardActionResult["cards"]): string {
 /** What the cards system did, in the customer's words. */
 export function cardActionText(result: CardActionResult, reason?: string, replacementOrdered = false): string {
   if (result.outcome === "unavailable") {
-    const what = result.action === "freeze" ? "your card is not frozen yet" : result.action === "unfreeze" ? "your card is still frozen" : "no replacement has been ordered yet";
+    const what =
+      result.action === "freeze"
+        ? "your card is not frozen yet"
+        : result.action === "unfreeze"
+          ? "your card is still frozen"
+          : "no replacement has been ordered yet";
     return `I couldn't reach our card system just now, so ${what}. Please try again in a minute${result.action === "freeze" ? ", or freeze the card in the app under Cards" : ""}.`;
   }
   if (result.outcome === "no_card") {
@@ -98,13 +103,17 @@ export function cardActionText(result: CardActionResult, reason?: string, replac
   }
   if (result.outcome === "ambiguous") {
     const verb = result.action === "unfreeze" ? "unfreeze" : result.action === "replacement" ? "replace" : "freeze";
-    return `You have ${result.cards.length} cards that I could ${verb}: ${listOf(result.cards.map((c) => `the one ending ${c.last4}`), "and")}. Which one do you mean?`;
+    return `You have ${result.cards.length} cards that I could ${verb}: ${listOf(
+      result.cards.map((c) => `the one ending ${c.last4}`),
+      "and",
+    )}. Which one do you mean?`;
   }
   const changed = result.cards.filter((c) => c.changed);
   const already = result.cards.filter((c) => !c.changed);
   switch (result.action) {
     case "freeze": {
-      if (changed.length === 0) return `${capitalise(cardsNamed(already))} ${already.length === 1 ? "is" : "are"} already frozen, so no new payments can be made with ${already.length === 1 ? "it" : "them"}.`;
+      if (changed.length === 0)
+        return `${capitalise(cardsNamed(already))} ${already.length === 1 ? "is" : "are"} already frozen, so no new payments can be made with ${already.length === 1 ? "it" : "them"}.`;
       const after =
         reason === "compromised" || reason === "stolen"
           ? " If you see payments you didn't make, tell me which ones and I'll open a refund request for each."
@@ -115,12 +124,21 @@ export function cardActionText(result: CardActionResult, reason?: string, replac
       return `I've frozen ${cardsNamed(changed)}, so no new payments can be made with ${it}. Payments made before the freeze are not affected.${after}`;
     }
     case "unfreeze":
-      if (changed.length === 0) return `${capitalise(cardsNamed(already))} ${already.length === 1 ? "isn't" : "aren't"} frozen, so there's nothing to unfreeze.`;
+      if (changed.length === 0)
+        return `${capitalise(cardsNamed(already))} ${already.length === 1 ? "isn't" : "aren't"} frozen, so there's nothing to unfreeze.`;
       return `I've unfrozen ${cardsNamed(changed)}; you can use ${changed.length === 1 ? "it" : "them"} again straight away.`;
     case "replacement": {
       const frozen = result.cards.filter((c) => c.status === "frozen");
-      const old = frozen.length === 0 ? "" : frozen.length === 1 && result.cards.length === 1 ? " The old card stays frozen." : ` ${capitalise(cardsNamed(frozen))} stay${frozen.length === 1 ? "s" : ""} frozen.`;
-      const ordered = changed.length === 0 ? `A replacement for ${cardsNamed(result.cards)} is already on its way` : `I've ordered a replacement for ${cardsNamed(result.cards)}`;
+      const old =
+        frozen.length === 0
+          ? ""
+          : frozen.length === 1 && result.cards.length === 1
+            ? " The old card stays frozen."
+            : ` ${capitalise(cardsNamed(frozen))} stay${frozen.length === 1 ? "s" : ""} frozen.`;
+      const ordered =
+        changed.length === 0
+          ? `A replacement for ${cardsNamed(result.cards)} is already on its way`
+          : `I've ordered a replacement for ${cardsNamed(result.cards)}`;
       return `${ordered}. It will arrive within 5 working days.${old}`;
     }
   }
@@ -137,7 +155,8 @@ const PENDING_KIND: Record<PendingItem["kind"], string> = {
 export function pendingText(items: PendingItem[]): string {
   if (items.length === 0) return "You have no pending payments, transfers or withdrawals right now: everything has gone through.";
   const lines = items.map(
-    (p) => `${capitalise(PENDING_KIND[p.kind])} ${p.counterparty}, ${formatMinor(p.amountMinor, p.currency)}, pending since ${day(p.createdAt)} and expected to complete by ${day(p.expectedBy)}`,
+    (p) =>
+      `${capitalise(PENDING_KIND[p.kind])} ${p.counterparty}, ${formatMinor(p.amountMinor, p.currency)}, pending since ${day(p.createdAt)} and expected to complete by ${day(p.expectedBy)}`,
   );
   const count = items.length === 1 ? "one pending item" : `${items.length} pending items`;
   return `You have ${count}:\n${lines.map((l) => `- ${l}.`).join("\n")}\nThe money is reserved until then; you don't need to do anything.`;
@@ -163,7 +182,10 @@ function clarificationText(state: AgentStateType): string | undefined {
     case "none_found":
       return "I couldn't find a payment on your card that matches. Could you tell me the shop's name, the amount or the date as it appears on your statement?";
     case "which_intent":
-      return `I want to be sure I help with the right thing. Do you mean ${listOf(c.candidates.map((x) => x.topic), "or")}?`;
+      return `I want to be sure I help with the right thing. Do you mean ${listOf(
+        c.candidates.map((x) => x.topic),
+        "or",
+      )}?`;
     case "which_request":
       return `You have ${c.options.length} refund requests waiting for a decision: ${listOf(c.options.map(requestNamed))}. Which one should I cancel?`;
     default:
@@ -225,8 +247,7 @@ function factsText(state: AgentStateType, intent: string): string | undefined {
     }
     case "freeze_card":
     case "unfreeze_card":
-    case "replace_card":
-    {
+    case "replace_card": {
       const results = [state.cardAction, state.alsoCardAction].filter((r): r is CardActionResult => r !== null);
       const result = results.find((r) => r.action === CARD_INTENTS[intent as keyof typeof CARD_INTENTS]) ?? results[0];
       const replaced = results.some((r) => r.action === "replacement" && r.outcome === "done");
@@ -256,7 +277,9 @@ export function composeReply(state: AgentStateType): string {
   }
   for (const entry of state.knowledge ?? []) parts.push(knowledgeText(entry));
   if (state.handoff?.requested) {
-    parts.push("I've passed your request to a colleague in our support team, with a summary so you don't need to repeat anything. They'll answer here in this chat.");
+    parts.push(
+      "I've passed your request to a colleague in our support team, with a summary so you don't need to repeat anything. They'll answer here in this chat.",
+    );
   }
   return parts.length > 0 ? parts.join("\n\n") : OFFER;
 }

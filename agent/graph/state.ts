@@ -13,7 +13,17 @@ export const STAGNATION_REPEATS = 3;
 export type SystemName = "limits" | "history" | "antifraud";
 
 export type LimitsFacts = {
-  cards: { cardId: string; last4: string; currency: string; dailyLimitMinor: number; monthlyLimitMinor: number; onlineLimitMinor: number; atmLimitMinor: number; spentTodayMinor: number; spentThisMonthMinor: number }[];
+  cards: {
+    cardId: string;
+    last4: string;
+    currency: string;
+    dailyLimitMinor: number;
+    monthlyLimitMinor: number;
+    onlineLimitMinor: number;
+    atmLimitMinor: number;
+    spentTodayMinor: number;
+    spentThisMonthMinor: number;
+  }[];
 };
 /** A payment, transfer, withdrawal or top-up the bank has not completed yet. */
 export type PendingItem = {
@@ -36,9 +46,7 @@ export type HistoryFacts = {
 export type AntifraudFacts = { risk: Risk; score: number; signals: string[] };
 
 /** What one bank system said, or why it could not say anything. */
-export type CheckResult<F> =
-  | { status: "ok"; facts: F; latencyMs: number }
-  | { status: "unavailable"; reason: string };
+export type CheckResult<F> = { status: "ok"; facts: F; latencyMs: number } | { status: "unavailable"; reason: string };
 
 export type Checks = {
   limits?: CheckResult<LimitsFacts>;
@@ -74,9 +82,7 @@ export type ApprovalRef = {
 };
 
 export type RefundOutcome =
-  | { status: "executed"; entryId: string; replayed: boolean }
-  | { status: "not_admitted"; approvalStatus: string }
-  | { status: "failed"; reason: string };
+  { status: "executed"; entryId: string; replayed: boolean } | { status: "not_admitted"; approvalStatus: string } | { status: "failed"; reason: string };
 
 /** A payment the agent listed for the customer to choose from. */
 export type TransactionOption = { transactionId: string; merchant: string; amountMinor: number; currency: string; postedAt: string };

@@ -11,7 +11,13 @@ const h = agentHarness();
 
 beforeEach(async () => {
   await h.freshStart();
-  await loadThreadFixture(h.db, { threadId: BEFORE_REFUND_THREAD_ID, tenantId: TENANT, customerId: "cust-alice", status: "busy", leaseOwner: "instance-of-release-v0" });
+  await loadThreadFixture(h.db, {
+    threadId: BEFORE_REFUND_THREAD_ID,
+    tenantId: TENANT,
+    customerId: "cust-alice",
+    status: "busy",
+    leaseOwner: "instance-of-release-v0",
+  });
 });
 afterAll(() => h.pool.end());
 

@@ -9,7 +9,6 @@ function stateFields(channelValues: Record<string, unknown>): Record<string, unk
   return Object.fromEntries(Object.entries(channelValues).filter(([key]) => !key.startsWith("__") && !key.includes(":")));
 }
 
-
 function prettySorted(values: Record<string, unknown>): string {
   const sorted = Object.fromEntries(Object.entries(values).sort(([a], [b]) => a.localeCompare(b)));
   return `${JSON.stringify(sorted, null, 2)}\n`;
@@ -27,9 +26,7 @@ export async function checkpointView(checkpointer: BaseCheckpointSaver, threadId
   if (!tuple || tuple.checkpoint.id !== checkpointId) return null;
   const values = stateFields(tuple.checkpoint.channel_values as Record<string, unknown>);
   const parentId = tuple.parentConfig?.configurable?.checkpoint_id as string | undefined;
-  const parent = parentId
-    ? await checkpointer.getTuple({ configurable: { thread_id: threadId, checkpoint_ns: "", checkpoint_id: parentId } })
-    : undefined;
+  const parent = parentId ? await checkpointer.getTuple({ configurable: { thread_id: threadId, checkpoint_ns: "", checkpoint_id: parentId } }) : undefined;
   const parentPruned = Boolean(parentId) && !parent;
   const before = parent ? stateFields(parent.checkpoint.channel_values as Record<string, unknown>) : {};
   return {
@@ -40,11 +37,13 @@ export async function checkpointView(checkpointer: BaseCheckpointSaver, threadId
     source: String(tuple.metadata?.source ?? ""),
     values,
     unknownFields: Object.keys(values).filter((key) => !KNOWN.has(key)),
-    diff: parentPruned ? [] : diffLines(prettySorted(before), prettySorted(values)).map((part) => ({
-      value: part.value,
-      ...(part.added ? { added: true } : {}),
-      ...(part.removed ? { removed: true } : {}),
-    })),
+    diff: parentPruned
+      ? []
+      : diffLines(prettySorted(before), prettySorted(values)).map((part) => ({
+          value: part.value,
+          ...(part.added ? { added: true } : {}),
+          ...(part.removed ? { removed: true } : {}),
+        })),
   };
 }
 

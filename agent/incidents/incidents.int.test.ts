@@ -38,11 +38,18 @@ describe("the incident timeline", () => {
     const entries = await h.agent.incidents.timeline(TENANT, thread);
     const checkpoints = entries.filter((e) => e.kind === "checkpoint");
     const fanOut = checkpoints.find((c) => c.tasks.filter((t) => t.node === "checkSystem").length === 3)!;
-    expect(fanOut.tasks.map((t) => t.writes)).toEqual(expect.arrayContaining([expect.objectContaining({ checks: expect.objectContaining({ antifraud: expect.objectContaining({ status: "ok" }) }) })]));
+    expect(fanOut.tasks.map((t) => t.writes)).toEqual(
+      expect.arrayContaining([expect.objectContaining({ checks: expect.objectContaining({ antifraud: expect.objectContaining({ status: "ok" }) }) })]),
+    );
     const gate = checkpoints.find((c) => c.tasks.some((t) => t.node === "approvalGate" && t.interrupts.length > 0))!;
     expect(gate.resumes).toHaveLength(1);
     const nodeEvents = entries.filter((e) => e.kind === "node_event") as { node: string; system: string | null; latencyMs: number }[];
-    expect(nodeEvents.filter((e) => e.system).map((e) => e.system).sort()).toEqual(["antifraud", "history", "limits"]);
+    expect(
+      nodeEvents
+        .filter((e) => e.system)
+        .map((e) => e.system)
+        .sort(),
+    ).toEqual(["antifraud", "history", "limits"]);
     expect(new Set(nodeEvents.filter((e) => !e.system).map((e) => e.node))).toEqual(new Set(["intake", "triage", "approvalGate", "refund", "reply"]));
     const ledger = entries.filter((e) => e.kind === "ledger_call");
     expect(ledger).toEqual([expect.objectContaining({ idempotencyKey: expect.stringMatching(/^refund:demo-bank:/), outcome: "ok" })]);
@@ -69,7 +76,12 @@ describe("the incident timeline", () => {
     const view = await h.agent.incidents.checkpoint(TENANT, thread, (afterTriage as { checkpointId: string }).checkpointId);
     expect(view?.values).toMatchObject({ verdict: { outcome: "review" }, schemaVersion: 1 });
     expect(view?.unknownFields).toEqual([]);
-    expect(view?.diff.filter((p) => p.added).map((p) => p.value).join("")).toContain('"outcome": "review"');
+    expect(
+      view?.diff
+        .filter((p) => p.added)
+        .map((p) => p.value)
+        .join(""),
+    ).toContain('"outcome": "review"');
     expect(await h.agent.incidents.checkpoint(TENANT, thread, "no-such-checkpoint")).toBeNull();
   });
 });

@@ -92,11 +92,20 @@ export function createMasker({ names, cardDigits }: PersonalData): Masker {
         copied = m.index + m[0].length;
       }
     };
-    for (let i = 0; i < found.length; ) {
+    for (let i = 0; i < found.length;) {
       let matched = 0;
       for (let n = Math.min(longest, found.length - i); n >= 2 && !matched; n--) {
         const gapsFit = found.slice(i + 1, i + n).every((m, k) => NAME_GAP.test(value.slice(found[i + k]!.index + found[i + k]![0].length, m.index)));
-        if (gapsFit && fullNames.has(found.slice(i, i + n).map((m) => m[0].toLowerCase()).join(" "))) matched = n;
+        if (
+          gapsFit &&
+          fullNames.has(
+            found
+              .slice(i, i + n)
+              .map((m) => m[0].toLowerCase())
+              .join(" "),
+          )
+        )
+          matched = n;
       }
       if (matched) {
         maskWords(i, i + matched - 1);

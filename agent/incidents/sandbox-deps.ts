@@ -123,7 +123,15 @@ export function sandboxStore(
   const open = (input: { caseId: string; amountMinor: number }, status: ApprovalRef["status"], decidedBy: string | null): ApprovalRef => {
     const existing = byCase.get(input.caseId);
     if (existing) return approvals.get(existing)!;
-    const approval = { approvalId: `sandbox-${randomUUID()}`, caseId: input.caseId, amountMinor: input.amountMinor, status, version: 1, decidedBy, reason: null };
+    const approval = {
+      approvalId: `sandbox-${randomUUID()}`,
+      caseId: input.caseId,
+      amountMinor: input.amountMinor,
+      status,
+      version: 1,
+      decidedBy,
+      reason: null,
+    };
     approvals.set(approval.approvalId, approval);
     byCase.set(input.caseId, approval.approvalId);
     return approval;
@@ -144,7 +152,14 @@ export function sandboxStore(
     /** A replay reads what the customer cancelled; it never cancels anything itself. */
     withdrawRequest: async () => false,
     async upsertCase(input) {
-      return { caseId: recorded.caseIdFor(input.transactionId) ?? `sandbox-case-${input.transactionId}`, transactionId: input.transactionId, status: "open", amountMinor: input.amountMinor, currency: input.currency, reason: input.reason };
+      return {
+        caseId: recorded.caseIdFor(input.transactionId) ?? `sandbox-case-${input.transactionId}`,
+        transactionId: input.transactionId,
+        status: "open",
+        amountMinor: input.amountMinor,
+        currency: input.currency,
+        reason: input.reason,
+      };
     },
     /** A replay has no other claims in flight: the recorded checks decide. */
     async recordPolicyApproval(input, decide) {
@@ -155,7 +170,8 @@ export function sandboxStore(
     getApproval: async (_tenantId, approvalId) => approvals.get(approvalId) ?? null,
     async admitRefund({ approvalId, version }) {
       const a = approvals.get(approvalId);
-      if (!a || a.status !== "approved" || a.version !== version) return { admitted: false, firstAttempt: false, status: a?.status ?? "missing", version: a?.version ?? 0 };
+      if (!a || a.status !== "approved" || a.version !== version)
+        return { admitted: false, firstAttempt: false, status: a?.status ?? "missing", version: a?.version ?? 0 };
       Object.assign(a, { status: "executing", version: a.version + 1 });
       return { admitted: true, firstAttempt: true, status: a.status, version: a.version };
     },
@@ -170,7 +186,11 @@ export function sandboxStore(
       const a = approvals.get(approvalId);
       const decided = a ? recorded.decisionFor(a.caseId) : null;
       if (!a || !decided || decided === "pending") return false;
-      Object.assign(a, { status: decided === "executing" || decided === "executed" ? "approved" : decided, version: a.version + 1, decidedBy: "recorded decision" });
+      Object.assign(a, {
+        status: decided === "executing" || decided === "executed" ? "approved" : decided,
+        version: a.version + 1,
+        decidedBy: "recorded decision",
+      });
       return true;
     },
   };

@@ -10,7 +10,15 @@ import { openNodeEvent, type KeyRing } from "../encryption";
 import { buildGraph, type AgentGraph } from "../graph/graph";
 import type { RefundPolicy } from "../graph/policy";
 import type { AgentStateType } from "../graph/state";
-import { RecordedUnderstanding, sandboxBank, sandboxStore, type DryRunCardCall, type DryRunLedgerCall, type RecordedResponses, type SystemCall } from "./sandbox-deps";
+import {
+  RecordedUnderstanding,
+  sandboxBank,
+  sandboxStore,
+  type DryRunCardCall,
+  type DryRunLedgerCall,
+  type RecordedResponses,
+  type SystemCall,
+} from "./sandbox-deps";
 
 export type WhatIf = {
   checkpointId: string;
@@ -65,7 +73,13 @@ function isRead(system: string | null, request: unknown): boolean {
 }
 
 /** What the bank systems answered during that turn, as recorded. */
-async function recordedAnswers(prod: Production, tenantId: string, threadId: string, from: string | undefined, to: string | undefined): Promise<RecordedResponses> {
+async function recordedAnswers(
+  prod: Production,
+  tenantId: string,
+  threadId: string,
+  from: string | undefined,
+  to: string | undefined,
+): Promise<RecordedResponses> {
   const stored = await listSucceededNodeEvents(prod.db, tenantId, threadId, { from: from ? new Date(from) : undefined, to: to ? new Date(to) : undefined });
   const rows = stored.map((row) => openNodeEvent(prod.keys, row));
   return Object.fromEntries(rows.filter((r) => isRead(r.system, r.request)).map((r) => [r.system, r.response]));

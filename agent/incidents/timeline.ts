@@ -160,7 +160,16 @@ export async function buildTimeline(
       const key = `${e.step}:${e.system}:${e.idempotencyKey ?? ""}`;
       const attempt = e.outcome === "degraded" ? (attempts.get(key) ?? 0) : (attempts.get(key) ?? 0) + 1;
       attempts.set(key, attempt);
-      const entry: TimelineEntry = { kind: "node_event", at, node: e.node, system: e.system, outcome: e.outcome, latencyMs: e.latencyMs, attempt, error: e.error };
+      const entry: TimelineEntry = {
+        kind: "node_event",
+        at,
+        node: e.node,
+        system: e.system,
+        outcome: e.outcome,
+        latencyMs: e.latencyMs,
+        attempt,
+        error: e.error,
+      };
       return e.system === "cards" ? { ...entry, idempotencyKey: e.idempotencyKey, request: e.request, response: e.response } : entry;
     }),
     ...audit.map((a): TimelineEntry => ({ kind: "operator_action", at: a.at.toISOString(), actor: a.actor, action: a.action, data: a.data })),

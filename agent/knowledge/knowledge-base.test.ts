@@ -24,7 +24,11 @@ const actionFor = (category: string): string => {
 describe("the shipped knowledge base", () => {
   it("has exactly one base entry for each of the 77 categories", () => {
     expect(rawBase).toHaveLength(77);
-    for (const category of BANKING77_CATEGORIES) expect(rawBase.filter((e) => e.category === category), category).toHaveLength(1);
+    for (const category of BANKING77_CATEGORIES)
+      expect(
+        rawBase.filter((e) => e.category === category),
+        category,
+      ).toHaveLength(1);
   });
 
   it("numbers the entries KB-001 to KB-077 in category order, so an id always names the same article", () => {
@@ -128,7 +132,8 @@ describe("the shipped knowledge base", () => {
     it(
       "never promises money: refund-like articles say a request is reviewed, not that it will be paid",
       each((e) => {
-        const promise = /\b(we|I)('ll| will| shall) (\w+ )?(refund|reimburse|repay|pay you back|credit)|will be refunded|you('ll| will) (get|receive) (your money|a refund)|guarantee/i;
+        const promise =
+          /\b(we|I)('ll| will| shall) (\w+ )?(refund|reimburse|repay|pay you back|credit)|will be refunded|you('ll| will) (get|receive) (your money|a refund)|guarantee/i;
         expect(e.answer, e.category).not.toMatch(promise);
         if (e.action === "refund") expect(e.answer, e.category).toMatch(/so we can review/);
       }),

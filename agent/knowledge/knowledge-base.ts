@@ -59,7 +59,10 @@ function parseFile<S extends z.ZodType>(schema: S, file: string): z.output<S> {
   const data = readJson(file);
   const result = schema.safeParse(data);
   if (result.success) return result.data;
-  throw new KnowledgeFileError(file, result.error.issues.map((issue) => `${locate(data, issue.path)}: ${issue.message}`));
+  throw new KnowledgeFileError(
+    file,
+    result.error.issues.map((issue) => `${locate(data, issue.path)}: ${issue.message}`),
+  );
 }
 
 function merge(base: KnowledgeEntry, change: TenantEntry): KnowledgeEntry {
@@ -80,7 +83,11 @@ export function readKnowledge(dir: string): KnowledgeLibrary {
   const baseByCategory = new Map(base.map((e) => [e.category, e]));
   const perTenant = new Map<string, readonly KnowledgeEntry[]>();
   const tenantDir = path.join(dir, "tenants");
-  const files = existsSync(tenantDir) ? readdirSync(tenantDir).filter((f) => f.endsWith(".json")).sort() : [];
+  const files = existsSync(tenantDir)
+    ? readdirSync(tenantDir)
+        .filter((f) => f.endsWith(".json"))
+        .sort()
+    : [];
   for (const name of files) {
     const file = path.join(tenantDir, name);
     const tenantId = TENANT_FILE.exec(name)?.[1];

@@ -17,8 +17,7 @@ afterEach(() => {
 function folder(base: File | string = baseFile(), tenants: Record<string, File | string> = {}): string {
   const dir = mkdtempSync(path.join(os.tmpdir(), "knowledge-"));
   dirs.push(dir);
-  const write = (file: string, content: File | string) =>
-    writeFileSync(file, typeof content === "string" ? content : JSON.stringify(content, null, 2));
+  const write = (file: string, content: File | string) => writeFileSync(file, typeof content === "string" ? content : JSON.stringify(content, null, 2));
   write(path.join(dir, "base.json"), base);
   if (Object.keys(tenants).length > 0) mkdirSync(path.join(dir, "tenants"));
   for (const [name, content] of Object.entries(tenants)) write(path.join(dir, "tenants", name), content);
@@ -119,9 +118,12 @@ describe("reading knowledge files", () => {
   it("rejects a tenant file that overrides a category the base does not have, twice, with nothing, or with an id", () => {
     const bad = (entries: Record<string, unknown>[]) => problem(folder(baseFile(), { "bank-2.json": { entries } }));
     expect(bad([{ category: "open_savings_account", answer: "We offer savings. Ask us." }])).toMatch(/bank-2\.json: entry 1 \(open_savings_account\) category/);
-    expect(bad([{ category: "card_arrival", title: "Late card" }, { category: "card_arrival", title: "Lost card" }])).toContain(
-      "card_arrival is overridden twice",
-    );
+    expect(
+      bad([
+        { category: "card_arrival", title: "Late card" },
+        { category: "card_arrival", title: "Lost card" },
+      ]),
+    ).toContain("card_arrival is overridden twice");
     expect(bad([{ category: "card_arrival" }])).toContain("changes nothing");
     expect(bad([{ category: "card_arrival", id: "KB-100", title: "Late card" }])).toContain(`entry 1 (card_arrival): Unrecognized key: "id"`);
     expect(bad([{ category: "card_arrival", answer: "We will refund the delivery fee. Wait a week." }])).toContain("promises a refund");

@@ -50,23 +50,21 @@ export const knowledgeEntrySchema = z.strictObject({
 export type KnowledgeEntry = z.infer<typeof knowledgeEntrySchema>;
 
 /** data/knowledge/base.json: every category exactly once, each under its own id. */
-export const baseFileSchema = z
-  .strictObject({ description, entries: z.array(knowledgeEntrySchema) })
-  .superRefine((file, ctx) => {
-    const seen = new Set<string>();
-    file.entries.forEach((entry, i) => {
-      if (seen.has(entry.category)) {
-        ctx.addIssue({ code: "custom", path: ["entries", i, "category"], message: `${entry.category} has a second entry` });
-      }
-      seen.add(entry.category);
-      const id = knowledgeIdFor(entry.category);
-      if (entry.id !== id) {
-        ctx.addIssue({ code: "custom", path: ["entries", i, "id"], message: `${entry.category} is ${id}, not ${entry.id}` });
-      }
-    });
-    const missing = BANKING77_CATEGORIES.filter((c) => !seen.has(c));
-    if (missing.length > 0) ctx.addIssue({ code: "custom", path: ["entries"], message: `no entry for ${missing.join(", ")}` });
+export const baseFileSchema = z.strictObject({ description, entries: z.array(knowledgeEntrySchema) }).superRefine((file, ctx) => {
+  const seen = new Set<string>();
+  file.entries.forEach((entry, i) => {
+    if (seen.has(entry.category)) {
+      ctx.addIssue({ code: "custom", path: ["entries", i, "category"], message: `${entry.category} has a second entry` });
+    }
+    seen.add(entry.category);
+    const id = knowledgeIdFor(entry.category);
+    if (entry.id !== id) {
+      ctx.addIssue({ code: "custom", path: ["entries", i, "id"], message: `${entry.category} is ${id}, not ${entry.id}` });
+    }
   });
+  const missing = BANKING77_CATEGORIES.filter((c) => !seen.has(c));
+  if (missing.length > 0) ctx.addIssue({ code: "custom", path: ["entries"], message: `no entry for ${missing.join(", ")}` });
+});
 
 /** A tenant's change to one base article: the category it replaces, and only the fields that differ. */
 export const tenantEntrySchema = z
@@ -78,14 +76,12 @@ export const tenantEntrySchema = z
 export type TenantEntry = z.infer<typeof tenantEntrySchema>;
 
 /** data/knowledge/tenants/<tenantId>.json: the tenant's articles that differ from the base, each category at most once. */
-export const tenantFileSchema = z
-  .strictObject({ description, entries: z.array(tenantEntrySchema) })
-  .superRefine((file, ctx) => {
-    const seen = new Set<string>();
-    file.entries.forEach((entry, i) => {
-      if (seen.has(entry.category)) {
-        ctx.addIssue({ code: "custom", path: ["entries", i, "category"], message: `${entry.category} is overridden twice` });
-      }
-      seen.add(entry.category);
-    });
+export const tenantFileSchema = z.strictObject({ description, entries: z.array(tenantEntrySchema) }).superRefine((file, ctx) => {
+  const seen = new Set<string>();
+  file.entries.forEach((entry, i) => {
+    if (seen.has(entry.category)) {
+      ctx.addIssue({ code: "custom", path: ["entries", i, "category"], message: `${entry.category} is overridden twice` });
+    }
+    seen.add(entry.category);
   });
+});

@@ -6,7 +6,20 @@
 
 /** Words that keep their capitals inside a sentence-case title or a lower-case topic. */
 export const PROPER_WORDS: ReadonlySet<string> = new Set([
-  "Apple", "Google", "Pay", "Wallet", "Visa", "Mastercard", "PIN", "ATM", "SEPA", "SWIFT", "IBAN", "EUR", "CET", "EU",
+  "Apple",
+  "Google",
+  "Pay",
+  "Wallet",
+  "Visa",
+  "Mastercard",
+  "PIN",
+  "ATM",
+  "SEPA",
+  "SWIFT",
+  "IBAN",
+  "EUR",
+  "CET",
+  "EU",
 ]);
 
 const MARKUP = /[*#`_[\]|<>{}~\\]|^\s*[-+]\s|^\s*\d+\.\s|https?:\/\//m;

@@ -37,7 +37,10 @@ function setup(provider: LlmProvider, script: Script, timeoutMs = 10_000) {
   return { deps, events, model };
 }
 
-const always = (answer: FakeAnswer): Script => () => answer;
+const always =
+  (answer: FakeAnswer): Script =>
+  () =>
+    answer;
 
 describe.each(["openai", "anthropic"] as const)("the %s adapter against its protocol fake", (provider) => {
   beforeEach(() => {
@@ -97,7 +100,9 @@ describe.each(["openai", "anthropic"] as const)("the %s adapter against its prot
     const brief = { facts: "We are open on weekdays.\nSource: Opening hours (FAQ)", fallback: "We are open on weekdays." };
 
     it("streams the model's words in order and keeps a citation it dropped", async () => {
-      const { model } = setup(provider, (r) => (isPhrasing(r) ? { kind: "text", text: "Good news: we are open every weekday.", delayMs: 20 } : { kind: "status", status: 400 }));
+      const { model } = setup(provider, (r) =>
+        isPhrasing(r) ? { kind: "text", text: "Good news: we are open every weekday.", delayMs: 20 } : { kind: "status", status: 400 },
+      );
       const tokens: string[] = [];
       const text = await phraseFreeText(model, brief, "when are you open?", { timeoutMs: 3000, onToken: (t) => tokens.push(t) });
       expect(tokens).toEqual(["Good ", "news: ", "we ", "are ", "open ", "every ", "weekday.", "\n\nSource: Opening hours (FAQ)"]);
@@ -109,7 +114,9 @@ describe.each(["openai", "anthropic"] as const)("the %s adapter against its prot
 
     it("does not append a citation the model kept", async () => {
       const { model } = setup(provider, always({ kind: "text", text: "Open on weekdays.\nSource: Opening hours (FAQ)" }));
-      expect(await phraseFreeText(model, brief, "hours?", { timeoutMs: 3000, onToken: () => undefined })).toBe("Open on weekdays.\nSource: Opening hours (FAQ)");
+      expect(await phraseFreeText(model, brief, "hours?", { timeoutMs: 3000, onToken: () => undefined })).toBe(
+        "Open on weekdays.\nSource: Opening hours (FAQ)",
+      );
     });
 
     it.each([
@@ -139,7 +146,9 @@ describe("OpenAI's content filter", () => {
     const { deps, events, model } = setup("openai", always({ kind: "content_filter", text: '{"intent":"greeting","confidence":0.9}' }));
     expect(await understandWithFallback(deps, input, { record: target })).toEqual(await offline());
     expect(events.map((e) => e.error)).toEqual(["llm:refused"]);
-    const failure = await phraseFreeText(model, { facts: "Hello.", fallback: "Hello." }, "hi", { timeoutMs: 3000, onToken: () => undefined }).catch((e: unknown) => e);
+    const failure = await phraseFreeText(model, { facts: "Hello.", fallback: "Hello." }, "hi", { timeoutMs: 3000, onToken: () => undefined }).catch(
+      (e: unknown) => e,
+    );
     expect((failure as LlmFailure).code).toBe("llm:refused");
   });
 });

@@ -33,7 +33,8 @@ function figures(text: string): string[] {
   return (text.match(/\d[\d.,]*/g) ?? []).map((f) => f.replace(/[.,]+$/, "").replace(/[.,]/g, ""));
 }
 
-const REFUSAL_OPENING = /^\s*(?:(?:I['’]m|I am) sorry|sorry|unfortunately)\b[^.!?\n]*\b(?:can(?:no|['’])t|unable|won['’]t|not able)\b|^\s*I (?:can(?:no|['’])t|am unable to|won['’]t) (?:help|assist|answer|provide|respond)/i;
+const REFUSAL_OPENING =
+  /^\s*(?:(?:I['’]m|I am) sorry|sorry|unfortunately)\b[^.!?\n]*\b(?:can(?:no|['’])t|unable|won['’]t|not able)\b|^\s*I (?:can(?:no|['’])t|am unable to|won['’]t) (?:help|assist|answer|provide|respond)/i;
 
 /**
  * The model's reply as it may stand, or an LlmFailure: empty or too long is `malformed`, a

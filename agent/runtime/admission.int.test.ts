@@ -27,10 +27,24 @@ describe("the refund node's admission check", () => {
       },
     });
     const thread = await h.newThread();
-    const turn = await racing.sendMessage({ tenantId: TENANT, threadId: thread, customerId: "cust-alice", text: "City Parking charged me while I was abroad", actor: "alice" });
+    const turn = await racing.sendMessage({
+      tenantId: TENANT,
+      threadId: thread,
+      customerId: "cust-alice",
+      text: "City Parking charged me while I was abroad",
+      actor: "alice",
+    });
     if (turn.kind !== "ok") throw new Error("turn failed");
     const approval = (await getApprovalByCase(h.db, TENANT, turn.caseId!))!;
-    const decision = await racing.decide({ tenantId: TENANT, approvalId: approval.id, version: approval.version, decision: "approved", reason: "ok", actor: "olga", role: "operator" });
+    const decision = await racing.decide({
+      tenantId: TENANT,
+      approvalId: approval.id,
+      version: approval.version,
+      decision: "approved",
+      reason: "ok",
+      actor: "olga",
+      role: "operator",
+    });
     expect(decision).toMatchObject({ kind: "ok", status: "cancelled" });
     expect(await h.ledgerRows()).toHaveLength(0);
     expect((await h.calls()).ledger).toBe(0);
@@ -41,9 +55,24 @@ describe("the refund node's admission check", () => {
     const turn = await h.say(thread, "I don't recognise Electro Mart");
     if (turn.kind !== "ok") throw new Error("turn failed");
     const pending = (await getApprovalByCase(h.db, TENANT, turn.caseId!))!;
-    const approved = await recordDecision(h.db, { tenantId: TENANT, approvalId: pending.id, version: pending.version, decision: "approved", amountMinor: pending.amountMinor, actor: "olga", reason: "ok", now: new Date() });
+    const approved = await recordDecision(h.db, {
+      tenantId: TENANT,
+      approvalId: pending.id,
+      version: pending.version,
+      decision: "approved",
+      amountMinor: pending.amountMinor,
+      actor: "olga",
+      reason: "ok",
+      now: new Date(),
+    });
     const store = createAgentStore(h.db);
-    expect(await store.admitRefund({ tenantId: TENANT, approvalId: pending.id, version: pending.version })).toMatchObject({ admitted: false, status: "approved" });
-    expect(await store.admitRefund({ tenantId: TENANT, approvalId: pending.id, version: approved!.version })).toMatchObject({ admitted: true, status: "executing" });
+    expect(await store.admitRefund({ tenantId: TENANT, approvalId: pending.id, version: pending.version })).toMatchObject({
+      admitted: false,
+      status: "approved",
+    });
+    expect(await store.admitRefund({ tenantId: TENANT, approvalId: pending.id, version: approved!.version })).toMatchObject({
+      admitted: true,
+      status: "executing",
+    });
   });
 });

@@ -63,7 +63,15 @@ async function cancelAwaited(ctx: Ctx, input: AwaitingInput, kase: Kase, approva
 async function answerOperator(ctx: Ctx, input: AwaitingInput, approval: ApprovalRow): Promise<boolean> {
   const answered = await ctx.db.transaction(async (tx) => {
     const row = await answerOpenQuestion(tx, { tenantId: input.tenantId, approvalId: approval.id, answer: input.text });
-    if (row) await recordAuditEvent(tx, { tenantId: input.tenantId, actor: input.actor, action: "question.answered", subjectType: "approval", subjectId: approval.id, data: { questionId: row.id } });
+    if (row)
+      await recordAuditEvent(tx, {
+        tenantId: input.tenantId,
+        actor: input.actor,
+        action: "question.answered",
+        subjectType: "approval",
+        subjectId: approval.id,
+        data: { questionId: row.id },
+      });
     return row;
   });
   return answered !== null;

@@ -23,7 +23,14 @@ export async function cancelCase(
     const row = await cancelApproval(tx, input);
     if (!row) return null;
     await setCaseStatus(tx, input.tenantId, input.caseId, "cancelled");
-    await recordAuditEvent(tx, { tenantId: input.tenantId, actor: input.actor, action: input.action, subjectType: "approval", subjectId: input.approvalId, data: { version: row.version, reason: input.reason } });
+    await recordAuditEvent(tx, {
+      tenantId: input.tenantId,
+      actor: input.actor,
+      action: input.action,
+      subjectType: "approval",
+      subjectId: input.approvalId,
+      data: { version: row.version, reason: input.reason },
+    });
     return row;
   });
 }
@@ -43,8 +50,22 @@ export async function claimCase(ctx: Ctx, input: Actor & { takeover: boolean }):
   const row = await ctx.db.transaction(async (tx) => {
     const claimed = await claimApproval(tx, { ...input, now: ctx.deps.clock(), ttlMs: ctx.deps.settings.claimTtlMs });
     if (!claimed) return null;
-    const action = before.claimedBy && before.claimedBy !== input.actor ? (input.takeover ? "claim.taken_over" : "claim.taken") : before.claimedBy ? "claim.renewed" : "claim.taken";
-    await recordAuditEvent(tx, { tenantId: input.tenantId, actor: input.actor, action, subjectType: "approval", subjectId: input.approvalId, data: { from: before.claimedBy } });
+    const action =
+      before.claimedBy && before.claimedBy !== input.actor
+        ? input.takeover
+          ? "claim.taken_over"
+          : "claim.taken"
+        : before.claimedBy
+          ? "claim.renewed"
+          : "claim.taken";
+    await recordAuditEvent(tx, {
+      tenantId: input.tenantId,
+      actor: input.actor,
+      action,
+      subjectType: "approval",
+      subjectId: input.approvalId,
+      data: { from: before.claimedBy },
+    });
     return claimed;
   });
   if (!row) {
@@ -57,7 +78,14 @@ export async function claimCase(ctx: Ctx, input: Actor & { takeover: boolean }):
 export async function releaseCase(ctx: Ctx, input: Actor): Promise<ClaimResult> {
   const row = await ctx.db.transaction(async (tx) => {
     const released = await releaseClaim(tx, { ...input, anyHolder: input.role === "supervisor", now: ctx.deps.clock() });
-    if (released) await recordAuditEvent(tx, { tenantId: input.tenantId, actor: input.actor, action: "claim.released", subjectType: "approval", subjectId: input.approvalId });
+    if (released)
+      await recordAuditEvent(tx, {
+        tenantId: input.tenantId,
+        actor: input.actor,
+        action: "claim.released",
+        subjectType: "approval",
+        subjectId: input.approvalId,
+      });
     return released;
   });
   if (row) return { kind: "ok", claimedBy: null, claimExpiresAt: null, version: row.version };
@@ -82,7 +110,14 @@ export async function askCustomer(ctx: Ctx, input: Actor & { version: number; qu
       role: "agent",
       text: `The operator reviewing your refund request has a question: ${input.question}`,
     });
-    await recordAuditEvent(tx, { tenantId: input.tenantId, actor: input.actor, action: "question.asked", subjectType: "approval", subjectId: input.approvalId, data: { questionId: question.id } });
+    await recordAuditEvent(tx, {
+      tenantId: input.tenantId,
+      actor: input.actor,
+      action: "question.asked",
+      subjectType: "approval",
+      subjectId: input.approvalId,
+      data: { questionId: question.id },
+    });
     return question;
   });
   if (!asked) return { kind: "conflict", status: row!.status, version: row!.version, message: "The approval changed or already has an open question." };
@@ -101,7 +136,14 @@ export async function expireOverdue(ctx: Ctx): Promise<number> {
     const rows = await expireApprovals(tx, ctx.deps.clock());
     for (const row of rows) await setCaseStatus(tx, row.tenantId, row.caseId, "expired");
     for (const row of rows) {
-      await recordAuditEvent(tx, { tenantId: row.tenantId, actor: "system", action: "approval.expired", subjectType: "approval", subjectId: row.id, data: { version: row.version } });
+      await recordAuditEvent(tx, {
+        tenantId: row.tenantId,
+        actor: "system",
+        action: "approval.expired",
+        subjectType: "approval",
+        subjectId: row.id,
+        data: { version: row.version },
+      });
     }
     return rows;
   });

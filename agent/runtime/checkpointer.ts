@@ -56,7 +56,10 @@ export class MeasuredPostgresSaver extends PostgresSaver {
     const write = () => this.writeCheckpoint(...args);
     const run = currentRunTrace();
     const attributes = defined({ "checkpoint.source": metadata?.source });
-    const next = run && typeof metadata?.step === "number" ? await run.put(metadata.step, attributes, checkpoint.id, write) : await checkpointSpan("checkpoint.put", attributes, write);
+    const next =
+      run && typeof metadata?.step === "number"
+        ? await run.put(metadata.step, attributes, checkpoint.id, write)
+        : await checkpointSpan("checkpoint.put", attributes, write);
     const m = metrics();
     m.checkpointWriteDuration.observe({ operation: "put" }, timer.seconds());
     const [, bytes] = await this.encryption.plain.dumpsTyped(checkpoint);
@@ -87,7 +90,10 @@ export class MeasuredPostgresSaver extends PostgresSaver {
       const stored = channel in values ? (await this.encryption.dump(values[channel], written?.get(channel))).stored : null;
       return { channel, version: version.toString(), type: stored?.[0] ?? "empty", blob: stored?.[1] ?? null };
     };
-    const [blobs, serializedMetadata] = await Promise.all([Promise.all(Object.entries(newVersions).map(([channel, version]) => dumpBlob(channel, version))), this._dumpMetadata(metadata)]);
+    const [blobs, serializedMetadata] = await Promise.all([
+      Promise.all(Object.entries(newVersions).map(([channel, version]) => dumpBlob(channel, version))),
+      this._dumpMetadata(metadata),
+    ]);
     await insertCheckpoint(this.connections, this.schema, {
       threadId,
       ns,
@@ -104,7 +110,12 @@ export class MeasuredPostgresSaver extends PostgresSaver {
   private async writeTaskWrites(...[config, writes, taskId]: Parameters<PostgresSaver["putWrites"]>) {
     const { thread_id: threadId, checkpoint_ns: ns, checkpoint_id: checkpointId } = config.configurable ?? {};
     const dumped = await Promise.all(writes.map(([, value]) => this.encryption.dump(value)));
-    this.rememberStepWrites(threadId, ns ?? "", checkpointId, writes.map(([channel], i) => [channel, dumped[i]!]));
+    this.rememberStepWrites(
+      threadId,
+      ns ?? "",
+      checkpointId,
+      writes.map(([channel], i) => [channel, dumped[i]!]),
+    );
     // Special writes (an error, an interrupt, a resume) have fixed negative positions and replace
     // an earlier write at theirs; ordinary ones keep the first. One statement may not touch a row
     // twice, so a position written twice is sent once, as the row it would have ended as.
@@ -156,7 +167,9 @@ const stepKey = (threadId: string, ns: string, checkpointId: string) => `${threa
 function readChannelValuesByKey(saver: PostgresSaver, schema: string): void {
   const fields = saver as unknown as { SQL_STATEMENTS?: { SELECT_SQL?: unknown } };
   if (typeof fields.SQL_STATEMENTS?.SELECT_SQL !== "string") {
-    throw new Error("PostgresSaver no longer keeps its checkpoint read in SQL_STATEMENTS.SELECT_SQL: update readChannelValuesByKey in agent/runtime/checkpointer.ts for this release of @langchain/langgraph-checkpoint-postgres");
+    throw new Error(
+      "PostgresSaver no longer keeps its checkpoint read in SQL_STATEMENTS.SELECT_SQL: update readChannelValuesByKey in agent/runtime/checkpointer.ts for this release of @langchain/langgraph-checkpoint-postgres",
+    );
   }
   fields.SQL_STATEMENTS = { ...fields.SQL_STATEMENTS, SELECT_SQL: checkpointSelect(schema) };
 }

@@ -45,7 +45,13 @@ describe("a customer message with a client id", () => {
     const thread = await h.newThread();
     const cookie = `bank_session=${(await createSession(h.db, "user-alice")).token}`;
     const post = () =>
-      callRoute({ method: "POST", route: "/api/threads/:id/messages", params: { id: thread }, cookie, body: JSON.stringify({ text: "what are my card limits", clientMessageId: "msg-0005-http" }) });
+      callRoute({
+        method: "POST",
+        route: "/api/threads/:id/messages",
+        params: { id: thread },
+        cookie,
+        body: JSON.stringify({ text: "what are my card limits", clientMessageId: "msg-0005-http" }),
+      });
     expect((await post()).status).toBe(200);
     const again = await post();
     expect(again.status).toBe(202);
@@ -65,7 +71,14 @@ describe("a resend that arrives while its first try is still being answered", ()
       const [a, b] = [instance(policy), instance(policy)];
       try {
         const thread = await h.newThread();
-        const message = { tenantId: TENANT, threadId: thread, customerId: "cust-alice", text: "I was charged twice at Coffee Corner", actor: "cust-alice", clientMessageId: `resend-${policy}` };
+        const message = {
+          tenantId: TENANT,
+          threadId: thread,
+          customerId: "cust-alice",
+          text: "I was charged twice at Coffee Corner",
+          actor: "cust-alice",
+          clientMessageId: `resend-${policy}`,
+        };
         const first = a.sendMessage(message);
         const racing = b.sendMessage(message);
         await until("the first try's checks to start", async () => (await h.calls()).limits >= 1);

@@ -54,12 +54,30 @@ describe("approval authority on the server", () => {
 
   it("refunds the lower amount an operator approved", async () => {
     const approval = await pending(parking);
-    const result = await h.agent.decide({ tenantId: TENANT, approvalId: approval.id, version: approval.version, decision: "approved", reason: "Half", actor: "olga", role: "operator", amountMinor: 1_900 });
+    const result = await h.agent.decide({
+      tenantId: TENANT,
+      approvalId: approval.id,
+      version: approval.version,
+      decision: "approved",
+      reason: "Half",
+      actor: "olga",
+      role: "operator",
+      amountMinor: 1_900,
+    });
     expect(result).toMatchObject({ kind: "ok", status: "executed" });
     const [entry] = await h.ledgerRows(approval.caseId);
     expect(entry).toMatchObject({ amountMinor: 1_900 });
     const tooMuch = await pending("I never made the Gadget Hub payment", "cust-bob");
-    const refused = await h.agent.decide({ tenantId: TENANT, approvalId: tooMuch.id, version: tooMuch.version, decision: "approved", reason: "", actor: "olga", role: "operator", amountMinor: 9_000 });
+    const refused = await h.agent.decide({
+      tenantId: TENANT,
+      approvalId: tooMuch.id,
+      version: tooMuch.version,
+      decision: "approved",
+      reason: "",
+      actor: "olga",
+      role: "operator",
+      amountMinor: 9_000,
+    });
     expect(refused).toMatchObject({ kind: "invalid" });
   });
 });
@@ -83,7 +101,14 @@ describe("claims", () => {
 describe("asking the customer", () => {
   it("holds the decision until the customer answers in the chat, then decides", async () => {
     const approval = await pending(parking);
-    const asked = await h.agent.askCustomer({ tenantId: TENANT, approvalId: approval.id, actor: "olga", role: "operator", version: approval.version, question: "Were you in Spain on that day?" });
+    const asked = await h.agent.askCustomer({
+      tenantId: TENANT,
+      approvalId: approval.id,
+      actor: "olga",
+      role: "operator",
+      version: approval.version,
+      question: "Were you in Spain on that day?",
+    });
     expect(asked).toMatchObject({ kind: "ok" });
     expect(await h.decide(approval, "olga")).toMatchObject({ kind: "conflict", message: expect.stringMatching(/not answered/) });
     const messages = await listMessagesByThread(h.db, TENANT, approval.thread);
@@ -157,7 +182,10 @@ describe("once per interrupt", () => {
     expect((await flaky.state(TENANT, thread)).tasks.flatMap((t) => t.interrupts)).toHaveLength(1);
     const approvals = await h.db.execute(sql`select id from approvals`);
     expect(approvals.rows).toHaveLength(1);
-    const notes = await h.db.select().from(operatorNotifications).where(eq(operatorNotifications.approvalId, String(approvals.rows[0]!.id)));
+    const notes = await h.db
+      .select()
+      .from(operatorNotifications)
+      .where(eq(operatorNotifications.approvalId, String(approvals.rows[0]!.id)));
     expect(notes).toHaveLength(1);
   });
 });

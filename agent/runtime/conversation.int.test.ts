@@ -73,7 +73,9 @@ describe("a conversation going in circles", () => {
     expect((await reply(thread, "Coffee Corner charged me twice!")).reply).toMatch(/already have this one/);
     const third = await reply(thread, "coffee corner took my money two times");
     expect(third.reply).toMatch(/passed our conversation to a colleague/);
-    const handovers = await h.db.execute<{ id: string; status: string; reason: string; customer_id: string }>(sql`select id, status, reason, customer_id from handovers where thread_id = ${thread}`);
+    const handovers = await h.db.execute<{ id: string; status: string; reason: string; customer_id: string }>(
+      sql`select id, status, reason, customer_id from handovers where thread_id = ${thread}`,
+    );
     expect(handovers.rows).toEqual([{ id: expect.any(String), status: "open", reason: "stagnation", customer_id: "cust-alice" }]);
     const audit = await h.db.execute<{ action: string }>(sql`select action from audit_events where subject_id = ${handovers.rows[0]!.id}`);
     expect(audit.rows.map((r) => r.action)).toEqual(["handover.requested"]);

@@ -47,7 +47,8 @@ function conflict(row: ApprovalRow | null, message?: string): Refusal {
 /** Why `actor` may not change this approval now, or null when they may. */
 export async function refusalFor(ctx: Ctx, row: ApprovalRow | null, input: { tenantId: string; version: number; actor: string }) {
   if (!row) return { kind: "not_found" } as const;
-  if (row.status !== "pending" || row.version !== input.version) return conflict(row); // test:guards decide-only-pending
+  // test:guards decide-only-pending
+  if (row.status !== "pending" || row.version !== input.version) return conflict(row);
   if (claimedByOther(row, input.actor, ctx.deps.clock())) {
     return { kind: "forbidden", code: "forbidden:claimed", message: `${row.claimedBy} is working on this case.` } as const;
   }

@@ -186,7 +186,9 @@ describe.each(["interrupt", "rollback"] as const)("double-texting %s", (policy) 
 
   it("after a crash between recording the policy approval and saving triage's writes, recovery withdraws the approval the state never saw", async () => {
     const thread = await h.newThread();
-    const b = await killedWhileSuperseded(thread, async () => (await approvalsOf(thread)).some((r) => r.status === "approved"), { holdAfterPolicyApproval: true });
+    const b = await killedWhileSuperseded(thread, async () => (await approvalsOf(thread)).some((r) => r.status === "approved"), {
+      holdAfterPolicyApproval: true,
+    });
     expect(await approvalsOf(thread)).toEqual([expect.objectContaining({ status: "cancelled" })]);
     expect(await h.ledgerRows()).toHaveLength(0);
     const transcript = await listMessagesByThread(h.db, TENANT, thread);
@@ -241,7 +243,12 @@ describe("what the thread's state keeps of a stopped run", () => {
 
   it("rollback sets the state back to where the stopped run began, on one line of checkpoints", async () => {
     const { values, history } = await stoppedAfterGreeting("rollback");
-    expect(values.recent.map((t) => t.text)).toEqual(["Hello", expect.stringMatching(/^Hello!/), "what are my card limits", expect.stringMatching(/daily limit/)]);
+    expect(values.recent.map((t) => t.text)).toEqual([
+      "Hello",
+      expect.stringMatching(/^Hello!/),
+      "what are my card limits",
+      expect.stringMatching(/daily limit/),
+    ]);
     expect(values.fingerprints).toEqual([]);
     expect(values.intent).toBe("limits");
     history.forEach((snapshot, i) => {

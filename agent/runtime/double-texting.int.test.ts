@@ -10,7 +10,8 @@ const h = agentHarness();
 beforeEach(() => h.freshStart());
 afterAll(() => h.pool.end());
 
-const instance = (doubleTexting: AgentSettings["doubleTexting"]) => createAgent({ db: h.db, pool: h.pool, deps: { settings: { ...FAST_SETTINGS, doubleTexting } } });
+const instance = (doubleTexting: AgentSettings["doubleTexting"]) =>
+  createAgent({ db: h.db, pool: h.pool, deps: { settings: { ...FAST_SETTINGS, doubleTexting } } });
 const say = (agent: ReturnType<typeof instance>, threadId: string, text: string) =>
   agent.sendMessage({ tenantId: TENANT, threadId, customerId: "cust-alice", text, actor: "alice" });
 
@@ -47,24 +48,35 @@ describe("double-texting", () => {
     await a.close();
   });
 
-  it.each(["enqueue", "interrupt", "rollback"] as const)("%s: a message queued while an operator's decision is being carried out is answered after it, and the refund pays once", async (policy) => {
-    const [a, b] = [instance(policy), instance(policy)];
-    const thread = await h.newThread();
-    const turn = await say(a, thread, "City Parking charged me 38 euros while I was abroad");
-    if (turn.kind !== "ok") throw new Error("turn failed");
-    const approval = (await getApprovalByCase(h.db, TENANT, turn.caseId!))!;
-    await setFault({ system: "ledger", latencyMs: 500 });
-    const decision = a.decide({ tenantId: TENANT, approvalId: approval.id, version: approval.version, decision: "approved", reason: "ok", actor: "olga", role: "operator" });
-    await until("the ledger call", async () => (await h.calls()).ledger === 1);
-    expect(await say(b, thread, "what are my card limits")).toEqual({ kind: "queued" });
-    expect(await decision).toMatchObject({ kind: "ok", status: "executed" });
-    expect(await h.ledgerRows()).toHaveLength(1);
-    const transcript = await listMessagesByThread(h.db, TENANT, thread);
-    expect(transcript.filter((m) => m.queued)).toEqual([]);
-    expect(transcript.at(-2)).toMatchObject({ role: "agent", text: expect.stringMatching(/refunded/) });
-    expect(transcript.at(-1)).toMatchObject({ role: "agent", text: expect.stringMatching(/daily limit/) });
-    await Promise.all([a.close(), b.close()]);
-  });
+  it.each(["enqueue", "interrupt", "rollback"] as const)(
+    "%s: a message queued while an operator's decision is being carried out is answered after it, and the refund pays once",
+    async (policy) => {
+      const [a, b] = [instance(policy), instance(policy)];
+      const thread = await h.newThread();
+      const turn = await say(a, thread, "City Parking charged me 38 euros while I was abroad");
+      if (turn.kind !== "ok") throw new Error("turn failed");
+      const approval = (await getApprovalByCase(h.db, TENANT, turn.caseId!))!;
+      await setFault({ system: "ledger", latencyMs: 500 });
+      const decision = a.decide({
+        tenantId: TENANT,
+        approvalId: approval.id,
+        version: approval.version,
+        decision: "approved",
+        reason: "ok",
+        actor: "olga",
+        role: "operator",
+      });
+      await until("the ledger call", async () => (await h.calls()).ledger === 1);
+      expect(await say(b, thread, "what are my card limits")).toEqual({ kind: "queued" });
+      expect(await decision).toMatchObject({ kind: "ok", status: "executed" });
+      expect(await h.ledgerRows()).toHaveLength(1);
+      const transcript = await listMessagesByThread(h.db, TENANT, thread);
+      expect(transcript.filter((m) => m.queued)).toEqual([]);
+      expect(transcript.at(-2)).toMatchObject({ role: "agent", text: expect.stringMatching(/refunded/) });
+      expect(transcript.at(-1)).toMatchObject({ role: "agent", text: expect.stringMatching(/daily limit/) });
+      await Promise.all([a.close(), b.close()]);
+    },
+  );
 
   it("a queued 'cancel my request' cancels the pending approval safely, and nothing is paid", async () => {
     await setFault({ system: "antifraud", latencyMs: 400 });

@@ -29,14 +29,26 @@ async function electroMart(): Promise<ApprovalRow & { thread: string }> {
 async function approve(approvalId: string, user: string, amountMinor?: number) {
   const row = await h.db.query.approvals.findFirst({ where: (a, { eq }) => eq(a.id, approvalId) });
   const body = { decision: "approve", reason: `by ${user}`, version: row!.version, ...(amountMinor === undefined ? {} : { amountMinor }) };
-  const res = await callRoute({ method: "POST", route: "/api/approvals/:id/decision", params: { id: approvalId }, cookie: cookies[user], body: JSON.stringify(body) });
+  const res = await callRoute({
+    method: "POST",
+    route: "/api/approvals/:id/decision",
+    params: { id: approvalId },
+    cookie: cookies[user],
+    body: JSON.stringify(body),
+  });
   return { status: res.status, body: await res.json() };
 }
 
 async function reject(approvalId: string, user: string, reason: string) {
   const row = await h.db.query.approvals.findFirst({ where: (a, { eq }) => eq(a.id, approvalId) });
   const body = { decision: "reject", reason, version: row!.version };
-  const res = await callRoute({ method: "POST", route: "/api/approvals/:id/decision", params: { id: approvalId }, cookie: cookies[user], body: JSON.stringify(body) });
+  const res = await callRoute({
+    method: "POST",
+    route: "/api/approvals/:id/decision",
+    params: { id: approvalId },
+    cookie: cookies[user],
+    body: JSON.stringify(body),
+  });
   return { status: res.status, body: await res.json() };
 }
 
@@ -63,7 +75,11 @@ async function paidAmounts(approval: { id: string; caseId: string; thread: strin
     audit: approved.map((e) => (e.data as { amountMinor?: number }).amountMinor),
     reply: messages.filter((m) => m.role === "agent").at(-1)?.text,
     caseBar: chat.case.approvedAmountMinor,
-    casePage: { status: page.approval.status, approvedAmountMinor: page.approval.approvedAmountMinor, refunds: page.refunds.map((r: { amountMinor: number }) => r.amountMinor) },
+    casePage: {
+      status: page.approval.status,
+      approvedAmountMinor: page.approval.approvedAmountMinor,
+      refunds: page.refunds.map((r: { amountMinor: number }) => r.amountMinor),
+    },
   };
 }
 
@@ -116,7 +132,12 @@ describe("four-eyes on one amount", () => {
     const approval = await electroMart();
     await approve(approval.id, "olga");
     expect(await approve(approval.id, "sam", 124_900)).toMatchObject({ status: 200, body: { status: "executed" } });
-    expect(await paidAmounts(approval)).toMatchObject({ ledger: [124_900], audit: [124_900], caseBar: 124_900, casePage: { approvedAmountMinor: 124_900, refunds: [124_900] } });
+    expect(await paidAmounts(approval)).toMatchObject({
+      ledger: [124_900],
+      audit: [124_900],
+      caseBar: 124_900,
+      casePage: { approvedAmountMinor: 124_900, refunds: [124_900] },
+    });
     expect((await paidAmounts(approval)).reply).toMatch(/refunded the Electro Mart payment of 1,249.00 EUR after review/);
   });
 
@@ -127,7 +148,12 @@ describe("four-eyes on one amount", () => {
     const refused = await approve(approval.id, "olga", 124_000);
     expect(refused).toEqual({
       status: 409,
-      body: { code: "conflict:amount", message: "sam approved 1,000.00 EUR; approve that amount, or reject.", currentStatus: "pending", currentVersion: before.row!.version },
+      body: {
+        code: "conflict:amount",
+        message: "sam approved 1,000.00 EUR; approve that amount, or reject.",
+        currentStatus: "pending",
+        currentVersion: before.row!.version,
+      },
     });
     expect(await snapshot(approval)).toEqual(before);
     expect(before.row).toMatchObject({ status: "pending", firstApprovedAmountMinor: 100_000, approvedAmountMinor: null });

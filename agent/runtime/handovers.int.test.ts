@@ -39,7 +39,9 @@ describe("requestHandover", () => {
       answeredBy: null,
     });
     const audit = await listAuditEventsBySubject(h.db, TENANT, "handover", first.handoverId);
-    expect(audit.map((a) => [a.actor, a.action, a.data])).toEqual([["agent", "handover.requested", { threadId: thread, reason: "needs_person", category: "declined_card_payment" }]]);
+    expect(audit.map((a) => [a.actor, a.action, a.data])).toEqual([
+      ["agent", "handover.requested", { threadId: thread, reason: "needs_person", category: "declined_card_payment" }],
+    ]);
   });
 
   it("opens exactly one when ten requests for one thread arrive at once", async () => {
@@ -54,7 +56,14 @@ describe("requestHandover", () => {
     const thread = await h.newThread();
     const other = await h.newThread();
     const first = await request(thread);
-    const answered = await answerHandover(h.db, { tenantId: TENANT, handoverId: first.handoverId, version: 1, actor: "olga", displayName: "Olga Petrova", text: "Your card works again." });
+    const answered = await answerHandover(h.db, {
+      tenantId: TENANT,
+      handoverId: first.handoverId,
+      version: 1,
+      actor: "olga",
+      displayName: "Olga Petrova",
+      text: "Your card works again.",
+    });
     expect(answered).toMatchObject({ kind: "ok", handover: { status: "answered", version: 2 } });
     const second = await request(thread);
     expect(second.created).toBe(true);
@@ -91,7 +100,13 @@ describe("a handover the agent opens", () => {
     const asked = new Date("2026-03-02T09:30:00.000Z");
     const agent = createAgent({ db: h.db, pool: h.pool, deps: { settings: FAST_SETTINGS, clock: () => asked } });
     const thread = await h.newThread();
-    const turn = await agent.sendMessage({ tenantId: TENANT, threadId: thread, customerId: "cust-alice", text: "let me speak to a human please", actor: "alice" });
+    const turn = await agent.sendMessage({
+      tenantId: TENANT,
+      threadId: thread,
+      customerId: "cust-alice",
+      text: "let me speak to a human please",
+      actor: "alice",
+    });
     expect(turn.kind).toBe("ok");
     const [row] = await listHandovers(h.db, TENANT, "all");
     expect(row?.createdAt.toISOString()).toBe(asked.toISOString());
@@ -105,7 +120,10 @@ describe("a replay in the incident sandbox", () => {
     const sandbox = sandboxStore(store, { caseIdFor: () => undefined, decisionFor: () => null });
     const first = await sandbox.requestHandover({ tenantId: TENANT, threadId: thread, customerId: "cust-alice", summary: "replayed", reason: "stagnation" });
     expect(first.created).toBe(true);
-    expect(await sandbox.requestHandover({ tenantId: TENANT, threadId: thread, customerId: "cust-alice", summary: "replayed", reason: "stagnation" })).toEqual({ ...first, created: false });
+    expect(await sandbox.requestHandover({ tenantId: TENANT, threadId: thread, customerId: "cust-alice", summary: "replayed", reason: "stagnation" })).toEqual({
+      ...first,
+      created: false,
+    });
     expect(await listHandovers(h.db, TENANT, "all")).toEqual([]);
     const audit = await h.db.query.auditEvents.findMany();
     expect(audit.filter((a) => a.action.startsWith("handover."))).toEqual([]);
@@ -116,12 +134,25 @@ describe("answering and closing", () => {
   it("puts the answer in the customer's chat under the staff member's first name, in one step with the status and the audit", async () => {
     const thread = await h.newThread();
     const { handoverId } = await request(thread);
-    const result = await answerHandover(h.db, { tenantId: TENANT, handoverId, version: 1, actor: "olga", displayName: "Olga Petrova", text: "The airport terminal was offline; please try again." });
+    const result = await answerHandover(h.db, {
+      tenantId: TENANT,
+      handoverId,
+      version: 1,
+      actor: "olga",
+      displayName: "Olga Petrova",
+      text: "The airport terminal was offline; please try again.",
+    });
     if (result.kind !== "ok") throw new Error(JSON.stringify(result));
     const messages = await listMessagesByThread(h.db, TENANT, thread);
     expect(messages.map((m) => [m.role, m.text])).toEqual([["agent", "Olga from our support team: The airport terminal was offline; please try again."]]);
     expect(result.messageId).toBe(messages[0]!.id);
-    expect(await getHandoverById(h.db, TENANT, handoverId)).toMatchObject({ status: "answered", version: 2, answeredBy: "olga", answer: "The airport terminal was offline; please try again.", answeredAt: expect.any(Date) });
+    expect(await getHandoverById(h.db, TENANT, handoverId)).toMatchObject({
+      status: "answered",
+      version: 2,
+      answeredBy: "olga",
+      answer: "The airport terminal was offline; please try again.",
+      answeredAt: expect.any(Date),
+    });
     const audit = await listAuditEventsBySubject(h.db, TENANT, "handover", handoverId);
     expect(audit.map((a) => [a.actor, a.action])).toEqual([
       ["agent", "handover.requested"],
@@ -132,10 +163,13 @@ describe("answering and closing", () => {
   it("refuses a stale version, a second answer and an unknown id, and changes nothing", async () => {
     const thread = await h.newThread();
     const { handoverId } = await request(thread);
-    const answer = (version: number, id = handoverId) => answerHandover(h.db, { tenantId: TENANT, handoverId: id, version, actor: "oscar", displayName: "Oscar Lind", text: "Hello" });
+    const answer = (version: number, id = handoverId) =>
+      answerHandover(h.db, { tenantId: TENANT, handoverId: id, version, actor: "oscar", displayName: "Oscar Lind", text: "Hello" });
     expect(await answer(2)).toMatchObject({ kind: "conflict", status: "open", version: 1 });
     expect(await answer(1, "no-such-handover")).toEqual({ kind: "not_found" });
-    expect(await answerHandover(h.db, { tenantId: "other-bank", handoverId, version: 1, actor: "oscar", displayName: "Oscar Lind", text: "Hello" })).toEqual({ kind: "not_found" });
+    expect(await answerHandover(h.db, { tenantId: "other-bank", handoverId, version: 1, actor: "oscar", displayName: "Oscar Lind", text: "Hello" })).toEqual({
+      kind: "not_found",
+    });
     expect(await listMessagesByThread(h.db, TENANT, thread)).toEqual([]);
     expect(await answer(1)).toMatchObject({ kind: "ok" });
     expect(await answer(2)).toMatchObject({ kind: "conflict", status: "answered", version: 2, message: expect.stringContaining("already answered by oscar") });

@@ -84,7 +84,12 @@ export async function answerHandover(db: Db, input: StaffAction & { displayName:
   const done = await db.transaction(async (tx) => {
     const row = await markHandoverAnswered(tx, { ...input, answer: input.text });
     if (!row) return null;
-    const message = await appendMessage(tx, { tenantId: input.tenantId, threadId: row.threadId, role: "agent", text: fromSupportTeam(input.displayName, input.text) });
+    const message = await appendMessage(tx, {
+      tenantId: input.tenantId,
+      threadId: row.threadId,
+      role: "agent",
+      text: fromSupportTeam(input.displayName, input.text),
+    });
     await recordAuditEvent(tx, {
       tenantId: input.tenantId,
       actor: input.actor,
@@ -104,7 +109,14 @@ export async function closeHandover(db: Db, input: StaffAction): Promise<Handove
   const done = await db.transaction(async (tx) => {
     const row = await markHandoverClosed(tx, input);
     if (!row) return null;
-    await recordAuditEvent(tx, { tenantId: input.tenantId, actor: input.actor, action: "handover.closed", subjectType: "handover", subjectId: row.id, data: { threadId: row.threadId, version: row.version } });
+    await recordAuditEvent(tx, {
+      tenantId: input.tenantId,
+      actor: input.actor,
+      action: "handover.closed",
+      subjectType: "handover",
+      subjectId: row.id,
+      data: { threadId: row.threadId, version: row.version },
+    });
     await notifyHandoverChange(tx, row);
     return { kind: "ok" as const, handover: row };
   });

@@ -15,7 +15,11 @@ beforeEach(() => h.freshStart());
 afterAll(() => h.pool.end());
 
 const lease = async (threadId: string) =>
-  (await h.db.execute<{ owner: string | null; live: boolean }>(sql`select lease_owner as owner, lease_until > now() as live from threads where id = ${threadId}`)).rows[0]!;
+  (
+    await h.db.execute<{ owner: string | null; live: boolean }>(
+      sql`select lease_owner as owner, lease_until > now() as live from threads where id = ${threadId}`,
+    )
+  ).rows[0]!;
 
 /** The backend pid of an instance's liveness connection, once it holds its lock. */
 async function livenessPid(instanceId: string): Promise<number | null> {

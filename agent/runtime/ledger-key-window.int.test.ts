@@ -65,10 +65,14 @@ describe("a ledger that forgets keys after 24 hours", () => {
     if (turn.kind !== "ok") throw new Error("turn failed");
     const approval = (await getApprovalByCase(h.db, TENANT, turn.caseId!))!;
     await setFault({ system: "ledger", afterCommit: "hang" });
-    const worker = spawn(process.execPath, ["--import", "tsx", "test/agent-worker.ts", JSON.stringify({ op: "decide", approvalId: approval.id, version: approval.version })], {
-      env: process.env,
-      stdio: "ignore",
-    });
+    const worker = spawn(
+      process.execPath,
+      ["--import", "tsx", "test/agent-worker.ts", JSON.stringify({ op: "decide", approvalId: approval.id, version: approval.version })],
+      {
+        env: process.env,
+        stdio: "ignore",
+      },
+    );
     const exited = new Promise((resolve) => worker.once("exit", resolve));
     try {
       await until("the ledger to commit the parking refund", async () => (await h.ledgerRows(turn.caseId)).some((r) => r.status === "committed"));

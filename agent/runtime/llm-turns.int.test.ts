@@ -54,7 +54,10 @@ async function turn(agent: ReturnType<typeof createAgent>, threadId: string, tex
 }
 
 async function llmEvents(threadId: string) {
-  const rows = await h.db.select().from(nodeEvents).where(and(eq(nodeEvents.threadId, threadId), eq(nodeEvents.system, "llm")));
+  const rows = await h.db
+    .select()
+    .from(nodeEvents)
+    .where(and(eq(nodeEvents.threadId, threadId), eq(nodeEvents.system, "llm")));
   return rows.map((r) => ({ node: r.node, outcome: r.outcome, error: r.error }));
 }
 

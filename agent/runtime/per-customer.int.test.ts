@@ -43,7 +43,9 @@ function meetingStore(db: typeof second.db, arrived: { n: number }): AgentStore 
 }
 
 async function policyApprovals(): Promise<{ status: string; mode: string }[]> {
-  const { rows } = await h.db.execute<{ status: string; mode: string }>(sql`select a.status, a.mode from approvals a join cases c on c.id = a.case_id where c.customer_id = 'cust-alice' order by a.mode`);
+  const { rows } = await h.db.execute<{ status: string; mode: string }>(
+    sql`select a.status, a.mode from approvals a join cases c on c.id = a.case_id where c.customer_id = 'cust-alice' order by a.mode`,
+  );
   return rows;
 }
 
@@ -51,7 +53,11 @@ describe("one customer's refunds are decided one at a time", () => {
   it("auto-approves one of three claims sent at once on two instances; the others go to an operator", async () => {
     const arrived = { n: 0 };
     const agents = [h.agent, h.agent].map((_, i) =>
-      createAgent({ db: i === 0 ? h.app.db : second.db, pool: i === 0 ? h.app.pool : second.pool, deps: { store: meetingStore(i === 0 ? h.app.db : second.db, arrived), settings: FAST_SETTINGS, clock: h.clock.now } }),
+      createAgent({
+        db: i === 0 ? h.app.db : second.db,
+        pool: i === 0 ? h.app.pool : second.pool,
+        deps: { store: meetingStore(i === 0 ? h.app.db : second.db, arrived), settings: FAST_SETTINGS, clock: h.clock.now },
+      }),
     );
     const threads = await Promise.all(CLAIMS.map(() => h.newThread()));
     const results = await Promise.all(
@@ -59,7 +65,10 @@ describe("one customer's refunds are decided one at a time", () => {
     );
     expect(results.map((r) => r.kind)).toEqual(["ok", "ok", "ok"]);
     const approvals = await policyApprovals();
-    expect(approvals.filter((a) => a.mode === "policy"), "refunds approved by policy alone").toHaveLength(1);
+    expect(
+      approvals.filter((a) => a.mode === "policy"),
+      "refunds approved by policy alone",
+    ).toHaveLength(1);
     expect(approvals.filter((a) => a.mode === "operator").map((a) => a.status)).toEqual(["pending", "pending"]);
     expect(await h.ledgerRows(), "refunds the ledger paid").toHaveLength(1);
     await Promise.all(agents.map((a) => a.close()));

@@ -24,9 +24,21 @@ describe("recovery on start", () => {
   it("finishes a run cut off by a killed process once, with two instances recovering together", async () => {
     await setFault({ system: "antifraud", hang: true });
     const thread = await h.newThread();
-    const worker = spawn(process.execPath, ["--import", "tsx", "test/agent-worker.ts", JSON.stringify({ op: "say", threadId: thread, customerId: "cust-alice", text: "I was charged twice at Coffee Corner" })], { env: process.env, stdio: "ignore" });
+    const worker = spawn(
+      process.execPath,
+      [
+        "--import",
+        "tsx",
+        "test/agent-worker.ts",
+        JSON.stringify({ op: "say", threadId: thread, customerId: "cust-alice", text: "I was charged twice at Coffee Corner" }),
+      ],
+      { env: process.env, stdio: "ignore" },
+    );
     // Three writes to `checks`: intake's reset of the turn's checks, then limits and history.
-    await until("limits and history to be saved", async () => (await count(sql`select count(*)::int as n from langgraph.checkpoint_writes where thread_id = ${thread} and channel = 'checks'`)) >= 3);
+    await until(
+      "limits and history to be saved",
+      async () => (await count(sql`select count(*)::int as n from langgraph.checkpoint_writes where thread_id = ${thread} and channel = 'checks'`)) >= 3,
+    );
     const exited = new Promise((r) => worker.once("exit", r));
     worker.kill("SIGKILL");
     await exited;
@@ -77,7 +89,9 @@ describe("recovery of queued messages", () => {
     const worker = spawn(process.execPath, ["--import", "tsx", "test/agent-worker.ts", JSON.stringify(job)], { env: process.env, stdio: "ignore" });
     await until("the limits check to start", async () => (await h.calls()).limits === 1);
     const b = newInstance();
-    expect(await b.sendMessage({ tenantId: TENANT, threadId: thread, customerId: "cust-alice", text: "I was charged twice at Coffee Corner", actor: "alice" })).toEqual({ kind: "queued" });
+    expect(
+      await b.sendMessage({ tenantId: TENANT, threadId: thread, customerId: "cust-alice", text: "I was charged twice at Coffee Corner", actor: "alice" }),
+    ).toEqual({ kind: "queued" });
     await setFault({ system: "antifraud", hang: true });
     await until("the queued message's checks to start", async () => (await h.calls()).antifraud === 1);
     const exited = new Promise((r) => worker.once("exit", r));
@@ -127,7 +141,12 @@ describe("a superstep whose tasks all wrote but whose checkpoint was never saved
     const config = { configurable: { thread_id: thread } };
     const checkpointer = createCheckpointer(h.pool);
     const halted = buildGraph(h.agent.deps, checkpointer, { interruptBefore: ["approvalGate"] });
-    const claim = { schemaVersion: STATE_SCHEMA_VERSION, tenantId: TENANT, customerId: "cust-alice", input: "City Parking charged me 38 euros while I was abroad" };
+    const claim = {
+      schemaVersion: STATE_SCHEMA_VERSION,
+      tenantId: TENANT,
+      customerId: "cust-alice",
+      input: "City Parking charged me 38 euros while I was abroad",
+    };
     await halted.invoke(claim, { ...config, durability: "sync", recursionLimit: FAST_SETTINGS.recursionLimit });
     const atGate = await halted.getState(config);
     expect(atGate.next).toEqual(["approvalGate"]);
@@ -135,9 +154,19 @@ describe("a superstep whose tasks all wrote but whose checkpoint was never saved
     const state = atGate.values as AgentStateType;
     const input = approvalInput(h.agent.deps, await h.agent.deps.policies.forTenant(TENANT), state, thread, "approved before the crash");
     const { approval } = await withTenant(TENANT, async () =>
-      h.agent.deps.store.recordPolicyApproval({ ...input, customerId: "cust-alice", refundsSince: input.createdAt }, () => ({ outcome: "auto_approve", reason: "approved before the crash" })),
+      h.agent.deps.store.recordPolicyApproval({ ...input, customerId: "cust-alice", refundsSince: input.createdAt }, () => ({
+        outcome: "auto_approve",
+        reason: "approved before the crash",
+      })),
     );
-    await checkpointer.putWrites(atGate.config, [["approval", approval], ["branch:to:refund", null]], atGate.tasks[0]!.id);
+    await checkpointer.putWrites(
+      atGate.config,
+      [
+        ["approval", approval],
+        ["branch:to:refund", null],
+      ],
+      atGate.tasks[0]!.id,
+    );
     const cut = await halted.getState(config);
     expect(cut.next).toEqual([]);
     expect(cut.tasks).toHaveLength(1);
@@ -152,7 +181,16 @@ describe("drain", () => {
   it("on SIGTERM a real process stops at a superstep boundary and exits; the next instance finishes the turn", async () => {
     await setFault({ system: "limits", latencyMs: 400 });
     const thread = await h.newThread();
-    const worker = spawn(process.execPath, ["--import", "tsx", "test/agent-worker.ts", JSON.stringify({ op: "say", threadId: thread, customerId: "cust-alice", text: "I was charged twice at Coffee Corner" })], { env: process.env, stdio: "ignore" });
+    const worker = spawn(
+      process.execPath,
+      [
+        "--import",
+        "tsx",
+        "test/agent-worker.ts",
+        JSON.stringify({ op: "say", threadId: thread, customerId: "cust-alice", text: "I was charged twice at Coffee Corner" }),
+      ],
+      { env: process.env, stdio: "ignore" },
+    );
     await until("the checks to start", async () => (await h.calls()).limits === 1);
     const started = Date.now();
     const exited = new Promise<number | null>((r) => worker.once("exit", (code) => r(code)));
@@ -176,7 +214,10 @@ describe("drain", () => {
     const drained = await a.drain(5_000);
     expect(drained).toEqual({ drained: 1, stillRunning: 0 });
     expect(await turn).toEqual({ kind: "draining", saved: true });
-    expect(await a.sendMessage({ tenantId: TENANT, threadId: thread, customerId: "cust-alice", text: "hello?", actor: "alice" })).toEqual({ kind: "draining", saved: false });
+    expect(await a.sendMessage({ tenantId: TENANT, threadId: thread, customerId: "cust-alice", text: "hello?", actor: "alice" })).toEqual({
+      kind: "draining",
+      saved: false,
+    });
     expect(await h.ledgerRows()).toHaveLength(0);
     await a.close();
 
@@ -198,7 +239,10 @@ describe("drain", () => {
     const relay = createServer((client) => {
       if (dropping) return;
       const upstream = connect(Number(database.port), database.hostname);
-      for (const [from, to] of [[client, upstream], [upstream, client]] as const) {
+      for (const [from, to] of [
+        [client, upstream],
+        [upstream, client],
+      ] as const) {
         from.on("data", (chunk) => void (dropping || to.write(chunk)));
         from.on("error", () => to.destroy());
       }
@@ -208,7 +252,10 @@ describe("drain", () => {
     relayed.hostname = "127.0.0.1";
     relayed.port = String((relay.address() as AddressInfo).port);
     const job = { op: "say", threadId: thread, customerId: "cust-alice", text: "I was charged twice at Coffee Corner", asServer: true };
-    const worker = spawn(process.execPath, ["--import", "tsx", "test/agent-worker.ts", JSON.stringify(job)], { env: { ...process.env, DATABASE_URL: relayed.toString() }, stdio: "ignore" });
+    const worker = spawn(process.execPath, ["--import", "tsx", "test/agent-worker.ts", JSON.stringify(job)], {
+      env: { ...process.env, DATABASE_URL: relayed.toString() },
+      stdio: "ignore",
+    });
     const exited = new Promise<number | null>((r) => worker.once("exit", (code) => r(code)));
     try {
       await until("the checks to start", async () => (await h.calls()).limits === 1);

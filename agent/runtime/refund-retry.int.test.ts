@@ -16,7 +16,11 @@ describe("when a bank system fails every attempt", () => {
   it("answers a limits question with the limits system down instead of ending the turn silently", async () => {
     await setFault({ system: "limits", errorRate: 1 });
     const thread = await h.newThread();
-    expect(await h.say(thread, "what are my card limits")).toMatchObject({ kind: "ok", status: "idle", reply: expect.stringMatching(/couldn't reach the card-limits system/) });
+    expect(await h.say(thread, "what are my card limits")).toMatchObject({
+      kind: "ok",
+      status: "idle",
+      reply: expect.stringMatching(/couldn't reach the card-limits system/),
+    });
     const transcript = await listMessagesByThread(h.db, TENANT, thread);
     expect(transcript.map((m) => m.role)).toEqual(["customer", "agent"]);
     expect(transcript[0]!.answeredAt).not.toBeNull();
@@ -35,28 +39,29 @@ describe("when a bank system fails every attempt", () => {
     expect((await h.agent.recoverStuckRuns()).refunds).toEqual([]);
   });
 
-  it.each([
-    ["refuses the refund", { errorRate: 1 }, 0],
-  ] as const)("the ledger %s: the customer is told, and the recovery job pays once when it is back", async (_what, fault, committed) => {
-    await setFault({ system: "ledger", ...fault });
-    const thread = await h.newThread();
-    const turn = await h.say(thread, "I was charged twice at Coffee Corner");
-    expect(turn).toMatchObject({ kind: "ok", status: "idle", reply: expect.stringMatching(/did not confirm it yet/) });
-    if (turn.kind !== "ok") return;
-    const approval = (await getApprovalByCase(h.db, TENANT, turn.caseId!))!;
-    expect(approval.status).toBe("executing");
-    expect(await h.ledgerRows()).toHaveLength(committed);
+  it.each([["refuses the refund", { errorRate: 1 }, 0]] as const)(
+    "the ledger %s: the customer is told, and the recovery job pays once when it is back",
+    async (_what, fault, committed) => {
+      await setFault({ system: "ledger", ...fault });
+      const thread = await h.newThread();
+      const turn = await h.say(thread, "I was charged twice at Coffee Corner");
+      expect(turn).toMatchObject({ kind: "ok", status: "idle", reply: expect.stringMatching(/did not confirm it yet/) });
+      if (turn.kind !== "ok") return;
+      const approval = (await getApprovalByCase(h.db, TENANT, turn.caseId!))!;
+      expect(approval.status).toBe("executing");
+      expect(await h.ledgerRows()).toHaveLength(committed);
 
-    await call("/_admin/faults", { method: "DELETE" });
-    h.clock.advance(RETRY_MS + 1_000);
-    expect((await h.agent.recoverStuckRuns()).refunds).toEqual([approval.id]);
-    expect((await h.agent.recoverStuckRuns()).refunds).toEqual([]);
-    expect(await h.ledgerRows()).toHaveLength(1);
-    expect((await getApprovalByCase(h.db, TENANT, turn.caseId!))?.status).toBe("executed");
-    expect((await getCaseById(h.db, TENANT, turn.caseId!))?.status).toBe("refunded");
-    const transcript = await listMessagesByThread(h.db, TENANT, thread);
-    expect(transcript.at(-1)).toMatchObject({ role: "agent", text: expect.stringMatching(/refunded the Coffee Corner payment/) });
-  });
+      await call("/_admin/faults", { method: "DELETE" });
+      h.clock.advance(RETRY_MS + 1_000);
+      expect((await h.agent.recoverStuckRuns()).refunds).toEqual([approval.id]);
+      expect((await h.agent.recoverStuckRuns()).refunds).toEqual([]);
+      expect(await h.ledgerRows()).toHaveLength(1);
+      expect((await getApprovalByCase(h.db, TENANT, turn.caseId!))?.status).toBe("executed");
+      expect((await getCaseById(h.db, TENANT, turn.caseId!))?.status).toBe("refunded");
+      const transcript = await listMessagesByThread(h.db, TENANT, thread);
+      expect(transcript.at(-1)).toMatchObject({ role: "agent", text: expect.stringMatching(/refunded the Coffee Corner payment/) });
+    },
+  );
 
   it("retries no sooner than the retry interval, and sends no refund while the ledger still refuses", async () => {
     await setFault({ system: "ledger", errorRate: 1 });

@@ -34,7 +34,15 @@ export async function retryUnfinishedRefunds(ctx: Ctx): Promise<string[]> {
         clarification: null,
         handoff: null,
         refundOutcome: null,
-        case: { caseId: kase.id, transactionId: kase.transactionId, merchant: txn.merchant, amountMinor: kase.amountMinor, currency: kase.currency, postedAt: txn.postedAt.toISOString(), reason: kase.reason },
+        case: {
+          caseId: kase.id,
+          transactionId: kase.transactionId,
+          merchant: txn.merchant,
+          amountMinor: kase.amountMinor,
+          currency: kase.currency,
+          postedAt: txn.postedAt.toISOString(),
+          reason: kase.reason,
+        },
         // The version the refund was admitted from: admission moved it on by one, and a re-run is admitted only from an earlier version.
         approval: { ...toApprovalRef(approval), status: "approved", version: approval.version - 1 },
       };

@@ -27,6 +27,10 @@ describe("the release check", () => {
 
   it("flags a thread paused in a node the current graph no longer has", async () => {
     await loadThreadFixture(h.db, { threadId: RENAMED_NODE_THREAD_ID, tenantId: TENANT, customerId: "cust-bob", status: "awaiting_approval" });
-    expect(await pausedThread(checkpointer, RENAMED_NODE_THREAD_ID)).toMatchObject({ waitingIn: ["humanReview"], missing: ["humanReview"], schemaVersion: null });
+    expect(await pausedThread(checkpointer, RENAMED_NODE_THREAD_ID)).toMatchObject({
+      waitingIn: ["humanReview"],
+      missing: ["humanReview"],
+      schemaVersion: null,
+    });
   });
 });

@@ -32,9 +32,7 @@ export async function pausedThread(checkpointer: BaseCheckpointSaver, threadId: 
   const latest = await checkpointer.getTuple({ configurable: { thread_id: threadId, checkpoint_ns: "" } });
   if (!latest) return null;
   const parentId = latest.parentConfig?.configurable?.checkpoint_id;
-  const parent = parentId
-    ? await checkpointer.getTuple({ configurable: { thread_id: threadId, checkpoint_ns: "", checkpoint_id: parentId } })
-    : undefined;
+  const parent = parentId ? await checkpointer.getTuple({ configurable: { thread_id: threadId, checkpoint_ns: "", checkpoint_id: parentId } }) : undefined;
   const waitingIn = latest.metadata?.source === "input" ? ["__start__"] : targets(parent);
   if (waitingIn.length === 0) return null;
   const values = latest.checkpoint.channel_values as Record<string, unknown>;

@@ -38,7 +38,10 @@ async function withApproval(db: Db, row: cases.CaseRow, merchant?: string) {
   const name = merchant ?? (await getTransactionById(db, row.tenantId, row.transactionId))?.merchant ?? "card";
   const approval = await approvals.getApprovalByCase(db, row.tenantId, row.id);
   const summary = toCaseSummary(row);
-  const paid = row.status === "refunded" && approval?.approvedAmountMinor != null && approval.approvedAmountMinor !== row.amountMinor ? { paidMinor: approval.approvedAmountMinor } : {};
+  const paid =
+    row.status === "refunded" && approval?.approvedAmountMinor != null && approval.approvedAmountMinor !== row.amountMinor
+      ? { paidMinor: approval.approvedAmountMinor }
+      : {};
   return { ...summary, ...paid, merchant: name, approval: approval ? toApprovalRef(approval) : null };
 }
 
@@ -139,4 +142,3 @@ export const CARD_AUDIT_ACTIONS: Record<CardActionAudit["action"], string> = {
   unfreeze: "card.unfrozen",
   replacement: "card.replacement_requested",
 };
-

@@ -35,7 +35,8 @@ type Withdrawal = "none" | "withdrawn" | "refund_started";
  */
 async function withdrawRequest(db: Db, tenantId: string, values: AgentStateType): Promise<Withdrawal> {
   const kase = values.case;
-  if (!kase || kase.priorStatus || values.refundOutcome) return "none"; // test:guards withdraw-stopped-approval
+  // test:guards withdraw-stopped-approval
+  if (!kase || kase.priorStatus || values.refundOutcome) return "none";
   const approval = await getApprovalByCase(db, tenantId, kase.caseId);
   if (approval) {
     const input = { tenantId, approvalId: approval.id, caseId: kase.caseId, actor: "agent", reason: WITHDRAWN, action: "approval.withdrawn" } as const;
@@ -45,7 +46,14 @@ async function withdrawRequest(db: Db, tenantId: string, values: AgentStateType)
   }
   return db.transaction(async (tx) => {
     if (!(await cancelOpenCase(tx, tenantId, kase.caseId))) return "none";
-    await recordAuditEvent(tx, { tenantId, actor: "agent", action: "case.withdrawn", subjectType: "case", subjectId: kase.caseId, data: { reason: WITHDRAWN } });
+    await recordAuditEvent(tx, {
+      tenantId,
+      actor: "agent",
+      action: "case.withdrawn",
+      subjectType: "case",
+      subjectId: kase.caseId,
+      data: { reason: WITHDRAWN },
+    });
     return "withdrawn";
   });
 }
@@ -85,10 +93,19 @@ export async function settleSuperseded(ctx: Ctx, input: { tenantId: string; thre
   const withdrawn = withdrawal === "withdrawn";
   const reply = supersededText(values, { refundMade, withdrawn });
   const data = { policy: ctx.deps.settings.doubleTexting, withdrawn, refundMade, caseId: values.case?.caseId ?? null };
-  await recordAuditEvent(ctx.db, { tenantId: input.tenantId, actor: "agent", action: "thread.run_stopped", subjectType: "thread", subjectId: input.threadId, data });
+  await recordAuditEvent(ctx.db, {
+    tenantId: input.tenantId,
+    actor: "agent",
+    action: "thread.run_stopped",
+    subjectType: "thread",
+    subjectId: input.threadId,
+    data,
+  });
   const config = { configurable: { thread_id: input.threadId } };
   const rollback = ctx.deps.settings.doubleTexting === "rollback" && !refundMade;
-  const closing: AgentUpdate = rollback ? restore(await stateBeforeLatestRun(ctx, input.threadId)) : { answer: reply, recent: [{ role: "agent", text: reply }] };
+  const closing: AgentUpdate = rollback
+    ? restore(await stateBeforeLatestRun(ctx, input.threadId))
+    : { answer: reply, recent: [{ role: "agent", text: reply }] };
   await ctx.graph.updateState(config, closing, "reply");
   return reply;
 }

@@ -49,7 +49,12 @@ describe("each bank's policy as the agent reads it", () => {
       approvalTtlMs: 24 * 3_600_000,
     });
     fake.ask("bank-without-row");
-    expect(await policies.forTenant("bank-without-row")).toEqual({ currency: "EUR", refund: DEFAULT_POLICY, authority: SETTINGS.authority, approvalTtlMs: SETTINGS.approvalTtlMs });
+    expect(await policies.forTenant("bank-without-row")).toEqual({
+      currency: "EUR",
+      refund: DEFAULT_POLICY,
+      authority: SETTINGS.authority,
+      approvalTtlMs: SETTINGS.approvalTtlMs,
+    });
   });
 
   it("reads a bank's row once per cache period, again once told it changed or once the period is over", async () => {

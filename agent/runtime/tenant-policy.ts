@@ -32,14 +32,20 @@ export const POLICY_CACHE_MS = 30_000;
  * `createAgent`) drops the cached copy at once, so the next turn reads the new policy. A tenant
  * without a row follows the settings.
  */
-export function databasePolicies(db: Db, settings: Pick<AgentSettings, "policy" | "authority" | "approvalTtlMs"> & Partial<Pick<AgentSettings, "autoApproveCeilingMinor">>, now = () => Date.now()): TenantPolicies {
+export function databasePolicies(
+  db: Db,
+  settings: Pick<AgentSettings, "policy" | "authority" | "approvalTtlMs"> & Partial<Pick<AgentSettings, "autoApproveCeilingMinor">>,
+  now = () => Date.now(),
+): TenantPolicies {
   const cache = new Map<string, { at: number; policy: Promise<TenantPolicy> }>();
   return {
     forTenant(tenantId) {
       const cached = cache.get(tenantId);
       if (cached && now() - cached.at < POLICY_CACHE_MS) return cached.policy;
       // Read as the tenant it is for: its row is the only one row-level security shows it.
-      const policy = withTenant(tenantId, () => getTenant(db, tenantId)).then((row) => (row ? policyFromRow(row, settings.policy, settings.autoApproveCeilingMinor) : policyFromSettings(settings)));
+      const policy = withTenant(tenantId, () => getTenant(db, tenantId)).then((row) =>
+        row ? policyFromRow(row, settings.policy, settings.autoApproveCeilingMinor) : policyFromSettings(settings),
+      );
       const entry = { at: now(), policy };
       cache.set(tenantId, entry);
       policy.catch(() => {

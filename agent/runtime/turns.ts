@@ -100,16 +100,18 @@ function takeTurn(ctx: Ctx, input: TurnInput, messageId: number, previous: strin
 }
 
 /** Answers the customer messages queued on a thread, oldest first, while this instance holds it. */
-export const answerQueued = (ctx: Ctx): QueueAnswerer => async (tenantId, threadId, status) => {
-  const thread = await getThreadById(ctx.db, tenantId, threadId);
-  if (!thread) return status;
-  let resting = status;
-  for (let next = await takeQueuedMessage(ctx.db, tenantId, threadId); next; next = await takeQueuedMessage(ctx.db, tenantId, threadId)) {
-    const input = { tenantId, threadId, customerId: thread.customerId, text: next.text, actor: thread.customerId };
-    resting = (await takeTurn(ctx, input, next.id, resting)).status;
-  }
-  return resting;
-};
+export const answerQueued =
+  (ctx: Ctx): QueueAnswerer =>
+  async (tenantId, threadId, status) => {
+    const thread = await getThreadById(ctx.db, tenantId, threadId);
+    if (!thread) return status;
+    let resting = status;
+    for (let next = await takeQueuedMessage(ctx.db, tenantId, threadId); next; next = await takeQueuedMessage(ctx.db, tenantId, threadId)) {
+      const input = { tenantId, threadId, customerId: thread.customerId, text: next.text, actor: thread.customerId };
+      resting = (await takeTurn(ctx, input, next.id, resting)).status;
+    }
+    return resting;
+  };
 
 /** The status a thread rests in when this call leaves it as it found it. */
 const restingStatus = (previous: string): RestingStatus => (previous === "awaiting_approval" ? "awaiting_approval" : "idle");

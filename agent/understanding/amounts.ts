@@ -2,10 +2,7 @@
 
 const CURRENCY = String.raw`€|\$|£|eur|euros?|usd|gbp|pln|zł|zl`;
 const NUMBER = String.raw`\d{1,3}(?:[ \u00a0]\d{3})+[.,]\d{2}|\d{1,3}(?:[.,]\d{3})+(?:[.,]\d{1,2})?|\d+(?:[.,]\d{1,2})?`;
-const AMOUNT = new RegExp(
-  String.raw`(?<![\w:/.,]|\d-)(?:(${CURRENCY})\s?)?(${NUMBER})(?:\s?(${CURRENCY}|cents?)(?!\w))?(?![\w:/€$£]|[.,]\d|-\d)`,
-  "giu",
-);
+const AMOUNT = new RegExp(String.raw`(?<![\w:/.,]|\d-)(?:(${CURRENCY})\s?)?(${NUMBER})(?:\s?(${CURRENCY}|cents?)(?!\w))?(?![\w:/€$£]|[.,]\d|-\d)`, "giu");
 const MONTH = String.raw`jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec`;
 /** Words after a bare integer that make it a count, a time or a date, not money. */
 const UNIT_AFTER = new RegExp(
@@ -73,13 +70,41 @@ export function findAmounts(text: string): AmountMention[] {
 }
 
 const UNITS: Record<string, number> = {
-  zero: 0, one: 1, a: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10,
-  eleven: 11, twelve: 12, thirteen: 13, fourteen: 14, fifteen: 15, sixteen: 16, seventeen: 17, eighteen: 18, nineteen: 19,
-  twenty: 20, thirty: 30, forty: 40, fifty: 50, sixty: 60, seventy: 70, eighty: 80, ninety: 90,
+  zero: 0,
+  one: 1,
+  a: 1,
+  two: 2,
+  three: 3,
+  four: 4,
+  five: 5,
+  six: 6,
+  seven: 7,
+  eight: 8,
+  nine: 9,
+  ten: 10,
+  eleven: 11,
+  twelve: 12,
+  thirteen: 13,
+  fourteen: 14,
+  fifteen: 15,
+  sixteen: 16,
+  seventeen: 17,
+  eighteen: 18,
+  nineteen: 19,
+  twenty: 20,
+  thirty: 30,
+  forty: 40,
+  fifty: 50,
+  sixty: 60,
+  seventy: 70,
+  eighty: 80,
+  ninety: 90,
 };
 const NUMBER_WORD = String.raw`(?:${Object.keys(UNITS).join("|")}|hundred|thousand)`;
 /** Cents in words: "fifty", "ninety-nine"; never "a" ("ten euros a month"). */
-const CENT_WORD = String.raw`(?:${Object.keys(UNITS).filter((w) => w !== "a" && w !== "zero").join("|")})`;
+const CENT_WORD = String.raw`(?:${Object.keys(UNITS)
+  .filter((w) => w !== "a" && w !== "zero")
+  .join("|")})`;
 const WORD_AMOUNT = new RegExp(
   String.raw`\b(${NUMBER_WORD}(?:[\s-]+(?:and[\s-]+)?${NUMBER_WORD})*)\s+(?:euros?|eur|dollars?|pounds?|zlotys?|quid|bucks)(?:\s+(?:and\s+)?(${CENT_WORD}(?:[\s-]+${CENT_WORD})?)(?:\s+cents?)?)?\b`,
   "gi",

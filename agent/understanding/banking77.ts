@@ -60,15 +60,13 @@ export function parseLabelledCsv(csv: string): LabelledText[] {
       if (c === '"' && csv[i + 1] === '"') {
         field += '"';
         i++;
-      }
-      else if (c === '"') quoted = false;
+      } else if (c === '"') quoted = false;
       else field += c;
     } else if (c === '"') quoted = true;
     else if (c === ",") {
       row.push(field);
       field = "";
-    }
-    else if (c === "\n" || c === "\r") {
+    } else if (c === "\n" || c === "\r") {
       if (c === "\r" && csv[i + 1] === "\n") i++;
       row.push(field);
       rows.push(row);

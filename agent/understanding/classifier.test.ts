@@ -28,7 +28,9 @@ describe("Banking77 intent classifier", () => {
   it("labels the training messages it was built from into our intents", () => {
     const model = bankingClassifier();
     const sample = rows.filter((_, i) => i % 10 === 0);
-    const mapped = sample.filter((r) => labelKey(predict(model, r.text), predict(model, r.text).category) === labelKey(labelForCategory(r.category), r.category)).length;
+    const mapped = sample.filter(
+      (r) => labelKey(predict(model, r.text), predict(model, r.text).category) === labelKey(labelForCategory(r.category), r.category),
+    ).length;
     expect(mapped / sample.length).toBeGreaterThan(0.95);
   });
 

@@ -37,12 +37,9 @@ describe("parseDate", () => {
     expect(parseDate("on the 15th", "2026-01-10")).toBe("2025-12-15");
   });
 
-  it.each(["I want a refund", "last week", "next Tuesday", "charged 2 times", "49.90", "31 February"])(
-    "finds no day in %j",
-    (text) => {
-      expect(parseDate(text, TODAY)).toBeUndefined();
-    },
-  );
+  it.each(["I want a refund", "last week", "next Tuesday", "charged 2 times", "49.90", "31 February"])("finds no day in %j", (text) => {
+    expect(parseDate(text, TODAY)).toBeUndefined();
+  });
 
   it("reports where the date is written", () => {
     expect(findDate("paid 4.90 3 days ago", TODAY)).toEqual({ date: "2026-11-27", start: 10, end: 20 });

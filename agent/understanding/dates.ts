@@ -4,8 +4,23 @@ export type DateMention = { date: string; start: number; end: number };
 
 const DAY_MS = 86_400_000;
 const NUMBER_WORDS: Record<string, number> = {
-  a: 1, an: 1, one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10,
-  eleven: 11, twelve: 12, fourteen: 14, "a couple of": 2, couple: 2,
+  a: 1,
+  an: 1,
+  one: 1,
+  two: 2,
+  three: 3,
+  four: 4,
+  five: 5,
+  six: 6,
+  seven: 7,
+  eight: 8,
+  nine: 9,
+  ten: 10,
+  eleven: 11,
+  twelve: 12,
+  fourteen: 14,
+  "a couple of": 2,
+  couple: 2,
 };
 const MONTHS = ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"];
 const MONTH = String.raw`(jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\.?`;
@@ -112,6 +127,6 @@ function latestDayOfMonth(today: Date, day: number): Date | undefined {
 
 /** The latest `weekday` strictly before today. */
 function previousWeekday(today: Date, weekday: number): Date {
-  const back = ((today.getUTCDay() - weekday + 7) % 7) || 7;
+  const back = (today.getUTCDay() - weekday + 7) % 7 || 7;
   return addDays(today, -back);
 }

@@ -29,7 +29,9 @@ export function scoreOutcomes(outcomes: Outcome[], worstCount = 10): Scores {
   return {
     accuracy: outcomes.length === 0 ? 0 : count((o) => o.truth === o.predicted) / outcomes.length,
     macroF1: f1s.length === 0 ? 0 : f1s.reduce((a, b) => a + b, 0) / f1s.length,
-    worst: [...mistakes.values()].sort((a, b) => b.count - a.count || a.truth.localeCompare(b.truth) || a.predicted.localeCompare(b.predicted)).slice(0, worstCount),
+    worst: [...mistakes.values()]
+      .sort((a, b) => b.count - a.count || a.truth.localeCompare(b.truth) || a.predicted.localeCompare(b.predicted))
+      .slice(0, worstCount),
   };
 }
 

@@ -48,9 +48,18 @@ export function classProbabilities(model: IntentModel, text: string): Float64Arr
 function fit(rows: LabelledText[], o: IntentTrainOptions): IntentModel {
   const classes = [...new Set(rows.map((r) => r.category))].sort();
   const classIndex = new Map(classes.map((c, i) => [c, i]));
-  const vocabulary = buildVocabulary(rows.map((r) => r.text), o.minCount);
+  const vocabulary = buildVocabulary(
+    rows.map((r) => r.text),
+    o.minCount,
+  );
   const xs = rows.map((r) => vectorize(vocabulary, r.text));
-  const net = trainNet(xs, rows.map((r) => classIndex.get(r.category)!), vocabulary.idf.length, classes.length, o);
+  const net = trainNet(
+    xs,
+    rows.map((r) => classIndex.get(r.category)!),
+    vocabulary.idf.length,
+    classes.length,
+    o,
+  );
   return { version: INTENT_MODEL_VERSION, classes, vocabulary, net, temperature: 1 };
 }
 
@@ -177,7 +186,16 @@ export function decodeIntentModel(bytes: Uint8Array): IntentModel {
   const idf = floats();
   const scales = floats();
   const w1 = new Int8Array(block().buffer);
-  const net: Net = { inputs: header.inputs, hidden: header.hidden, classes: header.classes.length, w1, w1Scale: scales, b1: floats(), w2: floats(), b2: floats() };
+  const net: Net = {
+    inputs: header.inputs,
+    hidden: header.hidden,
+    classes: header.classes.length,
+    w1,
+    w1Scale: scales,
+    b1: floats(),
+    w2: floats(),
+    b2: floats(),
+  };
   return {
     version: header.version,
     classes: header.classes,

@@ -127,7 +127,10 @@ export function trainNet(xs: SparseVector[], ys: number[], inputs: number, class
       const correction1 = 1 - BETA1 ** step;
       const correction2 = 1 - BETA2 ** step;
       const update = (p: number, from: number, to: number) => {
-        const w = params[p], g = grads[p], mp = m[p], vp = v[p];
+        const w = params[p],
+          g = grads[p],
+          mp = m[p],
+          vp = v[p];
         for (let q = from; q < to; q++) {
           mp[q] = BETA1 * mp[q] + (1 - BETA1) * g[q];
           vp[q] = BETA2 * vp[q] + (1 - BETA2) * g[q] * g[q];

@@ -1,8 +1,34 @@
 /** Fuzzy matching of merchant names the way customers write them. */
 
 const STOPWORDS = new Set([
-  "the", "a", "an", "and", "co", "of", "at", "in", "on", "for", "to", "from", "my", "me", "i", "it", "is", "was",
-  "this", "that", "place", "shop", "store", "ltd", "inc", "gmbh", "sa", "llc",
+  "the",
+  "a",
+  "an",
+  "and",
+  "co",
+  "of",
+  "at",
+  "in",
+  "on",
+  "for",
+  "to",
+  "from",
+  "my",
+  "me",
+  "i",
+  "it",
+  "is",
+  "was",
+  "this",
+  "that",
+  "place",
+  "shop",
+  "store",
+  "ltd",
+  "inc",
+  "gmbh",
+  "sa",
+  "llc",
 ]);
 
 /** Lowercase words, punctuation and accents removed. */

@@ -23,8 +23,16 @@ const ALICE_CASES: Case[] = [
   ["I've been charged for the same thing two times", { intent: "refund", reason: "duplicate" }, "a3/duplicate"],
   ["There's a payment of 1249 I never made", { intent: "refund", reason: "unrecognised", amountMinor: 124900 }, "a5/unrecognised"],
   ["What is this Electro Mart charge? It wasn't me", { intent: "refund", reason: "unrecognised", merchant: "Electro Mart" }, "a5/unrecognised"],
-  ["I don't recognise a transaction from 6 days ago for €1,249.00", { intent: "refund", reason: "unrecognised", amountMinor: 124900, date: "2026-11-24" }, "a5/unrecognised"],
-  ["Hi, I see a charge from Electro Mar for 1.249,00 that I didn't make", { intent: "refund", reason: "unrecognised", merchant: "Electro Mart" }, "a5/unrecognised"],
+  [
+    "I don't recognise a transaction from 6 days ago for €1,249.00",
+    { intent: "refund", reason: "unrecognised", amountMinor: 124900, date: "2026-11-24" },
+    "a5/unrecognised",
+  ],
+  [
+    "Hi, I see a charge from Electro Mar for 1.249,00 that I didn't make",
+    { intent: "refund", reason: "unrecognised", merchant: "Electro Mart" },
+    "a5/unrecognised",
+  ],
   ["someone used my card at electromart", { intent: "refund", reason: "unrecognised", merchant: "Electro Mart" }, "a5/unrecognised"],
   ["Someone bought something for 1 249,00 € at an electronics store", { intent: "refund", reason: "unrecognised", amountMinor: 124900 }, "a5/unrecognised"],
   ["Green Grocer yesterday, not me", { intent: "refund", reason: "unrecognised", date: "2026-11-29" }, "a1/unrecognised"],

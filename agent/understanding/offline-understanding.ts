@@ -44,11 +44,13 @@ export function extractEntities(text: string, ctx: OfflineContext): Pick<Underst
   const date = findDate(text, ctx.today);
   const rest = date ? text.slice(0, date.start) + " ".repeat(date.end - date.start) + text.slice(date.end) : text;
   const cardLast4 = /\b(?:card\s+)?(?:ending|ends|ending\s+in|finishing)\s+(?:in\s+|with\s+)?(\d{4})\b/i.exec(rest)?.[1];
-  const amounts = [...findAmounts(rest), ...findWordAmounts(rest)]
-    .filter((a) => !APPROXIMATE.test(rest.slice(0, a.start)))
-    .sort((a, b) => a.start - b.start);
+  const amounts = [...findAmounts(rest), ...findWordAmounts(rest)].filter((a) => !APPROXIMATE.test(rest.slice(0, a.start))).sort((a, b) => a.start - b.start);
   const amountMinor = (amounts.find((a) => a.explicit) ?? amounts[0])?.amountMinor;
-  const merchant = matchMerchant(rest, ctx.transactions.map((t) => t.merchant)) ?? unlistedMerchant(rest);
+  const merchant =
+    matchMerchant(
+      rest,
+      ctx.transactions.map((t) => t.merchant),
+    ) ?? unlistedMerchant(rest);
   const ordinal = findOrdinal(rest);
   return {
     ...(merchant ? { merchant } : {}),
@@ -62,7 +64,8 @@ export function extractEntities(text: string, ctx: OfflineContext): Pick<Underst
 /** "over a thousand euros", "about 20": a bound or a guess, which must not be matched as the exact amount. */
 const APPROXIMATE = /\b(?:over|more\s+than|above|at\s+least|almost|nearly|about|around|roughly|approx\w*|under|less\s+than|below|some)\s*$|~\s*$/i;
 /** Capitalised words that follow "at" or "from" without being a shop. */
-const NOT_A_SHOP = /^(?:I|The|A|An|My|ATM|Atm|Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday|January|February|March|April|May|June|July|August|September|October|November|December|Christmas|Easter|Home|Work|Least|All|Once|First|Last|Night|Noon|Midnight)$/;
+const NOT_A_SHOP =
+  /^(?:I|The|A|An|My|ATM|Atm|Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday|January|February|March|April|May|June|July|August|September|October|November|December|Christmas|Easter|Home|Work|Least|All|Once|First|Last|Night|Noon|Midnight)$/;
 
 /**
  * A shop the customer names that is not among their payments ("charged twice at Starbucks"):
@@ -118,18 +121,69 @@ export function classifyText(text: string, model: IntentModel = bankingClassifie
 }
 
 /** Words that carry no topic of their own ("help", "please", "hmm"). */
-const FILLER = new Set(["help", "me", "please", "pls", "plz", "hmm", "hm", "umm", "um", "uh", "erm", "the", "my", "a", "an", "i", "need", "have", "got", "question", "problem", "issue", "something", "urgent", "quick", "hey", "again", "what", "about", "thing", "stuff", "from", "before", "that", "this", "it", "is", "can", "could", "would", "you", "check", "look", "see", "do", "does"]);
+const FILLER = new Set([
+  "help",
+  "me",
+  "please",
+  "pls",
+  "plz",
+  "hmm",
+  "hm",
+  "umm",
+  "um",
+  "uh",
+  "erm",
+  "the",
+  "my",
+  "a",
+  "an",
+  "i",
+  "need",
+  "have",
+  "got",
+  "question",
+  "problem",
+  "issue",
+  "something",
+  "urgent",
+  "quick",
+  "hey",
+  "again",
+  "what",
+  "about",
+  "thing",
+  "stuff",
+  "from",
+  "before",
+  "that",
+  "this",
+  "it",
+  "is",
+  "can",
+  "could",
+  "would",
+  "you",
+  "check",
+  "look",
+  "see",
+  "do",
+  "does",
+]);
 /** Thanks, yes, no and goodbyes are answered as they are, never with a question back. */
 const SMALL_WORDS = /^\W*(?:thanks?|thank\s+you|thx|ta|ok(?:ay)?|cheers|great|cool|bye|goodbye|yes|yeah|yep|no|nope|sure)\b/i;
 /** "something is wrong", "there's a problem" with nothing said about what. */
-const SOMETHING_WRONG = /^\W*(?:\w+\W+)?(?:something(?:'s|\s+is|\s+seems)?\s+(?:wrong|off|not\s+right|weird|strange)|(?:there'?s|there\s+is|i\s+have)\s+a\s+problem)\W*$/i;
+const SOMETHING_WRONG =
+  /^\W*(?:\w+\W+)?(?:something(?:'s|\s+is|\s+seems)?\s+(?:wrong|off|not\s+right|weird|strange)|(?:there'?s|there\s+is|i\s+have)\s+a\s+problem)\W*$/i;
 /** The topics offered when a message names none: what customers ask most. */
 const COMMON_TOPICS = ["request_refund", "lost_or_stolen_card", "pending_card_payment"];
 
 /** How many words of the message could name a topic: Infinity for greetings-like small talk, which the caller leaves alone. */
 function contentWords(text: string): number {
   if (SMALL_WORDS.test(text)) return Infinity;
-  return text.toLowerCase().split(/[^a-z]+/).filter((w) => w.length > 1 && !FILLER.has(w)).length;
+  return text
+    .toLowerCase()
+    .split(/[^a-z]+/)
+    .filter((w) => w.length > 1 && !FILLER.has(w)).length;
 }
 
 /** Categories in order, keeping only the first of several that lead to the same action (one "refund" option, not three). */
@@ -149,8 +203,7 @@ export function understandText(text: string, ctx: OfflineContext, model: IntentM
   const c = classifyText(text, model);
   if (c.intent === "greeting") return { intent: "greeting", confidence: c.confidence };
   const entities = extractEntities(text, ctx);
-  const namesPayment =
-    entities.merchant !== undefined || ctx.transactions.some((t) => t.amountMinor === entities.amountMinor);
+  const namesPayment = entities.merchant !== undefined || ctx.transactions.some((t) => t.amountMinor === entities.amountMinor);
   // "Green Grocer charged me 99 euros": one of the customer's own shops and a charge is a claim about that payment.
   const ownShop = ctx.transactions.some((t) => t.merchant === entities.merchant);
   const refunds = (c.labels ?? []).filter((l) => l.intent === "refund");
@@ -158,12 +211,24 @@ export function understandText(text: string, ctx: OfflineContext, model: IntentM
   if (!c.byRule && !["refund", "cancel", "status"].includes(c.intent) && namesPayment && MONEY_TAKEN.test(text)) {
     const share = refunds.reduce((sum, l) => sum + l.p, 0);
     if (share >= REFUND_SHARE_FLOOR || ownShop || vague) {
-      return { intent: "refund", reason: claimedReason(refunds[0]?.reason), ...(refunds[0] ? { category: refunds[0].category } : {}), ...entities, confidence: round(Math.max(share, CLARIFY_BELOW)) };
+      return {
+        intent: "refund",
+        reason: claimedReason(refunds[0]?.reason),
+        ...(refunds[0] ? { category: refunds[0].category } : {}),
+        ...entities,
+        confidence: round(Math.max(share, CLARIFY_BELOW)),
+      };
     }
   }
   const listed = ctx.transactions.some((t) => t.merchant === entities.merchant && t.amountMinor === entities.amountMinor);
   if (vague && listed) {
-    return { intent: "refund", reason: claimedReason(refunds[0]?.reason), ...(refunds[0] ? { category: refunds[0].category } : {}), ...entities, confidence: CLARIFY_BELOW };
+    return {
+      intent: "refund",
+      reason: claimedReason(refunds[0]?.reason),
+      ...(refunds[0] ? { category: refunds[0].category } : {}),
+      ...entities,
+      confidence: CLARIFY_BELOW,
+    };
   }
   return {
     intent: c.intent,
@@ -180,12 +245,15 @@ export function understandText(text: string, ctx: OfflineContext, model: IntentM
 const PRECEDENCE: Intent[] = ["freeze_card", "refund", "cancel", "unfreeze_card", "replace_card", "status", "pending", "limits", "handover", "knowledge"];
 
 /** A clause that asks something; a clause that only explains ("it was my son") asks for no help article. */
-const ASKS = /\?\s*$|^\W*(?:how|what|when|where|why|which|who|can|could|do|does|is|are|will|would|should|tell\s+me|explain|i\s+(?:want|need|would\s+like)\s+to\s+know)\b/i;
+const ASKS =
+  /\?\s*$|^\W*(?:how|what|when|where|why|which|who|can|could|do|does|is|are|will|would|should|tell\s+me|explain|i\s+(?:want|need|would\s+like)\s+to\s+know)\b/i;
 
 /** Clauses of a run-on message: sentences, and "and" / "also" before a new request. */
 export function splitClauses(text: string): string[] {
   return text
-    .split(/(?<=[.!?;])\s+|\s+(?:and\s+also|also|plus|and\s+then)\s+|,?\s+and\s+(?=(?:i|i'?m|i've|my|what|how|when|where|can|could|would|please|pls|there|someone|somebody|tell|show|also|is|are|do|does|why|let|send|order|get|give)\b)/i)
+    .split(
+      /(?<=[.!?;])\s+|\s+(?:and\s+also|also|plus|and\s+then)\s+|,?\s+and\s+(?=(?:i|i'?m|i've|my|what|how|when|where|can|could|would|please|pls|there|someone|somebody|tell|show|also|is|are|do|does|why|let|send|order|get|give)\b)/i,
+    )
     .map((c) => c.trim())
     .filter((c) => /[a-z]{2}/i.test(c));
 }
@@ -201,7 +269,10 @@ export function understandCustomerText(text: string, ctx: OfflineContext, model:
   if (clauses.length < 2) return whole;
   const parts = clauses
     .map((clause) => ({ clause, u: understandText(clause, ctx, model) }))
-    .filter(({ clause, u }) => PRECEDENCE.includes(u.intent) && u.confidence >= SECOND_INTENT_FLOOR && (u.intent !== "knowledge" || ASKS.test(clause)) && !explainsClaim(clause, u))
+    .filter(
+      ({ clause, u }) =>
+        PRECEDENCE.includes(u.intent) && u.confidence >= SECOND_INTENT_FLOOR && (u.intent !== "knowledge" || ASKS.test(clause)) && !explainsClaim(clause, u),
+    )
     .map(({ u }) => u);
   const requests = PRECEDENCE.includes(whole.intent) && whole.confidence >= SECOND_INTENT_FLOOR ? [whole, ...parts] : parts;
   const byIntent = new Map<string, Understanding>();

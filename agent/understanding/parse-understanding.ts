@@ -14,7 +14,10 @@ const requestSchema = z.object({
   category: category.nullish(),
   candidates: z.array(category).max(5).nullish(),
   ordinal: z.number().int().min(-1).max(20).nullish(),
-  cardLast4: z.string().regex(/^\d{4}$/).nullish(),
+  cardLast4: z
+    .string()
+    .regex(/^\d{4}$/)
+    .nullish(),
   cardReason: z.enum(CARD_REASONS).nullish(),
   reason: z.enum(REFUND_REASONS).nullish(),
   merchant: z.string().trim().min(1).max(200).nullish(),

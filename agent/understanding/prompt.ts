@@ -45,7 +45,12 @@ Omit any field you cannot fill. Add no other fields.`;
 /** A system message (instructions, today, the customer's transactions) then the recent transcript. */
 export function buildUnderstandingMessages(input: UnderstandingInput): BaseMessage[] {
   const transactions = input.transactions.map(({ id, merchant, amountMinor, currency, postedAt, country }) => ({
-    id, merchant, amountMinor, currency, postedAt, country,
+    id,
+    merchant,
+    amountMinor,
+    currency,
+    postedAt,
+    country,
   }));
   const system = [
     INSTRUCTIONS,
@@ -53,9 +58,7 @@ export function buildUnderstandingMessages(input: UnderstandingInput): BaseMessa
     "The customer's recent card transactions (amountMinor in cents):",
     `${TRANSACTIONS_OPEN}\n${JSON.stringify(transactions, null, 1)}\n${FENCE_CLOSE}`,
   ].join("\n\n");
-  const turns = input.messages.slice(-TRANSCRIPT_WINDOW).map((t) =>
-    t.role === "customer" ? new HumanMessage(t.text) : new AIMessage(t.text),
-  );
+  const turns = input.messages.slice(-TRANSCRIPT_WINDOW).map((t) => (t.role === "customer" ? new HumanMessage(t.text) : new AIMessage(t.text)));
   return [new SystemMessage(system), ...turns];
 }
 
@@ -78,8 +81,7 @@ export function readSystemContext(system: string): SystemContext {
 
 function isTxn(value: unknown): value is Txn {
   const t = value as Partial<Txn> | null;
-  return typeof t?.id === "string" && typeof t.merchant === "string" && typeof t.amountMinor === "number" &&
-    typeof t.postedAt === "string";
+  return typeof t?.id === "string" && typeof t.merchant === "string" && typeof t.amountMinor === "number" && typeof t.postedAt === "string";
 }
 
 function escape(s: string): string {

@@ -74,7 +74,10 @@ describe("reading a message", () => {
     const u = understandCustomerText("there's an extra 1 euro charge on my statement and i dont know what its for", bob);
     expect(u).toMatchObject({ intent: "knowledge", category: "extra_charge_on_statement" });
     expect(u.also).toBeUndefined();
-    expect(understandCustomerText("my card was stolen and someone used it at Electro Mart", alice).also).toMatchObject({ intent: "refund", merchant: "Electro Mart" });
+    expect(understandCustomerText("my card was stolen and someone used it at Electro Mart", alice).also).toMatchObject({
+      intent: "refund",
+      merchant: "Electro Mart",
+    });
   });
 
   it("reads a confident question that starts with 'it' on its own, without the message before", () => {
@@ -109,7 +112,11 @@ describe("reading a message", () => {
   });
 
   it("opens a refund for a payment named with its amount, even without a reason the rules know", () => {
-    expect(understandCustomerText("Orlen Fuel 210 euros, I wasn't even driving that week", bob)).toMatchObject({ intent: "refund", merchant: "Orlen Fuel", amountMinor: 21000 });
+    expect(understandCustomerText("Orlen Fuel 210 euros, I wasn't even driving that week", bob)).toMatchObject({
+      intent: "refund",
+      merchant: "Orlen Fuel",
+      amountMinor: 21000,
+    });
   });
 
   it("does not guess that a payment was taken twice: only the customer's words say so", () => {
@@ -126,13 +133,26 @@ describe("reading a message with the one before it", () => {
   const turns = (...texts: string[]): ChatTurn[] => texts.map((text, i) => ({ role: i % 2 === 0 ? "customer" : "agent", text }));
 
   it("joins a vague answer or a follow-up to the customer's message before", () => {
-    expect(understandLatest(turns("can you tell me my atm and online limits please", "Here are your card limits.", "and the monthly one?"), bob).intent).toBe("limits");
-    expect(understandLatest(turns("transfer", "Do you mean a declined transfer, a failed transfer or transfer fees?", "it got declined, why"), bob)).toMatchObject({ intent: "knowledge", category: "declined_transfer" });
-    expect(understandLatest(turns("top up", "Do you mean a pending top-up, a failed top-up or top-up limits?", "it failed twice this morning"), alice)).toMatchObject({ intent: "knowledge", category: "top_up_failed" });
+    expect(understandLatest(turns("can you tell me my atm and online limits please", "Here are your card limits.", "and the monthly one?"), bob).intent).toBe(
+      "limits",
+    );
+    expect(
+      understandLatest(turns("transfer", "Do you mean a declined transfer, a failed transfer or transfer fees?", "it got declined, why"), bob),
+    ).toMatchObject({ intent: "knowledge", category: "declined_transfer" });
+    expect(
+      understandLatest(turns("top up", "Do you mean a pending top-up, a failed top-up or top-up limits?", "it failed twice this morning"), alice),
+    ).toMatchObject({ intent: "knowledge", category: "top_up_failed" });
   });
 
   it("reads an apology that names the payment as a correction, not a cancel", () => {
-    const u = understandLatest(turns("refund the 57.30 from zara", "I couldn't find a payment on your card that matches. Could you tell me the shop's name?", "sorry my mistake, it was green grocer, 23.40 yesterday"), alice);
+    const u = understandLatest(
+      turns(
+        "refund the 57.30 from zara",
+        "I couldn't find a payment on your card that matches. Could you tell me the shop's name?",
+        "sorry my mistake, it was green grocer, 23.40 yesterday",
+      ),
+      alice,
+    );
     expect(u).toMatchObject({ intent: "refund", merchant: "Green Grocer", amountMinor: 2340 });
   });
 });

@@ -4,8 +4,7 @@ import { ALICE, BOB } from "./test-fixtures";
 import type { Resolution, Understanding } from "./types";
 
 const refund = (u: Partial<Understanding>): Understanding => ({ intent: "refund", confidence: 1, ...u });
-const ids = (r: Resolution) =>
-  r.kind === "match" ? [r.transaction.id, r.reason] : r.kind === "ambiguous" ? r.candidates.map((t) => t.id) : [];
+const ids = (r: Resolution) => (r.kind === "match" ? [r.transaction.id, r.reason] : r.kind === "ambiguous" ? r.candidates.map((t) => t.id) : []);
 
 describe("resolveTransaction", () => {
   it("matches the later charge of a duplicate pair", () => {

@@ -24,7 +24,12 @@ export function duplicatePairs(transactions: Txn[]): [Txn, Txn][] {
 }
 
 function filterByMerchant(candidates: Txn[], merchant: string): Txn[] {
-  const names = new Set(bestMerchants(merchant, candidates.map((t) => t.merchant)));
+  const names = new Set(
+    bestMerchants(
+      merchant,
+      candidates.map((t) => t.merchant),
+    ),
+  );
   return candidates.filter((t) => names.has(t.merchant));
 }
 

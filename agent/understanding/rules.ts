@@ -26,13 +26,19 @@ const CANCEL_TRANSFER: RegExp[] = [
 ];
 
 /** A blocked PIN or a forgotten passcode: "unblock" here is about the PIN, not a frozen card. */
-const PIN_BLOCKED: RegExp[] = [/\bpin\b.{0,40}\b(?:blocked|locked|block|lock)\b|\b(?:blocked|locked)\s+(?:my\s+|the\s+)?pin\b|\bwrong\s+pin\b.{0,30}\b(?:times|blocked|locked)\b/i];
-const PASSCODE_FORGOTTEN: RegExp[] = [/\b(?:forgot|forgotten|lost|reset|can'?t\s+remember|don'?t\s+remember)\s+(?:my\s+|the\s+)?(?:app\s+)?(?:passcode|pass\s+code|password)\b|\b(?:passcode|password)\b.{0,20}\b(?:forgot|forgotten|reset)\b/i];
+const PIN_BLOCKED: RegExp[] = [
+  /\bpin\b.{0,40}\b(?:blocked|locked|block|lock)\b|\b(?:blocked|locked)\s+(?:my\s+|the\s+)?pin\b|\bwrong\s+pin\b.{0,30}\b(?:times|blocked|locked)\b/i,
+];
+const PASSCODE_FORGOTTEN: RegExp[] = [
+  /\b(?:forgot|forgotten|lost|reset|can'?t\s+remember|don'?t\s+remember)\s+(?:my\s+|the\s+)?(?:app\s+)?(?:passcode|pass\s+code|password)\b|\b(?:passcode|password)\b.{0,20}\b(?:forgot|forgotten|reset)\b/i,
+];
 
 /** Words that place a problem at a cash machine rather than a card payment. */
-export const AT_CASH_MACHINE = /\b(?:atm|cash\s*(?:point|machine|withdrawal)|cashpoint|withdr[ae]w\w*|took\s+(?:cash|money)\s+out|take\s+(?:cash|money)\s+out)\b/i;
+export const AT_CASH_MACHINE =
+  /\b(?:atm|cash\s*(?:point|machine|withdrawal)|cashpoint|withdr[ae]w\w*|took\s+(?:cash|money)\s+out|take\s+(?:cash|money)\s+out)\b/i;
 /** Words that mean money was taken, without which "twice" or "abroad" says nothing about a payment. */
-const CHARGED = /\b(?:charg\w*|paid|pay|payments?|took|taken|take|billed?|debit\w*|deducted|transactions?|purchases?|bought|spent|money|cost|twice\s+(?:at|from|by|on))\b|€|\beur\b|\d/i;
+const CHARGED =
+  /\b(?:charg\w*|paid|pay|payments?|took|taken|take|billed?|debit\w*|deducted|transactions?|purchases?|bought|spent|money|cost|twice\s+(?:at|from|by|on))\b|€|\beur\b|\d/i;
 
 const CLOSE_ACCOUNT: RegExp[] = [/\b(?:close|terminate|delete|cancel|shut)\s+(?:down\s+)?(?:my|the)\s+(?:bank\s+)?account\b/i];
 
@@ -45,14 +51,21 @@ const UNFREEZE: RegExp[] = [
 ];
 
 const STOLEN = /\bstolen\b|\bnicked\b|\bpick-?pocket\w*\b|\brobbed\b|\bmugged\b|\bthief\b/i;
-const COMPROMISED = /\bcompromised\b|\bleak\w*\b|\bdata\s+breach\b|\b(?:photo|picture|pic)\s+of\s+my\s+card\b|\bskimm\w*\b|\bcloned\b|\bphish\w*\b|\b(?:someone|somebody|they)\s+(?:has|have|got|knows?|stole)\s+(?:my\s+)?(?:card\s+)?(?:details|number|pin|cvv)\b|\b(?:card\s+)?details\s+(?:were\s+|have\s+been\s+|got\s+)?(?:leaked|stolen|hacked)\b/i;
+const COMPROMISED =
+  /\bcompromised\b|\bleak\w*\b|\bdata\s+breach\b|\b(?:photo|picture|pic)\s+of\s+my\s+card\b|\bskimm\w*\b|\bcloned\b|\bphish\w*\b|\b(?:someone|somebody|they)\s+(?:has|have|got|knows?|stole)\s+(?:my\s+)?(?:card\s+)?(?:details|number|pin|cvv)\b|\b(?:card\s+)?details\s+(?:were\s+|have\s+been\s+|got\s+)?(?:leaked|stolen|hacked)\b/i;
 
 const FREEZE: RegExp[] = [
   /\b(?:mugged|robbed|pick-?pocketed)\b|\b(?:took|stole|nicked|grabbed|snatched)\s+(?:my\s+)?(?:wallet|purse|bag|handbag|card)\b/i,
   /\b(?:freeze|block|lock)\s+(?:it|them)\b(?=.*\bcards?\b)|\bcards?\b.*\b(?:freeze|block|lock)\s+(?:it|them)\b/i,
-  new RegExp(String.raw`\b(?:lost|stolen|misplaced|can'?t\s+find|cannot\s+find|lose)\s+(?:my\s+|the\s+)?${CARD}\b|\b${CARD}\b.{0,40}\b(?:lost|stolen|missing|nicked|gone|taken)\b`, "i"),
+  new RegExp(
+    String.raw`\b(?:lost|stolen|misplaced|can'?t\s+find|cannot\s+find|lose)\s+(?:my\s+|the\s+)?${CARD}\b|\b${CARD}\b.{0,40}\b(?:lost|stolen|missing|nicked|gone|taken)\b`,
+    "i",
+  ),
   /\b(?:wallet|purse|bag|handbag)\b.{0,30}\b(?:stolen|lost|missing|nicked|taken)\b|\b(?:stolen|lost|lose)\b.{0,12}\b(?:wallet|purse)\b/i,
-  new RegExp(String.raw`\b(?:freeze|block|lock|stop|suspend|deactivate)\s+(?:my\s+|the\s+)?${CARD}\b|\b${CARD}\s+(?:frozen|blocked|locked)\s+(?:now|immediately|please)\b`, "i"),
+  new RegExp(
+    String.raw`\b(?:freeze|block|lock|stop|suspend|deactivate)\s+(?:my\s+|the\s+)?${CARD}\b|\b${CARD}\s+(?:frozen|blocked|locked)\s+(?:now|immediately|please)\b`,
+    "i",
+  ),
   /\b(?:atm|machine|cash\s*(?:point|machine)|cashpoint)\b.{0,30}\b(?:swallowed|ate|eaten|kept|took|taken|retained|keeps|has)\b.{0,15}\bcard\b|\bswallowed\s+my\s+card\b/i,
   COMPROMISED,
 ];
@@ -60,7 +73,10 @@ const FREEZE: RegExp[] = [
 const REPLACE: RegExp[] = [
   /^(?!.*\b(?:when|where|arriv\w*|activat\w*|track\w*|how\s+long|delivery|expir\w*)\b).*\b(?:send|order|need|want|get|give)\s+(?:me\s+)?(?:a\s+)?(?:new|replacement|another)\s+(?:one|card)\b/i,
   /\b(?:need|want|get|order|send)\s+(?:me\s+)?(?:a\s+)?replacement\b|\bcard\b.{0,20}\b(?:snapped|broke|broken|cracked|damaged|chewed|bent|melted|split)\b|\b(?:snapped|broke|cracked|damaged|chewed|bent)\s+my\s+card\b/i,
-  new RegExp(String.raw`^(?!.*\b(?:when|where|arriv\w*|activat\w*|track\w*|how\s+long|delivery|expir\w*)\b).*(?:\b(?:send|order|need|want|get|request|issue)\b.{0,20}\b(?:new|replacement|another)\s+${CARD}\b|\breplace\s+(?:my\s+|the\s+)?${CARD}\b|\breplacement\s+${CARD}\b)`, "i"),
+  new RegExp(
+    String.raw`^(?!.*\b(?:when|where|arriv\w*|activat\w*|track\w*|how\s+long|delivery|expir\w*)\b).*(?:\b(?:send|order|need|want|get|request|issue)\b.{0,20}\b(?:new|replacement|another)\s+${CARD}\b|\breplace\s+(?:my\s+|the\s+)?${CARD}\b|\breplacement\s+${CARD}\b)`,
+    "i",
+  ),
 ];
 
 const PENDING: RegExp[] = [
@@ -76,8 +92,7 @@ const GREETING_ONLY =
 const GREETING_SMALL_TALK =
   /^\W*(?:(?:hi+|hello+|hey+|hiya|good\s+(?:morning|afternoon|evening))[\s,!.]*)?(?:is\s+)?(?:any(?:one|body)\s+(?:there|here|around)|(?:are\s+)?you\s+there|how\s+are\s+you(?:\s+doing)?(?:\s+today)?|how'?s\s+it\s+going)[\s?!.]*$/i;
 
-const GREETING_PREFIX =
-  /^\W*(?:hi+|hello+|hey+|hiya|good\s+(?:morning|afternoon|evening))(?:\s+there)?\b[\s!.,:-]*/i;
+const GREETING_PREFIX = /^\W*(?:hi+|hello+|hey+|hiya|good\s+(?:morning|afternoon|evening))(?:\s+there)?\b[\s!.,:-]*/i;
 
 const CANCEL: RegExp[] = [
   /\bcancel\b(?!.*\b(?:card|account|subscription|membership|charge[sd]?|payments?|transactions?|purchases?|orders?|bookings?)\b)/i,
@@ -111,7 +126,9 @@ const LIMITS: RegExp[] = [
 ];
 
 /** A payment or top-up that came back by itself: the help article explains why. */
-const REVERTED: RegExp[] = [/\b(?:reverted|reversed|reversal)\b|\bcancell?ed\s+and\s+refunded\b|\b(?:refunded|returned)\s+(?:automatically|by\s+itself)\b|\bautomatically\s+(?:refunded|returned|cancell?ed)\b/i];
+const REVERTED: RegExp[] = [
+  /\b(?:reverted|reversed|reversal)\b|\bcancell?ed\s+and\s+refunded\b|\b(?:refunded|returned)\s+(?:automatically|by\s+itself)\b|\bautomatically\s+(?:refunded|returned|cancell?ed)\b/i,
+];
 /** A refusal, placed by where it happened. */
 const DECLINED = /\b(?:declined|refused|rejected|denied)\b/i;
 
@@ -195,7 +212,10 @@ export function applyRules(text: string): RuleLabel | undefined {
   if (label?.intent !== "freeze_card") return label;
   if (COMPROMISED.test(body)) return { intent: "freeze_card", category: "compromised_card", cardReason: "compromised" };
   if (/\bswallow|\b(?:atm|machine|cash\s*point)\b/i.test(body)) return { intent: "freeze_card", category: "card_swallowed", cardReason: "lost" };
-  return { ...label, cardReason: STOLEN.test(body) ? "stolen" : /\b(?:freeze|block|lock|stop|suspend)\b/i.test(body) && !/\blost\b/i.test(body) ? "customer_request" : "lost" };
+  return {
+    ...label,
+    cardReason: STOLEN.test(body) ? "stolen" : /\b(?:freeze|block|lock|stop|suspend)\b/i.test(body) && !/\blost\b/i.test(body) ? "customer_request" : "lost",
+  };
 }
 
 /** A card that no longer works in the hand: asking about a new one is asking for one. */
@@ -222,7 +242,8 @@ function refundAt(label: RuleLabel, body: string): RuleLabel {
   if (/\bdirect\s+debits?\b/i.test(body)) return { intent: "knowledge", category: "direct_debit_payment_not_recognised" };
   if (!AT_CASH_MACHINE.test(body)) return label;
   if (label.reason === "unrecognised") return { intent: "knowledge", category: "cash_withdrawal_not_recognised" };
-  if (/\b(?:less|wrong\s+amount|only\s+(?:gave|got)|short|didn'?t\s+(?:give|get)\s+(?:me\s+)?(?:all|the))\b/i.test(body)) return { intent: "knowledge", category: "wrong_amount_of_cash_received" };
+  if (/\b(?:less|wrong\s+amount|only\s+(?:gave|got)|short|didn'?t\s+(?:give|get)\s+(?:me\s+)?(?:all|the))\b/i.test(body))
+    return { intent: "knowledge", category: "wrong_amount_of_cash_received" };
   return label;
 }
 
@@ -235,7 +256,8 @@ function declinedAt(body: string): RuleLabel | null {
   if (AT_CASH_MACHINE.test(body) || /\bcash\b/i.test(body)) return { intent: "knowledge", category: "declined_cash_withdrawal" };
   if (/\btop[\s-]?up\b|\btopping\s+up\b/i.test(body)) return { intent: "knowledge", category: "top_up_failed" };
   if (/\b(?:transfer\w*|send\w*|sent|beneficiar\w*|recipient|iban)\b|\bmoney\s+to\b/i.test(body)) return { intent: "knowledge", category: "declined_transfer" };
-  if (/\b(?:card|payment|pay|purchase|shop|store|online|terminal|supermarket|restaurant|merchant)\b/i.test(body)) return { intent: "knowledge", category: "declined_card_payment" };
+  if (/\b(?:card|payment|pay|purchase|shop|store|online|terminal|supermarket|restaurant|merchant)\b/i.test(body))
+    return { intent: "knowledge", category: "declined_card_payment" };
   return null;
 }
 

@@ -17,7 +17,8 @@ type Topic = {
 };
 
 const CURRENCY = String.raw`(?:yen|francs?|dollars?|pounds?|sterling|zloty|zlotys|koruna|krona|kronor|krone|rupees?|yuan|renminbi|pesos?|lira|forint|lei|leu|rand|dirhams?|usd|gbp|chf|jpy|pln|czk|sek|nok|dkk|huf|currenc(?:y|ies))`;
-const TRANSFER = /\b(?:transfers?|sepa|swift|wire|send(?:ing)?\s+money|money\s+i\s+send|sent\s+money|payments?\s+to\s+(?:another|an\s+other|a\s+different)\s+(?:bank|account))\b/i;
+const TRANSFER =
+  /\b(?:transfers?|sepa|swift|wire|send(?:ing)?\s+money|money\s+i\s+send|sent\s+money|payments?\s+to\s+(?:another|an\s+other|a\s+different)\s+(?:bank|account))\b/i;
 const FEE = /\b(?:fees?|charges?|charged|charging|cost|costs|commission|free)\b/i;
 const TOP_UP = /\b(?:top[\s-]?up\w*|topping\s+up|topped\s+up|add(?:ing)?\s+money|load(?:ing)?\s+money)\b/i;
 /** Something went wrong with one payment: a claim or a failure, not a question about the topic. */
@@ -27,7 +28,8 @@ const CARD_PAYMENT = /\b(?:card\s+payments?|paid\s+(?:by|with)\s+(?:my\s+)?card|
 const PAST_ONE = /\b(?:ago|yesterday|last\s+\w+|still|has\s*n[o']?t|have\s*n[o']?t|hasn'?t|haven'?t|didn'?t|not\s+(?:arrived|received|there|yet))\b/i;
 
 /** "my balance is the same", "the balance hasn't changed": money that did not arrive. */
-const BALANCE_UNCHANGED = /\bbalance\b.{0,40}\b(?:same|unchanged|(?:has\s*n[o']?t|hasn'?t|didn'?t|did\s+not|not|never|doesn'?t)\s+(?:been\s+)?(?:chang|updat|gone\s+up|go\s+up|mov|increas|show|reflect)\w*)/i;
+const BALANCE_UNCHANGED =
+  /\bbalance\b.{0,40}\b(?:same|unchanged|(?:has\s*n[o']?t|hasn'?t|didn'?t|did\s+not|not|never|doesn'?t)\s+(?:been\s+)?(?:chang|updat|gone\s+up|go\s+up|mov|increas|show|reflect)\w*)/i;
 const RATE = /\b(?:rate|exchange)\b/i;
 /** A rate the customer finds wrong. */
 const BAD = /\b(?:wrong|bad|terrible|awful|poor|unfair|incorrect|rip\w*|too\s+(?:high|low|much)|worse|off)\b/i;
@@ -43,7 +45,10 @@ const TOPICS: Topic[] = [
   },
   {
     category: "transfer_timing",
-    when: [/\b(?:how\s+(?:long|quick(?:ly)?|fast|soon|many\s+(?:\w+\s+)?(?:days|hours))|when\s+(?:will|does|do|would)|what\s+time|cut-?off(?:\s+time)?|same[\s-]day)\b/i, TRANSFER],
+    when: [
+      /\b(?:how\s+(?:long|quick(?:ly)?|fast|soon|many\s+(?:\w+\s+)?(?:days|hours))|when\s+(?:will|does|do|would)|what\s+time|cut-?off(?:\s+time)?|same[\s-]day)\b/i,
+      TRANSFER,
+    ],
     unless: new RegExp(String.raw`${PAST_ONE.source}|\b(?:sent|made|cards?|refund\w*|top[\s-]?up\w*|fees?|cost)\b`, "i"),
   },
   {
@@ -58,7 +63,9 @@ const TOPICS: Topic[] = [
   },
   {
     category: "top_up_limits",
-    when: [/\b(?:how\s+much|max(?:imum)?|most|limits?|biggest|largest|highest)\b.{0,40}\b(?:top[\s-]?up|topping\s+up|load|add)\b|\b(?:top[\s-]?up|load)\b.{0,30}\b(?:limits?|max(?:imum)?|at\s+once|in\s+one\s+go)\b/i],
+    when: [
+      /\b(?:how\s+much|max(?:imum)?|most|limits?|biggest|largest|highest)\b.{0,40}\b(?:top[\s-]?up|topping\s+up|load|add)\b|\b(?:top[\s-]?up|load)\b.{0,30}\b(?:limits?|max(?:imum)?|at\s+once|in\s+one\s+go)\b/i,
+    ],
     unless: new RegExp(String.raw`${FEE.source}|${TROUBLE.source}`, "i"),
   },
   {
@@ -73,21 +80,32 @@ const TOPICS: Topic[] = [
   },
   {
     category: "failed_transfer",
-    when: [/\b(?:fail\w*|didn'?t\s+go\s+through|did\s+not\s+go\s+through|(?:not|un)\s*successful|bounced|went\s+wrong)\b/i, /\b(?:transfers?|sent\s+money|send\s+money|payment\s+to\s+(?:another|an\s+other|a\s+different|someone|my\s+\w+)|to\s+(?:another|a\s+different|my\s+\w+(?:'s)?)\s+account)\b/i],
+    when: [
+      /\b(?:fail\w*|didn'?t\s+go\s+through|did\s+not\s+go\s+through|(?:not|un)\s*successful|bounced|went\s+wrong)\b/i,
+      /\b(?:transfers?|sent\s+money|send\s+money|payment\s+to\s+(?:another|an\s+other|a\s+different|someone|my\s+\w+)|to\s+(?:another|a\s+different|my\s+\w+(?:'s)?)\s+account)\b/i,
+    ],
     unless: new RegExp(String.raw`${TOP_UP.source}|${CASH.source}|\bcard\s+payment\b`, "i"),
   },
   {
     category: "beneficiary_not_allowed",
-    when: [/\b(?:payees?|beneficiar\w*|recipients?)\b/i, /\b(?:can'?t|cannot|won'?t|unable|not\s+(?:allowed|able|possible|permitted)|(?:doesn'?t|does\s+not|won'?t|will\s+not)\s+let|refus\w*|block\w*)\b/i],
+    when: [
+      /\b(?:payees?|beneficiar\w*|recipients?)\b/i,
+      /\b(?:can'?t|cannot|won'?t|unable|not\s+(?:allowed|able|possible|permitted)|(?:doesn'?t|does\s+not|won'?t|will\s+not)\s+let|refus\w*|block\w*)\b/i,
+    ],
   },
   {
     category: "receiving_money",
-    when: [/\bget\s+paid\b|\bsalary\b|\bwages?\b|\bpaid\s+into\s+my\b|\breceiv\w*\s+(?:money|payments?|a\s+payment|transfers?)\b|\bsomeone\s+(?:to\s+)?send\s+me\s+money\b/i],
+    when: [
+      /\bget\s+paid\b|\bsalary\b|\bwages?\b|\bpaid\s+into\s+my\b|\breceiv\w*\s+(?:money|payments?|a\s+payment|transfers?)\b|\bsomeone\s+(?:to\s+)?send\s+me\s+money\b/i,
+    ],
     unless: PAST_ONE,
   },
   {
     category: "transfer_into_account",
-    when: [/\b(?:iban|account\s+number|account\s+details|bank\s+details|sort\s+code|routing\s+number)\b/i, /\b(?:transfers?|top[\s-]?up|add\s+money|pay\s+in|fund|deposit)\b/i],
+    when: [
+      /\b(?:iban|account\s+number|account\s+details|bank\s+details|sort\s+code|routing\s+number)\b/i,
+      /\b(?:transfers?|top[\s-]?up|add\s+money|pay\s+in|fund|deposit)\b/i,
+    ],
     unless: PAST_ONE,
   },
   {
@@ -97,7 +115,10 @@ const TOPICS: Topic[] = [
   },
   {
     category: "disposable_card_limits",
-    when: [/\b(?:single[\s-]?use|one[\s-]?(?:time|off)(?:[\s-]?use)?|disposable|burner|throw[\s-]?away)\b/i, /\b(?:limits?|how\s+many\s+times|how\s+often|more\s+than\s+once)\b/i],
+    when: [
+      /\b(?:single[\s-]?use|one[\s-]?(?:time|off)(?:[\s-]?use)?|disposable|burner|throw[\s-]?away)\b/i,
+      /\b(?:limits?|how\s+many\s+times|how\s+often|more\s+than\s+once)\b/i,
+    ],
   },
   {
     category: "get_disposable_virtual_card",
@@ -110,7 +131,9 @@ const TOPICS: Topic[] = [
   },
   {
     category: "card_acceptance",
-    when: [/\b(?:will|would|can|does|do)\s+(?:my|the|your|this)\s+card\s+(?:work|be\s+accepted|be\s+used)\b|\bcan\s+i\s+(?:use|pay\s+with)\s+(?:my|the|this|your)\s+card\s+(?:in|at|abroad|overseas|everywhere|anywhere)\b|\bwhere\s+can\s+i\s+use\s+(?:my|the|your)\s+card\b/i],
+    when: [
+      /\b(?:will|would|can|does|do)\s+(?:my|the|your|this)\s+card\s+(?:work|be\s+accepted|be\s+used)\b|\bcan\s+i\s+(?:use|pay\s+with)\s+(?:my|the|this|your)\s+card\s+(?:in|at|abroad|overseas|everywhere|anywhere)\b|\bwhere\s+can\s+i\s+use\s+(?:my|the|your)\s+card\b/i,
+    ],
     unless: new RegExp(String.raw`${CASH.source}|\b(?:again|online|wallet|apple|google|contactless)\b`, "i"),
   },
   {
@@ -119,7 +142,11 @@ const TOPICS: Topic[] = [
   },
   {
     category: "card_delivery_estimate",
-    when: [/\bcard\b/i, /\bif\s+i\s+order\b|\b(?:how\s+long|how\s+many\s+(?:\w+\s+)?days|when)\b.{0,40}\b(?:deliver\w*|get\s+here|arriv\w*|ship\w*)\b/i, /\b(?:order\w*|new|if)\b/i],
+    when: [
+      /\bcard\b/i,
+      /\bif\s+i\s+order\b|\b(?:how\s+long|how\s+many\s+(?:\w+\s+)?days|when)\b.{0,40}\b(?:deliver\w*|get\s+here|arriv\w*|ship\w*)\b/i,
+      /\b(?:order\w*|new|if)\b/i,
+    ],
     unless: new RegExp(String.raw`${PAST_ONE.source}|\b(?:already|sent|lost|stolen)\b`, "i"),
   },
   {
@@ -137,17 +164,27 @@ const TOPICS: Topic[] = [
   },
   {
     category: "exchange_via_app",
-    when: [new RegExp(String.raw`\b(?:exchang\w*|conver\w*|swap\w*|change)\b.{0,40}\b(?:${CURRENCY}|eur|euros?|balance|money)\b.{0,30}\b(?:to|into|for)\b|\b(?:exchang\w*|conver\w*|swap\w*)\b.{0,40}\b(?:in|through|with|via|using)\s+the\s+app\b`, "i")],
+    when: [
+      new RegExp(
+        String.raw`\b(?:exchang\w*|conver\w*|swap\w*|change)\b.{0,40}\b(?:${CURRENCY}|eur|euros?|balance|money)\b.{0,30}\b(?:to|into|for)\b|\b(?:exchang\w*|conver\w*|swap\w*)\b.{0,40}\b(?:in|through|with|via|using)\s+the\s+app\b`,
+        "i",
+      ),
+    ],
     unless: new RegExp(String.raw`${CASH.source}|${CARD_PAYMENT.source}|\b(?:rate|fees?|charge\w*|cost|commission|wrong|bad|paid|payment)\b`, "i"),
   },
   {
     category: "fiat_currency_support",
     when: [new RegExp(String.raw`\b(?:support|accept|hold|keep|store|have|open)\b.{0,40}\b${CURRENCY}\b|\b(?:which|what)\s+currencies\b`, "i")],
-    unless: new RegExp(String.raw`${CASH.source}|${CARD_PAYMENT.source}|${TOP_UP.source}|\b(?:exchang\w*|conver\w*|swap\w*|rate|fees?|charge\w*|paid|pay|transfer\w*|send|sent|receiv\w*)\b`, "i"),
+    unless: new RegExp(
+      String.raw`${CASH.source}|${CARD_PAYMENT.source}|${TOP_UP.source}|\b(?:exchang\w*|conver\w*|swap\w*|rate|fees?|charge\w*|paid|pay|transfer\w*|send|sent|receiv\w*)\b`,
+      "i",
+    ),
   },
   {
     category: "extra_charge_on_statement",
-    when: [/\bextra\b.{0,30}\b(?:charge|fee|amount|payment|euros?|eur)\b|\b(?:(?:random|unexpected|mystery|strange|weird|odd|small|unknown|little|extra)\s+){1,3}(?:charges?|fees?)\b.{0,40}\b(?:statement|account)\b/i],
+    when: [
+      /\bextra\b.{0,30}\b(?:charge|fee|amount|payment|euros?|eur)\b|\b(?:(?:random|unexpected|mystery|strange|weird|odd|small|unknown|little|extra)\s+){1,3}(?:charges?|fees?)\b.{0,40}\b(?:statement|account)\b/i,
+    ],
     unless: [/\b(?:refund\w*|money\s+back|twice|double\w*|overcharg\w*)\b/i, /\b(?:at|from|by)\s+(?!My\b)[A-Z]/],
   },
   {
@@ -157,7 +194,10 @@ const TOPICS: Topic[] = [
   },
   {
     category: "country_support",
-    when: [/\b(?:live|living|resident|based|moving|move|reside)\s+(?:in|to)\s+(?!the\s+(?:app|city|same))\w+/i, /\b(?:account|sign\s+up|open|join|apply|customer)\b/i],
+    when: [
+      /\b(?:live|living|resident|based|moving|move|reside)\s+(?:in|to)\s+(?!the\s+(?:app|city|same))\w+/i,
+      /\b(?:account|sign\s+up|open|join|apply|customer)\b/i,
+    ],
     unless: new RegExp(String.raw`${TROUBLE.source}|${CARD_PAYMENT.source}|\b(?:charg\w*|card)\b`, "i"),
   },
 ];

@@ -62,10 +62,7 @@ export type Understanding = {
   also?: Omit<Understanding, "also">;
 };
 
-export type Resolution =
-  | { kind: "match"; transaction: Txn; reason: RefundReason }
-  | { kind: "ambiguous"; candidates: Txn[] }
-  | { kind: "none" };
+export type Resolution = { kind: "match"; transaction: Txn; reason: RefundReason } | { kind: "ambiguous"; candidates: Txn[] } | { kind: "none" };
 
 export type UnderstandingInput = {
   messages: ChatTurn[];

@@ -75,12 +75,16 @@ describe("parseUnderstanding", () => {
   });
 
   it("keeps every Banking77 category name, the one with a question mark too", () => {
-    expect(parseUnderstanding('{"intent":"knowledge","category":"reverted_card_payment?","confidence":0.9}')).toMatchObject({ category: "reverted_card_payment?" });
+    expect(parseUnderstanding('{"intent":"knowledge","category":"reverted_card_payment?","confidence":0.9}')).toMatchObject({
+      category: "reverted_card_payment?",
+    });
   });
 
   it("normalises amounts to integer minor units and drops nulls", () => {
     expect(parseUnderstanding('{"intent":"refund","amountMinor":49.9,"date":null,"confidence":1}')).toEqual({
-      intent: "refund", amountMinor: 4990, confidence: 1,
+      intent: "refund",
+      amountMinor: 4990,
+      confidence: 1,
     });
     expect(parseUnderstanding('{"intent":"refund","amountMinor":"€1,249.00","confidence":1}').amountMinor).toBe(124900);
   });

@@ -10,11 +10,7 @@ import type { Understanding, UnderstandingInput } from "./types";
  * Asks the model what the customer's last message wants and validates the answer.
  * The result describes a request; it never carries a decision.
  */
-export async function understandMessage(
-  model: BaseChatModel,
-  input: UnderstandingInput,
-  opts: { signal?: AbortSignal } = {},
-): Promise<Understanding> {
+export async function understandMessage(model: BaseChatModel, input: UnderstandingInput, opts: { signal?: AbortSignal } = {}): Promise<Understanding> {
   const answer = await model.invoke(buildUnderstandingMessages(input), { signal: opts.signal });
   return withListedMerchant(parseUnderstanding(messageText(answer)), input.transactions);
 }
@@ -22,7 +18,10 @@ export async function understandMessage(
 /** `u` with its merchant spelled as in the customer's transactions when one matches, else as the customer named it. */
 export function withListedMerchant(u: Understanding, transactions: UnderstandingInput["transactions"]): Understanding {
   if (u.merchant) {
-    const known = matchMerchant(u.merchant, transactions.map((t) => t.merchant));
+    const known = matchMerchant(
+      u.merchant,
+      transactions.map((t) => t.merchant),
+    );
     if (known) u.merchant = known;
   }
   return u;
@@ -32,7 +31,5 @@ export function withListedMerchant(u: Understanding, transactions: Understanding
 export function messageText(message: BaseMessage): string {
   const { content } = message;
   if (typeof content === "string") return content;
-  return content
-    .map((block) => (typeof block === "string" ? block : block.type === "text" && "text" in block ? String(block.text) : ""))
-    .join("");
+  return content.map((block) => (typeof block === "string" ? block : block.type === "text" && "text" in block ? String(block.text) : "")).join("");
 }

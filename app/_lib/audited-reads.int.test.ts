@@ -90,6 +90,10 @@ describe("audited reads", () => {
     }
     expect(await auditRows()).toBe(before);
     // The investigators' looks were refused, not merely not found.
-    expect(refused.filter((r) => r.startsWith("ivan ")).sort()).toEqual(audited().map((c) => `ivan ${c.route}`).sort());
+    expect(refused.filter((r) => r.startsWith("ivan ")).sort()).toEqual(
+      audited()
+        .map((c) => `ivan ${c.route}`)
+        .sort(),
+    );
   });
 });

@@ -80,8 +80,23 @@ const say = (which: "a" | "b", threadId: string, text: string) =>
   call(which, { method: "POST", route: "/api/threads/:id/messages", params: { id: threadId }, cookie: alice, body: JSON.stringify({ text }), headers: OWN });
 
 const customerMessages = async (threadId: string) =>
-  Number((await h.db.select({ n: sql<number>`count(*)` }).from(messages).where(and(eq(messages.threadId, threadId), eq(messages.role, "customer"))))[0]!.n);
-const nodeEventCount = async (threadId: string) => Number((await h.db.select({ n: sql<number>`count(*)` }).from(nodeEvents).where(eq(nodeEvents.threadId, threadId)))[0]!.n);
+  Number(
+    (
+      await h.db
+        .select({ n: sql<number>`count(*)` })
+        .from(messages)
+        .where(and(eq(messages.threadId, threadId), eq(messages.role, "customer")))
+    )[0]!.n,
+  );
+const nodeEventCount = async (threadId: string) =>
+  Number(
+    (
+      await h.db
+        .select({ n: sql<number>`count(*)` })
+        .from(nodeEvents)
+        .where(eq(nodeEvents.threadId, threadId))
+    )[0]!.n,
+  );
 const refusals = async (limit: string) => (await metrics().rateLimited.get()).values.find((v) => v.labels.limit === limit)?.value ?? 0;
 
 describe("a customer's turns", () => {
@@ -99,7 +114,11 @@ describe("a customer's turns", () => {
     for (const which of ["b", "a"] as const) {
       const refused = await say(which, thread, "And my card limit again?");
       expect(refused.status).toBe(429);
-      expect(refused.body).toMatchObject({ code: "rate_limited:turn", budget: "turns_per_minute", message: expect.stringMatching(/^You're sending messages faster than we can answer\. Please wait \d+ seconds?\.$/) });
+      expect(refused.body).toMatchObject({
+        code: "rate_limited:turn",
+        budget: "turns_per_minute",
+        message: expect.stringMatching(/^You're sending messages faster than we can answer\. Please wait \d+ seconds?\.$/),
+      });
       const retryAfter = Number(refused.retryAfter);
       expect(retryAfter).toBeGreaterThanOrEqual(1);
       expect(retryAfter).toBeLessThanOrEqual(60);
@@ -152,7 +171,10 @@ describe("a customer's turns", () => {
     const untilMidnight = Math.ceil((day - (now().getTime() % day)) / 1000);
     expect(Math.abs(Number(refused.retryAfter) - untilMidnight)).toBeLessThanOrEqual(2);
     expect(refused.body.message).toMatch(/^You've sent as many messages today as we can answer\. Please try again in \d+ hours?\.$/);
-    const minute = await h.db.select().from(requestBudgets).where(and(eq(requestBudgets.subject, "cust-alice"), eq(requestBudgets.budget, "turns_per_minute")));
+    const minute = await h.db
+      .select()
+      .from(requestBudgets)
+      .where(and(eq(requestBudgets.subject, "cust-alice"), eq(requestBudgets.budget, "turns_per_minute")));
     expect(minute.map((r) => r.used).sort()).toEqual([2, 3]);
     expect(await customerMessages(thread)).toBe(5);
   });
@@ -186,7 +208,10 @@ describe("a customer's new conversations", () => {
     expect((await newThread("a")).status).toBe(201);
     const lg = await call("b", { method: "POST", route: "/api/langgraph/threads", cookie: alice, body: "{}", headers: OWN });
     expect(lg.status).toBe(200);
-    for (const refused of [await newThread("b"), await call("a", { method: "POST", route: "/api/langgraph/threads", cookie: alice, body: "{}", headers: OWN })]) {
+    for (const refused of [
+      await newThread("b"),
+      await call("a", { method: "POST", route: "/api/langgraph/threads", cookie: alice, body: "{}", headers: OWN }),
+    ]) {
       expect(refused).toMatchObject({ status: 429, body: { code: "rate_limited:thread", budget: "conversations_per_day" } });
       expect(Number(refused.retryAfter)).toBeGreaterThan(0);
       expect(Number(refused.retryAfter)).toBeLessThanOrEqual(24 * 60 * 60);
@@ -213,7 +238,12 @@ describe("requests without a session", () => {
     expect(Number(refused.retryAfter)).toBeGreaterThanOrEqual(1);
     expect(Number(refused.retryAfter)).toBeLessThanOrEqual(60);
     // A sign-in from the spent address is refused before any password is checked; a stale cookie counts as none.
-    const login = await call("a", { method: "POST", route: "/api/auth/login", body: JSON.stringify({ username: "alice", password: "alice-pass" }), headers: { ...from("198.51.100.7"), ...OWN } });
+    const login = await call("a", {
+      method: "POST",
+      route: "/api/auth/login",
+      body: JSON.stringify({ username: "alice", password: "alice-pass" }),
+      headers: { ...from("198.51.100.7"), ...OWN },
+    });
     expect(login).toMatchObject({ status: 429, body: { code: "rate_limited:address" } });
     const stale = await call("a", { method: "GET", route: "/api/threads", cookie: `bank_session=${"x".repeat(43)}`, headers: from("198.51.100.7") });
     expect(stale).toMatchObject({ status: 429, body: { code: "rate_limited:address" } });
@@ -245,13 +275,17 @@ describe("the budget rows", () => {
       await spendBudget(h.app.db, { tenantId: null, budget: "address_per_minute", subject: "198.51.100.9", ...open }, 5);
     });
     const seen = (tenantId?: string) =>
-      tenantScope(async () => (tenantId ? withTenant(tenantId, async () => await h.app.db.select().from(requestBudgets)) : await h.app.db.select().from(requestBudgets)));
+      tenantScope(async () =>
+        tenantId ? withTenant(tenantId, async () => await h.app.db.select().from(requestBudgets)) : await h.app.db.select().from(requestBudgets),
+      );
     expect((await seen(TENANT)).map((r) => r.subject)).toEqual(["cust-alice", "cust-alice"]);
     expect(await seen("vistula-bank")).toEqual([]);
     expect((await seen()).map((r) => r.subject)).toEqual(["198.51.100.9", "198.51.100.9"]);
     // Another bank cannot write a row under demo-bank's name, nor under no bank's.
     await expect(
-      tenantScope(() => withTenant("vistula-bank", () => spendBudget(h.app.db, { tenantId: TENANT, budget: "turns_per_minute", subject: "cust-alice", ...open }, 5))),
+      tenantScope(() =>
+        withTenant("vistula-bank", () => spendBudget(h.app.db, { tenantId: TENANT, budget: "turns_per_minute", subject: "cust-alice", ...open }, 5)),
+      ),
     ).rejects.toThrow();
 
     expect(await tenantScope(() => sweepEnded(h.app.db, now()))).toMatchObject({ budgets: 2 });

@@ -35,7 +35,12 @@ export const secondsUntil = (end: Date, at: Date) => Math.max(1, Math.ceil((end.
 
 /** The 429 a spent budget is answered with: the wait in Retry-After and in the body, and the words to show. */
 export function overBudget(budget: Budget, retryAfterSeconds: number): ApiError {
-  return new ApiError(`rate_limited:${BUDGETS[budget]}`, overBudgetLine(budget, retryAfterSeconds), { retryAfterSeconds, budget }, { "retry-after": String(retryAfterSeconds) });
+  return new ApiError(
+    `rate_limited:${BUDGETS[budget]}`,
+    overBudgetLine(budget, retryAfterSeconds),
+    { retryAfterSeconds, budget },
+    { "retry-after": String(retryAfterSeconds) },
+  );
 }
 
 class Spent extends Error {
@@ -50,7 +55,10 @@ class Spent extends Error {
  */
 async function spend(db: Db, subject: { tenantId: string | null; id: string }, budgets: Budget[], at = now()): Promise<void> {
   const rules = budgetRules();
-  const windows = budgets.map((budget) => ({ budget, window: { tenantId: subject.tenantId, budget, subject: subject.id, ...budgetWindowAt(at, rules[budget].windowMs) } satisfies BudgetWindow }));
+  const windows = budgets.map((budget) => ({
+    budget,
+    window: { tenantId: subject.tenantId, budget, subject: subject.id, ...budgetWindowAt(at, rules[budget].windowMs) } satisfies BudgetWindow,
+  }));
   const spendEach = async (tx: Parameters<typeof spendBudget>[0]) => {
     for (const { budget, window } of windows) {
       if ((await spendBudget(tx, window, rules[budget].limit)) === null) throw new Spent(overBudget(budget, secondsUntil(window.windowEnd, at)));

@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { clientAddress } from "./client-address";
 
-const from = (xff: string | null, hops: number) => clientAddress(new Request("http://app.example/", { headers: xff === null ? {} : { "x-forwarded-for": xff } }), hops);
+const from = (xff: string | null, hops: number) =>
+  clientAddress(new Request("http://app.example/", { headers: xff === null ? {} : { "x-forwarded-for": xff } }), hops);
 
 describe("the client address of a sign-in", () => {
   it("is the socket address next start reports when there is no proxy", () => {

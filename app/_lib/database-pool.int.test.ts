@@ -15,12 +15,18 @@ beforeAll(() => {
 afterAll(() => database().pool.end());
 
 /** A well-formed session token the app never issued: the answer needs the database (401 once it is reached). */
-const askMe = () => me(new Request("http://localhost/api/auth/me", { headers: { cookie: `${SESSION_COOKIE}=${"a".repeat(43)}` } }), { params: Promise.resolve({}) });
+const askMe = () =>
+  me(new Request("http://localhost/api/auth/me", { headers: { cookie: `${SESSION_COOKIE}=${"a".repeat(43)}` } }), { params: Promise.resolve({}) });
 
 describe("the app's database pool", () => {
   it("answers 503 unavailable:database within about the connection timeout when every connection is busy", async () => {
     const { pool } = database();
-    const busy = [pool.query("select pg_sleep(4)"), pool.query("select pg_sleep(4)")].map((q) => q.then(() => "finished", (e: { code?: string }) => e.code));
+    const busy = [pool.query("select pg_sleep(4)"), pool.query("select pg_sleep(4)")].map((q) =>
+      q.then(
+        () => "finished",
+        (e: { code?: string }) => e.code,
+      ),
+    );
     await until("both connections to be taken", () => pool.totalCount === 2 && pool.idleCount === 0 && pool.waitingCount === 0);
     const started = Date.now();
     const res = await askMe();

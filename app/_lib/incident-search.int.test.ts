@@ -99,7 +99,9 @@ describe("the incident search's customer filter", () => {
     expect(await found("jan", "ali")).toEqual([]);
     expect(await found("jan", "kasia")).toEqual([threads.kasia]);
     expect(await found("jan", null)).toEqual([threads.kasia]);
-    const actors = await h.db.execute<{ tenant_id: string; actor: string }>(sql`select distinct tenant_id, actor from audit_events where action = 'incident.searched' order by tenant_id`);
+    const actors = await h.db.execute<{ tenant_id: string; actor: string }>(
+      sql`select distinct tenant_id, actor from audit_events where action = 'incident.searched' order by tenant_id`,
+    );
     expect(actors.rows).toEqual([
       { tenant_id: TENANT, actor: "ivan" },
       { tenant_id: SECOND_TENANT, actor: "jan" },

@@ -43,7 +43,14 @@ beforeAll(async () => {
   caseId = turn.caseId!;
   const approval = (await getApprovalByCase(h.db, TENANT, caseId))!;
   approvalId = approval.id;
-  const asked = await h.agent.askCustomer({ tenantId: TENANT, approvalId, actor: "olga", role: "operator", version: approval.version, question: "Alice Novak, is the card ending 4242 still with you?" });
+  const asked = await h.agent.askCustomer({
+    tenantId: TENANT,
+    approvalId,
+    actor: "olga",
+    role: "operator",
+    version: approval.version,
+    question: "Alice Novak, is the card ending 4242 still with you?",
+  });
   expect(asked.kind).toBe("ok");
   await h.say(thread, "Yes, this is Alice Novak, my card 4242 4242 4242 4242 is in my wallet. Bob Kowalski never had it.");
   const history = await (await as("ivan", { method: "GET", route: "/api/incidents/threads/:id/checkpoints", params: { id: thread } })).json();
@@ -91,7 +98,8 @@ describe("personal data for staff", () => {
       const body = await res.text();
       if (res.status !== 200) leaks.push(`${user} ${call.method} ${call.route}: ${res.status} ${body.slice(0, 100)}`);
       const leak = ALICE.exec(body);
-      if (leak) leaks.push(`${user} ${call.method} ${call.route} ${call.params?.checkpointId ?? ""}: "${body.slice(Math.max(0, leak.index - 60), leak.index + 20)}"`);
+      if (leak)
+        leaks.push(`${user} ${call.method} ${call.route} ${call.params?.checkpointId ?? ""}: "${body.slice(Math.max(0, leak.index - 60), leak.index + 20)}"`);
       if (body.includes("A**** N****") || body.includes("••••")) maskedSeen++;
     }
     expect(leaks).toEqual([]);
@@ -102,7 +110,12 @@ describe("personal data for staff", () => {
     const before = await auditCount("incident.replayed", "ivan");
     const first = checkpointIds[0]!;
     const alias = await as("ivan", { method: "POST", route: "/api/threads/:id/checkpoints/:checkpointId/replay", params: { id: thread, checkpointId: first } });
-    const viewer = await as("ivan", { method: "POST", route: "/api/incidents/threads/:id/replay", params: { id: thread }, body: json({ checkpointId: first }) });
+    const viewer = await as("ivan", {
+      method: "POST",
+      route: "/api/incidents/threads/:id/replay",
+      params: { id: thread },
+      body: json({ checkpointId: first }),
+    });
     for (const res of [alias, viewer]) {
       expect(res.status).toBe(200);
       expect(await res.text()).not.toMatch(ALICE);
@@ -115,7 +128,11 @@ describe("personal data for staff", () => {
     const history = await as("sam", { method: "GET", route: "/api/threads/:id/history", params: { id: thread } });
     expect(history.status).toBe(200);
     expect((await history.json()).checkpoints.map((c: { checkpointId: string }) => c.checkpointId)).toEqual(checkpointIds);
-    const checkpoint = await as("sam", { method: "GET", route: "/api/threads/:id/checkpoints/:checkpointId", params: { id: thread, checkpointId: checkpointIds.at(-1)! } });
+    const checkpoint = await as("sam", {
+      method: "GET",
+      route: "/api/threads/:id/checkpoints/:checkpointId",
+      params: { id: thread, checkpointId: checkpointIds.at(-1)! },
+    });
     expect(await checkpoint.json()).toMatchObject({ checkpointId: checkpointIds.at(-1), values: expect.any(Object), diff: expect.any(Array) });
     expect(await auditCount("incident.viewed", "sam")).toBe(viewed + 2);
     expect(await auditCount("incident.revealed", "sam")).toBe(0);
@@ -126,7 +143,12 @@ describe("personal data for staff", () => {
     const calls: Omit<Call, "cookie">[] = [
       { method: "GET", route: "/api/incidents/threads/:id/timeline", params: { id: thread }, query: "reveal=1" },
       { method: "GET", route: "/api/incidents/threads/:id/checkpoints", params: { id: thread }, query: "reveal=true" },
-      { method: "GET", route: "/api/incidents/threads/:id/checkpoints/:checkpointId", params: { id: thread, checkpointId: checkpointIds[0]! }, query: "reveal=1" },
+      {
+        method: "GET",
+        route: "/api/incidents/threads/:id/checkpoints/:checkpointId",
+        params: { id: thread, checkpointId: checkpointIds[0]! },
+        query: "reveal=1",
+      },
       { method: "GET", route: "/api/threads/:id/history", params: { id: thread }, query: "reveal=1" },
       { method: "GET", route: "/api/threads/:id/checkpoints/:checkpointId", params: { id: thread, checkpointId: checkpointIds[0]! }, query: "reveal" },
     ];
@@ -147,7 +169,12 @@ describe("personal data for staff", () => {
     expect(json(body)).toContain("Bob Kowalski never had it");
     expect(await auditCount("incident.revealed", "ivan")).toBe(revealed + 1);
 
-    const checkpoint = await as("ivan", { method: "POST", route: "/api/threads/:id/checkpoints/:checkpointId", params: { id: thread, checkpointId: checkpointIds.at(-1)! }, body: json({ reveal: true }) });
+    const checkpoint = await as("ivan", {
+      method: "POST",
+      route: "/api/threads/:id/checkpoints/:checkpointId",
+      params: { id: thread, checkpointId: checkpointIds.at(-1)! },
+      body: json({ reveal: true }),
+    });
     expect(await checkpoint.text()).toMatch(/Alice Novak|4242/);
     expect(await auditCount("incident.revealed", "ivan")).toBe(revealed + 2);
 
@@ -168,7 +195,12 @@ describe("personal data for staff", () => {
       { method: "GET", route: "/api/incidents/threads/:id/timeline", params: { id: thread } },
       { method: "POST", route: "/api/incidents/threads/:id/timeline", params: { id: thread }, body: json({ reveal: true }) },
       { method: "GET", route: "/api/incidents/threads/:id/checkpoints", params: { id: thread } },
-      { method: "POST", route: "/api/incidents/threads/:id/checkpoints/:checkpointId", params: { id: thread, checkpointId: checkpointIds[0]! }, body: json({ reveal: true }) },
+      {
+        method: "POST",
+        route: "/api/incidents/threads/:id/checkpoints/:checkpointId",
+        params: { id: thread, checkpointId: checkpointIds[0]! },
+        body: json({ reveal: true }),
+      },
       { method: "POST", route: "/api/incidents/threads/:id/report", params: { id: thread }, body: json({ reveal: true }) },
       { method: "GET", route: "/api/threads/:id/history", params: { id: thread } },
       { method: "GET", route: "/api/threads/:id/checkpoints/:checkpointId", params: { id: thread, checkpointId: checkpointIds[0]! } },

@@ -62,7 +62,14 @@ export async function openIncident(
     recorded = true;
     const actions = [opts.action, ...(opts.reveal ? ["incident.revealed"] : [])];
     for (const action of actions) {
-      await recordAuditEvent(db, { tenantId: user.tenantId, actor: user.username, action, subjectType: "thread", subjectId: threadId, data: { path: opts.path, ...detail } });
+      await recordAuditEvent(db, {
+        tenantId: user.tenantId,
+        actor: user.username,
+        action,
+        subjectType: "thread",
+        subjectId: threadId,
+        data: { path: opts.path, ...detail },
+      });
     }
   };
   const mask = <T>(body: T): T => (masker ? masker.mask(body) : body);
@@ -82,12 +89,7 @@ export async function openIncident(
  * An incident API request: the investigator, whether they asked for a reveal, and the
  * conversation behind the door. The viewer's routes and their older aliases all start here.
  */
-export async function incidentRequest(
-  db: Db,
-  req: Request,
-  rawId: string,
-  action: IncidentAction,
-): Promise<{ user: SessionUser; scope: IncidentScope }> {
+export async function incidentRequest(db: Db, req: Request, rawId: string, action: IncidentAction): Promise<{ user: SessionUser; scope: IncidentScope }> {
   checkAuditedRead(req);
   const user = await requireUser(db, req, INVESTIGATORS);
   const reveal = await revealRequested(req);
@@ -102,5 +104,12 @@ export async function incidentRequest(
  * a look at one conversation, before the answer leaves.
  */
 export async function recordSearch(db: Db, user: SessionUser, search: { path: string; filters: Record<string, unknown>; total: number; threadIds: string[] }) {
-  await recordAuditEvent(db, { tenantId: user.tenantId, actor: user.username, action: "incident.searched", subjectType: "tenant", subjectId: user.tenantId, data: search });
+  await recordAuditEvent(db, {
+    tenantId: user.tenantId,
+    actor: user.username,
+    action: "incident.searched",
+    subjectType: "tenant",
+    subjectId: user.tenantId,
+    data: search,
+  });
 }

@@ -42,7 +42,18 @@ type Accumulated = {
   over1Mb: number;
 };
 
-const empty = (): Accumulated => ({ turns: 0, executed: 0, failed: 0, retried: 0, takeovers: 0, degraded: {}, rateLimited: {}, writes: [], sizes: [], over1Mb: 0 });
+const empty = (): Accumulated => ({
+  turns: 0,
+  executed: 0,
+  failed: 0,
+  retried: 0,
+  takeovers: 0,
+  degraded: {},
+  rateLimited: {},
+  writes: [],
+  sizes: [],
+  over1Mb: 0,
+});
 
 function addCounts(into: Record<string, number>, more: Record<string, number>) {
   for (const [key, n] of Object.entries(more)) into[key] = (into[key] ?? 0) + n;
@@ -103,7 +114,11 @@ export async function opsSummary(db: Db, tenantId: string, keyWindowMs = env().L
     failedRefundsPerMinute(db, tenantId, since),
     degradedChecksPerMinute(db, tenantId, since),
     waitingApprovalsPerMinute(db, tenantId, since),
-    waitingApprovalAges(db, tenantId, AGE_BANDS.flatMap((b) => (b.upToSeconds === undefined ? [] : [b.upToSeconds]))),
+    waitingApprovalAges(
+      db,
+      tenantId,
+      AGE_BANDS.flatMap((b) => (b.upToSeconds === undefined ? [] : [b.upToSeconds])),
+    ),
     opsSamplesSince(db, since),
     unconfirmedRefunds(db, tenantId, keyWindowMs),
   ]);

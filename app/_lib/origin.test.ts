@@ -83,7 +83,13 @@ describe("the page embedding the widget (?host=)", () => {
   });
 
   it("is nothing for any other origin, scheme or port, or for no WIDGET_ORIGINS at all", () => {
-    for (const host of ["https://evil.example", "http://www.bank.example", "https://www.bank.example:444", "https://bank.example", "https://www.bank.example.evil.example"]) {
+    for (const host of [
+      "https://evil.example",
+      "http://www.bank.example",
+      "https://www.bank.example:444",
+      "https://bank.example",
+      "https://www.bank.example.evil.example",
+    ]) {
       expect(embedHost(host, config), host).toBeNull();
     }
     expect(embedHost("https://www.bank.example", base)).toBeNull();

@@ -4,13 +4,29 @@ import { isJsonMediaType, readBodyText } from "./request-body";
 
 describe("the JSON media type", () => {
   it("is application/json, with at most a utf-8 charset, in any case and spacing", () => {
-    for (const type of ["application/json", "Application/JSON", "application/json; charset=utf-8", "application/json;charset=UTF-8", 'application/json; charset="utf-8"']) {
+    for (const type of [
+      "application/json",
+      "Application/JSON",
+      "application/json; charset=utf-8",
+      "application/json;charset=UTF-8",
+      'application/json; charset="utf-8"',
+    ]) {
       expect(isJsonMediaType(type), type).toBe(true);
     }
   });
 
   it("is not a type that merely mentions it, nor one with other parameters", () => {
-    for (const type of ["text/plain; application/json", "text/plain;application/json", "application/json-patch+json", "application/jsonx", "application/json; charset=latin1", "application/json; boundary=x", "multipart/form-data; application/json", "", null]) {
+    for (const type of [
+      "text/plain; application/json",
+      "text/plain;application/json",
+      "application/json-patch+json",
+      "application/jsonx",
+      "application/json; charset=latin1",
+      "application/json; boundary=x",
+      "multipart/form-data; application/json",
+      "",
+      null,
+    ]) {
       expect(isJsonMediaType(type), String(type)).toBe(false);
     }
   });
@@ -47,7 +63,12 @@ describe("reading a body", () => {
 
   it("refuses a declared content-length over the limit before reading anything", async () => {
     let pulls = 0;
-    const req = new Request("http://localhost/api/x", { method: "POST", headers: { "content-length": "999999" }, body: chunked(1, 10, () => pulls++), duplex: "half" } as RequestInit);
+    const req = new Request("http://localhost/api/x", {
+      method: "POST",
+      headers: { "content-length": "999999" },
+      body: chunked(1, 10, () => pulls++),
+      duplex: "half",
+    } as RequestInit);
     expect(await failure(readBodyText(req, 16 * 1024))).toBe("413 payload_too_large:body");
     expect(pulls).toBeLessThanOrEqual(1);
   });

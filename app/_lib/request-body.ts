@@ -16,7 +16,10 @@ export function isJsonMediaType(header: string | null): boolean {
 /** Refuses any state-changing API request that is not declared JSON (415). */
 export function requireJsonMediaType(req: Request): void {
   if (!isJsonMediaType(req.headers.get("content-type"))) {
-    throw new ApiError("unsupported_media_type:body", "Send the request with content-type: application/json (an empty body or {} when the route takes no input).");
+    throw new ApiError(
+      "unsupported_media_type:body",
+      "Send the request with content-type: application/json (an empty body or {} when the route takes no input).",
+    );
   }
 }
 

@@ -45,7 +45,8 @@ export async function retentionStateOf(db: Db, req: Request, rawId: string) {
 export async function pinStep(db: Db, agent: Agent, req: Request, rawId: string) {
   const { user, threadId } = await investigatorThread(db, req, rawId);
   const body = await parseBody(req, pinBody);
-  if (!(await agent.incidents.checkpoint(user.tenantId, threadId, body.checkpointId))) throw new ApiError("not_found:checkpoint", "No such checkpoint in this conversation.");
+  if (!(await agent.incidents.checkpoint(user.tenantId, threadId, body.checkpointId)))
+    throw new ApiError("not_found:checkpoint", "No such checkpoint in this conversation.");
   const pinned = await pinCheckpoint(db, { tenantId: user.tenantId, threadId, checkpointId: body.checkpointId, pinnedBy: user.username, reason: body.reason });
   if (pinned) await audit(db, user, threadId, "incident.checkpoint_pinned", { checkpointId: body.checkpointId, reason: body.reason });
   const pin = (await listPins(db, user.tenantId, threadId)).find((p) => p.checkpointId === body.checkpointId)!;

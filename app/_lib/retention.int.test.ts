@@ -37,7 +37,18 @@ const checkpointIds = async (thread: string) =>
 
 /** Every row of every table retention may touch, as a fingerprint of the database. */
 async function everything() {
-  const tables = ["langgraph.checkpoints", "langgraph.checkpoint_writes", "langgraph.checkpoint_blobs", "messages", "node_events", "sessions", "threads", "retention_marks", "job_runs", "audit_events"];
+  const tables = [
+    "langgraph.checkpoints",
+    "langgraph.checkpoint_writes",
+    "langgraph.checkpoint_blobs",
+    "messages",
+    "node_events",
+    "sessions",
+    "threads",
+    "retention_marks",
+    "job_runs",
+    "audit_events",
+  ];
   const out: Record<string, number> = {};
   for (const t of tables) out[t] = Number((await h.db.execute<{ n: number }>(sql.raw(`select count(*)::int as n from ${t}`))).rows[0]!.n);
   return out;
@@ -59,7 +70,14 @@ async function asIvan(method: "GET" | "POST", route: string, params: Record<stri
   return { status: res.status, body: await res.json() };
 }
 
-type Step = { kind: "checkpoint"; checkpointId: string; parentId: string | null; step: number; tasks: { node: string; interrupts: unknown[] }[]; resumes: unknown[] };
+type Step = {
+  kind: "checkpoint";
+  checkpointId: string;
+  parentId: string | null;
+  step: number;
+  tasks: { node: string; interrupts: unknown[] }[];
+  resumes: unknown[];
+};
 
 /** Checkpoint steps of the incident viewer's timeline, by id. */
 async function timelineCheckpoints(thread: string) {
@@ -83,7 +101,9 @@ describe("the retention sweep", () => {
     const intake = [...before.values()].find((c) => c.tasks.some((t) => t.node === "intake"))!;
     const pinned = await asIvan("POST", "/api/incidents/threads/:id/pins", { id: thread }, { checkpointId: intake.checkpointId, reason: "incident 7" });
     expect(pinned).toMatchObject({ status: 201, body: { pinned: true, pin: { checkpointId: intake.checkpointId, pinnedBy: "ivan" } } });
-    expect((await asIvan("POST", "/api/incidents/threads/:id/pins", { id: thread }, { checkpointId: intake.checkpointId, reason: "incident 7" })).status).toBe(200);
+    expect((await asIvan("POST", "/api/incidents/threads/:id/pins", { id: thread }, { checkpointId: intake.checkpointId, reason: "incident 7" })).status).toBe(
+      200,
+    );
     const audited = await h.db.execute(sql`select actor from audit_events where action = 'incident.checkpoint_pinned' and subject_id = ${thread}`);
     expect(audited.rows).toEqual([{ actor: "ivan" }]);
     const steps = [gate.checkpointId, refund.checkpointId, afterRefund.checkpointId, intake.checkpointId];
@@ -119,7 +139,8 @@ describe("the retention sweep", () => {
   it("leaves a pruned thread able to go on, and prunes it again after its next turn", async () => {
     const thread = await fourEyesRefund();
     const views = new Map<string, unknown>();
-    for (const c of (await timelineCheckpoints(thread)).values()) if (c.tasks.some((t) => t.node === "approvalGate" || t.node === "refund")) views.set(c.checkpointId, await checkpointView(thread, c.checkpointId));
+    for (const c of (await timelineCheckpoints(thread)).values())
+      if (c.tasks.some((t) => t.node === "approvalGate" || t.node === "refund")) views.set(c.checkpointId, await checkpointView(thread, c.checkpointId));
     expect(views.size).toBe(2);
     expect((await sweepRetention(h.db, { now: later(), defaults: KEEP_LATEST }))[0]).toMatchObject({ threads: 1 });
     const again = await h.say(thread, "What was that refund again?");
@@ -133,12 +154,19 @@ describe("the retention sweep", () => {
     const all = await checkpointIds(thread);
     expect((await asIvan("POST", "/api/incidents/threads/:id/legal-hold", { id: thread }, { reason: "litigation" })).status).toBe(201);
     expect((await asIvan("POST", "/api/incidents/threads/:id/legal-hold", { id: thread }, { reason: "again" })).body.code).toBe("conflict:legal_hold");
-    expect((await asIvan("GET", "/api/incidents/threads/:id/retention", { id: thread })).body).toMatchObject({ pins: [], hold: { placedBy: "ivan", reason: "litigation", releasedAt: null } });
+    expect((await asIvan("GET", "/api/incidents/threads/:id/retention", { id: thread })).body).toMatchObject({
+      pins: [],
+      hold: { placedBy: "ivan", reason: "litigation", releasedAt: null },
+    });
     const held = await sweepRetention(h.db, { now: later(), defaults: { ...KEEP_LATEST, messageDays: 0, nodeEventDays: 0 } });
     expect(held[0]).toMatchObject({ threads: 0, checkpoints: 0, messages: 0, nodeEvents: 0 });
     expect(await checkpointIds(thread)).toEqual(all);
-    expect((await asIvan("POST", "/api/incidents/threads/:id/legal-hold/release", { id: thread }, { reason: "settled" })).body).toMatchObject({ hold: { releasedBy: "ivan" } });
-    const actions = await h.db.execute<{ action: string }>(sql`select action from audit_events where subject_id = ${thread} and action like 'incident.legal_hold%' order by id`);
+    expect((await asIvan("POST", "/api/incidents/threads/:id/legal-hold/release", { id: thread }, { reason: "settled" })).body).toMatchObject({
+      hold: { releasedBy: "ivan" },
+    });
+    const actions = await h.db.execute<{ action: string }>(
+      sql`select action from audit_events where subject_id = ${thread} and action like 'incident.legal_hold%' order by id`,
+    );
     expect(actions.rows.map((r) => r.action)).toEqual(["incident.legal_hold_placed", "incident.legal_hold_released"]);
     const released = await sweepRetention(h.db, { now: later(), defaults: KEEP_LATEST });
     expect(released[0]).toMatchObject({ threads: 1 });

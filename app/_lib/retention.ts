@@ -62,7 +62,20 @@ export async function sweepRetention(db: Db, options: SweepOptions): Promise<Ten
   for (const tenantId of await listTenantIds(db)) {
     await withTenant(tenantId, async () => {
       const policy = (await tenantPolicies(db, defaults)).get(tenantId) ?? defaults;
-      const sweep: TenantSweep = { tenantId, policy, threads: 0, checkpoints: 0, writes: 0, blobs: 0, bytes: 0, skipped: 0, messages: 0, nodeEvents: 0, sessions: 0, pruned: [] };
+      const sweep: TenantSweep = {
+        tenantId,
+        policy,
+        threads: 0,
+        checkpoints: 0,
+        writes: 0,
+        blobs: 0,
+        bytes: 0,
+        skipped: 0,
+        messages: 0,
+        nodeEvents: 0,
+        sessions: 0,
+        pruned: [],
+      };
       for (const thread of await idleThreads(db, tenantId, idleCutoff(now, policy), policy.mode, batch)) {
         const pruned = dryRun ? await previewThread(db, thread.id, policy.mode) : await pruneThread(db, thread.id, policy.mode, thread.lastActive);
         if (!pruned) {
@@ -85,7 +98,14 @@ export async function sweepRetention(db: Db, options: SweepOptions): Promise<Ten
         const { tenantId: _, policy: __, pruned: ___, ...counts } = sweep;
         for (const [kind, n] of Object.entries(counts)) if (kind !== "skipped" && kind !== "bytes" && n > 0) metrics().retentionRemoved.inc({ kind }, n);
         if (removedAnything(sweep)) {
-          await recordAuditEvent(db, { tenantId, actor: "retention", action: "retention.swept", subjectType: "tenant", subjectId: tenantId, data: { ...counts, mode: policy.mode } });
+          await recordAuditEvent(db, {
+            tenantId,
+            actor: "retention",
+            action: "retention.swept",
+            subjectType: "tenant",
+            subjectId: tenantId,
+            data: { ...counts, mode: policy.mode },
+          });
         }
       }
       report.push(sweep);

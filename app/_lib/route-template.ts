@@ -48,7 +48,8 @@ export function templateSource(load: () => Promise<string[]>, waitMs = TEMPLATES
     );
     late = new Promise((resolve) => {
       timer = setTimeout(() => {
-        if (!loaded && loading === attempt) log().warn({ event: "route_template.unavailable", errorMessage: `the documented paths did not load within ${waitMs} ms` });
+        if (!loaded && loading === attempt)
+          log().warn({ event: "route_template.unavailable", errorMessage: `the documented paths did not load within ${waitMs} ms` });
         resolve();
       }, waitMs);
     });

@@ -11,7 +11,13 @@ function guardedHandler() {
   });
   // A well-formed session cookie: a request without one first spends its address's budget, in a database these offline tests do not have.
   const cookie = `__Host-bank_session=${"a".repeat(43)}`;
-  return { calls, call: (init: RequestInit) => handler(new Request("http://localhost:3400/api/x", { ...init, headers: { host: "localhost:3400", cookie, ...init.headers } }), { params: Promise.resolve({}) }) };
+  return {
+    calls,
+    call: (init: RequestInit) =>
+      handler(new Request("http://localhost:3400/api/x", { ...init, headers: { host: "localhost:3400", cookie, ...init.headers } }), {
+        params: Promise.resolve({}),
+      }),
+  };
 }
 
 describe("route()", () => {

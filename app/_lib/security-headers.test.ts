@@ -41,7 +41,10 @@ describe("security headers", () => {
   });
 
   it("let API answers load nothing and be framed by nobody", () => {
-    expect(apiHeaders(demo)).toMatchObject({ "content-security-policy": expect.stringContaining("default-src 'none'; frame-ancestors 'none'"), "x-frame-options": "DENY" });
+    expect(apiHeaders(demo)).toMatchObject({
+      "content-security-policy": expect.stringContaining("default-src 'none'; frame-ancestors 'none'"),
+      "x-frame-options": "DENY",
+    });
   });
 
   it("use a fresh nonce each time", () => {

@@ -17,7 +17,8 @@ describe("the session cookie", () => {
     expect(secureCookieFor(req("http://10.0.0.5:3000/"), false)).toBe(true);
     expect(secureCookieFor(req("https://10.0.0.5/"), true)).toBe(true);
     expect(secureCookieFor(req("http://10.0.0.5/", { "x-forwarded-proto": "https" }), true)).toBe(true);
-    for (const host of ["localhost:3000", "127.0.0.1:3000", "app.localhost", "[::1]:3000"]) expect(secureCookieFor(req(`http://${host}/`), true), host).toBe(true);
+    for (const host of ["localhost:3000", "127.0.0.1:3000", "app.localhost", "[::1]:3000"])
+      expect(secureCookieFor(req(`http://${host}/`), true), host).toBe(true);
   });
 
   it("falls back to a plain cookie only in demo mode over http to another host, where browsers refuse Secure ones", () => {

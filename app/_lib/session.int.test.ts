@@ -80,7 +80,10 @@ describe("sessions", () => {
     // Opened for a role its user no longer has: refused on use, so nothing to keep.
     await createSession(h.db, "user-oscar");
     await h.db.update(users).set({ role: "supervisor" }).where(eq(users.id, "user-oscar"));
-    await h.db.update(sessions).set({ lastSeenAt: new Date(Date.now() - HOUR) }).where(sql`${sessions.userId} = 'user-ivan'`);
+    await h.db
+      .update(sessions)
+      .set({ lastSeenAt: new Date(Date.now() - HOUR) })
+      .where(sql`${sessions.userId} = 'user-ivan'`);
     await h.db.insert(loginFailures).values([
       { username: "sam", clientAddress: "198.51.100.1", failedAt: new Date(Date.now() - 20 * MINUTE) },
       { username: "sam", clientAddress: "198.51.100.1", failedAt: new Date() },

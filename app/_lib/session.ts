@@ -72,14 +72,23 @@ const endsAtOf = (found: FoundSession, life: Lifetimes) => new Date(Math.min(fou
  * when its user's role differs from the role at sign-in (the user signs in again and gets a
  * new session); an ended one is deleted, which every instance hears.
  */
-export async function sessionStanding(db: Db, id: string, now = new Date(), life = lifetimes()): Promise<{ found: FoundSession; endsAt: Date } | { problem: SessionProblem }> {
+export async function sessionStanding(
+  db: Db,
+  id: string,
+  now = new Date(),
+  life = lifetimes(),
+): Promise<{ found: FoundSession; endsAt: Date } | { problem: SessionProblem }> {
   const found = await findSession(db, id);
   if (!found) return { problem: "session_invalid" };
   // The session names the tenant: what is written about it is that tenant's.
   return withTenant(found.user.tenantId, async () => {
     const idleSince = now.getTime() - found.lastSeenAt.getTime();
     const problem: SessionProblem | null =
-      found.expiresAt.getTime() <= now.getTime() || idleSince >= life.idleMs ? "session_expired" : found.sessionRole !== found.user.role ? "session_role_changed" : null;
+      found.expiresAt.getTime() <= now.getTime() || idleSince >= life.idleMs
+        ? "session_expired"
+        : found.sessionRole !== found.user.role
+          ? "session_role_changed"
+          : null;
     if (problem) {
       await deleteSessionRow(db, id);
       return { problem };

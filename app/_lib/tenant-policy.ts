@@ -21,7 +21,15 @@ function auditPolicy(tx: DbOrTx, input: { tenantId: string; actor: string }, act
 }
 
 function policyOf(row: TenantRow): Policy {
-  return { tenantId: row.id, name: row.name, currency: row.currency, ...valuesOf(row), version: row.version, updatedAt: row.updatedAt.toISOString(), updatedBy: row.updatedBy };
+  return {
+    tenantId: row.id,
+    name: row.name,
+    currency: row.currency,
+    ...valuesOf(row),
+    version: row.version,
+    updatedAt: row.updatedAt.toISOString(),
+    updatedBy: row.updatedBy,
+  };
 }
 
 /** What a bank without a row follows: the settings, at version 0. */
@@ -68,12 +76,20 @@ export async function readTenantPolicy(db: DbOrTx, agent: Agent, tenantId: strin
 }
 
 const stale = (current: Policy, version: number) =>
-  new ApiError("conflict:policy", `The policy is at version ${current.version}, not ${version}: someone changed it since you read it. Nothing was changed; read it again.`, {
-    currentVersion: current.version,
-  });
+  new ApiError(
+    "conflict:policy",
+    `The policy is at version ${current.version}, not ${version}: someone changed it since you read it. Nothing was changed; read it again.`,
+    {
+      currentVersion: current.version,
+    },
+  );
 
 /** Writes `policy` at `version` with its audit row, in `tx`; null when another change came first. */
-async function applyPolicy(tx: DbOrTx, agent: Agent, input: { tenantId: string; actor: string; version: number; policy: TenantPolicyValues; before: Policy; confirms?: PolicyChangeRow }) {
+async function applyPolicy(
+  tx: DbOrTx,
+  agent: Agent,
+  input: { tenantId: string; actor: string; version: number; policy: TenantPolicyValues; before: Policy; confirms?: PolicyChangeRow },
+) {
   const row = await setTenantPolicy(tx, {
     tenantId: input.tenantId,
     version: input.version,
@@ -97,13 +113,20 @@ async function applyPolicy(tx: DbOrTx, agent: Agent, input: { tenantId: string; 
  * audited as `tenant.policy_change_proposed`, until a second supervisor confirms it
  * (`confirmPolicyChange`); no person alone loosens a money control.
  */
-export async function changeTenantPolicy(db: Db, agent: Agent, input: { tenantId: string; actor: string; body: z.infer<typeof tenantPolicyBody> }): Promise<{ status: 200 | 202; view: PolicyView }> {
+export async function changeTenantPolicy(
+  db: Db,
+  agent: Agent,
+  input: { tenantId: string; actor: string; body: z.infer<typeof tenantPolicyBody> },
+): Promise<{ status: 200 | 202; view: PolicyView }> {
   const { version, ...policy } = input.body;
   const inconsistency = policyInconsistency(policy);
   if (inconsistency) throw new ApiError("bad_request:policy", inconsistency);
   const ceiling = agent.deps.settings.autoApproveCeilingMinor;
   if (policy.autoApproveMaxMinor > ceiling) {
-    throw new ApiError("bad_request:policy", `The auto-approval limit may not be above this deployment's ceiling of ${ceiling} minor units (AUTO_APPROVE_CEILING_MINOR).`);
+    throw new ApiError(
+      "bad_request:policy",
+      `The auto-approval limit may not be above this deployment's ceiling of ${ceiling} minor units (AUTO_APPROVE_CEILING_MINOR).`,
+    );
   }
   const now = agent.deps.clock();
   const outcome = await db.transaction(async (tx) => {
@@ -111,7 +134,8 @@ export async function changeTenantPolicy(db: Db, agent: Agent, input: { tenantId
     const before = await currentPolicy(tx, agent, input.tenantId);
     if (before.version !== version) return { kind: "stale" as const, before };
     const loosened = loosenings(before, policy);
-    if (loosened.length === 0) { // test:guards loosening-waits
+    // test:guards loosening-waits
+    if (loosened.length === 0) {
       const row = await applyPolicy(tx, agent, { ...input, version, policy, before });
       return row ? { kind: "applied" as const } : { kind: "stale" as const, before };
     }
@@ -124,7 +148,14 @@ export async function changeTenantPolicy(db: Db, agent: Agent, input: { tenantId
       now,
       expiresAt: new Date(now.getTime() + env().POLICY_CHANGE_TTL_MS),
     });
-    await auditPolicy(tx, input, "tenant.policy_change_proposed", { changeId: change.id, baseVersion: version, before: valuesOf(before), after: policy, loosens: loosened, expiresAt: change.expiresAt.toISOString() });
+    await auditPolicy(tx, input, "tenant.policy_change_proposed", {
+      changeId: change.id,
+      baseVersion: version,
+      before: valuesOf(before),
+      after: policy,
+      loosens: loosened,
+      expiresAt: change.expiresAt.toISOString(),
+    });
     return { kind: "proposed" as const };
   });
   if (outcome.kind === "stale") throw stale(await currentPolicy(db, agent, input.tenantId), version);
@@ -139,7 +170,11 @@ export async function changeTenantPolicy(db: Db, agent: Agent, input: { tenantId
  * `conflict:policy_change` when it is no longer pending (decided, replaced, expired) or the
  * policy has moved on, 403 `forbidden:four_eyes` when its proposer tries to confirm it.
  */
-export async function answerPolicyChange(db: Db, agent: Agent, input: { tenantId: string; actor: string; changeId: string; answer: "confirm" | "reject" }): Promise<PolicyView> {
+export async function answerPolicyChange(
+  db: Db,
+  agent: Agent,
+  input: { tenantId: string; actor: string; changeId: string; answer: "confirm" | "reject" },
+): Promise<PolicyView> {
   const now = agent.deps.clock();
   await db.transaction(async (tx) => {
     const change = await lockPolicyChangeById(tx, input.tenantId, input.changeId);
@@ -157,9 +192,23 @@ export async function answerPolicyChange(db: Db, agent: Agent, input: { tenantId
     }
     if (own) throw new ApiError("forbidden:four_eyes", "You proposed this change; another supervisor of your bank must confirm it.");
     const before = await currentPolicy(tx, agent, input.tenantId);
-    const row = before.version === change.baseVersion ? await applyPolicy(tx, agent, { tenantId: input.tenantId, actor: input.actor, version: change.baseVersion, policy: valuesOf(change), before, confirms: change }) : null;
+    const row =
+      before.version === change.baseVersion
+        ? await applyPolicy(tx, agent, {
+            tenantId: input.tenantId,
+            actor: input.actor,
+            version: change.baseVersion,
+            policy: valuesOf(change),
+            before,
+            confirms: change,
+          })
+        : null;
     if (!row) {
-      throw new ApiError("conflict:policy_change", `The policy changed to version ${before.version} after this change was proposed against version ${change.baseVersion}; propose it again.`, { currentStatus: "stale" });
+      throw new ApiError(
+        "conflict:policy_change",
+        `The policy changed to version ${before.version} after this change was proposed against version ${change.baseVersion}; propose it again.`,
+        { currentStatus: "stale" },
+      );
     }
     await settlePolicyChange(tx, { tenantId: input.tenantId, id: change.id, status: "confirmed", actor: input.actor, now });
     await auditPolicy(tx, input, "tenant.policy_change_confirmed", { changeId: change.id, proposedBy: change.proposedBy });

@@ -14,12 +14,22 @@ import { THREAD_STATUSES } from "@/vocabulary/statuses";
 /** Every error: `{code: "type:surface", message}`; the status follows the type. */
 export const errorBody = z
   .object({
-    code: z.string().regex(/^[a-z_]+:[a-z_]+$/).meta({ example: "conflict:approval" }),
+    code: z
+      .string()
+      .regex(/^[a-z_]+:[a-z_]+$/)
+      .meta({ example: "conflict:approval" }),
     message: z.string().meta({ description: "For people; never internals." }),
     retryAfterSeconds: z.number().int().optional().meta({ description: "too_many_requests and rate_limited: the Retry-After header, repeated." }),
     budget: z.enum(BUDGET_NAMES).optional().meta({ description: "rate_limited: the budget that was spent." }),
-    currentStatus: z.string().optional().meta({ description: "conflict on an approval or a policy change: its status now (a policy change: confirmed, rejected, withdrawn, superseded, expired, or stale when the policy moved on)." }),
-    currentVersion: z.number().int().optional().meta({ description: "conflict on an approval, a handover or a bank's policy: its version now; nothing was changed." }),
+    currentStatus: z.string().optional().meta({
+      description:
+        "conflict on an approval or a policy change: its status now (a policy change: confirmed, rejected, withdrawn, superseded, expired, or stale when the policy moved on).",
+    }),
+    currentVersion: z
+      .number()
+      .int()
+      .optional()
+      .meta({ description: "conflict on an approval, a handover or a bank's policy: its version now; nothing was changed." }),
   })
   .meta({ id: "Error" });
 

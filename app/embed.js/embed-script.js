@@ -207,7 +207,8 @@
 
   window.NorthwindChat = { open: open, close: close };
   if (document.body) document.body.appendChild(root);
-  else document.addEventListener("DOMContentLoaded", function () {
-    document.body.appendChild(root);
-  });
+  else
+    document.addEventListener("DOMContentLoaded", function () {
+      document.body.appendChild(root);
+    });
 })();

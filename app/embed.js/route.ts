@@ -27,6 +27,9 @@ export function GET(req: Request) {
     // Any page may load it; what it may do is decided by the widget frame's WIDGET_ORIGINS.
     "cross-origin-resource-policy": "cross-origin",
   };
-  const matches = req.headers.get("if-none-match")?.split(",").some((tag) => tag.trim().replace(/^W\//, "") === etag);
+  const matches = req.headers
+    .get("if-none-match")
+    ?.split(",")
+    .some((tag) => tag.trim().replace(/^W\//, "") === etag);
   return matches ? new Response(null, { status: 304, headers }) : new Response(body, { headers });
 }

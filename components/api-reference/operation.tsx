@@ -12,7 +12,9 @@ function Schema({ label, json }: { label: string; json: string }) {
   return (
     <details className="mt-1">
       <summary className="cursor-pointer text-sm text-brand-700 underline">{label}</summary>
-      <pre tabIndex={0} className="mt-1 max-h-96 overflow-auto rounded bg-slate-900 p-3 text-xs text-slate-100">{json}</pre>
+      <pre tabIndex={0} className="mt-1 max-h-96 overflow-auto rounded bg-slate-900 p-3 text-xs text-slate-100">
+        {json}
+      </pre>
     </details>
   );
 }
@@ -30,12 +32,20 @@ export function Operation({ op }: { op: ReferenceOperation }) {
       <p className="mt-2 text-sm text-slate-700">{op.signedIn ? "Needs a session." : "Public: no session needed."}</p>
       {op.parameters.length > 0 && (
         <table className="mt-3 w-full text-left text-sm">
-          <caption className="sr-only">Parameters of {op.method} {op.path}</caption>
+          <caption className="sr-only">
+            Parameters of {op.method} {op.path}
+          </caption>
           <thead>
             <tr className="border-b border-slate-200 text-slate-700">
-              <th scope="col" className="py-1 pr-3 font-medium">Parameter</th>
-              <th scope="col" className="py-1 pr-3 font-medium">In</th>
-              <th scope="col" className="py-1 font-medium">Schema</th>
+              <th scope="col" className="py-1 pr-3 font-medium">
+                Parameter
+              </th>
+              <th scope="col" className="py-1 pr-3 font-medium">
+                In
+              </th>
+              <th scope="col" className="py-1 font-medium">
+                Schema
+              </th>
             </tr>
           </thead>
           <tbody>

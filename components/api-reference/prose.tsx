@@ -3,7 +3,12 @@ import type { ReactNode } from "react";
 /** `code` and **bold** in the document's descriptions, as elements; everything else stays text. */
 function inline(text: string): ReactNode[] {
   return text.split(/(`[^`]+`|\*\*[^*]+\*\*)/g).map((part, i) => {
-    if (part.startsWith("`") && part.endsWith("`") && part.length > 1) return <code key={i} className="rounded bg-slate-100 px-1 text-[0.9em]">{part.slice(1, -1)}</code>;
+    if (part.startsWith("`") && part.endsWith("`") && part.length > 1)
+      return (
+        <code key={i} className="rounded bg-slate-100 px-1 text-[0.9em]">
+          {part.slice(1, -1)}
+        </code>
+      );
     if (part.startsWith("**") && part.endsWith("**") && part.length > 3) return <strong key={i}>{part.slice(2, -2)}</strong>;
     return part;
   });

@@ -13,4 +13,10 @@ export type ReferenceOperation = {
   body: { required: boolean; schema: string } | null;
   responses: ReferenceResponse[];
 };
-export type ApiReference = { title: string; version: string; description: string; groups: { id: string; name: string; operations: ReferenceOperation[] }[]; schemas: { name: string; schema: string }[] };
+export type ApiReference = {
+  title: string;
+  version: string;
+  description: string;
+  groups: { id: string; name: string; operations: ReferenceOperation[] }[];
+  schemas: { name: string; schema: string }[];
+};

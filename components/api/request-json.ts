@@ -68,7 +68,8 @@ export async function requestJson<T>(url: string, { method = "GET", body, signal
 export function errorMessage(error: unknown): string {
   if (error instanceof ApiRequestError) {
     const body = error.body;
-    if (error.code.startsWith("rate_limited:") && isBudget(body?.budget) && typeof body.retryAfterSeconds === "number") return overBudgetLine(body.budget, body.retryAfterSeconds);
+    if (error.code.startsWith("rate_limited:") && isBudget(body?.budget) && typeof body.retryAfterSeconds === "number")
+      return overBudgetLine(body.budget, body.retryAfterSeconds);
     return error.message;
   }
   if (error instanceof Error && error.name === "AbortError") return "The request was cancelled.";

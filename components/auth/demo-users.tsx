@@ -11,7 +11,12 @@ const DEMO_USERS: DemoUser[] = [
   { username: "olga", displayName: "Olga Petrova", role: "operator", note: "Decides refunds in the console" },
   { username: "oscar", displayName: "Oscar Lind", role: "operator", note: "A second operator, for concurrent decisions" },
   { username: "sam", displayName: "Sam Okafor", role: "supervisor", note: "Decides refunds in the console and proposes Demo Bank's refund policy" },
-  { username: "sven", displayName: "Sven Aalto", role: "supervisor", note: "The second supervisor: confirms sam's loosening of the policy, gives four-eyes second approvals" },
+  {
+    username: "sven",
+    displayName: "Sven Aalto",
+    role: "supervisor",
+    note: "The second supervisor: confirms sam's loosening of the policy, gives four-eyes second approvals",
+  },
   { username: "ivan", displayName: "Ivan Horvat", role: "auditor", note: "Reads the console and the incident viewer" },
   { username: "otto", displayName: "Otto Berg", role: "ops", note: "Watches the ops page and the metrics, nothing else" },
   { username: "kasia", displayName: "Kasia Wojcik", role: "customer", note: "Vistula Bank (PLN): Kawiarnia Mocca charged twice, Media Expert unknown" },

@@ -57,7 +57,7 @@ const HOSTILE = [
   "/api",
   "/API/approvals",
   "/console?next=<script>",
-  "/console?q=\"onmouseover=alert(1)",
+  '/console?q="onmouseover=alert(1)',
   "/console?q=%",
   "/console?q=%zz",
   `/${"a".repeat(1100)}`,

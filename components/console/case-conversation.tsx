@@ -14,7 +14,9 @@ export function CaseConversation({ messages, customerName }: { messages: CaseMes
       <ol className="max-h-96 space-y-2 overflow-y-auto pr-1" aria-label="Conversation with the customer" tabIndex={0}>
         {shown.map((m) => (
           <li key={m.id} data-role={m.role} className={`flex ${m.role === "customer" ? "justify-start" : "justify-end"}`}>
-            <div className={`max-w-[85%] rounded-lg px-3 py-2 text-sm ${m.role === "customer" ? "bg-amber-50 text-slate-900 ring-1 ring-amber-200" : "bg-slate-100 text-slate-800"}`}>
+            <div
+              className={`max-w-[85%] rounded-lg px-3 py-2 text-sm ${m.role === "customer" ? "bg-amber-50 text-slate-900 ring-1 ring-amber-200" : "bg-slate-100 text-slate-800"}`}
+            >
               <p className="mb-0.5 text-xs font-medium text-slate-700">
                 {m.role === "customer" ? customerName : "Agent"} · <DateTime iso={m.createdAt} />
               </p>

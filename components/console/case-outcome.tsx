@@ -44,7 +44,9 @@ export function PendingNotes({ approval }: { approval: ApprovalView }) {
   const notes: string[] = [];
   if (approval.firstApprovedBy) {
     const amount = formatMinor(approval.firstApprovedAmountMinor ?? approval.amountMinor, approval.currency);
-    notes.push(`Approved by ${staffName(approval.firstApprovedBy)} for ${amount}; needs a second approval by someone else, one of the two a supervisor, for the same amount.`);
+    notes.push(
+      `Approved by ${staffName(approval.firstApprovedBy)} for ${amount}; needs a second approval by someone else, one of the two a supervisor, for the same amount.`,
+    );
   } else if (approval.requiredApprovals === 2) {
     notes.push("Needs two approvals by two different people, one of them a supervisor.");
   }

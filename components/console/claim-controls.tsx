@@ -17,7 +17,11 @@ export function ClaimControls({ approval, viewer, nowMs, busy, perform }: ClaimC
   const take = (takeover: boolean) =>
     perform(async () => {
       await claim(id, takeover);
-      return takeover ? `You took the case over from ${staffName(active?.by ?? "")}.` : mine ? "Your claim is renewed for 15 minutes." : "You have claimed the case for 15 minutes.";
+      return takeover
+        ? `You took the case over from ${staffName(active?.by ?? "")}.`
+        : mine
+          ? "Your claim is renewed for 15 minutes."
+          : "You have claimed the case for 15 minutes.";
     });
   const release = () =>
     perform(async () => {

@@ -18,4 +18,3 @@ export function formatSpan(ms: number): string {
 export function msBetween(fromIso: string, toMs: number): number {
   return toMs - new Date(fromIso).getTime();
 }
-

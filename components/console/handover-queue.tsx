@@ -51,7 +51,9 @@ export function HandoverQueue({ readOnly }: { readOnly: boolean }) {
         Conversations handed over <Badge tone="warning">{handovers.length}</Badge>
       </h2>
       <p className="text-sm text-slate-600">
-        {readOnly ? "The agent passed these customers to a person; operators and supervisors answer them." : "The agent could not help these customers. Open one to read the conversation and answer in their chat."}
+        {readOnly
+          ? "The agent passed these customers to a person; operators and supervisors answer them."
+          : "The agent could not help these customers. Open one to read the conversation and answer in their chat."}
       </p>
       <ul className="space-y-2" aria-labelledby="handovers-title">
         {handovers.map((h) => (
@@ -65,7 +67,10 @@ export function HandoverQueue({ readOnly }: { readOnly: boolean }) {
               </p>
               <p className="line-clamp-2 text-sm text-slate-800">{h.summary}</p>
             </div>
-            <Link href={`/console/handovers/${encodeURIComponent(h.handoverId)}`} className="text-sm font-medium text-brand-700 underline underline-offset-2 hover:text-brand-900">
+            <Link
+              href={`/console/handovers/${encodeURIComponent(h.handoverId)}`}
+              className="text-sm font-medium text-brand-700 underline underline-offset-2 hover:text-brand-900"
+            >
               Open the conversation<span className="sr-only"> with {h.customerName}</span>
             </Link>
           </Card>

@@ -28,7 +28,17 @@ function figure(name: keyof typeof LABELS, value: number, currency: string): str
  * changes, who proposed it and until when it waits; another supervisor confirms or rejects it,
  * its proposer may withdraw it.
  */
-export function PolicyChange({ policy, change, busy, onAnswer }: { policy: Policy; change: Change; busy: boolean; onAnswer: (answer: "confirm" | "reject") => void }) {
+export function PolicyChange({
+  policy,
+  change,
+  busy,
+  onAnswer,
+}: {
+  policy: Policy;
+  change: Change;
+  busy: boolean;
+  onAnswer: (answer: "confirm" | "reject") => void;
+}) {
   return (
     <Card as="section" className="space-y-3 border-amber-300 bg-amber-50 p-4" aria-labelledby="policy-change-title" data-testid="policy-change">
       <h2 id="policy-change-title" className="font-semibold">

@@ -19,9 +19,24 @@ const HOUR_MS = 60 * 60 * 1000;
 const POLICY_URL = "/api/tenant/policy";
 
 const LIMITS: { name: LimitName; id: string; label: string; hint: string }[] = [
-  { name: "autoApproveMaxMinor", id: "policy-auto-approve", label: "Auto-approval limit", hint: "Refunds up to this amount are paid at once when antifraud is clear and the customer had no refund in 30 days." },
-  { name: "operatorLimitMinor", id: "policy-operator-limit", label: "Operator limit", hint: "The largest refund an operator approves alone; above it a supervisor decides." },
-  { name: "fourEyesMinor", id: "policy-four-eyes", label: "Four-eyes threshold", hint: "From this amount two different people approve, one of them a supervisor." },
+  {
+    name: "autoApproveMaxMinor",
+    id: "policy-auto-approve",
+    label: "Auto-approval limit",
+    hint: "Refunds up to this amount are paid at once when antifraud is clear and the customer had no refund in 30 days.",
+  },
+  {
+    name: "operatorLimitMinor",
+    id: "policy-operator-limit",
+    label: "Operator limit",
+    hint: "The largest refund an operator approves alone; above it a supervisor decides.",
+  },
+  {
+    name: "fourEyesMinor",
+    id: "policy-four-eyes",
+    label: "Four-eyes threshold",
+    hint: "From this amount two different people approve, one of them a supervisor.",
+  },
 ];
 
 function draftOf(policy: Policy): Draft {
@@ -45,7 +60,8 @@ function readDraft(draft: Draft, currency: string): { values: Pick<Policy, Limit
     else minor[name] = value;
   }
   const hours = Number(draft.approvalWindowHours);
-  if (!/^\d+$/.test(draft.approvalWindowHours.trim()) || hours < 1 || hours > 720) errors.approvalWindowHours = "Write a whole number of hours from 1 to 720 (30 days).";
+  if (!/^\d+$/.test(draft.approvalWindowHours.trim()) || hours < 1 || hours > 720)
+    errors.approvalWindowHours = "Write a whole number of hours from 1 to 720 (30 days).";
   if (!errors.autoApproveMaxMinor && !errors.operatorLimitMinor && minor.autoApproveMaxMinor > minor.operatorLimitMinor) {
     errors.autoApproveMaxMinor = "The auto-approval limit may not be above the operator limit.";
   }
@@ -109,7 +125,11 @@ export function PolicyEditor() {
       setPolicy(saved);
       setDraft(draftOf(saved));
       if (saved.version === policy.version && saved.pendingChange?.proposedByYou) {
-        setNotice({ tone: "info", title: "Proposed, not applied yet", text: "The change loosens the policy, so another supervisor of your bank must confirm it before the agent applies it." });
+        setNotice({
+          tone: "info",
+          title: "Proposed, not applied yet",
+          text: "The change loosens the policy, so another supervisor of your bank must confirm it before the agent applies it.",
+        });
       } else {
         setNotice({ tone: "success", title: "Policy saved", text: `Version ${saved.version}. The agent applies it from each conversation's next message.` });
       }
@@ -127,7 +147,11 @@ export function PolicyEditor() {
     try {
       show(await requestJson<Policy>(`${POLICY_URL}/changes/${encodeURIComponent(change.id)}`, { method: "POST", body: { answer: reply } }));
       const done = reply === "confirm" ? "Change confirmed and applied" : change.proposedByYou ? "Proposal withdrawn" : "Change rejected";
-      setNotice({ tone: "success", title: done, text: reply === "confirm" ? "The agent applies it from each conversation's next message." : "The policy is as it was." });
+      setNotice({
+        tone: "success",
+        title: done,
+        text: reply === "confirm" ? "The agent applies it from each conversation's next message." : "The policy is as it was.",
+      });
     } catch (err) {
       setNotice({ tone: "error", title: "The change was not answered", text: errorMessage(err) });
     } finally {
@@ -141,7 +165,10 @@ export function PolicyEditor() {
         <h1 id="policy-title" className="text-xl font-semibold">
           Refund policy{policy ? ` of ${policy.name}` : ""}
         </h1>
-        <p className="text-sm text-slate-600">What the agent may refund on its own, what operators approve alone, and when two people must approve. Amounts are in {policy?.currency ?? "your bank's currency"}.</p>
+        <p className="text-sm text-slate-600">
+          What the agent may refund on its own, what operators approve alone, and when two people must approve. Amounts are in{" "}
+          {policy?.currency ?? "your bank's currency"}.
+        </p>
       </div>
       {notice ? (
         <Alert tone={notice.tone} title={notice.title}>
@@ -153,7 +180,9 @@ export function PolicyEditor() {
           ) : null}
         </Alert>
       ) : null}
-      {policy?.pendingChange ? <PolicyChange policy={policy} change={policy.pendingChange} busy={busy} onAnswer={(reply) => void answer(policy.pendingChange!, reply)} /> : null}
+      {policy?.pendingChange ? (
+        <PolicyChange policy={policy} change={policy.pendingChange} busy={busy} onAnswer={(reply) => void answer(policy.pendingChange!, reply)} />
+      ) : null}
       {policy && draft ? (
         <Card as="section" className="p-4" aria-labelledby="policy-form-title">
           <h2 id="policy-form-title" className="sr-only">
@@ -172,7 +201,12 @@ export function PolicyEditor() {
                 />
               </Field>
             ))}
-            <Field id="policy-window" label="Approval window (hours)" hint="How long a refund waits for a decision before it expires; waiting approvals keep theirs." error={errors.approvalWindowHours}>
+            <Field
+              id="policy-window"
+              label="Approval window (hours)"
+              hint="How long a refund waits for a decision before it expires; waiting approvals keep theirs."
+              error={errors.approvalWindowHours}
+            >
               <Input
                 id="policy-window"
                 inputMode="numeric"
@@ -188,9 +222,11 @@ export function PolicyEditor() {
               </Button>
               <p className="text-xs text-slate-600" data-testid="policy-version">
                 Version {policy.version}
-                {policy.updatedBy && policy.updatedAt ? `, last changed by ${policy.updatedBy} on ${new Date(policy.updatedAt).toLocaleString("en-GB", { timeZone: "UTC" })} UTC` : ", the settings' defaults"}
-                . Today the agent refunds up to {formatMinor(policy.autoApproveMaxMinor, policy.currency)} on its own. A change that loosens a figure waits for a second
-                supervisor; the auto-approval limit stays at most {formatMinor(policy.autoApproveCeilingMinor, policy.currency)}.
+                {policy.updatedBy && policy.updatedAt
+                  ? `, last changed by ${policy.updatedBy} on ${new Date(policy.updatedAt).toLocaleString("en-GB", { timeZone: "UTC" })} UTC`
+                  : ", the settings' defaults"}
+                . Today the agent refunds up to {formatMinor(policy.autoApproveMaxMinor, policy.currency)} on its own. A change that loosens a figure waits for
+                a second supervisor; the auto-approval limit stays at most {formatMinor(policy.autoApproveCeilingMinor, policy.currency)}.
               </p>
             </div>
           </form>

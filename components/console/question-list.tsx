@@ -10,7 +10,11 @@ export function QuestionList({ questions, customerName }: { questions: Question[
       {questions.map((q) => (
         <li key={q.questionId} className="space-y-1">
           <p>
-            <span className="font-medium">{staffName(q.askedBy)} asked</span> <span className="text-xs text-slate-600">(<DateTime iso={q.askedAt} />)</span>: {q.question}
+            <span className="font-medium">{staffName(q.askedBy)} asked</span>{" "}
+            <span className="text-xs text-slate-600">
+              (<DateTime iso={q.askedAt} />)
+            </span>
+            : {q.question}
           </p>
           {q.answer !== null ? (
             <p className="rounded-md bg-amber-50 px-2 py-1 ring-1 ring-amber-200">

@@ -12,7 +12,14 @@ const SELECT =
   "block h-10 w-full rounded-md border border-slate-300 bg-white px-2 text-sm text-slate-900 " +
   "focus-visible:outline-2 focus-visible:outline-offset-0 focus-visible:outline-brand-600";
 
-function Select<T extends string>({ id, label, value, options, labels, onChange }: {
+function Select<T extends string>({
+  id,
+  label,
+  value,
+  options,
+  labels,
+  onChange,
+}: {
   id: string;
   label: string;
   value: T;
@@ -61,22 +68,63 @@ export function QueueFilters({ query, currency, onChange }: QueueFiltersProps) {
   }
 
   return (
-    <form onSubmit={applyAmounts} aria-label="Filter and sort the queue" className="grid grid-cols-2 items-end gap-3 rounded-lg border border-slate-200 bg-white p-3 md:grid-cols-4 lg:grid-cols-8">
-      <Select id="queue-status" label="Status" value={query.status} options={STATUS_FILTERS} labels={STATUS_FILTER_LABELS} onChange={(status) => onChange({ status })} />
-      <Select id="queue-risk" label="Antifraud risk" value={query.risk} options={RISK_FILTERS} labels={RISK_FILTER_LABELS} onChange={(risk) => onChange({ risk })} />
-      <Select id="queue-claimed" label="Claim" value={query.claimed} options={CLAIM_FILTERS} labels={CLAIM_FILTER_LABELS} onChange={(claimed) => onChange({ claimed })} />
+    <form
+      onSubmit={applyAmounts}
+      aria-label="Filter and sort the queue"
+      className="grid grid-cols-2 items-end gap-3 rounded-lg border border-slate-200 bg-white p-3 md:grid-cols-4 lg:grid-cols-8"
+    >
+      <Select
+        id="queue-status"
+        label="Status"
+        value={query.status}
+        options={STATUS_FILTERS}
+        labels={STATUS_FILTER_LABELS}
+        onChange={(status) => onChange({ status })}
+      />
+      <Select
+        id="queue-risk"
+        label="Antifraud risk"
+        value={query.risk}
+        options={RISK_FILTERS}
+        labels={RISK_FILTER_LABELS}
+        onChange={(risk) => onChange({ risk })}
+      />
+      <Select
+        id="queue-claimed"
+        label="Claim"
+        value={query.claimed}
+        options={CLAIM_FILTERS}
+        labels={CLAIM_FILTER_LABELS}
+        onChange={(claimed) => onChange({ claimed })}
+      />
       <Select id="queue-sort" label="Sort" value={query.sort} options={SORT_ORDERS} labels={SORT_LABELS} onChange={(sort) => onChange({ sort })} />
       <div className="space-y-1">
         <label htmlFor="queue-min" className="block text-xs font-medium text-slate-700">
           From ({currency})
         </label>
-        <Input id="queue-min" inputMode="decimal" placeholder="0.00" value={min} onChange={(e) => setMin(e.target.value)} aria-invalid={error ? true : undefined} aria-describedby={error ? "queue-amount-error" : undefined} />
+        <Input
+          id="queue-min"
+          inputMode="decimal"
+          placeholder="0.00"
+          value={min}
+          onChange={(e) => setMin(e.target.value)}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? "queue-amount-error" : undefined}
+        />
       </div>
       <div className="space-y-1">
         <label htmlFor="queue-max" className="block text-xs font-medium text-slate-700">
           To ({currency})
         </label>
-        <Input id="queue-max" inputMode="decimal" placeholder="any" value={max} onChange={(e) => setMax(e.target.value)} aria-invalid={error ? true : undefined} aria-describedby={error ? "queue-amount-error" : undefined} />
+        <Input
+          id="queue-max"
+          inputMode="decimal"
+          placeholder="any"
+          value={max}
+          onChange={(e) => setMax(e.target.value)}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? "queue-amount-error" : undefined}
+        />
       </div>
       <Button type="submit" variant="secondary">
         Apply amounts

@@ -43,14 +43,30 @@ export function QueueTable({ approvals, nowMs, me, caption }: QueueTableProps) {
             <th scope="col" className={`${TH} text-right`}>
               Amount
             </th>
-            <th scope="col" className={TH}>Customer</th>
-            <th scope="col" className={TH}>Merchant</th>
-            <th scope="col" className={TH}>Why it is in review</th>
-            <th scope="col" className={TH}>Risk</th>
-            <th scope="col" className={TH}>Age</th>
-            <th scope="col" className={TH}>Time left</th>
-            <th scope="col" className={TH}>Claim</th>
-            <th scope="col" className={TH}>Status</th>
+            <th scope="col" className={TH}>
+              Customer
+            </th>
+            <th scope="col" className={TH}>
+              Merchant
+            </th>
+            <th scope="col" className={TH}>
+              Why it is in review
+            </th>
+            <th scope="col" className={TH}>
+              Risk
+            </th>
+            <th scope="col" className={TH}>
+              Age
+            </th>
+            <th scope="col" className={TH}>
+              Time left
+            </th>
+            <th scope="col" className={TH}>
+              Claim
+            </th>
+            <th scope="col" className={TH}>
+              Status
+            </th>
           </tr>
         </thead>
         <tbody className="divide-y divide-slate-100">
@@ -59,7 +75,10 @@ export function QueueTable({ approvals, nowMs, me, caption }: QueueTableProps) {
               <td className={`${TD} whitespace-nowrap text-right font-semibold tabular-nums`}>{formatMinor(approval.amountMinor, approval.currency)}</td>
               <td className={`${TD} whitespace-nowrap`}>{approval.customerName}</td>
               <td className={TD}>
-                <Link href={`/console/approvals/${encodeURIComponent(approval.approvalId)}`} className="font-medium text-brand-700 underline underline-offset-2 hover:text-brand-900">
+                <Link
+                  href={`/console/approvals/${encodeURIComponent(approval.approvalId)}`}
+                  className="font-medium text-brand-700 underline underline-offset-2 hover:text-brand-900"
+                >
                   {approval.merchant}
                 </Link>
               </td>

@@ -39,8 +39,8 @@ export function SignInUnlock() {
         Staff sign-in
       </h2>
       <p className="text-sm text-slate-600">
-        After five wrong passwords from one address, that address waits longer before each further try at the account. An employee held back can be let in again here; the addresses
-        that failed keep their own limit.
+        After five wrong passwords from one address, that address waits longer before each further try at the account. An employee held back can be let in again
+        here; the addresses that failed keep their own limit.
       </p>
       {notice ? (
         <Alert tone={notice.tone} title={notice.title}>
@@ -49,7 +49,13 @@ export function SignInUnlock() {
       ) : null}
       <form onSubmit={(e) => void unlock(e)} className="flex flex-wrap items-end gap-3" aria-label="Lift a sign-in delay">
         <Field id="unlock-username" label="Employee's user name" hint="An operator, supervisor, auditor or ops account of your bank.">
-          <Input id="unlock-username" autoComplete="off" value={username} onChange={(e) => setUsername(e.target.value)} {...describedBy("unlock-username", { hint: true })} />
+          <Input
+            id="unlock-username"
+            autoComplete="off"
+            value={username}
+            onChange={(e) => setUsername(e.target.value)}
+            {...describedBy("unlock-username", { hint: true })}
+          />
         </Field>
         <Button type="submit" disabled={busy || !username.trim()}>
           Lift sign-in delay

@@ -16,7 +16,12 @@ type LoadError = { notFound: boolean; text: string };
  * every 30 s, with an answer that arrives after a newer request ignored. `perform` runs one
  * staff action at a time, says how it went (`refusalTitle` names a refusal) and reloads.
  */
-export function useLiveDetail<T extends { now: string }>(kind: Kind, id: string, fetchDetail: (id: string) => Promise<T>, refusalTitle: (error: unknown) => string | undefined) {
+export function useLiveDetail<T extends { now: string }>(
+  kind: Kind,
+  id: string,
+  fetchDetail: (id: string) => Promise<T>,
+  refusalTitle: (error: unknown) => string | undefined,
+) {
   const [loaded, setLoaded] = useState<{ detail: T; time: ServerTime } | null>(null);
   const [loadError, setLoadError] = useState<LoadError | null>(null);
   const [message, setMessage] = useState<Message | null>(null);

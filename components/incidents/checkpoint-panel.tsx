@@ -91,7 +91,11 @@ export function CheckpointPanel({ threadId, entry, reveal, position, onStep, ret
           onChange={setTab}
           tabs={[
             { id: "state", label: "State", content: <StateView detail={current} /> },
-            { id: "diff", label: "Diff", content: <DiffView parts={current.diff ?? []} step={current.step} first={!current.parentId} parentPruned={current.parentPruned} /> },
+            {
+              id: "diff",
+              label: "Diff",
+              content: <DiffView parts={current.diff ?? []} step={current.step} first={!current.parentId} parentPruned={current.parentPruned} />,
+            },
           ]}
         />
       ) : !detail.error ? (

@@ -29,11 +29,7 @@ function Collapsed({ lines }: { lines: DiffLine[] }) {
   const [open, setOpen] = useState(false);
   if (open) return lines.map((line, i) => <Line key={i} line={line} />);
   return (
-    <button
-      type="button"
-      onClick={() => setOpen(true)}
-      className="block w-full bg-slate-100 px-2 py-0.5 text-left text-xs text-slate-700 hover:bg-slate-200"
-    >
+    <button type="button" onClick={() => setOpen(true)} className="block w-full bg-slate-100 px-2 py-0.5 text-left text-xs text-slate-700 hover:bg-slate-200">
       Show {lines.length} unchanged {lines.length === 1 ? "line" : "lines"}
     </button>
   );
@@ -42,7 +38,11 @@ function Collapsed({ lines }: { lines: DiffLine[] }) {
 /** The state against its parent checkpoint: additions green, removals red, long unchanged runs folded. */
 export function DiffView({ parts, step, first, parentPruned = false }: { parts: DiffPart[]; step: number; first: boolean; parentPruned?: boolean }) {
   if (parentPruned) {
-    return <p className="text-sm text-slate-600">The checkpoint before this one was pruned by retention: there is nothing to compare with. Pinned steps always keep theirs.</p>;
+    return (
+      <p className="text-sm text-slate-600">
+        The checkpoint before this one was pruned by retention: there is nothing to compare with. Pinned steps always keep theirs.
+      </p>
+    );
   }
   if (first) return <p className="text-sm text-slate-600">This is the first checkpoint of the conversation: there is nothing before it to compare with.</p>;
   if (!hasChanges(parts)) return <p className="text-sm text-slate-600">The state did not change at this checkpoint.</p>;
@@ -52,9 +52,15 @@ export function DiffView({ parts, step, first, parentPruned = false }: { parts: 
   return (
     <div className="space-y-2">
       <p className="text-xs text-slate-600">
-        <span className="font-medium text-emerald-800">{added} added</span> · <span className="font-medium text-red-800">{removed} removed</span> against the previous checkpoint
+        <span className="font-medium text-emerald-800">{added} added</span> · <span className="font-medium text-red-800">{removed} removed</span> against the
+        previous checkpoint
       </p>
-      <div role="region" tabIndex={0} aria-label={`Changes at step ${step}`} className="max-h-[32rem] overflow-auto rounded-md border border-slate-200 bg-white py-1 font-mono text-xs leading-relaxed">
+      <div
+        role="region"
+        tabIndex={0}
+        aria-label={`Changes at step ${step}`}
+        className="max-h-[32rem] overflow-auto rounded-md border border-slate-200 bg-white py-1 font-mono text-xs leading-relaxed"
+      >
         {blocks.map((block, i) =>
           block.kind === "collapsed" ? <Collapsed key={i} lines={block.lines} /> : block.lines.map((line, j) => <Line key={`${i}-${j}`} line={line} />),
         )}

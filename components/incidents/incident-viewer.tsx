@@ -23,11 +23,17 @@ function countOf(timeline: Timeline, kind: CheckpointEntry["kind"] | "node_event
 export function IncidentViewer({ threadId, policy }: { threadId: string; policy: PolicyDefaults }) {
   const [reveal, setReveal] = useState(false);
   const [selectedId, setSelectedId] = useState<string | null>(null);
-  const timeline = useResource<Timeline>(`/api/incidents/threads/${encodeURIComponent(threadId)}/timeline`, { keep: true, body: reveal ? { reveal: true } : undefined });
+  const timeline = useResource<Timeline>(`/api/incidents/threads/${encodeURIComponent(threadId)}/timeline`, {
+    keep: true,
+    body: reveal ? { reveal: true } : undefined,
+  });
   const data = timeline.data;
   const retention = useResource<RetentionState>(`/api/incidents/threads/${encodeURIComponent(threadId)}/retention`, { keep: true });
   const checkpoints = useMemo(() => (data?.entries ?? []).filter((e): e is CheckpointEntry => e.kind === "checkpoint"), [data]);
-  const index = Math.max(0, checkpoints.findIndex((c) => c.checkpointId === selectedId));
+  const index = Math.max(
+    0,
+    checkpoints.findIndex((c) => c.checkpointId === selectedId),
+  );
   const selected = checkpoints[index] ?? null;
 
   useEffect(() => {

@@ -15,11 +15,21 @@ export function LedgerEntries({ entries }: { entries: LedgerEntry[] }) {
         <caption className="sr-only">Ledger entries</caption>
         <thead className="border-b border-slate-200 bg-slate-50">
           <tr>
-            <th scope="col" className={TH}>Idempotency key</th>
-            <th scope="col" className={`${TH} text-right`}>Amount</th>
-            <th scope="col" className={TH}>Status</th>
-            <th scope="col" className={TH}>Created</th>
-            <th scope="col" className={TH}>Committed</th>
+            <th scope="col" className={TH}>
+              Idempotency key
+            </th>
+            <th scope="col" className={`${TH} text-right`}>
+              Amount
+            </th>
+            <th scope="col" className={TH}>
+              Status
+            </th>
+            <th scope="col" className={TH}>
+              Created
+            </th>
+            <th scope="col" className={TH}>
+              Committed
+            </th>
           </tr>
         </thead>
         <tbody className="divide-y divide-slate-100">

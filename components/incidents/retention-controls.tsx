@@ -15,7 +15,19 @@ export type RetentionState = {
 const MIN_REASON = 3;
 
 /** A reason and a button that posts it; the reason names the incident or the case, and is audited. */
-function ReasonForm({ label, action, url, extra, onDone }: { label: string; action: string; url: string; extra?: Record<string, unknown>; onDone: () => void }) {
+function ReasonForm({
+  label,
+  action,
+  url,
+  extra,
+  onDone,
+}: {
+  label: string;
+  action: string;
+  url: string;
+  extra?: Record<string, unknown>;
+  onDone: () => void;
+}) {
   const id = useId();
   const [reason, setReason] = useState("");
   const [busy, setBusy] = useState(false);
@@ -75,7 +87,9 @@ export function LegalHoldControl({ threadId, state, onChange }: { threadId: stri
         </>
       ) : (
         <>
-          <p className="text-xs text-slate-600">Retention prunes an idle conversation&apos;s checkpoints, except the steps that carry meaning and pinned ones. A legal hold keeps all of it.</p>
+          <p className="text-xs text-slate-600">
+            Retention prunes an idle conversation&apos;s checkpoints, except the steps that carry meaning and pinned ones. A legal hold keeps all of it.
+          </p>
           <ReasonForm label="Why the conversation is held" action="Place a legal hold" url={base} onDone={onChange} />
         </>
       )}
@@ -84,7 +98,17 @@ export function LegalHoldControl({ threadId, state, onChange }: { threadId: stri
 }
 
 /** Whether this checkpoint is pinned, and a way to pin it for an incident. */
-export function PinControl({ threadId, checkpointId, state, onChange }: { threadId: string; checkpointId: string; state: RetentionState | null; onChange: () => void }) {
+export function PinControl({
+  threadId,
+  checkpointId,
+  state,
+  onChange,
+}: {
+  threadId: string;
+  checkpointId: string;
+  state: RetentionState | null;
+  onChange: () => void;
+}) {
   if (!state) return null;
   const pin = state.pins.find((p) => p.checkpointId === checkpointId);
   if (pin) {

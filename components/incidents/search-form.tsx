@@ -79,18 +79,37 @@ export function SearchForm({ query, onSearch }: SearchFormProps) {
           <label htmlFor="find-from" className={LABEL}>
             From
           </label>
-          <Input id="find-from" type="date" value={draft.from} onChange={(e) => set({ from: e.target.value })} aria-invalid={error ? true : undefined} aria-describedby={error ? "find-error" : undefined} />
+          <Input
+            id="find-from"
+            type="date"
+            value={draft.from}
+            onChange={(e) => set({ from: e.target.value })}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error ? "find-error" : undefined}
+          />
         </div>
         <div className="space-y-1">
           <label htmlFor="find-to" className={LABEL}>
             To
           </label>
-          <Input id="find-to" type="date" value={draft.to} onChange={(e) => set({ to: e.target.value })} aria-invalid={error ? true : undefined} aria-describedby={error ? "find-error" : undefined} />
+          <Input
+            id="find-to"
+            type="date"
+            value={draft.to}
+            onChange={(e) => set({ to: e.target.value })}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error ? "find-error" : undefined}
+          />
         </div>
       </div>
       <div className="flex flex-wrap items-center gap-x-6 gap-y-2">
         <Checkbox id="find-refund" label="Had a refund" checked={draft.hadRefund} onChange={(e) => set({ hadRefund: e.target.checked })} />
-        <Checkbox id="find-degraded" label="Had a failed or degraded check" checked={draft.hadDegraded} onChange={(e) => set({ hadDegraded: e.target.checked })} />
+        <Checkbox
+          id="find-degraded"
+          label="Had a failed or degraded check"
+          checked={draft.hadDegraded}
+          onChange={(e) => set({ hadDegraded: e.target.checked })}
+        />
         <div className="ml-auto flex gap-2">
           <Button variant="ghost" onClick={clear}>
             Clear

@@ -5,7 +5,16 @@ describe("incident search query", () => {
   it("reads every filter from the page URL and writes it back unchanged", () => {
     const url = "/incidents?customer=alice&caseId=case-1&status=awaiting_approval&from=2026-01-01&to=2026-01-31&hadRefund=1&hadDegraded=1&page=3";
     const query = parseSearchQuery(new URLSearchParams(url.split("?")[1]));
-    expect(query).toEqual({ customer: "alice", caseId: "case-1", status: "awaiting_approval", from: "2026-01-01", to: "2026-01-31", hadRefund: true, hadDegraded: true, page: 3 });
+    expect(query).toEqual({
+      customer: "alice",
+      caseId: "case-1",
+      status: "awaiting_approval",
+      from: "2026-01-01",
+      to: "2026-01-31",
+      hadRefund: true,
+      hadDegraded: true,
+      page: 3,
+    });
     expect(findPageUrl(query)).toBe(url);
   });
 

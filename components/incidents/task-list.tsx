@@ -17,7 +17,13 @@ export function TaskList({ entry }: { entry: CheckpointEntry }) {
             <li key={task.taskId} data-node={task.node} className="rounded-md border border-slate-200 p-2">
               <p className="flex flex-wrap items-center gap-2">
                 <span className="font-mono text-sm font-semibold">{task.node}</span>
-                {task.error ? <Badge tone="danger">Failed</Badge> : task.interrupts.length ? <Badge tone="warning">Interrupted</Badge> : <Badge tone="success">Wrote</Badge>}
+                {task.error ? (
+                  <Badge tone="danger">Failed</Badge>
+                ) : task.interrupts.length ? (
+                  <Badge tone="warning">Interrupted</Badge>
+                ) : (
+                  <Badge tone="success">Wrote</Badge>
+                )}
               </p>
               {task.error ? <p className="mt-1 text-xs text-red-800">Error: {task.error}</p> : null}
               {task.writes !== null && task.writes !== undefined ? (

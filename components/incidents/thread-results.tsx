@@ -30,13 +30,27 @@ export function ThreadResults({ threads }: { threads: IncidentThread[] }) {
         <caption className="sr-only">Conversations found</caption>
         <thead className="border-b border-slate-200 bg-slate-50">
           <tr>
-            <th scope="col" className={TH}>Conversation</th>
-            <th scope="col" className={TH}>Customer</th>
-            <th scope="col" className={TH}>Cases</th>
-            <th scope="col" className={TH}>Status</th>
-            <th scope="col" className={TH}>Signals</th>
-            <th scope="col" className={`${TH} text-right`}>Checkpoints</th>
-            <th scope="col" className={TH}>Last change</th>
+            <th scope="col" className={TH}>
+              Conversation
+            </th>
+            <th scope="col" className={TH}>
+              Customer
+            </th>
+            <th scope="col" className={TH}>
+              Cases
+            </th>
+            <th scope="col" className={TH}>
+              Status
+            </th>
+            <th scope="col" className={TH}>
+              Signals
+            </th>
+            <th scope="col" className={`${TH} text-right`}>
+              Checkpoints
+            </th>
+            <th scope="col" className={TH}>
+              Last change
+            </th>
           </tr>
         </thead>
         <tbody className="divide-y divide-slate-100">
@@ -45,7 +59,10 @@ export function ThreadResults({ threads }: { threads: IncidentThread[] }) {
             return (
               <tr key={thread.threadId} data-thread-id={thread.threadId} className="hover:bg-slate-50">
                 <td className={TD}>
-                  <Link href={`/incidents/${encodeURIComponent(thread.threadId)}`} className="relative inline-block font-mono text-xs font-medium text-brand-700 underline underline-offset-2 hover:text-brand-900">
+                  <Link
+                    href={`/incidents/${encodeURIComponent(thread.threadId)}`}
+                    className="relative inline-block font-mono text-xs font-medium text-brand-700 underline underline-offset-2 hover:text-brand-900"
+                  >
                     <span className="sr-only">Open conversation </span>
                     {thread.threadId.slice(0, 8)}
                   </Link>

@@ -24,7 +24,11 @@ export function CheckpointSummary({ entry }: { entry: CheckpointEntry }) {
       </span>
       {interrupts > 0 ? <Badge tone="warning">Waits for a decision</Badge> : null}
       {entry.resumes.length > 0 ? <Badge tone="info">Decision answered</Badge> : null}
-      {failed > 0 ? <Badge tone="danger">{failed} failed {failed === 1 ? "attempt" : "attempts"}</Badge> : null}
+      {failed > 0 ? (
+        <Badge tone="danger">
+          {failed} failed {failed === 1 ? "attempt" : "attempts"}
+        </Badge>
+      ) : null}
       <span className="font-mono text-xs text-slate-600">{formatBytes(entry.sizeBytes)}</span>
     </div>
   );
@@ -58,9 +62,13 @@ export function NodeEventDetails({ entry }: { entry: NodeEventEntry }) {
         <details>
           <summary className="cursor-pointer text-xs font-medium text-brand-700">Request and response</summary>
           <p className="mt-1 text-xs font-medium text-slate-700">Request</p>
-          <pre tabIndex={0} aria-label={`${entry.system ?? "System"} request`} className={PRE}>{prettyJson(entry.request)}</pre>
+          <pre tabIndex={0} aria-label={`${entry.system ?? "System"} request`} className={PRE}>
+            {prettyJson(entry.request)}
+          </pre>
           <p className="mt-1 text-xs font-medium text-slate-700">Response</p>
-          <pre tabIndex={0} aria-label={`${entry.system ?? "System"} response`} className={PRE}>{prettyJson(entry.response ?? null)}</pre>
+          <pre tabIndex={0} aria-label={`${entry.system ?? "System"} response`} className={PRE}>
+            {prettyJson(entry.response ?? null)}
+          </pre>
         </details>
       ) : null}
     </div>
@@ -86,9 +94,13 @@ export function LedgerCallDetails({ entry }: { entry: LedgerCallEntry }) {
       <details>
         <summary className="cursor-pointer text-xs font-medium text-brand-700">Request and response</summary>
         <p className="mt-1 text-xs font-medium text-slate-700">Request</p>
-        <pre tabIndex={0} aria-label="Ledger request" className={PRE}>{prettyJson(entry.request)}</pre>
+        <pre tabIndex={0} aria-label="Ledger request" className={PRE}>
+          {prettyJson(entry.request)}
+        </pre>
         <p className="mt-1 text-xs font-medium text-slate-700">Response</p>
-        <pre tabIndex={0} aria-label="Ledger response" className={PRE}>{prettyJson(entry.response)}</pre>
+        <pre tabIndex={0} aria-label="Ledger response" className={PRE}>
+          {prettyJson(entry.response)}
+        </pre>
       </details>
     </div>
   );
@@ -105,7 +117,8 @@ export function OperatorActionDetails({ entry }: { entry: OperatorActionEntry })
   return (
     <div className="space-y-0.5">
       <p>
-        <span className="font-medium">{actorName(entry.actor)}</span> · {actionLabel(entry.action)} <code className="text-xs text-slate-600">{entry.action}</code>
+        <span className="font-medium">{actorName(entry.actor)}</span> · {actionLabel(entry.action)}{" "}
+        <code className="text-xs text-slate-600">{entry.action}</code>
       </p>
       {reason ? <p className="text-xs text-slate-700">“{reason}”</p> : null}
     </div>

@@ -26,10 +26,18 @@ export function TimelineTable({ entries, selectedId, onSelect }: TimelineTablePr
       <table className="w-full text-left text-sm" aria-label="Timeline">
         <thead className="sticky top-0 z-10 border-b border-slate-200 bg-slate-50 text-xs uppercase tracking-wide text-slate-600">
           <tr>
-            <th scope="col" className="px-3 py-2">Step</th>
-            <th scope="col" className="px-3 py-2">Time</th>
-            <th scope="col" className="px-3 py-2">Kind</th>
-            <th scope="col" className="px-3 py-2">Details</th>
+            <th scope="col" className="px-3 py-2">
+              Step
+            </th>
+            <th scope="col" className="px-3 py-2">
+              Time
+            </th>
+            <th scope="col" className="px-3 py-2">
+              Kind
+            </th>
+            <th scope="col" className="px-3 py-2">
+              Details
+            </th>
             <th scope="col" className="px-3 py-2">
               <span className="sr-only">Open</span>
             </th>

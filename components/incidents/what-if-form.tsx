@@ -12,7 +12,13 @@ const RISKS: { value: Risk; label: string }[] = [
   { value: "high", label: "High" },
 ];
 
-type WhatIfFormProps = { checkpoints: CheckpointEntry[]; selectedId: string | null; policy: PolicyDefaults; busy: boolean; onRun: (request: ReplayRequest) => void };
+type WhatIfFormProps = {
+  checkpoints: CheckpointEntry[];
+  selectedId: string | null;
+  policy: PolicyDefaults;
+  busy: boolean;
+  onRun: (request: ReplayRequest) => void;
+};
 
 /** The replay's starting point, where system answers come from, and the policy to try. */
 export function WhatIfForm({ checkpoints, selectedId, policy, busy, onRun }: WhatIfFormProps) {
@@ -61,7 +67,15 @@ export function WhatIfForm({ checkpoints, selectedId, policy, busy, onRun }: Wha
         <legend className="text-xs font-medium text-slate-700">Bank systems</legend>
         {(["recorded", "live"] as const).map((value) => (
           <div key={value} className="flex items-center gap-2">
-            <input id={`whatif-systems-${value}`} type="radio" name="whatif-systems" value={value} checked={systems === value} onChange={() => setSystems(value)} className="size-4 accent-brand-700" />
+            <input
+              id={`whatif-systems-${value}`}
+              type="radio"
+              name="whatif-systems"
+              value={value}
+              checked={systems === value}
+              onChange={() => setSystems(value)}
+              className="size-4 accent-brand-700"
+            />
             <label htmlFor={`whatif-systems-${value}`} className="text-sm">
               {value === "recorded" ? "Recorded responses" : "Live systems (read-only calls)"}
             </label>
@@ -100,7 +114,13 @@ export function WhatIfForm({ checkpoints, selectedId, policy, busy, onRun }: Wha
       <fieldset className="space-y-1">
         <legend className="text-xs font-medium text-slate-700">Antifraud risk accepted as clear</legend>
         {RISKS.map((risk) => (
-          <Checkbox key={risk.value} id={`whatif-risk-${risk.value}`} label={risk.label} checked={risks.includes(risk.value)} onChange={(e) => toggle(risk.value, e.target.checked)} />
+          <Checkbox
+            key={risk.value}
+            id={`whatif-risk-${risk.value}`}
+            label={risk.label}
+            checked={risks.includes(risk.value)}
+            onChange={(e) => toggle(risk.value, e.target.checked)}
+          />
         ))}
       </fieldset>
       <div className="flex items-center gap-3 md:col-span-2 lg:col-span-4">

@@ -19,7 +19,10 @@ export function WhatIfPanel({ threadId, checkpoints, selectedId, policy, reveal 
     setBusy(true);
     setError(null);
     try {
-      const answer = await requestJson<ReplayResult>(`/api/incidents/threads/${encodeURIComponent(threadId)}/replay`, { method: "POST", body: { ...request, reveal } });
+      const answer = await requestJson<ReplayResult>(`/api/incidents/threads/${encodeURIComponent(threadId)}/replay`, {
+        method: "POST",
+        body: { ...request, reveal },
+      });
       if (run === latest.current) setResult(answer);
     } catch (err) {
       if (run === latest.current) {

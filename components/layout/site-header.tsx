@@ -28,17 +28,18 @@ export function SiteHeader({ user }: { user: HeaderUser | null }) {
           Northwind Bank <span className="font-normal text-brand-100">· Support agent</span>
         </Link>
         <nav aria-label="Main" className="flex flex-1 flex-wrap gap-1">
-          {links.filter((link) => link.roles.includes(audience)).map((link) => (
-            <NavLink key={link.href} href={link.href}>
-              {link.label}
-            </NavLink>
-          ))}
+          {links
+            .filter((link) => link.roles.includes(audience))
+            .map((link) => (
+              <NavLink key={link.href} href={link.href}>
+                {link.label}
+              </NavLink>
+            ))}
         </nav>
         {user ? (
           <div className="flex items-center gap-3">
             <p className="text-sm" data-testid="signed-in-user">
-              <span className="font-medium">{user.displayName}</span>{" "}
-              <span className="text-brand-100">({ROLE_LABELS[user.role].toLowerCase()})</span>
+              <span className="font-medium">{user.displayName}</span> <span className="text-brand-100">({ROLE_LABELS[user.role].toLowerCase()})</span>
             </p>
             <SignOutButton />
           </div>

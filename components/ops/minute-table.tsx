@@ -9,11 +9,13 @@ export function MinuteTable({ summary }: { summary: OpsSummary }) {
       <table className="w-full text-left tabular-nums">
         <thead className="sticky top-0 bg-white text-xs text-slate-600">
           <tr>
-            {["Minute", "Turns/s", "Write p50", "Write p95", "Size p95", "≥ 1 MB", "Executed", "Failed", "Retried", "Degraded", "Recoveries", "Waiting"].map((h) => (
-              <th key={h} scope="col" className="px-2 py-1 font-medium">
-                {h}
-              </th>
-            ))}
+            {["Minute", "Turns/s", "Write p50", "Write p95", "Size p95", "≥ 1 MB", "Executed", "Failed", "Retried", "Degraded", "Recoveries", "Waiting"].map(
+              (h) => (
+                <th key={h} scope="col" className="px-2 py-1 font-medium">
+                  {h}
+                </th>
+              ),
+            )}
           </tr>
         </thead>
         <tbody>

@@ -46,7 +46,15 @@ export function OpsCharts({ summary }: { summary: OpsSummary }) {
         <LineChart data={rows} accessibilityLayer={false}>
           <CartesianGrid stroke="#e2e8f0" vertical={false} />
           <XAxis dataKey="label" tick={AXIS} minTickGap={24} />
-          <YAxis tick={AXIS} width={64} scale="log" domain={[512, oneMb * 4]} allowDataOverflow ticks={[1024, 16_384, 262_144, oneMb, oneMb * 4]} tickFormatter={(v: number) => formatBytes(v)} />
+          <YAxis
+            tick={AXIS}
+            width={64}
+            scale="log"
+            domain={[512, oneMb * 4]}
+            allowDataOverflow
+            ticks={[1024, 16_384, 262_144, oneMb, oneMb * 4]}
+            tickFormatter={(v: number) => formatBytes(v)}
+          />
           <Tooltip formatter={(v) => formatBytes(typeof v === "number" ? v : null)} />
           <Legend />
           <ReferenceLine y={oneMb} stroke="#b91c1c" strokeDasharray="6 3" label={{ value: "1 MB", position: "insideTopLeft", fill: "#b91c1c", fontSize: 12 }} />
@@ -58,7 +66,11 @@ export function OpsCharts({ summary }: { summary: OpsSummary }) {
       <ChartCard
         id="turns"
         title="Turns per second"
-        summary={hour.turns === 0 ? "No customer turn in the last hour." : `${counted(hour.turns, "turn")} in the last hour; ${formatRate(live.turnsPerSecond)} per second over the last five minutes.`}
+        summary={
+          hour.turns === 0
+            ? "No customer turn in the last hour."
+            : `${counted(hour.turns, "turn")} in the last hour; ${formatRate(live.turnsPerSecond)} per second over the last five minutes.`
+        }
         empty={hour.turns === 0}
       >
         <BarChart data={rows} accessibilityLayer={false}>
@@ -114,7 +126,12 @@ export function OpsCharts({ summary }: { summary: OpsSummary }) {
         </LineChart>
       </ChartCard>
 
-      <ChartCard id="approval-ages" title="How long the waiting approvals have waited" summary={approvals.waiting === 0 ? "Nothing is waiting." : `Oldest: ${formatAge(approvals.oldestAgeSeconds)}.`} empty={false}>
+      <ChartCard
+        id="approval-ages"
+        title="How long the waiting approvals have waited"
+        summary={approvals.waiting === 0 ? "Nothing is waiting." : `Oldest: ${formatAge(approvals.oldestAgeSeconds)}.`}
+        empty={false}
+      >
         <BarChart data={approvals.ages} layout="vertical" accessibilityLayer={false} margin={{ left: 16 }}>
           <CartesianGrid stroke="#e2e8f0" horizontal={false} />
           <XAxis type="number" tick={AXIS} allowDecimals={false} />
@@ -149,7 +166,11 @@ export function OpsCharts({ summary }: { summary: OpsSummary }) {
       <ChartCard
         id="recoveries"
         title="Recoveries"
-        summary={hour.takeovers === 0 ? "No thread had to be taken over from a stopped instance in the last hour." : `${counted(hour.takeovers, "thread")} taken over from stopped instances and finished in the last hour.`}
+        summary={
+          hour.takeovers === 0
+            ? "No thread had to be taken over from a stopped instance in the last hour."
+            : `${counted(hour.takeovers, "thread")} taken over from stopped instances and finished in the last hour.`
+        }
         empty={hour.takeovers === 0}
       >
         <BarChart data={rows} accessibilityLayer={false}>

@@ -47,13 +47,19 @@ export function OpsDashboard() {
           <h1 id="ops-title" className="text-xl font-semibold">
             Operations
           </h1>
-          <p className="text-sm text-slate-600">How the agent runs: the last hour by minute, the tiles the last five minutes. The page updates itself every ten seconds.</p>
+          <p className="text-sm text-slate-600">
+            How the agent runs: the last hour by minute, the tiles the last five minutes. The page updates itself every ten seconds.
+          </p>
         </div>
         <p className="text-sm text-slate-600" data-testid="ops-updated">
           {summary ? <>Updated {new Date(summary.generatedAt).toLocaleTimeString()}</> : "Loading the figures…"}
         </p>
       </div>
-      {error ? <Alert title="The figures could not be updated">{error} The page tries again in ten seconds{summary ? "; the last figures stay on screen" : ""}.</Alert> : null}
+      {error ? (
+        <Alert title="The figures could not be updated">
+          {error} The page tries again in ten seconds{summary ? "; the last figures stay on screen" : ""}.
+        </Alert>
+      ) : null}
       {summary ? <Figures summary={summary} /> : null}
     </section>
   );
@@ -69,8 +75,8 @@ function Figures({ summary }: { summary: OpsSummary }) {
         <MinuteTable summary={summary} />
       </details>
       <p className="text-xs text-slate-600">
-        Checkpoint figures, retried refunds and recoveries come from the samples every instance writes each minute, for the whole deployment, so they lag by up to a minute.
-        The rest is read from the database for your bank as it changes.
+        Checkpoint figures, retried refunds and recoveries come from the samples every instance writes each minute, for the whole deployment, so they lag by up
+        to a minute. The rest is read from the database for your bank as it changes.
       </p>
     </>
   );

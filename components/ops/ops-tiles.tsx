@@ -25,13 +25,22 @@ export function OpsTiles({ summary }: { summary: OpsSummary }) {
           value={unconfirmedRefunds.waiting}
           testId="tile-refunds-unconfirmed"
           warn={unconfirmedRefunds.pastKeyWindow > 0}
-          detail={unconfirmedRefunds.pastKeyWindow > 0 ? `${unconfirmedRefunds.pastKeyWindow} past the ledger's key window (${formatAge(unconfirmedRefunds.keyWindowMs / 1000)}): settled only by the ledger's read by case` : undefined}
+          detail={
+            unconfirmedRefunds.pastKeyWindow > 0
+              ? `${unconfirmedRefunds.pastKeyWindow} past the ledger's key window (${formatAge(unconfirmedRefunds.keyWindowMs / 1000)}): settled only by the ledger's read by case`
+              : undefined
+          }
         />
         <Tile label="Degraded checks" value={degradedLive} testId="tile-degraded" warn={degradedLive > 0} />
         <Tile label="Recoveries" value={live.takeovers} testId="tile-recoveries" />
         <Tile label="Over budget (429)" value={overBudget} testId="tile-rate-limited" warn={overBudget > 0} detail={byBudget(live.rateLimited)} />
         <Tile label="Approvals waiting" value={approvals.waiting} testId="tile-approvals-waiting" />
-        <Tile label="Oldest waiting" value={formatAge(approvals.oldestAgeSeconds)} testId="tile-oldest-approval" warn={(approvals.oldestAgeSeconds ?? 0) > LONG_WAIT_SECONDS} />
+        <Tile
+          label="Oldest waiting"
+          value={formatAge(approvals.oldestAgeSeconds)}
+          testId="tile-oldest-approval"
+          warn={(approvals.oldestAgeSeconds ?? 0) > LONG_WAIT_SECONDS}
+        />
       </dl>
     </>
   );
@@ -44,7 +53,11 @@ function Tile({ label, value, testId, warn = false, detail }: { label: string; v
       <dd className="mt-1 text-2xl font-semibold tabular-nums text-slate-900" data-testid={testId}>
         {value}
       </dd>
-      {detail ? <dd className="mt-1 break-words text-xs text-slate-600" data-testid={`${testId}-detail`}>{detail}</dd> : null}
+      {detail ? (
+        <dd className="mt-1 break-words text-xs text-slate-600" data-testid={`${testId}-detail`}>
+          {detail}
+        </dd>
+      ) : null}
     </Card>
   );
 }

@@ -2,7 +2,14 @@ import { describe, expect, it } from "vitest";
 import type { OpsSummary } from "@/app/api/ops/summary/schema";
 import { byBudget, chartRows, counted, hourTotals } from "./summary-view";
 
-const checkpoints = (writes: number, sizeP95Bytes: number | null) => ({ writes, writeP50Ms: null, writeP95Ms: null, sizeP50Bytes: null, sizeP95Bytes, over1Mb: 0 });
+const checkpoints = (writes: number, sizeP95Bytes: number | null) => ({
+  writes,
+  writeP50Ms: null,
+  writeP95Ms: null,
+  sizeP50Bytes: null,
+  sizeP95Bytes,
+  over1Mb: 0,
+});
 const minute = (at: string, degraded: Record<string, number>, executed: number, sizeP95: number | null) => ({
   at,
   turns: 2,

@@ -21,11 +21,15 @@ export function Tabs({ tabs, label, initial, active: controlled, onChange }: Tab
   function move(event: KeyboardEvent<HTMLDivElement>) {
     const index = tabs.findIndex((t) => t.id === current?.id);
     const to =
-      event.key === "ArrowRight" ? (index + 1) % tabs.length
-      : event.key === "ArrowLeft" ? (index - 1 + tabs.length) % tabs.length
-      : event.key === "Home" ? 0
-      : event.key === "End" ? tabs.length - 1
-      : null;
+      event.key === "ArrowRight"
+        ? (index + 1) % tabs.length
+        : event.key === "ArrowLeft"
+          ? (index - 1 + tabs.length) % tabs.length
+          : event.key === "Home"
+            ? 0
+            : event.key === "End"
+              ? tabs.length - 1
+              : null;
     if (to === null) return;
     event.preventDefault();
     setActive(tabs[to].id);

@@ -16,14 +16,7 @@ export async function claimApproval(
   const [row] = await db
     .update(approvals)
     .set({ claimedBy: input.actor, claimExpiresAt: new Date(input.now.getTime() + input.ttlMs), updatedAt: sql`now()` })
-    .where(
-      and(
-        eq(approvals.tenantId, input.tenantId),
-        eq(approvals.id, input.approvalId),
-        eq(approvals.status, "pending"),
-        input.takeover ? undefined : free,
-      ),
-    )
+    .where(and(eq(approvals.tenantId, input.tenantId), eq(approvals.id, input.approvalId), eq(approvals.status, "pending"), input.takeover ? undefined : free))
     .returning();
   return row ?? null;
 }

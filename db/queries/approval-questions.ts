@@ -33,12 +33,7 @@ export async function askQuestion(
     .select({ id: approvals.id })
     .from(approvals)
     .where(
-      and(
-        eq(approvals.tenantId, input.tenantId),
-        eq(approvals.id, input.approvalId),
-        eq(approvals.status, "pending"),
-        eq(approvals.version, input.version),
-      ),
+      and(eq(approvals.tenantId, input.tenantId), eq(approvals.id, input.approvalId), eq(approvals.status, "pending"), eq(approvals.version, input.version)),
     )
     .for("update");
   if (!locked || (await getOpenQuestion(tx, input.tenantId, input.approvalId))) return null;
@@ -46,26 +41,24 @@ export async function askQuestion(
     .insert(approvalQuestions)
     .values({ id: randomUUID(), tenantId: input.tenantId, approvalId: input.approvalId, askedBy: input.actor, question: input.question })
     .returning();
-  await tx.update(approvals).set({ updatedAt: sql`now()` }).where(eq(approvals.id, input.approvalId));
+  await tx
+    .update(approvals)
+    .set({ updatedAt: sql`now()` })
+    .where(eq(approvals.id, input.approvalId));
   return row!;
 }
 
 /** Records the customer's answer to the open question; null when none is open. */
-export async function answerOpenQuestion(
-  tx: DbOrTx,
-  input: { tenantId: string; approvalId: string; answer: string },
-): Promise<QuestionRow | null> {
+export async function answerOpenQuestion(tx: DbOrTx, input: { tenantId: string; approvalId: string; answer: string }): Promise<QuestionRow | null> {
   const [row] = await tx
     .update(approvalQuestions)
     .set({ answer: input.answer, answeredAt: sql`now()` })
-    .where(
-      and(
-        eq(approvalQuestions.tenantId, input.tenantId),
-        eq(approvalQuestions.approvalId, input.approvalId),
-        isNull(approvalQuestions.answeredAt),
-      ),
-    )
+    .where(and(eq(approvalQuestions.tenantId, input.tenantId), eq(approvalQuestions.approvalId, input.approvalId), isNull(approvalQuestions.answeredAt)))
     .returning();
-  if (row) await tx.update(approvals).set({ updatedAt: sql`now()` }).where(eq(approvals.id, input.approvalId));
+  if (row)
+    await tx
+      .update(approvals)
+      .set({ updatedAt: sql`now()` })
+      .where(eq(approvals.id, input.approvalId));
   return row ?? null;
 }

@@ -11,8 +11,8 @@ type NewApproval = Pick<
   "tenantId" | "caseId" | "threadId" | "amountMinor" | "currency" | "policyReason" | "risk" | "expiresAt" | "requiredApprovals" | "createdAt"
 > &
   Partial<Pick<ApprovalRow, "operatorLimitMinor" | "fourEyesMinor">> & {
-  checks: unknown;
-};
+    checks: unknown;
+  };
 
 async function insertOnce(db: DbOrTx, values: Omit<typeof approvals.$inferInsert, "decidedAt"> & { decidedAt?: SQL }): Promise<ApprovalRow> {
   await db.insert(approvals).values(values).onConflictDoNothing({ target: approvals.caseId });
@@ -29,14 +29,17 @@ export function openApproval(db: DbOrTx, input: NewApproval): Promise<ApprovalRo
 }
 
 /** The lock one customer's refund decisions take turns at, policy's and operators' alike, until their transaction ends. */
-const customerRefundLock = (tenantId: SQL, customerId: SQL) => sql`pg_advisory_xact_lock(hashtext('approvals:customer'), hashtext(${tenantId}::text || ':' || ${customerId}::text))`;
+const customerRefundLock = (tenantId: SQL, customerId: SQL) =>
+  sql`pg_advisory_xact_lock(hashtext('approvals:customer'), hashtext(${tenantId}::text || ':' || ${customerId}::text))`;
 
 /**
  * Takes the lock of the customer whose case this is, for an operator's approval: a policy
  * decision for another of their claims then counts it, or is counted by it, never neither.
  */
 export async function lockCustomerRefundsOfCase(tx: DbOrTx, tenantId: string, caseId: string): Promise<void> {
-  await tx.execute(sql`select ${customerRefundLock(sql`${cases.tenantId}`, sql`${cases.customerId}`)} from ${cases} where ${cases.tenantId} = ${tenantId} and ${cases.id} = ${caseId}`);
+  await tx.execute(
+    sql`select ${customerRefundLock(sql`${cases.tenantId}`, sql`${cases.customerId}`)} from ${cases} where ${cases.tenantId} = ${tenantId} and ${cases.id} = ${caseId}`,
+  );
 }
 
 /**
@@ -55,7 +58,8 @@ export async function recordPolicyApproval(
 ): Promise<{ row: ApprovalRow | null; recorded: boolean }> {
   const { customerId, refundsSince, ...approval } = input;
   return db.transaction(async (tx) => {
-    await tx.execute(sql`select ${customerRefundLock(sql`${input.tenantId}`, sql`${customerId}`)}`); // test:guards customer-lock
+    // test:guards customer-lock
+    await tx.execute(sql`select ${customerRefundLock(sql`${input.tenantId}`, sql`${customerId}`)}`);
     const existing = await getApprovalByCase(tx, input.tenantId, input.caseId);
     if (existing) return { row: existing, recorded: false };
     const own = await tx
@@ -71,7 +75,8 @@ export async function recordPolicyApproval(
           ne(approvals.caseId, input.caseId),
         ),
       );
-    if (!(await decide(own.map((r) => r.caseId)))) return { row: null, recorded: false }; // test:guards count-own-approvals
+    // test:guards count-own-approvals
+    if (!(await decide(own.map((r) => r.caseId)))) return { row: null, recorded: false };
     const id = randomUUID();
     const row = await insertOnce(tx, {
       ...approval,
@@ -143,7 +148,8 @@ function decidable(input: DecisionInput) {
   return and(
     eq(approvals.tenantId, input.tenantId),
     eq(approvals.id, input.approvalId),
-    eq(approvals.status, "pending"), // test:guards decide-only-pending-sql
+    // test:guards decide-only-pending-sql
+    eq(approvals.status, "pending"),
     eq(approvals.version, input.version),
     or(isNull(approvals.claimedBy), eq(approvals.claimedBy, input.actor), lt(approvals.claimExpiresAt, input.now)),
     sql`not exists (select 1 from ${approvalQuestions} q where q.approval_id = ${approvals.id} and q.answered_at is null)`,
@@ -175,10 +181,7 @@ export async function recordDecision(
  * The first of two approvals (four-eyes), with the amount it approves: the approval stays
  * pending for the second, who must approve the same amount.
  */
-export async function recordFirstApproval(
-  db: DbOrTx,
-  input: DecisionInput & { role: string; amountMinor: number },
-): Promise<ApprovalRow | null> {
+export async function recordFirstApproval(db: DbOrTx, input: DecisionInput & { role: string; amountMinor: number }): Promise<ApprovalRow | null> {
   const [row] = await db
     .update(approvals)
     .set({
@@ -204,20 +207,11 @@ export async function expireApprovals(db: DbOrTx, now: Date): Promise<ApprovalRo
 }
 
 /** The customer's cancel: final for a case whose refund has not started. Null when too late. */
-export async function cancelApproval(
-  db: DbOrTx,
-  input: { tenantId: string; approvalId: string; actor: string; reason: string },
-): Promise<ApprovalRow | null> {
+export async function cancelApproval(db: DbOrTx, input: { tenantId: string; approvalId: string; actor: string; reason: string }): Promise<ApprovalRow | null> {
   const [row] = await db
     .update(approvals)
     .set(decided("cancelled", input.actor, input.reason))
-    .where(
-      and(
-        eq(approvals.tenantId, input.tenantId),
-        eq(approvals.id, input.approvalId),
-        inArray(approvals.status, ["pending", "approved"]),
-      ),
-    )
+    .where(and(eq(approvals.tenantId, input.tenantId), eq(approvals.id, input.approvalId), inArray(approvals.status, ["pending", "approved"])))
     .returning();
   return row ?? null;
 }
@@ -234,23 +228,16 @@ export type Admission = { admitted: boolean; firstAttempt: boolean; status: Appr
  * up) is admitted again as a re-run, which asks the ledger before it pays. Anything else
  * (cancelled, rejected, expired, pending, a stale version) is refused.
  */
-export async function admitRefund(
-  db: DbOrTx,
-  input: { tenantId: string; approvalId: string; version: number },
-): Promise<Admission> {
+export async function admitRefund(db: DbOrTx, input: { tenantId: string; approvalId: string; version: number }): Promise<Admission> {
   const [won] = await db
     .update(approvals)
     .set({ status: "executing", version: sql`${approvals.version} + 1`, updatedAt: sql`now()` })
     .where(
-      and(
-        eq(approvals.tenantId, input.tenantId),
-        eq(approvals.id, input.approvalId),
-        eq(approvals.status, "approved"),
-        eq(approvals.version, input.version),
-      ),
+      and(eq(approvals.tenantId, input.tenantId), eq(approvals.id, input.approvalId), eq(approvals.status, "approved"), eq(approvals.version, input.version)),
     )
     .returning({ status: approvals.status, version: approvals.version });
-  if (won) return { admitted: true, firstAttempt: true, ...won }; // test:guards admission-fence
+  // test:guards admission-fence
+  if (won) return { admitted: true, firstAttempt: true, ...won };
   const current = await getApprovalById(db, input.tenantId, input.approvalId);
   if (!current) return { admitted: false, firstAttempt: false, status: "cancelled", version: 0 };
   const rerun = (current.status === "executing" || current.status === "executed") && current.version > input.version;
@@ -288,7 +275,10 @@ export async function listUnfinishedRefunds(db: DbOrTx, input: { olderThanMs: nu
  * `now`, the agent's clock): with several instances, one retries it per interval. Null when
  * it finished or was just tried.
  */
-export async function claimRefundRetry(db: DbOrTx, input: { tenantId: string; approvalId: string; olderThanMs: number; now: Date }): Promise<ApprovalRow | null> {
+export async function claimRefundRetry(
+  db: DbOrTx,
+  input: { tenantId: string; approvalId: string; olderThanMs: number; now: Date },
+): Promise<ApprovalRow | null> {
   const [row] = await db
     .update(approvals)
     .set({ updatedAt: input.now })

@@ -26,7 +26,10 @@ export async function upsertCase(
 }
 
 export async function getCaseById(db: DbOrTx, tenantId: string, caseId: string): Promise<CaseRow | null> {
-  const [row] = await db.select().from(cases).where(and(eq(cases.tenantId, tenantId), eq(cases.id, caseId)));
+  const [row] = await db
+    .select()
+    .from(cases)
+    .where(and(eq(cases.tenantId, tenantId), eq(cases.id, caseId)));
   return row ?? null;
 }
 

@@ -23,16 +23,24 @@ function statementsFor(schema: string): Statements {
   if (!found) {
     const table = (name: string) => `"${schema}"."${name}"`;
     found = {
-      put: named(schema, "put", `with blobs as (
+      put: named(
+        schema,
+        "put",
+        `with blobs as (
           insert into ${table("checkpoint_blobs")} (thread_id, checkpoint_ns, channel, version, type, blob)
           select $1::text, $2::text, b.channel, b.version, b.type, b.blob from unnest($7::text[], $8::text[], $9::text[], $10::bytea[]) as b(channel, version, type, blob)
           on conflict (thread_id, checkpoint_ns, channel, version) do nothing
         )
         insert into ${table("checkpoints")} (thread_id, checkpoint_ns, checkpoint_id, parent_checkpoint_id, checkpoint, metadata)
         values ($1, $2, $3, $4, $5, $6)
-        on conflict (thread_id, checkpoint_ns, checkpoint_id) do update set checkpoint = excluded.checkpoint, metadata = excluded.metadata`),
+        on conflict (thread_id, checkpoint_ns, checkpoint_id) do update set checkpoint = excluded.checkpoint, metadata = excluded.metadata`,
+      ),
       insertWrites: named(schema, "insert-writes", writesSql(table("checkpoint_writes"), "do nothing")),
-      upsertWrites: named(schema, "upsert-writes", writesSql(table("checkpoint_writes"), "do update set channel = excluded.channel, type = excluded.type, blob = excluded.blob")),
+      upsertWrites: named(
+        schema,
+        "upsert-writes",
+        writesSql(table("checkpoint_writes"), "do update set channel = excluded.channel, type = excluded.type, blob = excluded.blob"),
+      ),
     };
     statements.set(schema, found);
   }

@@ -17,7 +17,9 @@ export async function findUserForSignIn(db: DbOrTx, username: string) {
     sql`select * from auth_user_for_sign_in(${username})`,
   );
   const row = rows[0];
-  return row ? { id: row.id, tenantId: row.tenant_id, username: row.username, displayName: row.display_name, role: row.role, passwordHash: row.password_hash } : null;
+  return row
+    ? { id: row.id, tenantId: row.tenant_id, username: row.username, displayName: row.display_name, role: row.role, passwordHash: row.password_hash }
+    : null;
 }
 
 /** Replaces a password hash unless it changed since it was read (a password change wins over an upgrade). */

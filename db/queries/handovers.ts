@@ -90,7 +90,10 @@ export async function markHandoverAnswered(
 }
 
 /** Closes an open handover without an answer, at the version the staff member saw; null when it moved on. */
-export async function markHandoverClosed(db: DbOrTx, input: { tenantId: string; handoverId: string; version: number; actor: string }): Promise<HandoverRow | null> {
+export async function markHandoverClosed(
+  db: DbOrTx,
+  input: { tenantId: string; handoverId: string; version: number; actor: string },
+): Promise<HandoverRow | null> {
   const [row] = await db
     .update(handovers)
     .set({ status: "closed", closedBy: input.actor, closedAt: sql`now()`, version: sql`${handovers.version} + 1` })

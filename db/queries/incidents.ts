@@ -91,9 +91,24 @@ export async function getThreadCustomer(db: DbOrTx, tenantId: string, threadId: 
 
 /** Actions on a thread, its cases, its approvals and its handovers (operators, the agent, incident views), oldest first. */
 export async function listThreadAudit(db: DbOrTx, tenantId: string, threadId: string) {
-  const ids = (await db.select({ id: approvals.id }).from(approvals).where(and(eq(approvals.tenantId, tenantId), eq(approvals.threadId, threadId)))).map((r) => r.id);
-  const caseIds = (await db.select({ id: cases.id }).from(cases).where(and(eq(cases.tenantId, tenantId), eq(cases.threadId, threadId)))).map((r) => r.id);
-  const handoverIds = (await db.select({ id: handovers.id }).from(handovers).where(and(eq(handovers.tenantId, tenantId), eq(handovers.threadId, threadId)))).map((r) => r.id);
+  const ids = (
+    await db
+      .select({ id: approvals.id })
+      .from(approvals)
+      .where(and(eq(approvals.tenantId, tenantId), eq(approvals.threadId, threadId)))
+  ).map((r) => r.id);
+  const caseIds = (
+    await db
+      .select({ id: cases.id })
+      .from(cases)
+      .where(and(eq(cases.tenantId, tenantId), eq(cases.threadId, threadId)))
+  ).map((r) => r.id);
+  const handoverIds = (
+    await db
+      .select({ id: handovers.id })
+      .from(handovers)
+      .where(and(eq(handovers.tenantId, tenantId), eq(handovers.threadId, threadId)))
+  ).map((r) => r.id);
   const subjects = [sql`(${auditEvents.subjectType} = 'thread' and ${auditEvents.subjectId} = ${threadId})`];
   if (ids.length > 0) subjects.push(and(eq(auditEvents.subjectType, "approval"), inArray(auditEvents.subjectId, ids))!);
   if (caseIds.length > 0) subjects.push(and(eq(auditEvents.subjectType, "case"), inArray(auditEvents.subjectId, caseIds))!);

@@ -32,7 +32,9 @@ export async function countByKey(pool: Pool): Promise<Record<"checkpoint_blobs" 
   const eventKey = (c: string) => `case when ${c}->>'enc' = 'aes-256-gcm' then ${c}->>'kid' else 'clear' end`;
   const events = (c: string) => `select ${eventKey(c)} as key from node_events where ${c} is not null and jsonb_typeof(${c}) <> 'null'`;
   return {
-    checkpoint_blobs: await grouped(`select ${keyOfType} as key, count(*)::int as n from ${table("checkpoint_blobs")} where blob is not null group by 1 order by 1`),
+    checkpoint_blobs: await grouped(
+      `select ${keyOfType} as key, count(*)::int as n from ${table("checkpoint_blobs")} where blob is not null group by 1 order by 1`,
+    ),
     checkpoint_writes: await grouped(`select ${keyOfType} as key, count(*)::int as n from ${table("checkpoint_writes")} group by 1 order by 1`),
     node_events: await grouped(`select key, count(*)::int as n from (${events("request")} union all ${events("response")}) v group by 1 order by 1`),
   };
@@ -57,7 +59,15 @@ export async function rewriteBlobs(pool: Pool, rows: (StoredBlob & { newType: st
     `update ${table("checkpoint_blobs")} b set type = u.new_type, blob = u.new_blob
      from unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::bytea[]) as u(thread_id, ns, channel, version, old_type, new_type, new_blob)
      where b.thread_id = u.thread_id and b.checkpoint_ns = u.ns and b.channel = u.channel and b.version = u.version and b.type = u.old_type`,
-    [rows.map((r) => r.threadId), rows.map((r) => r.ns), rows.map((r) => r.channel), rows.map((r) => r.version), rows.map((r) => r.type), rows.map((r) => r.newType), rows.map((r) => r.newBlob)],
+    [
+      rows.map((r) => r.threadId),
+      rows.map((r) => r.ns),
+      rows.map((r) => r.channel),
+      rows.map((r) => r.version),
+      rows.map((r) => r.type),
+      rows.map((r) => r.newType),
+      rows.map((r) => r.newBlob),
+    ],
   );
   return result.rowCount ?? 0;
 }
@@ -103,7 +113,8 @@ export async function rewriteWrites(pool: Pool, rows: (StoredWrite & { newType: 
 }
 
 /** Whether a jsonb column holds a value that is not an envelope under key `$1`. */
-const eventNotUnder = (c: string) => `(${c} is not null and jsonb_typeof(${c}) <> 'null' and not coalesce(${c}->>'enc' = 'aes-256-gcm' and ${c}->>'kid' = $1, false))`;
+const eventNotUnder = (c: string) =>
+  `(${c} is not null and jsonb_typeof(${c}) <> 'null' and not coalesce(${c}->>'enc' = 'aes-256-gcm' and ${c}->>'kid' = $1, false))`;
 
 /** Node events whose request or response is not under key `keyId`, after id `afterId`. */
 export async function eventsNotUnder(pool: Pool, keyId: string, afterId: number, limit: number): Promise<StoredEvent[]> {
@@ -122,7 +133,13 @@ export async function rewriteEvents(pool: Pool, rows: (StoredEvent & { newReques
     `update node_events e set request = u.new_request, response = u.new_response
      from unnest($1::bigint[], $2::jsonb[], $3::jsonb[], $4::jsonb[], $5::jsonb[]) as u(id, old_request, old_response, new_request, new_response)
      where e.id = u.id and e.request is not distinct from u.old_request and e.response is not distinct from u.old_response`,
-    [rows.map((r) => r.id), rows.map((r) => json(r.request)), rows.map((r) => json(r.response)), rows.map((r) => json(r.newRequest)), rows.map((r) => json(r.newResponse))],
+    [
+      rows.map((r) => r.id),
+      rows.map((r) => json(r.request)),
+      rows.map((r) => json(r.response)),
+      rows.map((r) => json(r.newRequest)),
+      rows.map((r) => json(r.newResponse)),
+    ],
   );
   return result.rowCount ?? 0;
 }

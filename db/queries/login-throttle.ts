@@ -37,7 +37,10 @@ async function lockAccountKey(tx: DbOrTx, username: string): Promise<void> {
 
 /** Records a sign-in attempt as a failure until it is proven right. */
 export async function recordAttempt(db: DbOrTx, input: { username: string; clientAddress: string; at: Date }): Promise<Attempt> {
-  const [row] = await db.insert(loginFailures).values({ username: input.username, clientAddress: input.clientAddress, failedAt: input.at }).returning({ id: loginFailures.id });
+  const [row] = await db
+    .insert(loginFailures)
+    .values({ username: input.username, clientAddress: input.clientAddress, failedAt: input.at })
+    .returning({ id: loginFailures.id });
   return { id: row!.id, ...input };
 }
 
@@ -63,7 +66,9 @@ export async function failuresBefore(db: DbOrTx, attempt: Attempt, since: Date):
       account: sql<number>`count(*) filter (where ${ofAccount})::int`,
       pair: sql<number>`count(*) filter (where ${ofAccount} and ${loginFailures.clientAddress} = ${attempt.clientAddress})::int`,
       address: sql<number>`count(*) filter (where ${loginFailures.clientAddress} = ${attempt.clientAddress})::int`,
-      lastAccountFailureAt: sql<Date | null>`max(${loginFailures.failedAt}) filter (where ${ofAccount} and ${loginFailures.id} < ${attempt.id})`.mapWith(loginFailures.failedAt),
+      lastAccountFailureAt: sql<Date | null>`max(${loginFailures.failedAt}) filter (where ${ofAccount} and ${loginFailures.id} < ${attempt.id})`.mapWith(
+        loginFailures.failedAt,
+      ),
     })
     .from(loginFailures)
     .where(

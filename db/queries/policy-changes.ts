@@ -19,7 +19,15 @@ export async function proposePolicyChange(
     .where(and(eq(tenantPolicyChanges.tenantId, input.tenantId), eq(tenantPolicyChanges.status, "pending")));
   const [row] = await db
     .insert(tenantPolicyChanges)
-    .values({ id: input.id, tenantId: input.tenantId, baseVersion: input.baseVersion, ...input.policy, proposedBy: input.proposedBy, proposedAt: input.now, expiresAt: input.expiresAt })
+    .values({
+      id: input.id,
+      tenantId: input.tenantId,
+      baseVersion: input.baseVersion,
+      ...input.policy,
+      proposedBy: input.proposedBy,
+      proposedAt: input.now,
+      expiresAt: input.expiresAt,
+    })
     .returning();
   return row!;
 }

@@ -2,11 +2,19 @@ import { describe, expect, it } from "vitest";
 import { planPrune, type CheckpointNode } from "./retention-plan";
 
 /** A chain c0 <- c1 <- ... with the given pending-write channels per checkpoint. */
-const chain = (...channels: string[][]): CheckpointNode[] =>
-  channels.map((ch, i) => ({ id: `c${i}`, parentId: i === 0 ? null : `c${i - 1}`, channels: ch }));
+const chain = (...channels: string[][]): CheckpointNode[] => channels.map((ch, i) => ({ id: `c${i}`, parentId: i === 0 ? null : `c${i - 1}`, channels: ch }));
 
 describe("planPrune", () => {
-  const refundThread = chain(["branch:to:intake"], ["verdict", "branch:to:approvalGate"], ["__interrupt__", "__resume__", "branch:to:refund"], ["refundOutcome", "branch:to:reply"], ["answer"], [], ["branch:to:intake"], []);
+  const refundThread = chain(
+    ["branch:to:intake"],
+    ["verdict", "branch:to:approvalGate"],
+    ["__interrupt__", "__resume__", "branch:to:refund"],
+    ["refundOutcome", "branch:to:reply"],
+    ["answer"],
+    [],
+    ["branch:to:intake"],
+    [],
+  );
 
   it("keeps the gate step, the refund step, what each produced, their parents, and the latest", () => {
     const { keep, prune } = planPrune(refundThread, [], "keep_latest");

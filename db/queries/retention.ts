@@ -98,7 +98,10 @@ export type ThreadPrune = { checkpoints: number; writes: number; blobs: number; 
 /** What pruning the thread would remove: checkpoints, their pending writes, and blobs no kept checkpoint refers to. */
 async function measurePrune(db: DbOrTx, threadId: string, prune: string[]): Promise<ThreadPrune> {
   if (prune.length === 0) return { checkpoints: 0, writes: 0, blobs: 0, bytes: 0 };
-  const ids = sql`array[${sql.join(prune.map((id) => sql`${id}`), sql`, `)}]::text[]`;
+  const ids = sql`array[${sql.join(
+    prune.map((id) => sql`${id}`),
+    sql`, `,
+  )}]::text[]`;
   const result = await db.execute<{ writes: number; write_bytes: number; blobs: number; blob_bytes: number; cp_bytes: number }>(sql`
     select
       (select count(*)::int from ${cpWrites} where thread_id = ${threadId} and checkpoint_ns = '' and checkpoint_id = any(${ids})) as writes,
@@ -111,7 +114,12 @@ async function measurePrune(db: DbOrTx, threadId: string, prune: string[]): Prom
                         where c.thread_id = b.thread_id and c.checkpoint_ns = b.checkpoint_ns
                           and not (c.checkpoint_id = any(${ids})) and v.key = b.channel and v.value = b.version)`);
   const r = result.rows[0]!;
-  return { checkpoints: prune.length, writes: Number(r.writes), blobs: Number(r.blobs), bytes: Number(r.write_bytes) + Number(r.blob_bytes) + Number(r.cp_bytes) };
+  return {
+    checkpoints: prune.length,
+    writes: Number(r.writes),
+    blobs: Number(r.blobs),
+    bytes: Number(r.write_bytes) + Number(r.blob_bytes) + Number(r.cp_bytes),
+  };
 }
 
 /** What pruning the thread would remove now, without changing anything. */
@@ -137,7 +145,10 @@ export async function pruneThread(db: Db, threadId: string, mode: RetentionMode,
     const { prune } = planPrune(await checkpointNodes(tx, threadId), await pinnedIds(tx, threadId), mode);
     const counts = await measurePrune(tx, threadId, prune);
     if (prune.length > 0) {
-      const ids = sql`array[${sql.join(prune.map((id) => sql`${id}`), sql`, `)}]::text[]`;
+      const ids = sql`array[${sql.join(
+        prune.map((id) => sql`${id}`),
+        sql`, `,
+      )}]::text[]`;
       await tx.execute(sql`delete from ${cpWrites} where thread_id = ${threadId} and checkpoint_ns = '' and checkpoint_id = any(${ids})`);
       await tx.execute(sql`delete from ${cp} where thread_id = ${threadId} and checkpoint_ns = '' and checkpoint_id = any(${ids})`);
       await tx.execute(sql`
@@ -214,7 +225,10 @@ export async function claimInterval(db: DbOrTx, job: string, intervalMs: number,
 }
 
 export async function finishInterval(db: DbOrTx, job: string, slot: Date, counts: Record<string, number>) {
-  await db.update(jobRuns).set({ finishedAt: sql`now()`, counts }).where(and(eq(jobRuns.job, job), eq(jobRuns.slot, slot)));
+  await db
+    .update(jobRuns)
+    .set({ finishedAt: sql`now()`, counts })
+    .where(and(eq(jobRuns.job, job), eq(jobRuns.slot, slot)));
   await db.execute(sql`delete from job_runs where job = ${job} and slot < ${before(slot, 7).toISOString()}::timestamptz`);
 }
 

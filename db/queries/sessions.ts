@@ -16,11 +16,10 @@ import { sessions, users } from "../schema";
  */
 export const SESSION_ENDED_CHANNEL = "session_ended";
 
-export async function insertSession(
-  db: DbOrTx,
-  input: { id: string; userId: string; role: string; now: Date; expiresAt: Date },
-): Promise<void> {
-  await db.insert(sessions).values({ id: input.id, userId: input.userId, role: input.role, createdAt: input.now, lastSeenAt: input.now, expiresAt: input.expiresAt });
+export async function insertSession(db: DbOrTx, input: { id: string; userId: string; role: string; now: Date; expiresAt: Date }): Promise<void> {
+  await db
+    .insert(sessions)
+    .values({ id: input.id, userId: input.userId, role: input.role, createdAt: input.now, lastSeenAt: input.now, expiresAt: input.expiresAt });
 }
 
 /**
@@ -51,7 +50,10 @@ export async function findSession(db: DbOrTx, id: string) {
 
 /** Records activity, but only when the last record is older than `staleBefore`: one write a minute, not one per request. */
 export async function touchSession(db: DbOrTx, id: string, now: Date, staleBefore: Date): Promise<void> {
-  await db.update(sessions).set({ lastSeenAt: now }).where(and(eq(sessions.id, id), lt(sessions.lastSeenAt, staleBefore)));
+  await db
+    .update(sessions)
+    .set({ lastSeenAt: now })
+    .where(and(eq(sessions.id, id), lt(sessions.lastSeenAt, staleBefore)));
 }
 
 export async function deleteSession(db: DbOrTx, id: string): Promise<void> {

@@ -9,7 +9,12 @@ export type TenantPolicyValues = Pick<TenantRow, "autoApproveMaxMinor" | "operat
 
 /** The policy's figures of a row that carries them (a tenant's, a proposed change's). */
 export function policyValuesOf(row: TenantPolicyValues): TenantPolicyValues {
-  return { autoApproveMaxMinor: row.autoApproveMaxMinor, operatorLimitMinor: row.operatorLimitMinor, fourEyesMinor: row.fourEyesMinor, approvalWindowMs: row.approvalWindowMs };
+  return {
+    autoApproveMaxMinor: row.autoApproveMaxMinor,
+    operatorLimitMinor: row.operatorLimitMinor,
+    fourEyesMinor: row.fourEyesMinor,
+    approvalWindowMs: row.approvalWindowMs,
+  };
 }
 
 /** Postgres channel on which a change to a tenant's policy is announced, so every instance forgets what it cached. */

@@ -18,7 +18,10 @@ export async function createThreadWithId(db: DbOrTx, tenantId: string, customerI
 }
 
 export async function getThreadById(db: DbOrTx, tenantId: string, threadId: string): Promise<ThreadRow | null> {
-  const [row] = await db.select().from(threads).where(and(eq(threads.tenantId, tenantId), eq(threads.id, threadId)));
+  const [row] = await db
+    .select()
+    .from(threads)
+    .where(and(eq(threads.tenantId, tenantId), eq(threads.id, threadId)));
   return row ?? null;
 }
 
@@ -40,10 +43,7 @@ export async function listThreads(db: DbOrTx, tenantId: string, limit = 100) {
  * may be alive and still writing, and only recovery (takeOverThread) decides it is gone.
  * Returns the status the thread had before, or null when it is busy.
  */
-export async function claimThread(
-  db: DbOrTx,
-  input: { tenantId: string; threadId: string; leaseMs: number; owner: string },
-): Promise<ThreadStatus | null> {
+export async function claimThread(db: DbOrTx, input: { tenantId: string; threadId: string; leaseMs: number; owner: string }): Promise<ThreadStatus | null> {
   const result = await db.execute<{ previous: ThreadStatus }>(sql`
     UPDATE ${threads} AS t
        SET status = 'busy', lease_until = now() + make_interval(secs => ${input.leaseMs / 1000}),
@@ -111,7 +111,10 @@ export async function releaseThread(db: DbOrTx, input: { tenantId: string; threa
 }
 
 /** Ends a run `owner` holds only if no customer message is queued behind it; false when one is (or the thread is no longer its). */
-export async function releaseThreadIfQueueEmpty(db: DbOrTx, input: { tenantId: string; threadId: string; owner: string; status: Exclude<ThreadStatus, "busy"> }) {
+export async function releaseThreadIfQueueEmpty(
+  db: DbOrTx,
+  input: { tenantId: string; threadId: string; owner: string; status: Exclude<ThreadStatus, "busy"> },
+) {
   const result = await db.execute<{ id: string }>(sql`
     UPDATE ${threads} SET status = ${input.status}, lease_until = NULL, lease_owner = NULL, updated_at = now()
      WHERE id = ${input.threadId} AND tenant_id = ${input.tenantId} AND lease_owner = ${input.owner}
@@ -146,10 +149,7 @@ export async function takeQueuedMessage(db: DbOrTx, tenantId: string, threadId: 
   return result.rows[0] ?? null;
 }
 
-export async function appendMessage(
-  db: DbOrTx,
-  input: { tenantId: string; threadId: string; role: "customer" | "agent"; text: string; queued?: boolean },
-) {
+export async function appendMessage(db: DbOrTx, input: { tenantId: string; threadId: string; role: "customer" | "agent"; text: string; queued?: boolean }) {
   const [row] = await db.insert(messages).values(input).returning();
   return row!;
 }
@@ -196,7 +196,15 @@ export async function getUnansweredMessage(db: DbOrTx, tenantId: string, threadI
   const [row] = await db
     .select({ id: messages.id, text: messages.text })
     .from(messages)
-    .where(and(eq(messages.tenantId, tenantId), eq(messages.threadId, threadId), eq(messages.role, "customer"), eq(messages.queued, false), isNull(messages.answeredAt)))
+    .where(
+      and(
+        eq(messages.tenantId, tenantId),
+        eq(messages.threadId, threadId),
+        eq(messages.role, "customer"),
+        eq(messages.queued, false),
+        isNull(messages.answeredAt),
+      ),
+    )
     .orderBy(asc(messages.id))
     .limit(1);
   return row ?? null;
@@ -204,7 +212,14 @@ export async function getUnansweredMessage(db: DbOrTx, tenantId: string, threadI
 
 export async function listMessagesByThread(db: DbOrTx, tenantId: string, threadId: string) {
   return db
-    .select({ id: messages.id, role: messages.role, text: messages.text, queued: messages.queued, answeredAt: messages.answeredAt, createdAt: messages.createdAt })
+    .select({
+      id: messages.id,
+      role: messages.role,
+      text: messages.text,
+      queued: messages.queued,
+      answeredAt: messages.answeredAt,
+      createdAt: messages.createdAt,
+    })
     .from(messages)
     .where(and(eq(messages.tenantId, tenantId), eq(messages.threadId, threadId)))
     .orderBy(asc(messages.id));
@@ -224,7 +239,10 @@ const reachedOperator = (threadId: typeof threads.id) =>
   sql<boolean>`exists (select 1 from ${approvals} where ${approvals.threadId} = ${threadId} and ${approvals.mode} = 'operator')`;
 
 export async function threadReachedOperator(db: DbOrTx, tenantId: string, threadId: string): Promise<boolean> {
-  const [row] = await db.select({ id: threads.id }).from(threads).where(and(eq(threads.tenantId, tenantId), eq(threads.id, threadId), reachedOperator(threads.id)));
+  const [row] = await db
+    .select({ id: threads.id })
+    .from(threads)
+    .where(and(eq(threads.tenantId, tenantId), eq(threads.id, threadId), reachedOperator(threads.id)));
   return row !== undefined;
 }
 

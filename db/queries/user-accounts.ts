@@ -41,7 +41,10 @@ export async function insertUser(db: DbOrTx, user: NewUser): Promise<void> {
 }
 
 export async function setPasswordHash(db: DbOrTx, tenantId: string, userId: string, passwordHash: string): Promise<void> {
-  await db.update(users).set({ passwordHash }).where(and(eq(users.tenantId, tenantId), eq(users.id, userId)));
+  await db
+    .update(users)
+    .set({ passwordHash })
+    .where(and(eq(users.tenantId, tenantId), eq(users.id, userId)));
 }
 
 /** Ends every session of the user; returns how many there were. */

@@ -31,10 +31,7 @@ export const ledgerEntries = bankSim.table(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     committedAt: timestamp("committed_at", { withTimezone: true }),
   },
-  (t) => [
-    uniqueIndex("ledger_key_uq").on(t.idempotencyKey),
-    index("ledger_customer_idx").on(t.tenantId, t.customerId, t.createdAt),
-  ],
+  (t) => [uniqueIndex("ledger_key_uq").on(t.idempotencyKey), index("ledger_customer_idx").on(t.tenantId, t.customerId, t.createdAt)],
 );
 
 /**
@@ -47,7 +44,9 @@ export const cardStates = bankSim.table("card_states", {
     .primaryKey()
     .references(() => cards.id),
   tenantId: text("tenant_id").notNull(),
-  status: text("status", { enum: ["active", "frozen"] }).notNull().default("active"),
+  status: text("status", { enum: ["active", "frozen"] })
+    .notNull()
+    .default("active"),
   frozenAt: timestamp("frozen_at", { withTimezone: true }),
   frozenReason: text("frozen_reason", { enum: CARD_FREEZE_REASONS }),
   replacementRequestedAt: timestamp("replacement_requested_at", { withTimezone: true }),

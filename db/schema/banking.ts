@@ -11,7 +11,9 @@ export const customers = pgTable("customers", {
 export const cards = pgTable("cards", {
   id: text("id").primaryKey(),
   tenantId: text("tenant_id").notNull(),
-  customerId: text("customer_id").notNull().references(() => customers.id),
+  customerId: text("customer_id")
+    .notNull()
+    .references(() => customers.id),
   last4: text("last4").notNull(),
   currency: text("currency").notNull().default("EUR"),
   dailyLimitMinor: integer("daily_limit_minor").notNull(),
@@ -32,7 +34,9 @@ export const transactions = pgTable(
   {
     id: text("id").primaryKey(),
     tenantId: text("tenant_id").notNull(),
-    customerId: text("customer_id").notNull().references(() => customers.id),
+    customerId: text("customer_id")
+      .notNull()
+      .references(() => customers.id),
     /** The card used; none for transfers and top-ups. */
     cardId: text("card_id").references(() => cards.id),
     /** Who was paid or paid in: the merchant, the transfer's payee, the ATM, the top-up's source. */
@@ -44,7 +48,9 @@ export const transactions = pgTable(
     /** When it was made (booked ones) or authorised (pending ones). */
     postedAt: timestamp("posted_at", { withTimezone: true }).notNull(),
     /** `pending` until it settles; the refund flow sees booked card payments only. */
-    status: text("status", { enum: ["booked", "pending"] }).notNull().default("booked"),
+    status: text("status", { enum: ["booked", "pending"] })
+      .notNull()
+      .default("booked"),
     kind: text("kind", { enum: TRANSACTION_KINDS }).notNull().default("card_payment"),
   },
   (t) => [index("transactions_customer_idx").on(t.tenantId, t.customerId, t.postedAt)],
@@ -54,7 +60,9 @@ export const transactions = pgTable(
 export const travelNotices = pgTable("travel_notices", {
   id: text("id").primaryKey(),
   tenantId: text("tenant_id").notNull(),
-  customerId: text("customer_id").notNull().references(() => customers.id),
+  customerId: text("customer_id")
+    .notNull()
+    .references(() => customers.id),
   country: text("country").notNull(),
   startsOn: date("starts_on").notNull(),
   endsOn: date("ends_on").notNull(),

@@ -27,7 +27,9 @@ export const messages = pgTable(
   {
     id: bigserial("id", { mode: "number" }).primaryKey(),
     tenantId: text("tenant_id").notNull(),
-    threadId: text("thread_id").notNull().references(() => threads.id),
+    threadId: text("thread_id")
+      .notNull()
+      .references(() => threads.id),
     role: text("role", { enum: ["customer", "agent"] }).notNull(),
     text: text("text").notNull(),
     /** A customer message sent while a run was busy, waiting its turn (double-texting). */
@@ -40,9 +42,13 @@ export const messages = pgTable(
   },
   (t) => [
     index("messages_thread_idx").on(t.threadId, t.id),
-    uniqueIndex("messages_client_id_uq").on(t.threadId, t.clientMessageId).where(sql`${t.clientMessageId} is not null`),
+    uniqueIndex("messages_client_id_uq")
+      .on(t.threadId, t.clientMessageId)
+      .where(sql`${t.clientMessageId} is not null`),
     /** The few messages waiting behind a run, counted by the metrics without reading the transcript. */
-    index("messages_queued_idx").on(t.tenantId).where(sql`${t.queued}`),
+    index("messages_queued_idx")
+      .on(t.tenantId)
+      .where(sql`${t.queued}`),
   ],
 );
 
@@ -52,7 +58,9 @@ export const cases = pgTable(
   {
     id: text("id").primaryKey(),
     tenantId: text("tenant_id").notNull(),
-    threadId: text("thread_id").notNull().references(() => threads.id),
+    threadId: text("thread_id")
+      .notNull()
+      .references(() => threads.id),
     customerId: text("customer_id").notNull(),
     transactionId: text("transaction_id").notNull(),
     reason: text("reason", { enum: ["duplicate", "unrecognised", "abroad", "other"] }).notNull(),
@@ -62,10 +70,7 @@ export const cases = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [
-    uniqueIndex("cases_transaction_uq").on(t.tenantId, t.transactionId),
-    index("cases_customer_idx").on(t.tenantId, t.customerId),
-  ],
+  (t) => [uniqueIndex("cases_transaction_uq").on(t.tenantId, t.transactionId), index("cases_customer_idx").on(t.tenantId, t.customerId)],
 );
 
 /**
@@ -77,8 +82,12 @@ export const approvals = pgTable(
   {
     id: text("id").primaryKey(),
     tenantId: text("tenant_id").notNull(),
-    caseId: text("case_id").notNull().references(() => cases.id),
-    threadId: text("thread_id").notNull().references(() => threads.id),
+    caseId: text("case_id")
+      .notNull()
+      .references(() => cases.id),
+    threadId: text("thread_id")
+      .notNull()
+      .references(() => threads.id),
     status: text("status", { enum: APPROVAL_STATUSES }).notNull(),
     version: integer("version").notNull().default(1),
     /** `policy` when the auto-approval rule decided, `operator` otherwise. */
@@ -137,7 +146,9 @@ export const approvalQuestions = pgTable(
   {
     id: text("id").primaryKey(),
     tenantId: text("tenant_id").notNull(),
-    approvalId: text("approval_id").notNull().references(() => approvals.id),
+    approvalId: text("approval_id")
+      .notNull()
+      .references(() => approvals.id),
     askedBy: text("asked_by").notNull(),
     question: text("question").notNull(),
     askedAt: timestamp("asked_at", { withTimezone: true }).notNull().defaultNow(),
@@ -157,7 +168,9 @@ export const handovers = pgTable(
   {
     id: text("id").primaryKey(),
     tenantId: text("tenant_id").notNull(),
-    threadId: text("thread_id").notNull().references(() => threads.id),
+    threadId: text("thread_id")
+      .notNull()
+      .references(() => threads.id),
     customerId: text("customer_id").notNull(),
     /** What the agent tells the person taking over. */
     summary: text("summary").notNull(),
@@ -176,7 +189,9 @@ export const handovers = pgTable(
     closedAt: timestamp("closed_at", { withTimezone: true }),
   },
   (t) => [
-    uniqueIndex("handovers_open_thread_uq").on(t.tenantId, t.threadId).where(sql`${t.status} = 'open'`),
+    uniqueIndex("handovers_open_thread_uq")
+      .on(t.tenantId, t.threadId)
+      .where(sql`${t.status} = 'open'`),
     index("handovers_queue_idx").on(t.tenantId, t.status, t.createdAt),
   ],
 );
@@ -185,7 +200,9 @@ export const handovers = pgTable(
 export const operatorNotifications = pgTable("operator_notifications", {
   interruptId: text("interrupt_id").primaryKey(),
   tenantId: text("tenant_id").notNull(),
-  approvalId: text("approval_id").notNull().references(() => approvals.id),
+  approvalId: text("approval_id")
+    .notNull()
+    .references(() => approvals.id),
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
 });
 
@@ -206,7 +223,9 @@ export const auditEvents = pgTable(
     action: text("action").notNull(),
     subjectType: text("subject_type").notNull(),
     subjectId: text("subject_id").notNull(),
-    data: jsonb("data").notNull().default(sql`'{}'::jsonb`),
+    data: jsonb("data")
+      .notNull()
+      .default(sql`'{}'::jsonb`),
     at: timestamp("at", { withTimezone: true }).notNull().defaultNow(),
     seq: bigint("seq", { mode: "number" }).notNull(),
     prevHash: text("prev_hash").notNull(),
@@ -260,7 +279,9 @@ export const checkpointPins = pgTable(
   "checkpoint_pins",
   {
     tenantId: text("tenant_id").notNull(),
-    threadId: text("thread_id").notNull().references(() => threads.id),
+    threadId: text("thread_id")
+      .notNull()
+      .references(() => threads.id),
     checkpointId: text("checkpoint_id").notNull(),
     pinnedBy: text("pinned_by").notNull(),
     reason: text("reason").notNull(),
@@ -275,14 +296,20 @@ export const legalHolds = pgTable(
   {
     id: text("id").primaryKey(),
     tenantId: text("tenant_id").notNull(),
-    threadId: text("thread_id").notNull().references(() => threads.id),
+    threadId: text("thread_id")
+      .notNull()
+      .references(() => threads.id),
     placedBy: text("placed_by").notNull(),
     reason: text("reason").notNull(),
     placedAt: timestamp("placed_at", { withTimezone: true }).notNull().defaultNow(),
     releasedBy: text("released_by"),
     releasedAt: timestamp("released_at", { withTimezone: true }),
   },
-  (t) => [uniqueIndex("legal_holds_active_uq").on(t.threadId).where(sql`${t.releasedAt} is null`)],
+  (t) => [
+    uniqueIndex("legal_holds_active_uq")
+      .on(t.threadId)
+      .where(sql`${t.releasedAt} is null`),
+  ],
 );
 
 /**
@@ -309,7 +336,9 @@ export const jobRuns = pgTable(
  * prune, so later sweeps pass it by and reach the others. Releasing a legal hold clears it.
  */
 export const retentionMarks = pgTable("retention_marks", {
-  threadId: text("thread_id").primaryKey().references(() => threads.id),
+  threadId: text("thread_id")
+    .primaryKey()
+    .references(() => threads.id),
   tenantId: text("tenant_id").notNull(),
   lastActiveAt: timestamp("last_active_at", { withTimezone: true }).notNull(),
   mode: text("mode", { enum: ["keep_latest", "delete"] }).notNull(),

@@ -28,7 +28,10 @@ export const tenants = pgTable(
     updatedBy: text("updated_by").notNull(),
   },
   (t) => [
-    check("tenants_limits_positive", sql`${t.autoApproveMaxMinor} > 0 and ${t.operatorLimitMinor} > 0 and ${t.fourEyesMinor} > 0 and ${t.approvalWindowMs} > 0`),
+    check(
+      "tenants_limits_positive",
+      sql`${t.autoApproveMaxMinor} > 0 and ${t.operatorLimitMinor} > 0 and ${t.fourEyesMinor} > 0 and ${t.approvalWindowMs} > 0`,
+    ),
     check("tenants_limits_ordered", sql`${t.autoApproveMaxMinor} <= ${t.operatorLimitMinor} and ${t.operatorLimitMinor} <= ${t.fourEyesMinor}`),
   ],
 );
@@ -50,7 +53,9 @@ export const tenantPolicyChanges = pgTable(
     fourEyesMinor: integer("four_eyes_minor").notNull(),
     approvalWindowMs: bigint("approval_window_ms", { mode: "number" }).notNull(),
     /** `pending` until a second supervisor confirms or rejects it, the proposer withdraws it, a newer proposal replaces it, or it expires. */
-    status: text("status", { enum: ["pending", "confirmed", "rejected", "withdrawn", "superseded"] }).notNull().default("pending"),
+    status: text("status", { enum: ["pending", "confirmed", "rejected", "withdrawn", "superseded"] })
+      .notNull()
+      .default("pending"),
     proposedBy: text("proposed_by").notNull(),
     proposedAt: timestamp("proposed_at", { withTimezone: true }).notNull(),
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),

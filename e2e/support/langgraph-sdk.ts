@@ -5,7 +5,11 @@ import { runningEmbeddedUrl } from "../../db/embedded";
 /** The slices of the Platform API's answers the LangGraph specs assert on. */
 export type HumanInterrupt = { action_request: { action: string; args: Record<string, unknown> }; config: Record<string, boolean>; description: string };
 export type Interrupt = { id: string; value: HumanInterrupt[] };
-export type Values = { messages: { type: string; id: string; content: string }[]; case: { caseId: string; status: string; amountMinor: number } | null; __interrupt__?: Interrupt[] };
+export type Values = {
+  messages: { type: string; id: string; content: string }[];
+  case: { caseId: string; status: string; amountMinor: number } | null;
+  __interrupt__?: Interrupt[];
+};
 
 /** Payments only the LangGraph specs report (a transaction is reported once per database). */
 const PAYMENTS = [

@@ -48,8 +48,15 @@ async function inProcess(label: string, read: (req: Request) => Promise<unknown>
 /** Signs in as the demo customer alice and opens a conversation, so the message route reads the body. */
 async function aliceThread(appUrl: string): Promise<{ cookie: string; threadId: string }> {
   const json = { "content-type": "application/json" };
-  const login = await fetch(new URL("/api/auth/login", appUrl), { method: "POST", headers: json, body: JSON.stringify({ username: "alice", password: "alice-pass" }) });
-  const cookie = login.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+  const login = await fetch(new URL("/api/auth/login", appUrl), {
+    method: "POST",
+    headers: json,
+    body: JSON.stringify({ username: "alice", password: "alice-pass" }),
+  });
+  const cookie = login.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .join("; ");
   const thread = await fetch(new URL("/api/threads", appUrl), { method: "POST", headers: { ...json, cookie }, body: "{}" });
   return { cookie, threadId: ((await thread.json()) as { threadId: string }).threadId };
 }
@@ -76,7 +83,9 @@ async function overHttp(appUrl: string) {
     };
     pump();
   });
-  console.log(`over HTTP to ${url.origin}: ${status} after the client sent ${(sent / 1024).toFixed(0)} KB of ${TOTAL / 1024 / 1024} MB, in ${(performance.now() - started).toFixed(1)} ms`);
+  console.log(
+    `over HTTP to ${url.origin}: ${status} after the client sent ${(sent / 1024).toFixed(0)} KB of ${TOTAL / 1024 / 1024} MB, in ${(performance.now() - started).toFixed(1)} ms`,
+  );
 }
 
 await inProcess("bounded reader (the API's)", (req) => readBodyText(req, LIMIT));

@@ -8,11 +8,21 @@ export type BenchContext = { date: string; cpus: number; cpuModel: string; load:
 export function benchContext(): BenchContext {
   let commit = "unknown";
   try {
-    commit = execSync("git rev-parse --short HEAD", { cwd: root, encoding: "utf8" }).trim() + (execSync("git status --porcelain", { cwd: root, encoding: "utf8" }).trim() ? " (with local changes)" : "");
+    commit =
+      execSync("git rev-parse --short HEAD", { cwd: root, encoding: "utf8" }).trim() +
+      (execSync("git status --porcelain", { cwd: root, encoding: "utf8" }).trim() ? " (with local changes)" : "");
   } catch {
     /* not a git checkout */
   }
-  return { date: new Date().toISOString().slice(0, 16).replace("T", " ") + " UTC", cpus: cpus().length, cpuModel: cpus()[0]?.model.trim() ?? "?", load: loadavg().map((l) => l.toFixed(2)).join(" "), commit };
+  return {
+    date: new Date().toISOString().slice(0, 16).replace("T", " ") + " UTC",
+    cpus: cpus().length,
+    cpuModel: cpus()[0]?.model.trim() ?? "?",
+    load: loadavg()
+      .map((l) => l.toFixed(2))
+      .join(" "),
+    commit,
+  };
 }
 
 /** The context as a report's second line. */

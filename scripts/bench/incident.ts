@@ -49,7 +49,28 @@ async function main() {
   await seedDemoData(db);
   const simulator = await startSimulator({ port: 0, databaseUrl: pg.url });
   Object.assign(process.env, { DATABASE_URL: pg.url, ...bankSystemsEnv(simulator.url) });
-  const agent = createAgent({ db, pool, deps: { settings: { checkTimeoutMs: 2000, checkMaxAttempts: 3, retryInitialMs: 50, ledgerTimeoutMs: 5000, ledgerMaxAttempts: 3, recursionLimit: 16, policy: DEFAULT_POLICY, authority: { operatorLimitMinor: 50_000, fourEyesMinor: 100_000 }, autoApproveCeilingMinor: 50_000, approvalTtlMs: 172_800_000, claimTtlMs: 900_000, refundRetryMs: 15_000, leaseMs: 30_000, doubleTexting: "enqueue" } } });
+  const agent = createAgent({
+    db,
+    pool,
+    deps: {
+      settings: {
+        checkTimeoutMs: 2000,
+        checkMaxAttempts: 3,
+        retryInitialMs: 50,
+        ledgerTimeoutMs: 5000,
+        ledgerMaxAttempts: 3,
+        recursionLimit: 16,
+        policy: DEFAULT_POLICY,
+        authority: { operatorLimitMinor: 50_000, fourEyesMinor: 100_000 },
+        autoApproveCeilingMinor: 50_000,
+        approvalTtlMs: 172_800_000,
+        claimTtlMs: 900_000,
+        refundRetryMs: 15_000,
+        leaseMs: 30_000,
+        doubleTexting: "enqueue",
+      },
+    },
+  });
   try {
     const rows: string[] = [];
     const results = [];
@@ -63,7 +84,9 @@ async function main() {
     }
     const [base, big] = results;
     console.log(`incident viewer, server time per request (${RUNS} runs each, ms)`);
-    console.log(`${"request".padEnd(30)} ${`${base!.count} cp: p50`.padStart(12)} ${`${big!.count} cp: p50`.padStart(13)} ${"p95".padStart(7)} ${"ratio".padStart(7)}`);
+    console.log(
+      `${"request".padEnd(30)} ${`${base!.count} cp: p50`.padStart(12)} ${`${big!.count} cp: p50`.padStart(13)} ${"p95".padStart(7)} ${"ratio".padStart(7)}`,
+    );
     for (const key of ["timeline", "state"] as const) {
       rows.push(
         `${(key === "timeline" ? "open a thread (timeline)" : "state + diff at a checkpoint").padEnd(30)} ${base![key].p50.toFixed(1).padStart(12)} ${big![key].p50.toFixed(1).padStart(13)} ${big![key].p95.toFixed(1).padStart(7)} ${(big![key].p50 / base![key].p50).toFixed(1).padStart(6)}x`,

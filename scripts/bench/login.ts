@@ -44,7 +44,11 @@ function legacyHash(password: string): string {
 
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))] ?? 0;
 
-async function flood(signIn: ((username: string, password: string) => Promise<Response>) | null, prefix: string, cheap: () => Promise<Response>): Promise<Figures> {
+async function flood(
+  signIn: ((username: string, password: string) => Promise<Response>) | null,
+  prefix: string,
+  cheap: () => Promise<Response>,
+): Promise<Figures> {
   const loop = monitorEventLoopDelay({ resolution: 5 });
   const latencies: number[] = [];
   let logins = 0;
@@ -92,7 +96,12 @@ async function main() {
   const pg = await startEmbeddedPostgres(".data/pg-bench-login", { fresh: true });
   // Settings are read once per process, so they are in place before anything reads them.
   // The flood comes from one address: neither the sign-in throttle nor the address budget may stop it.
-  Object.assign(process.env, { DATABASE_URL: pg.url, LOGIN_MAX_FAILURES_PER_ACCOUNT: "1000000000", LOGIN_MAX_FAILURES_PER_ADDRESS: "1000000000", ...LOAD_GENERATOR_BUDGETS });
+  Object.assign(process.env, {
+    DATABASE_URL: pg.url,
+    LOGIN_MAX_FAILURES_PER_ACCOUNT: "1000000000",
+    LOGIN_MAX_FAILURES_PER_ADDRESS: "1000000000",
+    ...LOAD_GENERATOR_BUDGETS,
+  });
   const setup = openDatabase(pg.url, 2);
   try {
     await migrateDatabase(setup.db, setup.pool);
@@ -101,7 +110,15 @@ async function main() {
       Promise.all(
         Array.from({ length: ACCOUNTS }, async (_, i) => {
           const username = `${prefix}-${i}`;
-          return { id: `user-${username}`, tenantId: DEMO_TENANT, username, passwordHash: await hash(`${username}-pass`), role: "customer" as const, displayName: username, customerId: "cust-alice" };
+          return {
+            id: `user-${username}`,
+            tenantId: DEMO_TENANT,
+            username,
+            passwordHash: await hash(`${username}-pass`),
+            role: "customer" as const,
+            displayName: username,
+            customerId: "cust-alice",
+          };
         }),
       );
     await setup.db.insert(users).values([...(await accounts("before", legacyHash)), ...(await accounts("now", hashPassword))]);
@@ -118,10 +135,14 @@ async function main() {
 
     /** The sign-in as it was: the same lookup and session, the hash checked with scryptSync. */
     const before = async (username: string, password: string) => {
-      const [user] = await db.select().from(users).where(inArray(users.username, [username]));
+      const [user] = await db
+        .select()
+        .from(users)
+        .where(inArray(users.username, [username]));
       const [salt, hash] = user!.passwordHash.split(":");
       const expected = Buffer.from(hash!, "hex");
-      if (!timingSafeEqual(scryptSync(password, Buffer.from(salt!, "hex"), expected.length), expected)) return Response.json({ code: "unauthorized:login" }, { status: 401 });
+      if (!timingSafeEqual(scryptSync(password, Buffer.from(salt!, "hex"), expected.length), expected))
+        return Response.json({ code: "unauthorized:login" }, { status: 401 });
       await createSession(db, user!.id);
       return Response.json({ ok: true });
     };
@@ -148,7 +169,9 @@ async function main() {
     ];
     console.log(`${"".padEnd(24)} ${"no flood".padStart(10)} ${"scryptSync p=1".padStart(15)} ${"async p=5".padStart(11)} ${"before/now".padStart(11)}`);
     for (const [name, pick] of rows) {
-      console.log(`${name.padEnd(24)} ${pick(idle).toFixed(1).padStart(10)} ${pick(old).toFixed(1).padStart(15)} ${pick(current).toFixed(1).padStart(11)} ${`${(pick(old) / pick(current)).toFixed(1)}x`.padStart(11)}`);
+      console.log(
+        `${name.padEnd(24)} ${pick(idle).toFixed(1).padStart(10)} ${pick(old).toFixed(1).padStart(15)} ${pick(current).toFixed(1).padStart(11)} ${`${(pick(old) / pick(current)).toFixed(1)}x`.padStart(11)}`,
+      );
     }
     console.log(`(scryptSync with p=1 did 1/5 of the hash work per sign-in that async p=5 does; ${old.logins} and ${current.logins} sign-ins)`);
     await database().pool.end();

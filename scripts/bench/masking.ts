@@ -16,7 +16,10 @@ const FIRST = ["Alice", "Bob", "Zoë", "Marta", "Jan", "Ingrid", "Omar", "Li", "
 const LAST = ["Novak", "Kowalski", "Ångström", "Schmidt", "Dvořák", "Okafor", "Haddad", "Chen", "Rao", "Mensah"];
 
 function tenant(customers: number) {
-  const names = Array.from({ length: customers }, (_, i) => `${FIRST[i % 10]}${i >= 10 ? Math.floor(i / 10).toString(36) : ""} ${LAST[Math.floor(i / 10) % 10]}`);
+  const names = Array.from(
+    { length: customers },
+    (_, i) => `${FIRST[i % 10]}${i >= 10 ? Math.floor(i / 10).toString(36) : ""} ${LAST[Math.floor(i / 10) % 10]}`,
+  );
   const cardDigits = Array.from({ length: customers }, (_, i) => String(1000 + ((i * 7919) % 9000)));
   return { names: ["Alice Novak", ...names], cardDigits: ["4242", ...cardDigits] };
 }
@@ -67,5 +70,7 @@ for (const customers of [2, 100, 1_000, 10_000]) {
   if (JSON.stringify(masked).includes("Alice Novak") || JSON.stringify(masked).includes("4242")) throw new Error("masking missed alice");
   const mask = time(() => masker.mask(answer));
   base ??= mask.p50;
-  console.log(`${String(customers).padEnd(10)} ${build.p50.toFixed(1).padStart(10)} ${mask.p50.toFixed(1).padStart(9)} ${mask.p95.toFixed(1).padStart(9)} ${(mask.p50 / base).toFixed(1).padStart(6)}x`);
+  console.log(
+    `${String(customers).padEnd(10)} ${build.p50.toFixed(1).padStart(10)} ${mask.p50.toFixed(1).padStart(9)} ${mask.p95.toFixed(1).padStart(9)} ${(mask.p50 / base).toFixed(1).padStart(6)}x`,
+  );
 }

@@ -157,7 +157,8 @@ async function interleaved(runs: Running[], kind: Kind, clients: number, perApp:
   );
   const expected = kind === "limits" ? "idle" : "awaiting_approval";
   for (const [v, run] of runs.entries()) {
-    if (Object.keys(statuses[v]!).some((status) => status !== expected)) throw new Error(`${run.variant.name}: ${kind} turns should all end ${expected}: ${JSON.stringify(statuses[v])}`);
+    if (Object.keys(statuses[v]!).some((status) => status !== expected))
+      throw new Error(`${run.variant.name}: ${kind} turns should all end ${expected}: ${JSON.stringify(statuses[v])}`);
   }
   return Promise.all(runs.map(async (run, v) => ({ latencies: latencies[v]!, writes: writesSince(await scrapeWrites(run.app, METRICS_TOKEN), before[v]!) })));
 }
@@ -177,7 +178,8 @@ async function storedAsClaimed(run: Running): Promise<string> {
   const r = rows[0]!;
   const encrypted = r.values > 0 && r.sealed === r.values && r.bodies > 0 && r.envelopes === r.bodies;
   const clear = r.values > 0 && r.sealed === 0 && r.bodies > 0 && r.envelopes === 0;
-  if (run.variant.encryption ? !encrypted : !clear) throw new Error(`${run.variant.name}: ${r.sealed} of ${r.values} checkpoint values and ${r.envelopes} of ${r.bodies} bodies encrypted`);
+  if (run.variant.encryption ? !encrypted : !clear)
+    throw new Error(`${run.variant.name}: ${r.sealed} of ${r.values} checkpoint values and ${r.envelopes} of ${r.bodies} bodies encrypted`);
   if (run.variant.rowSecurity !== r.policed > 0) throw new Error(`${run.variant.name}: ${r.policed} tables under row-level security`);
   return `${run.variant.name}: ${r.sealed} of ${r.values} checkpoint values (empty ones aside) and ${r.envelopes} of ${r.bodies} bank-system bodies encrypted; ${r.policed} tables under row-level security`;
 }
@@ -230,7 +232,12 @@ async function measureAll() {
           versusNeither: mean(base.latencies) / mean(t.latencies),
           perRound: t.perRound.map((ms, round) => base.perRound[round]! / ms),
           latency: percentiles(t.latencies),
-          write: { p50: quantileMs(t.writes!.buckets, 0.5), p95: quantileMs(t.writes!.buckets, 0.95), mean: t.writes!.ms / t.writes!.count, count: t.writes!.count },
+          write: {
+            p50: quantileMs(t.writes!.buckets, 0.5),
+            p95: quantileMs(t.writes!.buckets, 0.95),
+            mean: t.writes!.ms / t.writes!.count,
+            count: t.writes!.count,
+          },
         };
       }),
     );
@@ -268,7 +275,17 @@ function report({ rows, checks, context }: Awaited<ReturnType<typeof measureAll>
       const last = v === VARIANTS.length - 1;
       out.push(
         pad(
-          [row.kind, String(row.clients), f1(row.meanTurnMs), f1(row.turnsPerSecond), f1(row.write.p50), f1(row.write.p95), f2(row.write.mean), last ? "" : change(row.versusNeither), last ? "" : `[${row.perRound.map(change).join(" ")}]`],
+          [
+            row.kind,
+            String(row.clients),
+            f1(row.meanTurnMs),
+            f1(row.turnsPerSecond),
+            f1(row.write.p50),
+            f1(row.write.p95),
+            f2(row.write.mean),
+            last ? "" : change(row.versusNeither),
+            last ? "" : `[${row.perRound.map(change).join(" ")}]`,
+          ],
           w,
         ).trimEnd(),
       );

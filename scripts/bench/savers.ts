@@ -53,7 +53,7 @@ async function main() {
     await seedDemoData(db);
     const writes: number[] = [];
     const savers: Record<string, () => BaseCheckpointSaver> = {
-      "PostgresSaver": () => timed(new PostgresSaver(pool, undefined, { schema: CHECKPOINT_SCHEMA }), writes),
+      PostgresSaver: () => timed(new PostgresSaver(pool, undefined, { schema: CHECKPOINT_SCHEMA }), writes),
       "the app's saver": () => timed(createCheckpointer(pool), writes),
       "in memory": () => new MemorySaver(),
     };
@@ -64,7 +64,13 @@ async function main() {
           const agent = createAgent({ db, pool, checkpointer: make() });
           const threads = await Promise.all(Array.from({ length: clients }, async () => (await createThread(db, DEMO_TENANT, "cust-alice")).id));
           const turn = async (threadId: string) => {
-            const result = await agent.sendMessage({ tenantId: DEMO_TENANT, threadId, customerId: "cust-alice", text: "what are my card limits", actor: "alice" });
+            const result = await agent.sendMessage({
+              tenantId: DEMO_TENANT,
+              threadId,
+              customerId: "cust-alice",
+              text: "what are my card limits",
+              actor: "alice",
+            });
             if (result.kind !== "ok" || result.reply.includes("couldn't reach")) throw new Error(`a limits turn ended ${result.kind}`);
           };
           await Promise.all(threads.map(turn));
@@ -99,7 +105,9 @@ async function main() {
     console.log(`${"saver".padEnd(18)} clients  ${"turns/s".padEnd(w)} ${"turn p50".padEnd(w)} ${"write p50".padEnd(w)} write p95`);
     for (const [key, row] of rows) {
       const [name, clients] = key.split("|");
-      console.log(`${name!.padEnd(18)} ${clients!.padStart(7)}  ${list(row.tps).padEnd(w)} ${list(row.p50).padEnd(w)} ${list(row.w50).padEnd(w)} ${list(row.w95)}`);
+      console.log(
+        `${name!.padEnd(18)} ${clients!.padStart(7)}  ${list(row.tps).padEnd(w)} ${list(row.p50).padEnd(w)} ${list(row.w50).padEnd(w)} ${list(row.w95)}`,
+      );
     }
   } finally {
     await simulator.close();

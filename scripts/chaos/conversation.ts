@@ -109,19 +109,29 @@ class Conversation {
     const clientMessageId = randomUUID();
     try {
       for (;;) {
-        const res = await this.api.call("POST", `/api/threads/${this.threadId}/messages`, { text, clientMessageId }, {
-          timeoutMs: 90_000,
-          onAttempt: (n) => {
-            if (n > 1) interrupted = true;
+        const res = await this.api.call(
+          "POST",
+          `/api/threads/${this.threadId}/messages`,
+          { text, clientMessageId },
+          {
+            timeoutMs: 90_000,
+            onAttempt: (n) => {
+              if (n > 1) interrupted = true;
+            },
           },
-        });
+        );
         const label = `message "${text}"`;
         if (res.status === 200 || (res.status === 202 && res.body?.queued)) {
           journal.acked.push({ threadId: this.threadId, text });
           journal.bump(res.status === 200 ? "message.ok" : "message.queued");
           if (interrupted) journal.bump("message.resent_after_kill");
           const answer = res.status === 200 ? `200 ${res.body?.status}` : "202 queued";
-          journal.record(this.threadId, label, `${answer}${res.body?.duplicate ? " (already received)" : ""}${interrupted ? " (resent after a kill)" : ""}`, sentAt);
+          journal.record(
+            this.threadId,
+            label,
+            `${answer}${res.body?.duplicate ? " (already received)" : ""}${interrupted ? " (resent after a kill)" : ""}`,
+            sentAt,
+          );
           return;
         }
         if (res.status === 409 && res.body?.code === "conflict:thread") {
@@ -149,7 +159,11 @@ class Conversation {
         }
         const detail = res.status === 0 ? (res.error ?? "no answer") : `${res.status} ${JSON.stringify(res.body)}`;
         journal.record(this.threadId, label, detail, sentAt);
-        journal.fail({ threadId: this.threadId, what: res.status === 0 ? `message_${res.error ?? "no_answer"}` : `message_http_${res.status}`, detail: `${label}: ${res.waited ?? detail}` });
+        journal.fail({
+          threadId: this.threadId,
+          what: res.status === 0 ? `message_${res.error ?? "no_answer"}` : `message_http_${res.status}`,
+          detail: `${label}: ${res.waited ?? detail}`,
+        });
         return;
       }
     } finally {

@@ -91,7 +91,10 @@ function makeCustomer(seed: number, index: number): { plan: Plan; txns: Txn[] } 
       const amountMinor = rng.int(300, 4_500);
       const at = rng.int(2, 12);
       const slug = merchant.toLowerCase().replace(/\W+/g, "-");
-      txns.push({ id: `${id}-${slug}-1`, merchant, amountMinor, postedAt: postedAt(rng, at, 10) }, { id: `${id}-${slug}-2`, merchant, amountMinor, postedAt: postedAt(rng, at, 11) });
+      txns.push(
+        { id: `${id}-${slug}-1`, merchant, amountMinor, postedAt: postedAt(rng, at, 10) },
+        { id: `${id}-${slug}-2`, merchant, amountMinor, postedAt: postedAt(rng, at, 11) },
+      );
       plan.parallelClaims.push(`I was charged twice at ${merchant}`);
     }
   }
@@ -113,7 +116,12 @@ export async function createCustomers(pool: Pool, seed: number, count: number): 
   const tenant = DEMO_TENANT;
   const passwordHash = await hashPassword(CUSTOMER_PASSWORD);
   const made = Array.from({ length: count }, (_, i) => makeCustomer(seed, i));
-  await insertRows(pool, "customers", ["id", "tenant_id", "name", "home_country"], made.map(({ plan }) => [plan.customerId, tenant, `Chaos Customer ${plan.index}`, "DE"]));
+  await insertRows(
+    pool,
+    "customers",
+    ["id", "tenant_id", "name", "home_country"],
+    made.map(({ plan }) => [plan.customerId, tenant, `Chaos Customer ${plan.index}`, "DE"]),
+  );
   await insertRows(
     pool,
     "users",
@@ -130,7 +138,9 @@ export async function createCustomers(pool: Pool, seed: number, count: number): 
     pool,
     "transactions",
     ["id", "tenant_id", "customer_id", "card_id", "merchant", "amount_minor", "currency", "country", "posted_at"],
-    made.flatMap(({ plan, txns }) => txns.map((t) => [t.id, tenant, plan.customerId, `card-${plan.customerId}`, t.merchant, t.amountMinor, "EUR", "DE", t.postedAt])),
+    made.flatMap(({ plan, txns }) =>
+      txns.map((t) => [t.id, tenant, plan.customerId, `card-${plan.customerId}`, t.merchant, t.amountMinor, "EUR", "DE", t.postedAt]),
+    ),
   );
   return made.map(({ plan }) => plan);
 }

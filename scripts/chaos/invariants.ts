@@ -127,7 +127,9 @@ async function describeThread(pool: Pool, journal: Journal, threadId: string, wh
     conversation: journal.threads.get(threadId),
     why,
     database: { thread: thread.rows[0], approvals: approvals.rows, ledger: ledger.rows, messages: messages.rows },
-    requests: [...(journal.requests.get(threadId) ?? [])].sort((a, b) => a.at - b.at).map((r) => ({ at: `${journal.elapsed(r.at).trim()} s`, what: r.what, outcome: r.outcome })),
+    requests: [...(journal.requests.get(threadId) ?? [])]
+      .sort((a, b) => a.at - b.at)
+      .map((r) => ({ at: `${journal.elapsed(r.at).trim()} s`, what: r.what, outcome: r.outcome })),
   };
 }
 

@@ -122,7 +122,9 @@ export class Killer {
     await faults.set({ system: "ledger", afterCommit: "hang", times: 1 });
     const deadline = Date.now() + 8_000;
     while (Date.now() < deadline) {
-      const found = await this.query("a refund committed since", `select 1 from bank_sim.ledger_entries where id > $1 and status = 'committed' limit 1`, [baseline]);
+      const found = await this.query("a refund committed since", `select 1 from bank_sim.ledger_entries where id > $1 and status = 'committed' limit 1`, [
+        baseline,
+      ]);
       if (found.rowCount) {
         await sleep(this.rng.int(0, 30));
         return true;
@@ -149,7 +151,11 @@ export class Killer {
     const waiting = new Set(record.busyThreads);
     const deadline = record.at + THREAD_RECOVERY_MS;
     while (waiting.size > 0 && Date.now() < deadline) {
-      const { rows } = await this.query<{ id: string }>(`the threads kill ${record.index} cut off`, `select id from threads where id = any($1) and status <> 'busy'`, [[...waiting]]);
+      const { rows } = await this.query<{ id: string }>(
+        `the threads kill ${record.index} cut off`,
+        `select id from threads where id = any($1) and status <> 'busy'`,
+        [[...waiting]],
+      );
       for (const row of rows) waiting.delete(row.id);
       if (waiting.size === 0) break;
       await sleep(250);

@@ -33,7 +33,8 @@ const WIND_DOWN_MS = 120_000;
 /** Waits until no thread is busy and no approval is pending or half-done, or the time is up. */
 async function settle(stack: Stack, journal: Journal, settleMs: number): Promise<void> {
   const deadline = Date.now() + settleMs;
-  const query = <R extends QueryResultRow>(text: string) => within(QUERY_MS, "the query for unsettled threads and approvals did not answer", () => stack.pool.query<R>(text));
+  const query = <R extends QueryResultRow>(text: string) =>
+    within(QUERY_MS, "the query for unsettled threads and approvals did not answer", () => stack.pool.query<R>(text));
   const { rows } = await query<{ at: Date | null }>(`select max(expires_at) as at from approvals where status = 'pending'`);
   const expiries = rows[0]?.at ? rows[0].at.getTime() + 10_000 : 0;
   const until = Math.max(deadline, Math.min(expiries, deadline + 120_000));
@@ -120,7 +121,12 @@ async function main() {
   let next = 0;
   let done = 0;
   let finished = false;
-  const killing = killer.run(() => done, () => finished).catch(abort);
+  const killing = killer
+    .run(
+      () => done,
+      () => finished,
+    )
+    .catch(abort);
   const progress = setInterval(() => log(journal, `${next} started, ${done} done, ${journal.kills.length} kill(s)`), 15_000);
   const workers = Array.from({ length: options.concurrency }, async () => {
     while (next < plans.length && !aborted) {

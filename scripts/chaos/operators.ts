@@ -106,10 +106,18 @@ export class Operators {
     const other = higher !== agreed && this.rng.chance(0.5) ? higher : agreed - 100;
     const body = { decision: "approve", reason: "Chaos campaign: another amount.", version: a.version, amountMinor: other };
     const res = await api.call("POST", `/api/approvals/${a.approvalId}/decision`, body, { retry: false, timeoutMs: 90_000 });
-    this.ctx.journal.record(a.threadId, `${name} approve ${other} (first approved ${agreed}) v${a.version}`, res.status === 0 ? (res.error ?? "no answer") : `${res.status} ${res.body?.code ?? res.body?.status ?? ""}`.trim());
+    this.ctx.journal.record(
+      a.threadId,
+      `${name} approve ${other} (first approved ${agreed}) v${a.version}`,
+      res.status === 0 ? (res.error ?? "no answer") : `${res.status} ${res.body?.code ?? res.body?.status ?? ""}`.trim(),
+    );
     this.ctx.journal.bump(`decision.other_amount.${res.status === 0 ? (res.error ?? "no_answer") : res.status}`);
     if (res.status === 200) {
-      this.ctx.journal.fail({ threadId: a.threadId, what: "second_approval_other_amount_not_refused", detail: `${name} ${a.approvalId}: ${res.status} ${JSON.stringify(res.body)}` });
+      this.ctx.journal.fail({
+        threadId: a.threadId,
+        what: "second_approval_other_amount_not_refused",
+        detail: `${name} ${a.approvalId}: ${res.status} ${JSON.stringify(res.body)}`,
+      });
     }
   }
 
@@ -136,9 +144,7 @@ export class Operators {
     const sentAt = Date.now();
     try {
       const results = await Promise.all(
-        Array.from({ length: clicks }, () =>
-          api.call("POST", `/api/approvals/${a.approvalId}/decision`, body, { retry: false, timeoutMs: 90_000 }),
-        ),
+        Array.from({ length: clicks }, () => api.call("POST", `/api/approvals/${a.approvalId}/decision`, body, { retry: false, timeoutMs: 90_000 })),
       );
       const summary = results.map((r) => (r.status === 0 ? (r.error ?? "no answer") : `${r.status} ${r.body?.status ?? r.body?.code ?? ""}`.trim()));
       journal.record(a.threadId, `${name} ${decision} v${a.version}${clicks > 1 ? " (double click)" : ""}`, summary.join(" | "), sentAt);

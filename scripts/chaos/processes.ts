@@ -29,7 +29,10 @@ export type Stack = { databaseUrl: string; ownerUrl: string; pool: Pool; simulat
  * `approvalWindowMs` sets demo-bank's approval window (its policy row, which the app reads);
  * `ledgerKeyWindowMs`, the simulated ledger's idempotency key window (unset keeps every key).
  */
-export async function startStack(dataDir = "pg-chaos", { approvalWindowMs, ledgerKeyWindowMs }: { approvalWindowMs?: number; ledgerKeyWindowMs?: number } = {}): Promise<Stack> {
+export async function startStack(
+  dataDir = "pg-chaos",
+  { approvalWindowMs, ledgerKeyWindowMs }: { approvalWindowMs?: number; ledgerKeyWindowMs?: number } = {},
+): Promise<Stack> {
   const pg = await startEmbeddedPostgres(path.join(DATA_DIR, dataDir), { fresh: true });
   // Bounds for the harness's own queries (counting, fixtures), so none waits forever on a lock or a full pool.
   const { db, pool } = openDatabase(pg.url, 6, { connectMs: 30_000, statementMs: 60_000 });
@@ -38,7 +41,14 @@ export async function startStack(dataDir = "pg-chaos", { approvalWindowMs, ledge
   if (approvalWindowMs !== undefined) {
     const bank = (await getTenant(db, DEMO_TENANT))!;
     const { autoApproveMaxMinor, operatorLimitMinor, fourEyesMinor } = bank;
-    await setTenantPolicy(db, { tenantId: DEMO_TENANT, version: bank.version, policy: { autoApproveMaxMinor, operatorLimitMinor, fourEyesMinor, approvalWindowMs }, actor: "chaos", now: new Date(), defaults: bank });
+    await setTenantPolicy(db, {
+      tenantId: DEMO_TENANT,
+      version: bank.version,
+      policy: { autoApproveMaxMinor, operatorLimitMinor, fourEyesMinor, approvalWindowMs },
+      actor: "chaos",
+      now: new Date(),
+      defaults: bank,
+    });
   }
   const databaseUrl = appRoleUrl(pg.url, embeddedAppPassword(pg.dataDir));
   await admitAppRole(pool, databaseUrl);

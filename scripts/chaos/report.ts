@@ -33,7 +33,12 @@ function counters(journal: Journal, prefix: string): string {
 function printKills(journal: Journal): void {
   console.log("\nkills");
   for (const k of journal.kills) {
-    const threads = k.busyThreads.length === 0 ? "no thread was mid-run" : k.threadsMs !== undefined ? `cut-off threads free after ${seconds(k.threadsMs)}` : `${k.unrecovered} of ${k.busyThreads.length} cut-off thread(s) still busy after 60 s`;
+    const threads =
+      k.busyThreads.length === 0
+        ? "no thread was mid-run"
+        : k.threadsMs !== undefined
+          ? `cut-off threads free after ${seconds(k.threadsMs)}`
+          : `${k.unrecovered} of ${k.busyThreads.length} cut-off thread(s) still busy after 60 s`;
     console.log(`  #${String(k.index).padStart(3)} at ${journal.elapsed(k.at)} s  ${k.mode}; ${k.inFlight}; healthy after ${seconds(k.healthMs)}; ${threads}`);
   }
 }
@@ -60,18 +65,24 @@ export function printReport(f: Figures, journal: Journal, meta: { seed: number; 
   for (const [name, value, check] of rows) console.log(`${name.padEnd(width)}  ${value.padEnd(12)}  ${check}`);
 
   console.log("\nalso seen");
-  console.log(`  customer messages acknowledged ${journal.acked.length}; resent after a kill ${journal.count("message.resent_after_kill")}, stored twice ${f.duplicatedMessages}`);
+  console.log(
+    `  customer messages acknowledged ${journal.acked.length}; resent after a kill ${journal.count("message.resent_after_kill")}, stored twice ${f.duplicatedMessages}`,
+  );
   console.log(`  messages: ${counters(journal, "message.")}`);
   console.log(`  decisions: ${counters(journal, "decision.")}`);
   console.log(`  sign-ins held back by the throttle and waited out ${journal.count("login.held_back")}`);
   console.log(`  retention sweeps that removed something ${f.retention.sweeps}, checkpoints they removed ${f.retention.checkpoints}`);
   console.log(`  runs stopped by a newer message ${f.runsStopped.runs}, requests they withdrew ${f.runsStopped.withdrawn}`);
-  console.log(`  refund re-runs that read the ledger by case before sending again ${f.ledgerReads.reads}, of them after the key had been forgotten ${f.ledgerReads.forgotten}`);
+  console.log(
+    `  refund re-runs that read the ledger by case before sending again ${f.ledgerReads.reads}, of them after the key had been forgotten ${f.ledgerReads.forgotten}`,
+  );
   const modes = new Map<string, number>();
   for (const k of journal.kills) modes.set(k.mode, (modes.get(k.mode) ?? 0) + 1);
   console.log(`  kills by moment: ${[...modes].map(([mode, n]) => `${mode} ${n}`).join(", ") || "none"}`);
   console.log(`  faults injected: ${counters(journal, "fault.")}`);
-  console.log(`  approvals still pending ${f.approvalsPending}, ledger calls left in flight ${f.ledgerInFlight}, connection errors ridden out ${journal.count("http.connection_error")}`);
+  console.log(
+    `  approvals still pending ${f.approvalsPending}, ledger calls left in flight ${f.ledgerInFlight}, connection errors ridden out ${journal.count("http.connection_error")}`,
+  );
   console.log(`  problems: ${counters(journal, "failure.")}`);
 
   const file = path.join(DATA_DIR, "chaos-failures.json");

@@ -68,7 +68,9 @@ describe("the harness's waits", () => {
 
   it("a request to a server that never answers fails by its deadline, naming the request", async () => {
     const url = await silentServer();
-    await expect(fetchWithin(`${url}/_admin/faults`, 300, { method: "DELETE" })).rejects.toThrow(`chaos: DELETE ${url}/_admin/faults got no complete answer within 0.3 s`);
+    await expect(fetchWithin(`${url}/_admin/faults`, 300, { method: "DELETE" })).rejects.toThrow(
+      `chaos: DELETE ${url}/_admin/faults got no complete answer within 0.3 s`,
+    );
   });
 
   it("a campaign request to a server that never answers comes back without an answer, naming the request and its deadline", async () => {
@@ -83,7 +85,9 @@ describe("the harness's waits", () => {
     const app = await fakeApp(path.join(scratch(), "never"));
     const started = Date.now();
     await expect(app.start(1_500, "kill 78")).rejects.toThrow(
-      new RegExp(`^chaos: app on :${app.port} did not answer /api/health with 200 within 1.5 s \\(start 1, after kill 78; last answer: [^;]+, then none for [\\d.]+ s; its log is `),
+      new RegExp(
+        `^chaos: app on :${app.port} did not answer /api/health with 200 within 1.5 s \\(start 1, after kill 78; last answer: [^;]+, then none for [\\d.]+ s; its log is `,
+      ),
     );
     expect(Date.now() - started).toBeLessThan(2_500);
     expect(app.up).toBe(false);

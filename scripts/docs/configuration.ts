@@ -33,7 +33,14 @@ export function settingsOf(file: string): Setting[] {
   let literal: ts.ObjectLiteralExpression | undefined;
   const find = (node: ts.Node) => {
     if (literal) return;
-    if (ts.isCallExpression(node) && node.expression.getText(source) === "z.object" && node.arguments[0] && ts.isObjectLiteralExpression(node.arguments[0])) {
+    if (
+      ts.isCallExpression(node) &&
+      ts.isPropertyAccessExpression(node.expression) &&
+      node.expression.name.text === "object" &&
+      node.expression.expression.getText(source) === "z" &&
+      node.arguments[0] &&
+      ts.isObjectLiteralExpression(node.arguments[0])
+    ) {
       literal = node.arguments[0];
       return;
     }

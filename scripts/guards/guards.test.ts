@@ -1,5 +1,6 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
+import ts from "typescript";
 import { describe, expect, it } from "vitest";
 import { GUARDS, markedLines, mutate, root } from "./guards";
 
@@ -27,8 +28,28 @@ describe("the money guards npm run test:guards removes", () => {
         const place = marked.get(mutation.marker)![0]!;
         const text = readFileSync(path.join(root, place.file), "utf8");
         const mutated = mutate(text, mutation);
+        const guarded = text.split("\n")[place.line] ?? "";
+        expect(guarded.trim(), `the line after "// test:guards ${mutation.marker}" is code`).toMatch(/^[^/\s]/);
         expect(mutated, mutation.marker).not.toBe(text);
-        expect(mutated.split("\n")[place.line] ?? "", mutation.marker).not.toContain("test:guards");
+        expect(mutated.split("\n").length - text.split("\n").length, mutation.marker).toBe(mutation.to.split("\n").length - 1);
+      }
+    }
+  });
+
+  it("each leave code that still parses once removed", () => {
+    for (const guard of GUARDS) {
+      const texts = new Map<string, string>();
+      for (const mutation of guard.mutations) {
+        const file = marked.get(mutation.marker)![0]!.file;
+        texts.set(file, mutate(texts.get(file) ?? readFileSync(path.join(root, file), "utf8"), mutation));
+      }
+      for (const [file, text] of texts) {
+        const out = ts.transpileModule(text, {
+          fileName: file,
+          reportDiagnostics: true,
+          compilerOptions: { module: ts.ModuleKind.ESNext, target: ts.ScriptTarget.ES2022 },
+        });
+        expect(out.diagnostics?.map((d) => ts.flattenDiagnosticMessageText(d.messageText, "\n")) ?? [], `${guard.guard} in ${file}`).toEqual([]);
       }
     }
   });

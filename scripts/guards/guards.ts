@@ -1,7 +1,8 @@
 /**
- * The money guards `npm run test:guards` removes one at a time. Each guarded line carries a
- * marker comment, `// test:guards <marker>`; removing the guard replaces that line with `to`
- * (indented like it), so the code around it may be reformatted or moved freely.
+ * The money guards `npm run test:guards` removes one at a time. Each guarded line has a marker
+ * comment on the line above it, `// test:guards <marker>`; removing the guard replaces the
+ * guarded line with `to` (indented like it), so the code around it may be reformatted or moved
+ * freely, and a formatter keeps a comment of its own line where it is.
  */
 import { execFileSync } from "node:child_process";
 import { readFileSync } from "node:fs";
@@ -30,63 +31,92 @@ export const GUARDS: Guard[] = [
     invariant: "reject-cancels",
     guard: "a run stopped by a newer message withdraws the approval it recorded",
     mutations: [{ marker: "withdraw-stopped-approval", to: `return "none";` }],
-    test: { file: "agent/runtime/double-texting-stop.int.test.ts", name: "stops the run before its refund: the policy approval is withdrawn and nothing is paid" },
+    test: {
+      file: "agent/runtime/double-texting-stop.int.test.ts",
+      name: "stops the run before its refund: the policy approval is withdrawn and nothing is paid",
+    },
   },
   {
     invariant: "dedup-on-replay",
     guard: "the ledger key is the business operation",
     mutations: [{ marker: "ledger-key-per-case", to: "return `refund:${tenantId}:${caseId}:${Date.now()}`;" }],
-    test: { file: "agent/runtime/crash-recovery.int.test.ts", name: "pays once when the ledger's read lags behind its writes: the re-run's refund call replays the first by its key" },
+    test: {
+      file: "agent/runtime/crash-recovery.int.test.ts",
+      name: "pays once when the ledger's read lags behind its writes: the re-run's refund call replays the first by its key",
+    },
   },
   {
     invariant: "fence-on-cancel",
     guard: "the refund's admission check (approved -> executing, fenced by version)",
-    mutations: [{ marker: "admission-fence", to: `if (won) return { admitted: true, firstAttempt: true, ...won };\nreturn { admitted: true, firstAttempt: true, status: "executing", version: input.version + 1 };` }],
+    mutations: [
+      {
+        marker: "admission-fence",
+        to: `if (won) return { admitted: true, firstAttempt: true, ...won };\nreturn { admitted: true, firstAttempt: true, status: "executing", version: input.version + 1 };`,
+      },
+    ],
     test: { file: "agent/runtime/admission.int.test.ts", name: "pays nothing when the customer's cancel lands between the decision and the refund" },
   },
   {
     invariant: "dedup-on-replay",
     guard: "a re-run reads the ledger's entries for the case before it sends the refund again",
     mutations: [{ marker: "look-before-retry", to: "const booked = null;" }],
-    test: { file: "agent/runtime/ledger-key-window.int.test.ts", name: "the retry job reads the case's entry after the window and completes from it: one ledger entry" },
+    test: {
+      file: "agent/runtime/ledger-key-window.int.test.ts",
+      name: "the retry job reads the case's entry after the window and completes from it: one ledger entry",
+    },
   },
   {
     invariant: "one-customer-at-a-time",
     guard: "policy decides a customer's refunds under that customer's lock",
     mutations: [{ marker: "customer-lock", to: `` }],
-    test: { file: "agent/runtime/per-customer.int.test.ts", name: "auto-approves one of three claims sent at once on two instances; the others go to an operator" },
+    test: {
+      file: "agent/runtime/per-customer.int.test.ts",
+      name: "auto-approves one of three claims sent at once on two instances; the others go to an operator",
+    },
   },
   {
     invariant: "one-customer-at-a-time",
     guard: "policy counts the refunds the app approved, not only those the ledger paid",
     mutations: [{ marker: "count-own-approvals", to: "if (!(await decide([]))) return { row: null, recorded: false };" }],
-    test: { file: "agent/runtime/per-customer.int.test.ts", name: "counts a refund the app approved and has not paid yet, which the history system cannot know of" },
+    test: {
+      file: "agent/runtime/per-customer.int.test.ts",
+      name: "counts a refund the app approved and has not paid yet, which the history system cannot know of",
+    },
   },
   {
     invariant: "no-one-alone",
     guard: "a policy change that loosens waits for a second supervisor",
     mutations: [{ marker: "loosening-waits", to: "if (loosened.length >= 0) {" }],
-    test: { file: "app/api/tenant/policy/maker-checker.int.test.ts", name: "keeps sam's wide-open policy a proposal: the Electro Mart refund still needs a second person, and sam cannot be both" },
+    test: {
+      file: "app/api/tenant/policy/maker-checker.int.test.ts",
+      name: "keeps sam's wide-open policy a proposal: the Electro Mart refund still needs a second person, and sam cannot be both",
+    },
   },
   {
     invariant: "no-one-alone",
     guard: "an approval keeps the limits it opened under",
     mutations: [{ marker: "limits-opened-under", to: "const limits = today;" }],
-    test: { file: "app/api/tenant/policy/maker-checker.int.test.ts", name: "applies a loosening sven confirms to approvals opened after it; the one already waiting keeps needing two" },
+    test: {
+      file: "app/api/tenant/policy/maker-checker.int.test.ts",
+      name: "applies a loosening sven confirms to approvals opened after it; the one already waiting keeps needing two",
+    },
   },
   {
     invariant: "four-eyes-one-amount",
     guard: "the second of two approvals must be for the first approver's amount",
     mutations: [{ marker: "four-eyes-one-amount", to: "if (false) {" }],
-    test: { file: "agent/runtime/four-eyes.int.test.ts", name: "refuses a second approval for a higher amount than the first with 409 conflict:amount, and changes nothing" },
+    test: {
+      file: "agent/runtime/four-eyes.int.test.ts",
+      name: "refuses a second approval for a higher amount than the first with 409 conflict:amount, and changes nothing",
+    },
   },
 ];
 
 export const root = path.resolve(import.meta.dirname, "../..");
 
-const MARKER = /\/\/ test:guards ([a-z0-9-]+)\s*$/;
+const MARKER = /^\s*\/\/ test:guards ([a-z0-9-]+)\s*$/;
 
-/** Every marked line of the repository's source: `file:line` by marker (a marker may be found more than once). */
+/** Every guarded line of the repository's source (the line after its marker): `file:line` by marker (a marker may be found more than once). */
 export function markedLines(): Map<string, { file: string; line: number }[]> {
   const files = execFileSync("git", ["ls-files", "-co", "--exclude-standard", "*.ts", "*.tsx"], { cwd: root, encoding: "utf8" }).split("\n").filter(Boolean);
   const found = new Map<string, { file: string; line: number }[]>();
@@ -100,7 +130,7 @@ export function markedLines(): Map<string, { file: string; line: number }[]> {
     }
     text.split("\n").forEach((line, index) => {
       const marker = MARKER.exec(line)?.[1];
-      if (marker) found.set(marker, [...(found.get(marker) ?? []), { file, line: index }]);
+      if (marker) found.set(marker, [...(found.get(marker) ?? []), { file, line: index + 1 }]);
     });
   }
   return found;
@@ -109,9 +139,12 @@ export function markedLines(): Map<string, { file: string; line: number }[]> {
 /** A source file's text with one marked line replaced by its mutation, indented as the line was. */
 export function mutate(text: string, mutation: Mutation): string {
   const lines = text.split("\n");
-  const at = lines.findIndex((line) => MARKER.exec(line)?.[1] === mutation.marker);
-  if (at < 0) throw new Error(`no line is marked "// test:guards ${mutation.marker}"`);
-  const indent = /^\s*/.exec(lines[at]!)![0];
+  const at = lines.findIndex((line) => MARKER.exec(line)?.[1] === mutation.marker) + 1;
+  if (at === 0) throw new Error(`no line is marked "// test:guards ${mutation.marker}"`);
+  const guarded = lines[at] ?? "";
+  if (guarded.trim() === "" || guarded.trim().startsWith("//"))
+    throw new Error(`"// test:guards ${mutation.marker}" is not followed by the line of code it guards`);
+  const indent = /^\s*/.exec(guarded)![0];
   lines.splice(at, 1, ...mutation.to.split("\n").map((line) => (line ? indent + line : "")));
   return lines.join("\n");
 }

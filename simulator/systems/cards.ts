@@ -171,7 +171,18 @@ async function applyOnce(pool: Pool, request: Request, key: string, fingerprint:
        values ($1, $2, $3, $4, $5, $6, $7, $8, $9, 200, $10::jsonb)
        on conflict (tenant_id, idempotency_key) do nothing
        returning response_body`,
-      [request.tenantId, request.cardId, request.customerId, request.action, request.reason, request.actor, key, fingerprint, changed, JSON.stringify(response)],
+      [
+        request.tenantId,
+        request.cardId,
+        request.customerId,
+        request.action,
+        request.reason,
+        request.actor,
+        key,
+        fingerprint,
+        changed,
+        JSON.stringify(response),
+      ],
     );
     const stored = logged.rows[0];
     if (!stored) {

@@ -103,10 +103,7 @@ async function commitRefund(pool: Pool, entryId: string, request: RefundRequest,
     );
     return ok(rows[0]?.response_body ?? response, 201);
   } catch (error) {
-    await pool.query(`delete from bank_sim.ledger_entries where tenant_id = $1 and id = $2 and status = 'in_flight'`, [
-      request.tenantId,
-      entryId,
-    ]);
+    await pool.query(`delete from bank_sim.ledger_entries where tenant_id = $1 and id = $2 and status = 'in_flight'`, [request.tenantId, entryId]);
     throw error;
   }
 }

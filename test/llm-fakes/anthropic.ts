@@ -7,7 +7,12 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 type Block = { type: string; text?: string };
 
 /** The system prompt and turns of a Messages request body. */
-export function readAnthropicRequest(body: { model?: string; stream?: boolean; system?: string | Block[]; messages?: { role: string; content: string | Block[] }[] }) {
+export function readAnthropicRequest(body: {
+  model?: string;
+  stream?: boolean;
+  system?: string | Block[];
+  messages?: { role: string; content: string | Block[] }[];
+}) {
   const text = (content: string | Block[] | undefined) => (typeof content === "string" ? content : (content ?? []).map((b) => b.text ?? "").join(""));
   return {
     model: body.model ?? "",
@@ -55,7 +60,16 @@ export async function streamAnthropic(res: ServerResponse, model: string, answer
   const { text, stopReason } = parts(answer);
   const delayMs = answer.delayMs ?? 0;
   event("message_start", {
-    message: { id: "msg_fake", type: "message", role: "assistant", model, content: [], stop_reason: null, stop_sequence: null, usage: { ...usage, output_tokens: 1 } },
+    message: {
+      id: "msg_fake",
+      type: "message",
+      role: "assistant",
+      model,
+      content: [],
+      stop_reason: null,
+      stop_sequence: null,
+      usage: { ...usage, output_tokens: 1 },
+    },
   });
   event("content_block_start", { index: 0, content_block: { type: "text", text: "" } });
   for (const piece of words(text)) {
@@ -72,4 +86,7 @@ export async function streamAnthropic(res: ServerResponse, model: string, answer
 }
 
 /** The body of an HTTP error, as the API sends it. */
-export const anthropicError = (status: number) => ({ type: "error", error: { type: status === 529 ? "overloaded_error" : "api_error", message: `fake failure ${status}` } });
+export const anthropicError = (status: number) => ({
+  type: "error",
+  error: { type: status === 529 ? "overloaded_error" : "api_error", message: `fake failure ${status}` },
+});

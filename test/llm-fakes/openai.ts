@@ -12,7 +12,10 @@ export function readOpenAiRequest(body: { model?: string; stream?: boolean; mess
   return {
     model: body.model ?? "",
     stream: body.stream === true,
-    system: messages.filter((m) => m.role === "system" || m.role === "developer").map((m) => m.content).join("\n"),
+    system: messages
+      .filter((m) => m.role === "system" || m.role === "developer")
+      .map((m) => m.content)
+      .join("\n"),
     messages: messages.filter((m) => m.role !== "system" && m.role !== "developer"),
   };
 }
@@ -32,7 +35,12 @@ export function answerOpenAi(res: ServerResponse, model: string, answer: Exclude
 }
 
 /** Streams `answer` as chat.completion.chunk events, a word a chunk, then `[DONE]`; false when the client went away first. */
-export async function streamOpenAi(res: ServerResponse, model: string, answer: Exclude<FakeAnswer, { kind: "status" | "hang" }>, withUsage: boolean): Promise<boolean> {
+export async function streamOpenAi(
+  res: ServerResponse,
+  model: string,
+  answer: Exclude<FakeAnswer, { kind: "status" | "hang" }>,
+  withUsage: boolean,
+): Promise<boolean> {
   res.writeHead(200, { "content-type": "text/event-stream", "cache-control": "no-cache" });
   const chunk = (delta: Record<string, unknown>, finish: string | null = null) =>
     `data: ${JSON.stringify({ ...envelope(model), object: "chat.completion.chunk", choices: [{ index: 0, delta, finish_reason: finish, logprobs: null }] })}\n\n`;

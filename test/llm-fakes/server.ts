@@ -71,7 +71,9 @@ export async function startLlmFake(script: Script): Promise<LlmFake> {
     const entry = { protocol, completed: false };
     streams.push(entry);
     entry.completed =
-      protocol === "openai" ? await streamOpenAi(res, request.model, answer, Boolean(body.stream_options?.include_usage)) : await streamAnthropic(res, request.model, answer);
+      protocol === "openai"
+        ? await streamOpenAi(res, request.model, answer, Boolean(body.stream_options?.include_usage))
+        : await streamAnthropic(res, request.model, answer);
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;

@@ -121,7 +121,8 @@ export async function openEventStream(url: string, cookie: string, init: Request
     headers: { accept: "text/event-stream", cookie, ...(init.headers as Record<string, string>) },
     signal: abort.signal,
   }).finally(() => clearTimeout(headersBy));
-  if (res.status !== 200 || !res.body) throw new Error(`${url} answered ${res.status}: ${await within(firstBlockMs, `${url}'s refusal was not read`, () => res.text())}`);
+  if (res.status !== 200 || !res.body)
+    throw new Error(`${url} answered ${res.status}: ${await within(firstBlockMs, `${url}'s refusal was not read`, () => res.text())}`);
   const events: ServerEvent[] = [];
   const waiters = new Set<() => void>();
   let ended = false;

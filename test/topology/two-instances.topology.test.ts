@@ -21,7 +21,11 @@ const journal = new Journal();
 beforeAll(async () => {
   topology = await startTopology();
   const plans = await createCustomers(topology.pool, 5, 16);
-  customers = { duplicate: plans.filter((p) => p.scenario === "duplicate"), review: plans.filter((p) => p.scenario === "review"), parallel: plans.filter((p) => p.scenario === "parallel") };
+  customers = {
+    duplicate: plans.filter((p) => p.scenario === "duplicate"),
+    review: plans.filter((p) => p.scenario === "review"),
+    parallel: plans.filter((p) => p.scenario === "parallel"),
+  };
   expect(customers.duplicate.length, "synthetic customers with a duplicate charge").toBeGreaterThanOrEqual(2);
   expect(customers.review.length, "synthetic customers with a payment for review").toBeGreaterThanOrEqual(1);
   expect(customers.parallel.length, "synthetic customers with three duplicate charges").toBeGreaterThanOrEqual(1);
@@ -220,7 +224,10 @@ describe("two app instances behind a round-robin proxy", () => {
     expect(proxy.refused.get(a.url)! - refusedBefore, "the proxy sent requests meant for A to B").toBeGreaterThan(0);
     expect(await refundsOf(plan.customerId)).toEqual([{ status: "committed", amount_minor: expect.any(Number) }]);
     expect(await ledgerCalls(), "A's refund call was the only one: B read the case's entry instead of calling again").toBe(callsBefore + 1);
-    const reads = await pool.query(`select 1 from node_events where thread_id = $1 and node = 'refund' and system = 'ledger' and idempotency_key is null and outcome = 'ok'`, [threadId]);
+    const reads = await pool.query(
+      `select 1 from node_events where thread_id = $1 and node = 'refund' and system = 'ledger' and idempotency_key is null and outcome = 'ok'`,
+      [threadId],
+    );
     expect(reads.rowCount, "B read the ledger by case before paying").toBeGreaterThanOrEqual(1);
     expect(await unansweredMessages(threadId)).toBe(0);
     expect(b.up).toBe(true);

@@ -16,7 +16,7 @@ const database = testDatabase();
 beforeEach(() => database.freshStart());
 afterAll(() => database.pool.end());
 
-const replace = <T,>(initial: T) => Annotation<T>({ reducer: (_prev, next) => next, default: () => initial });
+const replace = <T>(initial: T) => Annotation<T>({ reducer: (_prev, next) => next, default: () => initial });
 
 /** The node wired as the lead's graph wires it: the checks' retry policy, a timeout, the error handler, then a reply. */
 const State = Annotation.Root({
@@ -31,7 +31,13 @@ const State = Annotation.Root({
 function graphOf(deps: AgentDeps) {
   return new StateGraph(State)
     .addNode(CARD_ACTION_NODE, cardAction(deps), {
-      retryPolicy: { maxAttempts: deps.settings.checkMaxAttempts, initialInterval: deps.settings.retryInitialMs, backoffFactor: 2, jitter: false, logWarning: false },
+      retryPolicy: {
+        maxAttempts: deps.settings.checkMaxAttempts,
+        initialInterval: deps.settings.retryInitialMs,
+        backoffFactor: 2,
+        jitter: false,
+        logWarning: false,
+      },
       timeout: deps.settings.checkTimeoutMs,
       errorHandler: cardActionFailed(deps),
     })
@@ -44,7 +50,11 @@ function graphOf(deps: AgentDeps) {
 
 const deps = () => depsFromEnv(database.db, { settings: FAST_SETTINGS });
 
-function ask(threadId: string, understanding: NonNullable<CardActionState["understanding"]>, opts: { turnKey?: string; customerId?: string; with?: AgentDeps } = {}) {
+function ask(
+  threadId: string,
+  understanding: NonNullable<CardActionState["understanding"]>,
+  opts: { turnKey?: string; customerId?: string; with?: AgentDeps } = {},
+) {
   const input = { tenantId: TENANT, customerId: opts.customerId ?? "cust-alice", understanding, turnKey: opts.turnKey };
   return graphOf(opts.with ?? deps()).invoke(input, { configurable: { thread_id: threadId } });
 }
@@ -60,7 +70,9 @@ async function cardEvents(threadId: string) {
     .from(nodeEvents)
     .where(and(eq(nodeEvents.threadId, threadId), eq(nodeEvents.system, "cards")))
     .orderBy(asc(nodeEvents.id));
-  return rows.map((r) => openNodeEvent(appKeyRing(), r)).map((r) => ({ node: r.node, outcome: r.outcome, operation: (r.request as { operation?: string }).operation, key: r.idempotencyKey }));
+  return rows
+    .map((r) => openNodeEvent(appKeyRing(), r))
+    .map((r) => ({ node: r.node, outcome: r.outcome, operation: (r.request as { operation?: string }).operation, key: r.idempotencyKey }));
 }
 
 async function cardAudit(threadId: string) {
@@ -77,7 +89,9 @@ async function statusOf(cardId = "card-alice") {
 }
 
 async function addAliceCard(id: string, last4: string) {
-  await database.db.insert(cards).values({ id, tenantId: TENANT, customerId: "cust-alice", last4, dailyLimitMinor: 1, monthlyLimitMinor: 1, onlineLimitMinor: 1, atmLimitMinor: 1 });
+  await database.db
+    .insert(cards)
+    .values({ id, tenantId: TENANT, customerId: "cust-alice", last4, dailyLimitMinor: 1, monthlyLimitMinor: 1, onlineLimitMinor: 1, atmLimitMinor: 1 });
 }
 
 describe("the cardAction node against the cards system", () => {

@@ -69,7 +69,11 @@ describe("card actions", () => {
   });
 
   it("come from the message's second request too", () => {
-    const state = { tenantId: "t", customerId: "c", understanding: { intent: "limits", also: { intent: "freeze_card", cardReason: "stolen", cardLast4: "4242" } } };
+    const state = {
+      tenantId: "t",
+      customerId: "c",
+      understanding: { intent: "limits", also: { intent: "freeze_card", cardReason: "stolen", cardLast4: "4242" } },
+    };
     expect(cardRequestOf(state)).toEqual({ action: "freeze", cardReason: "stolen", cardLast4: "4242" });
   });
 

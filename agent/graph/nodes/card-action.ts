@@ -2,7 +2,16 @@ import { Command, type LangGraphRunnableConfig, type NodeError } from "@langchai
 import { CARD_FREEZE_REASONS, CARD_REPLACEMENT_REASONS } from "@/vocabulary/cards";
 import type { CardChange, CardFreezeReason, CardReplacementReason, CardStatus } from "../../clients/cards";
 import type { AgentDeps } from "../deps";
-import { cardActionOf, cardRequestsOf, type CardRequest, type CardActionCard, type CardActionKind, type CardActionOutcome, type CardActionState, type CardActionUpdate } from "../cards";
+import {
+  cardActionOf,
+  cardRequestsOf,
+  type CardRequest,
+  type CardActionCard,
+  type CardActionKind,
+  type CardActionOutcome,
+  type CardActionState,
+  type CardActionUpdate,
+} from "../cards";
 import { degraded } from "./degraded";
 
 /**
@@ -77,7 +86,14 @@ export const cardAction = (deps: AgentDeps) =>
         await deps.store.recordNodeEvent({ ...event, outcome: "ok", latencyMs: Date.now() - started, request, response, idempotencyKey });
         return response;
       } catch (error) {
-        await deps.store.recordNodeEvent({ ...event, outcome: "error", latencyMs: Date.now() - started, request, idempotencyKey, error: (error as Error).message || String(error) });
+        await deps.store.recordNodeEvent({
+          ...event,
+          outcome: "error",
+          latencyMs: Date.now() - started,
+          request,
+          idempotencyKey,
+          error: (error as Error).message || String(error),
+        });
         throw error;
       }
     };

@@ -42,7 +42,10 @@ function pickOrdinal<T>(options: T[], ordinal: number | undefined): T | undefine
 
 /** The offered payment whose shop the answer names ("the tapas one"). */
 function optionNamed<T extends { merchant: string }>(options: T[], text: string): T | undefined {
-  const named = pickOffered(text, options.map((o) => o.merchant));
+  const named = pickOffered(
+    text,
+    options.map((o) => o.merchant),
+  );
   return named ? options.find((o) => o.merchant === named) : undefined;
 }
 
@@ -64,12 +67,19 @@ function answerToQuestion(now: Understanding, state: AgentStateType, text: strin
   const switched = CASE_INTENTS.has(now.intent) && now.intent !== prior.intent;
   if (asked.kind === "which_intent") {
     const picked = YES.test(text) && now.ordinal === undefined ? asked.candidates[0] : pickOrdinal(asked.candidates, now.ordinal);
-    const named = picked ?? asked.candidates.find((c) => c.topic.split(/\s+/).filter((w) => w.length > 3).every((w) => text.toLowerCase().includes(w)));
+    const named =
+      picked ??
+      asked.candidates.find((c) =>
+        c.topic
+          .split(/\s+/)
+          .filter((w) => w.length > 3)
+          .every((w) => text.toLowerCase().includes(w)),
+      );
     if (!named || (now.intent !== "unclear" && now.intent !== "other" && now.confidence >= 0.6 && !picked)) return { u: now };
     const label = labelForCategory(named.category);
     return { u: { ...now, ...label, category: named.category, candidates: undefined, confidence: 0.9 } };
   }
-  if (switched || prior.intent !== now.intent && !["other", "unclear", "knowledge", "refund"].includes(now.intent)) return { u: now };
+  if (switched || (prior.intent !== now.intent && !["other", "unclear", "knowledge", "refund"].includes(now.intent))) return { u: now };
   if (asked.kind === "which_request" && prior.intent === "cancel") {
     const chosen = pickOrdinal(asked.options, now.ordinal) ?? asked.options.find((o) => now.merchant === o.merchant || now.amountMinor === o.amountMinor);
     return chosen ? { u: { ...prior, intent: "cancel" }, requestId: chosen.approvalId } : { u: now };
@@ -115,7 +125,14 @@ function caseRefOf(kase: CaseWithApproval): CaseRef {
 }
 
 function focusOf(kase: CaseWithApproval): Focus {
-  return { transactionId: kase.transactionId, merchant: kase.merchant, amountMinor: kase.amountMinor, currency: kase.currency, postedAt: "", caseId: kase.caseId };
+  return {
+    transactionId: kase.transactionId,
+    merchant: kase.merchant,
+    amountMinor: kase.amountMinor,
+    currency: kase.currency,
+    postedAt: "",
+    caseId: kase.caseId,
+  };
 }
 
 /** A request still waiting for a decision: the customer may withdraw it. */
@@ -201,7 +218,13 @@ async function openRefundCase(turn: Turn, u: Understanding, txnId: string | unde
   if (resolution.kind === "ambiguous") {
     const clarification: Clarification = {
       kind: "which_transaction",
-      options: resolution.candidates.map((t) => ({ transactionId: t.id, merchant: t.merchant, amountMinor: t.amountMinor, currency: t.currency, postedAt: t.postedAt })),
+      options: resolution.candidates.map((t) => ({
+        transactionId: t.id,
+        merchant: t.merchant,
+        amountMinor: t.amountMinor,
+        currency: t.currency,
+        postedAt: t.postedAt,
+      })),
     };
     return { clarification };
   }
@@ -214,7 +237,15 @@ async function openRefundCase(turn: Turn, u: Understanding, txnId: string | unde
     const { handoverId } = await deps.store.requestHandover({ tenantId, threadId, customerId, summary: reason, reason: "stagnation", createdAt: deps.clock() });
     return { fingerprints: [fingerprint], handoff: { reason, handoverId }, focus };
   }
-  const opened = await deps.store.upsertCase({ tenantId, threadId, customerId, transactionId: txn.id, reason: resolution.reason, amountMinor: txn.amountMinor, currency: txn.currency });
+  const opened = await deps.store.upsertCase({
+    tenantId,
+    threadId,
+    customerId,
+    transactionId: txn.id,
+    reason: resolution.reason,
+    amountMinor: txn.amountMinor,
+    currency: txn.currency,
+  });
   const caseRef: CaseRef = {
     caseId: opened.caseId,
     transactionId: txn.id,
@@ -233,11 +264,7 @@ async function openRefundCase(turn: Turn, u: Understanding, txnId: string | unde
 async function findStatusCase(turn: Turn, u: Understanding): Promise<AgentUpdate> {
   const { deps, state } = turn;
   const cases = await deps.store.listCases(state.tenantId, state.customerId);
-  const kase =
-    namedCase(cases, u, state.focus, turn.text) ??
-    cases.find((c) => c.threadId === turn.threadId) ??
-    cases.find(isWaiting) ??
-    cases[0];
+  const kase = namedCase(cases, u, state.focus, turn.text) ?? cases.find((c) => c.threadId === turn.threadId) ?? cases.find(isWaiting) ?? cases[0];
   if (!kase) return {};
   return { case: caseRefOf(kase), approval: kase.approval, focus: focusOf(kase) };
 }
@@ -245,7 +272,12 @@ async function findStatusCase(turn: Turn, u: Understanding): Promise<AgentUpdate
 /** The customer's other requests, for a status question asked beside a new report ("...charged me twice, and what's the status of my refunds?"). */
 async function otherRequests(turn: Turn, reported: CaseRef): Promise<AgentUpdate> {
   const cases = await turn.deps.store.listCases(turn.state.tenantId, turn.state.customerId);
-  return { standing: cases.filter((c) => c.transactionId !== reported.transactionId).slice(0, MAX_STANDING).map(caseRefOf) };
+  return {
+    standing: cases
+      .filter((c) => c.transactionId !== reported.transactionId)
+      .slice(0, MAX_STANDING)
+      .map(caseRefOf),
+  };
 }
 
 /** How many other requests a side status answer lists, newest first. */
@@ -266,16 +298,32 @@ async function withdraw(turn: Turn, u: Understanding, approvalId: string | undef
     waiting.find((c) => c.threadId === turn.threadId) ??
     (waiting.length === 1 ? waiting[0] : undefined);
   if (!target && waiting.length > 1) {
-    const options: RequestOption[] = waiting.map((c) => ({ caseId: c.caseId, approvalId: c.approval!.approvalId, merchant: c.merchant, amountMinor: c.amountMinor, currency: c.currency }));
+    const options: RequestOption[] = waiting.map((c) => ({
+      caseId: c.caseId,
+      approvalId: c.approval!.approvalId,
+      merchant: c.merchant,
+      amountMinor: c.amountMinor,
+      currency: c.currency,
+    }));
     return { clarification: { kind: "which_request", options } };
   }
   const kase = target ?? cases.find((c) => c.threadId === turn.threadId) ?? cases[0];
   if (!kase) return {};
   if (isWaiting(kase)) {
-    const withdrawn = await deps.store.withdrawRequest({ tenantId: state.tenantId, approvalId: kase.approval!.approvalId, caseId: kase.caseId, actor: state.customerId });
+    const withdrawn = await deps.store.withdrawRequest({
+      tenantId: state.tenantId,
+      approvalId: kase.approval!.approvalId,
+      caseId: kase.caseId,
+      actor: state.customerId,
+    });
     if (withdrawn) {
       const approval = { ...kase.approval!, status: "cancelled" as const };
-      return { case: { ...caseRefOf(kase), priorStatus: "cancelled" }, approval, withdrawn: { approvalId: approval.approvalId, caseId: kase.caseId }, focus: focusOf(kase) };
+      return {
+        case: { ...caseRefOf(kase), priorStatus: "cancelled" },
+        approval,
+        withdrawn: { approvalId: approval.approvalId, caseId: kase.caseId },
+        focus: focusOf(kase),
+      };
     }
     const [now] = (await deps.store.listCases(state.tenantId, state.customerId)).filter((c) => c.caseId === kase.caseId);
     if (now) return { case: caseRefOf(now), approval: now.approval, focus: focusOf(now) };

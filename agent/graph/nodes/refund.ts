@@ -42,7 +42,8 @@ export const refund = (deps: AgentDeps) =>
       step: Number(config.metadata?.langgraph_step ?? -1),
     };
     const event = { ...call, request, idempotencyKey };
-    const booked = admission.firstAttempt ? null : await bookedBefore(deps, call, kase.caseId, config.signal); // test:guards look-before-retry
+    // test:guards look-before-retry
+    const booked = admission.firstAttempt ? null : await bookedBefore(deps, call, kase.caseId, config.signal);
     const started = Date.now();
     let receipt = booked;
     if (!receipt) {
@@ -56,7 +57,14 @@ export const refund = (deps: AgentDeps) =>
     }
     await deps.store.completeRefund({ tenantId: state.tenantId, approvalId: approval.approvalId, caseId: kase.caseId });
     metrics().refunds.inc({ outcome: "executed" });
-    log().info({ event: "refund.executed", tenantId: state.tenantId, threadId: event.threadId, caseId: kase.caseId, approvalId: approval.approvalId, replayed: receipt.replayed });
+    log().info({
+      event: "refund.executed",
+      tenantId: state.tenantId,
+      threadId: event.threadId,
+      caseId: kase.caseId,
+      approvalId: approval.approvalId,
+      replayed: receipt.replayed,
+    });
     return {
       refundOutcome: { status: "executed", entryId: receipt.entryId, replayed: receipt.replayed },
       approval: { ...approval, status: "executed", version: admission.version },

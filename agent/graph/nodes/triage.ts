@@ -20,6 +20,8 @@ export const triage = (deps: AgentDeps) =>
     if (verdict.outcome !== "auto_approve") return { verdict };
     const input = approvalInput(deps, policy, state, String(config.configurable?.thread_id), verdict.reason);
     const refundsSince = new Date(input.createdAt.getTime() - policy.refund.refundFreeDays * DAY_MS);
-    const decided = await deps.store.recordPolicyApproval({ ...input, customerId: state.customerId, refundsSince }, (own) => judge(countingOwnRefunds(state.checks, own)));
+    const decided = await deps.store.recordPolicyApproval({ ...input, customerId: state.customerId, refundsSince }, (own) =>
+      judge(countingOwnRefunds(state.checks, own)),
+    );
     return decided.approval ? { verdict: decided.verdict, approval: decided.approval } : { verdict: decided.verdict };
   };

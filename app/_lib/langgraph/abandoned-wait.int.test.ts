@@ -16,7 +16,9 @@ beforeAll(async () => {
   token = (await createSession(h.db, "user-alice")).token;
   thread = await h.newThread("cust-alice");
   // A message still waiting its turn: its run has no answer yet.
-  await h.db.insert(messages).values({ tenantId: TENANT, threadId: thread, role: "customer", text: "what are my card limits", queued: true, clientMessageId: runId });
+  await h.db
+    .insert(messages)
+    .values({ tenantId: TENANT, threadId: thread, role: "customer", text: "what are my card limits", queued: true, clientMessageId: runId });
 });
 afterAll(() => h.pool.end());
 

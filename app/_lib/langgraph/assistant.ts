@@ -8,7 +8,9 @@ export const GRAPH_ID = "agent";
 /** The Platform names a graph's default assistant uuid5(graph id, the URL namespace); the same id here. */
 function defaultAssistantId(graphId: string): string {
   const namespace = Buffer.from("6ba7b8219dad11d180b400c04fd430c8", "hex");
-  const hash = createHash("sha1").update(Buffer.concat([namespace, Buffer.from(graphId)])).digest();
+  const hash = createHash("sha1")
+    .update(Buffer.concat([namespace, Buffer.from(graphId)]))
+    .digest();
   hash[6] = (hash[6]! & 0x0f) | 0x50;
   hash[8] = (hash[8]! & 0x3f) | 0x80;
   const hex = hash.subarray(0, 16).toString("hex");

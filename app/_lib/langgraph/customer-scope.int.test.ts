@@ -17,7 +17,9 @@ beforeAll(async () => {
   await h.freshStart();
   aliceThread = await h.newThread("cust-alice");
   bobThread = await h.newThread("cust-bob");
-  await h.db.insert(users).values({ id: "user-unlinked", tenantId: TENANT, username: "unlinked", passwordHash: "x", role: "customer", displayName: "Una Linked", customerId: null });
+  await h.db
+    .insert(users)
+    .values({ id: "user-unlinked", tenantId: TENANT, username: "unlinked", passwordHash: "x", role: "customer", displayName: "Una Linked", customerId: null });
   unlinked = (await createSession(h.db, "user-unlinked")).token;
 });
 afterAll(() => h.pool.end());
@@ -27,7 +29,9 @@ type Handler = (req: Request, ctx: { params: Promise<Record<string, string>> }) 
 async function answer(handler: Handler, path: string, token: string, body?: string) {
   const headers: Record<string, string> = { cookie: cookie(token) };
   if (body !== undefined) headers["content-type"] = "application/json";
-  const res = await handler(new Request(`http://localhost${path}`, { method: body === undefined ? "GET" : "POST", headers, body }), { params: Promise.resolve({}) });
+  const res = await handler(new Request(`http://localhost${path}`, { method: body === undefined ? "GET" : "POST", headers, body }), {
+    params: Promise.resolve({}),
+  });
   return { status: res.status, body: (await res.json()) as unknown };
 }
 

@@ -4,7 +4,8 @@ import { customerInterrupt, humanInterrupt } from "@/app/api/langgraph/schema";
 import { toCustomerInterrupt, toHumanInterrupt } from "./interrupts";
 
 const request = { approvalId: "ap-1", caseId: "case-1", amountMinor: 124_900, currency: "EUR", merchant: "Electro Mart", policyReason: "High risk." };
-const row = (over: Partial<ApprovalRow>) => ({ id: "ap-1", status: "pending", version: 3, requiredApprovals: 2, firstApprovedBy: null, firstApprovedAmountMinor: null, ...over }) as ApprovalRow;
+const row = (over: Partial<ApprovalRow>) =>
+  ({ id: "ap-1", status: "pending", version: 3, requiredApprovals: 2, firstApprovedBy: null, firstApprovedAmountMinor: null, ...over }) as ApprovalRow;
 
 describe("the approval gate in Agent Inbox's HumanInterrupt shape", () => {
   it("names the version a decision must carry and the approvals still needed", () => {

@@ -48,10 +48,16 @@ function unwrap(resume: unknown, approval: ApprovalRow): unknown {
 function toDecision(value: unknown): Decision {
   const parsed = parseWith(resumeValue, value, "resume");
   if (!Array.isArray(parsed) && "decision" in parsed) {
-    return { decision: parsed.decision === "approve" ? "approved" : "rejected", version: parsed.version, reason: parsed.reason, amountMinor: parsed.amountMinor };
+    return {
+      decision: parsed.decision === "approve" ? "approved" : "rejected",
+      version: parsed.version,
+      reason: parsed.reason,
+      amountMinor: parsed.amountMinor,
+    };
   }
   const response = Array.isArray(parsed) ? parsed[0]! : parsed;
-  if (response.type === "ignore") throw new ApiError("bad_request:resume", "An approval cannot be ignored: accept it, edit the amount, or respond with a reason to reject.");
+  if (response.type === "ignore")
+    throw new ApiError("bad_request:resume", "An approval cannot be ignored: accept it, edit the amount, or respond with a reason to reject.");
   if (response.type === "response") return { decision: "rejected", reason: response.args };
   const args = response.args?.args ?? {};
   if (args.version === undefined) throw new ApiError("bad_request:resume", "args.version: say which version of the approval you decided on.");

@@ -7,7 +7,10 @@ const interrupt = { id: "int-1", value: [] };
 describe("a finished run's events", () => {
   it("stream values by default, and the interrupt as a values chunk of its own after them", () => {
     const events = decode(resultEvents({ messages: [], case: null, __interrupt__: [interrupt] }, streamModes(undefined)));
-    expect(events).toEqual([`event: values\ndata: {"messages":[],"case":null}\n\n`, `event: values\ndata: {"__interrupt__":[${JSON.stringify(interrupt)}]}\n\n`]);
+    expect(events).toEqual([
+      `event: values\ndata: {"messages":[],"case":null}\n\n`,
+      `event: values\ndata: {"__interrupt__":[${JSON.stringify(interrupt)}]}\n\n`,
+    ]);
   });
 
   it("send the interrupt as an update when updates are asked for, and nothing of it when the run did not pause", () => {

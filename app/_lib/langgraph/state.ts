@@ -53,16 +53,20 @@ const checkpointOf = (threadId: string, config: StateSnapshot["config"] | undefi
 /** One checkpoint as the Platform's ThreadState, unmasked; `latest` gives the whole transcript, older ones the transcript up to their time. */
 async function toThreadState(s: Services, user: SessionUser, thread: ThreadRow, snapshot: StateSnapshot, latest: boolean): Promise<ThreadState> {
   const createdAt = snapshot.createdAt ? new Date(snapshot.createdAt) : undefined;
-  const [values, interrupts] = await Promise.all([
-    threadValues(s.db, user, thread, latest ? undefined : createdAt),
-    snapshotInterrupts(s.db, user, snapshot),
-  ]);
+  const [values, interrupts] = await Promise.all([threadValues(s.db, user, thread, latest ? undefined : createdAt), snapshotInterrupts(s.db, user, snapshot)]);
   const byTask = (taskId: string) => interrupts.filter((i) => i.taskId === taskId).map((i) => i.interrupt);
   const metadata = snapshot.metadata;
   return {
     values,
     next: [...snapshot.next],
-    tasks: snapshot.tasks.map((t) => ({ id: t.id, name: t.name, error: t.error ? "The task failed." : null, interrupts: byTask(t.id), checkpoint: null, state: null })),
+    tasks: snapshot.tasks.map((t) => ({
+      id: t.id,
+      name: t.name,
+      error: t.error ? "The task failed." : null,
+      interrupts: byTask(t.id),
+      checkpoint: null,
+      state: null,
+    })),
     checkpoint: checkpointOf(thread.id, snapshot.config),
     metadata: metadata ? { source: metadata.source, step: metadata.step } : {},
     created_at: snapshot.createdAt ?? null,

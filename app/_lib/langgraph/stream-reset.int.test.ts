@@ -61,7 +61,11 @@ describe("the run stream when a wording is withdrawn midway", () => {
     const chunks = all.filter((e) => e.event === "messages").map((e) => (e.data as [{ id: string; content: string }])[0]);
     const ids = [...new Set(chunks.map((c) => c.id))];
     expect(ids).toHaveLength(2);
-    const textOf = (id: string) => chunks.filter((c) => c.id === id).map((c) => c.content).join("");
+    const textOf = (id: string) =>
+      chunks
+        .filter((c) => c.id === id)
+        .map((c) => c.content)
+        .join("");
     expect(words(FILTERED).join("")).toContain(textOf(ids[0]!).trim());
     expect(textOf(ids[0]!).length).toBeGreaterThan(0);
     expect(textOf(ids[1]!)).toMatch(/^Hello! I can help with /);

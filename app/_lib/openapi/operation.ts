@@ -46,9 +46,20 @@ export function errorResponse(description: string): Response {
 
 /** Errors any route may answer, by the kind of request; registered once as components. */
 const COMMON = {
-  400: { id: "BadRequest", description: "`bad_request:<surface>`: a path id, query or body that is not valid, or a body that is not JSON (`bad_request:json`) or not UTF-8 (`bad_request:encoding`). Nothing was changed." },
-  401: { id: "Unauthorized", description: "No session (`unauthorized:session`), a malformed or unknown one (`unauthorized:session_invalid`), one past its lifetime (`unauthorized:session_expired`), or one whose user's role changed (`unauthorized:session_role_changed`)." },
-  403: { id: "Forbidden", description: "`forbidden:role`: this route is not for the signed-in user's role. `forbidden:origin`: a browser sent this write for another website." },
+  400: {
+    id: "BadRequest",
+    description:
+      "`bad_request:<surface>`: a path id, query or body that is not valid, or a body that is not JSON (`bad_request:json`) or not UTF-8 (`bad_request:encoding`). Nothing was changed.",
+  },
+  401: {
+    id: "Unauthorized",
+    description:
+      "No session (`unauthorized:session`), a malformed or unknown one (`unauthorized:session_invalid`), one past its lifetime (`unauthorized:session_expired`), or one whose user's role changed (`unauthorized:session_role_changed`).",
+  },
+  403: {
+    id: "Forbidden",
+    description: "`forbidden:role`: this route is not for the signed-in user's role. `forbidden:origin`: a browser sent this write for another website.",
+  },
   413: { id: "PayloadTooLarge", description: "`payload_too_large:body`: the body passed 16 KB." },
   415: { id: "UnsupportedMediaType", description: "`unsupported_media_type:body`: a write that is not `content-type: application/json`." },
   429: {

@@ -37,8 +37,5 @@ export const GET = route(async (req) => {
   );
   const body = await maskedForStaff(db, user.tenantId, { now: at, page: q.page, pageSize: q.pageSize, total, approvals: rows.map(toApprovalView) });
   const serverMs = performance.now() - started;
-  return Response.json(
-    body,
-    { headers: { "server-timing": `app;dur=${serverMs.toFixed(1)}` } },
-  );
+  return Response.json(body, { headers: { "server-timing": `app;dur=${serverMs.toFixed(1)}` } });
 });

@@ -74,7 +74,13 @@ export const approvalView = z
   })
   .meta({ id: "Approval" });
 
-export const queuePage = z.object({ now: timestamp, page: z.number().int(), pageSize: z.number().int(), total: z.number().int(), approvals: z.array(approvalView) });
+export const queuePage = z.object({
+  now: timestamp,
+  page: z.number().int(),
+  pageSize: z.number().int(),
+  total: z.number().int(),
+  approvals: z.array(approvalView),
+});
 
 /** Everything an operator needs to decide one case. */
 export const approvalDetail = z.object({
@@ -87,14 +93,24 @@ export const approvalDetail = z.object({
   refunds: z.array(z.object({ entryId: z.string(), caseId: z.string(), amountMinor: minorUnits, currency, committedAt: timestamp.nullable() })),
   audit: z.array(auditEvent),
   questions: z.array(
-    z.object({ questionId: z.string(), question: z.string(), askedBy: z.string(), askedAt: timestamp, answer: z.string().nullable(), answeredAt: timestamp.nullable() }),
+    z.object({
+      questionId: z.string(),
+      question: z.string(),
+      askedBy: z.string(),
+      askedAt: timestamp,
+      answer: z.string().nullable(),
+      answeredAt: timestamp.nullable(),
+    }),
   ),
   cards: z
     .discriminatedUnion("status", [
       z.object({ status: z.literal("ok"), cards: z.array(cardStatus) }),
       z.object({ status: z.literal("unavailable"), reason: z.string() }),
     ])
-    .meta({ description: "The customer's cards as the cards system reports them (frozen or active, replacement requested), or why it could not say; card digits masked." }),
+    .meta({
+      description:
+        "The customer's cards as the cards system reports them (frozen or active, replacement requested), or why it could not say; card digits masked.",
+    }),
 });
 
 export const decisionAnswer = z.object({
@@ -104,7 +120,12 @@ export const decisionAnswer = z.object({
   approvalsNeeded: z.number().int().meta({ description: "Approvals still missing: 1 after the first of two." }),
 });
 
-export const claimAnswer = z.object({ approvalId: z.string(), claimedBy: z.string().nullable(), claimExpiresAt: timestamp.nullable(), version: z.number().int() });
+export const claimAnswer = z.object({
+  approvalId: z.string(),
+  claimedBy: z.string().nullable(),
+  claimExpiresAt: timestamp.nullable(),
+  version: z.number().int(),
+});
 
 export const questionAnswer = z.object({ questionId: z.string(), version: z.number().int() });
 

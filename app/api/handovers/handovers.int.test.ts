@@ -23,7 +23,12 @@ afterAll(() => h.pool.end());
 /** Alice's conversation, in which she names herself and her card, handed to a person. */
 async function handedOver() {
   const thread = await h.newThread("cust-alice");
-  await appendMessage(h.db, { tenantId: TENANT, threadId: thread, role: "customer", text: "This is Alice Novak, my card ending 4242 was declined at the airport. I want a person." });
+  await appendMessage(h.db, {
+    tenantId: TENANT,
+    threadId: thread,
+    role: "customer",
+    text: "This is Alice Novak, my card ending 4242 was declined at the airport. I want a person.",
+  });
   await appendMessage(h.db, { tenantId: TENANT, threadId: thread, role: "agent", text: "I have passed our conversation to a colleague." });
   const { handoverId } = await store.requestHandover({
     tenantId: TENANT,
@@ -37,12 +42,26 @@ async function handedOver() {
 }
 
 async function answer(handoverId: string, user: string, body: unknown, headers: Record<string, string> = OWN) {
-  const res = await callRoute({ method: "POST", route: "/api/handovers/:id/answer", params: { id: handoverId }, cookie: cookies[user], body: JSON.stringify(body), headers });
+  const res = await callRoute({
+    method: "POST",
+    route: "/api/handovers/:id/answer",
+    params: { id: handoverId },
+    cookie: cookies[user],
+    body: JSON.stringify(body),
+    headers,
+  });
   return { status: res.status, body: await res.json() };
 }
 
 async function close(handoverId: string, user: string, version: number) {
-  const res = await callRoute({ method: "POST", route: "/api/handovers/:id/close", params: { id: handoverId }, cookie: cookies[user], body: JSON.stringify({ version }), headers: OWN });
+  const res = await callRoute({
+    method: "POST",
+    route: "/api/handovers/:id/close",
+    params: { id: handoverId },
+    cookie: cookies[user],
+    body: JSON.stringify({ version }),
+    headers: OWN,
+  });
   return { status: res.status, body: await res.json() };
 }
 
@@ -101,7 +120,13 @@ describe("the handover queue", () => {
   it("answers 404 for an unknown id and for another bank's handover", async () => {
     expect(await get("/api/handovers/:id", "olga", { id: "no-such-handover" })).toMatchObject({ status: 404, body: { code: "not_found:handover" } });
     const foreign = await createThread(h.db, "other-bank", "cust-alice");
-    const { handoverId } = await store.requestHandover({ tenantId: "other-bank", threadId: foreign.id, customerId: "cust-alice", summary: "elsewhere", reason: "needs_person" });
+    const { handoverId } = await store.requestHandover({
+      tenantId: "other-bank",
+      threadId: foreign.id,
+      customerId: "cust-alice",
+      summary: "elsewhere",
+      reason: "needs_person",
+    });
     expect(await get("/api/handovers/:id", "olga", { id: handoverId })).toMatchObject({ status: 404, body: { code: "not_found:handover" } });
     expect(await answer(handoverId, "olga", { text: "Hello", version: 1 })).toMatchObject({ status: 404, body: { code: "not_found:handover" } });
     expect(await close(handoverId, "sam", 1)).toMatchObject({ status: 404, body: { code: "not_found:handover" } });
@@ -120,28 +145,47 @@ describe("answering a handover", () => {
     expect(res).toEqual({ status: 200, body: { handoverId, status: "answered", version: 2, messageId: expect.any(Number) } });
 
     const chat = await get("/api/threads/:id", "alice", { id: thread });
-    expect(chat.body.messages.at(-1)).toMatchObject({ id: res.body.messageId, role: "agent", text: "Olga from our support team: Your card was blocked by the airport's terminal, not by us. It works again." });
+    expect(chat.body.messages.at(-1)).toMatchObject({
+      id: res.body.messageId,
+      role: "agent",
+      text: "Olga from our support team: Your card was blocked by the airport's terminal, not by us. It works again.",
+    });
     expect(chat.body.handover).toMatchObject({ status: "answered" });
-    expect(await getHandoverById(h.db, TENANT, handoverId)).toMatchObject({ status: "answered", answeredBy: "olga", answer: "Your card was blocked by the airport's terminal, not by us. It works again." });
+    expect(await getHandoverById(h.db, TENANT, handoverId)).toMatchObject({
+      status: "answered",
+      answeredBy: "olga",
+      answer: "Your card was blocked by the airport's terminal, not by us. It works again.",
+    });
     const audit = await listAuditEventsBySubject(h.db, TENANT, "handover", handoverId);
     expect(audit.map((a) => [a.actor, a.action, (a.data as { messageId?: number }).messageId])).toEqual([
       ["agent", "handover.requested", undefined],
       ["olga", "handover.answered", res.body.messageId],
     ]);
     expect((await get("/api/handovers", "olga")).body.handovers).toEqual([]);
-    expect((await get("/api/handovers", "olga", undefined, "status=answered")).body.handovers).toEqual([expect.objectContaining({ handoverId, answeredBy: "olga" })]);
+    expect((await get("/api/handovers", "olga", undefined, "status=answered")).body.handovers).toEqual([
+      expect.objectContaining({ handoverId, answeredBy: "olga" }),
+    ]);
   });
 
   it("refuses a stale version (409) and a second answer (409), with the current status and version, changing nothing", async () => {
     const { thread, handoverId } = await handedOver();
     const untouched = await snapshot(thread, handoverId);
-    expect(await answer(handoverId, "olga", { text: "Hello", version: 2 })).toMatchObject({ status: 409, body: { code: "conflict:handover", currentStatus: "open", currentVersion: 1 } });
+    expect(await answer(handoverId, "olga", { text: "Hello", version: 2 })).toMatchObject({
+      status: 409,
+      body: { code: "conflict:handover", currentStatus: "open", currentVersion: 1 },
+    });
     expect(await snapshot(thread, handoverId)).toEqual(untouched);
 
     expect((await answer(handoverId, "sam", { text: "First answer", version: 1 })).status).toBe(200);
     const answered = await snapshot(thread, handoverId);
-    expect(await answer(handoverId, "olga", { text: "Second answer", version: 1 })).toMatchObject({ status: 409, body: { code: "conflict:handover", currentStatus: "answered", currentVersion: 2 } });
-    expect(await answer(handoverId, "olga", { text: "Second answer", version: 2 })).toMatchObject({ status: 409, body: { code: "conflict:handover", currentStatus: "answered" } });
+    expect(await answer(handoverId, "olga", { text: "Second answer", version: 1 })).toMatchObject({
+      status: 409,
+      body: { code: "conflict:handover", currentStatus: "answered", currentVersion: 2 },
+    });
+    expect(await answer(handoverId, "olga", { text: "Second answer", version: 2 })).toMatchObject({
+      status: 409,
+      body: { code: "conflict:handover", currentStatus: "answered" },
+    });
     expect(await close(handoverId, "olga", 2)).toMatchObject({ status: 409, body: { code: "conflict:handover", currentStatus: "answered" } });
     expect(await snapshot(thread, handoverId)).toEqual(answered);
     expect(answered.messages.at(-1)?.text).toBe("Sam from our support team: First answer");
@@ -171,7 +215,14 @@ describe("answering a handover", () => {
   it("refuses empty, blank and over-long answers (400) and changes nothing", async () => {
     const { thread, handoverId } = await handedOver();
     const untouched = await snapshot(thread, handoverId);
-    for (const body of [{ text: "", version: 1 }, { text: " \n\t ", version: 1 }, { text: "x".repeat(2001), version: 1 }, { version: 1 }, { text: "Hello" }, { text: "Hello", version: 0 }]) {
+    for (const body of [
+      { text: "", version: 1 },
+      { text: " \n\t ", version: 1 },
+      { text: "x".repeat(2001), version: 1 },
+      { version: 1 },
+      { text: "Hello" },
+      { text: "Hello", version: 0 },
+    ]) {
       expect(await answer(handoverId, "olga", body)).toMatchObject({ status: 400, body: { code: "bad_request:body" } });
     }
     expect(await snapshot(thread, handoverId)).toEqual(untouched);

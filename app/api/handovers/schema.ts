@@ -24,7 +24,9 @@ export const handoverView = z
     customerId: z.string(),
     customerName: z.string(),
     summary: z.string().meta({ description: "The agent's summary for the person taking over." }),
-    reason: z.enum(handovers.reason.enumValues).meta({ description: "needs_person: the agent cannot help; stagnation: the conversation went in circles; customer_asked: the customer asked for a person." }),
+    reason: z.enum(handovers.reason.enumValues).meta({
+      description: "needs_person: the agent cannot help; stagnation: the conversation went in circles; customer_asked: the customer asked for a person.",
+    }),
     category: z.string().nullable().meta({ description: "The Banking77 category of the request, when the agent knew it." }),
     status: handoverStatus,
     version: z.number().int().meta({ description: "Send it back with an answer or a close: every change is a compare-and-set on it." }),

@@ -7,7 +7,9 @@ import { GET } from "./route";
 const SYSTEMS = 5;
 const healthChecks = async () => (await call("/_admin/health-checks")).body.healthChecks as number;
 const probe = async (i: number) => {
-  const res = await GET(new Request("http://localhost/api/health", { headers: { "x-forwarded-for": `198.51.100.${i % 250}` } }), { params: Promise.resolve({}) });
+  const res = await GET(new Request("http://localhost/api/health", { headers: { "x-forwarded-for": `198.51.100.${i % 250}` } }), {
+    params: Promise.resolve({}),
+  });
   return { status: res.status, body: await res.json() };
 };
 
@@ -24,10 +26,14 @@ describe("GET /api/health", () => {
     expect(await healthChecks()).toBe(SYSTEMS);
 
     // Probed over and over, it looks again once its answer has aged, and only once.
-    await until("the health answer to be looked at again", async () => {
-      await probe(0);
-      return (await healthChecks()) > SYSTEMS;
-    }, 5_000);
+    await until(
+      "the health answer to be looked at again",
+      async () => {
+        await probe(0);
+        return (await healthChecks()) > SYSTEMS;
+      },
+      5_000,
+    );
     expect(await healthChecks()).toBe(2 * SYSTEMS);
   });
 });

@@ -45,7 +45,6 @@ export const replayBody = z.object({
 /** The replay of a checkpoint named in the path. */
 export const checkpointReplayBody = replayBody.omit({ checkpointId: true });
 
-
 const caseSummary = z.object({ caseId: z.string(), merchant: z.string(), amountMinor: minorUnits, currency, status: caseStatus });
 
 /** Conversations matching a search, newest first; names masked. */
@@ -107,9 +106,13 @@ export const replayResult = z.object({
   original: runPath,
   sandbox: runPath,
   differs: z.boolean().meta({ description: "The sandbox took other nodes, or triaged or refunded differently." }),
-  ledgerCalls: z.array(z.object({ idempotencyKey: z.string(), request: z.record(z.string(), z.unknown()) })).meta({ description: "Dry run: nothing was paid." }),
+  ledgerCalls: z
+    .array(z.object({ idempotencyKey: z.string(), request: z.record(z.string(), z.unknown()) }))
+    .meta({ description: "Dry run: nothing was paid." }),
   cardCalls: z
-    .array(z.object({ operation: z.enum(["freeze", "unfreeze", "replacement"]), idempotencyKey: z.string(), cardId: z.string(), reason: z.string().nullable() }))
+    .array(
+      z.object({ operation: z.enum(["freeze", "unfreeze", "replacement"]), idempotencyKey: z.string(), cardId: z.string(), reason: z.string().nullable() }),
+    )
     .meta({ description: "Dry run: no card was changed." }),
   systemCalls: z.array(z.object({ system: z.string(), source: z.enum(["recorded", "live", "missing"]) })),
 });

@@ -57,7 +57,7 @@ export const inputMessage = z
     role: z.enum(["user", "human"]).optional(),
     content: z.union([z.string(), z.array(textBlock, "Send text content blocks only.").min(1)]),
   })
-  .refine((m) => m.type !== undefined || m.role !== undefined, { message: "A message needs type \"human\" or role \"user\".", path: ["type"] })
+  .refine((m) => m.type !== undefined || m.role !== undefined, { message: 'A message needs type "human" or role "user".', path: ["type"] })
   .transform((m) => ({ id: m.id, text: (typeof m.content === "string" ? m.content : m.content.map((b) => b.text).join("\n")).trim() }))
   .refine((m) => m.text.length > 0, { message: "Write a message.", path: ["content"] })
   .refine((m) => m.text.length <= MAX_MESSAGE_CHARS, { message: `Keep it under ${MAX_MESSAGE_CHARS} characters.`, path: ["content"] });
@@ -89,13 +89,20 @@ export const runBody = z
     assistant_id: z.string().min(1).max(100),
     input: runInput.nullable().optional(),
     command: z
-      .looseObject({ resume: z.unknown(), goto: z.undefined("Only command.resume is supported.").optional(), update: z.undefined("Only command.resume is supported.").optional() })
+      .looseObject({
+        resume: z.unknown(),
+        goto: z.undefined("Only command.resume is supported.").optional(),
+        update: z.undefined("Only command.resume is supported.").optional(),
+      })
       .nullable()
       .optional(),
     stream_mode: z.union([z.enum(STREAM_MODES), z.array(z.enum(STREAM_MODES)).max(STREAM_MODES.length)]).optional(),
     metadata: z.record(z.string(), z.unknown()).nullable().optional(),
   })
-  .refine((b) => (b.input ? 1 : 0) + (b.command ? 1 : 0) === 1, { message: "Send either input (a customer message) or command.resume (a decision).", path: ["input"] })
+  .refine((b) => (b.input ? 1 : 0) + (b.command ? 1 : 0) === 1, {
+    message: "Send either input (a customer message) or command.resume (a decision).",
+    path: ["input"],
+  })
   .refine((b) => !b.command || b.command.resume !== undefined, { message: "command needs resume.", path: ["command", "resume"] });
 
 /** `stream_mode` of a joined stream, repeated in the query; none means `values`. */

@@ -58,7 +58,13 @@ describe("GET /api/metrics", () => {
     expect(age).toBeGreaterThanOrEqual(0);
     expect(age).toBeLessThan(120);
     expect(sample(text, `bank_messages_queued{tenant="${TENANT}"}`)).toBeUndefined();
-    for (const name of ["bank_approval_decisions_total", "bank_degraded_checks_total", "bank_recovery_takeovers_total", "bank_drains_total", "bank_login_throttles_total"]) {
+    for (const name of [
+      "bank_approval_decisions_total",
+      "bank_degraded_checks_total",
+      "bank_recovery_takeovers_total",
+      "bank_drains_total",
+      "bank_login_throttles_total",
+    ]) {
       expect(text, name).toContain(`# TYPE ${name} counter`);
     }
     expect(sample(text, "bank_recovery_takeovers_total")).toBe(0);
@@ -68,11 +74,20 @@ describe("GET /api/metrics", () => {
   });
 
   it("shows each bank's staff their own bank's approvals only, even when both banks scrape at once; the token sees every bank", async () => {
-    const held = await h.say(await h.newThread("cust-kasia", SECOND_TENANT), "I don't recognise the Media Expert payment of 3,499.00", "cust-kasia", SECOND_TENANT);
+    const held = await h.say(
+      await h.newThread("cust-kasia", SECOND_TENANT),
+      "I don't recognise the Media Expert payment of 3,499.00",
+      "cust-kasia",
+      SECOND_TENANT,
+    );
     expect(held).toMatchObject({ kind: "ok", status: "awaiting_approval" });
     const tenantsIn = (text: string) => [...new Set([...text.matchAll(/^bank_approvals_pending\{tenant="([^"]+)"\}/gm)].map((m) => m[1]))].sort();
     for (let round = 0; round < 5; round++) {
-      const [sam, zofia, token] = await Promise.all([scrape({ cookie: cookies.sam }), scrape({ cookie: cookies.zofia }), scrape({ headers: { authorization: `Bearer ${TOKEN}` } })]);
+      const [sam, zofia, token] = await Promise.all([
+        scrape({ cookie: cookies.sam }),
+        scrape({ cookie: cookies.zofia }),
+        scrape({ headers: { authorization: `Bearer ${TOKEN}` } }),
+      ]);
       expect(tenantsIn(await sam.text())).toEqual([TENANT]);
       expect(tenantsIn(await zofia.text())).toEqual([SECOND_TENANT]);
       expect(tenantsIn(await token.text())).toEqual([TENANT, SECOND_TENANT].sort());

@@ -15,7 +15,9 @@ export const dynamic = "force-dynamic";
 async function readDatabaseGauges(db: Db) {
   const own = currentTenant();
   const tenants = own ? [own] : await listTenantIds(db);
-  const each = await Promise.all(tenants.map((tenantId) => withTenant(tenantId, () => Promise.all([pendingApprovalsByTenant(db), queuedMessagesByTenant(db)]))));
+  const each = await Promise.all(
+    tenants.map((tenantId) => withTenant(tenantId, () => Promise.all([pendingApprovalsByTenant(db), queuedMessagesByTenant(db)]))),
+  );
   const gauges = databaseGauges();
   const at = now().getTime();
   for (const p of each.flatMap(([pending]) => pending)) {

@@ -16,9 +16,15 @@ const limit = (what: string) =>
 
 /** A bank's refund policy as its supervisor reads and writes it. */
 export const tenantPolicyValues = z.object({
-  autoApproveMaxMinor: limit("The auto-approval limit").meta({ description: "Largest refund the policy approves without an operator (antifraud clear, no refund in 30 days), in minor units." }),
-  operatorLimitMinor: limit("The operator limit").meta({ description: "Largest refund an operator may approve alone, in minor units; above it a supervisor decides." }),
-  fourEyesMinor: limit("The four-eyes threshold").meta({ description: "Refunds from this amount need two different approvers, one a supervisor, in minor units." }),
+  autoApproveMaxMinor: limit("The auto-approval limit").meta({
+    description: "Largest refund the policy approves without an operator (antifraud clear, no refund in 30 days), in minor units.",
+  }),
+  operatorLimitMinor: limit("The operator limit").meta({
+    description: "Largest refund an operator may approve alone, in minor units; above it a supervisor decides.",
+  }),
+  fourEyesMinor: limit("The four-eyes threshold").meta({
+    description: "Refunds from this amount need two different approvers, one a supervisor, in minor units.",
+  }),
   approvalWindowMs: z
     .number()
     .int()
@@ -29,15 +35,22 @@ export const tenantPolicyValues = z.object({
 
 /** Why a policy is refused: the limits must rise from auto-approval to operator to four-eyes. */
 export function policyInconsistency(p: z.infer<typeof tenantPolicyValues>): string | null {
-  if (p.autoApproveMaxMinor > p.operatorLimitMinor) return "The auto-approval limit may not be above the operator limit: a refund policy approves alone must be one an operator could approve.";
-  if (p.operatorLimitMinor > p.fourEyesMinor) return "The operator limit may not be above the four-eyes threshold: an operator would approve alone what needs two approvers.";
+  if (p.autoApproveMaxMinor > p.operatorLimitMinor)
+    return "The auto-approval limit may not be above the operator limit: a refund policy approves alone must be one an operator could approve.";
+  if (p.operatorLimitMinor > p.fourEyesMinor)
+    return "The operator limit may not be above the four-eyes threshold: an operator would approve alone what needs two approvers.";
   return null;
 }
 
 type PolicyValues = z.infer<typeof tenantPolicyValues>;
 
 /** What a change loosens: a higher limit or threshold lets more through with fewer people, a longer window lets an approval wait longer. */
-const LOOSER_WHEN_HIGHER = ["autoApproveMaxMinor", "operatorLimitMinor", "fourEyesMinor", "approvalWindowMs"] as const satisfies readonly (keyof PolicyValues)[];
+const LOOSER_WHEN_HIGHER = [
+  "autoApproveMaxMinor",
+  "operatorLimitMinor",
+  "fourEyesMinor",
+  "approvalWindowMs",
+] as const satisfies readonly (keyof PolicyValues)[];
 
 /**
  * The figures a change would loosen; empty when it only tightens or keeps them. A loosening
@@ -49,7 +62,12 @@ export function loosenings(before: PolicyValues, after: PolicyValues): (keyof Po
 
 export const tenantPolicyBody = tenantPolicyValues
   .extend({
-    version: z.number().int().min(0).max(MAX_MINOR).meta({ description: "The version the supervisor read (0 when the bank had no policy of its own yet): the change is a compare-and-set on it." }),
+    version: z
+      .number()
+      .int()
+      .min(0)
+      .max(MAX_MINOR)
+      .meta({ description: "The version the supervisor read (0 when the bank had no policy of its own yet): the change is a compare-and-set on it." }),
   })
   .strict();
 
@@ -69,7 +87,10 @@ export const policyChangeView = tenantPolicyValues
 export const tenantPolicyView = tenantPolicyValues
   .extend({
     pendingChange: policyChangeView.nullable().meta({ description: "A loosening waiting for a second supervisor; null when none waits." }),
-    autoApproveCeilingMinor: z.number().int().meta({ description: "The deployment's ceiling on every bank's auto-approval limit (AUTO_APPROVE_CEILING_MINOR), in minor units." }),
+    autoApproveCeilingMinor: z
+      .number()
+      .int()
+      .meta({ description: "The deployment's ceiling on every bank's auto-approval limit (AUTO_APPROVE_CEILING_MINOR), in minor units." }),
     tenantId: z.string(),
     name: z.string(),
     currency: z.string().length(3).meta({ description: "The currency the limits are written in." }),
@@ -81,7 +102,9 @@ export const tenantPolicyView = tenantPolicyValues
 
 export const policyChangeAnswer = z
   .object({
-    answer: z.enum(["confirm", "reject"]).meta({ description: "`confirm` applies the change (another supervisor than its proposer only); `reject` ends it (by its proposer: withdraws it)." }),
+    answer: z
+      .enum(["confirm", "reject"])
+      .meta({ description: "`confirm` applies the change (another supervisor than its proposer only); `reject` ends it (by its proposer: withdraws it)." }),
   })
   .strict();
 
@@ -91,6 +114,10 @@ export const staffPath = z.object({ username: z.string().regex(USERNAME, USERNAM
 export const signInUnlock = z
   .object({
     username: z.string(),
-    failuresForgiven: z.number().int().min(0).meta({ description: "Failed sign-ins on the account the unlock forgave; each still counts against the address it came from." }),
+    failuresForgiven: z
+      .number()
+      .int()
+      .min(0)
+      .meta({ description: "Failed sign-ins on the account the unlock forgave; each still counts against the address it came from." }),
   })
   .meta({ id: "SignInUnlock" });

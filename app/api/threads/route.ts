@@ -19,10 +19,7 @@ export const POST = route(async (req) => {
 export const GET = route(async (req) => {
   const { db } = services();
   const user = await requireUser(db, req, ["customer", ...STAFF]);
-  const rows =
-    user.role === "customer"
-      ? await listThreadsByCustomer(db, user.tenantId, customerIdOf(user))
-      : await listThreads(db, user.tenantId);
+  const rows = user.role === "customer" ? await listThreadsByCustomer(db, user.tenantId, customerIdOf(user)) : await listThreads(db, user.tenantId);
   return Response.json({
     threads: rows.map((t) => ({ threadId: t.id, customerId: t.customerId, status: t.status, updatedAt: t.updatedAt })),
   });

@@ -16,11 +16,7 @@ export const clientMessageId = z
   .refine((id) => !id.toLowerCase().startsWith("decision-"), "An id starting with decision- names an operator's decision; pick another.");
 
 export const messageBody = z.object({
-  text: z
-    .string()
-    .trim()
-    .min(1, "Write a message.")
-    .max(MAX_MESSAGE_CHARS, `Keep it under ${MAX_MESSAGE_CHARS} characters.`),
+  text: z.string().trim().min(1, "Write a message.").max(MAX_MESSAGE_CHARS, `Keep it under ${MAX_MESSAGE_CHARS} characters.`),
   clientMessageId: clientMessageId.optional(),
 });
 

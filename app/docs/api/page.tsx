@@ -16,7 +16,11 @@ export default async function ApiReferencePage() {
       <main className="mx-auto max-w-5xl px-4 py-8">
         <h1 className="text-2xl font-semibold">{reference.title}</h1>
         <p className="mt-1 text-sm text-slate-700">
-          Version {reference.version}. The machine-readable contract: <a href="/api/openapi.json" className="text-brand-700 underline">/api/openapi.json</a> (OpenAPI 3.1).
+          Version {reference.version}. The machine-readable contract:{" "}
+          <a href="/api/openapi.json" className="text-brand-700 underline">
+            /api/openapi.json
+          </a>{" "}
+          (OpenAPI 3.1).
         </p>
         <Prose text={reference.description} className="mt-4 text-slate-800" />
         <nav aria-label="Resources" className="mt-6">
@@ -52,7 +56,9 @@ export default async function ApiReferencePage() {
           {reference.schemas.map((s) => (
             <details key={s.name} id={`schema-${s.name}`} className="mt-2">
               <summary className="cursor-pointer font-mono text-sm text-brand-700 underline">{s.name}</summary>
-              <pre tabIndex={0} className="mt-1 max-h-96 overflow-auto rounded bg-slate-900 p-3 text-xs text-slate-100">{s.schema}</pre>
+              <pre tabIndex={0} className="mt-1 max-h-96 overflow-auto rounded bg-slate-900 p-3 text-xs text-slate-100">
+                {s.schema}
+              </pre>
             </details>
           ))}
         </section>

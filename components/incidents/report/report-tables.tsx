@@ -31,12 +31,24 @@ export function DecisionsTable({ decisions }: { decisions: ReportDecision[] }) {
       <caption className="sr-only">Decisions</caption>
       <thead>
         <tr>
-          <th scope="col" className={TH}>Case</th>
-          <th scope="col" className={`${TH} text-right`}>Amount</th>
-          <th scope="col" className={TH}>Status</th>
-          <th scope="col" className={TH}>Decided by</th>
-          <th scope="col" className={TH}>Reason</th>
-          <th scope="col" className={TH}>Decided</th>
+          <th scope="col" className={TH}>
+            Case
+          </th>
+          <th scope="col" className={`${TH} text-right`}>
+            Amount
+          </th>
+          <th scope="col" className={TH}>
+            Status
+          </th>
+          <th scope="col" className={TH}>
+            Decided by
+          </th>
+          <th scope="col" className={TH}>
+            Reason
+          </th>
+          <th scope="col" className={TH}>
+            Decided
+          </th>
         </tr>
       </thead>
       <tbody>
@@ -51,7 +63,12 @@ export function DecisionsTable({ decisions }: { decisions: ReportDecision[] }) {
             </td>
             <td className={TD}>{d.status}</td>
             <td className={TD}>
-              {d.mode === "policy" ? "Policy" : [d.firstApprovedBy, d.decidedBy].filter(Boolean).map((u) => actorName(u!)).join(" and ") || "—"}
+              {d.mode === "policy"
+                ? "Policy"
+                : [d.firstApprovedBy, d.decidedBy]
+                    .filter(Boolean)
+                    .map((u) => actorName(u!))
+                    .join(" and ") || "—"}
             </td>
             <td className={`${TD} max-w-md`}>
               {d.decisionReason ? <p>“{d.decisionReason}”</p> : null}
@@ -74,9 +91,15 @@ export function ViewsTable({ views }: { views: ReportView[] }) {
     <table className="w-full text-sm" aria-label="Who viewed what">
       <thead>
         <tr>
-          <th scope="col" className={TH}>Who</th>
-          <th scope="col" className={TH}>What</th>
-          <th scope="col" className={TH}>When</th>
+          <th scope="col" className={TH}>
+            Who
+          </th>
+          <th scope="col" className={TH}>
+            What
+          </th>
+          <th scope="col" className={TH}>
+            When
+          </th>
         </tr>
       </thead>
       <tbody>

@@ -25,7 +25,16 @@ function CheckpointReport({ entry }: { entry: CheckpointEntry }) {
             <li key={task.taskId}>
               ran <span className="font-mono">{task.node}</span>
               {task.error ? <span className="text-red-800"> · failed: {task.error}</span> : null}
-              {task.interrupts.length ? <span className="text-amber-900"> · interrupted: {previewJson(task.interrupts.map((i) => i.value), 200)}</span> : null}
+              {task.interrupts.length ? (
+                <span className="text-amber-900">
+                  {" "}
+                  · interrupted:{" "}
+                  {previewJson(
+                    task.interrupts.map((i) => i.value),
+                    200,
+                  )}
+                </span>
+              ) : null}
             </li>
           ))}
         </ul>
@@ -49,15 +58,17 @@ export function ReportTimeline({ entries }: { entries: TimelineEntry[] }) {
   return (
     <ol className="space-y-1 text-sm" aria-label="Timeline">
       {entries.map((entry, i) => (
-        <li key={i} data-kind={entry.kind} className={`grid break-inside-avoid grid-cols-[7rem_6.5rem_minmax(0,1fr)] gap-2 border-l-4 py-1 pl-2 ${BORDER[entry.kind]}`}>
+        <li
+          key={i}
+          data-kind={entry.kind}
+          className={`grid break-inside-avoid grid-cols-[7rem_6.5rem_minmax(0,1fr)] gap-2 border-l-4 py-1 pl-2 ${BORDER[entry.kind]}`}
+        >
           <time dateTime={entry.at} className="font-mono text-xs text-slate-700">
             {formatDay(entry.at)}
             <br />
             {formatTime(entry.at)}
           </time>
-          <span className="text-xs font-semibold uppercase tracking-wide text-slate-700">
-            {entryLabel(entry)}
-          </span>
+          <span className="text-xs font-semibold uppercase tracking-wide text-slate-700">{entryLabel(entry)}</span>
           <Entry entry={entry} />
         </li>
       ))}

@@ -23,7 +23,10 @@ export type IncidentReport = {
 
 function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
   return (
-    <section aria-labelledby={`${id}-title`} className="space-y-2 rounded-lg border border-slate-200 bg-white p-4 print:break-inside-auto print:border-0 print:p-0">
+    <section
+      aria-labelledby={`${id}-title`}
+      className="space-y-2 rounded-lg border border-slate-200 bg-white p-4 print:break-inside-auto print:border-0 print:p-0"
+    >
       <h2 id={`${id}-title`} className="text-base font-semibold">
         {title}
       </h2>
@@ -80,7 +83,9 @@ export function ReportView({ report, revealed }: { report: IncidentReport; revea
           </div>
           <div>
             <dt className="inline text-slate-600">Names and card numbers: </dt>
-            <dd className="inline">{revealed ? "revealed (recorded in the audit trail)" : "masked (a revealed report is the viewer's JSON download, recorded in the audit trail)"}</dd>
+            <dd className="inline">
+              {revealed ? "revealed (recorded in the audit trail)" : "masked (a revealed report is the viewer's JSON download, recorded in the audit trail)"}
+            </dd>
           </div>
         </dl>
       </header>

@@ -57,7 +57,11 @@ export function SignInWindowButton() {
 /** In the sign-in window: tells the chat frame that opened it that the customer is signed in, then closes. */
 export function SignedInHandoff() {
   // Only the browser knows whether a chat opened this window; the server renders as if one did.
-  const orphan = useSyncExternalStore(noSubscription, () => !window.opener, () => false);
+  const orphan = useSyncExternalStore(
+    noSubscription,
+    () => !window.opener,
+    () => false,
+  );
   useEffect(() => {
     const chat = window.opener as Window | null;
     if (!chat) return;

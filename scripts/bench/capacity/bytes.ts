@@ -59,7 +59,13 @@ export async function compareFootprints(db: Db, pool: Pool, databaseUrl: string,
     const { id: threadId } = await createThread(db, DEMO_TENANT, "cust-alice");
     const out: Footprint[] = [];
     for (let turn = 1; turn <= marks.at(-1)!; turn++) {
-      const result = await sendMessage(ctx, { tenantId: DEMO_TENANT, threadId, customerId: "cust-alice", text: PROMPTS[(turn - 1) % PROMPTS.length]!, actor: "alice" });
+      const result = await sendMessage(ctx, {
+        tenantId: DEMO_TENANT,
+        threadId,
+        customerId: "cust-alice",
+        text: PROMPTS[(turn - 1) % PROMPTS.length]!,
+        actor: "alice",
+      });
       if (result.kind !== "ok") throw new Error(`turn ${turn} of the footprint conversation ended ${result.kind}`);
       if (marks.includes(turn)) out.push(await footprint(pool, threadId, turn));
     }

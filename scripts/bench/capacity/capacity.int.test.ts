@@ -20,7 +20,10 @@ describe("the capacity benchmark in quick mode", () => {
     }
     expect(out).toMatch(new RegExp(`^naive / this graph at \\d+ turns: ${n}x`, "m"));
     for (const kind of ["limits", "refund"]) {
-      const goal = new RegExp(`^  ${kind}, 8 clients: Postgres throughput \\d+% of in-memory \\(goal >= 70%\\); checkpoint write p95 ${n} ms over (\\d+) writes`, "m").exec(out);
+      const goal = new RegExp(
+        `^  ${kind}, 8 clients: Postgres throughput \\d+% of in-memory \\(goal >= 70%\\); checkpoint write p95 ${n} ms over (\\d+) writes`,
+        "m",
+      ).exec(out);
       expect(goal, `${kind} goal line`).not.toBeNull();
       expect(Number(goal![1])).toBeGreaterThan(0);
     }

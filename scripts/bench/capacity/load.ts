@@ -13,8 +13,42 @@ const PASSWORD = "bench-pass";
 export const LIMITS_QUESTION = "what are my card limits";
 /** Above the 50.00 auto-approval limit: every refund turn asks all three systems and stops at the approval gate. */
 const DUPLICATE_MINOR = 7_500;
-const WORDS_A = ["Birch", "Maple", "Harbor", "Lotus", "Cedar", "Falcon", "Quartz", "Nimbus", "Orion", "Summit", "Willow", "Amber", "Coral", "Juniper", "Saffron", "Indigo"];
-const WORDS_B = ["Cafe", "Bakery", "Deli", "Books", "Games", "Music", "Outfitters", "Sports", "Florist", "Pharmacy", "Cinema", "Garage", "Studio", "Market", "Optics", "Tailor"];
+const WORDS_A = [
+  "Birch",
+  "Maple",
+  "Harbor",
+  "Lotus",
+  "Cedar",
+  "Falcon",
+  "Quartz",
+  "Nimbus",
+  "Orion",
+  "Summit",
+  "Willow",
+  "Amber",
+  "Coral",
+  "Juniper",
+  "Saffron",
+  "Indigo",
+];
+const WORDS_B = [
+  "Cafe",
+  "Bakery",
+  "Deli",
+  "Books",
+  "Games",
+  "Music",
+  "Outfitters",
+  "Sports",
+  "Florist",
+  "Pharmacy",
+  "Cinema",
+  "Garage",
+  "Studio",
+  "Market",
+  "Optics",
+  "Tailor",
+];
 
 const WORDS_C = ["North", "South", "East", "West", "Central", "Riverside", "Hill", "Park"];
 const WORDS_D = ["Alder", "Brook", "Crest", "Dale", "Elm", "Fern", "Glen", "Heath"];
@@ -26,7 +60,11 @@ export async function createCustomers(pool: Pool, app: ApiTarget, prefix: string
   const hash = await hashPassword(PASSWORD);
   const ids = Array.from({ length: count }, (_, i) => ({ username: `${prefix}-${i}`, customerId: `${prefix}-cust-${i}` }));
   for (const { username, customerId } of ids) {
-    await pool.query(`insert into customers (id, tenant_id, name, home_country) values ($1, $2, $3, 'DE')`, [customerId, DEMO_TENANT, `Bench Customer ${username}`]);
+    await pool.query(`insert into customers (id, tenant_id, name, home_country) values ($1, $2, $3, 'DE')`, [
+      customerId,
+      DEMO_TENANT,
+      `Bench Customer ${username}`,
+    ]);
     await pool.query(
       `insert into users (id, tenant_id, username, password_hash, role, display_name, customer_id) values ($1, $2, $3, $4, 'customer', $5, $6)`,
       [`user-${username}`, DEMO_TENANT, username, hash, `Bench Customer ${username}`, customerId],
@@ -66,7 +104,12 @@ let merchants = 0;
 function nextMerchant(): string {
   const n = merchants++;
   const pick = (words: string[], every: number) => words[Math.floor(n / every) % words.length];
-  return [pick(WORDS_A, 1), pick(WORDS_B, WORDS_A.length), pick(WORDS_C, WORDS_A.length * WORDS_B.length), pick(WORDS_D, WORDS_A.length * WORDS_B.length * WORDS_C.length)].join(" ");
+  return [
+    pick(WORDS_A, 1),
+    pick(WORDS_B, WORDS_A.length),
+    pick(WORDS_C, WORDS_A.length * WORDS_B.length),
+    pick(WORDS_D, WORDS_A.length * WORDS_B.length * WORDS_C.length),
+  ].join(" ");
 }
 
 /** A duplicate card payment (two equal charges an hour apart) and the words that claim it. */

@@ -40,7 +40,15 @@ const SLOW_MS = 400;
 const MARKS = QUICK ? [3, 6, 12] : [15, 30, 60];
 
 type Saver = "postgres" | "memory";
-export type Row = { kind: Kind; clients: number; turns: number; turnsPerSecond: number; latency: Percentiles; statuses: Record<string, number>; write?: { p50: number; p95: number; count: number } };
+export type Row = {
+  kind: Kind;
+  clients: number;
+  turns: number;
+  turnsPerSecond: number;
+  latency: Percentiles;
+  statuses: Record<string, number>;
+  write?: { p50: number; p95: number; count: number };
+};
 
 /** One scenario: a warm-up turn per worker (untimed), then the timed turns. */
 async function scenario(stack: Stack, app: AppProcess, customers: Customer[], kind: Kind, clients: number, saver: Saver): Promise<Row> {
@@ -52,7 +60,8 @@ async function scenario(stack: Stack, app: AppProcess, customers: Customer[], ki
   const writes = before ? writesSince(await scrapeWrites(app, METRICS_TOKEN), before).buckets : undefined;
   // A turn that went another way (a degraded check, a clarifying question) would be timing something else.
   const expected = kind === "limits" ? "idle" : "awaiting_approval";
-  if (Object.keys(result.statuses).some((status) => status !== expected)) throw new Error(`${kind} turns should all end ${expected}: ${JSON.stringify(result.statuses)}`);
+  if (Object.keys(result.statuses).some((status) => status !== expected))
+    throw new Error(`${kind} turns should all end ${expected}: ${JSON.stringify(result.statuses)}`);
   const row: Row = {
     kind,
     clients,
@@ -195,7 +204,9 @@ function report(result: Awaited<ReturnType<typeof measureAll>>) {
   out.push(pad(["", "p50", "p95"], [46, 7, 7]));
   out.push(pad(["turn asking one system (limits)", f0(fan.singleCheck.p50), f0(fan.singleCheck.p95)], [46, 7, 7]));
   out.push(pad(["fan-out turn (refund: three systems at once)", f0(fan.fanOut.p50), f0(fan.fanOut.p95)], [46, 7, 7]));
-  out.push(`fan-out / one system: ${ratio(fan.fanOut.p50, fan.singleCheck.p50)} at p50 (goal <= 1.15x); fan-out / ${fan.slowMs} ms: ${ratio(fan.fanOut.p50, fan.slowMs)}`);
+  out.push(
+    `fan-out / one system: ${ratio(fan.fanOut.p50, fan.singleCheck.p50)} at p50 (goal <= 1.15x); fan-out / ${fan.slowMs} ms: ${ratio(fan.fanOut.p50, fan.slowMs)}`,
+  );
   out.push("");
   const [a, b, c] = MARKS;
   const bw = [40, 10, 10, 10, 7, 11, 12];
@@ -214,9 +225,13 @@ function report(result: Awaited<ReturnType<typeof measureAll>>) {
   out.push("goals on this machine:");
   for (const r of at8) {
     const mem = memory.find((m) => m.kind === r.kind && m.clients === 8)!;
-    out.push(`  ${r.kind}, 8 clients: Postgres throughput ${Math.round((100 * r.turnsPerSecond) / mem.turnsPerSecond)}% of in-memory (goal >= 70%); checkpoint write p95 ${f1(r.write!.p95)} ms over ${r.write!.count} writes (goal <= 5 ms)`);
+    out.push(
+      `  ${r.kind}, 8 clients: Postgres throughput ${Math.round((100 * r.turnsPerSecond) / mem.turnsPerSecond)}% of in-memory (goal >= 70%); checkpoint write p95 ${f1(r.write!.p95)} ms over ${r.write!.count} writes (goal <= 5 ms)`,
+    );
   }
-  out.push("checkpoint write times come from the app's bank_checkpoint_write_duration_seconds histogram (put and put_writes), interpolated within its buckets.");
+  out.push(
+    "checkpoint write times come from the app's bank_checkpoint_write_duration_seconds histogram (put and put_writes), interpolated within its buckets.",
+  );
   return out.join("\n");
 }
 

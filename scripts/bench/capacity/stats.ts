@@ -31,7 +31,16 @@ export function readBuckets(text: string, name: string, labels: Record<string, s
 export function readSumAndCount(text: string, name: string, labels: Record<string, string>): { sum: number; count: number } {
   const wanted = Object.entries(labels).map(([k, v]) => `${k}="${v}"`);
   const value = (suffix: "sum" | "count") => {
-    const line = text.split("\n").find((l) => l.startsWith(`${name}_${suffix}{`) && wanted.every((pair) => l.slice(l.indexOf("{") + 1, l.lastIndexOf("}")).split(",").includes(pair)));
+    const line = text.split("\n").find(
+      (l) =>
+        l.startsWith(`${name}_${suffix}{`) &&
+        wanted.every((pair) =>
+          l
+            .slice(l.indexOf("{") + 1, l.lastIndexOf("}"))
+            .split(",")
+            .includes(pair),
+        ),
+    );
     return line ? Number(line.slice(line.lastIndexOf(" ") + 1)) : 0;
   };
   return { sum: value("sum"), count: value("count") };

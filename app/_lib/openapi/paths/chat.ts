@@ -24,7 +24,11 @@ export const chatPaths = {
     },
   },
   "/api/auth/logout": {
-    post: { public: true, summary: "Sign out: ends the session and clears the cookie under both names.", responses: { 200: json(signedOutAnswer, "Signed out") } },
+    post: {
+      public: true,
+      summary: "Sign out: ends the session and clears the cookie under both names.",
+      responses: { 200: json(signedOutAnswer, "Signed out") },
+    },
   },
   "/api/auth/me": {
     get: { summary: "The signed-in user.", responses: { 200: json(signedInAnswer, "The user") } },
@@ -35,7 +39,11 @@ export const chatPaths = {
       responses: { 201: json(threadCreated, "Created") },
       errors: { 429: TOO_MANY_THREADS },
     },
-    get: { summary: "The customer's own conversations; operators, supervisors and auditors see every conversation of their bank (the ops role is refused 403 `forbidden:role`).", responses: { 200: json(threadList, "The conversations") } },
+    get: {
+      summary:
+        "The customer's own conversations; operators, supervisors and auditors see every conversation of their bank (the ops role is refused 403 `forbidden:role`).",
+      responses: { 200: json(threadList, "The conversations") },
+    },
   },
   "/api/threads/{id}": {
     get: {

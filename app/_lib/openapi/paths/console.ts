@@ -1,4 +1,14 @@
-import { approvalDetail, claimAnswer, claimBody, decisionAnswer, decisionBody, queuePage, questionAnswer, questionBody, queueQuery } from "@/app/api/approvals/schema";
+import {
+  approvalDetail,
+  claimAnswer,
+  claimBody,
+  decisionAnswer,
+  decisionBody,
+  queuePage,
+  questionAnswer,
+  questionBody,
+  queueQuery,
+} from "@/app/api/approvals/schema";
 import { caseDetail } from "@/app/api/cases/schema";
 import { answerBody, closeBody, handoverChange, handoverDetail, handoverList, handoverListQuery } from "@/app/api/handovers/schema";
 import { eventStream, json, type Paths } from "../operation";
@@ -8,13 +18,19 @@ const NO_APPROVAL = "`not_found:approval`";
 const NO_HANDOVER = "`not_found:handover`: no such handover in this bank.";
 const HANDOVER_CONFLICT =
   "`conflict:handover`: the handover is at another version (someone else acted on it) or already answered or closed; carries currentStatus and currentVersion. Nothing was changed.";
-const HANDOVER_ROLES = "`forbidden:role`: a customer or an auditor (only operators and supervisors act on handovers), or `forbidden:origin`: a browser sent it for another website.";
-const APPROVAL_CONFLICT = "`conflict:approval`: stale, decided, cancelled or expired, or a question is open; carries currentStatus and currentVersion. Nothing was changed.";
+const HANDOVER_ROLES =
+  "`forbidden:role`: a customer or an auditor (only operators and supervisors act on handovers), or `forbidden:origin`: a browser sent it for another website.";
+const APPROVAL_CONFLICT =
+  "`conflict:approval`: stale, decided, cancelled or expired, or a question is open; carries currentStatus and currentVersion. Nothing was changed.";
 
 /** The operator console: the queue, its live events, a case, the decisions on it, and conversations handed to a person. */
 export const consolePaths = {
   "/api/approvals": {
-    get: { summary: "The operator queue (staff): filtered, sorted, one page; customers' names masked.", query: queueQuery, responses: { 200: json(queuePage, "One page of the queue") } },
+    get: {
+      summary: "The operator queue (staff): filtered, sorted, one page; customers' names masked.",
+      query: queueQuery,
+      responses: { 200: json(queuePage, "One page of the queue") },
+    },
   },
   "/api/approvals/events": {
     get: {
@@ -25,7 +41,8 @@ export const consolePaths = {
   },
   "/api/approvals/{id}": {
     get: {
-      summary: "A case for deciding (staff): approval, transaction, customer, conversation, earlier cases, refunds, audit trail, questions; customers' names and card numbers masked.",
+      summary:
+        "A case for deciding (staff): approval, transaction, customer, conversation, earlier cases, refunds, audit trail, questions; customers' names and card numbers masked.",
       path: id,
       responses: { 200: json(approvalDetail, "The case") },
       errors: { 404: NO_APPROVAL, 503: LEDGER_DOWN },
@@ -74,7 +91,8 @@ export const consolePaths = {
   },
   "/api/handovers": {
     get: {
-      summary: "Conversations the agent handed to a person (staff): open ones longest waiting first, others newest first, at most 100; customers' names masked.",
+      summary:
+        "Conversations the agent handed to a person (staff): open ones longest waiting first, others newest first, at most 100; customers' names masked.",
       query: handoverListQuery,
       responses: { 200: json(handoverList, "The handovers") },
     },

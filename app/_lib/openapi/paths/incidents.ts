@@ -20,7 +20,10 @@ import { json, type Operation, type Paths } from "../operation";
 import { checkpoint, id, LEDGER_DOWN, NO_THREAD } from "./params";
 
 const noReveal = z.object({
-  reveal: z.never().optional().meta({ description: 'Refused with 400 `bad_request:reveal`: a GET is always masked; a reveal is a POST with `{"reveal": true}`, because it is audited.' }),
+  reveal: z
+    .never()
+    .optional()
+    .meta({ description: 'Refused with 400 `bad_request:reveal`: a GET is always masked; a reveal is a POST with `{"reveal": true}`, because it is audited.' }),
 });
 
 const NO_CHECKPOINT = "`not_found:thread`, or `not_found:checkpoint`: no such checkpoint in this conversation.";
@@ -37,7 +40,13 @@ const LOOK_REFUSED = {
  */
 function incidentRead(path: z.ZodObject, summary: string, answer: Operation["responses"], errors: Operation["errors"] = {}) {
   return {
-    get: { summary: `${summary} Masked; audited as \`incident.viewed\`.`, path, query: noReveal, responses: answer, errors: { ...LOOK_REFUSED, 404: NO_THREAD, ...errors } },
+    get: {
+      summary: `${summary} Masked; audited as \`incident.viewed\`.`,
+      path,
+      query: noReveal,
+      responses: answer,
+      errors: { ...LOOK_REFUSED, 404: NO_THREAD, ...errors },
+    },
     post: {
       summary: `${summary} \`{"reveal": true}\` shows names and card numbers, audited as \`incident.revealed\`.`,
       path,
@@ -51,12 +60,21 @@ function incidentRead(path: z.ZodObject, summary: string, answer: Operation["res
 
 const alias = (of: string) => `A stable alias of \`${of}\`, answered by the same handler (auditors and supervisors only, masked unless revealed, audited).`;
 
-const checkpoints = incidentRead(id, "The conversation's checkpoints, oldest first (id, parent, step, source, what ran, next, interrupts, size).", { 200: json(checkpointList, "The checkpoints") });
-const checkpointState = incidentRead(checkpoint, "The raw state at a checkpoint and a line diff against its parent; reading never re-runs anything.", { 200: json(checkpointDetail, "The state") }, { 404: NO_CHECKPOINT });
+const checkpoints = incidentRead(id, "The conversation's checkpoints, oldest first (id, parent, step, source, what ran, next, interrupts, size).", {
+  200: json(checkpointList, "The checkpoints"),
+});
+const checkpointState = incidentRead(
+  checkpoint,
+  "The raw state at a checkpoint and a line diff against its parent; reading never re-runs anything.",
+  { 200: json(checkpointDetail, "The state") },
+  { 404: NO_CHECKPOINT },
+);
 
 const checkpointReplay: Operation = {
-  summary: "Replays the rest of the conversation from this checkpoint in a sandbox (in-memory saver, recorded or live system answers, dry-run ledger), optionally under a what-if policy; audited as `incident.replayed`.",
-  description: 'Nothing in production is touched and nothing is paid. The body is optional; `{"reveal": true}` shows names and card numbers (audited as `incident.revealed`).',
+  summary:
+    "Replays the rest of the conversation from this checkpoint in a sandbox (in-memory saver, recorded or live system answers, dry-run ledger), optionally under a what-if policy; audited as `incident.replayed`.",
+  description:
+    'Nothing in production is touched and nothing is paid. The body is optional; `{"reveal": true}` shows names and card numbers (audited as `incident.revealed`).',
   path: checkpoint,
   body: checkpointReplayBody,
   bodyOptional: true,
@@ -66,15 +84,21 @@ const checkpointReplay: Operation = {
 
 /** The incident viewer's routes, and the older aliases answered by the same handlers. */
 export const incidentPaths = {
-  "/api/threads/{id}/history": { get: { ...checkpoints.get, summary: alias("GET /api/incidents/threads/{id}/checkpoints") }, post: { ...checkpoints.post, summary: alias("POST /api/incidents/threads/{id}/checkpoints") } },
+  "/api/threads/{id}/history": {
+    get: { ...checkpoints.get, summary: alias("GET /api/incidents/threads/{id}/checkpoints") },
+    post: { ...checkpoints.post, summary: alias("POST /api/incidents/threads/{id}/checkpoints") },
+  },
   "/api/threads/{id}/checkpoints/{checkpointId}": {
     get: { ...checkpointState.get, summary: alias("GET /api/incidents/threads/{id}/checkpoints/{checkpointId}") },
     post: { ...checkpointState.post, summary: alias("POST /api/incidents/threads/{id}/checkpoints/{checkpointId}") },
   },
-  "/api/threads/{id}/checkpoints/{checkpointId}/replay": { post: { ...checkpointReplay, summary: alias("POST /api/incidents/threads/{id}/checkpoints/{checkpointId}/replay") } },
+  "/api/threads/{id}/checkpoints/{checkpointId}/replay": {
+    post: { ...checkpointReplay, summary: alias("POST /api/incidents/threads/{id}/checkpoints/{checkpointId}/replay") },
+  },
   "/api/incidents/threads": {
     get: {
-      summary: "Find conversations (auditors, supervisors) by customer, case, status, dates, refund, degraded check; names masked; audited as `incident.searched`.",
+      summary:
+        "Find conversations (auditors, supervisors) by customer, case, status, dates, refund, degraded check; names masked; audited as `incident.searched`.",
       description: "Every search is recorded before it answers: who, when, its filters, how many conversations matched and the ids on this page.",
       query: searchQuery,
       responses: { 200: json(searchPage, "One page of conversations") },
@@ -102,7 +126,8 @@ export const incidentPaths = {
   },
   "/api/incidents/threads/{id}/report": {
     post: {
-      summary: 'Exports the incident report as a JSON file (content-disposition attachment); audited as `incident.exported`, and `incident.revealed` with `{"reveal": true}`.',
+      summary:
+        'Exports the incident report as a JSON file (content-disposition attachment); audited as `incident.exported`, and `incident.revealed` with `{"reveal": true}`.',
       description: "A POST because it writes the audit trail. The printable page /incidents/{id}/report is always masked.",
       path: id,
       body: revealBody,
@@ -121,7 +146,8 @@ export const incidentPaths = {
   },
   "/api/incidents/threads/{id}/pins": {
     post: {
-      summary: "Pins a checkpoint for an incident: retention never prunes it, nor its parent, so the viewer keeps its state and diff. Audited as `incident.checkpoint_pinned`.",
+      summary:
+        "Pins a checkpoint for an incident: retention never prunes it, nor its parent, so the viewer keeps its state and diff. Audited as `incident.checkpoint_pinned`.",
       description: "201 when pinned now, 200 when it was pinned already (nothing changes).",
       path: id,
       body: pinBody,
@@ -131,7 +157,8 @@ export const incidentPaths = {
   },
   "/api/incidents/threads/{id}/legal-hold": {
     post: {
-      summary: "Places a legal hold: retention touches nothing of the conversation (checkpoints, messages, node events) until it is released. Audited as `incident.legal_hold_placed`.",
+      summary:
+        "Places a legal hold: retention touches nothing of the conversation (checkpoints, messages, node events) until it is released. Audited as `incident.legal_hold_placed`.",
       path: id,
       body: holdBody,
       responses: { 201: json(holdResult, "The hold") },

@@ -34,7 +34,8 @@ const THREAD_HIDDEN = `${NO_THREAD} Another customer's conversation, and for sta
 const NO_RUN = `${NO_THREAD} \`not_found:run\`: no such run on this conversation.`;
 const RUN_FORBIDDEN =
   "`forbidden:role`: a customer sending `command.resume` (their own approval least of all), an operator or supervisor sending `input`, or an auditor. A decision is the console's: `forbidden:amount_limit`, `forbidden:four_eyes`, `forbidden:claimed`. `forbidden:origin` as on every write.";
-const RUN_BAD = "`bad_request:body`: not one of input (one customer message) and command.resume, an unknown stream mode, `command.goto` or `command.update`. `bad_request:resume`: a resume that is no decision (an ignore, an accept without `args.version`, an edit to an amount that is not a whole positive number, a rejection without a reason). `bad_request:approval`: an amount above the case's.";
+const RUN_BAD =
+  "`bad_request:body`: not one of input (one customer message) and command.resume, an unknown stream mode, `command.goto` or `command.update`. `bad_request:resume`: a resume that is no decision (an ignore, an accept without `args.version`, an edit to an amount that is not a whole positive number, a rejection without a reason). `bad_request:approval`: an amount above the case's.";
 const RUN_NOT_FOUND = `${THREAD_HIDDEN} \`not_found:assistant\`: an assistant_id that is neither the assistant's id nor \`agent\`.`;
 const DECISION_CONFLICT =
   "`conflict:interrupt`: nothing in this conversation waits for a decision, or the resume names another interrupt or approval. `conflict:approval`: a stale version, or decided, cancelled, expired, or a question is open (carries currentStatus and currentVersion). `conflict:amount`: a second approval for another amount than the first approver's. Nothing was changed.";
@@ -185,7 +186,8 @@ export const langGraphPaths = {
   "/api/langgraph/threads/{id}/runs/{runId}/stream": {
     get: {
       tag: TAG,
-      summary: "Joins a run's stream: `metadata`, then once the run is done its `values` and `updates` (tokens already sent are not replayed); an `error` (`unauthorized:session_ended`) when the session ends first.",
+      summary:
+        "Joins a run's stream: `metadata`, then once the run is done its `values` and `updates` (tokens already sent are not replayed); an `error` (`unauthorized:session_ended`) when the session ends first.",
       path: runPath,
       query: joinQuery,
       responses: { 200: eventStream("The run's events") },

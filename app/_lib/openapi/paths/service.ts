@@ -21,14 +21,23 @@ function unknownRoutes(): Paths {
 /** Health, metrics, this document, the test clock, and paths no route serves. */
 export const servicePaths = {
   "/api/health": {
-    get: { public: true, summary: "200 once the database and the bank systems answer, 503 otherwise.", responses: { 200: json(healthAnswer, "Healthy"), 503: json(healthAnswer, "Not ready: what does not answer") } },
+    get: {
+      public: true,
+      summary: "200 once the database and the bank systems answer, 503 otherwise.",
+      responses: { 200: json(healthAnswer, "Healthy"), 503: json(healthAnswer, "Not ready: what does not answer") },
+    },
   },
   "/api/openapi.json": {
-    get: { public: true, summary: "This document: the API's contract, generated from the schemas the routes parse with.", responses: { 200: json(z.looseObject({ openapi: z.string() }), "OpenAPI 3.1") } },
+    get: {
+      public: true,
+      summary: "This document: the API's contract, generated from the schemas the routes parse with.",
+      responses: { 200: json(z.looseObject({ openapi: z.string() }), "OpenAPI 3.1") },
+    },
   },
   "/api/metrics": {
     get: {
-      summary: "This instance's metrics in the Prometheus text format (version 0.0.4), with the database's pending approvals and queued messages read at the scrape.",
+      summary:
+        "This instance's metrics in the Prometheus text format (version 0.0.4), with the database's pending approvals and queued messages read at the scrape.",
       description: "For a scraper with `Authorization: Bearer <METRICS_TOKEN>`, or a signed-in supervisor, auditor or ops user.",
       alsoBy: ["metricsToken"],
       responses: { 200: plainText("Prometheus text exposition") },
@@ -39,7 +48,8 @@ export const servicePaths = {
   },
   "/api/test/clock": {
     post: {
-      summary: "Moves the server's clock forward, for browser tests of expiry (staff). Demo mode with ENABLE_TEST_CLOCK=1 only; otherwise 404 `not_found:route`.",
+      summary:
+        "Moves the server's clock forward, for browser tests of expiry (staff). Demo mode with ENABLE_TEST_CLOCK=1 only; otherwise 404 `not_found:route`.",
       body: clockBody,
       responses: { 200: json(clockAnswer, "Moved") },
       errors: { 404: "`not_found:route`: the test clock is off." },

@@ -52,12 +52,26 @@ export const GET = route<{ id: string }>(async (req, { id }) => {
     messages,
     earlierCases: cases
       .filter((c) => c.case.id !== row.case.id)
-      .map((c) => ({ caseId: c.case.id, merchant: c.merchant, amountMinor: c.case.amountMinor, currency: c.case.currency, status: c.case.status, createdAt: c.case.createdAt })),
+      .map((c) => ({
+        caseId: c.case.id,
+        merchant: c.merchant,
+        amountMinor: c.case.amountMinor,
+        currency: c.case.currency,
+        status: c.case.status,
+        createdAt: c.case.createdAt,
+      })),
     refunds: refunds
       .filter((e) => e.status === "committed")
       .map((e) => ({ entryId: e.entryId, caseId: e.caseId, amountMinor: e.amountMinor, currency: e.currency, committedAt: e.committedAt })),
     audit: audit.map((a) => ({ id: a.id, actor: a.actor, action: a.action, data: a.data, at: a.at })),
-    questions: questions.map((q) => ({ questionId: q.id, question: q.question, askedBy: q.askedBy, askedAt: q.askedAt, answer: q.answer, answeredAt: q.answeredAt })),
+    questions: questions.map((q) => ({
+      questionId: q.id,
+      question: q.question,
+      askedBy: q.askedBy,
+      askedAt: q.askedAt,
+      answer: q.answer,
+      answeredAt: q.answeredAt,
+    })),
     cards,
   });
   return Response.json(body);

@@ -62,13 +62,19 @@ describe("signing in", () => {
     const before = await count(sessions);
     const refused = await signIn("sam", "sam-pass", attacker);
     expect(refused.status).toBe(429);
-    expect(await refused.json()).toMatchObject({ code: "too_many_requests:login", message: "Too many failed sign-ins. Try again in 1 second.", retryAfterSeconds: 1 });
+    expect(await refused.json()).toMatchObject({
+      code: "too_many_requests:login",
+      message: "Too many failed sign-ins. Try again in 1 second.",
+      retryAfterSeconds: 1,
+    });
     expect(refused.headers.get("retry-after")).toBe("1");
     expect(refused.headers.get("set-cookie")).toBeNull();
     expect(await count(sessions)).toBe(before);
     expect(vi.mocked(password.verifyPassword)).toHaveBeenCalledTimes(5);
     const audit = await h.db.select().from(auditEvents).where(eq(auditEvents.action, "login.throttled"));
-    expect(audit).toMatchObject([{ subjectType: "account", subjectId: "sam", tenantId: "demo-bank", data: { bucket: "account", failures: 5, clientAddress: "203.0.113.66" } }]);
+    expect(audit).toMatchObject([
+      { subjectType: "account", subjectId: "sam", tenantId: "demo-bank", data: { bucket: "account", failures: 5, clientAddress: "203.0.113.66" } },
+    ]);
 
     wait(1);
     expect((await signIn("sam", "wrong-5", attacker)).status).toBe(401);
@@ -85,7 +91,9 @@ describe("signing in", () => {
     const at = new Date();
     // 35 failures from as many addresses, then 5 from this one: each address is far below its own limit.
     const spread = Array.from({ length: 35 }, (_, i) => ({ username: "ivan", clientAddress: `198.51.100.${i + 10}`, failedAt: at }));
-    await h.db.insert(loginFailures).values([...spread, ...Array.from({ length: 5 }, () => ({ username: "ivan", clientAddress: "198.51.100.1", failedAt: at }))]);
+    await h.db
+      .insert(loginFailures)
+      .values([...spread, ...Array.from({ length: 5 }, () => ({ username: "ivan", clientAddress: "198.51.100.1", failedAt: at }))]);
     const refused = await signIn("ivan", "ivan-pass", from("198.51.100.1"));
     expect(refused.status).toBe(429);
     expect(await refused.json()).toMatchObject({ retryAfterSeconds: 900 });
@@ -147,7 +155,10 @@ describe("signing in", () => {
           return verifyPassword(pass, hash);
         });
         const results = await Promise.all(Array.from({ length: 5 }, () => signIn("alice", "alice-pass")));
-        expect(results.map((r) => r.status), `round ${round}`).toEqual([200, 200, 200, 200, 200]);
+        expect(
+          results.map((r) => r.status),
+          `round ${round}`,
+        ).toEqual([200, 200, 200, 200, 200]);
       }
       expect(await h.db.select().from(loginFailures).where(eq(loginFailures.username, "alice"))).toEqual([]);
     } finally {

@@ -30,9 +30,16 @@ export const POST = route(async (req) => {
   const begun = await beginAttempt(db, { username, clientAddress: address, at });
   if ("throttled" in begun) {
     const user = await findUserForSignIn(db, username);
-    await withTenant(user?.tenantId ?? NO_TENANT, () => auditThrottled(db, { tenantId: user?.tenantId ?? null, username, clientAddress: address, throttled: begun.throttled, at }));
+    await withTenant(user?.tenantId ?? NO_TENANT, () =>
+      auditThrottled(db, { tenantId: user?.tenantId ?? null, username, clientAddress: address, throttled: begun.throttled, at }),
+    );
     metrics().loginThrottles.inc({ bucket: begun.throttled.bucket });
-    log().warn({ event: "login.throttled", bucket: begun.throttled.bucket, failures: begun.throttled.failures, retryAfterSeconds: begun.throttled.retryAfterSeconds });
+    log().warn({
+      event: "login.throttled",
+      bucket: begun.throttled.bucket,
+      failures: begun.throttled.failures,
+      retryAfterSeconds: begun.throttled.retryAfterSeconds,
+    });
     const { retryAfterSeconds } = begun.throttled;
     const [count, unit] = retryAfterSeconds < 60 ? [retryAfterSeconds, "second"] : [Math.ceil(retryAfterSeconds / 60), "minute"];
     const message = `Too many failed sign-ins. Try again in ${count} ${unit}${count === 1 ? "" : "s"}.`;

@@ -4,7 +4,12 @@ import { accountDelayMs, heldUntil, type ThrottleLimits } from "./throttle";
 const limits: ThrottleLimits = { windowMs: 15 * 60_000, perAccount: 5, perAddress: 30, maxDelayMs: 15 * 60_000 };
 const AT = Date.parse("2026-12-03T12:00:00Z");
 const noRelease = async () => null;
-const counts = (account: number, pair: number, address = pair, lastAccountFailureAt: Date | null = new Date(AT)) => ({ account, pair, address, lastAccountFailureAt });
+const counts = (account: number, pair: number, address = pair, lastAccountFailureAt: Date | null = new Date(AT)) => ({
+  account,
+  pair,
+  address,
+  lastAccountFailureAt,
+});
 
 describe("the sign-in throttle's decision", () => {
   it("delays an account's guesses 1 s after its limit, doubling with each failure, up to the cap", () => {
@@ -23,7 +28,11 @@ describe("the sign-in throttle's decision", () => {
 
   it("refuses an address past its own limit until its releasing failure leaves the window, whatever the account", async () => {
     const releasing = new Date(AT - 60_000);
-    expect(await heldUntil(counts(0, 0, 30), AT, limits, async () => releasing)).toEqual({ bucket: "address", failures: 30, retryAt: releasing.getTime() + limits.windowMs });
+    expect(await heldUntil(counts(0, 0, 30), AT, limits, async () => releasing)).toEqual({
+      bucket: "address",
+      failures: 30,
+      retryAt: releasing.getTime() + limits.windowMs,
+    });
     expect(await heldUntil(counts(0, 0, 29), AT, limits, async () => releasing)).toBeNull();
   });
 });

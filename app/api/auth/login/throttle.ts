@@ -85,7 +85,9 @@ export async function beginAttempt(
     const held = await heldUntil(earlier, input.at.getTime(), limits, () => releasingAddressFailureAt(tx, attempt, since, earlier.address, limits.perAddress));
     if (!held) return { attempt };
     await forgetAttempt(tx, attempt);
-    return { throttled: { bucket: held.bucket, failures: held.failures, retryAfterSeconds: Math.max(1, Math.ceil((held.retryAt - input.at.getTime()) / 1000)) } };
+    return {
+      throttled: { bucket: held.bucket, failures: held.failures, retryAfterSeconds: Math.max(1, Math.ceil((held.retryAt - input.at.getTime()) / 1000)) },
+    };
   });
 }
 

@@ -27,7 +27,8 @@ async function approval(id: string, status: string, created: string, settled?: s
   const threadId = await h.newThread();
   await h.db.execute(sql`insert into cases (id, tenant_id, thread_id, customer_id, transaction_id, reason, amount_minor, status)
     values (${`case-${id}`}, ${tenant}, ${threadId}, 'cust-alice', ${`txn-ops-${id}`}, 'duplicate', 490, 'open')`);
-  await h.db.execute(sql`insert into approvals (id, tenant_id, case_id, thread_id, status, mode, amount_minor, policy_reason, checks, expires_at, created_at, updated_at, decided_at)
+  await h.db
+    .execute(sql`insert into approvals (id, tenant_id, case_id, thread_id, status, mode, amount_minor, policy_reason, checks, expires_at, created_at, updated_at, decided_at)
     values (${id}, ${tenant}, ${`case-${id}`}, ${threadId}, ${status}, 'operator', 490, 'test', '{}'::jsonb, now() + interval '2 days',
             now() - ${created}::interval, now() - ${settled ?? created}::interval, ${settled ? sql`now() - ${settled}::interval` : null})`);
   return threadId;
@@ -64,9 +65,13 @@ describe("GET /api/ops/summary", () => {
     await approval("ops-other-bank", "pending", "50 minutes", undefined, "other-bank");
 
     for (let i = 0; i < 3; i++) {
-      await h.db.execute(sql`insert into messages (tenant_id, thread_id, role, text, answered_at) values (${TENANT}, ${paidThread}, 'customer', 'hello', now() - interval '30 seconds')`);
+      await h.db.execute(
+        sql`insert into messages (tenant_id, thread_id, role, text, answered_at) values (${TENANT}, ${paidThread}, 'customer', 'hello', now() - interval '30 seconds')`,
+      );
     }
-    await h.db.execute(sql`insert into messages (tenant_id, thread_id, role, text, answered_at) values (${TENANT}, ${paidThread}, 'customer', 'earlier', now() - interval '45 minutes')`);
+    await h.db.execute(
+      sql`insert into messages (tenant_id, thread_id, role, text, answered_at) values (${TENANT}, ${paidThread}, 'customer', 'earlier', now() - interval '45 minutes')`,
+    );
     await h.db.execute(sql`insert into messages (tenant_id, thread_id, role, text) values (${TENANT}, ${paidThread}, 'customer', 'not answered yet')`);
 
     // One refund failing three attempts is one failed refund; another's failure 40 minutes ago is outside the live window.
@@ -86,7 +91,10 @@ describe("GET /api/ops/summary", () => {
 
     for (const who of ["otto", "sam", "ivan"]) {
       const s = await read(cookies[who]);
-      expect(total(s, (m) => m.turns), who).toBe(4);
+      expect(
+        total(s, (m) => m.turns),
+        who,
+      ).toBe(4);
       expect(s.live.turns).toBe(3);
       expect(s.live.turnsPerSecond).toBeCloseTo(3 / s.live.seconds, 3);
       expect(s.live.seconds).toBeGreaterThan(240);

@@ -25,9 +25,10 @@ const figures = {
   refunds,
   takeovers: count.meta({ description: "Threads an instance took over from a dead or drained one and finished (recoveries)." }),
   degraded: z.record(z.string(), count).meta({ description: "Checks recorded as unavailable after every retry, by system." }),
-  rateLimited: z
-    .record(z.string(), count)
-    .meta({ description: "Requests refused 429 for being over a budget, by budget (turns_per_minute, turns_per_day, conversations_per_day, address_per_minute), every bank's and every address's (from the instances' samples)." }),
+  rateLimited: z.record(z.string(), count).meta({
+    description:
+      "Requests refused 429 for being over a budget, by budget (turns_per_minute, turns_per_day, conversations_per_day, address_per_minute), every bank's and every address's (from the instances' samples).",
+  }),
   checkpoints,
 };
 
@@ -44,15 +45,22 @@ export const opsSummary = z
     generatedAt: timestamp,
     bucketSeconds: z.literal(60),
     minutes: z.array(opsMinute).meta({ description: "The last 60 minutes, oldest first; the last one is the current, unfinished minute." }),
-    live: z.object({ seconds: z.number().positive().meta({ description: "How long the live window is: the last five minutes, the current one up to now." }), ...figures }),
+    live: z.object({
+      seconds: z.number().positive().meta({ description: "How long the live window is: the last five minutes, the current one up to now." }),
+      ...figures,
+    }),
     approvals: z.object({
       waiting: count,
       oldestAgeSeconds: orNull(z.number().nonnegative()),
       ages: z.array(z.object({ label: z.string(), count })).meta({ description: "How many approvals have waited how long, youngest band first." }),
     }),
     unconfirmedRefunds: z.object({
-      waiting: count.meta({ description: "Refunds admitted and not yet confirmed by the ledger: the recovery job retries them, reading the ledger by case first." }),
-      pastKeyWindow: count.meta({ description: "Of those, decided longer ago than the ledger's key window (LEDGER_KEY_WINDOW_MS): only the ledger's read by case can settle them." }),
+      waiting: count.meta({
+        description: "Refunds admitted and not yet confirmed by the ledger: the recovery job retries them, reading the ledger by case first.",
+      }),
+      pastKeyWindow: count.meta({
+        description: "Of those, decided longer ago than the ledger's key window (LEDGER_KEY_WINDOW_MS): only the ledger's read by case can settle them.",
+      }),
       keyWindowMs: z.number().int().positive(),
     }),
     systems: z.array(z.string()).meta({ description: "The systems with degraded checks in the window, by name." }),

@@ -19,7 +19,14 @@ beforeEach(async () => {
 afterAll(() => h.pool.end());
 
 type Change = { id: string; proposedBy: string; proposedByYou: boolean; loosens: string[]; expiresAt: string };
-type Policy = { version: number; autoApproveMaxMinor: number; operatorLimitMinor: number; fourEyesMinor: number; approvalWindowMs: number; pendingChange: Change | null };
+type Policy = {
+  version: number;
+  autoApproveMaxMinor: number;
+  operatorLimitMinor: number;
+  fourEyesMinor: number;
+  approvalWindowMs: number;
+  pendingChange: Change | null;
+};
 
 async function call(user: string, method: "GET" | "PUT" | "POST", route: string, body?: unknown, params?: Record<string, string>) {
   const res = await callRoute({ method, route, params, cookie: cookies[user], body: body === undefined ? undefined : JSON.stringify(body) });
@@ -27,7 +34,8 @@ async function call(user: string, method: "GET" | "PUT" | "POST", route: string,
 }
 const policy = async (user = "sam") => (await call(user, "GET", "/api/tenant/policy")).body as unknown as Policy;
 const propose = (user: string, values: Partial<Policy>, version: number) => call(user, "PUT", "/api/tenant/policy", { ...figures(values), version });
-const answer = (user: string, changeId: string, reply: "confirm" | "reject") => call(user, "POST", "/api/tenant/policy/changes/:id", { answer: reply }, { id: changeId });
+const answer = (user: string, changeId: string, reply: "confirm" | "reject") =>
+  call(user, "POST", "/api/tenant/policy/changes/:id", { answer: reply }, { id: changeId });
 
 /** demo-bank's figures with `values` over them. */
 function figures(values: Partial<Policy>) {
@@ -56,11 +64,19 @@ describe("no supervisor alone loosens a money control", () => {
     const before = await policy();
     const proposed = await propose("sam", WIDE_OPEN, before.version);
     expect(proposed.status).toBe(202);
-    expect(proposed.body).toMatchObject({ version: before.version, autoApproveMaxMinor: 5_000, fourEyesMinor: 100_000, pendingChange: { proposedBy: "sam", proposedByYou: true, loosens: ["autoApproveMaxMinor", "operatorLimitMinor", "fourEyesMinor"] } });
+    expect(proposed.body).toMatchObject({
+      version: before.version,
+      autoApproveMaxMinor: 5_000,
+      fourEyesMinor: 100_000,
+      pendingChange: { proposedBy: "sam", proposedByYou: true, loosens: ["autoApproveMaxMinor", "operatorLimitMinor", "fourEyesMinor"] },
+    });
     const changeId = (proposed.body.pendingChange as Change).id;
     expect(await answer("sam", changeId, "confirm")).toMatchObject({ status: 403, body: { code: "forbidden:four_eyes" } });
     // sam cannot go around the ceiling, nor propose again and confirm that one.
-    expect(await propose("sam", { ...WIDE_OPEN, autoApproveMaxMinor: 500_000 }, before.version)).toMatchObject({ status: 400, body: { code: "bad_request:policy" } });
+    expect(await propose("sam", { ...WIDE_OPEN, autoApproveMaxMinor: 500_000 }, before.version)).toMatchObject({
+      status: 400,
+      body: { code: "bad_request:policy" },
+    });
     const again = await propose("sam", WIDE_OPEN, before.version);
     expect(await answer("sam", (again.body.pendingChange as Change).id, "confirm")).toMatchObject({ status: 403 });
     expect(await answer("sam", changeId, "confirm")).toMatchObject({ status: 409, body: { code: "conflict:policy_change", currentStatus: "superseded" } });
@@ -84,14 +100,17 @@ describe("no supervisor alone loosens a money control", () => {
 
   it("applies a loosening sven confirms to approvals opened after it; the one already waiting keeps needing two", async () => {
     const waiting = await claim("alice", "I don't recognise the Electro Mart payment of 1,249.00");
-    expect((await getApprovalByCase(h.db, TENANT, waiting.caseId))).toMatchObject({ requiredApprovals: 2, operatorLimitMinor: 50_000, fourEyesMinor: 100_000 });
+    expect(await getApprovalByCase(h.db, TENANT, waiting.caseId)).toMatchObject({ requiredApprovals: 2, operatorLimitMinor: 50_000, fourEyesMinor: 100_000 });
     const before = await policy();
     const changeId = ((await propose("sam", WIDE_OPEN, before.version)).body.pendingChange as Change).id;
     expect((await policy("sven")).pendingChange).toMatchObject({ id: changeId, proposedBy: "sam", proposedByYou: false });
     const confirmed = await answer("sven", changeId, "confirm");
     expect(confirmed).toMatchObject({ status: 200, body: { version: before.version + 1, ...WIDE_OPEN, pendingChange: null } });
     const audit = await listAuditEventsBySubject(h.db, TENANT, "tenant", TENANT);
-    expect(audit.find((e) => e.action === "tenant.policy_changed")).toMatchObject({ actor: "sven", data: { proposedBy: "sam", confirmedBy: "sven", after: WIDE_OPEN } });
+    expect(audit.find((e) => e.action === "tenant.policy_changed")).toMatchObject({
+      actor: "sven",
+      data: { proposedBy: "sam", confirmedBy: "sven", after: WIDE_OPEN },
+    });
     expect(audit.map((e) => e.action)).toContain("tenant.policy_change_confirmed");
 
     // The approval opened before the change: still two people, whatever today's policy says.
@@ -102,7 +121,17 @@ describe("no supervisor alone loosens a money control", () => {
     await until("the two-person refund is paid", async () => (await h.ledgerRows(waiting.caseId)).length === 1);
 
     // One opened after it follows the new policy: one supervisor pays 1,500.00.
-    await h.db.insert(transactions).values({ id: "tx-bob-big", tenantId: TENANT, customerId: "cust-bob", cardId: "card-bob", merchant: "Harbor Furniture", amountMinor: 150_000, currency: "EUR", country: "DE", postedAt: new Date(Date.now() - 2 * 86_400_000) });
+    await h.db.insert(transactions).values({
+      id: "tx-bob-big",
+      tenantId: TENANT,
+      customerId: "cust-bob",
+      cardId: "card-bob",
+      merchant: "Harbor Furniture",
+      amountMinor: 150_000,
+      currency: "EUR",
+      country: "DE",
+      postedAt: new Date(Date.now() - 2 * 86_400_000),
+    });
     const fresh = await claim("bob", "I don't recognise the Harbor Furniture payment of 1,500.00");
     expect(await getApprovalByCase(h.db, TENANT, fresh.caseId)).toMatchObject({ requiredApprovals: 1, fourEyesMinor: 2_000_000_000 });
     expect(await decide("sam", fresh.caseId)).toMatchObject({ status: 200, body: { approvalsNeeded: 0 } });
@@ -127,7 +156,9 @@ describe("no supervisor alone loosens a money control", () => {
   });
 
   it("applies a bank's row above the deployment's ceiling as the ceiling", async () => {
-    await h.db.execute(sql`update tenants set auto_approve_max_minor = 2_000_000, operator_limit_minor = 2_000_000, four_eyes_minor = 2_000_000 where id = ${TENANT}`);
+    await h.db.execute(
+      sql`update tenants set auto_approve_max_minor = 2_000_000, operator_limit_minor = 2_000_000, four_eyes_minor = 2_000_000 where id = ${TENANT}`,
+    );
     h.agent.deps.policies.forget();
     expect((await h.agent.deps.policies.forTenant(TENANT)).refund.autoApproveMaxMinor).toBe(50_000);
   });

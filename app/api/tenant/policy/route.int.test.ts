@@ -36,15 +36,39 @@ async function current(user: string): Promise<Policy> {
 /** One customer message through the chat route, in a new conversation of the customer's bank. */
 async function claim(user: "kasia" | "piotr", text: string) {
   const thread = await h.newThread(`cust-${user}`, SECOND_TENANT);
-  const res = await callRoute({ method: "POST", route: "/api/threads/:id/messages", params: { id: thread }, cookie: cookies[user], body: JSON.stringify({ text }) });
+  const res = await callRoute({
+    method: "POST",
+    route: "/api/threads/:id/messages",
+    params: { id: thread },
+    cookie: cookies[user],
+    body: JSON.stringify({ text }),
+  });
   expect(res.status).toBe(200);
   return (await res.json()) as { status: string; caseId: string | null; reply: string };
 }
 
 describe("GET /api/tenant/policy", () => {
   it("answers each supervisor their own bank's policy: demo-bank the settings', vistula-bank its own in PLN", async () => {
-    expect(await (await read("sam")).json()).toMatchObject({ tenantId: TENANT, currency: "EUR", autoApproveMaxMinor: 5_000, operatorLimitMinor: 50_000, fourEyesMinor: 100_000, approvalWindowMs: 48 * 3_600_000, version: 1, updatedBy: "seed" });
-    expect(await (await read("zofia")).json()).toMatchObject({ tenantId: SECOND_TENANT, name: "Vistula Bank", currency: "PLN", autoApproveMaxMinor: 20_000, operatorLimitMinor: 200_000, fourEyesMinor: 400_000, approvalWindowMs: 24 * 3_600_000, version: 1 });
+    expect(await (await read("sam")).json()).toMatchObject({
+      tenantId: TENANT,
+      currency: "EUR",
+      autoApproveMaxMinor: 5_000,
+      operatorLimitMinor: 50_000,
+      fourEyesMinor: 100_000,
+      approvalWindowMs: 48 * 3_600_000,
+      version: 1,
+      updatedBy: "seed",
+    });
+    expect(await (await read("zofia")).json()).toMatchObject({
+      tenantId: SECOND_TENANT,
+      name: "Vistula Bank",
+      currency: "PLN",
+      autoApproveMaxMinor: 20_000,
+      operatorLimitMinor: 200_000,
+      fourEyesMinor: 400_000,
+      approvalWindowMs: 24 * 3_600_000,
+      version: 1,
+    });
   });
 
   it("refuses every other role, in either bank", async () => {
@@ -126,7 +150,13 @@ describe("the agent applies the conversation's bank's policy", () => {
     expect(approval.expiresAt.getTime() - approval.createdAt.getTime()).toBe(24 * 3_600_000);
     // demo-bank's operator cannot see it; vistula-bank's can, and pays it in PLN.
     const decide = (user: string) =>
-      callRoute({ method: "POST", route: "/api/approvals/:id/decision", params: { id: approval.id }, cookie: cookies[user], body: JSON.stringify({ decision: "approve", version: approval.version }) });
+      callRoute({
+        method: "POST",
+        route: "/api/approvals/:id/decision",
+        params: { id: approval.id },
+        cookie: cookies[user],
+        body: JSON.stringify({ decision: "approve", version: approval.version }),
+      });
     expect((await decide("olga")).status).toBe(404);
     expect((await decide("marta")).status).toBe(200);
     await until("the refund is paid", async () => (await h.ledgerRows(held.caseId!)).some((e) => e.status === "committed"));
@@ -145,7 +175,11 @@ describe("the agent applies the conversation's bank's policy", () => {
     expect((await h.agent.deps.policies.forTenant(SECOND_TENANT)).refund.autoApproveMaxMinor).toBe(20_000);
     const { version, ...policy } = await current("zofia");
     expect((await write("zofia", { ...policy, autoApproveMaxMinor: 5_000, version })).status).toBe(200);
-    await until("the other agent reads the new limit", async () => (await h.agent.deps.policies.forTenant(SECOND_TENANT)).refund.autoApproveMaxMinor === 5_000, 5_000);
+    await until(
+      "the other agent reads the new limit",
+      async () => (await h.agent.deps.policies.forTenant(SECOND_TENANT)).refund.autoApproveMaxMinor === 5_000,
+      5_000,
+    );
     expect((await h.agent.deps.policies.forTenant(TENANT)).refund.autoApproveMaxMinor).toBe(5_000);
   });
 });

@@ -30,7 +30,9 @@ export const GET = route<{ id: string }>(async (req, { id }) => {
           currency: latest.case.currency,
           reason: latest.case.reason,
           approvalStatus: latest.approvalStatus,
-          approvedAmountMinor: ["approved", "executing", "executed"].includes(latest.approvalStatus ?? "") ? (latest.approvedAmountMinor ?? latest.case.amountMinor) : null,
+          approvedAmountMinor: ["approved", "executing", "executed"].includes(latest.approvalStatus ?? "")
+            ? (latest.approvedAmountMinor ?? latest.case.amountMinor)
+            : null,
           openQuestion: latest.openQuestion,
         }
       : null,

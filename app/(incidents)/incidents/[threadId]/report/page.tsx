@@ -47,7 +47,10 @@ export default async function ReportPage({ params }: ReportPageProps) {
   } catch (error) {
     if (error instanceof ApiError && error.status === 404) notFound();
     log().error({ event: "incident_report.failed", threadId, ...failureFields(error) });
-    const why = error instanceof ApiError && error.code === "unavailable:ledger" ? "The ledger is not answering, so its entries cannot be shown." : "The report could not be built right now.";
+    const why =
+      error instanceof ApiError && error.code === "unavailable:ledger"
+        ? "The ledger is not answering, so its entries cannot be shown."
+        : "The report could not be built right now.";
     return <Alert title="Could not build the report">{why} Try again in a moment.</Alert>;
   }
   return <ReportView report={report} revealed={false} />;

@@ -15,6 +15,13 @@ export const POST = route<{ id: string }>(async (req, { id }) => {
   const user = await requireUser(db, req, DECIDERS);
   const handoverId = parseWith(idParam, id, "handover_id");
   const body = await parseBody(req, answerBody);
-  const result = await answerHandover(db, { tenantId: user.tenantId, handoverId, version: body.version, actor: user.username, displayName: user.displayName, text: body.text });
+  const result = await answerHandover(db, {
+    tenantId: user.tenantId,
+    handoverId,
+    version: body.version,
+    actor: user.username,
+    displayName: user.displayName,
+    text: body.text,
+  });
   return handoverChangeResponse(result);
 });

@@ -25,7 +25,9 @@ function refusal(result: Exclude<TurnResult, { kind: "ok" | "queued" | "duplicat
   if (result.kind === "busy") return new ApiError("conflict:thread", "The agent is still answering your previous message.");
   return new ApiError(
     "unavailable:draining",
-    result.saved ? "We are restarting. Your message is saved and the answer will appear here shortly." : "We are restarting. Please send your message again in a moment.",
+    result.saved
+      ? "We are restarting. Your message is saved and the answer will appear here shortly."
+      : "We are restarting. Please send your message again in a moment.",
   );
 }
 

@@ -40,7 +40,9 @@ describe("POST /api/tenant/staff/{username}/unlock", () => {
     const res = await unlock("sam", "olga");
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({ username: "olga", failuresForgiven: 5 });
-    expect(await unlocks()).toMatchObject([{ tenantId: "demo-bank", actor: "sam", subjectType: "user", subjectId: "user-olga", data: { username: "olga", failuresForgiven: 5 } }]);
+    expect(await unlocks()).toMatchObject([
+      { tenantId: "demo-bank", actor: "sam", subjectType: "user", subjectId: "user-olga", data: { username: "olga", failuresForgiven: 5 } },
+    ]);
     // The delay is gone: the next guess is checked (and fails) instead of waiting.
     expect((await signIn("olga", "wrong-5")).status).toBe(401);
     // The address keeps its count: 6 so far, and its limit is 8.

@@ -54,7 +54,11 @@ export const POST = route<{ id: string }>(async (req, { id }) => {
           const early: { piece: string; id: string }[] = [];
           let wording = 1;
           const token = ({ piece, id }: { piece: string; id: string }) => {
-            if (modes.has("messages-tuple")) send("messages", [{ type: "AIMessageChunk", id, content: piece }, { langgraph_node: "reply", run_id: runId }]);
+            if (modes.has("messages-tuple"))
+              send("messages", [
+                { type: "AIMessageChunk", id, content: piece },
+                { langgraph_node: "reply", run_id: runId },
+              ]);
           };
           const onToken: OnToken = (piece, options) => {
             if (options?.reset) wording += 1;
