@@ -20,6 +20,10 @@ describe("the capacity benchmark in quick mode", () => {
     }
     expect(out).toMatch(new RegExp(`^naive / this graph at \\d+ turns: ${n}x`, "m"));
     for (const kind of ["limits", "refund"]) {
+      // the floor's p50 and CPU a turn, the app's p50 in memory and on Postgres, and both ratios to the floor
+      expect(out).toMatch(new RegExp(`^${kind}\\s+${n} ms\\s+${n} ms\\s+\\d+ ms\\s+\\d+ ms\\s+${n}x / ${n}x$`, "m"));
+    }
+    for (const kind of ["limits", "refund"]) {
       const goal = new RegExp(
         `^  ${kind}, 8 clients: Postgres throughput \\d+% of in-memory \\(goal >= 70%\\); checkpoint write p95 ${n} ms over (\\d+) writes`,
         "m",

@@ -10,7 +10,9 @@
  * - times the fan-out turn (limits, history and antifraud at once) against a turn asking one
  *   system, each system answering in 400 ms;
  * then, in this process on the same database, measures checkpoint bytes per conversation at
- * 15, 30 and 60 turns against a variant of the graph that keeps every turn in its state.
+ * 15, 30 and 60 turns against a variant of the graph that keeps every turn in its state; and
+ * the framework's floor: the same graph shape run bare in LangGraph with in-process clients
+ * and the in-memory saver, so the app's cost over LangGraph is a ratio.
  */
 import { openDatabase } from "../../../db/client";
 import { bankSystemsEnv } from "../../../simulator/server";
@@ -19,6 +21,7 @@ import { buildIfStale } from "../../build";
 import { benchContext, contextLine } from "../context";
 import { AppProcess, startStack, type Stack } from "../../chaos/processes";
 import { compareFootprints, type Footprint } from "./bytes";
+import { measureFloor } from "./floor";
 import { createCustomers, drive, plan, scrapeWrites, writesSince, type Customer, type Kind, type LoadResult } from "./load";
 import { percentiles, quantileMs, total, type Percentiles } from "./stats";
 import { LOAD_GENERATOR_BUDGETS } from "../../load-budgets";
@@ -38,6 +41,7 @@ const REFUND_TURNS = QUICK ? { 1: 3, 8: 1, 32: 1 } : { 1: 30, 8: 10, 32: 5 };
 const FANOUT_TURNS = QUICK ? 2 : 12;
 const SLOW_MS = 400;
 const MARKS = QUICK ? [3, 6, 12] : [15, 30, 60];
+const FLOOR_TURNS = QUICK ? 20 : 300;
 
 type Saver = "postgres" | "memory";
 export type Row = {
@@ -164,7 +168,7 @@ const ratio = (a: number, b: number) => `${(a / b).toFixed(2)}x`;
 const pad = (cells: string[], widths: number[]) => cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join(" ");
 
 function report(result: Awaited<ReturnType<typeof measureAll>>) {
-  const { postgres, memory, fan, bytes, context } = result;
+  const { postgres, memory, fan, bytes, floor, context } = result;
   const out: string[] = [];
   out.push(`capacity benchmark${QUICK ? " (--quick: too few turns for figures; a smoke test)" : ""}`);
   out.push(contextLine(context));
@@ -221,6 +225,28 @@ function report(result: Awaited<ReturnType<typeof measureAll>>) {
     `naive / this graph at ${c} turns: ${ratio(bytes.fullHistory[2]!.bytes, bytes.windowed[2]!.bytes)} serialized, ${ratio(bytes.fullHistory[2]!.stored, bytes.windowed[2]!.stored)} stored (goal >= 6x); this graph ${c}/${b}: ${ratio(bytes.windowed[2]!.bytes, bytes.windowed[1]!.bytes)} (goal <= 2.05x)`,
   );
   out.push("");
+  out.push("the framework's floor: the same graph shape run bare in LangGraph in this process (in-process clients, MemorySaver, durability sync), one thread;");
+  out.push("the app: its turn over HTTP at one client (p50), against the floor's p50");
+  const fw = [8, 12, 12, 14, 18, 18];
+  out.push(pad(["turn", "floor p50", "floor CPU", "app in memory", "app on Postgres", "memory / Postgres"], fw));
+  for (const f of floor) {
+    const pg = postgres.find((r) => r.kind === f.kind && r.clients === 1)!;
+    const mem = memory.find((r) => r.kind === f.kind && r.clients === 1)!;
+    out.push(
+      pad(
+        [
+          f.kind,
+          `${f1(f.wall.p50)} ms`,
+          `${f1(f.cpuMsPerTurn)} ms`,
+          `${f0(mem.latency.p50)} ms`,
+          `${f0(pg.latency.p50)} ms`,
+          `${ratio(mem.latency.p50, f.wall.p50)} / ${ratio(pg.latency.p50, f.wall.p50)}`,
+        ],
+        fw,
+      ),
+    );
+  }
+  out.push("");
   const at8 = postgres.filter((r) => r.clients === 8);
   out.push("goals on this machine:");
   for (const r of at8) {
@@ -243,8 +269,10 @@ async function measureAll() {
   const { rows, fan } = await runApps(stack);
   say("measuring checkpoint bytes in this process");
   const bytes = await footprints(stack);
+  say("measuring the framework's floor in this process");
+  const floor = [await measureFloor("limits", FLOOR_TURNS), await measureFloor("refund", FLOOR_TURNS)];
   const context = { ...benchContext(), quick: QUICK };
-  return { postgres: rows.postgres, memory: rows.memory, fan, bytes, context };
+  return { postgres: rows.postgres, memory: rows.memory, fan, bytes, floor, context };
 }
 
 async function main() {
