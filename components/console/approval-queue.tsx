@@ -1,6 +1,6 @@
 "use client";
 
-import { useCallback, useEffect, useRef, useState } from "react";
+import { useEffect, useState } from "react";
 import { errorMessage } from "@/components/api/request-json";
 import { Alert } from "@/components/ui/alert";
 import { Badge } from "@/components/ui/badge";
@@ -12,46 +12,34 @@ import { QueueFilters } from "./queue-filters";
 import { Pager } from "@/components/ui/pager";
 import { approvalsUrl, consoleUrl } from "./queue-query";
 import { QueueTable } from "./queue-table";
-import type { ApprovalPage, QueueQuery, Viewer } from "./types";
-import { noteRefusal, useLiveRefresh, useSignedOut } from "./use-approval-events";
-import { serverTimeOf, useServerClock, type ServerTime } from "./use-server-clock";
-
-type Loaded = { page: ApprovalPage; time: ServerTime };
+import type { QueueQuery, Viewer } from "./types";
+import { useLiveResource, useSignedOut } from "./use-approval-events";
+import { useServerClock } from "./use-server-clock";
 
 /** The operator queue: conversations handed to a person, then refund approvals filtered, sorted, paged, and refreshed whenever one changes. */
 export function ApprovalQueue({ viewer, initialQuery }: { viewer: Viewer; initialQuery: QueueQuery }) {
   const [query, setQuery] = useState(initialQuery);
-  const [loaded, setLoaded] = useState<Loaded | null>(null);
-  const [loadError, setLoadError] = useState<string | null>(null);
-  const latest = useRef(0);
+  // A page past the end (its approvals were decided meanwhile) gives way to the last page there is.
+  const {
+    data: loaded,
+    error,
+    mutate,
+  } = useLiveResource("approval", approvalsUrl(query), (url) => fetchApprovals(url), {
+    onLoaded: (page) => {
+      if (page.approvals.length === 0 && page.total > 0 && page.page > 1) setQuery((q) => ({ ...q, page: Math.max(1, Math.ceil(page.total / page.pageSize)) }));
+    },
+  });
+  const loadError = error === undefined ? null : errorMessage(error);
   const nowMs = useServerClock(loaded?.time ?? null);
   const readOnly = viewer.role === "auditor";
-
-  const load = useCallback(async () => {
-    const request = ++latest.current;
-    try {
-      const page = await fetchApprovals(approvalsUrl(query));
-      if (request !== latest.current) return;
-      setLoaded({ page, time: serverTimeOf(page.now) });
-      setLoadError(null);
-      // A page past the end (its approvals were decided meanwhile) gives way to the last page there is.
-      if (page.approvals.length === 0 && page.total > 0 && query.page > 1) {
-        setQuery((q) => ({ ...q, page: Math.max(1, Math.ceil(page.total / page.pageSize)) }));
-      }
-    } catch (err) {
-      noteRefusal(err);
-      if (request === latest.current) setLoadError(errorMessage(err));
-    }
-  }, [query]);
 
   useEffect(() => {
     window.history.replaceState(window.history.state, "", consoleUrl(query));
   }, [query]);
 
-  useLiveRefresh("approval", load);
   const signedOut = useSignedOut();
 
-  const page = loaded?.page ?? null;
+  const page = loaded?.value ?? null;
 
   const change = (next: Partial<QueueQuery>) => setQuery((q) => ({ ...q, ...next, page: next.page ?? 1 }));
   const caption = `${STATUS_FILTER_LABELS[query.status]} approvals`;
@@ -69,7 +57,7 @@ export function ApprovalQueue({ viewer, initialQuery }: { viewer: Viewer; initia
               : "Open a case to see the facts and decide. The list updates by itself."}
           </p>
         </div>
-        <Button variant="secondary" onClick={() => void load()} disabled={signedOut}>
+        <Button variant="secondary" onClick={() => void mutate()} disabled={signedOut}>
           Refresh
         </Button>
       </div>

@@ -1,7 +1,6 @@
 "use client";
 
 import Link from "next/link";
-import { useCallback, useRef, useState } from "react";
 import { errorMessage } from "@/components/api/request-json";
 import { Alert } from "@/components/ui/alert";
 import { Badge } from "@/components/ui/badge";
@@ -9,40 +8,22 @@ import { Card } from "@/components/ui/card";
 import { formatSpan, msBetween } from "./durations";
 import { fetchOpenHandovers } from "./handover-api";
 import { HANDOVER_REASONS } from "./labels";
-import type { HandoverList } from "./types";
-import { noteRefusal, useLiveRefresh, useSignedOut } from "./use-approval-events";
-import { serverTimeOf, useServerClock, type ServerTime } from "./use-server-clock";
-
-type Loaded = { list: HandoverList; time: ServerTime };
+import { useLiveResource, useSignedOut } from "./use-approval-events";
+import { useServerClock } from "./use-server-clock";
 
 /**
  * Conversations the agent handed to a person and nobody has answered yet, longest waiting
  * first, above the refund approvals; updated live. Shows nothing while there are none.
  */
 export function HandoverQueue({ readOnly }: { readOnly: boolean }) {
-  const [loaded, setLoaded] = useState<Loaded | null>(null);
-  const [loadError, setLoadError] = useState<string | null>(null);
-  const latest = useRef(0);
+  const { data: loaded, error } = useLiveResource("handover", "/api/handovers?status=open", () => fetchOpenHandovers());
+  const loadError = error === undefined ? null : errorMessage(error);
   const nowMs = useServerClock(loaded?.time ?? null);
 
-  const load = useCallback(async () => {
-    const request = ++latest.current;
-    try {
-      const list = await fetchOpenHandovers();
-      if (request !== latest.current) return;
-      setLoaded({ list, time: serverTimeOf(list.now) });
-      setLoadError(null);
-    } catch (err) {
-      noteRefusal(err);
-      if (request === latest.current) setLoadError(errorMessage(err));
-    }
-  }, []);
-
-  useLiveRefresh("handover", load);
   const signedOut = useSignedOut();
 
   if (loadError && !signedOut) return <Alert title="Could not load the handed-over conversations">{loadError}</Alert>;
-  const handovers = loaded?.list.handovers ?? [];
+  const handovers = loaded?.value.handovers ?? [];
   if (handovers.length === 0) return null;
 
   return (

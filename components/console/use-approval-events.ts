@@ -1,5 +1,7 @@
 import { useEffect, useRef, useSyncExternalStore } from "react";
+import useSWR from "swr";
 import { ApiRequestError } from "@/components/api/request-json";
+import { serverTimeOf, type ServerTime } from "./use-server-clock";
 
 export type ApprovalEvent = { approvalId: string; status: string; version: number };
 export type HandoverEvent = { handoverId: string; status: string; version: number };
@@ -119,21 +121,39 @@ function useConsoleEvents(kind: Kind, onChange: () => void, only?: string): void
   }, [kind, only]);
 }
 
+/** A live view's answer and the server's time it was given at. */
+export type Live<T> = { value: T; time: ServerTime };
+
 /**
- * Keeps a view fresh: `load` runs at once, again on each live event of `kind` (about `only`,
- * when given) and every 30 s, and no more once the session has ended.
+ * Keeps a view fresh with SWR: `key` is loaded at once, again on each live event of `kind`
+ * (about `only`, when given) and every 30 s, and no more once the session has ended (the last
+ * answer stays on screen). An answer to an older key is dropped; `onLoaded` sees each one that
+ * arrives. `mutate` asks again now.
  */
-export function useLiveRefresh(kind: Kind, load: () => Promise<void>, only?: string): void {
+export function useLiveResource<T extends { now: string }>(
+  kind: Kind,
+  key: string,
+  fetcher: (key: string) => Promise<T>,
+  { only, onLoaded }: { only?: string; onLoaded?: (value: T) => void } = {},
+) {
   const signedOut = useSignedOut();
-  useEffect(() => {
-    if (signedOut) return;
-    // The first load is scheduled like the refreshes: state changes only when an answer arrives.
-    const first = setTimeout(() => void load(), 0);
-    const timer = setInterval(() => void load(), FALLBACK_REFRESH_MS);
-    return () => {
-      clearTimeout(first);
-      clearInterval(timer);
-    };
-  }, [load, signedOut]);
-  useConsoleEvents(kind, load, only);
+  const swr = useSWR<Live<T>>(
+    key,
+    async (k: string) => {
+      const value = await fetcher(k);
+      return { value, time: serverTimeOf(value.now) };
+    },
+    {
+      refreshInterval: FALLBACK_REFRESH_MS,
+      isPaused: () => shared.signedOut,
+      keepPreviousData: true,
+      revalidateOnFocus: false,
+      shouldRetryOnError: false,
+      onError: noteRefusal,
+      onSuccess: (live) => onLoaded?.(live.value),
+    },
+  );
+  const { mutate } = swr;
+  useConsoleEvents(kind, () => void mutate(), only);
+  return { ...swr, signedOut };
 }

@@ -5,15 +5,15 @@ import { useCallback, useRef, useState } from "react";
 import { ApiRequestError, errorMessage } from "@/components/api/request-json";
 import { Alert } from "@/components/ui/alert";
 import type { Perform } from "./types";
-import { noteRefusal, useLiveRefresh, type Kind } from "./use-approval-events";
-import { serverTimeOf, useServerClock, type ServerTime } from "./use-server-clock";
+import { useLiveResource, type Kind } from "./use-approval-events";
+import { useServerClock } from "./use-server-clock";
 
 export type Message = { tone: "success" | "error"; title?: string; text: string };
 type LoadError = { notFound: boolean; text: string };
 
 /**
  * One approval or handover kept fresh: loaded at once, again on each live event about it and
- * every 30 s, with an answer that arrives after a newer request ignored. `perform` runs one
+ * every 30 s (`useLiveResource`). `perform` runs one
  * staff action at a time, says how it went (`refusalTitle` names a refusal) and reloads.
  */
 export function useLiveDetail<T extends { now: string }>(
@@ -22,29 +22,14 @@ export function useLiveDetail<T extends { now: string }>(
   fetchDetail: (id: string) => Promise<T>,
   refusalTitle: (error: unknown) => string | undefined,
 ) {
-  const [loaded, setLoaded] = useState<{ detail: T; time: ServerTime } | null>(null);
-  const [loadError, setLoadError] = useState<LoadError | null>(null);
+  const { data: loaded, error, mutate } = useLiveResource(kind, `${kind}:${id}`, () => fetchDetail(id), { only: id });
+  const loadError: LoadError | null =
+    error === undefined ? null : { notFound: error instanceof ApiRequestError && error.status === 404, text: errorMessage(error) };
   const [message, setMessage] = useState<Message | null>(null);
   const [busy, setBusy] = useState(false);
   const inFlight = useRef(false);
-  const latest = useRef(0);
   const nowMs = useServerClock(loaded?.time ?? null);
-
-  const load = useCallback(async () => {
-    const request = ++latest.current;
-    try {
-      const detail = await fetchDetail(id);
-      if (request !== latest.current) return;
-      setLoaded({ detail, time: serverTimeOf(detail.now) });
-      setLoadError(null);
-    } catch (err) {
-      noteRefusal(err);
-      if (request !== latest.current) return;
-      setLoadError({ notFound: err instanceof ApiRequestError && err.status === 404, text: errorMessage(err) });
-    }
-  }, [id, fetchDetail]);
-
-  useLiveRefresh(kind, load, id);
+  const load = useCallback(() => mutate(), [mutate]);
 
   const perform: Perform = useCallback(
     async (action) => {
@@ -67,7 +52,7 @@ export function useLiveDetail<T extends { now: string }>(
     [load, refusalTitle],
   );
 
-  return { detail: loaded?.detail ?? null, loadError, message, busy, nowMs, perform };
+  return { detail: loaded?.value ?? null, loadError, message, busy, nowMs, perform };
 }
 
 /** What a page shows before its first answer: a loading line, or why it could not load and the way back. */

@@ -1,44 +1,31 @@
-import { useCallback, useEffect, useState } from "react";
-import { errorMessage, isAbort, requestJson } from "@/components/api/request-json";
+import useSWR from "swr";
+import { errorMessage, requestJson } from "@/components/api/request-json";
 
 type Resource<T> = { data: T | null; error: string | null; loading: boolean; reload: () => void };
 
+/** A GET of `url`, or a POST of the body sent along (reads that reveal are POSTs). */
+const load = <T>([url, sent]: readonly [string, string | undefined]) =>
+  requestJson<T>(url, sent === undefined ? {} : { method: "POST", body: JSON.parse(sent) as unknown });
+
 /**
- * Loads `url` whenever it or `body` changes (null means nothing to load); stale answers
- * are dropped. A GET, or a POST of `body` when there is one (reads that reveal are POSTs).
- * With `keep`, the last answer stays on screen while the next one loads.
+ * Loads `url` whenever it or `body` changes (null means nothing to load), with SWR: answers to
+ * an older url or body are dropped, and two views asking for the same look at once share one
+ * request. With `keep`, the last answer stays on screen while the next one loads. A look is
+ * audited, so it is asked again only when the view asks (a new url, a remount, `reload`), never
+ * because the window regained focus or the network came back.
  */
 export function useResource<T>(url: string | null, { keep = false, body }: { keep?: boolean; body?: unknown } = {}): Resource<T> {
   const sent = body === undefined ? undefined : JSON.stringify(body);
-  const [data, setData] = useState<T | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [loading, setLoading] = useState(Boolean(url));
-  const [generation, setGeneration] = useState(0);
-
-  // A new request (another url or body, or a reload) clears the last error, and the last answer unless it is kept, as it renders.
-  const [requested, setRequested] = useState({ url, sent, generation });
-  if (requested.url !== url || requested.sent !== sent || requested.generation !== generation) {
-    setRequested({ url, sent, generation });
-    if (!keep || !url) setData(null);
-    setError(null);
-    setLoading(Boolean(url));
-  }
-
-  useEffect(() => {
-    if (!url) return;
-    const controller = new AbortController();
-    const init = sent === undefined ? {} : { method: "POST" as const, body: JSON.parse(sent) as unknown };
-    requestJson<T>(url, { ...init, signal: controller.signal })
-      .then((result) => setData(result))
-      .catch((err: unknown) => {
-        if (!isAbort(err)) setError(errorMessage(err));
-      })
-      .finally(() => {
-        if (!controller.signal.aborted) setLoading(false);
-      });
-    return () => controller.abort();
-  }, [url, sent, generation]);
-
-  const reload = useCallback(() => setGeneration((g) => g + 1), []);
-  return { data, error, loading, reload };
+  const { data, error, isValidating, mutate } = useSWR(url ? ([url, sent] as const) : null, load<T>, {
+    keepPreviousData: keep,
+    revalidateOnFocus: false,
+    revalidateOnReconnect: false,
+    shouldRetryOnError: false,
+  });
+  return {
+    data: url ? (data ?? null) : null,
+    error: error === undefined ? null : errorMessage(error),
+    loading: Boolean(url) && isValidating,
+    reload: () => void mutate(),
+  };
 }

@@ -1,6 +1,6 @@
 "use client";
 
-import { useEffect, useState } from "react";
+import useSWR from "swr";
 import type { OpsSummary } from "@/app/api/ops/summary/schema";
 import { errorMessage, requestJson } from "@/components/api/request-json";
 import { Alert } from "@/components/ui/alert";
@@ -13,32 +13,14 @@ export const REFRESH_MS = 10_000;
 
 /** The ops page: the last hour by minute and the last five minutes, fetched again every ten seconds. */
 export function OpsDashboard() {
-  const [summary, setSummary] = useState<OpsSummary | null>(null);
-  const [error, setError] = useState<string | null>(null);
-
-  useEffect(() => {
-    let stopped = false;
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const controller = new AbortController();
-    const load = async () => {
-      try {
-        const next = await requestJson<OpsSummary>("/api/ops/summary", { signal: controller.signal });
-        if (stopped) return;
-        setSummary(next);
-        setError(null);
-      } catch (err) {
-        if (stopped) return;
-        setError(errorMessage(err));
-      }
-      if (!stopped) timer = setTimeout(load, REFRESH_MS);
-    };
-    void load();
-    return () => {
-      stopped = true;
-      controller.abort();
-      clearTimeout(timer);
-    };
-  }, []);
+  const { data, error: failure } = useSWR("/api/ops/summary", (url: string) => requestJson<OpsSummary>(url), {
+    refreshInterval: REFRESH_MS,
+    refreshWhenHidden: true,
+    revalidateOnFocus: false,
+    shouldRetryOnError: false,
+  });
+  const summary = data ?? null;
+  const error = failure === undefined ? null : errorMessage(failure);
 
   return (
     <section aria-labelledby="ops-title" className="space-y-6">
