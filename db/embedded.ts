@@ -45,8 +45,8 @@ async function clearStaleServer(dataDir: string): Promise<void> {
   const pid = Number.parseInt(readFileSync(pidFile, "utf8").split("\n")[0] ?? "", 10);
   if (Number.isInteger(pid) && pid > 0 && isAlive(pid)) {
     process.kill(pid, "SIGQUIT");
-    for (let waited = 0; waited < 5000 && isAlive(pid); waited += 100) {
-      await new Promise((r) => setTimeout(r, 100));
+    for (let waited = 0; waited < 5000 && isAlive(pid); waited += 250) {
+      await new Promise((r) => setTimeout(r, 250));
     }
     if (isAlive(pid)) process.kill(pid, "SIGKILL");
   }

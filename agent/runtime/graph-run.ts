@@ -6,7 +6,7 @@ import { RunTrace } from "@/observability/graph-trace";
 import { inRun } from "@/observability/run-context";
 import { inSpan, recordFailure } from "@/observability/tracing";
 import type { Ctx, OnToken } from "./context";
-import { stopTurn, type TurnRun } from "./run-registry";
+import { runEnded, stopTurn, type TurnRun } from "./run-registry";
 import type { AgentStateType } from "../graph/state";
 
 /**
@@ -101,7 +101,7 @@ export async function run(ctx: Ctx, threadId: string, input: unknown, onToken?: 
     if (!isGraphDrained(error)) throw error;
     if (ctx.runs.draining || hold?.lost || !turn?.superseded) throw new RunDrained();
   } finally {
-    ctx.runs.active.delete(control);
+    runEnded(ctx.runs, control);
     if (hold?.control === control) hold.control = undefined;
     if (turn) ctx.runs.turns.delete(threadId);
   }

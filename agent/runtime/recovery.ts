@@ -5,6 +5,7 @@ import { metrics } from "@/observability/metrics";
 import type { Ctx, RestingStatus } from "./context";
 import { resumeDecided, runToRest } from "./run-to-rest";
 import { holdThread, letGo } from "./lease";
+import { whenIdle } from "./run-registry";
 import { newerMessageStops, RunDrained, unfinished } from "./graph-run";
 import { retryUnfinishedRefunds } from "./refund-retry";
 import { settleCutOff } from "./superseded";
@@ -94,7 +95,6 @@ export async function drain(ctx: Ctx, timeoutMs: number): Promise<{ drained: num
   metrics().drains.inc();
   metrics().drainedRuns.inc(drained);
   for (const control of ctx.runs.active) control.requestDrain("the app is shutting down");
-  const deadline = Date.now() + timeoutMs;
-  while (ctx.runs.active.size > 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+  await whenIdle(ctx.runs, timeoutMs);
   return { drained, stillRunning: ctx.runs.active.size };
 }

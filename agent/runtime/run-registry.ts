@@ -10,10 +10,37 @@ export type TurnRun = { control: RunControl; messageId: number; superseded: bool
  */
 export type Hold = { count: number; lost: boolean; control?: RunControl };
 
-/** Runs in flight in this process, the customer turns among them by thread, the threads it holds, and whether it is draining. */
-export type RunRegistry = { active: Set<RunControl>; turns: Map<string, TurnRun>; held: Map<string, Hold>; draining: boolean };
+/**
+ * Runs in flight in this process, the customer turns among them by thread, the threads it
+ * holds, whether it is draining, and who waits for the last run to end.
+ */
+export type RunRegistry = { active: Set<RunControl>; turns: Map<string, TurnRun>; held: Map<string, Hold>; draining: boolean; idle: Set<() => void> };
 
-export const newRunRegistry = (): RunRegistry => ({ active: new Set(), turns: new Map(), held: new Map(), draining: false });
+export const newRunRegistry = (): RunRegistry => ({ active: new Set(), turns: new Map(), held: new Map(), draining: false, idle: new Set() });
+
+/** A run ended: it leaves the registry, and whoever waits for no run to be left hears once none is. */
+export function runEnded(runs: RunRegistry, control: RunControl) {
+  runs.active.delete(control);
+  if (runs.active.size > 0) return;
+  for (const wake of runs.idle) wake();
+  runs.idle.clear();
+}
+
+/** Resolves true once no run is left in this process, or false when `timeoutMs` passes first. */
+export function whenIdle(runs: RunRegistry, timeoutMs: number): Promise<boolean> {
+  if (runs.active.size === 0) return Promise.resolve(true);
+  return new Promise((resolve) => {
+    const wake = () => {
+      clearTimeout(timer);
+      resolve(true);
+    };
+    const timer = setTimeout(() => {
+      runs.idle.delete(wake);
+      resolve(false);
+    }, timeoutMs);
+    runs.idle.add(wake);
+  });
+}
 
 /** Asks the run answering an older message on the thread, if this process holds it, to stop at the next boundary. */
 export function supersede(runs: RunRegistry, request: SupersedeRequest) {
