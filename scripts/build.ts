@@ -17,8 +17,18 @@ function sourceStamp(): string {
       else hash.update(`${full}:${statSync(full).mtimeMs}:${statSync(full).size}\n`);
     }
   };
-  for (const dir of ["app", "agent", "components", "db", "simulator"]) if (existsSync(path.join(root, dir))) walk(path.join(root, dir));
-  for (const file of ["env.ts", "proxy.ts", "instrumentation.ts", "next.config.ts", "package.json", "postcss.config.mjs", "tsconfig.json"]) {
+  for (const dir of ["app", "agent", "components", "data", "db", "deploy", "observability", "simulator", "vocabulary"])
+    if (existsSync(path.join(root, dir))) walk(path.join(root, dir));
+  for (const file of [
+    "env.ts",
+    "proxy.ts",
+    "instrumentation.ts",
+    "next.config.ts",
+    "package.json",
+    "package-lock.json",
+    "postcss.config.mjs",
+    "tsconfig.json",
+  ]) {
     const full = path.join(root, file);
     if (existsSync(full)) hash.update(`${file}:${statSync(full).mtimeMs}\n`);
   }
