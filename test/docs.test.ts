@@ -78,4 +78,16 @@ describe("the docs", () => {
     }
     expect(missing).toEqual([]);
   });
+
+  it("name only functions their files define (`file.ts` `name`)", () => {
+    const missing: string[] = [];
+    for (const file of docs) {
+      for (const [, named, name] of prose(file).matchAll(/`([\w./[\]-]+\.tsx?)` `([A-Za-z_]\w*)`/g)) {
+        const source = existsSync(path.join(root, named!)) ? text(named!) : "";
+        const defines = new RegExp(`(function\\*?\\s+${name}\\b|(const|let|class)\\s+${name}\\b|^\\s*(async\\s+)?${name}\\s*[(:]|^\\s*${name}:\\s)`, "m");
+        if (!defines.test(source)) missing.push(`${file}: ${named} ${name}`);
+      }
+    }
+    expect(missing).toEqual([]);
+  });
 });
