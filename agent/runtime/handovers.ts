@@ -13,8 +13,6 @@ import { appendMessage } from "@/db/queries/threads";
 import type { HandoverRequest } from "../graph/deps";
 import type { Refusal } from "./decisions";
 
-export type { HandoverRequest } from "../graph/deps";
-
 /** A request that loses a race with the answer to the thread's open handover tries again, at most this often. */
 const ATTEMPTS = 3;
 

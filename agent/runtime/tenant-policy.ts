@@ -5,9 +5,6 @@ import type { AgentSettings, TenantPolicies } from "../graph/deps";
 import type { RefundPolicy, TenantPolicy } from "../graph/policy";
 import { withTenant } from "@/db/tenant-context";
 
-export type { TenantPolicy } from "../graph/policy";
-export type { TenantPolicies } from "../graph/deps";
-
 /** The policy a tenant without a row follows: the settings (and the code's auto-approval rule). */
 export function policyFromSettings(settings: Pick<AgentSettings, "policy" | "authority" | "approvalTtlMs">): TenantPolicy {
   return { currency: DEFAULT_CURRENCY, refund: settings.policy, authority: settings.authority, approvalTtlMs: settings.approvalTtlMs };

@@ -1,7 +1,7 @@
 import { headers } from "next/headers";
 import { cache } from "react";
 import { database } from "@/db/client";
-import type { TenantPolicy } from "@/agent/runtime/tenant-policy";
+import type { TenantPolicy } from "@/agent/graph/policy";
 import { getAgent } from "./agent";
 import { checkSession, type SessionUser } from "./session";
 import { readSessionCookie } from "./session-cookie";

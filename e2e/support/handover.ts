@@ -1,6 +1,6 @@
 import { expect } from "@playwright/test";
 import { createAgentStore } from "../../agent/runtime/store";
-import type { HandoverRequest } from "../../agent/runtime/handovers";
+import type { HandoverRequest } from "../../agent/graph/deps";
 import { openDatabase } from "../../db/client";
 import { runningEmbeddedUrl } from "../../db/embedded";
 
