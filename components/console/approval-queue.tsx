@@ -13,7 +13,7 @@ import { Pager } from "@/components/ui/pager";
 import { approvalsUrl, consoleUrl } from "./queue-query";
 import { QueueTable } from "./queue-table";
 import type { QueueQuery, Viewer } from "./types";
-import { useLiveResource, useSignedOut } from "./use-approval-events";
+import { useLiveResource } from "./use-approval-events";
 import { useServerClock } from "./use-server-clock";
 
 /** The operator queue: conversations handed to a person, then refund approvals filtered, sorted, paged, and refreshed whenever one changes. */
@@ -24,6 +24,7 @@ export function ApprovalQueue({ viewer, initialQuery }: { viewer: Viewer; initia
     data: loaded,
     error,
     mutate,
+    signedOut,
   } = useLiveResource("approval", approvalsUrl(query), (url) => fetchApprovals(url), {
     onLoaded: (page) => {
       if (page.approvals.length === 0 && page.total > 0 && page.page > 1) setQuery((q) => ({ ...q, page: Math.max(1, Math.ceil(page.total / page.pageSize)) }));
@@ -36,8 +37,6 @@ export function ApprovalQueue({ viewer, initialQuery }: { viewer: Viewer; initia
   useEffect(() => {
     window.history.replaceState(window.history.state, "", consoleUrl(query));
   }, [query]);
-
-  const signedOut = useSignedOut();
 
   const page = loaded?.value ?? null;
 

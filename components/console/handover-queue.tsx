@@ -8,7 +8,7 @@ import { Card } from "@/components/ui/card";
 import { formatSpan, msBetween } from "./durations";
 import { fetchOpenHandovers } from "./handover-api";
 import { HANDOVER_REASONS } from "./labels";
-import { useLiveResource, useSignedOut } from "./use-approval-events";
+import { useLiveResource } from "./use-approval-events";
 import { useServerClock } from "./use-server-clock";
 
 /**
@@ -16,11 +16,9 @@ import { useServerClock } from "./use-server-clock";
  * first, above the refund approvals; updated live. Shows nothing while there are none.
  */
 export function HandoverQueue({ readOnly }: { readOnly: boolean }) {
-  const { data: loaded, error } = useLiveResource("handover", "/api/handovers?status=open", () => fetchOpenHandovers());
+  const { data: loaded, error, signedOut } = useLiveResource("handover", "/api/handovers?status=open", () => fetchOpenHandovers());
   const loadError = error === undefined ? null : errorMessage(error);
   const nowMs = useServerClock(loaded?.time ?? null);
-
-  const signedOut = useSignedOut();
 
   if (loadError && !signedOut) return <Alert title="Could not load the handed-over conversations">{loadError}</Alert>;
   const handovers = loaded?.value.handovers ?? [];

@@ -29,7 +29,6 @@ export function useLiveDetail<T extends { now: string }>(
   const [busy, setBusy] = useState(false);
   const inFlight = useRef(false);
   const nowMs = useServerClock(loaded?.time ?? null);
-  const load = useCallback(() => mutate(), [mutate]);
 
   const perform: Perform = useCallback(
     async (action) => {
@@ -44,12 +43,12 @@ export function useLiveDetail<T extends { now: string }>(
         setMessage({ tone: "error", title: refusalTitle(err), text: errorMessage(err) });
         return false;
       } finally {
-        await load();
+        await mutate();
         inFlight.current = false;
         setBusy(false);
       }
     },
-    [load, refusalTitle],
+    [mutate, refusalTitle],
   );
 
   return { detail: loaded?.value ?? null, loadError, message, busy, nowMs, perform };
