@@ -20,8 +20,7 @@ function runTest(test: Guard["test"]): boolean {
 }
 
 /** Removes a guard: each marked line becomes its mutation. Returns the files' texts to restore. */
-function remove(guard: Guard): Map<string, string> {
-  const marked = markedLines();
+function remove(guard: Guard, marked: ReturnType<typeof markedLines>): Map<string, string> {
   const originals = new Map<string, string>();
   for (const mutation of guard.mutations) {
     const places = marked.get(mutation.marker) ?? [];
@@ -34,10 +33,12 @@ function remove(guard: Guard): Map<string, string> {
   return originals;
 }
 
+// Every guard's code is restored before the next is removed, so the marked lines stay where they were found.
+const marked = markedLines();
 let caught = 0;
 for (const g of GUARDS) {
   const withGuard = runTest(g.test);
-  const originals = remove(g);
+  const originals = remove(g, marked);
   let withoutGuard: boolean;
   try {
     withoutGuard = runTest(g.test);
