@@ -240,20 +240,15 @@ export const envSchema = z
      * Retention: what is pruned, and how often the sweep runs.
      */
     /**
-     * How often the retention sweep runs: once per interval across all instances (each
-     * instance checks every RETENTION_CHECK_MS, whichever claims the interval first runs it).
+     * How often the retention sweep runs: once per interval across all instances (a job of the
+     * queue; whole seconds, at most 12 hours).
      */
     RETENTION_INTERVAL_MS: z.coerce
       .number()
       .int()
       .positive()
+      .max(12 * 60 * 60 * 1000)
       .default(60 * 60 * 1000),
-    /** How often each instance checks whether the retention interval is due. */
-    RETENTION_CHECK_MS: z.coerce
-      .number()
-      .int()
-      .positive()
-      .default(60 * 1000),
     /** Default policy for tenants without a `retention_policies` row: days without activity before a thread's checkpoints are pruned. */
     RETENTION_IDLE_DAYS: z.coerce.number().min(0).default(30),
     /** `keep_latest` keeps a pruned thread's latest checkpoint; `delete` drops it too when nothing else is kept. */

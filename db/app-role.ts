@@ -2,14 +2,7 @@ import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import type { Pool } from "pg";
-import { CHECKPOINT_SCHEMA } from "./migrate";
-
-/**
- * The role the app connects as (created by the migrations): not a superuser, owner of no
- * table, so row-level security applies to everything it reads and writes. Migrations and the
- * demo seed run as the database's owner; the app never does.
- */
-export const APP_ROLE = "bank_app";
+import { APP_ROLE, CHECKPOINT_SCHEMA } from "./migrate";
 
 /** Lets the app role sign in with `password` (the owner runs this; the migrations created the role). */
 export async function enableAppRoleLogin(owner: Pool, password: string): Promise<void> {

@@ -42,7 +42,9 @@ test("an operator asks the customer a question, decides only after the answer, a
   await expect(kase.auditTrail).toContainText("Answered the question");
 
   await kase.approve("The card never left him; the pharmacy is unknown to him.");
-  await expect(kase.notice).toContainText("34.20 EUR has been refunded");
+  await expect(kase.notice).toContainText("the refund of 34.20 EUR is being made");
+  // The decision answers at once; the case shows the payment live once the job queue has made it.
+  await expect(kase.outcome).toContainText("34.20 EUR has been refunded", { timeout: 20_000 });
   await kase.expectFinal("Refunded");
 
   await expect(widget.agentMessages.last()).toContainText(/refunded|paid back/i, { timeout: 20_000 });

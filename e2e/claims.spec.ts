@@ -39,7 +39,9 @@ test("a claimed case is shown to others, they cannot decide it, and a supervisor
   await samCase.approveLower("41.50");
   await expect(samCase.page.getByText("Write an amount in EUR above 0.00 and below 41.50 EUR")).toBeVisible();
   await samCase.approveLower("30.00", "She paid for one drink of the round; refund the rest.");
-  await expect(samCase.notice).toContainText("30.00 EUR has been refunded");
+  await expect(samCase.notice).toContainText("the refund of 30.00 EUR is being made");
+  // The decision answers at once; the case shows the payment live once the job queue has made it.
+  await expect(samCase.outcome).toContainText("30.00 EUR has been refunded", { timeout: 20_000 });
   await samCase.expectFinal("Refunded");
   await expect(samCase.outcome).toContainText("30.00 EUR has been refunded");
 

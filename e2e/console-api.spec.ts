@@ -70,14 +70,14 @@ test.describe("approval console API: roles and conflicts, enforced on the server
       "bad_request:approval",
     );
     const ok = await olga.post(`${path}/decision`, { data: { decision: "approve", reason: "Looks right", version: approval.version } });
-    expect(await ok.json()).toMatchObject({ status: "executed", approvalsNeeded: 0 });
+    // The decision answers at once; the job queue then resumes the conversation and pays.
+    expect(await ok.json()).toMatchObject({ status: "approved", approvalsNeeded: 0 });
     await expectError(
       await sam.post(`${path}/decision`, { data: { decision: "reject", reason: "late", version: approval.version } }),
       409,
       "conflict:approval",
     );
     await expectError(await sam.post(`${path}/claim`, { data: {} }), 409, "conflict:claim");
-    const kase = await (await olga.get(`/api/cases/${approval.caseId}`)).json();
-    expect(kase.ledgerEntries).toHaveLength(1);
+    await expect.poll(async () => (await (await olga.get(`/api/cases/${approval.caseId}`)).json()).ledgerEntries?.length, { timeout: 30_000 }).toBe(1);
   });
 });

@@ -70,7 +70,9 @@ test("a refund of 1,000.00 or more needs an operator's and a supervisor's approv
 
   await amount.fill("1249.00");
   await samCase.approve("Second approval: agree with Olga.");
-  await expect(samCase.notice).toContainText("1,249.00 EUR has been refunded");
+  await expect(samCase.notice).toContainText("the refund of 1,249.00 EUR is being made");
+  // The decision answers at once; the case shows the payment live once the job queue has made it.
+  await expect(samCase.outcome).toContainText("1,249.00 EUR has been refunded", { timeout: 20_000 });
   await samCase.expectFinal("Refunded");
   await expect(samCase.outcome).toContainText("Approved by Sam and Olga; 1,249.00 EUR has been refunded.");
   const approvals = samCase.auditTrail.locator('[data-action^="approval."]');

@@ -38,7 +38,9 @@ test("an operator approves a refund within her limit from the case page, and it 
   await expect(kase.conversation).toContainText("City Parking charged me 38.00 while I was abroad");
   await expect(kase.page.getByText("location_mismatch", { exact: true })).toBeVisible();
   await kase.approve("Customer was abroad that day; the parking was not hers.");
-  await expect(kase.notice).toContainText("38.00 EUR has been refunded");
+  await expect(kase.notice).toContainText("the refund of 38.00 EUR is being made");
+  // The decision answers at once; the case shows the payment live once the job queue has made it.
+  await expect(kase.outcome).toContainText("38.00 EUR has been refunded", { timeout: 20_000 });
   await kase.expectFinal("Refunded");
 
   await expect(widget.agentMessages.last()).toContainText(/refunded|paid back/i, { timeout: 20_000 });

@@ -100,6 +100,7 @@ beforeAll(async () => {
     cards: urls.CARDS_URL,
   });
   agent = createAgent({ db: database.db, pool: database.pool, deps: { settings: FAST_SETTINGS, bank } });
+  await agent.work();
 });
 
 beforeEach(async () => {
@@ -265,6 +266,7 @@ describe("the trace of a refund turn", () => {
     memory.reset();
 
     const approval = await getApprovalByCase(database.db, TENANT, turn.caseId!);
+    const carried = await agent.carriedOut(TENANT, approval!.id, 60_000);
     const decided = await agent.decide({
       tenantId: TENANT,
       approvalId: approval!.id,
@@ -274,7 +276,8 @@ describe("the trace of a refund turn", () => {
       actor: "olga",
       role: "operator",
     });
-    expect(decided).toMatchObject({ kind: "ok", status: "executed" });
+    expect(decided).toMatchObject({ kind: "ok", status: "approved" });
+    await carried.done;
 
     const spans = memory.getFinishedSpans();
     const byId = new Map(spans.map((s) => [s.spanContext().spanId, s]));

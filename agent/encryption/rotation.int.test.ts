@@ -6,7 +6,7 @@ import { recordNodeEvent } from "@/db/queries/node-events";
 import { createThread } from "@/db/queries/threads";
 import { CHECKPOINT_SCHEMA } from "@/db/migrate";
 import { LEGACY_THREAD_ID, loadLegacyThread } from "@/db/legacy-thread";
-import { FAST_SETTINGS, TENANT } from "@/test/agent-support";
+import { decideAndCarryOut, FAST_SETTINGS, TENANT } from "@/test/agent-support";
 import { runScript } from "@/test/run-script";
 import { testDatabase } from "@/simulator/test-support";
 import { createAgent, type Agent } from "..";
@@ -151,16 +151,10 @@ describe("npm run keys:rotate", () => {
     const onlyB = agentWith(ringB);
     expect((await onlyB.state(TENANT, paused.thread)).values).toEqual(before);
     expect((await onlyB.state(TENANT, LEGACY_THREAD_ID)).values).toMatchObject({ customerId: "cust-alice" });
-    const second = await onlyB.decide({
-      tenantId: TENANT,
-      approvalId: paused.approvalId,
-      version: paused.version,
-      decision: "approved",
-      reason: "checked",
-      actor: "sam",
-      role: "supervisor",
-    });
-    expect(second).toMatchObject({ kind: "ok", status: "executed" });
+    // Only the instance holding key B takes the job queue's work, so it is the one that resumes the thread.
+    await onlyB.work();
+    const second = await decideAndCarryOut(onlyB, { id: paused.approvalId, version: paused.version }, { actor: "sam", role: "supervisor", reason: "checked" });
+    expect(second).toMatchObject({ kind: "ok", status: "approved" });
     expect((await getApprovalById(database.db, TENANT, paused.approvalId))!.status).toBe("executed");
     expect((await onlyB.state(TENANT, paused.thread)).values).toMatchObject({ refundOutcome: { status: "executed" } });
 

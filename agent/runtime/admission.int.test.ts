@@ -2,9 +2,10 @@ import { afterAll, beforeEach, describe, expect, it } from "vitest";
 import { createAgent } from "../index";
 import { createAgentStore } from "./store";
 import { cancelApproval, getApprovalByCase, recordDecision } from "../../db/queries/approvals";
-import { agentHarness, FAST_SETTINGS, TENANT } from "../../test/agent-support";
+import { agentHarness, decideAndCarryOut, FAST_SETTINGS, TENANT } from "../../test/agent-support";
 
-const h = agentHarness();
+// The racing agent below carries out its own decision: the harness takes no share of the job queue.
+const h = agentHarness({}, { worker: false });
 
 beforeEach(() => h.freshStart());
 afterAll(() => h.pool.end());
@@ -36,18 +37,13 @@ describe("the refund node's admission check", () => {
     });
     if (turn.kind !== "ok") throw new Error("turn failed");
     const approval = (await getApprovalByCase(h.db, TENANT, turn.caseId!))!;
-    const decision = await racing.decide({
-      tenantId: TENANT,
-      approvalId: approval.id,
-      version: approval.version,
-      decision: "approved",
-      reason: "ok",
-      actor: "olga",
-      role: "operator",
-    });
-    expect(decision).toMatchObject({ kind: "ok", status: "cancelled" });
+    await racing.work();
+    const decision = await decideAndCarryOut(racing, approval);
+    expect(decision).toMatchObject({ kind: "ok", status: "approved" });
+    expect((await getApprovalByCase(h.db, TENANT, turn.caseId!))?.status).toBe("cancelled");
     expect(await h.ledgerRows()).toHaveLength(0);
     expect((await h.calls()).ledger).toBe(0);
+    await racing.close();
   });
 
   it("admits only the decision's own version: a stale one is refused", async () => {

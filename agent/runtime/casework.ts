@@ -8,7 +8,7 @@ import { setCaseStatus } from "@/db/queries/cases";
 import { appendMessage } from "@/db/queries/threads";
 import type { Ctx } from "./context";
 import { refusalFor, type Refusal } from "./decisions";
-import { resumeDecided } from "./run-to-rest";
+import { carryOutLater } from "./carry-out";
 
 /**
  * Closes a case before its refund starts: its approval (pending or approved) becomes
@@ -126,8 +126,8 @@ export async function askCustomer(ctx: Ctx, input: Actor & { version: number; qu
 
 /**
  * Expires pending approvals past their window. The update is the lock: with several
- * instances each approval expires once, and only the instance that expired it tells the
- * customer by resuming the thread. The audit events come after every case is updated: an
+ * instances each approval expires once, and only the instance that expired it puts the
+ * thread's resume on the job queue, which tells the customer. The audit events come after every case is updated: an
  * audit insert holds its tenant's chain until commit, so a transaction takes no row lock
  * after its first one.
  */
@@ -148,6 +148,6 @@ export async function expireOverdue(ctx: Ctx): Promise<number> {
     return rows;
   });
   if (expired.length > 0) metrics().decisions.inc({ decision: "expired" }, expired.length);
-  for (const row of expired) await resumeDecided(ctx, row);
+  for (const row of expired) await carryOutLater(ctx, row);
   return expired.length;
 }

@@ -36,7 +36,9 @@ describe("approval authority on the server", () => {
       strict.decide({ tenantId: TENANT, approvalId: approval.id, version: approval.version, decision: "approved", reason: "ok", actor, role });
     expect(await ask("olga", "operator")).toMatchObject({ kind: "forbidden", code: "forbidden:amount_limit" });
     expect(await h.ledgerRows()).toHaveLength(0);
-    expect(await ask("sam", "supervisor")).toMatchObject({ kind: "ok", status: "executed" });
+    const carried = await h.agent.carriedOut(TENANT, approval.id, 60_000);
+    expect(await ask("sam", "supervisor")).toMatchObject({ kind: "ok", status: "approved" });
+    await carried.done;
     expect(await h.ledgerRows()).toHaveLength(1);
   });
 
@@ -54,6 +56,7 @@ describe("approval authority on the server", () => {
 
   it("refunds the lower amount an operator approved", async () => {
     const approval = await pending(parking);
+    const carried = await h.agent.carriedOut(TENANT, approval.id, 60_000);
     const result = await h.agent.decide({
       tenantId: TENANT,
       approvalId: approval.id,
@@ -64,7 +67,8 @@ describe("approval authority on the server", () => {
       role: "operator",
       amountMinor: 1_900,
     });
-    expect(result).toMatchObject({ kind: "ok", status: "executed" });
+    expect(result).toMatchObject({ kind: "ok", status: "approved" });
+    await carried.done;
     const [entry] = await h.ledgerRows(approval.caseId);
     expect(entry).toMatchObject({ amountMinor: 1_900 });
     const tooMuch = await pending("I never made the Gadget Hub payment", "cust-bob");
@@ -136,7 +140,10 @@ describe("expiry", () => {
     const approval = await pending(parking);
     const later = () => new Date(Date.now() + 49 * 60 * 60 * 1000);
     const instances = [1, 2].map(() => createAgent({ db: h.db, pool: h.pool, deps: { settings: FAST_SETTINGS, clock: later } }));
+    const carried = await h.agent.carriedOut(TENANT, approval.id, 60_000);
     const counts = await Promise.all(instances.map((a) => a.expireOverdue()));
+    // The expiring instance put the thread's resume on the job queue; the harness's share of it tells the customer.
+    await carried.done;
     expect(counts.reduce((a, b) => a + b, 0)).toBe(1);
     expect((await getApprovalByCase(h.db, TENANT, approval.caseId))?.status).toBe("expired");
     const told = (await listMessagesByThread(h.db, TENANT, approval.thread)).filter((m) => /expired/.test(m.text));

@@ -1,4 +1,5 @@
 import type { Db } from "@/db/client";
+import type { JobQueue } from "@/db/job-queue";
 import type { AgentDeps } from "../graph/deps";
 import type { AgentGraph } from "../graph/graph";
 import type { Instance } from "./instance";
@@ -16,5 +17,5 @@ export type QueueAnswerer = (tenantId: string, threadId: string, status: Resting
  */
 export type OnToken = (text: string, options?: { reset?: boolean }) => void;
 
-/** What every part of the agent works with: the database, the graph, its dependencies, this instance and its runs. */
-export type Ctx = { db: Db; graph: AgentGraph; deps: AgentDeps; instance: Instance; runs: RunRegistry; answerQueued: QueueAnswerer };
+/** What every part of the agent works with: the database, the graph, its dependencies, this instance, its runs and the job queue. */
+export type Ctx = { db: Db; graph: AgentGraph; deps: AgentDeps; instance: Instance; runs: RunRegistry; jobs: JobQueue; answerQueued: QueueAnswerer };

@@ -5,7 +5,7 @@ import { getApprovalByCase } from "../../db/queries/approvals";
 import type { AgentStateType } from "../graph/state";
 import { agentHarness, call, setFault, TENANT, until } from "../../test/agent-support";
 
-const h = agentHarness();
+const h = agentHarness({}, { worker: false });
 let worker: ChildProcess | undefined;
 
 beforeEach(() => h.freshStart());

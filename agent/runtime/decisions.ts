@@ -8,7 +8,7 @@ import { setCaseStatus } from "@/db/queries/cases";
 import type { DeciderRole } from "@/vocabulary/roles";
 import { approvalStep } from "../graph/approval-rules";
 import type { Ctx } from "./context";
-import { resumeDecided } from "./run-to-rest";
+import { carryOutLater } from "./carry-out";
 
 export type DecisionInput = {
   tenantId: string;
@@ -60,7 +60,9 @@ export async function refusalFor(ctx: Ctx, row: ApprovalRow | null, input: { ten
 
 /**
  * An operator's decision: authority (the bank's operator limit and four-eyes threshold) and four-eyes first, then a compare-and-set on the
- * version the operator saw; a final decision resumes the paused thread by interrupt id.
+ * version the operator saw; a final decision puts the resume of the paused thread (by
+ * interrupt id) on the job queue and answers at once: the console hears the outcome as the
+ * approval changes (executing, executed).
  * A stale, repeated, claimed or late decision changes nothing, and neither does a second
  * approval for another amount than the first: the version fence makes the amount the
  * rule judged the amount the row still holds when the update lands.
@@ -103,7 +105,6 @@ export async function decideApproval(ctx: Ctx, input: DecisionInput): Promise<De
   metrics().decisions.inc({ decision });
   log().info({ event: "approval.decided", tenantId: input.tenantId, approvalId: decided.id, caseId: decided.caseId, decision, role: input.role });
   if (step.kind === "first_of_two") return { kind: "ok", status: decided.status, version: decided.version, approvalsNeeded: 1 };
-  await resumeDecided(ctx, decided);
-  const after = await getApprovalById(ctx.db, input.tenantId, input.approvalId);
-  return { kind: "ok", status: after?.status ?? decided.status, version: after?.version ?? decided.version, approvalsNeeded: 0 };
+  await carryOutLater(ctx, decided);
+  return { kind: "ok", status: decided.status, version: decided.version, approvalsNeeded: 0 };
 }

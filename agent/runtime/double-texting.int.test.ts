@@ -1,11 +1,12 @@
 import { afterAll, beforeEach, describe, expect, it } from "vitest";
 import { getApprovalByCase } from "../../db/queries/approvals";
 import { listMessagesByThread } from "../../db/queries/threads";
-import { agentHarness, FAST_SETTINGS, setFault, TENANT, until } from "../../test/agent-support";
+import { agentHarness, decideAndCarryOut, FAST_SETTINGS, setFault, TENANT, until } from "../../test/agent-support";
 import type { AgentSettings } from "../graph/deps";
 import { createAgent } from "../index";
 
-const h = agentHarness();
+// Each test's instances carry out their own decisions: the harness takes no share of the job queue.
+const h = agentHarness({}, { worker: false });
 
 beforeEach(() => h.freshStart());
 afterAll(() => h.pool.end());
@@ -57,18 +58,15 @@ describe("double-texting", () => {
       if (turn.kind !== "ok") throw new Error("turn failed");
       const approval = (await getApprovalByCase(h.db, TENANT, turn.caseId!))!;
       await setFault({ system: "ledger", latencyMs: 500 });
-      const decision = a.decide({
-        tenantId: TENANT,
-        approvalId: approval.id,
-        version: approval.version,
-        decision: "approved",
-        reason: "ok",
-        actor: "olga",
-        role: "operator",
+      await a.work();
+      const decision = await decideAndCarryOut(a, approval, {
+        async meanwhile() {
+          await until("the ledger call", async () => (await h.calls()).ledger === 1);
+          expect(await say(b, thread, "what are my card limits")).toEqual({ kind: "queued" });
+        },
       });
-      await until("the ledger call", async () => (await h.calls()).ledger === 1);
-      expect(await say(b, thread, "what are my card limits")).toEqual({ kind: "queued" });
-      expect(await decision).toMatchObject({ kind: "ok", status: "executed" });
+      expect(decision).toMatchObject({ kind: "ok", status: "approved" });
+      expect((await getApprovalByCase(h.db, TENANT, turn.caseId!))?.status).toBe("executed");
       expect(await h.ledgerRows()).toHaveLength(1);
       const transcript = await listMessagesByThread(h.db, TENANT, thread);
       expect(transcript.filter((m) => m.queued)).toEqual([]);

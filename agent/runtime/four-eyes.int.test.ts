@@ -25,10 +25,14 @@ async function electroMart(): Promise<ApprovalRow & { thread: string }> {
   return { ...approval, thread };
 }
 
-/** POST /api/approvals/{id}/decision as `user`, at the approval's current version. */
+/**
+ * POST /api/approvals/{id}/decision as `user`, at the approval's current version; a final
+ * approval answers at once, and this waits until the job queue has carried it out.
+ */
 async function approve(approvalId: string, user: string, amountMinor?: number) {
   const row = await h.db.query.approvals.findFirst({ where: (a, { eq }) => eq(a.id, approvalId) });
   const body = { decision: "approve", reason: `by ${user}`, version: row!.version, ...(amountMinor === undefined ? {} : { amountMinor }) };
+  const carried = await h.agent.carriedOut(TENANT, approvalId, 60_000);
   const res = await callRoute({
     method: "POST",
     route: "/api/approvals/:id/decision",
@@ -36,7 +40,10 @@ async function approve(approvalId: string, user: string, amountMinor?: number) {
     cookie: cookies[user],
     body: JSON.stringify(body),
   });
-  return { status: res.status, body: await res.json() };
+  const answer = await res.json();
+  if (res.status === 200 && answer.approvalsNeeded === 0) await carried.done;
+  else carried.stop();
+  return { status: res.status, body: answer };
 }
 
 async function reject(approvalId: string, user: string, reason: string) {
@@ -90,7 +97,7 @@ describe("four-eyes on one amount", () => {
     const pending = await (await callRoute({ method: "GET", route: "/api/approvals/:id", params: { id: approval.id }, cookie: cookies.sam })).json();
     expect(pending.approval).toMatchObject({ status: "pending", firstApprovedBy: "olga", firstApprovedAmountMinor: 124_000, approvedAmountMinor: null });
 
-    expect(await approve(approval.id, "sam")).toMatchObject({ status: 200, body: { status: "executed", approvalsNeeded: 0 } });
+    expect(await approve(approval.id, "sam")).toMatchObject({ status: 200, body: { status: "approved", approvalsNeeded: 0 } });
     const audit = await listAuditEventsBySubject(h.db, TENANT, "approval", approval.id);
     expect(audit.map((e) => [e.actor, e.action, (e.data as { amountMinor?: number }).amountMinor])).toEqual([
       ["olga", "approval.first_approved", 124_000],
@@ -114,7 +121,7 @@ describe("four-eyes on one amount", () => {
   it("pays once when the supervisor approves first and the operator approves the same amount, named", async () => {
     const approval = await electroMart();
     expect(await approve(approval.id, "sam", 100_000)).toMatchObject({ status: 200, body: { status: "pending", approvalsNeeded: 1 } });
-    expect(await approve(approval.id, "olga", 100_000)).toMatchObject({ status: 200, body: { status: "executed" } });
+    expect(await approve(approval.id, "olga", 100_000)).toMatchObject({ status: 200, body: { status: "approved" } });
     expect(await paidAmounts(approval)).toEqual({
       ledgerRows: 1,
       ledger: [100_000],
@@ -131,7 +138,7 @@ describe("four-eyes on one amount", () => {
   it("records the full amount as approved when the second approver approves the full amount after the first did", async () => {
     const approval = await electroMart();
     await approve(approval.id, "olga");
-    expect(await approve(approval.id, "sam", 124_900)).toMatchObject({ status: 200, body: { status: "executed" } });
+    expect(await approve(approval.id, "sam", 124_900)).toMatchObject({ status: 200, body: { status: "approved" } });
     expect(await paidAmounts(approval)).toMatchObject({
       ledger: [124_900],
       audit: [124_900],
@@ -159,7 +166,7 @@ describe("four-eyes on one amount", () => {
     expect(before.row).toMatchObject({ status: "pending", firstApprovedAmountMinor: 100_000, approvedAmountMinor: null });
     expect((await h.calls()).ledger).toBe(0);
 
-    expect(await approve(approval.id, "olga")).toMatchObject({ status: 200, body: { status: "executed" } });
+    expect(await approve(approval.id, "olga")).toMatchObject({ status: 200, body: { status: "approved" } });
     expect(await paidAmounts(approval)).toMatchObject({ ledger: [100_000], audit: [100_000], caseBar: 100_000, casePage: { approvedAmountMinor: 100_000 } });
   });
 
@@ -191,7 +198,7 @@ describe("four-eyes on one amount", () => {
   it("settles a four-eyes case with one approval below 1,000.00, within the approver's own authority", async () => {
     const approval = await electroMart();
     expect(await approve(approval.id, "olga", 60_000)).toMatchObject({ status: 403, body: { code: "forbidden:amount_limit" } });
-    expect(await approve(approval.id, "sam", 99_999)).toMatchObject({ status: 200, body: { status: "executed", approvalsNeeded: 0 } });
+    expect(await approve(approval.id, "sam", 99_999)).toMatchObject({ status: 200, body: { status: "approved", approvalsNeeded: 0 } });
     expect(await paidAmounts(approval)).toEqual({
       ledgerRows: 1,
       ledger: [99_999],

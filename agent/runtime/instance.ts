@@ -38,7 +38,7 @@ export const lockKey = (id: string) => `instance:${id}`;
 /** Reconnection back-off: the first wait after a drop, doubled after each failed attempt up to the last. */
 export type Backoff = { firstMs: number; maxMs: number };
 
-export function createInstance(databaseUrl: string, id = randomUUID(), backoff: Backoff = { firstMs: 100, maxMs: 5_000 }): Instance {
+export function createInstance(databaseUrl: string, id = randomUUID(), backoff: Backoff = { firstMs: 250, maxMs: 5_000 }): Instance {
   const handlers = new Map<string, (payload: string) => void>();
   /** The connection holding the lock, or being opened to take it. */
   let current: Promise<Client> | undefined;

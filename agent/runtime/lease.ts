@@ -120,13 +120,3 @@ export async function letGo(ctx: Ctx, tenantId: string, threadId: string, status
     if (!settled) await releaseThread(ctx.db, { tenantId, threadId, owner, status: resting });
   }
 }
-
-/** Retries `attempt` until it gets the thread or the time is up. */
-export async function waitForThread<T>(attempt: () => Promise<T | null>, timeoutMs = 30_000): Promise<T | null> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await attempt();
-    if (value !== null || Date.now() > deadline) return value;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}

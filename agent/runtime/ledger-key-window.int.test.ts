@@ -10,7 +10,7 @@ const DAY_MS = 24 * HOUR_MS;
 /** Long enough that no retry falls due while a test runs, unless it moves the agent's clock past it. */
 const RETRY_MS = 60_000;
 // One ledger attempt per run: a lost answer leaves the refund to the retry job, as a crash or a long outage does.
-const h = agentHarness({ refundRetryMs: RETRY_MS, ledgerMaxAttempts: 1 });
+const h = agentHarness({ refundRetryMs: RETRY_MS, ledgerMaxAttempts: 1 }, { worker: false });
 
 beforeEach(async () => {
   await h.freshStart();

@@ -3,7 +3,8 @@ import { getThreadById, getUnansweredMessage, hasNewerQueuedMessage, listBusyThr
 import { log } from "@/observability/log";
 import { metrics } from "@/observability/metrics";
 import type { Ctx, RestingStatus } from "./context";
-import { resumeDecided, runToRest } from "./run-to-rest";
+import { runToRest } from "./run-to-rest";
+import { carryOutLater } from "./carry-out";
 import { holdThread, letGo } from "./lease";
 import { whenIdle } from "./run-registry";
 import { newerMessageStops, RunDrained, unfinished } from "./graph-run";
@@ -54,6 +55,9 @@ async function mayTakeOver(ctx: Ctx, t: { id: string; owner: string | null; expi
   return t.expired && !(await ctx.instance.isAlive(t.owner));
 }
 
+/** How often recovery may queue again a decision whose resume has not happened (its job's instance died, or its retries ran out). */
+const UNDONE_DECISION_REQUEUE_S = 10;
+
 /**
  * Recovers what crashed or drained instances left behind, once even with several
  * instances doing it at the same time: busy threads whose owner is gone (taken over by a
@@ -79,7 +83,7 @@ export async function recoverStuckRuns(ctx: Ctx): Promise<{ threads: string[]; d
     if (finished) recovered.push(t.id);
   }
   const waiting = await listDecidedOnPausedThreads(ctx.db);
-  for (const approval of waiting) await resumeDecided(ctx, approval);
+  for (const approval of waiting) await carryOutLater(ctx, approval, { onceInSeconds: UNDONE_DECISION_REQUEUE_S });
   const refunds = await retryUnfinishedRefunds(ctx);
   return { threads: recovered, decisions: waiting.map((a) => a.id), refunds };
 }

@@ -2,7 +2,7 @@ import { Command, type Interrupt } from "@langchain/langgraph";
 import { setApprovalInterrupt, type ApprovalRow } from "@/db/queries/approvals";
 import { notifyOperatorsOnce } from "@/db/queries/notifications";
 import type { Ctx, OnToken, RestingStatus } from "./context";
-import { waitForThread, withThread } from "./lease";
+import { withThread } from "./lease";
 import type { ApprovalRequest } from "../graph/nodes/approval-gate";
 import { composeReply } from "../graph/replies";
 import { run, type Answering } from "./graph-run";
@@ -41,16 +41,19 @@ export function resumeGate(ctx: Ctx, threadId: string, interruptId: string, appr
   return runToRest(ctx, threadId, new Command({ resume: { [interruptId]: { approvalId } } }), onToken);
 }
 
-/** Resumes the paused thread once a decision is final, so the customer hears it. */
-export async function resumeDecided(ctx: Ctx, row: ApprovalRow) {
-  if (!row.interruptId) return;
+/**
+ * Resumes the paused thread once a decision is final, so the customer hears it: "busy" when
+ * another run holds the thread (the caller tries again later), "done" otherwise, also when
+ * the thread no longer waits at the gate.
+ */
+export async function resumeDecided(ctx: Ctx, row: ApprovalRow): Promise<"done" | "busy"> {
+  if (!row.interruptId) return "done";
   const interruptId = row.interruptId;
-  await waitForThread(() =>
-    withThread(ctx, row.tenantId, row.threadId, async (previous) => {
-      if (previous !== "awaiting_approval") return { result: "", status: "idle" };
-      const { values, status } = await resumeGate(ctx, row.threadId, interruptId, row.id);
-      await recordAnswer(ctx, { tenantId: row.tenantId, threadId: row.threadId, text: values.answer });
-      return { result: values.answer, status };
-    }),
-  );
+  const held = await withThread(ctx, row.tenantId, row.threadId, async (previous) => {
+    if (previous !== "awaiting_approval") return { result: "done" as const, status: "idle" };
+    const { values, status } = await resumeGate(ctx, row.threadId, interruptId, row.id);
+    await recordAnswer(ctx, { tenantId: row.tenantId, threadId: row.threadId, text: values.answer });
+    return { result: "done" as const, status };
+  });
+  return held ?? "busy";
 }

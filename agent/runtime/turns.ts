@@ -3,7 +3,8 @@ import { getApprovalById } from "@/db/queries/approvals";
 import { appendCustomerMessage, getThreadById, getUnansweredMessage, hasClientMessage, requestSupersede, takeQueuedMessage } from "@/db/queries/threads";
 import { answerWhileAwaiting } from "./awaiting";
 import type { Ctx, OnToken, QueueAnswerer, RestingStatus } from "./context";
-import { resumeDecided, runToRest, type AtRest } from "./run-to-rest";
+import { runToRest, type AtRest } from "./run-to-rest";
+import { carryOutLater } from "./carry-out";
 import { withThread } from "./lease";
 import { newerMessageStops, RunDrained, RunSuperseded, unfinished } from "./graph-run";
 import { settleSuperseded } from "./superseded";
@@ -32,7 +33,7 @@ type Answered = Outcome & { intent?: string | null };
 /** The conversation that owns a request the customer cancelled from another one is told, and its paused gate closes. */
 async function wakeWithdrawn(ctx: Ctx, input: TurnInput, approvalId: string) {
   const row = await getApprovalById(ctx.db, input.tenantId, approvalId);
-  if (row && row.threadId !== input.threadId) await resumeDecided(ctx, row);
+  if (row && row.threadId !== input.threadId) await carryOutLater(ctx, row);
 }
 
 /** Runs the graph on one customer message; a run a newer message stopped is settled and answered here. */
@@ -122,14 +123,19 @@ const restingStatus = (previous: string): RestingStatus => (previous === "awaiti
  * double-texting policy: `enqueue` keeps it and answers it when the run ahead is done
  * (on whichever instance holds the thread), `reject` refuses it, `interrupt` and
  * `rollback` keep it and ask the run answering an older message to stop (through
- * Postgres, so the instance holding the thread hears it), then answer it.
+ * Postgres, so the instance holding the thread hears it), then answer it. `onStored` is
+ * called once the message is in the transcript (or found there already, for a resend).
  */
-export async function sendMessage(ctx: Ctx, input: TurnInput, onToken?: OnToken): Promise<TurnResult> {
+export async function sendMessage(ctx: Ctx, input: TurnInput, onToken?: OnToken, onStored?: () => void): Promise<TurnResult> {
   if (ctx.runs.draining) return { kind: "draining", saved: false };
   const { tenantId, threadId, clientMessageId } = input;
-  if (clientMessageId && (await hasClientMessage(ctx.db, tenantId, threadId, clientMessageId))) return { kind: "duplicate" };
+  if (clientMessageId && (await hasClientMessage(ctx.db, tenantId, threadId, clientMessageId))) {
+    onStored?.();
+    return { kind: "duplicate" };
+  }
   const result = await withThread<Outcome | "duplicate">(ctx, tenantId, threadId, async (previous) => {
     const message = await appendCustomerMessage(ctx.db, { tenantId, threadId, text: input.text, clientMessageId });
+    onStored?.();
     if (!message) return { result: "duplicate" as const, status: restingStatus(previous) };
     const outcome = await takeTurn(ctx, input, message.id, previous, onToken);
     return { result: outcome, status: outcome.status };
@@ -144,9 +150,11 @@ export async function sendMessage(ctx: Ctx, input: TurnInput, onToken?: OnToken)
     // A resend that raced its own first try past the check above is that message, not a second
     // text, once the first try has stored it.
     const resent = clientMessageId !== undefined && (await hasClientMessage(ctx.db, tenantId, threadId, clientMessageId));
+    if (resent) onStored?.();
     return resent ? { kind: "duplicate" } : { kind: "busy" };
   }
   const queued = await appendCustomerMessage(ctx.db, { tenantId, threadId, text: input.text, queued: true, clientMessageId });
+  onStored?.();
   if (!queued) return { kind: "duplicate" };
   if (newerMessageStops(ctx)) await requestSupersede(ctx.db, { threadId: input.threadId, messageId: queued.id });
   await withThread(ctx, tenantId, threadId, async (previous) => ({ result: null, status: restingStatus(previous) }));

@@ -45,10 +45,14 @@ describe("a customer the agent understands", () => {
     const pending = await reply(first, "What is this Electro Mart charge? It wasn't me");
     expect(pending.status).toBe("awaiting_approval");
     const second = await h.newThread();
+    const approvalBefore = (await getApprovalByCase(h.db, TENANT, pending.caseId!))!;
+    const carried = await h.agent.carriedOut(TENANT, approvalBefore.id, 60_000);
     const cancel = await reply(second, "forget it, cancel the refund");
     expect(cancel.reply).toBe("Done: I've cancelled your refund request for the Electro Mart payment of 1,249.00 EUR. Nothing will be paid back for it.");
     const approval = await getApprovalByCase(h.db, TENANT, pending.caseId!);
     expect(approval?.status).toBe("cancelled");
+    // The paused conversation is resumed by the job queue, which tells its customer.
+    await carried.done;
     const told = await h.transcript(first);
     expect(told.at(-1)?.text).toMatch(/cancelled your refund request for the Electro Mart payment/);
     expect(await h.ledgerRows()).toHaveLength(0);

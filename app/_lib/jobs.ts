@@ -6,7 +6,8 @@ import { listTenantIds } from "@/db/queries/tenant-ids";
 import { withTenant } from "@/db/tenant-context";
 import { env } from "@/env";
 import { failureFields, log } from "@/observability/log";
-import { metrics, stopwatch } from "@/observability/metrics";
+import { metrics } from "@/observability/metrics";
+import type { Counts, QueueName, RunOutcome } from "@/db/job-queue";
 import { opsSampler } from "@/observability/ops-sample";
 import { getAgent } from "./agent";
 import { now } from "./clock";
@@ -15,60 +16,71 @@ import { sweepSessions } from "./session";
 
 const globalForJobs = globalThis as unknown as { __jobsStarted?: boolean };
 
-/** What one run of a job did, as counts (never ids or data). */
-type Counts = Record<string, number>;
-
 /**
- * Runs `job` every `ms`, never two at once. Each run is measured and logged (`job.run`:
- * job, outcome, latency, counts): at info when it did something, at debug when it found
- * nothing to do (the expiry job runs every second), at error when it failed.
+ * Each run of a periodic job is measured and logged (`job.run`: job, outcome, latency,
+ * counts): at info when it did something, at debug when it found nothing to do (the expiry
+ * job runs every second), at error when it failed.
  */
-function every(ms: number, name: string, job: () => Promise<Counts>) {
-  let running = false;
-  const tick = async () => {
-    if (running) return;
-    running = true;
-    const timer = stopwatch();
-    try {
-      const counts = await job();
-      metrics().jobDuration.observe({ job: name, outcome: "ok" }, timer.seconds());
-      const busy = Object.values(counts).some((n) => n > 0);
-      log()[busy ? "info" : "debug"]({ event: "job.run", job: name, outcome: "ok", latencyMs: timer.ms(), ...counts });
-    } catch (error) {
-      metrics().jobDuration.observe({ job: name, outcome: "error" }, timer.seconds());
-      log().error({ event: "job.run", job: name, outcome: "error", latencyMs: timer.ms(), ...failureFields(error) });
-    } finally {
-      running = false;
-    }
+function recordRun(run: RunOutcome) {
+  metrics().jobDuration.observe({ job: run.queue, outcome: run.ok ? "ok" : "error" }, run.ms / 1000);
+  const latencyMs = Math.round(run.ms);
+  if (!run.ok) {
+    log().error({ event: "job.run", job: run.queue, outcome: "error", latencyMs, ...failureFields(run.error) });
+    return;
+  }
+  const busy = Object.values(run.counts).some((n) => n > 0);
+  log()[busy ? "info" : "debug"]({ event: "job.run", job: run.queue, outcome: "ok", latencyMs, ...run.counts });
+}
+
+/** What this instance measured in memory, written for the ops page every `ms`: a sample of this instance, not a job of the queue. */
+function sampleEvery(ms: number, sample: () => Promise<Counts>) {
+  const tick = () => {
+    const startedAt = performance.now();
+    return sample().then(
+      (counts) => recordRun({ queue: "ops_sample", ok: true, ms: performance.now() - startedAt, counts }),
+      (error: unknown) => recordRun({ queue: "ops_sample", ok: false, ms: performance.now() - startedAt, error }),
+    );
   };
   void tick();
   setInterval(tick, ms).unref();
 }
 
 /**
- * Background work of every instance. Expiry: the compare-and-set in the database makes
- * each approval expire exactly once. Recovery: runs cut off by a crash or a drain are
- * finished once, by whichever instance takes their lease. Sweep: ended sessions and failed
- * sign-ins older than the throttle window are deleted (idempotent, so every instance may).
- * Retention: every instance checks often, and the one that claims the interval's row in
- * `job_runs` sweeps, so the sweep runs exactly once per RETENTION_INTERVAL_MS.
+ * Background work, on the job queue every instance shares: final decisions are carried out
+ * (their paused threads resumed), and each periodic job runs once per interval across all
+ * instances, on whichever takes it. Expiry: the compare-and-set in the
+ * database makes each approval expire exactly once. Recovery: runs cut off by a crash or a
+ * drain are finished once, by whichever instance takes their lease. Sweep: ended sessions
+ * and failed sign-ins older than the throttle window are deleted. Retention: the sweep of
+ * data past its retention period (its interval's row in `job_runs` records what it did).
  * Ops sample: what this instance measured in memory is written for the ops page.
- * SIGTERM drains: new turns are refused, running graphs stop at a superstep boundary, and
- * the process exits.
+ * SIGTERM drains: new turns are refused, running graphs stop at a superstep boundary, the
+ * queue stops taking jobs, and the process exits.
  */
 export function startBackgroundJobs() {
   if (globalForJobs.__jobsStarted || !env().DATABASE_URL) return;
   globalForJobs.__jobsStarted = true;
-  every(env().EXPIRY_INTERVAL_MS, "expiry", async () => ({ expired: await getAgent().expireOverdue() }));
-  every(env().RECOVERY_INTERVAL_MS, "recovery", async () => {
-    const recovered = await getAgent().recoverStuckRuns();
-    return { threads: recovered.threads.length, decisions: recovered.decisions.length, refundsPaid: recovered.refunds.length };
-  });
-  every(env().SESSION_SWEEP_INTERVAL_MS, "session_sweep", () => sweepEnded(database().db));
-  every(env().RETENTION_CHECK_MS, "retention", async () => (await sweepOncePerInterval(database().db, { now: now(), instance: getAgent().instance.id })) ?? {});
-  const sample = opsSampler(getAgent().instance.id);
-  every(env().OPS_SAMPLE_INTERVAL_MS, "ops_sample", () => sample(database().db));
-  drainOnSigterm(getAgent(), env().DRAIN_TIMEOUT_MS);
+  const agent = getAgent();
+  const periodic: [QueueName, number, () => Promise<Counts>][] = [
+    ["expiry", env().EXPIRY_INTERVAL_MS, async () => ({ expired: await agent.expireOverdue() })],
+    [
+      "recovery",
+      env().RECOVERY_INTERVAL_MS,
+      async () => {
+        const recovered = await agent.recoverStuckRuns();
+        return { threads: recovered.threads.length, decisions: recovered.decisions.length, refundsPaid: recovered.refunds.length };
+      },
+    ],
+    ["session_sweep", env().SESSION_SWEEP_INTERVAL_MS, () => sweepEnded(database().db)],
+    ["retention", env().RETENTION_INTERVAL_MS, async () => (await sweepOncePerInterval(database().db, { now: now(), instance: agent.instance.id })) ?? {}],
+  ];
+  agent.work().catch((error: unknown) => log().error({ event: "job.start_failed", job: "carry_out_decision", ...failureFields(error) }));
+  for (const [queue, ms, job] of periodic) {
+    agent.jobs.every(queue, ms, job, recordRun).catch((error: unknown) => log().error({ event: "job.start_failed", job: queue, ...failureFields(error) }));
+  }
+  const sample = opsSampler(agent.instance.id);
+  sampleEvery(env().OPS_SAMPLE_INTERVAL_MS, () => sample(database().db));
+  drainOnSigterm(agent, env().DRAIN_TIMEOUT_MS);
 }
 
 /** Deletes ended sessions, and failed sign-ins and budget windows that no longer count against anyone. */

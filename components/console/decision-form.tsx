@@ -15,6 +15,7 @@ function outcomeText(result: DecisionResult, amount: string): string {
   }
   if (result.status === "rejected") return "Rejected. The customer has been told why.";
   if (result.status === "executed") return `Approved: ${amount} has been refunded.`;
+  if (result.status === "approved" || result.status === "executing") return `Approved: the refund of ${amount} is being made. This page shows when it is paid.`;
   return `Approved: the refund of ${amount} is ${APPROVAL_STATUS[result.status]?.label.toLowerCase() ?? result.status}.`;
 }
 

@@ -314,3 +314,13 @@ export async function listDecidedOnPausedThreads(db: DbOrTx): Promise<ApprovalRo
     .where(and(eq(threads.status, "awaiting_approval"), inArray(approvals.status, ["approved", "rejected", "cancelled", "expired", "executing"])));
   return rows.map((r) => r.approval);
 }
+
+/** Postgres channel on which the job that carries out a final decision says it is done (the thread resumed, or nothing waited). */
+export const DECISION_CARRIED_OUT_CHANNEL = "decision_carried_out";
+
+export type DecisionCarriedOut = { tenantId: string; approvalId: string };
+
+/** Tells every instance that the approval's decision has been carried out. */
+export async function announceDecisionCarriedOut(db: DbOrTx, done: DecisionCarriedOut) {
+  await db.execute(sql`select pg_notify(${DECISION_CARRIED_OUT_CHANNEL}, ${JSON.stringify(done)})`);
+}

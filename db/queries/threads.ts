@@ -179,7 +179,12 @@ export async function hasClientMessage(db: DbOrTx, tenantId: string, threadId: s
   return row !== undefined;
 }
 
-/** The agent's answer to customer message `answers`: stored, and the message marked answered, together. */
+/** Postgres channel on which a customer message's answer is announced once committed (whoever waits for it hears it on any instance). */
+export const MESSAGE_ANSWERED_CHANNEL = "message_answered";
+
+export type MessageAnswered = { tenantId: string; threadId: string; messageId: number };
+
+/** The agent's answer to customer message `answers`: stored, the message marked answered, and its answer announced, together. */
 export async function appendAnswer(db: DbOrTx, input: { tenantId: string; threadId: string; text: string; answers: number }) {
   return db.transaction(async (tx) => {
     const row = await appendMessage(tx, { tenantId: input.tenantId, threadId: input.threadId, role: "agent", text: input.text });
@@ -187,6 +192,8 @@ export async function appendAnswer(db: DbOrTx, input: { tenantId: string; thread
       .update(messages)
       .set({ answeredAt: sql`now()` })
       .where(and(eq(messages.tenantId, input.tenantId), eq(messages.id, input.answers), isNull(messages.answeredAt)));
+    const answered: MessageAnswered = { tenantId: input.tenantId, threadId: input.threadId, messageId: input.answers };
+    await tx.execute(sql`select pg_notify(${MESSAGE_ANSWERED_CHANNEL}, ${JSON.stringify(answered)})`);
     return row;
   });
 }

@@ -39,13 +39,18 @@ async function settle(stack: Stack, journal: Journal, settleMs: number): Promise
   const expiries = rows[0]?.at ? rows[0].at.getTime() + 10_000 : 0;
   const until = Math.max(deadline, Math.min(expiries, deadline + 120_000));
   for (;;) {
-    const { rows: open } = await query<{ busy: number; open: number }>(
+    // A thread still paused on a decided approval waits for the job queue to resume it.
+    const { rows: open } = await query<{ busy: number; open: number; undone: number }>(
       `select (select count(*)::int from threads where status = 'busy') as busy,
-              (select count(*)::int from approvals where status in ('pending', 'approved', 'executing')) as open`,
+              (select count(*)::int from approvals where status in ('pending', 'approved', 'executing')) as open,
+              (select count(*)::int from threads t where t.status = 'awaiting_approval'
+                  and not exists (select 1 from approvals a where a.thread_id = t.id and a.status = 'pending')) as undone`,
     );
-    const { busy, open: unfinished } = open[0]!;
-    if (busy === 0 && unfinished === 0) return log(journal, "every thread and approval has settled");
-    if (Date.now() > until) return log(journal, `stopped waiting: ${busy} thread(s) busy, ${unfinished} approval(s) pending or half-done`);
+    const { busy, open: unfinished, undone } = open[0]!;
+    if (busy === 0 && unfinished === 0 && undone === 0) return log(journal, "every thread and approval has settled");
+    if (Date.now() > until) {
+      return log(journal, `stopped waiting: ${busy} thread(s) busy, ${unfinished} approval(s) pending or half-done, ${undone} decided but not yet resumed`);
+    }
     await sleep(500);
   }
 }
@@ -87,7 +92,7 @@ async function main() {
     ...(options.doubleTexting ? { DOUBLE_TEXTING: options.doubleTexting } : {}),
     // Checkpoints only: the message, node event and session windows stay long, as the
     // message figures count what the customers were told was stored.
-    ...(options.retentionAggressive ? { RETENTION_INTERVAL_MS: "1000", RETENTION_CHECK_MS: "250", RETENTION_IDLE_DAYS: "0", RETENTION_BATCH: "1000" } : {}),
+    ...(options.retentionAggressive ? { RETENTION_INTERVAL_MS: "1000", RETENTION_IDLE_DAYS: "0", RETENTION_BATCH: "1000" } : {}),
   });
   const cleanup = () => app.killNow();
   process.on("exit", cleanup);

@@ -50,13 +50,17 @@ async function newThread(customer: ApiSession): Promise<string> {
 const say = (customer: ApiSession, threadId: string, text: string, opts: { retry?: boolean } = {}) =>
   customer.call("POST", `/api/threads/${threadId}/messages`, { text, clientMessageId: randomUUID() }, { ...opts, timeoutMs: 90_000 });
 
-/** The thread's status once it is no longer busy, or "busy" after `timeoutMs`. */
-async function settled(customer: ApiSession, threadId: string, timeoutMs: number): Promise<string> {
+/**
+ * The thread's status once it is no longer busy (nor, with `decided`, still waiting for the
+ * job queue to resume it after a decision), or the status it had after `timeoutMs`.
+ */
+async function settled(customer: ApiSession, threadId: string, timeoutMs: number, { decided = false } = {}): Promise<string> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const res = await customer.call("GET", `/api/threads/${threadId}`, undefined, { deadlineMs: timeoutMs });
     expect(res.status).toBe(200);
-    if (res.body.status !== "busy" || Date.now() > deadline) return String(res.body.status);
+    const waiting = res.body.status === "busy" || (decided && res.body.status === "awaiting_approval");
+    if (!waiting || Date.now() > deadline) return String(res.body.status);
     await sleep(200);
   }
 }
@@ -181,7 +185,7 @@ describe("two app instances behind a round-robin proxy", () => {
       expect(await consoleOnA.waitFor(isDecision, 15_000), "instance A's console stream shows B's decision").toBeDefined();
       expect(await consoleViaProxy.waitFor(isDecision, 15_000), "the console stream through the proxy shows it").toBeDefined();
 
-      expect(await settled(customer, threadId, 30_000), "the decided turn finished").toBe("idle");
+      expect(await settled(customer, threadId, 30_000, { decided: true }), "the decided turn finished").toBe("idle");
       expect(await refundsOf(plan.customerId)).toHaveLength(1);
       expect(await ledgerCalls()).toBe(callsBefore + 1);
       expect(await unansweredMessages(threadId)).toBe(0);

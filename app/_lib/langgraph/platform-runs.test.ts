@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { inputMessage } from "@/app/api/langgraph/schema";
 import { messageBody } from "@/app/api/threads/schema";
 import { ApiError } from "../errors";
-import { decisionRunId, isDecisionRun, pollUntil } from "./platform-runs";
+import { decisionRunId, isDecisionRun, untilHeard } from "./platform-runs";
 
 describe("run ids", () => {
   it("a customer's message id cannot pose as an operator's decision run, in the Platform API or the chat", () => {
@@ -17,20 +17,58 @@ describe("run ids", () => {
   });
 });
 
+/** An announcement source a test fires by hand. */
+function announcer() {
+  const listeners = new Set<() => void>();
+  return {
+    listen: async (wake: () => void) => {
+      listeners.add(wake);
+      return () => listeners.delete(wake);
+    },
+    fire: () => listeners.forEach((wake) => wake()),
+    get listening() {
+      return listeners.size;
+    },
+  };
+}
+
 describe("waiting for a run's answer", () => {
-  it("stops asking as soon as the client goes away", async () => {
+  it("asks again on each announcement, not on a timer, and stops listening once it holds", async () => {
+    const heard = announcer();
     let asked = 0;
-    const leave = new AbortController();
-    const check = async () => {
-      if (++asked === 3) leave.abort();
-      return false;
-    };
-    await expect(pollUntil(check, { signal: leave.signal, timeoutMs: 60_000, everyMs: 10 })).rejects.toMatchObject({ code: "timeout:client" });
+    let answered = false;
+    const waiting = untilHeard(
+      async () => {
+        asked++;
+        return answered;
+      },
+      heard.listen,
+      { signal: new AbortController().signal, timeoutMs: 60_000 },
+    );
+    await new Promise((r) => setTimeout(r, 50));
+    expect(asked, "asked once, then waits for an announcement").toBe(1);
+    heard.fire();
+    await new Promise((r) => setTimeout(r, 10));
+    expect(asked).toBe(2);
+    answered = true;
+    heard.fire();
+    await expect(waiting).resolves.toBeUndefined();
     expect(asked).toBe(3);
+    expect(heard.listening).toBe(0);
+  });
+
+  it("stops waiting as soon as the client goes away", async () => {
+    const heard = announcer();
+    const leave = new AbortController();
+    const waiting = untilHeard(async () => false, heard.listen, { signal: leave.signal, timeoutMs: 60_000 });
+    await new Promise((r) => setTimeout(r, 10));
+    leave.abort();
+    await expect(waiting).rejects.toMatchObject({ code: "timeout:client" });
+    expect(heard.listening).toBe(0);
   });
 
   it("past its time is a 504 timeout:run, not an answer without the reply", async () => {
-    const waiting = pollUntil(async () => false, { signal: new AbortController().signal, timeoutMs: 30, everyMs: 10 });
+    const waiting = untilHeard(async () => false, announcer().listen, { signal: new AbortController().signal, timeoutMs: 30 });
     const error = await waiting.then(
       () => null,
       (e: unknown) => e,
@@ -40,6 +78,6 @@ describe("waiting for a run's answer", () => {
   });
 
   it("answers at once when the run is done", async () => {
-    await expect(pollUntil(async () => true, { signal: new AbortController().signal, timeoutMs: 0, everyMs: 10 })).resolves.toBeUndefined();
+    await expect(untilHeard(async () => true, announcer().listen, { signal: new AbortController().signal, timeoutMs: 0 })).resolves.toBeUndefined();
   });
 });

@@ -76,56 +76,72 @@ function turnRefusal(result: Extract<TurnResult, { kind: "busy" | "draining" }>)
   );
 }
 
-/** One customer message into the app's turn machinery, under the run's id. */
+/**
+ * One customer message into the app's turn machinery, under the run's id: the turn, and
+ * whether it was refused before its message was stored (null once the message is stored,
+ * so the run can be found, read and joined from then on).
+ */
 function sendTurn(s: Services, user: SessionUser, thread: ThreadRow, text: string, runId: string, onToken?: OnToken) {
-  return s.agent.sendMessage(
+  let stored!: () => void;
+  const isStored = new Promise<null>((resolve) => (stored = () => resolve(null)));
+  const turn = s.agent.sendMessage(
     { tenantId: user.tenantId, threadId: thread.id, customerId: customerIdOf(user), text, actor: user.username, clientMessageId: runId },
     onToken,
+    stored,
   );
+  const refusal = Promise.race([isStored, turn]).then((first) => (first && (first.kind === "busy" || first.kind === "draining") ? turnRefusal(first) : null));
+  return { turn, refusal };
 }
-
-const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** How long a client is kept waiting for a run's answer. */
 const ANSWER_WAIT_MS = 120_000;
 
 /**
- * Asks `check` every `everyMs` until it holds. A client that goes away (`signal` aborts)
- * stops the asking at once: its run goes on, nobody waits for it. Past `timeoutMs` it is
- * a 504 `timeout:run`, never an answer without the run's reply.
+ * Waits until `check` holds, asking again each time `listen`'s wake is called (an
+ * announcement that something changed), never on a timer. A client that goes away
+ * (`signal` aborts) stops the waiting at once: its run goes on, nobody waits for it. Past
+ * `timeoutMs` it is a 504 `timeout:run`, never an answer without the run's reply.
  */
-export async function pollUntil(check: () => Promise<boolean>, { signal, timeoutMs, everyMs }: { signal: AbortSignal; timeoutMs: number; everyMs: number }) {
+export async function untilHeard(
+  check: () => Promise<boolean>,
+  listen: (wake: () => void) => Promise<() => void>,
+  { signal, timeoutMs }: { signal: AbortSignal; timeoutMs: number },
+) {
   const deadline = Date.now() + timeoutMs;
+  let wake = () => {};
+  const unlisten = await listen(() => wake());
   try {
     for (;;) {
       signal.throwIfAborted();
+      const woken = new Promise<void>((resolve) => (wake = resolve));
       if (await check()) return;
-      if (Date.now() >= deadline) throw new ApiError("timeout:run", "The run is still going. Join it again for its answer.");
-      await sleep(everyMs, undefined, { signal });
+      const left = deadline - Date.now();
+      if (left <= 0) throw new ApiError("timeout:run", "The run is still going. Join it again for its answer.");
+      const waiting = new AbortController();
+      const gone = () => waiting.abort();
+      signal.addEventListener("abort", gone, { once: true });
+      try {
+        await Promise.race([woken, sleep(left, undefined, { signal: waiting.signal }).catch(() => undefined)]);
+      } finally {
+        signal.removeEventListener("abort", gone);
+        waiting.abort();
+      }
     }
   } catch (error) {
     if (signal.aborted && !(error instanceof ApiError)) throw new ApiError("timeout:client", "The client stopped waiting.");
     throw error;
+  } finally {
+    unlisten();
   }
 }
 
-/** Waits until the run's message is answered (a queued message waits its turn), while the client listens. */
+/** Waits until the run's message is answered (a queued message waits its turn), while the client listens; each answer on the thread is announced. */
 function waitForAnswer(s: Services, user: SessionUser, thread: ThreadRow, runId: string, signal: AbortSignal, timeoutMs = ANSWER_WAIT_MS): Promise<void> {
-  return pollUntil(async () => Boolean((await getMessageByClientId(s.db, user.tenantId, thread.id, runId))?.answeredAt), { signal, timeoutMs, everyMs: 100 });
-}
-
-/**
- * Waits until the turn has stored the run's message, so the run can be found (read,
- * joined) from then on; answers the refusal instead when the turn was refused first.
- */
-export async function runStored(s: Services, user: SessionUser, thread: ThreadRow, runId: string, turn: Promise<TurnResult>): Promise<ApiError | null> {
-  const settled = turn.then((result) => ({ result }));
-  settled.catch(() => undefined);
-  for (;;) {
-    if (await getMessageByClientId(s.db, user.tenantId, thread.id, runId)) return null;
-    const done = await Promise.race([settled, pause(50).then(() => null)]);
-    if (done && (done.result.kind === "busy" || done.result.kind === "draining")) return turnRefusal(done.result);
-  }
+  return untilHeard(
+    async () => Boolean((await getMessageByClientId(s.db, user.tenantId, thread.id, runId))?.answeredAt),
+    (wake) => s.agent.onAnswered(user.tenantId, thread.id, wake),
+    { signal, timeoutMs },
+  );
 }
 
 /**
@@ -133,10 +149,10 @@ export async function runStored(s: Services, user: SessionUser, thread: ThreadRo
  * refused), so a GET of the run right after finds it.
  */
 export async function startBackgroundTurn(s: Services, user: SessionUser, thread: ThreadRow, text: string, runId: string): Promise<Run> {
-  const turn = sendTurn(s, user, thread, text, runId);
+  const { turn, refusal } = sendTurn(s, user, thread, text, runId);
   turn.catch((error: unknown) => log().error({ event: "run.failed", tenantId: thread.tenantId, threadId: thread.id, runId, ...failureFields(error) }));
-  const refusal = await runStored(s, user, thread, runId, turn);
-  if (refusal) throw refusal;
+  const refused = await refusal;
+  if (refused) throw refused;
   return loadRun(s, user, thread, runId);
 }
 
@@ -166,8 +182,8 @@ export async function answerTurn(
   signal: AbortSignal,
   hooks: { onToken?: OnToken; onStored?: () => void } = {},
 ): Promise<void> {
-  const turn = sendTurn(s, user, thread, text, runId, hooks.onToken);
-  const refused = await runStored(s, user, thread, runId, turn);
+  const { turn, refusal } = sendTurn(s, user, thread, text, runId, hooks.onToken);
+  const refused = await refusal;
   if (refused) throw refused;
   hooks.onStored?.();
   const result = await turn;

@@ -3,6 +3,7 @@ import { getApprovalByCase, type ApprovalRow } from "@/db/queries/approvals";
 import { getLatestCaseByThread } from "@/db/queries/cases";
 import type { ThreadRow } from "@/db/queries/threads";
 import { resumeValue } from "@/app/api/langgraph/schema";
+import { CarryOutOverdue } from "@/agent";
 import { ApiError } from "../errors";
 import { refusalError } from "../refusal";
 import { parseWith } from "../request-body";
@@ -67,9 +68,15 @@ function toDecision(value: unknown): Decision {
   return { decision: "approved", version, reason: "", approvalId, amountMinor: parseWith(wholeNumber, args.amountMinor, "resume") };
 }
 
+/** How long a resume run waits for the decision's job to resume the thread. */
+const CARRY_OUT_WAIT_MS = 120_000;
+
 /**
  * A resume through the Platform API is the console's decision: the same function, roles,
- * limits, four-eyes rule, claims and version compare-and-set, with the same refusals.
+ * limits, four-eyes rule, claims and version compare-and-set, with the same refusals. Unlike
+ * the console's answer, the run ends once the thread has resumed (by whichever instance took
+ * the decision's job), so its result is the thread after the decision; a resume not carried
+ * out in time is a 504 `timeout:run` (the decision stands).
  */
 export async function decideByResume(s: Services, user: SessionUser, thread: ThreadRow, resume: unknown) {
   const approval = await gateApproval(s, user, thread);
@@ -77,6 +84,7 @@ export async function decideByResume(s: Services, user: SessionUser, thread: Thr
   if (decision.approvalId !== undefined && decision.approvalId !== approval.id) {
     throw new ApiError("conflict:interrupt", "That approval is not the one this conversation waits on.");
   }
+  const carried = await s.agent.carriedOut(user.tenantId, approval.id, CARRY_OUT_WAIT_MS);
   const result = await s.agent.decide({
     tenantId: user.tenantId,
     approvalId: approval.id,
@@ -87,6 +95,14 @@ export async function decideByResume(s: Services, user: SessionUser, thread: Thr
     role: user.role as DeciderRole,
     amountMinor: decision.amountMinor,
   });
+  if (result.kind !== "ok" || result.approvalsNeeded > 0) carried.stop();
   if (result.kind !== "ok") throw refusalError(result, result.kind === "conflict" && result.about === "amount" ? "amount" : "approval");
+  if (result.approvalsNeeded === 0) {
+    await carried.done.catch((error: unknown) => {
+      throw error instanceof CarryOutOverdue
+        ? new ApiError("timeout:run", "The decision is recorded; the conversation has not resumed yet. Join the thread for its answer.")
+        : error;
+    });
+  }
   return { approvalId: approval.id, version: result.version, status: result.status };
 }

@@ -10,6 +10,7 @@ import { createThread } from "../../../db/queries/threads";
 import { DEMO_TENANT } from "../../../db/seed";
 import { buildGraph } from "../../../agent/graph/graph";
 import { createInstance } from "../../../agent/runtime/instance";
+import { createJobQueue } from "../../../db/job-queue";
 import type { Ctx } from "../../../agent/runtime/context";
 import { newRunRegistry } from "../../../agent/runtime/run-registry";
 import { createCheckpointer } from "../../../agent/runtime/checkpointer";
@@ -53,9 +54,10 @@ async function footprint(pool: Pool, threadId: string, turns: number): Promise<F
 export async function compareFootprints(db: Db, pool: Pool, databaseUrl: string, marks: number[]) {
   const deps = depsFromEnv(db);
   const instance = createInstance(databaseUrl);
+  const jobs = createJobQueue(databaseUrl);
   const measure = async (state: typeof AgentState) => {
     const graph = buildGraph(deps, createCheckpointer(pool), { state });
-    const ctx: Ctx = { db, graph, deps, instance, runs: newRunRegistry(), answerQueued: (...args) => answerQueued(ctx)(...args) };
+    const ctx: Ctx = { db, graph, deps, instance, runs: newRunRegistry(), jobs, answerQueued: (...args) => answerQueued(ctx)(...args) };
     const { id: threadId } = await createThread(db, DEMO_TENANT, "cust-alice");
     const out: Footprint[] = [];
     for (let turn = 1; turn <= marks.at(-1)!; turn++) {
