@@ -20,7 +20,7 @@ import { createInstance, type Instance } from "./runtime/instance";
 import { drain, recoverStuckRuns } from "./runtime/recovery";
 import type { Ctx, OnToken } from "./runtime/context";
 import { newRunRegistry, supersede } from "./runtime/run-registry";
-import { MESSAGE_ANSWERED_CHANNEL, SUPERSEDE_CHANNEL, type MessageAnswered, type SupersedeRequest } from "@/db/queries/threads";
+import { SUPERSEDE_CHANNEL, THREAD_NEWS_CHANNEL, type SupersedeRequest, type ThreadNews } from "@/db/queries/threads";
 import { announcements } from "./runtime/announcements";
 import { DECISION_CARRIED_OUT_CHANNEL, type DecisionCarriedOut } from "@/db/queries/approvals";
 import { CARRY_OUT_QUEUE, carryOut, type CarryOutJob } from "./runtime/carry-out";
@@ -68,9 +68,9 @@ export function createAgent(opts: {
   instance
     .subscribe(TENANT_POLICY_CHANNEL, (tenantId) => deps.policies.forget(tenantId))
     .catch((error: unknown) => log().error({ event: "policy.listen_failed", ...failureFields(error) }));
-  /** Decisions carried out and customer messages answered, announced by whichever instance did it. */
+  /** Decisions carried out and threads' news (an answer stored, a thread at rest), announced by whichever instance did it. */
   const carriedOut = announcements<DecisionCarriedOut>(instance, DECISION_CARRIED_OUT_CHANNEL, (done) => `${done.tenantId}:${done.approvalId}`);
-  const answered = announcements<MessageAnswered>(instance, MESSAGE_ANSWERED_CHANNEL, (done) => `${done.tenantId}:${done.threadId}`);
+  const threadNews = announcements<ThreadNews>(instance, THREAD_NEWS_CHANNEL, (news) => `${news.tenantId}:${news.threadId}`);
   const ctx: Ctx = { db: opts.db, graph, deps, instance, runs, jobs, answerQueued: (...args) => answerQueued(ctx)(...args) };
   /** `work` once as each tenant's, one tenant after another. */
   const eachTenant = async <T>(work: () => Promise<T>): Promise<T[]> => {
@@ -104,10 +104,10 @@ export function createAgent(opts: {
       };
       return { done: Promise.race([announced, overdue]).finally(stop), stop };
     },
-    /** Calls `listener` whenever a customer message of the thread is answered, on any instance, until the returned function is called. */
-    onAnswered: (tenantId: string, threadId: string, listener: () => void) => answered.on(`${tenantId}:${threadId}`, listener),
-    /** Takes this instance's share of the queued work the agent does itself: carrying out decisions. */
-    work: () => jobs.work<CarryOutJob>(CARRY_OUT_QUEUE, (job) => withTenant(job.tenantId, () => carryOut(ctx, job))),
+    /** Calls `listener` whenever the thread has news (an answer stored, the thread at rest), from any instance, until the returned function is called. */
+    onThreadNews: (tenantId: string, threadId: string, listener: () => void) => threadNews.on(`${tenantId}:${threadId}`, listener),
+    /** Takes this instance's share of the queued work the agent does itself: carrying out decisions, several at once. */
+    work: () => jobs.work<CarryOutJob>(CARRY_OUT_QUEUE, (job) => withTenant(job.tenantId, () => carryOut(ctx, job)), { concurrency: CARRY_OUT_CONCURRENCY }),
     claim: (input: Parameters<typeof claimCase>[1]) => withTenant(input.tenantId, () => claimCase(ctx, input)),
     release: (input: Parameters<typeof releaseCase>[1]) => withTenant(input.tenantId, () => releaseCase(ctx, input)),
     askCustomer: (input: Parameters<typeof askCustomer>[1]) => withTenant(input.tenantId, () => askCustomer(ctx, input)),
@@ -146,6 +146,9 @@ export function createAgent(opts: {
 }
 
 export type Agent = ReturnType<typeof createAgent>;
+
+/** How many decisions one instance carries out at once: a resume waiting on a slow bank system holds up no other. */
+const CARRY_OUT_CONCURRENCY = 10;
 
 /** A decision whose resume was not announced in time: it is still queued, retrying, or its thread is busy. */
 export class CarryOutOverdue extends Error {

@@ -94,7 +94,7 @@ export function createJobQueue(connectionString: string, options: JobQueueOption
   const boss = new PgBoss(settings);
   boss.on("error", (error) => log().error({ event: "jobs.error", ...failureFields(error) }));
   const timers = new Set<NodeJS.Timeout>();
-  const workers = new Map<string, string>();
+  const workers = new Map<string, string[]>();
   let started: Promise<unknown> | undefined;
   let stopped = false;
   const start = () => {
@@ -102,20 +102,31 @@ export function createJobQueue(connectionString: string, options: JobQueueOption
     return (started ??= boss.start());
   };
 
-  /** Runs `handler` for each job of `queue` taken by this instance; a throw fails the job (retried as its queue says). */
-  async function work<T extends object>(queue: string, handler: (data: T, job: PgBoss.Job<T>) => Promise<unknown>) {
+  /**
+   * Runs `handler` for each job of `queue` taken by this instance, up to `concurrency` jobs at
+   * once (each a worker of its own, so a slow job holds up no other); a throw fails the job
+   * (retried as its queue says).
+   */
+  async function work<T extends object>(queue: string, handler: (data: T, job: PgBoss.Job<T>) => Promise<unknown>, { concurrency = 1 } = {}) {
     await start();
-    const id = await boss.work<T>(queue, { pollingIntervalSeconds: options.pollingSeconds ?? 2 }, async ([job]) => handler(job!.data, job!));
-    workers.set(queue, id);
-    return id;
+    const ids = workers.get(queue) ?? [];
+    workers.set(queue, ids);
+    for (let i = 0; i < concurrency; i++) {
+      ids.push(await boss.work<T>(queue, { pollingIntervalSeconds: options.pollingSeconds ?? 2 }, async ([job]) => handler(job!.data, job!)));
+    }
   }
 
-  /** Puts a job on `queue` (null when a job with the same singleton key holds its place) and wakes this instance's worker for it. */
+  let nextWoken = 0;
+  /**
+   * Puts a job on `queue` (null when a job with the same singleton key holds its place) and
+   * wakes one of this instance's workers for it, in turn (a busy one fetches again as soon as
+   * it is done).
+   */
   async function send<T extends object>(queue: string, data: T, sendOptions: PgBoss.SendOptions = {}): Promise<string | null> {
     await start();
     const id = await boss.send(queue, data, sendOptions);
-    const worker = workers.get(queue);
-    if (id && worker) boss.notifyWorker(worker);
+    const ids = workers.get(queue) ?? [];
+    if (id && ids.length > 0) boss.notifyWorker(ids[nextWoken++ % ids.length]!);
     return id;
   }
 

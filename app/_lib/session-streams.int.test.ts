@@ -54,7 +54,7 @@ type ConsoleStream = Awaited<ReturnType<typeof openConsoleStream>>;
 async function expectSignedOut(stream: ConsoleStream, why: string) {
   await until(`the stream to close after ${why}`, () => stream.closed, FEW_SECONDS);
   expect(stream.text.trimEnd().split("\n\n").at(-1)).toBe(
-    'event: signed_out\ndata: {"code":"unauthorized:session_ended","message":"Your session has ended. Please sign in again."}',
+    'event: signed_out\ndata: {"code":"unauthorized:session_ended","message":"Your session has ended. Please sign in again.","error":"unauthorized:session_ended"}',
   );
 }
 

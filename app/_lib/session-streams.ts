@@ -2,6 +2,7 @@ import { database, type Db } from "@/db/client";
 import { failureFields, log } from "@/observability/log";
 import { liveEvents, type LiveEvents } from "./live-events";
 import { sessionStanding, type OpenSession } from "./session";
+import { streamError } from "./sse";
 
 /** The longest a stream goes without reading its session, in case an announcement went unheard. */
 const RECHECK_MS = 60_000;
@@ -104,4 +105,4 @@ export function followSession(session: OpenSession, onEnd: () => void): Promise<
 }
 
 /** What a stream tells its client before it closes because the session ended. */
-export const SESSION_ENDED = { code: "unauthorized:session_ended", message: "Your session has ended. Please sign in again." } as const;
+export const SESSION_ENDED = streamError("unauthorized:session_ended", "Your session has ended. Please sign in again.");

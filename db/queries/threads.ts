@@ -102,26 +102,41 @@ export async function expireLeases(db: DbOrTx, owner: string) {
   await db.execute(sql`select expire_instance_leases(${owner})`);
 }
 
-/** Ends a run: the thread goes to its resting status and the lease is dropped, if `owner` still holds it. */
+/** Ends a run: the thread goes to its resting status and the lease is dropped, if `owner` still holds it; the rest is announced. */
 export async function releaseThread(db: DbOrTx, input: { tenantId: string; threadId: string; owner: string; status: Exclude<ThreadStatus, "busy"> }) {
-  await db
-    .update(threads)
-    .set({ status: input.status, leaseUntil: null, leaseOwner: null, updatedAt: sql`now()` })
-    .where(and(eq(threads.tenantId, input.tenantId), eq(threads.id, input.threadId), eq(threads.leaseOwner, input.owner)));
+  await db.execute(sql`
+    WITH released AS (
+      UPDATE ${threads} SET status = ${input.status}, lease_until = NULL, lease_owner = NULL, updated_at = now()
+       WHERE id = ${input.threadId} AND tenant_id = ${input.tenantId} AND lease_owner = ${input.owner}
+      RETURNING id)
+    SELECT pg_notify(${THREAD_NEWS_CHANNEL}, ${newsOf(input)}) FROM released`);
 }
 
-/** Ends a run `owner` holds only if no customer message is queued behind it; false when one is (or the thread is no longer its). */
+/** Ends a run `owner` holds only if no customer message is queued behind it (the rest announced); false when one is (or the thread is no longer its). */
 export async function releaseThreadIfQueueEmpty(
   db: DbOrTx,
   input: { tenantId: string; threadId: string; owner: string; status: Exclude<ThreadStatus, "busy"> },
 ) {
   const result = await db.execute<{ id: string }>(sql`
-    UPDATE ${threads} SET status = ${input.status}, lease_until = NULL, lease_owner = NULL, updated_at = now()
-     WHERE id = ${input.threadId} AND tenant_id = ${input.tenantId} AND lease_owner = ${input.owner}
-       AND NOT EXISTS (SELECT 1 FROM ${messages} m WHERE m.thread_id = ${input.threadId} AND m.queued)
-    RETURNING id`);
+    WITH released AS (
+      UPDATE ${threads} SET status = ${input.status}, lease_until = NULL, lease_owner = NULL, updated_at = now()
+       WHERE id = ${input.threadId} AND tenant_id = ${input.tenantId} AND lease_owner = ${input.owner}
+         AND NOT EXISTS (SELECT 1 FROM ${messages} m WHERE m.thread_id = ${input.threadId} AND m.queued)
+      RETURNING id)
+    SELECT id, pg_notify(${THREAD_NEWS_CHANNEL}, ${newsOf(input)}) FROM released`);
   return result.rows.length > 0;
 }
+
+/**
+ * Postgres channel on which a thread's news is announced once committed: an answer stored, or
+ * the thread let go to rest (whoever waits for an answer hears it on any instance).
+ */
+export const THREAD_NEWS_CHANNEL = "thread_news";
+
+export type ThreadNews = { tenantId: string; threadId: string };
+
+const newsOf = (thread: { tenantId: string; threadId: string }) =>
+  JSON.stringify({ tenantId: thread.tenantId, threadId: thread.threadId } satisfies ThreadNews);
 
 /** Postgres channel on which a newer customer message asks the run answering an older one to stop. */
 export const SUPERSEDE_CHANNEL = "thread_superseded";
@@ -179,11 +194,6 @@ export async function hasClientMessage(db: DbOrTx, tenantId: string, threadId: s
   return row !== undefined;
 }
 
-/** Postgres channel on which a customer message's answer is announced once committed (whoever waits for it hears it on any instance). */
-export const MESSAGE_ANSWERED_CHANNEL = "message_answered";
-
-export type MessageAnswered = { tenantId: string; threadId: string; messageId: number };
-
 /** The agent's answer to customer message `answers`: stored, the message marked answered, and its answer announced, together. */
 export async function appendAnswer(db: DbOrTx, input: { tenantId: string; threadId: string; text: string; answers: number }) {
   return db.transaction(async (tx) => {
@@ -192,8 +202,7 @@ export async function appendAnswer(db: DbOrTx, input: { tenantId: string; thread
       .update(messages)
       .set({ answeredAt: sql`now()` })
       .where(and(eq(messages.tenantId, input.tenantId), eq(messages.id, input.answers), isNull(messages.answeredAt)));
-    const answered: MessageAnswered = { tenantId: input.tenantId, threadId: input.threadId, messageId: input.answers };
-    await tx.execute(sql`select pg_notify(${MESSAGE_ANSWERED_CHANNEL}, ${JSON.stringify(answered)})`);
+    await tx.execute(sql`select pg_notify(${THREAD_NEWS_CHANNEL}, ${newsOf(input)})`);
     return row;
   });
 }

@@ -49,6 +49,6 @@ describe("a client that stops waiting for a run", () => {
     const text = await res.text();
     expect(Date.now() - started).toBeLessThan(3_000);
     expect(text).toContain(`event: metadata\ndata: {"run_id":"${runId}","attempt":1}`);
-    expect(text).toContain('event: error\ndata: {"error":"timeout:client"');
+    expect(text).toContain('event: error\ndata: {"code":"timeout:client","message":"The client stopped waiting.","error":"timeout:client"}');
   });
 });

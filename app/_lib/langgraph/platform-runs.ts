@@ -135,13 +135,16 @@ export async function untilHeard(
   }
 }
 
-/** Waits until the run's message is answered (a queued message waits its turn), while the client listens; each answer on the thread is announced. */
+/**
+ * Waits, while the client listens, until the run's message is answered (a queued message
+ * waits its turn) and the thread rests, so the run's result is the thread as the answer left
+ * it (paused at the gate, say), not half way; each answer and each rest is announced.
+ */
 function waitForAnswer(s: Services, user: SessionUser, thread: ThreadRow, runId: string, signal: AbortSignal, timeoutMs = ANSWER_WAIT_MS): Promise<void> {
-  return untilHeard(
-    async () => Boolean((await getMessageByClientId(s.db, user.tenantId, thread.id, runId))?.answeredAt),
-    (wake) => s.agent.onAnswered(user.tenantId, thread.id, wake),
-    { signal, timeoutMs },
-  );
+  const answeredAtRest = async () =>
+    Boolean((await getMessageByClientId(s.db, user.tenantId, thread.id, runId))?.answeredAt) &&
+    (await getThreadById(s.db, user.tenantId, thread.id))?.status !== "busy";
+  return untilHeard(answeredAtRest, (wake) => s.agent.onThreadNews(user.tenantId, thread.id, wake), { signal, timeoutMs });
 }
 
 /**

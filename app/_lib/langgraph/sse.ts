@@ -1,25 +1,12 @@
 import type { RunBody, RunResult } from "@/app/api/langgraph/schema";
-import { ApiError } from "../errors";
-import { failureFields, log } from "@/observability/log";
 import type { OpenSession } from "../session";
 import { followSession, SESSION_ENDED } from "../session-streams";
+import { sseEvent } from "../sse";
 
 /** The stream modes a client asked for; the Platform streams `values` when none is named. */
 export function streamModes(mode: RunBody["stream_mode"]): Set<string> {
   if (!mode) return new Set(["values"]);
   return new Set(Array.isArray(mode) ? mode : [mode]);
-}
-
-/** One server-sent event as the SDK parses it. */
-export function sseEvent(event: string, data: unknown): Uint8Array {
-  return new TextEncoder().encode(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
-}
-
-/** A failure as the stream's `error` event: a refusal or timeout by its code, anything else logged and told as ours. */
-export function errorEvent(error: unknown, what: string): Uint8Array {
-  if (error instanceof ApiError) return sseEvent("error", { error: error.code, message: error.message });
-  log().error({ event: "stream.failed", stream: what, ...failureFields(error) });
-  return sseEvent("error", { error: "internal:run", message: "Something went wrong on our side." });
 }
 
 /**
@@ -39,20 +26,8 @@ export function listenerSignal(req: Request): { signal: AbortSignal; stop: () =>
 export function endWithSession(session: OpenSession, controller: ReadableStreamDefaultController<Uint8Array>, stop: () => boolean): Promise<() => void> {
   return followSession(session, () => {
     if (!stop()) return;
-    controller.enqueue(sseEvent("error", { error: SESSION_ENDED.code, message: SESSION_ENDED.message }));
+    controller.enqueue(sseEvent("error", SESSION_ENDED));
     controller.close();
-  });
-}
-
-/** An event stream answered to the SDK, naming the run it carries (the SDK reads Content-Location). */
-export function sseResponse(body: ReadableStream<Uint8Array>, location: string): Response {
-  return new Response(body, {
-    headers: {
-      "content-type": "text/event-stream; charset=utf-8",
-      "cache-control": "no-cache, no-transform",
-      connection: "keep-alive",
-      "content-location": location,
-    },
   });
 }
 

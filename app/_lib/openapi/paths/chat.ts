@@ -59,7 +59,7 @@ export const chatPaths = {
     post: {
       summary: "One turn of the conversation.",
       description:
-        "With `Accept: text/event-stream` the reply streams as `token` events (`{text}`); a `reset` event (`{}`) withdraws the tokens before it (a language model's wording gave way to the bank's own). It ends with `done` (`{reply, status, caseId}`: the stored answer, which replaces the streamed one), `queued` (the 202 body) or `error` (`{code, message}`); when the session ends first (signed out anywhere, expired, a password or role change) it ends within seconds with `signed_out` (`{code: \"unauthorized:session_ended\", message}`). A client that disconnects does not stop the turn: the answer is stored and appears in the transcript. Otherwise one JSON answer.",
+        "With `Accept: text/event-stream` the reply streams as `token` events (`{text}`); a `reset` event (`{}`) withdraws the tokens before it (a language model's wording gave way to the bank's own). It ends with `done` (`{reply, status, caseId}`: the stored answer, which replaces the streamed one), `queued` (the 202 body) or `error` (`{code, message, error}`, the error shape of every event stream here, `error` repeating the code); when the session ends first (signed out anywhere, expired, a password or role change) it ends within seconds with `signed_out` (the same shape, code `unauthorized:session_ended`). A client that disconnects does not stop the turn: the answer is stored and appears in the transcript. Otherwise one JSON answer.",
       path: id,
       body: messageBody,
       responses: {

@@ -160,7 +160,7 @@ export const langGraphPaths = {
   "/api/langgraph/threads/{id}/runs/stream": {
     post: runOperation(
       "A run as Server-Sent Events in the Platform's event names.",
-      "`metadata` (`{run_id, attempt}`), `messages` (the reply's tokens as `[chunk, metadata]`, under `messages-tuple`), `values` (the conversation's values, then `{__interrupt__}` while a refund waits), `updates` (the interrupt), `error` (`{error, message}`: a turn refused because one is running or the instance is shutting down, a failure, or `unauthorized:session_ended` when the session that opened the stream ends first). `stream_mode` picks them; none means `values`. A decision is decided before the stream opens, so a refused one is its 4xx. `Content-Location` names the run.",
+      "`metadata` (`{run_id, attempt}`), `messages` (the reply's tokens as `[chunk, metadata]`, under `messages-tuple`), `values` (the conversation's values, then `{__interrupt__}` while a refund waits), `updates` (the interrupt), `error` (`{code, message, error}`, `error` repeating the code as LangGraph's clients read it: a turn refused because one is running or the instance is shutting down, a failure, or `unauthorized:session_ended` when the session that opened the stream ends first). `stream_mode` picks them; none means `values`. A decision is decided before the stream opens, so a refused one is its 4xx. `Content-Location` names the run.",
       { 200: eventStream("The run's events") },
       { 409: DECISION_CONFLICT },
     ),

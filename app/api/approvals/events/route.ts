@@ -1,6 +1,7 @@
 import { subscribeApprovalEvents, subscribeHandoverEvents } from "@/app/_lib/live-events";
 import { route, services } from "@/app/_lib/route";
 import { requireSession } from "@/app/_lib/session";
+import { sseComment, sseEvent, sseResponse } from "@/app/_lib/sse";
 import { followSession, SESSION_ENDED } from "@/app/_lib/session-streams";
 import { STAFF } from "@/vocabulary/roles";
 
@@ -16,13 +17,12 @@ const HEARTBEAT_MS = 15_000;
  */
 export const GET = route(async (req) => {
   const { user, session } = await requireSession(services().db, req, STAFF);
-  const encoder = new TextEncoder();
   let cleanup = () => {};
   const stream = new ReadableStream<Uint8Array>({
     async start(controller) {
-      const send = (text: string) => {
+      const send = (bytes: Uint8Array) => {
         try {
-          controller.enqueue(encoder.encode(text));
+          controller.enqueue(bytes);
         } catch {
           cleanup();
         }
@@ -36,16 +36,16 @@ export const GET = route(async (req) => {
         }
       };
       const unsubscribeApprovals = await subscribeApprovalEvents(user.tenantId, (event) =>
-        send(`event: approval\ndata: ${JSON.stringify({ approvalId: event.approvalId, status: event.status, version: event.version })}\n\n`),
+        send(sseEvent("approval", { approvalId: event.approvalId, status: event.status, version: event.version })),
       );
       const unsubscribeHandovers = await subscribeHandoverEvents(user.tenantId, (event) =>
-        send(`event: handover\ndata: ${JSON.stringify({ handoverId: event.handoverId, status: event.status, version: event.version })}\n\n`),
+        send(sseEvent("handover", { handoverId: event.handoverId, status: event.status, version: event.version })),
       );
       const unfollow = await followSession(session, () => {
-        send(`event: signed_out\ndata: ${JSON.stringify(SESSION_ENDED)}\n\n`);
+        send(sseEvent("signed_out", SESSION_ENDED));
         close();
       });
-      const heartbeat = setInterval(() => send(": heartbeat\n\n"), HEARTBEAT_MS);
+      const heartbeat = setInterval(() => send(sseComment("heartbeat")), HEARTBEAT_MS);
       cleanup = () => {
         clearInterval(heartbeat);
         unsubscribeApprovals();
@@ -54,13 +54,11 @@ export const GET = route(async (req) => {
       };
       req.signal.addEventListener("abort", close);
       if (req.signal.aborted) close();
-      send(": connected\n\n");
+      send(sseComment("connected"));
     },
     cancel() {
       cleanup();
     },
   });
-  return new Response(stream, {
-    headers: { "content-type": "text/event-stream; charset=utf-8", "cache-control": "no-cache, no-transform", connection: "keep-alive" },
-  });
+  return sseResponse(stream);
 });

@@ -6,15 +6,11 @@ import { customerIdOf, requireSession } from "@/app/_lib/session";
 import { followSession, SESSION_ENDED } from "@/app/_lib/session-streams";
 import { loadVisibleThread } from "@/app/_lib/threads";
 import type { TurnResult } from "@/agent";
+import { errorEvent, sseEvent, sseResponse } from "@/app/_lib/sse";
 import { messageBody } from "../../schema";
-import { failureFields, log } from "@/observability/log";
 
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";
-
-function sse(event: string, data: unknown): Uint8Array {
-  return new TextEncoder().encode(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
-}
 
 /** The answer to a message that waits behind a running turn; its reply arrives in the transcript. */
 const QUEUED = { reply: null, status: "busy", queued: true, caseId: null };
@@ -64,7 +60,7 @@ export const POST = route<{ id: string }>(async (req, { id }) => {
       const send = (event: string, data: unknown) => {
         if (!listening) return;
         try {
-          controller.enqueue(sse(event, data));
+          controller.enqueue(sseEvent(event, data));
         } catch {
           listening = false;
         }
@@ -85,21 +81,17 @@ export const POST = route<{ id: string }>(async (req, { id }) => {
         } else if (result.kind === "duplicate") {
           send("queued", DUPLICATE);
         } else if (result.kind !== "ok") {
-          const error = refusal(result);
-          send("error", { code: error.code, message: error.message });
+          throw refusal(result);
         } else {
           send("done", done(result));
         }
       } catch (error) {
-        log().error({ event: "turn.failed", tenantId: turn.tenantId, threadId: turn.threadId, ...failureFields(error) });
-        send("error", { code: "internal:turn", message: "Something went wrong on our side." });
+        if (listening) controller.enqueue(errorEvent(error, "turn", { stream: "turn", tenantId: turn.tenantId, threadId: turn.threadId }));
       } finally {
         unfollow();
         if (listening) controller.close();
       }
     },
   });
-  return new Response(stream, {
-    headers: { "content-type": "text/event-stream; charset=utf-8", "cache-control": "no-cache, no-transform", connection: "keep-alive" },
-  });
+  return sseResponse(stream);
 });

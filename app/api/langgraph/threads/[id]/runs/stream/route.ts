@@ -2,7 +2,8 @@ import type { OnToken } from "@/agent";
 import { route } from "@/app/_lib/route";
 import { runRequest } from "@/app/_lib/langgraph/run-request";
 import { answerTurn, openRun, runLocation, runResult } from "@/app/_lib/langgraph/platform-runs";
-import { endWithSession, errorEvent, listenerSignal, resultEvents, sseEvent, sseResponse, streamModes } from "@/app/_lib/langgraph/sse";
+import { endWithSession, listenerSignal, resultEvents, streamModes } from "@/app/_lib/langgraph/sse";
+import { errorEvent, sseEvent, sseResponse } from "@/app/_lib/sse";
 
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";
@@ -76,12 +77,12 @@ export const POST = route<{ id: string }>(async (req, { id }) => {
         for (const event of resultEvents(await runResult(s, user, thread.id), modes)) if (listening) controller.enqueue(event);
       } catch (error) {
         if (!opened) open();
-        if (listening) controller.enqueue(errorEvent(error, "run stream"));
+        if (listening) controller.enqueue(errorEvent(error, "run", { stream: "run stream", tenantId: user.tenantId, threadId: thread.id, runId }));
       } finally {
         unfollow();
         if (listening) controller.close();
       }
     },
   });
-  return sseResponse(stream, runLocation(thread.id, runId));
+  return sseResponse(stream, { "content-location": runLocation(thread.id, runId) });
 });

@@ -3,7 +3,8 @@ import { parseWith } from "@/app/_lib/request-body";
 import { idParam } from "@/app/api/schema";
 import { loadLangGraphThread, requireLangGraphSession } from "@/app/_lib/langgraph/access";
 import { finishedRunResult, loadRun, runLocation } from "@/app/_lib/langgraph/platform-runs";
-import { endWithSession, errorEvent, listenerSignal, resultEvents, sseEvent, sseResponse, streamModes } from "@/app/_lib/langgraph/sse";
+import { endWithSession, listenerSignal, resultEvents, streamModes } from "@/app/_lib/langgraph/sse";
+import { errorEvent, sseEvent, sseResponse } from "@/app/_lib/sse";
 import { joinStreamQuery } from "../../../../../schema";
 
 export const runtime = "nodejs";
@@ -36,12 +37,13 @@ export const GET = route<{ id: string; runId: string }>(async (req, { id, runId 
         const result = await finishedRunResult(s, user, thread, run.run_id, listener.signal);
         for (const event of resultEvents(result, streamModes(modes))) if (listening) controller.enqueue(event);
       } catch (error) {
-        if (listening) controller.enqueue(errorEvent(error, "run stream join"));
+        if (listening)
+          controller.enqueue(errorEvent(error, "run", { stream: "run stream join", tenantId: user.tenantId, threadId: thread.id, runId: run.run_id }));
       } finally {
         unfollow();
         if (listening) controller.close();
       }
     },
   });
-  return sseResponse(stream, runLocation(thread.id, run.run_id));
+  return sseResponse(stream, { "content-location": runLocation(thread.id, run.run_id) });
 });
