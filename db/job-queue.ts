@@ -75,9 +75,13 @@ export type JobQueueOptions = {
  * first offer is kept; the instance that made it wakes its own worker at once.
  */
 export function createJobQueue(connectionString: string, options: JobQueueOptions = {}) {
-  // pg-boss hands its settings to its pg Pool, connection timeout included.
-  const settings: PgBoss.ConstructorOptions & Pick<PoolConfig, "connectionTimeoutMillis"> = {
+  // pg-boss hands its settings to its pg Pool, connection timeout and options included. Its own
+  // bookkeeping commits without waiting for the disk: a job state lost to a database crash only
+  // runs a job again (every job here may run twice), or loses a decision's resume, which the
+  // recovery job queues again; the app's own writes keep their durability.
+  const settings: PgBoss.ConstructorOptions & Pick<PoolConfig, "connectionTimeoutMillis" | "options"> = {
     connectionString,
+    options: "-c synchronous_commit=off",
     schema: JOB_SCHEMA,
     max: 3,
     // A database that does not answer fails the queue's statements instead of holding them.
