@@ -68,7 +68,7 @@ export function createAgent(opts: {
   instance
     .subscribe(TENANT_POLICY_CHANNEL, (tenantId) => deps.policies.forget(tenantId))
     .catch((error: unknown) => log().error({ event: "policy.listen_failed", ...failureFields(error) }));
-  /** Decisions carried out and threads' news (an answer stored, a thread at rest), announced by whichever instance did it. */
+  /** Decisions carried out and threads come to rest, announced by whichever instance did it. */
   const carriedOut = announcements<DecisionCarriedOut>(instance, DECISION_CARRIED_OUT_CHANNEL, (done) => `${done.tenantId}:${done.approvalId}`);
   const threadNews = announcements<ThreadNews>(instance, THREAD_NEWS_CHANNEL, (news) => `${news.tenantId}:${news.threadId}`);
   const ctx: Ctx = { db: opts.db, graph, deps, instance, runs, jobs, answerQueued: (...args) => answerQueued(ctx)(...args) };
@@ -104,7 +104,7 @@ export function createAgent(opts: {
       };
       return { done: Promise.race([announced, overdue]).finally(stop), stop };
     },
-    /** Calls `listener` whenever the thread has news (an answer stored, the thread at rest), from any instance, until the returned function is called. */
+    /** Calls `listener` whenever the thread comes to rest, on any instance, until the returned function is called. */
     onThreadNews: (tenantId: string, threadId: string, listener: () => void) => threadNews.on(`${tenantId}:${threadId}`, listener),
     /** Takes this instance's share of the queued work the agent does itself: carrying out decisions, several at once. */
     work: () => jobs.work<CarryOutJob>(CARRY_OUT_QUEUE, (job) => withTenant(job.tenantId, () => carryOut(ctx, job)), { concurrency: CARRY_OUT_CONCURRENCY }),

@@ -128,8 +128,8 @@ export async function releaseThreadIfQueueEmpty(
 }
 
 /**
- * Postgres channel on which a thread's news is announced once committed: an answer stored, or
- * the thread let go to rest (whoever waits for an answer hears it on any instance).
+ * Postgres channel on which a thread let go to rest is announced once committed (whoever waits
+ * for a message's answer hears it on any instance: the answer is stored before the rest).
  */
 export const THREAD_NEWS_CHANNEL = "thread_news";
 
@@ -194,7 +194,7 @@ export async function hasClientMessage(db: DbOrTx, tenantId: string, threadId: s
   return row !== undefined;
 }
 
-/** The agent's answer to customer message `answers`: stored, the message marked answered, and its answer announced, together. */
+/** The agent's answer to customer message `answers`: stored, and the message marked answered, together. */
 export async function appendAnswer(db: DbOrTx, input: { tenantId: string; threadId: string; text: string; answers: number }) {
   return db.transaction(async (tx) => {
     const row = await appendMessage(tx, { tenantId: input.tenantId, threadId: input.threadId, role: "agent", text: input.text });
@@ -202,7 +202,6 @@ export async function appendAnswer(db: DbOrTx, input: { tenantId: string; thread
       .update(messages)
       .set({ answeredAt: sql`now()` })
       .where(and(eq(messages.tenantId, input.tenantId), eq(messages.id, input.answers), isNull(messages.answeredAt)));
-    await tx.execute(sql`select pg_notify(${THREAD_NEWS_CHANNEL}, ${newsOf(input)})`);
     return row;
   });
 }

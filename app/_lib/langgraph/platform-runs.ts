@@ -138,7 +138,7 @@ export async function untilHeard(
 /**
  * Waits, while the client listens, until the run's message is answered (a queued message
  * waits its turn) and the thread rests, so the run's result is the thread as the answer left
- * it (paused at the gate, say), not half way; each answer and each rest is announced.
+ * it (paused at the gate, say), not half way; each rest is announced.
  */
 function waitForAnswer(s: Services, user: SessionUser, thread: ThreadRow, runId: string, signal: AbortSignal, timeoutMs = ANSWER_WAIT_MS): Promise<void> {
   const answeredAtRest = async () =>
