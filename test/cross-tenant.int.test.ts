@@ -232,8 +232,8 @@ describe("two banks on one deployment", () => {
     };
     const ours = await listen(olga);
     const theirs = await listen(other.operator);
-    // Each stream says it is connected once it listens.
-    await until("both consoles to be listening", () => ours.seen.join("").includes(": connected") && theirs.seen.join("").includes(": connected"));
+    // Each stream says it is ready once it listens.
+    await until("both consoles to be listening", () => ours.seen.join("").includes("event: ready") && theirs.seen.join("").includes("event: ready"));
     const claimed = await callRoute({
       method: "POST",
       route: "/api/approvals/:id/claim",

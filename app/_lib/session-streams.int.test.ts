@@ -44,7 +44,7 @@ async function openConsoleStream(token: string) {
     }
     stream.closed = true;
   })();
-  await until("the stream's first comment", () => stream.text.includes(": connected"), FEW_SECONDS);
+  await until("the stream's ready event", () => stream.text.includes("event: ready"), FEW_SECONDS);
   return stream;
 }
 

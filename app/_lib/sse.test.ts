@@ -18,7 +18,7 @@ function sources(dir: string): string[] {
 describe("the event streams' one helper", () => {
   it("frames an event and a comment as the Server-Sent Events format asks", () => {
     expect(text(sseEvent("token", { text: "Hi" }))).toBe('event: token\ndata: {"text":"Hi"}\n\n');
-    expect(text(sseComment("connected"))).toBe(": connected\n\n");
+    expect(text(sseComment("heartbeat"))).toBe(": heartbeat\n\n");
   });
 
   it("tells every failure in one shape: a refusal by its code, anything else as ours, with `error` repeating the code", () => {

@@ -15,7 +15,7 @@ export function sseEvent(event: string, data: unknown): Uint8Array {
   return new TextEncoder().encode(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
 }
 
-/** A comment line: keeps a quiet stream open through proxies, and tells a client it is connected. */
+/** A comment line: keeps a quiet stream open through proxies. */
 export function sseComment(text: string): Uint8Array {
   return new TextEncoder().encode(`: ${text}\n\n`);
 }

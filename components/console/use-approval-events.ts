@@ -63,7 +63,6 @@ function idOf(kind: Kind, data: string): string | null {
 
 function open(): EventSource {
   const source = new EventSource("/api/approvals/events");
-  let dropped = false;
   for (const kind of ["approval", "handover"] as const) {
     source.addEventListener(kind, (event) => {
       const id = idOf(kind, (event as MessageEvent<string>).data);
@@ -71,13 +70,10 @@ function open(): EventSource {
     });
   }
   source.addEventListener("signed_out", signOut);
-  source.addEventListener("error", () => {
-    dropped = true;
-  });
-  source.addEventListener("open", () => {
-    // Changes may have been missed while the stream was down: everyone reloads once.
-    if (dropped) for (const s of shared.subscribers) s.notify();
-    dropped = false;
+  // The stream listens from here on: a change made before (while the page loaded, or while
+  // the stream was down) was not told, so everyone reloads once.
+  source.addEventListener("ready", () => {
+    for (const s of shared.subscribers) s.notify();
   });
   return source;
 }
@@ -94,7 +90,7 @@ function subscribe(subscriber: Subscriber): () => void {
   };
 }
 
-/** Calls `onChange` (debounced) on each live event of `kind` (about `only`, when given), and once after the stream reconnects, since changes may have been missed meanwhile. */
+/** Calls `onChange` (debounced) on each live event of `kind` (about `only`, when given), and once each time the stream (re)connects, since changes may have been missed before it listened. */
 function useConsoleEvents(kind: Kind, onChange: () => void, only?: string): void {
   const callback = useRef(onChange);
   useEffect(() => {

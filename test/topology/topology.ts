@@ -109,7 +109,7 @@ function parseEvent(block: string): ServerEvent | undefined {
 
 /**
  * Opens `url` as an event stream with the given session; resolves once the first block has
- * arrived (the console's stream sends `: connected` once it listens for changes), and fails
+ * arrived (the console's stream sends `ready` once it listens for changes), and fails
  * when the answer or its first block does not arrive within `firstBlockMs` (a stream held
  * back on its way, say).
  */

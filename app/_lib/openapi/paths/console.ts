@@ -35,7 +35,7 @@ export const consolePaths = {
   "/api/approvals/events": {
     get: {
       summary:
-        "Server-Sent Events: an `approval` event (`{approvalId, status, version}`) on every change to the bank's approvals, and a `handover` event (`{handoverId, status, version}`) on every change to its handovers, from any app instance (Postgres LISTEN/NOTIFY); a comment every 15 s keeps the stream open. When the session that opened it ends (signed out anywhere, expired, the user's password reset or role changed) it ends within seconds with `signed_out` (`{code: \"unauthorized:session_ended\", message, error}`, the error shape of every event stream here).",
+        "Server-Sent Events: `ready` (`{}`) once the stream listens, so that a client reloads what it showed (a change made before then is not told again); an `approval` event (`{approvalId, status, version}`) on every change to the bank's approvals, and a `handover` event (`{handoverId, status, version}`) on every change to its handovers, from any app instance (Postgres LISTEN/NOTIFY); a comment every 15 s keeps the stream open. When the session that opened it ends (signed out anywhere, expired, the user's password reset or role changed) it ends within seconds with `signed_out` (`{code: \"unauthorized:session_ended\", message, error}`, the error shape of every event stream here).",
       responses: { 200: eventStream("The event stream") },
     },
   },

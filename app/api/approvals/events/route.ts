@@ -11,9 +11,10 @@ export const dynamic = "force-dynamic";
 const HEARTBEAT_MS = 15_000;
 
 /**
- * Server-Sent Events: one `approval` event per change to any of the tenant's approvals, one
- * `handover` event per change to a handover, and `signed_out` as the last event when the
- * session that opened the stream ends.
+ * Server-Sent Events: `ready` once the stream listens for changes (a page reloads its views
+ * then, since anything that changed before it was listening was not told), one `approval`
+ * event per change to any of the tenant's approvals, one `handover` event per change to a
+ * handover, and `signed_out` as the last event when the session that opened the stream ends.
  */
 export const GET = route(async (req) => {
   const { user, session } = await requireSession(services().db, req, STAFF);
@@ -54,7 +55,7 @@ export const GET = route(async (req) => {
       };
       req.signal.addEventListener("abort", close);
       if (req.signal.aborted) close();
-      send(sseComment("connected"));
+      send(sseEvent("ready", {}));
     },
     cancel() {
       cleanup();
