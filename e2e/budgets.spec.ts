@@ -1,7 +1,7 @@
 import { expect, test } from "@playwright/test";
 import { freePort } from "../db/embedded";
 import { signIn } from "./pages/login-page";
-import { WidgetPage } from "./pages/widget-page";
+import { isWidgetTurn, WidgetPage } from "./pages/widget-page";
 import { startApp, stopApp, type Run } from "./support/app-process";
 
 /**
@@ -45,7 +45,7 @@ test.describe("a customer over their budget", () => {
       await expect(widget.agentMessages).toHaveCount(i);
     }
 
-    const refusal = widget.page.waitForResponse((res) => res.url().endsWith("/messages") && res.request().method() === "POST");
+    const refusal = widget.page.waitForResponse(isWidgetTurn);
     await widget.send("And once more, what is my card limit?");
     const res = await refusal;
     expect(res.status()).toBe(429);

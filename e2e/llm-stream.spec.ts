@@ -5,7 +5,7 @@ import { freePort } from "../db/embedded";
 import { isPhrasing, type FakeAnswer } from "../test/llm-fakes/script";
 import { startLlmFake, type LlmFake } from "../test/llm-fakes/server";
 import { signIn } from "./pages/login-page";
-import { WidgetPage } from "./pages/widget-page";
+import { isWidgetTurn, WidgetPage } from "./pages/widget-page";
 
 /**
  * A second demo deployment of the same build whose language model is a local OpenAI-compatible
@@ -142,6 +142,38 @@ test.describe("free-text answers worded by a language model", () => {
     const answer = await lastAgentText(widget);
     expect(answer).toMatch(/What can I do for you\?$/);
     expect(await stored(context, widget)).toEqual({ status: "idle", customer: ["hello there"], agent: [answer] });
+    await context.close();
+  });
+
+  test("a second tab writes while the first tab's answer is being written: its message waits its turn, and both tabs read both answers in order", async ({
+    browser,
+  }) => {
+    phrasing = { kind: "text", text: WORDED, delayMs: 250 };
+    const { context, widget: first } = await customer(browser);
+    await first.send("hello there");
+    await expect.poll(async () => (await lastAgentText(first)).split(" ").length, { timeout: 15_000, intervals: [50] }).toBeGreaterThanOrEqual(3);
+
+    // The same customer in a second tab of the same browser: the widget resumes the same conversation.
+    const second = new WidgetPage(await context.newPage());
+    await second.goto();
+    const queued = second.page.waitForResponse(isWidgetTurn);
+    await second.send("what are my card limits");
+    expect((await queued).status()).toBe(200);
+    await expect(second.page.getByRole("button", { name: "Sending…" })).toBeVisible();
+    expect(await lastAgentText(first)).not.toBe(WORDED);
+
+    for (const tab of [first, second]) {
+      await expect(tab.agentMessages).toHaveCount(2, { timeout: 30_000 });
+      await expect(tab.agentMessages.first()).toContainText(WORDED);
+      await expect(tab.agentMessages.last()).toContainText(/limit/i);
+      await expect(tab.customerMessages).toHaveText([/hello there/, /what are my card limits/]);
+    }
+    await expect(second.input).toBeEnabled();
+    const kept = await stored(context, first);
+    expect(kept.customer).toEqual(["hello there", "what are my card limits"]);
+    expect(kept.agent[0]).toBe(WORDED);
+    expect(kept.agent).toHaveLength(2);
+    expect(kept.status).toBe("idle");
     await context.close();
   });
 

@@ -17,17 +17,23 @@ export class ApiRequestError extends Error {
 
 const NETWORK_MESSAGE = "Could not reach the bank's server. Check your connection and try again.";
 
-/** Turns a failed response into an ApiRequestError carrying the server's code and message. */
-export async function readApiError(res: Response): Promise<ApiRequestError> {
+/** A refusal's status and body text as an ApiRequestError carrying the server's code and message. */
+export function apiErrorOf(status: number, text: string): ApiRequestError {
   let body: Partial<ApiErrorBody> | null = null;
   try {
-    body = (await res.json()) as Partial<ApiErrorBody>;
+    const parsed: unknown = JSON.parse(text);
+    body = parsed && typeof parsed === "object" ? (parsed as Partial<ApiErrorBody>) : null;
   } catch {
     body = null;
   }
-  const code = typeof body?.code === "string" ? body.code : `http:${res.status}`;
-  const message = typeof body?.message === "string" ? body.message : `The server answered with status ${res.status}.`;
-  return new ApiRequestError(res.status, code, message, body ? ({ ...body, code, message } as ApiErrorBody) : null);
+  const code = typeof body?.code === "string" ? body.code : `http:${status}`;
+  const message = typeof body?.message === "string" ? body.message : `The server answered with status ${status}.`;
+  return new ApiRequestError(status, code, message, body ? ({ ...body, code, message } as ApiErrorBody) : null);
+}
+
+/** Turns a failed response into an ApiRequestError carrying the server's code and message. */
+export async function readApiError(res: Response): Promise<ApiRequestError> {
+  return apiErrorOf(res.status, await res.text().catch(() => ""));
 }
 
 export function networkError(): ApiRequestError {

@@ -22,6 +22,3 @@ export type ThreadHandover = { status: HandoverStatus; createdAt: string };
 
 /** GET /api/threads/{id} */
 export type ThreadView = { threadId: string; status: ThreadStatus; messages: ChatMessage[]; case: ThreadCase | null; handover: ThreadHandover | null };
-
-/** The end of one turn: the `done` event, or the JSON answer. */
-export type TurnDone = { reply: string; status: string; caseId: string | null };

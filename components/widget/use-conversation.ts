@@ -85,7 +85,7 @@ export function useConversation(storageKey: string) {
       setDraftReply("");
       let outcome: SendOutcome = "sent";
       try {
-        const done = await streamMessage(
+        const reply = await streamMessage(
           message.threadId,
           message.text,
           message.id,
@@ -93,7 +93,7 @@ export function useConversation(storageKey: string) {
           () => setDraftReply(""),
         );
         // The stored answer replaces the streamed preview at once, before the transcript is read again.
-        if (done.reply) setDraftReply(done.reply);
+        if (reply) setDraftReply(reply);
       } catch (err) {
         // A 4xx means the bank refused it and kept nothing; otherwise it may or may not have arrived.
         outcome = err instanceof MessageRefused && err.status >= 400 && err.status < 500 ? "refused" : "failed";

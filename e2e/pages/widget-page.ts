@@ -1,5 +1,12 @@
 import { expect, type Page } from "@playwright/test";
 
+/** Where the widget sends each message: a run of the app's LangGraph API, streamed. */
+export const WIDGET_TURNS = "**/api/langgraph/threads/*/runs/stream";
+
+/** Whether a response is the answer to one of the widget's messages. */
+export const isWidgetTurn = (res: { url(): string; request(): { method(): string } }) =>
+  res.url().endsWith("/runs/stream") && res.request().method() === "POST";
+
 export class WidgetPage {
   constructor(readonly page: Page) {}
 

@@ -65,23 +65,24 @@ export function decisionRun(s: Services, threadId: string, runId: string): Run {
   return runObject(s, threadId, runId, "success", now, now);
 }
 
-/** Why a customer message could not start a run: the thread is busy under `reject`, or the app is restarting. */
-function turnRefusal(result: Extract<TurnResult, { kind: "busy" | "draining" }>): ApiError {
+/** Why a customer message could not start a turn: the thread is busy under `reject`, or the app is restarting. */
+export function turnRefusal(result: Extract<TurnResult, { kind: "busy" | "draining" }>): ApiError {
   if (result.kind === "busy") return new ApiError("conflict:thread", "The agent is still answering your previous message.");
   return new ApiError(
     "unavailable:draining",
     result.saved
-      ? "We are restarting. Your message is saved and the answer will appear shortly."
+      ? "We are restarting. Your message is saved and the answer will appear here shortly."
       : "We are restarting. Please send your message again in a moment.",
   );
 }
 
 /**
- * One customer message into the app's turn machinery, under the run's id: the turn, and
- * whether it was refused before its message was stored (null once the message is stored,
- * so the run can be found, read and joined from then on).
+ * One customer message into the app's turn machinery, under the run's id (its client's
+ * message id): the turn, and whether it was refused before its message was stored (null
+ * once the message is stored, so the run can be found, read and joined from then on). Every
+ * customer turn enters here: the Platform's runs and the chat's turn API.
  */
-function sendTurn(s: Services, user: SessionUser, thread: ThreadRow, text: string, runId: string, onToken?: OnToken) {
+export function sendTurn(s: Services, user: SessionUser, thread: ThreadRow, text: string, runId: string | undefined, onToken?: OnToken) {
   let stored!: () => void;
   const isStored = new Promise<null>((resolve) => (stored = () => resolve(null)));
   const turn = s.agent.sendMessage(
@@ -90,6 +91,8 @@ function sendTurn(s: Services, user: SessionUser, thread: ThreadRow, text: strin
     stored,
   );
   const refusal = Promise.race([isStored, turn]).then((first) => (first && (first.kind === "busy" || first.kind === "draining") ? turnRefusal(first) : null));
+  // A caller that only awaits the turn hears its failure there.
+  refusal.catch(() => undefined);
   return { turn, refusal };
 }
 
