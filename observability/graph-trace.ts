@@ -1,5 +1,5 @@
 import { context, trace, type Attributes, type Context, type Link, type Span } from "@opentelemetry/api";
-import { defined, ending, recordFailure, tracer } from "./tracing";
+import { currentRunTraceOf, defined, ending, recordFailure, tracer } from "./tracing";
 
 /** Milliseconds since the epoch, on the same clock the tracer's own timestamps use. */
 const now = () => performance.timeOrigin + performance.now();
@@ -161,3 +161,6 @@ export async function checkpointSpan<T>(name: string, attributes: Attributes, wo
   if (!trace.getActiveSpan()) return work();
   return ending(tracer().startSpan(name, { attributes }), work);
 }
+
+/** The spans of the graph run the caller is part of, when it is traced (a RunTrace is all `inRun` is given as one). */
+export const currentRunTrace = (): RunTrace | undefined => currentRunTraceOf() as RunTrace | undefined;

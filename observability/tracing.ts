@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from "node:async_hooks";
 import { context, propagation, SpanStatusCode, trace, type Attributes, type Context, type Span, type SpanOptions } from "@opentelemetry/api";
 import { OTLPTraceExporter } from "@opentelemetry/exporter-trace-otlp-http";
 import { defaultResource, resourceFromAttributes } from "@opentelemetry/resources";
@@ -123,3 +124,22 @@ export async function inSpan<T>(
 export function defined(attributes: Record<string, string | number | boolean | undefined | null>): Attributes {
   return Object.fromEntries(Object.entries(attributes).filter(([, value]) => value !== undefined && value !== null)) as Attributes;
 }
+
+/** The graph run a caller is part of: its id, and its spans' bookkeeping when it is traced (graph-trace's RunTrace). */
+type Run = { runId: string; trace?: object };
+
+const runs = new AsyncLocalStorage<Run>();
+
+/**
+ * Runs `work` as the graph run `runId`: node events logged inside it name the run, and
+ * its spans (steps, nodes, checkpoint writes) go under `trace` when tracing is on.
+ */
+export function inRun<T>(runId: string, work: () => Promise<T>, trace?: object): Promise<T> {
+  return runs.run({ runId, trace }, work);
+}
+
+/** The graph run the caller is part of, if any. */
+export const currentRunId = (): string | undefined => runs.getStore()?.runId;
+
+/** What `inRun` was given as the run's trace, if the caller is part of a traced run. */
+export const currentRunTraceOf = (): object | undefined => runs.getStore()?.trace;

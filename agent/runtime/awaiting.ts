@@ -6,7 +6,7 @@ import { getLatestCaseByThread } from "@/db/queries/cases";
 import { getTransactionById } from "@/db/queries/transactions";
 import { cancelCase } from "./casework";
 import type { Ctx, OnToken, RestingStatus } from "./context";
-import { resumeGate } from "./run-to-rest";
+import { resumeGate } from "./graph-run";
 import { entryFor } from "../knowledge";
 import { understandWithFallback } from "../llm/understand-with-fallback";
 import { cardRequestOf, type CardActionOutcome } from "../graph/cards";

@@ -3,7 +3,9 @@ import { context, propagation, ROOT_CONTEXT, SpanKind } from "@opentelemetry/api
 import type { QueueName } from "@/db/job-queue";
 import { inSpan } from "@/observability/tracing";
 import type { Ctx } from "./context";
-import { resumeDecided } from "./run-to-rest";
+import { resumeGate } from "./graph-run";
+import { withThread } from "./lease";
+import { recordAnswer } from "./transcript";
 
 /** The job queue's queue of final decisions whose paused thread is to be resumed. */
 export const CARRY_OUT_QUEUE: QueueName = "carry_out_decision";
@@ -43,4 +45,21 @@ export async function carryOut(ctx: Ctx, job: CarryOutJob): Promise<{ resumed: n
     await announceDecisionCarriedOut(ctx.db, { tenantId: job.tenantId, approvalId: job.approvalId });
     return { resumed: row ? 1 : 0 };
   });
+}
+
+/**
+ * Resumes the paused thread once a decision is final, so the customer hears it: "busy" when
+ * another run holds the thread (the caller tries again later), "done" otherwise, also when
+ * the thread no longer waits at the gate.
+ */
+export async function resumeDecided(ctx: Ctx, row: ApprovalRow): Promise<"done" | "busy"> {
+  if (!row.interruptId) return "done";
+  const interruptId = row.interruptId;
+  const held = await withThread(ctx, row.tenantId, row.threadId, async (previous) => {
+    if (previous !== "awaiting_approval") return { result: "done" as const, status: "idle" };
+    const { values, status } = await resumeGate(ctx, row.threadId, interruptId, row.id);
+    await recordAnswer(ctx, { tenantId: row.tenantId, threadId: row.threadId, text: values.answer });
+    return { result: "done" as const, status };
+  });
+  return held ?? "busy";
 }

@@ -1,9 +1,8 @@
 import { WRITES_IDX_MAP } from "@langchain/langgraph-checkpoint";
 import { PostgresSaver } from "@langchain/langgraph-checkpoint-postgres";
 import type { Pool } from "pg";
-import { checkpointSpan } from "@/observability/graph-trace";
+import { checkpointSpan, currentRunTrace } from "@/observability/graph-trace";
 import { LARGE_CHECKPOINT_BYTES, metrics, stopwatch } from "@/observability/metrics";
-import { currentRunTrace } from "@/observability/run-context";
 import { defined } from "@/observability/tracing";
 import { CHECKPOINT_SCHEMA } from "@/db/migrate";
 import { checkpointSelect, insertCheckpoint, insertTaskWrites } from "@/db/queries/checkpoints";

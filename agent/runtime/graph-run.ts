@@ -1,12 +1,15 @@
 import { randomUUID } from "node:crypto";
 import { Command, isGraphDrained, RunControl, type Interrupt, type StateSnapshot } from "@langchain/langgraph";
 import { context, type Span } from "@opentelemetry/api";
+import { setApprovalInterrupt } from "@/db/queries/approvals";
+import { notifyOperatorsOnce } from "@/db/queries/notifications";
 import { hasNewerQueuedMessage } from "@/db/queries/threads";
 import { RunTrace } from "@/observability/graph-trace";
-import { inRun } from "@/observability/run-context";
-import { inSpan, recordFailure } from "@/observability/tracing";
-import type { Ctx, OnToken } from "./context";
+import { inRun, inSpan, recordFailure } from "@/observability/tracing";
+import type { Ctx, OnToken, RestingStatus } from "./context";
 import { runEnded, stopTurn, type TurnRun } from "./run-registry";
+import type { ApprovalRequest } from "../graph/nodes/approval-gate";
+import { composeReply } from "../graph/replies";
 import type { AgentStateType } from "../graph/state";
 
 /**
@@ -110,4 +113,36 @@ export async function run(ctx: Ctx, threadId: string, input: unknown, onToken?: 
   const values = snapshot.values as AgentStateType;
   if (interrupts.length === 0 && unfinished(snapshot) && turn?.superseded) throw new RunSuperseded(values);
   return { values, interrupts };
+}
+
+/** Where a run leaves a thread: its state (with the answer for the customer) and the status it rests in. */
+export type AtRest = { values: AgentStateType; status: RestingStatus };
+
+/**
+ * The gate's side of a run that paused there: each interrupt is linked to its approval (so
+ * a decision can wake it by id) and operators are notified once per interrupt; the customer
+ * is told the request waits for review.
+ */
+async function pausedAtGate(ctx: Ctx, values: AgentStateType, interrupts: Interrupt[], onToken?: OnToken): Promise<AtRest> {
+  for (const it of interrupts) {
+    const request = it.value as ApprovalRequest;
+    if (!it.id || !request?.approvalId) continue;
+    await setApprovalInterrupt(ctx.db, values.tenantId, request.approvalId, it.id);
+    await notifyOperatorsOnce(ctx.db, { tenantId: values.tenantId, approvalId: request.approvalId, interruptId: it.id });
+  }
+  const waiting = composeReply(values);
+  onToken?.(waiting);
+  return { values: { ...values, answer: waiting }, status: "awaiting_approval" };
+}
+
+/** One graph run (see `run`) to where the thread rests: idle, or paused at the approval gate for an operator's decision. */
+export async function runToRest(ctx: Ctx, threadId: string, input: unknown, onToken?: OnToken, answering?: Answering): Promise<AtRest> {
+  const { values, interrupts } = await run(ctx, threadId, input, onToken, answering);
+  if (interrupts.length === 0) return { values, status: "idle" };
+  return pausedAtGate(ctx, values, interrupts, onToken);
+}
+
+/** Wakes the paused gate by its interrupt id; the gate reads the decision from the database. */
+export function resumeGate(ctx: Ctx, threadId: string, interruptId: string, approvalId: string, onToken?: OnToken) {
+  return runToRest(ctx, threadId, new Command({ resume: { [interruptId]: { approvalId } } }), onToken);
 }

@@ -3,11 +3,10 @@ import { getThreadById, getUnansweredMessage, hasNewerQueuedMessage, listBusyThr
 import { log } from "@/observability/log";
 import { metrics } from "@/observability/metrics";
 import type { Ctx, RestingStatus } from "./context";
-import { runToRest } from "./run-to-rest";
 import { carryOutLater } from "./carry-out";
 import { holdThread, letGo } from "./lease";
 import { whenIdle } from "./run-registry";
-import { newerMessageStops, RunDrained, unfinished } from "./graph-run";
+import { newerMessageStops, RunDrained, runToRest, unfinished } from "./graph-run";
 import { retryUnfinishedRefunds } from "./refund-retry";
 import { settleCutOff } from "./superseded";
 import { STATE_SCHEMA_VERSION, type AgentStateType } from "../graph/state";

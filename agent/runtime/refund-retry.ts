@@ -6,7 +6,7 @@ import { log } from "@/observability/log";
 import { metrics } from "@/observability/metrics";
 import { toApprovalRef } from "./store";
 import type { Ctx } from "./context";
-import { runToRest } from "./run-to-rest";
+import { runToRest } from "./graph-run";
 import { withThread } from "./lease";
 import type { AgentUpdate } from "../graph/state";
 import { recordAnswer } from "./transcript";

@@ -2,8 +2,8 @@ import { isGraphBubbleUp, type LangGraphRunnableConfig } from "@langchain/langgr
 import { context, trace } from "@opentelemetry/api";
 import { errorClass, log } from "@/observability/log";
 import { metrics, stopwatch } from "@/observability/metrics";
-import { currentRunId, currentRunTrace } from "@/observability/run-context";
-import { defined, recordFailure, tracer } from "@/observability/tracing";
+import { currentRunTrace } from "@/observability/graph-trace";
+import { currentRunId, defined, recordFailure, tracer } from "@/observability/tracing";
 import type { AgentDeps } from "../deps";
 import type { AgentStateType, AgentUpdate } from "../state";
 import { upgradeState } from "../upgrade";
