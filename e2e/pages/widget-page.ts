@@ -45,9 +45,19 @@ export class WidgetPage {
     return this.page.getByRole("main").getByRole("alert");
   }
 
-  /** Types a message and presses Enter, as a customer would. */
+  /** The composer's button: "Send", or "Sending…" while a message is on its way. */
+  get sendButton() {
+    return this.page.getByRole("button", { name: "Send", exact: true });
+  }
+
+  /**
+   * Types a message and presses Enter once the composer can send it, as a customer would: the
+   * previous answer's words may show before its turn has ended, and Enter sends nothing while
+   * the button still says "Sending…".
+   */
   async send(text: string) {
     await this.input.fill(text);
+    await expect(this.sendButton).toBeEnabled();
     await this.input.press("Enter");
   }
 
