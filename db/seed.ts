@@ -347,11 +347,27 @@ export async function resetDatabase(db: Db): Promise<void> {
     ),
     ...checkpointTables,
   ];
-  await db.transaction(async (tx) => {
-    await tx.execute(sql.raw(`LOCK TABLE ${tables.join(", ")} IN ACCESS EXCLUSIVE MODE`));
-    // The audit trail refuses every DELETE; its owner switches that off for this transaction only.
-    await tx.execute(sql`ALTER TABLE audit_events DISABLE TRIGGER audit_events_append_only`);
-    await tx.execute(sql.raw(tables.map((t) => `DELETE FROM ${t};`).join(" ")));
-    await tx.execute(sql`ALTER TABLE audit_events ENABLE TRIGGER audit_events_append_only`);
-  });
+  // The locks are taken a table at a time: work still finishing from before (a job, a turn's
+  // last statements) may hold one and wait for another, and Postgres then ends this transaction
+  // as the deadlock's victim. Nothing was changed; it is tried again.
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await db.transaction(async (tx) => {
+        await tx.execute(sql.raw(`LOCK TABLE ${tables.join(", ")} IN ACCESS EXCLUSIVE MODE`));
+        // The audit trail refuses every DELETE; its owner switches that off for this transaction only.
+        await tx.execute(sql`ALTER TABLE audit_events DISABLE TRIGGER audit_events_append_only`);
+        await tx.execute(sql.raw(tables.map((t) => `DELETE FROM ${t};`).join(" ")));
+        await tx.execute(sql`ALTER TABLE audit_events ENABLE TRIGGER audit_events_append_only`);
+      });
+      return;
+    } catch (error) {
+      const code = (error as { cause?: { code?: string } }).cause?.code ?? (error as { code?: string }).code;
+      if (code !== DEADLOCK_DETECTED || attempt >= RESET_ATTEMPTS) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 50 * attempt));
+    }
+  }
 }
+
+/** Postgres's code for a transaction it ended to break a deadlock. */
+const DEADLOCK_DETECTED = "40P01";
+const RESET_ATTEMPTS = 5;
