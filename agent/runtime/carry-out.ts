@@ -52,7 +52,7 @@ export async function carryOut(ctx: Ctx, job: CarryOutJob): Promise<{ resumed: n
  * another run holds the thread (the caller tries again later), "done" otherwise, also when
  * the thread no longer waits at the gate.
  */
-export async function resumeDecided(ctx: Ctx, row: ApprovalRow): Promise<"done" | "busy"> {
+async function resumeDecided(ctx: Ctx, row: ApprovalRow): Promise<"done" | "busy"> {
   if (!row.interruptId) return "done";
   const interruptId = row.interruptId;
   const held = await withThread(ctx, row.tenantId, row.threadId, async (previous) => {
