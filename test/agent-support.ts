@@ -47,6 +47,9 @@ export const FAST_SETTINGS = {
 
 type Decider = Pick<Agent, "decide" | "carriedOut">;
 
+/** The demo supervisors, one of each bank. */
+const SUPERVISORS = new Set(["sam", "zofia"]);
+
 /**
  * `agent` decides (olga, an operator, approving, unless told otherwise) and answers at once;
  * a final decision is then carried out by the job queue, which this waits for. `meanwhile`
@@ -55,11 +58,11 @@ type Decider = Pick<Agent, "decide" | "carriedOut">;
 export async function decideAndCarryOut(
   agent: Decider,
   approval: { id: string; version: number },
-  opts: { actor?: string; role?: DeciderRole; decision?: "approved" | "rejected"; reason?: string; meanwhile?: () => Promise<void> } = {},
+  opts: { actor?: string; role?: DeciderRole; decision?: "approved" | "rejected"; reason?: string; meanwhile?: () => Promise<void>; tenantId?: string } = {},
 ) {
-  const { actor = "olga", role = "operator", decision = "approved", reason = "ok", meanwhile } = opts;
-  const carried = await agent.carriedOut(TENANT, approval.id, 60_000);
-  const result = await agent.decide({ tenantId: TENANT, approvalId: approval.id, version: approval.version, decision, reason, actor, role });
+  const { actor = "olga", role = "operator", decision = "approved", reason = "ok", meanwhile, tenantId = TENANT } = opts;
+  const carried = await agent.carriedOut(tenantId, approval.id, 60_000);
+  const result = await agent.decide({ tenantId, approvalId: approval.id, version: approval.version, decision, reason, actor, role });
   if (result.kind !== "ok" || result.approvalsNeeded > 0) {
     carried.stop();
     return result;
@@ -104,14 +107,21 @@ export function agentHarness(settings: Partial<typeof FAST_SETTINGS> = {}, { wor
       return agent.sendMessage({ tenantId, threadId, customerId, text, actor: customerId });
     },
     /**
-     * A decision by a demo staff member (sam is the supervisor), and, when it is final, its
-     * resume carried out by the job queue; the approval as it then stands (an approved refund
-     * is executed by then).
+     * A decision by a demo staff member (sam and zofia are supervisors), and, when it is final,
+     * its resume carried out by the job queue; the approval as it then stands (an approved
+     * refund is executed by then).
      */
-    async decide(approval: { id: string; version: number }, actor: string, decision: "approved" | "rejected" = "approved", reason = `by ${actor}`) {
-      const result = await decideAndCarryOut(agent, approval, { actor, role: actor === "sam" ? "supervisor" : "operator", decision, reason });
+    async decide(
+      approval: { id: string; version: number },
+      actor: string,
+      decision: "approved" | "rejected" = "approved",
+      reason = `by ${actor}`,
+      tenantId = TENANT,
+    ) {
+      const role = SUPERVISORS.has(actor) ? "supervisor" : "operator";
+      const result = await decideAndCarryOut(agent, approval, { actor, role, decision, reason, tenantId });
       if (result.kind !== "ok" || result.approvalsNeeded > 0) return result;
-      const after = (await getApprovalById(database.db, TENANT, approval.id))!;
+      const after = (await getApprovalById(database.db, tenantId, approval.id))!;
       return { ...result, status: after.status, version: after.version };
     },
     /** The thread's messages, oldest first. */

@@ -1,19 +1,37 @@
 /**
- * The conversation test set (`data/conversations/*.json`): customer turns with the intent,
- * transaction and outcome each should come to, read and checked here. Dates the seed makes
- * relative to today are written as placeholders and filled in for the day of the run.
+ * The conversation test sets: customer turns with the intent, transaction and outcome each
+ * should come to, read and checked here. The project's set (`data/conversations/*.json`)
+ * grew with the rules it measures; the held-out set (`data/conversations-heldout/*.json`)
+ * was written from the product's description before the rules it measures and is never tuned
+ * on. Dates the seed makes relative to today are written as placeholders and filled in for
+ * the day of the run.
  */
+import { DEMO_TENANT, SECOND_TENANT } from "@/db/seed";
 import { INTENTS } from "../understanding/types";
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { z } from "zod";
 import { OUTCOMES } from "./outcome";
 
-/** The folder the shipped conversation set lives in. */
+/** The folder the project's conversation set lives in. */
 export const CONVERSATIONS_DIR = path.resolve(import.meta.dirname, "../../data/conversations");
+/** The folder the held-out conversation set lives in. */
+export const HELDOUT_DIR = path.resolve(import.meta.dirname, "../../data/conversations-heldout");
 
-/** The demo customers a conversation may be with, and their ids. */
-export const CUSTOMERS = { alice: "cust-alice", bob: "cust-bob" } as const;
+/** The demo customers a conversation may be with: their ids, their bank and the operator and supervisor who decide their cases. */
+export const CUSTOMERS = {
+  alice: { customerId: "cust-alice", tenantId: DEMO_TENANT, deciders: ["olga", "sam"] },
+  bob: { customerId: "cust-bob", tenantId: DEMO_TENANT, deciders: ["olga", "sam"] },
+  kasia: { customerId: "cust-kasia", tenantId: SECOND_TENANT, deciders: ["marta", "zofia"] },
+  piotr: { customerId: "cust-piotr", tenantId: SECOND_TENANT, deciders: ["marta", "zofia"] },
+} as const;
+
+/** The languages a reply may be expected in. */
+export const LANGUAGES = ["en", "pl"] as const;
+export type Language = (typeof LANGUAGES)[number];
+
+/** The groups the held-out set is reported by: the ways a real conversation goes. */
+export const GROUPS = ["refund_named", "not_booked", "refund_status", "vague", "help", "references", "two_requests", "cards_and_limits"] as const;
 
 /** The agent's intents a turn may expect: every intent the understanding step names. */
 export const EXPECTED_INTENTS = INTENTS;
@@ -31,6 +49,10 @@ const expectation = z.strictObject({
   outcome,
   /** A second request in the same message, handled in the same turn. */
   also: z.strictObject({ intent, category: z.string().min(1).optional(), outcome }).optional(),
+  /** Words the reply must contain (case and diacritics aside): what the customer named, the payment still with an operator. */
+  mentions: z.array(z.string().min(1)).min(1).optional(),
+  /** The language the reply must be in, when it is not the file's. */
+  language: z.enum(LANGUAGES).optional(),
 });
 
 const turn = z.strictObject({
@@ -48,20 +70,24 @@ const operatorStep = z.strictObject({
 
 const conversation = z.strictObject({
   id: z.string().regex(/^[a-z0-9-]+$/),
-  customer: z.enum(["alice", "bob"]),
+  customer: z.enum(["alice", "bob", "kasia", "piotr"]),
   turns: z.array(z.union([turn, operatorStep])).min(1),
 });
 
 const file = z.strictObject({
   /** What the file's conversations have in common. */
   theme: z.string().min(1),
+  /** The held-out set's group the file reports under (the project's files are reported by intent and category). */
+  group: z.enum(GROUPS).optional(),
+  /** The language every reply of the file must be in; unset, replies are not judged by language. */
+  language: z.enum(LANGUAGES).optional(),
   conversations: z.array(conversation).min(1),
 });
 
 export type Expectation = z.infer<typeof expectation>;
 export type Turn = z.infer<typeof turn>;
 export type OperatorStep = z.infer<typeof operatorStep>;
-export type Conversation = z.infer<typeof conversation> & { file: string };
+export type Conversation = z.infer<typeof conversation> & { file: string; group?: (typeof GROUPS)[number]; language?: Language };
 
 /** Whether a conversation entry is a customer turn (the rest are operator steps). */
 export function isTurn(entry: Turn | OperatorStep): entry is Turn {
@@ -85,7 +111,8 @@ export function loadConversations(files: string[] = conversationFiles()): Conver
       throw new Error(`${name}: ${issue.path.join(".")}: ${issue.message}`);
     }
     const stem = path.basename(name, ".json");
-    return parsed.data.conversations.map((c) => ({ ...c, id: `${stem}/${c.id}`, file: name }));
+    const { group, language } = parsed.data;
+    return parsed.data.conversations.map((c) => ({ ...c, id: `${stem}/${c.id}`, file: name, ...(group && { group }), ...(language && { language }) }));
   });
   const seen = new Set<string>();
   for (const c of all) {

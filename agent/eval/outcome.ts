@@ -12,6 +12,7 @@ export const OUTCOMES = [
   "clarify_intent",
   "clarify_request",
   "none_found",
+  "not_booked",
   "answered",
   "card_frozen",
   "card_unfrozen",
@@ -60,6 +61,7 @@ const CLARIFICATIONS: Record<string, { outcome: Outcome; intents?: string[] }> =
   which_transaction: { outcome: "clarify_transaction", intents: ["refund"] },
   which_refund: { outcome: "clarify_transaction", intents: ["refund"] },
   none_found: { outcome: "none_found", intents: ["refund"] },
+  not_booked: { outcome: "not_booked", intents: ["refund"] },
   which_request: { outcome: "clarify_request", intents: ["cancel", "status"] },
   which_intent: { outcome: "clarify_intent" },
 };

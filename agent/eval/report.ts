@@ -1,4 +1,4 @@
-/** The conversation evaluation as text: pass rates overall, by intent and by category, then the failures. */
+/** The conversation evaluation as text: pass rates overall, by group and language (where the set gives them), by intent and by category, then the failures. */
 import type { Expectation } from "./dataset";
 import { passRate, type Observed, type Summary, type Tally, type TurnVerdict } from "./judge";
 
@@ -27,13 +27,9 @@ function observed(g: Observed): string {
 export function formatReport(summary: Summary, verdicts: TurnVerdict[], options: { failures?: number } = {}): string {
   const failed = verdicts.filter((v) => v.mismatches.length > 0);
   const shown = failed.slice(0, options.failures ?? failed.length);
-  const lines = [
-    `conversation turns passed: ${summary.overall.passed} of ${summary.overall.total} (${percent(summary.overall)})`,
-    "",
-    ...table("intent", summary.byIntent),
-    "",
-    ...table("category", summary.byCategory),
-  ];
+  const lines = [`conversation turns passed: ${summary.overall.passed} of ${summary.overall.total} (${percent(summary.overall)})`];
+  if (summary.byGroup.size > 0) lines.push("", ...table("group (language)", summary.byGroup), "", ...table("language", summary.byLanguage));
+  lines.push("", ...table("intent", summary.byIntent), "", ...table("category", summary.byCategory));
   if (shown.length > 0) {
     lines.push("", `failures (${failed.length}${shown.length < failed.length ? `, first ${shown.length}` : ""}):`);
     for (const v of shown) {
@@ -41,6 +37,7 @@ export function formatReport(summary: Summary, verdicts: TurnVerdict[], options:
         `- ${v.conversation} #${v.turn}: ${JSON.stringify(v.text)}`,
         `    expected ${expected(v.expect)}`,
         `    got      ${observed(v.got)}`,
+        ...v.mismatches.filter((m) => m.startsWith("opened") || m.startsWith("reply")).map((m) => `    and      ${m}`),
         `    reply    ${JSON.stringify(v.reply.length > 160 ? `${v.reply.slice(0, 157)}...` : v.reply)}`,
       );
     }

@@ -5,12 +5,11 @@
  */
 import type { Db } from "@/db/client";
 import { getApprovalByCase } from "@/db/queries/approvals";
-import { getCaseByTransaction } from "@/db/queries/cases";
-import { DEMO_TENANT } from "@/db/seed";
+import { getCaseByTransaction, listCasesByCustomer } from "@/db/queries/cases";
 import type { TurnResult } from "../runtime/turns";
 import { CUSTOMERS, expandDates, isTurn, type Conversation } from "./dataset";
 import { understandCustomerText } from "../understanding/offline-understanding";
-import { judge, observe, type Observed, type TurnVerdict } from "./judge";
+import { judge, languageOf, observe, type Observed, type TurnVerdict } from "./judge";
 import type { OutcomeState } from "./outcome";
 
 /** A thread's latest checkpoint, as `agent.state(tenantId, threadId)` gives it. */
@@ -21,29 +20,38 @@ export type EvalHarness = {
   db: Db;
   /** Empties the database, seeds the demo data again and resets the simulator. */
   freshStart(): Promise<void>;
-  newThread(customerId: string): Promise<string>;
-  say(threadId: string, text: string, customerId: string): Promise<TurnResult>;
-  decide(approval: { id: string; version: number }, actor: string, decision?: "approved" | "rejected", reason?: string): Promise<unknown>;
+  newThread(customerId: string, tenantId: string): Promise<string>;
+  say(threadId: string, text: string, customerId: string, tenantId: string): Promise<TurnResult>;
+  decide(approval: { id: string; version: number }, actor: string, decision: "approved" | "rejected", reason: string, tenantId: string): Promise<unknown>;
   agent: { state(tenantId: string, threadId: string): Promise<Snapshot> };
 };
 
-/** The demo tenant's case about `transactionId`, if one was opened. */
-async function caseIdOf(h: EvalHarness, transactionId: string): Promise<string | undefined> {
-  return (await getCaseByTransaction(h.db, DEMO_TENANT, transactionId))?.id;
+type Customer = (typeof CUSTOMERS)[keyof typeof CUSTOMERS];
+
+/** The customer's bank's case about `transactionId`, if one was opened. */
+async function caseIdOf(h: EvalHarness, customer: Customer, transactionId: string): Promise<string | undefined> {
+  return (await getCaseByTransaction(h.db, customer.tenantId, transactionId))?.id;
 }
 
 /**
  * An operator's decision on the approval of the case about `transactionId`; when an
- * approval still waits after it (four-eyes), the supervisor gives the second.
+ * approval still waits after it (four-eyes), the bank's supervisor gives the second. With no
+ * such case (the agent did not open it) there is nothing to decide, and the turns after it
+ * are judged by what the agent did.
  */
-async function decideFor(h: EvalHarness, transactionId: string, decision: "approved" | "rejected") {
-  const caseId = await caseIdOf(h, transactionId);
-  if (!caseId) throw new Error(`no case about ${transactionId} to decide`);
-  for (const actor of ["olga", "sam"]) {
-    const approval = await getApprovalByCase(h.db, DEMO_TENANT, caseId);
+async function decideFor(h: EvalHarness, customer: Customer, transactionId: string, decision: "approved" | "rejected") {
+  const caseId = await caseIdOf(h, customer, transactionId);
+  if (!caseId) return;
+  for (const actor of customer.deciders) {
+    const approval = await getApprovalByCase(h.db, customer.tenantId, caseId);
     if (approval?.status !== "pending") return;
-    await h.decide({ id: approval.id, version: approval.version }, actor, decision, `evaluation: ${decision} by ${actor}`);
+    await h.decide({ id: approval.id, version: approval.version }, actor, decision, `evaluation: ${decision} by ${actor}`, customer.tenantId);
   }
+}
+
+/** The transactions the customer's cases are about. */
+async function casesOf(h: EvalHarness, customer: Customer): Promise<Set<string>> {
+  return new Set((await listCasesByCustomer(h.db, customer.tenantId, customer.customerId)).map((row) => row.case.transactionId));
 }
 
 const checkpointOf = (s: Snapshot) => s.config.configurable?.checkpoint_id;
@@ -55,10 +63,10 @@ const PAUSED_OUTCOMES: Partial<Record<string, Observed["outcome"]>> = { status: 
  * the paused turn's): what it came to is read from what changed, the request's approval
  * above all, and its intent from the agent's own reading of the words.
  */
-async function observePaused(h: EvalHarness, text: string, state: OutcomeState, approvalBefore: string | undefined): Promise<Observed> {
+async function observePaused(h: EvalHarness, customer: Customer, text: string, state: OutcomeState, approvalBefore: string | undefined): Promise<Observed> {
   const u = understandCustomerText(text, { today: new Date().toISOString().slice(0, 10), transactions: [] });
   const transactionId = state.case?.transactionId;
-  const approvalAfter = transactionId ? await approvalStatus(h, transactionId) : undefined;
+  const approvalAfter = transactionId ? await approvalStatus(h, customer, transactionId) : undefined;
   const cancelled = approvalBefore === "pending" && approvalAfter === "cancelled";
   const intent = cancelled ? "cancel" : u.intent;
   return {
@@ -71,9 +79,9 @@ async function observePaused(h: EvalHarness, text: string, state: OutcomeState, 
   };
 }
 
-async function approvalStatus(h: EvalHarness, transactionId: string): Promise<string | undefined> {
-  const caseId = await caseIdOf(h, transactionId);
-  return caseId ? (await getApprovalByCase(h.db, DEMO_TENANT, caseId))?.status : undefined;
+async function approvalStatus(h: EvalHarness, customer: Customer, transactionId: string): Promise<string | undefined> {
+  const caseId = await caseIdOf(h, customer, transactionId);
+  return caseId ? (await getApprovalByCase(h.db, customer.tenantId, caseId))?.status : undefined;
 }
 
 /** The transaction of the request a thread waits on, when it is paused at the approval gate. */
@@ -83,39 +91,50 @@ function pausedOn(snapshot: Snapshot): string | undefined {
   return waiting ? values.case?.transactionId : undefined;
 }
 
-/** One conversation on a fresh database: its turns judged in order. */
+/**
+ * One conversation on a fresh database: its turns judged in order, each also by the cases it
+ * opened (none but the one it expects) and, where the set says, by its reply's words and
+ * language.
+ */
 export async function runConversation(h: EvalHarness, conversation: Conversation): Promise<TurnVerdict[]> {
   await h.freshStart();
   const now = new Date();
-  const customerId = CUSTOMERS[conversation.customer];
+  const customer = CUSTOMERS[conversation.customer];
+  const { customerId, tenantId } = customer;
   const threads = new Map<string, string>();
   const verdicts: TurnVerdict[] = [];
   for (const entry of conversation.turns) {
     if (!isTurn(entry)) {
-      await decideFor(h, entry.transaction, entry.operator === "approve" ? "approved" : "rejected");
+      await decideFor(h, customer, entry.transaction, entry.operator === "approve" ? "approved" : "rejected");
       continue;
     }
     const label = entry.thread ?? "main";
-    if (!threads.has(label)) threads.set(label, await h.newThread(customerId));
+    if (!threads.has(label)) threads.set(label, await h.newThread(customerId, tenantId));
     const threadId = threads.get(label)!;
     const text = expandDates(entry.text, now);
-    const before = await h.agent.state(DEMO_TENANT, threadId);
+    const before = await h.agent.state(tenantId, threadId);
     const paused = pausedOn(before);
-    const approvalBefore = paused ? await approvalStatus(h, paused) : undefined;
-    const result = await h.say(threadId, text, customerId);
-    const after = await h.agent.state(DEMO_TENANT, threadId);
+    const approvalBefore = paused ? await approvalStatus(h, customer, paused) : undefined;
+    const casesBefore = await casesOf(h, customer);
+    const result = await h.say(threadId, text, customerId, tenantId);
+    const after = await h.agent.state(tenantId, threadId);
     const state = after.values as OutcomeState & { input?: string };
     const fresh = result.kind === "ok" && checkpointOf(after) !== checkpointOf(before) && state.input === text;
     const answeredBeside = result.kind === "ok" && !fresh && result.status !== undefined && paused !== undefined;
-    const got = answeredBeside ? await observePaused(h, text, state, approvalBefore) : observe(state, fresh);
+    const got = answeredBeside ? await observePaused(h, customer, text, state, approvalBefore) : observe(state, fresh);
+    got.opened = [...(await casesOf(h, customer))].filter((id) => !casesBefore.has(id));
+    const reply = result.kind === "ok" ? result.reply : `(${result.kind})`;
+    got.language = result.kind === "ok" ? languageOf(reply) : null;
     verdicts.push({
       conversation: conversation.id,
+      ...(conversation.group && { group: conversation.group }),
+      ...(conversation.language && { language: entry.expect.language ?? conversation.language }),
       turn: verdicts.length + 1,
       text,
       expect: entry.expect,
       got,
-      reply: result.kind === "ok" ? result.reply : `(${result.kind})`,
-      mismatches: judge(entry.expect, got),
+      reply,
+      mismatches: judge({ ...entry.expect, language: entry.expect.language ?? conversation.language }, got, reply),
     });
   }
   return verdicts;
