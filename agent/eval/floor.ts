@@ -1,7 +1,17 @@
-/** The bar `npm test` holds the conversation set to. */
+/** The bars `npm test` holds the conversation sets to. */
+import type { Language } from "./dataset";
 
 /**
- * The share of conversation turns that must come to their expected outcome: `npm test` runs the
- * whole set (agent/eval/conversations.int.test.ts, a minute or so) and fails below it.
+ * The share of the project's conversation turns that must come to their expected outcome:
+ * `npm test` runs the whole set (agent/eval/conversations.int.test.ts, a minute or so) and
+ * fails below it.
  */
 export const PASS_FLOOR = 0.95;
+
+/**
+ * The shares of the held-out set's turns, by the language of the reply, below which `npm test`
+ * fails: a few points under what the agent passes today (65.8% in English), so a change that
+ * makes it understand customers it was never tuned on worse fails the suite. Polish gets its
+ * floor with the agent's Polish: today every Polish turn is answered in English.
+ */
+export const HELDOUT_FLOORS: Partial<Record<Language, number>> = { en: 0.62 };

@@ -6,7 +6,7 @@ import type { AuthorityLimits } from "./approval-rules";
 import type { RefundPolicy, TenantPolicy } from "./policy";
 import type { HandoverReason } from "@/db/queries/handovers";
 import type { ApprovalRef, Checks, Triage } from "./state";
-import type { RefundReason, Txn } from "../understanding";
+import type { PendingTxn, RefundReason, Txn } from "../understanding";
 
 /** What the agent hands a person when it cannot help on its own. */
 export type HandoverRequest = {
@@ -45,6 +45,9 @@ export type CaseWithApproval = CaseSummary & { merchant: string; approval: Appro
 /** The database work nodes may do, each step repeatable. */
 export type AgentStore = {
   listTransactions(tenantId: string, customerId: string): Promise<Txn[]>;
+  /** The customer's items not booked yet: a refund request may name one, and is then explained, never opened. */
+  listPending(tenantId: string, customerId: string): Promise<PendingTxn[]>;
+  /** Opens the case for a booked card payment of the customer's, or returns the one that exists; null for anything else. */
   upsertCase(input: {
     tenantId: string;
     threadId: string;
@@ -53,7 +56,7 @@ export type AgentStore = {
     reason: RefundReason;
     amountMinor: number;
     currency: string;
-  }): Promise<CaseSummary>;
+  }): Promise<CaseSummary | null>;
   getLatestCase(tenantId: string, customerId: string): Promise<CaseWithApproval | null>;
   /** The case a conversation works on: its most recently updated one. */
   getThreadCase(tenantId: string, threadId: string): Promise<CaseWithApproval | null>;

@@ -35,6 +35,8 @@ export function routeAfterIntake(state: AgentStateType, threadId: string): Send[
   const intents = [state.intent, state.understanding?.also?.intent];
   const systems = new Set(intents.flatMap((intent) => SYSTEMS_FOR[intent ?? ""] ?? []));
   if (state.intent === "refund" && state.case && !state.case.priorStatus) ["limits", "history", "antifraud"].forEach((s) => systems.add(s as SystemName));
+  // An item not booked yet is explained with the day the history system expects it booked.
+  if (state.clarification?.kind === "not_booked") systems.add("history");
   const sends = [...systems].map(task);
   if (cardRequestOf(state)) sends.push(new Send(CARD_ACTION_NODE, state));
   return sends.length > 0 ? sends : "reply";

@@ -142,6 +142,65 @@ const OUTCOMES: Record<string, AgentStateType> = {
   }),
   "which payment (nothing named)": state({ intent: "refund", clarification: { kind: "which_refund" } }),
   "no payment matches": state({ intent: "refund", clarification: { kind: "none_found" } }),
+  "a named shop not found, the nearest offered": state({
+    intent: "refund",
+    clarification: {
+      kind: "none_found",
+      named: "IKEA",
+      options: [{ transactionId: "tx-bob-gadget", merchant: "Gadget Hub", amountMinor: 8_900, currency: "EUR", postedAt: "2026-11-28T23:00:00Z" }],
+    },
+  }),
+  "a card payment not booked yet": state({
+    intent: "refund",
+    clarification: {
+      kind: "not_booked",
+      item: {
+        transactionId: "tx-hotel",
+        kind: "card_payment",
+        merchant: "Hotel Adler",
+        amountMinor: 18_000,
+        currency: "EUR",
+        postedAt: "2026-11-29T20:00:00Z",
+      },
+    },
+    checks: {
+      history: {
+        status: "ok",
+        latencyMs: 3,
+        facts: {
+          refundsLast30Days: 0,
+          openCases: 0,
+          casesTotal: 0,
+          pending: [
+            {
+              id: "tx-hotel",
+              kind: "card_payment",
+              counterparty: "Hotel Adler",
+              amountMinor: 18_000,
+              currency: "EUR",
+              createdAt: "2026-11-29T20:00:00Z",
+              expectedBy: "2026-12-06",
+            },
+          ],
+        },
+      },
+    },
+  }),
+  "a top-up not booked yet, the history system unreachable": state({
+    intent: "refund",
+    clarification: {
+      kind: "not_booked",
+      item: {
+        transactionId: "tx-topup",
+        kind: "top_up",
+        merchant: "Top-up by bank transfer",
+        amountMinor: 5_000,
+        currency: "EUR",
+        postedAt: "2026-11-30T00:00:00Z",
+      },
+    },
+    checks: { history: { status: "unavailable", reason: "timeout" } },
+  }),
   "which request to cancel": state({
     intent: "cancel",
     clarification: {
@@ -321,6 +380,15 @@ describe("every reply", () => {
 
 describe("the words of some outcomes", () => {
   it("a cancel that finds nothing open keeps the case's own sentence, capitalised", () => {
+    expect(composeReply(OUTCOMES["a named shop not found, the nearest offered"])).toBe(
+      "I can't find a payment to IKEA on your card. The nearest I can see:\n1. Gadget Hub, 89.00 EUR on 28 Nov.\nIs it one of these, or can you tell me the amount and the date as they appear on your statement?",
+    );
+    expect(composeReply(OUTCOMES["a card payment not booked yet"])).toBe(
+      "The card payment to Hotel Adler of 180.00 EUR from 29 Nov isn't booked yet, so there is nothing I can refund or open a case for right now. It should be booked by 6 Dec. If the amount is wrong or you didn't make this payment, ask Hotel Adler to release it; if it is booked and still wrong, tell me and I'll open a case.",
+    );
+    expect(composeReply(OUTCOMES["a top-up not booked yet, the history system unreachable"])).toMatch(
+      /^The top-up by bank transfer of 50\.00 EUR from 30 Nov isn't booked yet/,
+    );
     expect(composeReply(OUTCOMES["nothing left to cancel"])).toBe(
       "There's nothing left to cancel. Your refund for the Book Nook payment of 12.50 EUR has been paid back to your card.",
     );

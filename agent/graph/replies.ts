@@ -1,7 +1,7 @@
 import { citation } from "../knowledge";
 import { CARD_INTENTS } from "./cards";
 import { formatMinor } from "@/vocabulary/money";
-import type { AgentStateType, CardActionResult, CaseRef, KnowledgeRef, LimitsFacts, PendingItem, RequestOption } from "./state";
+import type { AgentStateType, CardActionResult, CaseRef, KnowledgeRef, LimitsFacts, PendingItem, PendingOption, RequestOption } from "./state";
 
 function day(iso: string): string {
   if (!iso) return "";
@@ -162,6 +162,27 @@ export function pendingText(items: PendingItem[]): string {
   return `You have ${count}:\n${lines.map((l) => `- ${l}.`).join("\n")}\nThe money is reserved until then; you don't need to do anything.`;
 }
 
+/** What the customer can do about an item not booked yet, by its kind. */
+const NOT_BOOKED_ADVICE: Record<PendingItem["kind"], (merchant: string) => string> = {
+  card_payment: (merchant) =>
+    `If the amount is wrong or you didn't make this payment, ask ${merchant} to release it; if it is booked and still wrong, tell me and I'll open a case.`,
+  transfer: (merchant) =>
+    `While it is pending you can still cancel it in the app under Payments; once it has gone, ${merchant}'s bank has to send it back, and I can ask a colleague to request that.`,
+  cash_withdrawal: () =>
+    "If the machine didn't give you the cash, the withdrawal is usually reversed when it is booked; if it is booked and you still didn't get the money, tell me and I'll open a case.",
+  top_up: () => "You don't need to do anything: the money shows in your balance as soon as it is booked.",
+};
+
+/** Why an item not booked yet cannot be refunded now, when it should be booked, and what the customer can do meanwhile. */
+export function notBookedText(item: PendingOption, pending?: PendingItem[]): string {
+  const expected = pending?.find((p) => p.id === item.transactionId)?.expectedBy;
+  // A top-up is named by its source ("Top-up by bank transfer"), the others by their counterparty.
+  const named = item.kind === "top_up" ? item.merchant.toLowerCase() : `${PENDING_KIND[item.kind]} ${item.merchant}`;
+  const what = `${named} of ${formatMinor(item.amountMinor, item.currency)} from ${day(item.postedAt)}`;
+  const when = expected ? ` It should be booked by ${day(expected)}.` : "";
+  return `The ${what} isn't booked yet, so there is nothing I can refund or open a case for right now.${when} ${NOT_BOOKED_ADVICE[item.kind](item.merchant)}`;
+}
+
 function capitalise(text: string): string {
   return text.charAt(0).toUpperCase() + text.slice(1);
 }
@@ -174,13 +195,23 @@ function clarificationText(state: AgentStateType): string | undefined {
   const c = state.clarification;
   switch (c?.kind) {
     case "which_transaction": {
+      if (c.options.length === 1) {
+        const [only] = c.options;
+        return `I can see a payment at ${only!.merchant} of ${formatMinor(only!.amountMinor, only!.currency ?? "EUR")} on ${day(only!.postedAt)}, charged twice that day. Is that the one you mean?`;
+      }
       const options = c.options.map((o, i) => `${i + 1}. ${o.merchant}, ${formatMinor(o.amountMinor, o.currency ?? "EUR")} on ${day(o.postedAt)}.`);
       return `I found ${options.length} payments that could match:\n${options.join("\n")}\nWhich one do you mean?`;
     }
     case "which_refund":
       return "I can help with that. Which payment is it about? Tell me the shop, the amount or the date, and whether it was charged twice, not made by you, or charged while you were abroad.";
-    case "none_found":
-      return "I couldn't find a payment on your card that matches. Could you tell me the shop's name, the amount or the date as it appears on your statement?";
+    case "none_found": {
+      const missing = c.named ? `I can't find a payment to ${c.named} on your card.` : "I couldn't find a payment on your card that matches.";
+      if (!c.options?.length) return `${missing} Could you tell me the shop's name, the amount or the date as it appears on your statement?`;
+      const options = c.options.map((o, i) => `${i + 1}. ${o.merchant}, ${formatMinor(o.amountMinor, o.currency)} on ${day(o.postedAt)}.`);
+      return `${missing} The nearest I can see:\n${options.join("\n")}\nIs it one of these, or can you tell me the amount and the date as they appear on your statement?`;
+    }
+    case "not_booked":
+      return notBookedText(c.item, state.checks.history?.status === "ok" ? state.checks.history.facts.pending : undefined);
     case "which_intent":
       return `I want to be sure I help with the right thing. Do you mean ${listOf(
         c.candidates.map((x) => x.topic),
@@ -194,6 +225,9 @@ function clarificationText(state: AgentStateType): string | undefined {
 }
 
 function statusText(state: AgentStateType): string {
+  const standing = state.standing ?? [];
+  if (!state.case && standing.length > 0)
+    return `Your refund requests:\n${standing.map((c) => `- ${caseStandingText(c, c.priorStatus ?? "open")}`).join("\n")}`;
   if (!state.case) return "You don't have any refund requests with us right now.";
   return caseStandingText(state.case, state.case.priorStatus ?? "open");
 }

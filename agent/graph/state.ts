@@ -87,6 +87,9 @@ export type RefundOutcome =
 /** A payment the agent listed for the customer to choose from. */
 export type TransactionOption = { transactionId: string; merchant: string; amountMinor: number; currency: string; postedAt: string };
 
+/** An item not booked yet that a request named. */
+export type PendingOption = TransactionOption & { kind: PendingItem["kind"] };
+
 /** A refund request the customer could mean. */
 export type RequestOption = { caseId: string; approvalId: string; merchant: string; amountMinor: number; currency: string };
 
@@ -94,7 +97,10 @@ export type RequestOption = { caseId: string; approvalId: string; merchant: stri
 export type Clarification =
   | { kind: "which_transaction"; options: TransactionOption[] }
   | { kind: "which_refund" }
-  | { kind: "none_found" }
+  /** Nothing matches what the customer named (`named`, as they wrote it): the nearest payments to pick from. */
+  | { kind: "none_found"; named?: string; options?: TransactionOption[] }
+  /** The request is about an item not booked yet: explained, never opened as a case. */
+  | { kind: "not_booked"; item: PendingOption }
   /** The message could mean several things: the knowledge-base topics of the likely categories. */
   | { kind: "which_intent"; candidates: { category: string; topic: string }[] }
   /** A cancel with several open requests and nothing saying which. */

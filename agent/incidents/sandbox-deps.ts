@@ -146,6 +146,7 @@ export function sandboxStore(
   };
   return {
     listTransactions: production.listTransactions,
+    listPending: production.listPending,
     getLatestCase: production.getLatestCase,
     getThreadCase: production.getThreadCase,
     listCases: production.listCases,

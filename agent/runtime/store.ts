@@ -4,7 +4,7 @@ import * as approvals from "@/db/queries/approvals";
 import * as cases from "@/db/queries/cases";
 import { recordAuditEventOnce } from "@/db/queries/audit";
 import { recordNodeEvent } from "@/db/queries/node-events";
-import { getTransactionById, listTransactionsByCustomer } from "@/db/queries/transactions";
+import { getTransactionById, listPendingByCustomer, listTransactionsByCustomer } from "@/db/queries/transactions";
 import { cancelCase } from "./casework";
 import type { AgentStore, ApprovalInput, CardActionAudit, CaseSummary } from "../graph/deps";
 import { requestHandover } from "./handovers";
@@ -71,8 +71,10 @@ export function createAgentStore(db: Db, keys: KeyRing = appKeyRing(), encrypt =
   const seal = encrypt ? <T>(value: T) => sealJson(keys, value) : <T>(value: T) => value;
   return actingForTheirTenant({
     listTransactions: (tenantId, customerId) => listTransactionsByCustomer(db, tenantId, customerId),
+    listPending: (tenantId, customerId) => listPendingByCustomer(db, tenantId, customerId),
     async upsertCase(input) {
       const row = await cases.upsertCase(db, input);
+      if (!row) return null;
       if (row.status !== "refunded") return toCaseSummary(row);
       const approval = await approvals.getApprovalByCase(db, input.tenantId, row.id);
       return { ...toCaseSummary(row), paidMinor: approval?.approvedAmountMinor ?? row.amountMinor };

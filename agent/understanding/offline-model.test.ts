@@ -20,7 +20,7 @@ const ALICE_CASES: Case[] = [
   ["double charge of 4,90 EUR", { intent: "refund", reason: "duplicate", amountMinor: 490 }, "a3/duplicate"],
   ["Coffee-Corner charged me 2x", { intent: "refund", reason: "duplicate" }, "a3/duplicate"],
   ["Hello, I was charged 2 times for the same coffee last Friday", { intent: "refund", reason: "duplicate", date: "2026-11-27" }, "a3/duplicate"],
-  ["I've been charged for the same thing two times", { intent: "refund", reason: "duplicate" }, "a3/duplicate"],
+  ["I've been charged for the same thing two times", { intent: "refund", reason: "duplicate" }, "a3"],
   ["There's a payment of 1249 I never made", { intent: "refund", reason: "unrecognised", amountMinor: 124900 }, "a5/unrecognised"],
   ["What is this Electro Mart charge? It wasn't me", { intent: "refund", reason: "unrecognised", merchant: "Electro Mart" }, "a5/unrecognised"],
   [
@@ -70,7 +70,7 @@ const ALICE_CASES: Case[] = [
 const BOB_CASES: Case[] = [
   ["Gadget Hub charged me 89 euros and I have no idea what it is", { intent: "refund", reason: "unrecognised", amountMinor: 8900 }, "b1/unrecognised"],
   ["Book Nook took 12.50 off me twice", { intent: "refund", reason: "duplicate", merchant: "Book Nook" }, "b3/duplicate"],
-  ["I think I've been charged twice", { intent: "refund", reason: "duplicate" }, "b3/duplicate"],
+  ["I think I've been charged twice", { intent: "refund", reason: "duplicate" }, "b3"],
   ["I never bought fuel at Orlen, that's 210 zł", { intent: "refund", reason: "unrecognised", merchant: "Orlen Fuel" }, "b4/unrecognised"],
 ];
 

@@ -67,16 +67,32 @@ const APPROXIMATE = /\b(?:over|more\s+than|above|at\s+least|almost|nearly|about|
 const NOT_A_SHOP =
   /^(?:I|The|A|An|My|ATM|Atm|Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday|January|February|March|April|May|June|July|August|September|October|November|December|Christmas|Easter|Home|Work|Least|All|Once|First|Last|Night|Noon|Midnight)$/;
 
+/** Upper-case words that are not a shop's name. */
+const NOT_A_BRAND =
+  /^(?:ATM|PIN|EUR|PLN|USD|GBP|CHF|IBAN|SEPA|SWIFT|BLIK|SMS|APP|CVV|CVC|OTP|NFC|POS|VAT|FYI|ASAP|PLZ|PLS|OMG|WTF|UK|EU|USA|OK|NOT|WHY|HOW|WHAT)$/;
+/** A capitalised name of up to three words. */
+const NAME = String.raw`([A-Z\u0104\u0106\u0118\u0141\u0143\u00d3\u015a\u0179\u017b][\w\u00c0-\u017f&'’.-]*(?:\s+[A-Z\u0104\u0106\u0118\u0141\u0143\u00d3\u015a\u0179\u017b][\w\u00c0-\u017f&'’.-]*){0,2})`;
+/** Words saying a shop took money, after its name ("Zalando charged me", "Rossmann pobrał"). */
+const TOOK = String.raw`(?:has\s+|just\s+)?(?:charged|double[-\s]?charged|took|billed|debited|pobra\w*|policzy\w*|ściągn\w*|sciagn\w*|obciąży\w*|obciazy\w*|naliczy\w*|zabra\w*)`;
+/** Where a shop's name stands: after "at"/"from" (or Polish "w", "z", "u", "od"), or before a word saying it took money. */
+const SHOP_PLACES = [new RegExp(String.raw`\b(?:at|from|w|we|z|ze|u|od)\s+${NAME}`, "gu"), new RegExp(String.raw`(?:^|[.!?,]\s+)${NAME}\s+${TOOK}\b`, "gu")];
+
 /**
- * A shop the customer names that is not among their payments ("charged twice at Starbucks"):
- * kept as said, so the search finds nothing rather than some other payment of that day.
+ * A shop the customer names that is not among their payments ("charged twice at Starbucks",
+ * "IKEA charged me 2x", "Rossmann policzył mi podwójnie"): kept as said, so the search finds
+ * nothing rather than some other payment of that day, and the answer can say what was not found.
  */
 function unlistedMerchant(text: string): string | undefined {
-  for (const m of text.matchAll(/\b(?:at|from)\s+([A-Z][\w&'’.-]*(?:\s+[A-Z][\w&'’.-]*){0,2})/g)) {
-    const name = m[1].replace(/[.'’-]+$/, "");
-    if (!NOT_A_SHOP.test(name.split(/\s+/)[0]) && name.length > 2) return name;
+  for (const place of SHOP_PLACES) {
+    for (const m of text.matchAll(place)) {
+      const name = m[1]!.replace(/[.'’-]+$/, "");
+      if (!NOT_A_SHOP.test(name.split(/\s+/)[0]!) && name.length > 2) return name;
+    }
   }
-  return undefined;
+  // A brand in capitals ("IKEA"), unless the whole message is shouted.
+  const shouted = text.replace(/[^A-Za-z]/g, "").length > 0 && text === text.toUpperCase();
+  if (shouted) return undefined;
+  return [...text.matchAll(/\b[A-Z][A-Z&]{2,}\b/g)].map((m) => m[0]).find((word) => !NOT_A_BRAND.test(word));
 }
 
 /** A rule's label, or the classifier's with every mapped intent it scored (`labels`), for the caller to reuse. */

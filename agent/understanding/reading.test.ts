@@ -109,6 +109,14 @@ describe("reading a message", () => {
   it("keeps a shop that is not among the payments, so the search finds nothing instead of another payment", () => {
     expect(understandCustomerText("I was charged twice at Starbucks yesterday", alice)).toMatchObject({ intent: "refund", merchant: "Starbucks" });
     expect(understandCustomerText("I was charged twice at Green Grocer on Monday", alice).merchant).toBe("Green Grocer");
+    expect(understandCustomerText("IKEA charged me 2x for the same shelf", bob).merchant).toBe("IKEA");
+    expect(understandCustomerText("Netflix took 15.99 from me and I cancelled in May", alice).merchant).toBe("Netflix");
+    expect(understandCustomerText("Rossmann policzył mi podwójnie", bob).merchant).toBe("Rossmann");
+  });
+
+  it("takes no shop from capitals that are not a name: a shouted message, a PIN, an ATM", () => {
+    expect(understandCustomerText("WHY WAS I CHARGED TWICE AT THE BAKERY", alice).merchant).not.toBe("WHY");
+    expect(understandCustomerText("my PIN got blocked at the ATM", alice).merchant).toBeUndefined();
   });
 
   it("opens a refund for a payment named with its amount, even without a reason the rules know", () => {

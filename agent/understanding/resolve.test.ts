@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { duplicatePairs, resolveTransaction } from "./resolve";
+import { duplicatePairs, resolvePending, resolveTransaction } from "./resolve";
 import { ALICE, BOB } from "./test-fixtures";
-import type { Resolution, Understanding } from "./types";
+import type { PendingTxn, Resolution, Understanding } from "./types";
 
 const refund = (u: Partial<Understanding>): Understanding => ({ intent: "refund", confidence: 1, ...u });
 const ids = (r: Resolution) => (r.kind === "match" ? [r.transaction.id, r.reason] : r.kind === "ambiguous" ? r.candidates.map((t) => t.id) : []);
@@ -36,10 +36,10 @@ describe("resolveTransaction", () => {
     expect(ids(resolveTransaction(refund({ amountMinor: 490, reason: "duplicate" }), ALICE))).toEqual(["a3", "duplicate"]);
   });
 
-  it("is none without criteria, unless a duplicate is claimed and there is exactly one pair", () => {
+  it("matches nothing without criteria: a claimed duplicate offers the one pair's later charge to confirm", () => {
     expect(resolveTransaction(refund({ reason: "other" }), ALICE)).toEqual({ kind: "none" });
-    expect(ids(resolveTransaction(refund({ reason: "duplicate" }), ALICE))).toEqual(["a3", "duplicate"]);
-    expect(ids(resolveTransaction(refund({ reason: "duplicate" }), BOB))).toEqual(["b3", "duplicate"]);
+    expect(resolveTransaction(refund({ reason: "duplicate" }), ALICE)).toMatchObject({ kind: "ambiguous", candidates: [{ id: "a3" }] });
+    expect(resolveTransaction(refund({ reason: "duplicate" }), BOB)).toMatchObject({ kind: "ambiguous", candidates: [{ id: "b3" }] });
     const twoPairs = [...ALICE, ...BOB];
     expect(resolveTransaction(refund({ reason: "duplicate" }), twoPairs)).toEqual({ kind: "none" });
   });
@@ -59,5 +59,37 @@ describe("duplicatePairs", () => {
   it("finds same merchant, amount and UTC day", () => {
     expect(duplicatePairs(ALICE).map((p) => p.map((t) => t.id))).toEqual([["a2", "a3"]]);
     expect(duplicatePairs(BOB).map((p) => p.map((t) => t.id))).toEqual([["b2", "b3"]]);
+  });
+});
+
+describe("resolvePending", () => {
+  const PENDING: PendingTxn[] = [
+    { id: "p-hotel", kind: "card_payment", merchant: "Hotel Adler", amountMinor: 18_000, currency: "EUR", postedAt: "2026-11-29T20:00:00Z" },
+    { id: "p-transfer", kind: "transfer", merchant: "Maria Novak", amountMinor: 25_000, currency: "EUR", postedAt: "2026-11-30T00:00:00Z" },
+    { id: "p-atm", kind: "cash_withdrawal", merchant: "ATM Centrum", amountMinor: 10_000, currency: "EUR", postedAt: "2026-11-29T15:00:00Z" },
+    { id: "p-topup", kind: "top_up", merchant: "Top-up by bank transfer", amountMinor: 5_000, currency: "EUR", postedAt: "2026-11-30T00:00:00Z" },
+  ];
+  const pendingOf = (text: string, u: Partial<Understanding> = {}) => resolvePending(text, refund(u), PENDING, ALICE)?.id;
+
+  it("finds an item not booked yet by its shop or recipient, in the words or carried over from the turn before", () => {
+    expect(pendingOf("i dont recognise the hotel adler charge from yesterday")).toBe("p-hotel");
+    expect(pendingOf("w hotelu Adler pobrali mi 180")).toBe("p-hotel");
+    expect(pendingOf("money back for what i sent maria please")).toBe("p-transfer");
+    expect(pendingOf("can you refund it?", { merchant: "Hotel Adler" })).toBe("p-hotel");
+  });
+
+  it("finds one by an amount no booked payment has, or by its kind when there is one of that kind", () => {
+    expect(pendingOf("refund the 180 please", { amountMinor: 18_000 })).toBe("p-hotel");
+    expect(pendingOf("the atm took my card and no cash came out")).toBe("p-atm");
+    expect(pendingOf("cancel my top-up")).toBe("p-topup");
+    expect(pendingOf("stop the transfer to my sister")).toBe("p-transfer");
+  });
+
+  it("leaves a request that names a booked payment, or nothing pending, to the booked payments", () => {
+    expect(pendingOf("refund the coffee corner charge", { merchant: "Coffee Corner" })).toBeUndefined();
+    expect(pendingOf("I was charged twice, transfer it back to me")).toBeUndefined();
+    expect(pendingOf("please withdraw my refund claim")).toBeUndefined();
+    expect(pendingOf("refund 4.90", { amountMinor: 490 })).toBeUndefined();
+    expect(resolvePending("the hotel adler charge", refund({}), [], ALICE)).toBeUndefined();
   });
 });

@@ -1,6 +1,6 @@
 /** Which of the customer's transactions an understanding refers to. */
 import { bestMerchants } from "./merchants";
-import type { Resolution, Txn, Understanding } from "./types";
+import type { PendingTxn, Resolution, Txn, Understanding } from "./types";
 
 const DAY_MS = 86_400_000;
 
@@ -44,14 +44,16 @@ function filterByDate(candidates: Txn[], date: string): Txn[] {
 /**
  * Narrows the transactions by merchant (fuzzy), amount and day. Exactly a duplicate pair matches
  * its later charge with reason "duplicate"; one candidate matches; several are ambiguous
- * (newest first); none, or no criteria at all, is none.
+ * (newest first); none is none. Without criteria nothing matches: a claim of a double charge
+ * that names no payment offers the customer's one duplicate pair (its later charge) to
+ * confirm, never claims it for them.
  */
 export function resolveTransaction(u: Understanding, transactions: Txn[]): Resolution {
   const wantsDuplicate = u.intent === "refund" && u.reason === "duplicate";
   const hasCriteria = Boolean(u.merchant) || u.amountMinor !== undefined || Boolean(u.date);
   if (!hasCriteria) {
     const pairs = duplicatePairs(transactions);
-    return wantsDuplicate && pairs.length === 1 ? matchPair(pairs[0]) : { kind: "none" };
+    return wantsDuplicate && pairs.length === 1 ? { kind: "ambiguous", candidates: [later(...pairs[0]!)] } : { kind: "none" };
   }
   let candidates = transactions;
   if (u.merchant) candidates = filterByMerchant(candidates, u.merchant);
@@ -73,4 +75,37 @@ export function resolveTransaction(u: Understanding, transactions: Txn[]): Resol
 
 function matchPair([a, b]: [Txn, Txn]): Resolution {
   return { kind: "match", transaction: later(a, b), reason: "duplicate" };
+}
+
+/** Words naming a kind of item rather than a shop: "the transfer to Maria", "the ATM withdrawal", "my top-up". */
+const KIND_WORDS: [PendingTxn["kind"], RegExp][] = [
+  ["transfer", /\b(?:the|my|that|this)\s+(?:bank\s+)?transfer\b|\btransfer(?:red)?\s+(?:to|of|for)\b|\bsent\s+(?:to|\d)|przelew/i],
+  ["cash_withdrawal", /\batm\b|\bwithdrawals?\b|\bcash\s+(?:out|machine|withdrawal)|\btook\s+out\b|bankomat|wyp[łl]at/i],
+  ["top_up", /\btop[\s-]?ups?\b|\btopup|do[łl]adowa/i],
+];
+
+/**
+ * The item not booked yet that a request names: by its shop or recipient ("hotel adler",
+ * "the transfer to maria"), by its amount when no booked payment has it, or by its kind when
+ * the customer has one item of that kind ("the atm withdrawal", "my top-up"). Undefined when
+ * the request names one of the booked payments, or nothing pending.
+ */
+export function resolvePending(text: string, u: Understanding, pending: PendingTxn[], transactions: Txn[]): PendingTxn | undefined {
+  if (pending.length === 0) return undefined;
+  if (u.merchant && transactions.some((t) => t.merchant === u.merchant)) return undefined;
+  const shops = pending.filter((p) => p.kind !== "top_up");
+  const names = shops.map((p) => p.merchant);
+  // The message's words, or the name the request carried over from the turn before ("can you refund it?").
+  const byText = bestMerchants(text, names);
+  const named = byText.length > 0 || !u.merchant ? byText : bestMerchants(u.merchant, names);
+  if (named.length === 1) return shops.find((p) => p.merchant === named[0]);
+  if (u.amountMinor !== undefined && !transactions.some((t) => t.amountMinor === u.amountMinor)) {
+    const byAmount = pending.filter((p) => p.amountMinor === u.amountMinor);
+    if (byAmount.length === 1) return byAmount[0];
+  }
+  for (const [kind, words] of KIND_WORDS) {
+    const ofKind = pending.filter((p) => p.kind === kind);
+    if (ofKind.length === 1 && words.test(text)) return ofKind[0];
+  }
+  return undefined;
 }

@@ -9,6 +9,18 @@ export type Txn = {
   country: string;
 };
 
+/** An item not booked yet (a card payment, a transfer, a cash withdrawal, a top-up): never refundable until it is. */
+export type PendingTxn = {
+  id: string;
+  kind: "card_payment" | "transfer" | "cash_withdrawal" | "top_up";
+  /** The shop, the transfer's recipient, the ATM, or the top-up's source. */
+  merchant: string;
+  amountMinor: number;
+  currency: string;
+  /** ISO timestamp. */
+  postedAt: string;
+};
+
 export type ChatTurn = { role: "customer" | "agent"; text: string };
 
 /**

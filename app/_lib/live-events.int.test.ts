@@ -36,7 +36,7 @@ describe("live approval events", () => {
       });
       const row = await openApproval(otherInstance.db, {
         tenantId: "demo-bank",
-        caseId: kase.id,
+        caseId: kase!.id,
         threadId: thread.id,
         amountMinor: 3_800,
         currency: "EUR",

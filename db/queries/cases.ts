@@ -8,12 +8,29 @@ export type CaseStatus = CaseRow["status"];
 
 /**
  * Opens the case for a transaction, or returns the one that exists: one case per
- * transaction, so repeating this (a re-run node, a second report) never duplicates it.
+ * transaction, so repeating this (a re-run node, a second report) never duplicates it. A
+ * case is opened only for a booked card payment of the customer's: for anything else (an
+ * item not booked yet, a transfer, another customer's payment) nothing is opened and the
+ * answer is null.
  */
 export async function upsertCase(
   db: DbOrTx,
   input: Pick<CaseRow, "tenantId" | "threadId" | "customerId" | "transactionId" | "reason" | "amountMinor" | "currency">,
-): Promise<CaseRow> {
+): Promise<CaseRow | null> {
+  const [refundable] = await db
+    .select({ id: transactions.id })
+    .from(transactions)
+    .where(
+      and(
+        eq(transactions.tenantId, input.tenantId),
+        eq(transactions.id, input.transactionId),
+        eq(transactions.customerId, input.customerId),
+        eq(transactions.status, "booked"),
+        eq(transactions.kind, "card_payment"),
+      ),
+    );
+  // test:guards booked-only-case
+  if (!refundable) return null;
   await db
     .insert(cases)
     .values({ ...input, id: randomUUID() })

@@ -14,6 +14,7 @@ export async function listTransactionsByCustomer(db: DbOrTx, tenantId: string, c
       and(
         eq(transactions.tenantId, tenantId),
         eq(transactions.customerId, customerId),
+        // test:guards booked-only-listed
         eq(transactions.status, "booked"),
         eq(transactions.kind, "card_payment"),
       ),
@@ -26,6 +27,26 @@ export async function listTransactionsByCustomer(db: DbOrTx, tenantId: string, c
     currency: t.currency,
     postedAt: t.postedAt.toISOString(),
     country: t.country,
+  }));
+}
+
+/**
+ * The customer's items not booked yet (card payments, transfers, cash withdrawals, top-ups),
+ * newest first: what a refund request may name and can never be opened for.
+ */
+export async function listPendingByCustomer(db: DbOrTx, tenantId: string, customerId: string) {
+  const rows = await db
+    .select()
+    .from(transactions)
+    .where(and(eq(transactions.tenantId, tenantId), eq(transactions.customerId, customerId), eq(transactions.status, "pending")))
+    .orderBy(desc(transactions.postedAt));
+  return rows.map((t) => ({
+    id: t.id,
+    kind: t.kind,
+    merchant: t.merchant,
+    amountMinor: t.amountMinor,
+    currency: t.currency,
+    postedAt: t.postedAt.toISOString(),
   }));
 }
 

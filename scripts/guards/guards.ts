@@ -102,6 +102,19 @@ export const GUARDS: Guard[] = [
     },
   },
   {
+    invariant: "booked-only",
+    guard: "a case is opened only for a booked card payment: listed, asked about and stored",
+    mutations: [
+      { marker: "booked-only-listed", to: `` },
+      { marker: "booked-only-asked", to: `const pendingItem = undefined;` },
+      { marker: "booked-only-case", to: `` },
+    ],
+    test: {
+      file: "agent/runtime/booked-only.int.test.ts",
+      name: "opens no case for a payment not booked yet, however the customer asks, and says when it will be booked",
+    },
+  },
+  {
     invariant: "four-eyes-one-amount",
     guard: "the second of two approvals must be for the first approver's amount",
     mutations: [{ marker: "four-eyes-one-amount", to: "if (false) {" }],

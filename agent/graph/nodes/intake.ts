@@ -1,9 +1,18 @@
 import type { LangGraphRunnableConfig } from "@langchain/langgraph";
 import { entryFor } from "../../knowledge";
 import type { AgentDeps, CaseWithApproval } from "../deps";
-import { STAGNATION_REPEATS, type AgentStateType, type AgentUpdate, type CaseRef, type Clarification, type Focus, type RequestOption } from "../state";
+import {
+  STAGNATION_REPEATS,
+  type AgentStateType,
+  type AgentUpdate,
+  type CaseRef,
+  type Clarification,
+  type Focus,
+  type RequestOption,
+  type TransactionOption,
+} from "../state";
 import { understandWithFallback } from "../../llm/understand-with-fallback";
-import { resolveTransaction, type Txn, type Understanding } from "../../understanding";
+import { resolvePending, resolveTransaction, type PendingTxn, type Txn, type Understanding } from "../../understanding";
 import { labelForCategory } from "../../understanding/banking77";
 import { pickOffered } from "../../understanding/merchants";
 
@@ -85,8 +94,10 @@ function answerToQuestion(now: Understanding, state: AgentStateType, text: strin
     return chosen ? { u: { ...prior, intent: "cancel" }, requestId: chosen.approvalId } : { u: now };
   }
   if (prior.intent !== "refund") return { u: now };
-  if (asked.kind === "which_transaction") {
-    const chosen = pickOrdinal(asked.options, now.ordinal) ?? optionNamed(asked.options, text);
+  if (asked.kind === "which_transaction" || (asked.kind === "none_found" && asked.options)) {
+    const options = asked.options ?? [];
+    const confirmed = options.length === 1 && YES.test(text) ? options[0] : undefined;
+    const chosen = confirmed ?? pickOrdinal(options, now.ordinal) ?? optionNamed(options, text);
     if (chosen?.transactionId) return { u: { ...prior, intent: "refund" }, txnId: chosen.transactionId };
   }
   if (now.intent === "refund" && hasCriteria(now)) return { u: now };
@@ -169,13 +180,42 @@ export const intake = (deps: AgentDeps) =>
       heard: read,
       recent: [{ role: "customer", text: state.input }],
     };
-    const turn: Turn = { deps, state, threadId, transactions, text: state.input };
+    const turn: Turn = { deps, state, threadId, transactions, pending: () => deps.store.listPending(tenantId, customerId), text: state.input };
     update = await settle(turn, main, update, answered);
     if (side && side.intent !== main.intent) update = await settle(turn, side, update, {});
     return update;
   };
 
-type Turn = { deps: AgentDeps; state: AgentStateType; threadId: string; transactions: Txn[]; text: string };
+type Turn = { deps: AgentDeps; state: AgentStateType; threadId: string; transactions: Txn[]; pending: () => Promise<PendingTxn[]>; text: string };
+
+/** How many payments a "nothing matches" answer offers to pick from. */
+const NEAREST = 3;
+
+const optionOf = (t: Txn | PendingTxn): TransactionOption => ({
+  transactionId: t.id,
+  merchant: t.merchant,
+  amountMinor: t.amountMinor,
+  currency: t.currency,
+  postedAt: t.postedAt,
+});
+
+/** The payments nearest to what the customer described: those of the amount or the day they named, else the latest. */
+function nearest(u: Understanding, transactions: Txn[]): TransactionOption[] {
+  const alike = transactions.filter((t) => t.amountMinor === u.amountMinor || (u.date !== undefined && t.postedAt.startsWith(u.date)));
+  return (alike.length > 0 ? alike : transactions).slice(0, NEAREST).map(optionOf);
+}
+
+/** A request about an item not booked yet: explained, and what "it" refers to next; no case. */
+function notBooked(item: PendingTxn): AgentUpdate {
+  const option = optionOf(item);
+  return { clarification: { kind: "not_booked", item: { ...option, kind: item.kind } }, focus: option };
+}
+
+/** The item not booked yet the request names or the conversation was just about, if any. */
+async function pendingNamed(turn: Turn, u: Understanding, focusedId: string | undefined): Promise<PendingTxn | undefined> {
+  const pending = await turn.pending();
+  return pending.find((p) => p.id === focusedId) ?? resolvePending(turn.text, u, pending, turn.transactions);
+}
 
 /** What intake does for one request of the message. */
 async function settle(turn: Turn, u: Understanding, update: AgentUpdate, picked: { txnId?: string; requestId?: string }): Promise<AgentUpdate> {
@@ -193,9 +233,16 @@ async function settle(turn: Turn, u: Understanding, update: AgentUpdate, picked:
       const before = Array.isArray(update.knowledge) ? update.knowledge : [];
       return { ...update, knowledge: [...before, cited] };
     }
-    case "handover":
+    case "handover": {
+      // Stopping a transfer still pending is explained (it can still be cancelled), not handed over.
+      const transfer = u.category === "cancel_transfer" ? await pendingNamed(turn, u, undefined) : undefined;
+      if (transfer?.kind === "transfer") return { ...update, ...notBooked(transfer), intent: "refund" };
       return { ...update, handoff: await handOver(turn, u) };
+    }
     case "unclear": {
+      // An unclear message that names an item not booked yet is about that item: its standing is the answer.
+      const item = await pendingNamed(turn, u, undefined);
+      if (item) return { ...update, ...notBooked(item), intent: "refund" };
       const candidates = (u.candidates ?? []).flatMap((category) => {
         const entry = entryFor(turn.state.tenantId, category);
         return entry ? [{ category, topic: entry.topic }] : [];
@@ -214,6 +261,9 @@ async function openRefundCase(turn: Turn, u: Understanding, txnId: string | unde
   const { tenantId, customerId } = state;
   const focused = !hasCriteria(u) && state.focus && REFERENCE.test(turn.text) ? state.focus.transactionId : undefined;
   const chosen = transactions.find((t) => t.id === (txnId ?? focused));
+  // test:guards booked-only-asked
+  const pendingItem = chosen ? undefined : await pendingNamed(turn, u, focused);
+  if (pendingItem) return notBooked(pendingItem);
   const resolution = chosen ? ({ kind: "match", transaction: chosen, reason: u.reason ?? "other" } as const) : resolveTransaction(u, transactions);
   if (resolution.kind === "ambiguous") {
     const clarification: Clarification = {
@@ -228,7 +278,10 @@ async function openRefundCase(turn: Turn, u: Understanding, txnId: string | unde
     };
     return { clarification };
   }
-  if (resolution.kind === "none") return { clarification: { kind: hasCriteria(u) ? "none_found" : "which_refund" } };
+  if (resolution.kind === "none") {
+    if (!hasCriteria(u)) return { clarification: { kind: "which_refund" } };
+    return { clarification: { kind: "none_found", ...(u.merchant && { named: u.merchant }), options: nearest(u, transactions) } };
+  }
   const txn = resolution.transaction;
   const focus: Focus = { transactionId: txn.id, merchant: txn.merchant, amountMinor: txn.amountMinor, currency: txn.currency, postedAt: txn.postedAt };
   const fingerprint = `refund|${txn.amountMinor}|${txn.id}`;
@@ -246,6 +299,7 @@ async function openRefundCase(turn: Turn, u: Understanding, txnId: string | unde
     amountMinor: txn.amountMinor,
     currency: txn.currency,
   });
+  if (!opened) return { clarification: { kind: "none_found", options: nearest(u, transactions) } };
   const caseRef: CaseRef = {
     caseId: opened.caseId,
     transactionId: txn.id,
@@ -260,13 +314,18 @@ async function openRefundCase(turn: Turn, u: Understanding, txnId: string | unde
   return { case: caseRef, fingerprints: [fingerprint], focus: { ...focus, caseId: opened.caseId } };
 }
 
-/** The request a status question is about: the one named, this conversation's, the one waiting, or the latest. */
+/**
+ * The requests a status question is about: the one named, else this conversation's, else the
+ * customer's only one; a customer with several and none named hears each of them (those
+ * waiting first, then the latest).
+ */
 async function findStatusCase(turn: Turn, u: Understanding): Promise<AgentUpdate> {
   const { deps, state } = turn;
   const cases = await deps.store.listCases(state.tenantId, state.customerId);
-  const kase = namedCase(cases, u, state.focus, turn.text) ?? cases.find((c) => c.threadId === turn.threadId) ?? cases.find(isWaiting) ?? cases[0];
-  if (!kase) return {};
-  return { case: caseRefOf(kase), approval: kase.approval, focus: focusOf(kase) };
+  const kase = namedCase(cases, u, state.focus, turn.text) ?? cases.find((c) => c.threadId === turn.threadId) ?? (cases.length === 1 ? cases[0] : undefined);
+  if (kase) return { case: caseRefOf(kase), approval: kase.approval, focus: focusOf(kase) };
+  const waitingFirst = [...cases.filter(isWaiting), ...cases.filter((c) => !isWaiting(c))];
+  return { standing: waitingFirst.slice(0, MAX_STANDING).map(caseRefOf) };
 }
 
 /** The customer's other requests, for a status question asked beside a new report ("...charged me twice, and what's the status of my refunds?"). */
@@ -291,10 +350,17 @@ const MAX_STANDING = 5;
 async function withdraw(turn: Turn, u: Understanding, approvalId: string | undefined): Promise<AgentUpdate> {
   const { deps, state } = turn;
   const cases = await deps.store.listCases(state.tenantId, state.customerId);
+  const named = approvalId ? undefined : namedCase(cases, u, state.focus, turn.text);
+  if (!approvalId && !named) {
+    const focusedId = state.focus && REFERENCE.test(turn.text) ? state.focus.transactionId : undefined;
+    const pendingItem = await pendingNamed(turn, u, focusedId);
+    // Stopping a payment not booked yet is a request for the money back: explained like one.
+    if (pendingItem) return { ...notBooked(pendingItem), intent: "refund" };
+  }
   const waiting = cases.filter(isWaiting);
   const target =
     (approvalId ? cases.find((c) => c.approval?.approvalId === approvalId) : undefined) ??
-    namedCase(cases, u, state.focus, turn.text) ??
+    named ??
     waiting.find((c) => c.threadId === turn.threadId) ??
     (waiting.length === 1 ? waiting[0] : undefined);
   if (!target && waiting.length > 1) {
