@@ -29,14 +29,18 @@ describe("npm run eval:conversations", () => {
       env: { DATABASE_URL: process.env.DATABASE_URL, DATABASE_OWNER_URL: process.env.DATABASE_OWNER_URL },
     });
     expect(run.code, run.stderr).toBe(0);
-    const out = JSON.parse(run.stdout);
+    const [out, ...others] = JSON.parse(run.stdout);
+    expect(others).toEqual([]);
+    expect(out.set).toBe("the given files");
     expect(out.summary).toEqual({
       overall: { passed: 1, total: 2 },
       byIntent: { limits: { passed: 1, total: 1 }, refund: { passed: 0, total: 1 } },
       byCategory: {},
+      byGroup: {},
+      byLanguage: {},
     });
     expect(out.turns[1]).toMatchObject({ conversation: "small/limits", turn: 2, text: "hello", got: { intent: "greeting", outcome: "greeted" } });
-    expect(run.stderr).toMatch(/1 conversations, 2 customer turns/);
+    expect(run.stderr).toMatch(/1 conversations; 2 customer turns/);
   });
 
   it("refuses a file that is not there or not in the format, before starting anything", async () => {

@@ -89,6 +89,7 @@ describe("resolvePending", () => {
     expect(pendingOf("refund the coffee corner charge", { merchant: "Coffee Corner" })).toBeUndefined();
     expect(pendingOf("I was charged twice, transfer it back to me")).toBeUndefined();
     expect(pendingOf("please withdraw my refund claim")).toBeUndefined();
+    expect(pendingOf("Hello, this is Alice Novak. My card number is 4111 1111 1111 1111.")).toBeUndefined();
     expect(pendingOf("refund 4.90", { amountMinor: 490 })).toBeUndefined();
     expect(resolvePending("the hotel adler charge", refund({}), [], ALICE)).toBeUndefined();
   });

@@ -1,5 +1,5 @@
 /** Which of the customer's transactions an understanding refers to. */
-import { bestMerchants } from "./merchants";
+import { bestMerchants, merchantTokens } from "./merchants";
 import type { PendingTxn, Resolution, Txn, Understanding } from "./types";
 
 const DAY_MS = 86_400_000;
@@ -97,8 +97,11 @@ export function resolvePending(text: string, u: Understanding, pending: PendingT
   const names = shops.map((p) => p.merchant);
   // The message's words, or the name the request carried over from the turn before ("can you refund it?").
   const byText = bestMerchants(text, names);
-  const named = byText.length > 0 || !u.merchant ? byText : bestMerchants(u.merchant, names);
-  if (named.length === 1) return shops.find((p) => p.merchant === named[0]);
+  const said = byText.length > 0 ? text : (u.merchant ?? "");
+  const named = byText.length > 0 ? byText : bestMerchants(said, names);
+  const item = named.length === 1 ? shops.find((p) => p.merchant === named[0]) : undefined;
+  // A transfer's recipient is a person: their surname alone may be the customer's own.
+  if (item && (item.kind !== "transfer" || merchantTokens(said).includes(merchantTokens(item.merchant)[0]!))) return item;
   if (u.amountMinor !== undefined && !transactions.some((t) => t.amountMinor === u.amountMinor)) {
     const byAmount = pending.filter((p) => p.amountMinor === u.amountMinor);
     if (byAmount.length === 1) return byAmount[0];
