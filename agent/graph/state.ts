@@ -2,7 +2,7 @@ import { Annotation } from "@langchain/langgraph";
 import type { Risk } from "@/vocabulary/risks";
 import type { ApprovalStatus } from "@/vocabulary/statuses";
 import type { CardActionOutcome } from "./cards";
-import type { ChatTurn, Intent, RefundReason, Understanding } from "../understanding";
+import type { ChatTurn, Intent, PendingTxn, RefundReason, Understanding } from "../understanding";
 
 export const STATE_SCHEMA_VERSION = 1;
 /** How many recent chat turns the checkpointed state keeps; the transcript lives in `messages`. */
@@ -28,7 +28,7 @@ export type LimitsFacts = {
 /** A payment, transfer, withdrawal or top-up the bank has not completed yet. */
 export type PendingItem = {
   id: string;
-  kind: "card_payment" | "transfer" | "cash_withdrawal" | "top_up";
+  kind: PendingTxn["kind"];
   counterparty: string;
   amountMinor: number;
   currency: string;

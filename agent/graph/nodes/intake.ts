@@ -180,12 +180,14 @@ export const intake = (deps: AgentDeps) =>
       heard: read,
       recent: [{ role: "customer", text: state.input }],
     };
-    const turn: Turn = { deps, state, threadId, transactions, pending: () => deps.store.listPending(tenantId, customerId), text: state.input };
+    let pending: Promise<PendingTxn[]> | undefined;
+    const turn: Turn = { deps, state, threadId, transactions, pending: () => (pending ??= deps.store.listPending(tenantId, customerId)), text: state.input };
     update = await settle(turn, main, update, answered);
     if (side && side.intent !== main.intent) update = await settle(turn, side, update, {});
     return update;
   };
 
+/** One message's reading context; `pending` reads the customer's items not booked yet once, when first asked. */
 type Turn = { deps: AgentDeps; state: AgentStateType; threadId: string; transactions: Txn[]; pending: () => Promise<PendingTxn[]>; text: string };
 
 /** How many payments a "nothing matches" answer offers to pick from. */
@@ -210,6 +212,9 @@ function notBooked(item: PendingTxn): AgentUpdate {
   const option = optionOf(item);
   return { clarification: { kind: "not_booked", item: { ...option, kind: item.kind } }, focus: option };
 }
+
+/** A message that is not a refund request but is about an item not booked yet (stopping it, an unclear mention): answered as a request for the money back. */
+const notBookedAsRefund = (item: PendingTxn): AgentUpdate => ({ ...notBooked(item), intent: "refund" });
 
 /** The item not booked yet the request names or the conversation was just about, if any. */
 async function pendingNamed(turn: Turn, u: Understanding, focusedId: string | undefined): Promise<PendingTxn | undefined> {
@@ -236,13 +241,13 @@ async function settle(turn: Turn, u: Understanding, update: AgentUpdate, picked:
     case "handover": {
       // Stopping a transfer still pending is explained (it can still be cancelled), not handed over.
       const transfer = u.category === "cancel_transfer" ? await pendingNamed(turn, u, undefined) : undefined;
-      if (transfer?.kind === "transfer") return { ...update, ...notBooked(transfer), intent: "refund" };
+      if (transfer?.kind === "transfer") return { ...update, ...notBookedAsRefund(transfer) };
       return { ...update, handoff: await handOver(turn, u) };
     }
     case "unclear": {
       // An unclear message that names an item not booked yet is about that item: its standing is the answer.
       const item = await pendingNamed(turn, u, undefined);
-      if (item) return { ...update, ...notBooked(item), intent: "refund" };
+      if (item) return { ...update, ...notBookedAsRefund(item) };
       const candidates = (u.candidates ?? []).flatMap((category) => {
         const entry = entryFor(turn.state.tenantId, category);
         return entry ? [{ category, topic: entry.topic }] : [];
@@ -354,8 +359,7 @@ async function withdraw(turn: Turn, u: Understanding, approvalId: string | undef
   if (!approvalId && !named) {
     const focusedId = state.focus && REFERENCE.test(turn.text) ? state.focus.transactionId : undefined;
     const pendingItem = await pendingNamed(turn, u, focusedId);
-    // Stopping a payment not booked yet is a request for the money back: explained like one.
-    if (pendingItem) return { ...notBooked(pendingItem), intent: "refund" };
+    if (pendingItem) return notBookedAsRefund(pendingItem);
   }
   const waiting = cases.filter(isWaiting);
   const target =
