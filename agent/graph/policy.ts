@@ -1,3 +1,4 @@
+import type { Language } from "@/i18n/languages";
 import { DEFAULT_AUTO_APPROVE_MAX_MINOR, formatMinor } from "@/vocabulary/money";
 import type { Risk } from "@/vocabulary/risks";
 import type { CheckResult, Checks, HistoryFacts, Triage } from "./state";
@@ -86,6 +87,8 @@ export function refundIdempotencyKey(tenantId: string, caseId: string): string {
 export type TenantPolicy = {
   /** The currency the bank's limits are written in. */
   currency: string;
+  /** The language the bank speaks to its customers, unless a customer writes in another. */
+  language: Language;
   /** The auto-approval rule (its limit is the bank's; the risk and history rules are the code's). */
   refund: RefundPolicy;
   authority: AuthorityLimits;

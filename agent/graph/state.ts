@@ -1,4 +1,5 @@
 import { Annotation } from "@langchain/langgraph";
+import type { Language } from "@/i18n/languages";
 import type { Risk } from "@/vocabulary/risks";
 import type { ApprovalStatus } from "@/vocabulary/statuses";
 import type { CardActionOutcome } from "./cards";
@@ -129,6 +130,8 @@ export const AgentState = Annotation.Root({
   customerId: replace<string>(""),
   /** The customer's message this turn answers. */
   input: replace<string>(""),
+  /** The language this turn is answered in: the customer's message's, else the conversation's so far, else the bank's ("" before the first turn). */
+  language: replace<Language | "">(""),
   /** A bounded window of the latest turns; the full transcript is in the messages table. */
   recent: Annotation<ChatTurn[]>({
     reducer: (prev, next) => [...prev, ...next].slice(-RECENT_WINDOW),

@@ -7,7 +7,8 @@ import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import type { z } from "zod";
 import { isBanking77Category, type Banking77Category } from "./categories";
-import { baseFileSchema, tenantFileSchema, type KnowledgeEntry, type TenantEntry } from "./schema";
+import { DEFAULT_LANGUAGE, type Language } from "@/i18n/languages";
+import { KNOWLEDGE_SCHEMAS, type KnowledgeEntry, type TenantEntry } from "./schema";
 
 /** A knowledge file that cannot be used, naming the file and every problem in it. */
 export class KnowledgeFileError extends Error {
@@ -75,8 +76,12 @@ function merge(base: KnowledgeEntry, change: TenantEntry): KnowledgeEntry {
   });
 }
 
-/** Reads and validates a knowledge folder (base.json and tenants/*.json); throws a {@link KnowledgeFileError} on the first bad file. */
-export function readKnowledge(dir: string): KnowledgeLibrary {
+/**
+ * Reads and validates a knowledge folder (base.json and tenants/*.json) written in `language`;
+ * throws a {@link KnowledgeFileError} on the first bad file.
+ */
+export function readKnowledge(dir: string, language: Language = DEFAULT_LANGUAGE): KnowledgeLibrary {
+  const { baseFileSchema, tenantFileSchema } = KNOWLEDGE_SCHEMAS[language];
   const base = parseFile(baseFileSchema, path.join(dir, "base.json"))
     .entries.map((e) => Object.freeze({ ...e }))
     .sort((a, b) => a.id.localeCompare(b.id));
@@ -104,20 +109,27 @@ export function readKnowledge(dir: string): KnowledgeLibrary {
   };
 }
 
-let shipped: KnowledgeLibrary | undefined;
-
-function library(): KnowledgeLibrary {
-  return (shipped ??= readKnowledge(path.join(process.cwd(), "data", "knowledge")));
+/** Where each language's articles live: English in data/knowledge, every other language in a folder of its own (data/knowledge/pl). */
+export function knowledgeDir(language: Language, root = path.join(process.cwd(), "data", "knowledge")): string {
+  return language === DEFAULT_LANGUAGE ? root : path.join(root, language);
 }
 
-/** A tenant's 77 help articles in id order (the base articles for a tenant without a file); read once, then cached. */
-export function knowledgeBase(tenantId: string): readonly KnowledgeEntry[] {
-  return library().entries(tenantId);
+const shipped = new Map<Language, KnowledgeLibrary>();
+
+function library(language: Language): KnowledgeLibrary {
+  let lib = shipped.get(language);
+  if (!lib) shipped.set(language, (lib = readKnowledge(knowledgeDir(language), language)));
+  return lib;
 }
 
-/** A tenant's help article for a Banking77 category; for any other string, undefined. */
-export function entryFor(tenantId: string, category: Banking77Category): KnowledgeEntry;
-export function entryFor(tenantId: string, category: string): KnowledgeEntry | undefined;
-export function entryFor(tenantId: string, category: string): KnowledgeEntry | undefined {
-  return isBanking77Category(category) ? library().entry(tenantId, category) : undefined;
+/** A tenant's 77 help articles in id order (the base articles for a tenant without a file), in `language`; read once, then cached. */
+export function knowledgeBase(tenantId: string, language: Language = DEFAULT_LANGUAGE): readonly KnowledgeEntry[] {
+  return library(language).entries(tenantId);
+}
+
+/** A tenant's help article for a Banking77 category, in `language`; for any other string, undefined. */
+export function entryFor(tenantId: string, category: Banking77Category, language?: Language): KnowledgeEntry;
+export function entryFor(tenantId: string, category: string, language?: Language): KnowledgeEntry | undefined;
+export function entryFor(tenantId: string, category: string, language: Language = DEFAULT_LANGUAGE): KnowledgeEntry | undefined {
+  return isBanking77Category(category) ? library(language).entry(tenantId, category) : undefined;
 }

@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "nod
 import os from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { KnowledgeFileError, readKnowledge } from "./knowledge-base";
+import { KnowledgeFileError, knowledgeDir, readKnowledge } from "./knowledge-base";
 
 const shipped = path.join(process.cwd(), "data", "knowledge");
 type File = { description?: string; entries: Record<string, unknown>[] };
@@ -131,5 +131,37 @@ describe("reading knowledge files", () => {
 
   it("rejects a tenant file whose name is not a tenant id", () => {
     expect(problem(folder(baseFile(), { "-x.json": { entries: [] } }))).toContain("its name is not a tenant id");
+  });
+});
+
+describe("each language's articles", () => {
+  it("ships Polish articles for every category, under the same ids and actions, for every bank with its own", () => {
+    const english = readKnowledge(knowledgeDir("en"), "en");
+    const polish = readKnowledge(knowledgeDir("pl"), "pl");
+    expect(polish.tenants).toEqual(english.tenants);
+    for (const tenant of ["demo-bank", "vistula-bank"]) {
+      const en = english.entries(tenant);
+      const pl = polish.entries(tenant);
+      expect(pl.map((e) => [e.id, e.category, e.action])).toEqual(en.map((e) => [e.id, e.category, e.action]));
+      pl.forEach((e, i) => expect(e.answer, e.category).not.toBe(en[i]!.answer));
+    }
+  });
+
+  it("holds Polish articles to the house style in Polish: amounts written 1 000,00 EUR, and no promise of money", () => {
+    const polish = (answer: string) => {
+      const file = JSON.parse(readFileSync(path.join(knowledgeDir("pl"), "base.json"), "utf8")) as File;
+      file.entries.find((e) => e.category === "card_arrival")!.answer = answer;
+      const dir = folder(file);
+      try {
+        readKnowledge(dir, "pl");
+      } catch (error) {
+        return (error as Error).message;
+      }
+      return "";
+    };
+    expect(polish("Karta dotrze w ciągu 5 dni roboczych. Wysyłka kosztuje 1 000,00 EUR.")).toBe("");
+    expect(polish("Karta dotrze w ciągu 5 dni roboczych. Wysyłka kosztuje 1,000.00 EUR.")).toContain("1 000,00 EUR");
+    expect(polish("Karta dotrze w ciągu 5 dni roboczych. Zwrócimy Ci koszt wysyłki.")).toContain("promises a refund");
+    expect(polish("źle zaczęte zdanie. Drugie zdanie.")).toContain("capital letter");
   });
 });

@@ -13,6 +13,8 @@ import { cardRequestOf, type CardActionOutcome } from "../graph/cards";
 import { cardAction, cardActionFailed } from "../graph/nodes/card-action";
 import { cardActionText, caseStandingText, knowledgeText, limitsText } from "../graph/replies";
 import type { Understanding } from "../understanding";
+import { languageOfMessage } from "../understanding/language";
+import { wordsFor, type Words } from "@/i18n/words";
 
 /** A customer message on a thread paused at the approval gate. */
 export type AwaitingInput = { tenantId: string; threadId: string; customerId: string; text: string; actor: string };
@@ -21,26 +23,26 @@ export type AwaitingAnswer = { reply: string; status: RestingStatus; caseId?: st
 
 type Kase = NonNullable<Awaited<ReturnType<typeof getLatestCaseByThread>>>;
 
-async function limitsAnswer(ctx: Ctx, ref: { tenantId: string; customerId: string }): Promise<string> {
+async function limitsAnswer(ctx: Ctx, ref: { tenantId: string; customerId: string }, w: Words): Promise<string> {
   try {
     const facts = await ctx.deps.bank.limits(ref, AbortSignal.timeout(ctx.deps.settings.checkTimeoutMs));
-    return `Here are your card limits:\n${limitsText(facts)}`;
+    return w.t("limits.intro", { lines: limitsText(facts, w) });
   } catch {
-    return "I couldn't reach the card-limits system just now.";
+    return w.t("limits.unavailableShort");
   }
 }
 
 /** A card to freeze, unfreeze or replace while the thread waits for an operator: the same node the graph runs, called beside it. */
-async function cardAnswer(ctx: Ctx, input: AwaitingInput, understanding: Understanding, messageId: number): Promise<string> {
+async function cardAnswer(ctx: Ctx, input: AwaitingInput, understanding: Understanding, messageId: number, w: Words): Promise<string> {
   const state = { tenantId: input.tenantId, customerId: input.customerId, understanding, turnKey: String(messageId) };
   const config = { configurable: { thread_id: input.threadId } };
   try {
     const { cardAction: result } = await cardAction(ctx.deps)(state, config);
-    return result ? cardActionText(result, understanding.cardReason) : "";
+    return result ? cardActionText(result, understanding.cardReason, false, w) : "";
   } catch (error) {
     const command = await cardActionFailed(ctx.deps)(state, { error } as NodeError, config);
     const update = command.update as { cardAction: CardActionOutcome };
-    return cardActionText(update.cardAction);
+    return cardActionText(update.cardAction, undefined, false, w);
   }
 }
 
@@ -78,19 +80,19 @@ async function answerOperator(ctx: Ctx, input: AwaitingInput, approval: Approval
 }
 
 /** Anything else: what was asked (limits, a card, a knowledge question) when the agent can answer it beside the gate, then the case's standing. */
-async function standingAnswer(ctx: Ctx, input: AwaitingInput, kase: Kase | null, understanding: Understanding, messageId: number): Promise<string> {
+async function standingAnswer(ctx: Ctx, input: AwaitingInput, kase: Kase | null, understanding: Understanding, messageId: number, w: Words): Promise<string> {
   const txn = kase ? await getTransactionById(ctx.db, input.tenantId, kase.transactionId) : null;
   const standing = kase
-    ? caseStandingText({ merchant: txn?.merchant ?? "card", amountMinor: kase.amountMinor, currency: kase.currency }, kase.status)
-    : "Your request is with one of our operators.";
-  const entry = understanding.intent === "knowledge" && understanding.category ? entryFor(input.tenantId, understanding.category) : undefined;
+    ? caseStandingText({ merchant: txn?.merchant ?? w.t("case.unknownShop"), amountMinor: kase.amountMinor, currency: kase.currency }, kase.status, w)
+    : w.t("awaiting.withOperator");
+  const entry = understanding.intent === "knowledge" && understanding.category ? entryFor(input.tenantId, understanding.category, w.language) : undefined;
   const answer =
     understanding.intent === "limits"
-      ? await limitsAnswer(ctx, input)
+      ? await limitsAnswer(ctx, input, w)
       : cardRequestOf({ ...input, understanding })
-        ? await cardAnswer(ctx, input, understanding, messageId)
+        ? await cardAnswer(ctx, input, understanding, messageId, w)
         : entry
-          ? knowledgeText(entry)
+          ? knowledgeText(entry, w)
           : undefined;
   return answer ? `${answer}\n\n${standing}` : standing;
 }
@@ -109,16 +111,17 @@ export async function answerWhileAwaiting(ctx: Ctx, input: AwaitingInput, messag
     { record: { tenantId: input.tenantId, threadId: input.threadId } },
   );
   const intent = understanding.intent;
+  const w = wordsFor(languageOfMessage(input.text) ?? (await ctx.deps.policies.forTenant(input.tenantId)).language);
   if (intent === "cancel" && kase && approval) {
     const cancelled = await cancelAwaited(ctx, input, kase, approval, onToken);
     if (cancelled) return { ...cancelled, caseId: kase.id, intent };
   }
   if (approval?.status === "pending" && (await answerOperator(ctx, input, approval))) {
-    const reply = "Thank you, I've passed your answer to the operator reviewing your request. I'll let you know here when they decide.";
+    const reply = w.t("awaiting.answerPassed");
     onToken?.(reply);
     return { reply, status: "awaiting_approval", caseId: kase?.id, intent };
   }
-  const reply = await standingAnswer(ctx, input, kase, understanding, messageId);
+  const reply = await standingAnswer(ctx, input, kase, understanding, messageId, w);
   onToken?.(reply);
   return { reply, status: "awaiting_approval", caseId: kase?.id, intent };
 }

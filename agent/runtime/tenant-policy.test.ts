@@ -10,6 +10,7 @@ const vistula: TenantRow = {
   id: "vistula-bank",
   name: "Vistula Bank",
   currency: "PLN",
+  language: "pl",
   autoApproveMaxMinor: 20_000,
   operatorLimitMinor: 200_000,
   fourEyesMinor: 400_000,
@@ -44,6 +45,7 @@ describe("each bank's policy as the agent reads it", () => {
     fake.ask("vistula-bank");
     expect(await policies.forTenant("vistula-bank")).toEqual({
       currency: "PLN",
+      language: "pl",
       refund: { ...DEFAULT_POLICY, autoApproveMaxMinor: 20_000 },
       authority: { operatorLimitMinor: 200_000, fourEyesMinor: 400_000 },
       approvalTtlMs: 24 * 3_600_000,
@@ -51,6 +53,7 @@ describe("each bank's policy as the agent reads it", () => {
     fake.ask("bank-without-row");
     expect(await policies.forTenant("bank-without-row")).toEqual({
       currency: "EUR",
+      language: "en",
       refund: DEFAULT_POLICY,
       authority: SETTINGS.authority,
       approvalTtlMs: SETTINGS.approvalTtlMs,

@@ -4,16 +4,24 @@ import { DEFAULT_CURRENCY } from "@/vocabulary/money";
 import type { AgentSettings, TenantPolicies } from "../graph/deps";
 import type { RefundPolicy, TenantPolicy } from "../graph/policy";
 import { withTenant } from "@/db/tenant-context";
+import { DEFAULT_LANGUAGE } from "@/i18n/languages";
 
 /** The policy a tenant without a row follows: the settings (and the code's auto-approval rule). */
 export function policyFromSettings(settings: Pick<AgentSettings, "policy" | "authority" | "approvalTtlMs">): TenantPolicy {
-  return { currency: DEFAULT_CURRENCY, refund: settings.policy, authority: settings.authority, approvalTtlMs: settings.approvalTtlMs };
+  return {
+    currency: DEFAULT_CURRENCY,
+    language: DEFAULT_LANGUAGE,
+    refund: settings.policy,
+    authority: settings.authority,
+    approvalTtlMs: settings.approvalTtlMs,
+  };
 }
 
 /** A tenant's row as the policy the agent applies, its auto-approval limit no higher than the deployment's ceiling. */
 export function policyFromRow(row: TenantRow, base: RefundPolicy, ceilingMinor = Number.MAX_SAFE_INTEGER): TenantPolicy {
   return {
     currency: row.currency,
+    language: row.language,
     refund: { ...base, autoApproveMaxMinor: Math.min(row.autoApproveMaxMinor, ceilingMinor) },
     authority: { operatorLimitMinor: row.operatorLimitMinor, fourEyesMinor: row.fourEyesMinor },
     approvalTtlMs: row.approvalWindowMs,

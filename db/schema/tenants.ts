@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { bigint, check, index, integer, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { DEFAULT_LANGUAGE, LANGUAGES } from "../../i18n/languages";
 
 /**
  * A bank served by this deployment, with its refund policy. The agent reads the policy of a
@@ -14,6 +15,8 @@ export const tenants = pgTable(
     name: text("name").notNull(),
     /** ISO 4217 code the bank's amounts are in. */
     currency: text("currency").notNull(),
+    /** The language the agent and the widget speak to the bank's customers unless a customer writes in another ("en", "pl"). */
+    language: text("language", { enum: LANGUAGES }).notNull().default(DEFAULT_LANGUAGE),
     /** Largest refund, in minor units, the policy approves without an operator. */
     autoApproveMaxMinor: integer("auto_approve_max_minor").notNull(),
     /** Largest refund an operator may approve alone. */
@@ -32,6 +35,7 @@ export const tenants = pgTable(
       "tenants_limits_positive",
       sql`${t.autoApproveMaxMinor} > 0 and ${t.operatorLimitMinor} > 0 and ${t.fourEyesMinor} > 0 and ${t.approvalWindowMs} > 0`,
     ),
+    check("tenants_language_known", sql`${t.language} in ('en', 'pl')`),
     check("tenants_limits_ordered", sql`${t.autoApproveMaxMinor} <= ${t.operatorLimitMinor} and ${t.operatorLimitMinor} <= ${t.fourEyesMinor}`),
   ],
 );

@@ -15,6 +15,8 @@ import { understandWithFallback } from "../../llm/understand-with-fallback";
 import { resolvePending, resolveTransaction, type PendingTxn, type Txn, type Understanding } from "../../understanding";
 import { labelForCategory } from "../../understanding/banking77";
 import { pickOffered } from "../../understanding/merchants";
+import { languageOfMessage } from "../../understanding/language";
+import type { Language } from "@/i18n/languages";
 
 /** Fields that describe one turn; each turn starts them afresh. */
 const freshTurn = {
@@ -172,8 +174,10 @@ export const intake = (deps: AgentDeps) =>
     );
     const answered = answerToQuestion(read, state, state.input);
     const [main, side] = mainAndSide(answered.u);
+    const language = languageOfMessage(state.input) ?? (state.language || (await deps.policies.forTenant(tenantId)).language);
     let update: AgentUpdate = {
       ...freshTurn,
+      language,
       knowledge: [],
       intent: main.intent,
       understanding: side ? { ...main, also: side } : main,
@@ -181,14 +185,30 @@ export const intake = (deps: AgentDeps) =>
       recent: [{ role: "customer", text: state.input }],
     };
     let pending: Promise<PendingTxn[]> | undefined;
-    const turn: Turn = { deps, state, threadId, transactions, pending: () => (pending ??= deps.store.listPending(tenantId, customerId)), text: state.input };
+    const turn: Turn = {
+      deps,
+      state,
+      threadId,
+      transactions,
+      pending: () => (pending ??= deps.store.listPending(tenantId, customerId)),
+      text: state.input,
+      language,
+    };
     update = await settle(turn, main, update, answered);
     if (side && side.intent !== main.intent) update = await settle(turn, side, update, {});
     return update;
   };
 
 /** One message's reading context; `pending` reads the customer's items not booked yet once, when first asked. */
-type Turn = { deps: AgentDeps; state: AgentStateType; threadId: string; transactions: Txn[]; pending: () => Promise<PendingTxn[]>; text: string };
+type Turn = {
+  deps: AgentDeps;
+  state: AgentStateType;
+  threadId: string;
+  transactions: Txn[];
+  pending: () => Promise<PendingTxn[]>;
+  text: string;
+  language: Language;
+};
 
 /** How many payments a "nothing matches" answer offers to pick from. */
 const NEAREST = 3;
@@ -232,7 +252,7 @@ async function settle(turn: Turn, u: Understanding, update: AgentUpdate, picked:
     case "cancel":
       return { ...update, ...(await withdraw(turn, u, picked.requestId)) };
     case "knowledge": {
-      const entry = u.category ? entryFor(turn.state.tenantId, u.category) : undefined;
+      const entry = u.category ? entryFor(turn.state.tenantId, u.category, turn.language) : undefined;
       if (!entry) return update;
       const cited = { id: entry.id, category: entry.category, title: entry.title, answer: entry.answer };
       const before = Array.isArray(update.knowledge) ? update.knowledge : [];
@@ -249,7 +269,7 @@ async function settle(turn: Turn, u: Understanding, update: AgentUpdate, picked:
       const item = await pendingNamed(turn, u, undefined);
       if (item) return { ...update, ...notBookedAsRefund(item) };
       const candidates = (u.candidates ?? []).flatMap((category) => {
-        const entry = entryFor(turn.state.tenantId, category);
+        const entry = entryFor(turn.state.tenantId, category, turn.language);
         return entry ? [{ category, topic: entry.topic }] : [];
       });
       if (candidates.length < 2) return update;
