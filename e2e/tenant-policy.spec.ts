@@ -55,11 +55,13 @@ test("vistula-bank's supervisor proposes a higher auto-approval limit, the secon
 
   // 249.00 PLN was above the old 200.00 limit: under the new one the policy pays it at once.
   const piotr = await signedInAs("piotr");
-  const widget = new WidgetPage(await piotr.newPage());
+  // Vistula Bank speaks Polish: the chat is in Polish, and so is the answer to a Polish message.
+  const widget = new WidgetPage(await piotr.newPage(), "pl");
   await widget.goto();
-  await widget.send("I was charged twice at Empik");
-  await expect(widget.agentMessages.last()).toContainText(/refunded/i, { timeout: 30_000 });
-  await expect(widget.caseStatus).toContainText("249.00 PLN");
+  await widget.send("Empik pobrał mi dwa razy 249 zł");
+  await expect(widget.agentMessages.last()).toContainText("został wykonany", { timeout: 30_000 });
+  await expect(widget.caseStatus).toContainText("249,00 zł");
+  await expect(widget.caseStatus).toContainText("Zwrócono");
 
   const marta = await signedInAs("marta");
   const { approvals } = (await (await marta.request.get("/api/approvals?status=all")).json()) as { approvals: ApprovalRow[] };

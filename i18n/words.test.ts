@@ -42,7 +42,8 @@ describe("the agent's words in each language", () => {
         const args = Object.fromEntries(
           [...message.matchAll(/\{(\w+)(?:,\s*(\w+))?/g)].map(([, name, type]) => [name, type === "plural" ? 2 : type === "select" ? "other" : "x"]),
         );
-        expect(() => t(key as never, args as never), `${language} ${key}`).not.toThrow();
+        const tags = Object.fromEntries([...message.matchAll(/<(\w+)>/g)].map(([, tag]) => [tag, (chunks: string) => chunks]));
+        expect(() => t.markup(key as never, { ...args, ...tags } as never), `${language} ${key}`).not.toThrow();
       }
     }
   });

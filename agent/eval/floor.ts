@@ -10,8 +10,7 @@ export const PASS_FLOOR = 0.95;
 
 /**
  * The shares of the held-out set's turns, by the language of the reply, below which `npm test`
- * fails: a few points under what the agent passes today (65.8% in English), so a change that
- * makes it understand customers it was never tuned on worse fails the suite. Polish gets its
- * floor with the agent's Polish: today every Polish turn is answered in English.
+ * fails: a few points under what the agent passes today (68.7% in English, 85.6% in Polish),
+ * so a change that makes it understand customers it was never tuned on worse fails the suite.
  */
-export const HELDOUT_FLOORS: Partial<Record<Language, number>> = { en: 0.62 };
+export const HELDOUT_FLOORS: Partial<Record<Language, number>> = { en: 0.65, pl: 0.82 };

@@ -1,17 +1,19 @@
 /** Money amounts written in free text, as integer minor units (cents). */
 
-const CURRENCY = String.raw`€|\$|£|eur|euros?|usd|gbp|pln|zł|zl`;
-const NUMBER = String.raw`\d{1,3}(?:[ \u00a0]\d{3})+[.,]\d{2}|\d{1,3}(?:[.,]\d{3})+(?:[.,]\d{1,2})?|\d+(?:[.,]\d{1,2})?`;
+const CURRENCY = String.raw`€|\$|£|eur|euros?|usd|gbp|pln|złotych|zlotych|złote|zlote|złoty|zloty|zł|zl|zeta|zyla|zyl`;
+const NUMBER = String.raw`\d{1,3}(?:[ \u00a0]\d{3})+[.,]\d{2}|\d{1,3}(?:[ \u00a0]\d{3})+(?=\s?(?:zł|zl|pln|eur|€)(?!\p{L}))|\d{1,3}(?:[.,]\d{3})+(?:[.,]\d{1,2})?|\d+(?:[.,]\d{1,2})?`;
 const AMOUNT = new RegExp(String.raw`(?<![\w:/.,]|\d-)(?:(${CURRENCY})\s?)?(${NUMBER})(?:\s?(${CURRENCY}|cents?)(?!\w))?(?![\w:/€$£]|[.,]\d|-\d)`, "giu");
 const MONTH = String.raw`jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec`;
 /** Words after a bare integer that make it a count, a time or a date, not money. */
+/** Polish months as written after a day ("12 marca", "3 gru"). */
+const MIESIAC = String.raw`sty|lut|mar|kwi|maj|cze|lip|sie|wrz|pa[zź]|lis|gru`;
 const UNIT_AFTER = new RegExp(
-  String.raw`^\s*(?:x\b|times?\b|days?\b|weeks?\b|months?\b|years?\b|hours?\b|h\b|mins?\b|minutes?\b|am\b|pm\b|st\b|nd\b|rd\b|th\b|of\s+(?:${MONTH})|(?:${MONTH}))`,
-  "i",
+  String.raw`^\s*(?:x\b|times?\b|days?\b|weeks?\b|months?\b|years?\b|hours?\b|h\b|mins?\b|minutes?\b|am\b|pm\b|st\b|nd\b|rd\b|th\b|of\s+(?:${MONTH})|(?:${MONTH})|razy\b|raz\b|dni\b|dzie[nń]\b|tygod\w*|miesi[aą]c\w*|lat\b|lata\b|godz\w*|minut\w*|(?:${MIESIAC})\p{L}*)`,
+  "iu",
 );
 const MONTH_BEFORE = new RegExp(String.raw`\b(?:${MONTH})[a-z]*\.?\s*$`, "i");
-const DAY_BEFORE = /\b(?:the|on|since)\s*$/i;
-const COUNT_AFTER = /^\s*(?:payments?|charges?|transactions?|purchases?|times?)\b/i;
+const DAY_BEFORE = /\b(?:the|on|since|dnia|od)\s*$/i;
+const COUNT_AFTER = /^\s*(?:payments?|charges?|transactions?|purchases?|times?|płatno\S*|platno\S*|transakcj\S*|obciąże\S*|obciaze\S*)/i;
 const CARD_BEFORE = /\b(?:ending|ends|card|number|no\.?)(?:\s+(?:in|with))?\s*$/i;
 
 /** A bare integer (no currency, no decimals) that reads as a count, date, year or card number. */

@@ -89,3 +89,19 @@ export function parseLabelledCsv(csv: string): LabelledText[] {
 export function loadBanking77Train(): LabelledText[] {
   return parseLabelledCsv(readFileSync(path.join(process.cwd(), "data", "banking77", "train.csv"), "utf8"));
 }
+
+/**
+ * The files the intent model is trained on, in order: Banking77's training split, and the
+ * Polish messages the team wrote under the same 77 categories.
+ */
+export const TRAINING_FILES = [path.join("data", "banking77", "train.csv"), path.join("data", "intents-pl", "train.csv")] as const;
+
+/** The Polish training messages (data/intents-pl/train.csv), read relative to the working directory. */
+export function loadPolishTrain(): LabelledText[] {
+  return parseLabelledCsv(readFileSync(path.join(process.cwd(), TRAINING_FILES[1]), "utf8"));
+}
+
+/** Every training file's bytes, in order: what the model is built from and what its recorded SHA-256 covers. */
+export function trainingBytes(): Buffer {
+  return Buffer.concat(TRAINING_FILES.map((file) => readFileSync(path.join(process.cwd(), file))));
+}

@@ -28,6 +28,30 @@ const WEEKDAYS = ["sunday", "monday", "tuesday", "wednesday", "thursday", "frida
 const ORD = String.raw`(?:st|nd|rd|th)?`;
 const COUNT = String.raw`(\d{1,3}|a couple of|couple|an?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fourteen)`;
 
+/** Polish months by their stems, in every case ("marca", "marzec", "gru"), January first. */
+const MIESIACE = ["sty", "lut", "mar", "kwi", "maj", "cze", "lip", "sierp", "wrz", "pa[zź]", "lis", "gru"];
+const MIESIAC = String.raw`(${MIESIACE.join("|")})\p{L}*\.?`;
+/** Polish weekdays in the forms that follow "w"/"we"/"w zeszły" ("w środę", "we wtorek"), Sunday first. */
+const DNI_TYGODNIA = ["niedziel", "poniedzia", "wtor|wtork", "[sś]rod", "czwart", "pi[aą]t", "sobot"];
+const POLISH_COUNTS: Record<string, number> = {
+  jeden: 1,
+  dwa: 2,
+  dwoma: 2,
+  trzy: 3,
+  cztery: 4,
+  pięć: 5,
+  piec: 5,
+  sześć: 6,
+  szesc: 6,
+  siedem: 7,
+  osiem: 8,
+  dziewięć: 9,
+  dziewiec: 9,
+  dziesięć: 10,
+  dziesiec: 10,
+  kilka: 3,
+};
+
 type Rule = { pattern: RegExp; resolve: (m: RegExpMatchArray, today: Date) => Date | undefined };
 
 const RULES: Rule[] = [
@@ -52,6 +76,34 @@ const RULES: Rule[] = [
       const n = NUMBER_WORDS[m[1].toLowerCase()] ?? Number(m[1]);
       return addDays(t, -n * (m[2].toLowerCase().startsWith("week") ? 7 : 1));
     },
+  },
+  {
+    pattern: new RegExp(String.raw`(?<!\p{L})(\d{1,2})\s+${MIESIAC}(?:\s+(\d{4}))?(?!\p{L})`, "iu"),
+    resolve: (m, t) => {
+      const month = MIESIACE.findIndex((stem) => new RegExp(`^${stem}`, "iu").test(m[2]!)) + 1;
+      return m[3] ? ymd(Number(m[3]), month, +m[1]!) : latestOnOrBefore(t, month, +m[1]!);
+    },
+  },
+  {
+    pattern:
+      /(?<!\p{L})(?:sprzed\s+(\d{1,2}|jeden|dwa|dwoma|trzy|cztery|pięć|piec|sześć|szesc|siedem|osiem|dziewięć|dziewiec|dziesięć|dziesiec|kilka)\s+(dni|tygodni)(?!\p{L})|(\d{1,2}|jeden|dwa|dwoma|trzy|cztery|pięć|piec|sześć|szesc|siedem|osiem|dziewięć|dziewiec|dziesięć|dziesiec|kilka)\s+(dni|dzie[nń]|tygodni\p{L}*|tydzie[nń])\s+temu(?!\p{L}))/iu,
+    resolve: (m, t) => {
+      const [count, unit] = m[1] ? [m[1], m[2]!] : [m[3]!, m[4]!];
+      const n = POLISH_COUNTS[count.toLowerCase()] ?? Number(count);
+      return addDays(t, -n * (/^ty/i.test(unit) ? 7 : 1));
+    },
+  },
+  { pattern: /(?<!\p{L})tydzie[nń]\s+temu(?!\p{L})/iu, resolve: (_m, t) => addDays(t, -7) },
+  { pattern: /(?<!\p{L})przedwczoraj(?!\p{L})/iu, resolve: (_m, t) => addDays(t, -2) },
+  { pattern: /(?<!\p{L})wczoraj(?!\p{L})|(?<!\p{L})wczorajsz\p{L}*/iu, resolve: (_m, t) => addDays(t, -1) },
+  { pattern: /(?<!\p{L})(?:dzisiaj|dzi[sś]|dzisiejsz\p{L}*|dzi[sś]\s+rano)(?!\p{L})/iu, resolve: (_m, t) => t },
+  {
+    pattern: new RegExp(String.raw`(?<!\p{L})(?:w|we|w\s+zesz\p{L}+|w\s+ostatni\p{L}*)\s+(${DNI_TYGODNIA.join("|")})\p{L}*`, "iu"),
+    resolve: (m, t) =>
+      previousWeekday(
+        t,
+        DNI_TYGODNIA.findIndex((stem) => new RegExp(`^(?:${stem})`, "iu").test(m[1]!)),
+      ),
   },
   { pattern: /\b(?:the\s+)?day\s+before\s+yesterday\b/i, resolve: (_m, t) => addDays(t, -2) },
   { pattern: /\byesterday\b|\blast\s+night\b/i, resolve: (_m, t) => addDays(t, -1) },

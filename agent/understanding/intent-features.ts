@@ -3,10 +3,17 @@
  * 2-5-grams inside each word (so a misspelt word still shares most of its grams).
  */
 
-/** Lowercased words of a message: letters and digits, apostrophes dropped ("don't" -> "dont"). */
+/**
+ * A message in lower case without diacritics ("Płatność" -> "platnosc"): customers type Polish
+ * with and without them, and both spellings must be the same word.
+ */
+export function foldText(text: string): string {
+  return text.toLowerCase().normalize("NFKD").replace(/\p{M}/gu, "").replace(/ł/g, "l");
+}
+
+/** Lowercased words of a message: letters and digits, diacritics and apostrophes dropped ("don't" -> "dont", "zapłaciłam" -> "zaplacilam"). */
 export function words(text: string): string[] {
-  return text
-    .toLowerCase()
+  return foldText(text)
     .replace(/[’'`]/g, "")
     .split(/[^a-z0-9]+/)
     .filter(Boolean);

@@ -19,7 +19,7 @@ const POLISH_WORDS = new Set(
     "konto koncie przelew przelewu limit limity zablokuj zablokować zablokowac odblokuj zgubiłam zgubiłem zgubilam zgubilem " +
     "razy dwa dwie był byl była byla było bylo byłam bylam byłem bylem zapłaciłam zaplacilam zapłaciłem zaplacilem pobrał pobral pobrało pobralo " +
     "oddajcie oddać oddac chcę chce chciałam chcialam chciałem chcialem możesz mozesz można mozna mogę moge jaki jaka jakie jakim ten ta to tę te " +
-    "sklepie sklep złotych zlotych zł zl i a o w z u"
+    "sklepie sklep złotych zlotych zł zl pomocy pomoc prosze proszę i a o w z u"
   ).split(" "),
 );
 

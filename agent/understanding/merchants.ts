@@ -31,12 +31,13 @@ const STOPWORDS = new Set([
   "llc",
 ]);
 
-/** Lowercase words, punctuation and accents removed. */
+/** Lowercase words, punctuation and accents removed ("Żabce" -> "zabce", "Łódź" -> "lodz"). */
 export function merchantTokens(text: string): string[] {
   return text
     .normalize("NFKD")
     .replace(/[\u0300-\u036f]/g, "")
     .toLowerCase()
+    .replace(/ł/g, "l")
     .replace(/['’]s\b/g, "")
     .split(/[^a-z0-9]+/)
     .filter((t) => t.length > 0);
@@ -65,9 +66,49 @@ export function editDistance(a: string, b: string, max = 2): number {
   return prev[b.length];
 }
 
-/** 1 for the same word, less for a likely typo or plural, 0 otherwise. */
+/**
+ * Endings a Polish name takes in a sentence, written without diacritics: "Empik" is "Empiku",
+ * "Biedronka" is "Biedronce", "Media Expert" is "Media Expercie", "Orlen" is "Orlenie".
+ */
+const POLISH_ENDINGS = new Set([
+  "",
+  "a",
+  "e",
+  "i",
+  "o",
+  "u",
+  "y",
+  "ie",
+  "ce",
+  "ka",
+  "ki",
+  "ku",
+  "ke",
+  "cie",
+  "t",
+  "em",
+  "om",
+  "ow",
+  "ach",
+  "ami",
+  "owi",
+  "ze",
+  "rze",
+  "r",
+  "g",
+  "dze",
+]);
+
+/** The same name in another grammatical case: a shared stem of at least four letters, and both tails Polish endings. */
+function inflected(a: string, b: string): boolean {
+  let stem = 0;
+  while (stem < a.length && stem < b.length && a[stem] === b[stem]) stem++;
+  return stem >= 4 && stem >= Math.max(a.length, b.length) - 4 && POLISH_ENDINGS.has(a.slice(stem)) && POLISH_ENDINGS.has(b.slice(stem));
+}
+
+/** 1 for the same word or the same name in another case, less for a likely typo or plural, 0 otherwise. */
 function tokenSimilarity(a: string, b: string): number {
-  if (a === b) return 1;
+  if (a === b || inflected(a, b)) return 1;
   const longer = Math.max(a.length, b.length);
   if (Math.min(a.length, b.length) < 3 || longer < 4) return 0;
   const d = editDistance(a, b, 2);

@@ -3,6 +3,7 @@ import { findAmounts, findWordAmounts } from "./amounts";
 import { labelForCategory } from "./banking77";
 import { bankingClassifier, rankCategories, scoreLabels, type IntentModel, type LabelScore } from "./classifier";
 import { findDate } from "./dates";
+import { foldText } from "./intent-features";
 import { matchMerchant } from "./merchants";
 import { applyRules, stripGreeting, type RuleLabel } from "./rules";
 import type { ChatTurn, Intent, RefundReason, Txn, Understanding } from "./types";
@@ -12,7 +13,8 @@ export type OfflineContext = { today: string; transactions: Txn[] };
 /** Confidence given to a keyword-rule match. */
 const RULE_CONFIDENCE = 0.9;
 /** Words saying money left the account. */
-const MONEY_TAKEN = /\b(?:charg(?:e|es|ed|ing)|took|take|taken|billed?|debit(?:ed)?|deducted|withdrew|payments?|transactions?)\b/i;
+const MONEY_TAKEN =
+  /\b(?:charg(?:e|es|ed|ing)|took|take|taken|billed?|debit(?:ed)?|deducted|withdrew|payments?|transactions?)\b|(?<!\p{L})(?:pobra\p{L}*|pobrał\p{L}*|zapłaci\p{L}*|zaplaci\p{L}*|płatnoś\p{L}*|platnos\p{L}*|transakcj\p{L}*|obciąż\p{L}*|obciaz\p{L}*|ściągn\p{L}*|sciagn\p{L}*|zeszł\p{L}*|zeszl\p{L}*|policzy\p{L}*|naliczy\p{L}*)/iu;
 /** Share of classifier probability on refund intents above which a message about a listed payment is a refund. */
 const REFUND_SHARE_FLOOR = 0.15;
 /** Below this the classifier's best guess is only a guess: the agent asks which of the likely topics is meant. */
@@ -27,11 +29,14 @@ const SECOND_INTENT_FLOOR = 0.6;
 const CLARIFY_OPTIONS = 3;
 
 const ORDINALS: [RegExp, number][] = [
-  [/\b(?:first|1st|former)\b|\bnumber\s+(?:one|1)\b|^\s*(?:the\s+)?(?:one|1)\s*[.!]?\s*$/i, 1],
-  [/\b(?:second|2nd|latter)\b|\bnumber\s+(?:two|2)\b|^\s*(?:the\s+)?(?:two|2)\s*[.!]?\s*$/i, 2],
-  [/\b(?:third|3rd)\b|\bnumber\s+(?:three|3)\b|^\s*(?:the\s+)?(?:three|3)\s*[.!]?\s*$/i, 3],
-  [/\b(?:fourth|4th)\b|\bnumber\s+(?:four|4)\b/i, 4],
-  [/\b(?:last|final)\s+one\b|\bthe\s+last\b/i, -1],
+  [/\b(?:first|1st|former)\b|\bnumber\s+(?:one|1)\b|^\s*(?:the\s+)?(?:one|1)\s*[.!]?\s*$|(?<!\p{L})pierwsz\p{L}*|(?<!\p{L})(?:numer|nr)\s+(?:jeden|1)\b/iu, 1],
+  [
+    /\b(?:second|2nd|latter)\b|\bnumber\s+(?:two|2)\b|^\s*(?:the\s+)?(?:two|2)\s*[.!]?\s*$|(?<!\p{L})drug(?:a|ą|ie|i|iej|iego|ą)(?!\p{L})|(?<!\p{L})(?:numer|nr)\s+(?:dwa|2)\b/iu,
+    2,
+  ],
+  [/\b(?:third|3rd)\b|\bnumber\s+(?:three|3)\b|^\s*(?:the\s+)?(?:three|3)\s*[.!]?\s*$|(?<!\p{L})trzeci\p{L}*|(?<!\p{L})(?:numer|nr)\s+(?:trzy|3)\b/iu, 3],
+  [/\b(?:fourth|4th)\b|\bnumber\s+(?:four|4)\b|(?<!\p{L})czwart(?:a|ą|e|y|ej)(?!\p{L})/iu, 4],
+  [/\b(?:last|final)\s+one\b|\bthe\s+last\b|(?<!\p{L})ostatni\p{L}*/iu, -1],
 ];
 
 /** "the second one" -> 2, "the last one" -> -1 (counted from the end). */
@@ -75,7 +80,16 @@ const NAME = String.raw`([A-Z\u0104\u0106\u0118\u0141\u0143\u00d3\u015a\u0179\u0
 /** Words saying a shop took money, after its name ("Zalando charged me", "Rossmann pobrał"). */
 const TOOK = String.raw`(?:has\s+|just\s+)?(?:charged|double[-\s]?charged|took|billed|debited|pobra\w*|policzy\w*|ściągn\w*|sciagn\w*|obciąży\w*|obciazy\w*|naliczy\w*|zabra\w*)`;
 /** Where a shop's name stands: after "at"/"from" (or Polish "w", "z", "u", "od"), or before a word saying it took money. */
-const SHOP_PLACES = [new RegExp(String.raw`\b(?:at|from|w|we|z|ze|u|od)\s+${NAME}`, "gu"), new RegExp(String.raw`(?:^|[.!?,]\s+)${NAME}\s+${TOOK}\b`, "gu")];
+const SHOP_PLACES = [
+  new RegExp(String.raw`\b(?:at|from|w|we|z|ze|u|od)\s+${NAME}`, "gu"),
+  new RegExp(String.raw`(?:^|[.!?,]\s+)${NAME}\s+${TOOK}\b`, "gu"),
+  new RegExp(String.raw`(?<!\p{L})(?:stacj\p{L}*|sklep\p{L}*|firm\p{L}*|sie[cć]\p{L}*)\s+${NAME}`, "gu"),
+];
+/** Words that open "... pobrał" without naming a shop: who else could have taken the money. */
+const NOT_A_TAKER =
+  /^(?:kto[sś]|oni|bank|sklep|kasjer\p{L}*|to|mi|mnie|znowu|ponownie|automat|bankomat|terminal|aplikacja|apka|system|karta|someone|they|it|he|she)$/iu;
+/** A shop's name typed in lower case at the start of a message, before a word saying it took money ("zabka pobrala 2x"). */
+const LOWERCASE_TAKER = new RegExp(String.raw`^\W*(\p{Ll}[\p{L}&'’.-]{2,})\s+${TOOK.replaceAll(String.raw`\w`, String.raw`\p{L}`)}(?!\p{L})`, "u");
 
 /**
  * A shop the customer names that is not among their payments ("charged twice at Starbucks",
@@ -89,6 +103,8 @@ function unlistedMerchant(text: string): string | undefined {
       if (!NOT_A_SHOP.test(name.split(/\s+/)[0]!) && name.length > 2) return name;
     }
   }
+  const taker = LOWERCASE_TAKER.exec(text)?.[1];
+  if (taker && !NOT_A_TAKER.test(taker)) return taker.charAt(0).toUpperCase() + taker.slice(1);
   // A brand in capitals ("IKEA"), unless the whole message is shouted.
   const shouted = text.replace(/[^A-Za-z]/g, "").length > 0 && text === text.toUpperCase();
   if (shouted) return undefined;
@@ -123,6 +139,7 @@ export function classifyText(text: string, model: IntentModel = bankingClassifie
   const [top] = labels;
   const confidence = round(top.p);
   const words = contentWords(body);
+  if (ONLY_SMALL_WORDS.test(body)) return { intent: "other", confidence, byRule: false, labels };
   const namesNothing = words === 0 || SOMETHING_WRONG.test(body);
   const onlyPronoun = /^\W*(?:it|this|that)\b/i.test(body) && words <= 3;
   if (namesNothing || onlyPronoun || (words <= 2 && confidence < CLARIFY_BELOW) || (words === 1 && confidence < 0.9)) {
@@ -184,20 +201,53 @@ const FILLER = new Set([
   "see",
   "do",
   "does",
+  "prosze",
+  "pomocy",
+  "pomoc",
+  "mam",
+  "pytanie",
+  "sprawe",
+  "sprawa",
+  "problem",
+  "cos",
+  "to",
+  "ze",
+  "mi",
+  "mnie",
+  "moja",
+  "moje",
+  "moj",
+  "jest",
+  "sie",
+  "czy",
+  "hej",
+  "ej",
+  "halo",
+  "pilne",
+  "szybkie",
+  "odnosnie",
+  "dotyczace",
+  "w",
+  "z",
+  "na",
+  "do",
+  "o",
 ]);
 /** Thanks, yes, no and goodbyes are answered as they are, never with a question back. */
-const SMALL_WORDS = /^\W*(?:thanks?|thank\s+you|thx|ta|ok(?:ay)?|cheers|great|cool|bye|goodbye|yes|yeah|yep|no|nope|sure)\b/i;
+const SMALL = String.raw`(?:thanks?|thank\s+you|thx|ta|ok(?:ay)?|cheers|great|cool|bye|goodbye|yes|yeah|yep|no|nope|sure|dzi[eę]kuj[eę]|dzi[eę]ki|super|spoko|dobrze|tak|nie|okej|do\s+widzenia|pa)(?!\p{L})`;
+const SMALL_WORDS = new RegExp(String.raw`^\W*${SMALL}`, "iu");
+/** A message of nothing but such words ("thanks!", "ok dzięki"): answered as it is, whatever the classifier makes of it. */
+const ONLY_SMALL_WORDS = new RegExp(String.raw`^(?:\W*${SMALL})+[\W\p{Emoji_Presentation}]*$`, "iu");
 /** "something is wrong", "there's a problem" with nothing said about what. */
 const SOMETHING_WRONG =
-  /^\W*(?:\w+\W+)?(?:something(?:'s|\s+is|\s+seems)?\s+(?:wrong|off|not\s+right|weird|strange)|(?:there'?s|there\s+is|i\s+have)\s+a\s+problem)\W*$/i;
+  /^\W*(?:\w+\W+)?(?:something(?:'s|\s+is|\s+seems)?\s+(?:wrong|off|not\s+right|weird|strange)|(?:there'?s|there\s+is|i\s+have)\s+a\s+problem)\W*$|^\W*(?:\p{L}+\W+)?(?:co[sś]\s+(?:jest\s+|si[eę]\s+)?(?:nie\s+tak|nie\s+dzia[lł]a|dziwnego|zepsu\p{L}+)|mam\s+(?:(?:jaki[sś]|ma[lł]y|du[zż]y)\s+)?problem|nie\s+dzia[lł]a(?:\s+mi)?(?:\s+to)?)(?:\s+(?:z\s+)?\p{L}+)?\W*$/iu;
 /** The topics offered when a message names none: what customers ask most. */
 const COMMON_TOPICS = ["request_refund", "lost_or_stolen_card", "pending_card_payment"];
 
 /** How many words of the message could name a topic: Infinity for greetings-like small talk, which the caller leaves alone. */
 function contentWords(text: string): number {
   if (SMALL_WORDS.test(text)) return Infinity;
-  return text
-    .toLowerCase()
+  return foldText(text)
     .split(/[^a-z]+/)
     .filter((w) => w.length > 1 && !FILLER.has(w)).length;
 }
@@ -262,16 +312,16 @@ const PRECEDENCE: Intent[] = ["freeze_card", "refund", "cancel", "unfreeze_card"
 
 /** A clause that asks something; a clause that only explains ("it was my son") asks for no help article. */
 const ASKS =
-  /\?\s*$|^\W*(?:how|what|when|where|why|which|who|can|could|do|does|is|are|will|would|should|tell\s+me|explain|i\s+(?:want|need|would\s+like)\s+to\s+know)\b/i;
+  /\?\s*$|^\W*(?:how|what|when|where|why|which|who|can|could|do|does|is|are|will|would|should|tell\s+me|explain|i\s+(?:want|need|would\s+like)\s+to\s+know)\b|^\W*(?:jak|jaki|jaka|jakie|ile|kiedy|gdzie|dlaczego|czemu|czy|co|chc[eę]\s+wiedzie[cć])(?!\p{L})/iu;
 
 /** Clauses of a run-on message: sentences, and "and" / "also" before a new request. */
 export function splitClauses(text: string): string[] {
   return text
     .split(
-      /(?<=[.!?;])\s+|\s+(?:and\s+also|also|plus|and\s+then)\s+|,?\s+and\s+(?=(?:i|i'?m|i've|my|what|how|when|where|can|could|would|please|pls|there|someone|somebody|tell|show|also|is|are|do|does|why|let|send|order|get|give)\b)/i,
+      /(?<=[.!?;])\s+|\s+(?:and\s+also|also|plus|and\s+then)\s+|,?\s+and\s+(?=(?:i|i'?m|i've|my|what|how|when|where|can|could|would|please|pls|there|someone|somebody|tell|show|also|is|are|do|does|why|let|send|order|get|give)\b)|,?\s+(?:a\s+)?(?:i\s+)?(?:przy\s+okazji|poza\s+tym|a\s+tak[zż]e|oraz|aha,?\s+i)\s+|,?\s+(?:a|i)\s+(?:jeszcze\s+)?(?=(?:jak|jaki|jakie|jaka|ile|kiedy|gdzie|czy|co|prosz[eę]|chc[eę]|zablokuj\p{L}*|odblokuj\p{L}*|zam[oó]w\p{L}*|mam|moja|m[oó]j|dlaczego|czemu|poka[zż]\p{L}*|sprawd[zź]\p{L}*|daj\p{L}*|po[lł][aą]cz\p{L}*|przeka[zż]\p{L}*|wy[sś]lij\p{L}*|zwr[oó][cć]\p{L}*|oddaj\p{L}*)(?!\p{L}))/iu,
     )
     .map((c) => c.trim())
-    .filter((c) => /[a-z]{2}/i.test(c));
+    .filter((c) => /\p{L}{2}/u.test(c));
 }
 
 /**
@@ -334,7 +384,10 @@ export function understandLatest(turns: ChatTurn[], ctx: OfflineContext, model: 
     if (joined.intent !== "unclear" && joined.intent !== "other") return { ...joined, ...entitiesOf(latest) };
   }
   // "sorry, my mistake, it was Green Grocer": a correction naming the payment, not a cancel.
-  const correction = latest.intent === "cancel" && latest.merchant !== undefined && !/\b(?:cancel\w*|withdraw|drop|stop)\b/i.test(last);
+  const correction =
+    latest.intent === "cancel" &&
+    latest.merchant !== undefined &&
+    !/\b(?:cancel\w*|withdraw|drop|stop)\b|(?<!\p{L})(?:anul|wycof|rezygn|zrezygn|odwo[lł])/iu.test(last);
   if ((!["other", "unclear", "knowledge"].includes(latest.intent) && !correction) || !hasEntities || !askedBack || !previous) return latest;
   const earlier = readPrevious(previous);
   if (earlier.intent !== "refund") return latest;
@@ -343,7 +396,8 @@ export function understandLatest(turns: ChatTurn[], ctx: OfflineContext, model: 
 }
 
 /** "and the monthly one?", "what about online?": a message that leans on the one before it. */
-const FOLLOW_UP = /^\W*(?:and|also|what\s+about|how\s+about|and\s+what\s+about)\b|^\W*(?:it|that|this)\b/i;
+const FOLLOW_UP =
+  /^\W*(?:and|also|what\s+about|how\s+about|and\s+what\s+about)\b|^\W*(?:it|that|this)\b|^\W*(?:a\s+(?:co|jak|ta|to|te|t[eę]|ten|tamt\p{L}*|ile|czy)|i\s+jeszcze|oraz|to|ta|t[eę]|tego|tej|ten)(?!\p{L})|^\W*a\s+\p{L}+\W*$/iu;
 
 /** Only what this message itself says about a payment. */
 function entitiesOf(u: Understanding): Partial<Understanding> {

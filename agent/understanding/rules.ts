@@ -1,11 +1,27 @@
 /** Keyword rules for phrasings they recognise reliably; they take precedence over the classifier. */
 import type { RuleLabel } from "./banking77";
+import { foldText } from "./intent-features";
+import { languageOfMessage } from "./language";
+import * as pl from "./rules-pl";
 import { topicRule } from "./topic-rules";
 
 /** A label with the Banking77 category it stands for, when there is one. */
 export type { RuleLabel } from "./banking77";
 
-type Rule = { label: RuleLabel; patterns: RegExp[] };
+/** A rule's English patterns, matched against the message as written, and its Polish ones, against the message folded (rules-pl.ts). */
+type Rule = { label: RuleLabel; patterns: RegExp[]; polish?: RegExp[] };
+
+/**
+ * A message as the rules read it: as written, and folded to lower case without diacritics for
+ * the Polish patterns; a message written in English is not read in Polish ("limit" is a word
+ * of both).
+ */
+type Said = { body: string; folded: string };
+
+const said = (body: string): Said => ({ body, folded: languageOfMessage(body) === "en" ? "" : foldText(body) });
+
+/** Whether an English pattern matches the message, or a Polish one its folded form. */
+const either = (m: Said, english: RegExp, polish: RegExp) => english.test(m.body) || polish.test(m.folded);
 
 const CARD = String.raw`(?:(?:debit|credit|bank|visa|mastercard|physical|plastic|virtual)\s+)?card`;
 
@@ -174,48 +190,58 @@ const REFUND: RegExp[] = [
  * cancel, ask for status or about limits often mention refunds or travel too.
  */
 const FIRST_RULES: Rule[] = [
-  { label: { intent: "handover", category: "terminate_account" }, patterns: CLOSE_ACCOUNT },
-  { label: { intent: "handover" }, patterns: HANDOVER },
-  { label: { intent: "handover", category: "cancel_transfer" }, patterns: CANCEL_TRANSFER },
-  { label: { intent: "knowledge", category: "pin_blocked" }, patterns: PIN_BLOCKED },
-  { label: { intent: "knowledge", category: "passcode_forgotten" }, patterns: PASSCODE_FORGOTTEN },
-  { label: { intent: "unfreeze_card" }, patterns: UNFREEZE },
-  { label: { intent: "freeze_card", category: "lost_or_stolen_card" }, patterns: FREEZE },
-  { label: { intent: "replace_card" }, patterns: REPLACE },
-  { label: { intent: "cancel" }, patterns: CANCEL },
-  { label: { intent: "status" }, patterns: STATUS },
-  { label: { intent: "pending" }, patterns: PENDING },
-  { label: { intent: "limits" }, patterns: LIMITS },
+  {
+    label: { intent: "handover", category: "terminate_account" },
+    patterns: CLOSE_ACCOUNT,
+    polish: [/\b(?:zamkn\w*|zlikwid\w*|usun\w*|rozwiaz\w*)\s+(?:moje\s+|to\s+)?konto\b/],
+  },
+  { label: { intent: "handover" }, patterns: HANDOVER, polish: pl.PL_HANDOVER },
+  { label: { intent: "handover", category: "cancel_transfer" }, patterns: CANCEL_TRANSFER, polish: pl.PL_CANCEL_TRANSFER },
+  { label: { intent: "knowledge", category: "pin_blocked" }, patterns: PIN_BLOCKED, polish: pl.PL_PIN_BLOCKED },
+  { label: { intent: "knowledge", category: "passcode_forgotten" }, patterns: PASSCODE_FORGOTTEN, polish: pl.PL_PASSCODE_FORGOTTEN },
+  { label: { intent: "unfreeze_card" }, patterns: UNFREEZE, polish: pl.PL_UNFREEZE },
+  { label: { intent: "freeze_card", category: "lost_or_stolen_card" }, patterns: FREEZE, polish: pl.PL_FREEZE },
+  { label: { intent: "replace_card" }, patterns: REPLACE, polish: pl.PL_REPLACE },
+  { label: { intent: "cancel" }, patterns: CANCEL, polish: pl.PL_CANCEL },
+  { label: { intent: "status" }, patterns: STATUS, polish: pl.PL_STATUS },
+  { label: { intent: "pending" }, patterns: PENDING, polish: pl.PL_PENDING },
+  { label: { intent: "limits" }, patterns: LIMITS, polish: pl.PL_LIMITS },
 ];
 
 /** After the help-article topics (topic-rules.ts): how a card works, and claims about one payment. */
 const LATER_RULES: Rule[] = [
-  { label: { intent: "knowledge", category: "contactless_not_working" }, patterns: CONTACTLESS },
+  { label: { intent: "knowledge", category: "contactless_not_working" }, patterns: CONTACTLESS, polish: [pl.PL_CONTACTLESS] },
   { label: { intent: "knowledge", category: "virtual_card_not_working" }, patterns: VIRTUAL_NOT_WORKING },
-  { label: { intent: "refund", reason: "duplicate" }, patterns: DUPLICATE },
-  { label: { intent: "refund", reason: "abroad" }, patterns: ABROAD },
-  { label: { intent: "refund", reason: "unrecognised" }, patterns: UNRECOGNISED },
-  { label: { intent: "knowledge", category: "reverted_card_payment?" }, patterns: REVERTED },
-  { label: { intent: "refund", reason: "other" }, patterns: REFUND },
-  { label: { intent: "knowledge", category: "declined_card_payment" }, patterns: [DECLINED] },
+  { label: { intent: "refund", reason: "duplicate" }, patterns: DUPLICATE, polish: pl.PL_DUPLICATE },
+  { label: { intent: "refund", reason: "abroad" }, patterns: ABROAD, polish: pl.PL_ABROAD },
+  { label: { intent: "refund", reason: "unrecognised" }, patterns: UNRECOGNISED, polish: pl.PL_UNRECOGNISED },
+  { label: { intent: "knowledge", category: "reverted_card_payment?" }, patterns: REVERTED, polish: pl.PL_REVERTED },
+  { label: { intent: "refund", reason: "other" }, patterns: REFUND, polish: pl.PL_REFUND },
+  { label: { intent: "knowledge", category: "declined_card_payment" }, patterns: [DECLINED], polish: [pl.PL_DECLINED] },
 ];
+
+/** A greeting that asks nothing yet, in either language. */
+function isGreeting(text: string): boolean {
+  const m = said(text.trim());
+  return either(m, GREETING_ONLY, pl.PL_GREETING_ONLY) || either(m, GREETING_SMALL_TALK, pl.PL_GREETING_SMALL_TALK);
+}
 
 /** The label a reliable keyword rule gives the message, or undefined when none applies. */
 export function applyRules(text: string): RuleLabel | undefined {
-  if (GREETING_ONLY.test(text.trim()) || GREETING_SMALL_TALK.test(text.trim())) return { intent: "greeting" };
-  const body = stripGreeting(text);
-  const matching = (rules: Rule[]) => rules.find((r) => r.patterns.some((p) => p.test(body)) && applies(r.label, body))?.label;
-  const label = matching(FIRST_RULES) ?? topicRule(body) ?? matching(LATER_RULES);
-  if (label?.intent === "refund") return refundAt(label, body);
-  if (label?.category === "reverted_card_payment?" && /\btop[\s-]?up\b/i.test(body)) return { intent: "knowledge", category: "top_up_reverted" };
-  if (label?.category === "declined_card_payment") return declinedAt(body) ?? undefined;
+  if (isGreeting(text)) return { intent: "greeting" };
+  const m = said(stripGreeting(text));
+  const matching = (rules: Rule[]) =>
+    rules.find((r) => (r.patterns.some((p) => p.test(m.body)) || r.polish?.some((p) => p.test(m.folded))) && applies(r.label, m))?.label;
+  const label = matching(FIRST_RULES) ?? topicRule(m.body) ?? matching(LATER_RULES);
+  if (label?.intent === "refund") return refundAt(label, m);
+  if (label?.category === "reverted_card_payment?" && either(m, /\btop[\s-]?up\b/i, pl.PL_TOP_UP)) return { intent: "knowledge", category: "top_up_reverted" };
+  if (label?.category === "declined_card_payment") return declinedAt(m) ?? undefined;
   if (label?.intent !== "freeze_card") return label;
-  if (COMPROMISED.test(body)) return { intent: "freeze_card", category: "compromised_card", cardReason: "compromised" };
-  if (/\bswallow|\b(?:atm|machine|cash\s*point)\b/i.test(body)) return { intent: "freeze_card", category: "card_swallowed", cardReason: "lost" };
-  return {
-    ...label,
-    cardReason: STOLEN.test(body) ? "stolen" : /\b(?:freeze|block|lock|stop|suspend)\b/i.test(body) && !/\blost\b/i.test(body) ? "customer_request" : "lost",
-  };
+  if (either(m, COMPROMISED, pl.PL_COMPROMISED)) return { intent: "freeze_card", category: "compromised_card", cardReason: "compromised" };
+  if (either(m, /\bswallow|\b(?:atm|machine|cash\s*point)\b/i, pl.PL_SWALLOWED))
+    return { intent: "freeze_card", category: "card_swallowed", cardReason: "lost" };
+  const asked = either(m, /\b(?:freeze|block|lock|stop|suspend)\b/i, pl.PL_FREEZE_ASKED) && !either(m, /\blost\b/i, pl.PL_LOST);
+  return { ...label, cardReason: either(m, STOLEN, pl.PL_STOLEN) ? "stolen" : asked ? "customer_request" : "lost" };
 }
 
 /** A card that no longer works in the hand: asking about a new one is asking for one. */
@@ -227,22 +253,23 @@ const ASKS_HOW = /^\W*(?:how|where|what|when|why|is\s+it\s+possible|is\s+there|d
  * "twice" and "abroad" mean a refund only where money was taken: "it failed twice", "can I
  * use my card abroad?" are not claims; a question about replacements orders none.
  */
-function applies(label: RuleLabel, body: string): boolean {
-  if (label.intent === "replace_card") return !ASKS_HOW.test(body) || DAMAGED.test(body);
+function applies(label: RuleLabel, m: Said): boolean {
+  if (label.intent === "replace_card") return !either(m, ASKS_HOW, pl.PL_ASKS_HOW) || either(m, DAMAGED, pl.PL_DAMAGED);
   if (label.intent !== "refund" || (label.reason !== "duplicate" && label.reason !== "abroad")) return true;
-  if (label.reason === "abroad" && /\b(?:exchange|rate|conver\w*)\b/i.test(body)) return false;
-  return CHARGED.test(body) && !/^\s*(?:can|could|will|does|do|is|are)\s+(?:i|my|you|it)\b/i.test(body);
+  if (label.reason === "abroad" && either(m, /\b(?:exchange|rate|conver\w*)\b/i, /\b(?:kurs\w*|przewalutow\w*|wymian\w*)/)) return false;
+  const asks = either(m, /^\s*(?:can|could|will|does|do|is|are)\s+(?:i|my|you|it)\b/i, /^\s*czy\s+(?:moge|mozna|moja\s+karta|karta|dziala)\b/);
+  return either(m, CHARGED, pl.PL_CHARGED) && !asks;
 }
 
 /**
  * A claim about a cash withdrawal or a direct debit is not a card payment to refund: the help
  * article says what to do ("who is this direct debit from?", "the ATM gave me less").
  */
-function refundAt(label: RuleLabel, body: string): RuleLabel {
-  if (/\bdirect\s+debits?\b/i.test(body)) return { intent: "knowledge", category: "direct_debit_payment_not_recognised" };
-  if (!AT_CASH_MACHINE.test(body)) return label;
+function refundAt(label: RuleLabel, m: Said): RuleLabel {
+  if (either(m, /\bdirect\s+debits?\b/i, pl.PL_DIRECT_DEBIT)) return { intent: "knowledge", category: "direct_debit_payment_not_recognised" };
+  if (!either(m, AT_CASH_MACHINE, pl.PL_AT_CASH_MACHINE)) return label;
   if (label.reason === "unrecognised") return { intent: "knowledge", category: "cash_withdrawal_not_recognised" };
-  if (/\b(?:less|wrong\s+amount|only\s+(?:gave|got)|short|didn'?t\s+(?:give|get)\s+(?:me\s+)?(?:all|the))\b/i.test(body))
+  if (either(m, /\b(?:less|wrong\s+amount|only\s+(?:gave|got)|short|didn'?t\s+(?:give|get)\s+(?:me\s+)?(?:all|the))\b/i, pl.PL_LESS_CASH))
     return { intent: "knowledge", category: "wrong_amount_of_cash_received" };
   return label;
 }
@@ -252,16 +279,21 @@ function refundAt(label: RuleLabel, body: string): RuleLabel {
  * declined card payment; "it got declined" alone says not which, and is left to the classifier
  * and the conversation.
  */
-function declinedAt(body: string): RuleLabel | null {
-  if (AT_CASH_MACHINE.test(body) || /\bcash\b/i.test(body)) return { intent: "knowledge", category: "declined_cash_withdrawal" };
-  if (/\btop[\s-]?up\b|\btopping\s+up\b/i.test(body)) return { intent: "knowledge", category: "top_up_failed" };
-  if (/\b(?:transfer\w*|send\w*|sent|beneficiar\w*|recipient|iban)\b|\bmoney\s+to\b/i.test(body)) return { intent: "knowledge", category: "declined_transfer" };
-  if (/\b(?:card|payment|pay|purchase|shop|store|online|terminal|supermarket|restaurant|merchant)\b/i.test(body))
+function declinedAt(m: Said): RuleLabel | null {
+  if (either(m, AT_CASH_MACHINE, pl.PL_AT_CASH_MACHINE) || /\bcash\b/i.test(m.body)) return { intent: "knowledge", category: "declined_cash_withdrawal" };
+  if (either(m, /\btop[\s-]?up\b|\btopping\s+up\b/i, pl.PL_TOP_UP)) return { intent: "knowledge", category: "top_up_failed" };
+  if (either(m, /\b(?:transfer\w*|send\w*|sent|beneficiar\w*|recipient|iban)\b|\bmoney\s+to\b/i, pl.PL_TRANSFER))
+    return { intent: "knowledge", category: "declined_transfer" };
+  if (either(m, /\b(?:card|payment|pay|purchase|shop|store|online|terminal|supermarket|restaurant|merchant)\b/i, pl.PL_CARD_PAYMENT))
     return { intent: "knowledge", category: "declined_card_payment" };
   return null;
 }
 
-/** The message without a leading "hi", "hello there," etc. */
+/** The message without a leading "hi", "hello there," "dzień dobry," etc. */
 export function stripGreeting(text: string): string {
-  return text.replace(GREETING_PREFIX, "");
+  const english = text.replace(GREETING_PREFIX, "");
+  if (english !== text) return english;
+  // The Polish greeting's length in the folded text is its length as written: folding keeps one letter per letter.
+  const polish = pl.PL_GREETING_PREFIX.exec(foldText(text));
+  return polish ? text.slice(polish[0].length) : text;
 }

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { LANGUAGES } from "@/i18n/languages";
 import { timestamp } from "@/agent/graph/wire";
 import { messages } from "@/db/schema";
 import { BUDGET_NAMES } from "@/vocabulary/budgets";
@@ -48,6 +49,8 @@ export const transcriptMessage = z.object({
   role: z.enum(messages.role.enumValues),
   text: z.string(),
   createdAt: timestamp,
+  /** The language a customer's message is written in, as the agent reads it; null for the agent's replies and for a message that does not show one ("ok", "249"). */
+  language: z.enum(LANGUAGES).nullable(),
 });
 
 /** An audit event: who did what, when. */

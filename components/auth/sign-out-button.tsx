@@ -5,7 +5,12 @@ import { requestJson } from "@/components/api/request-json";
 import { Button, type ButtonStyle } from "@/components/ui/button";
 
 /** Ends the session, then reloads into `redirectTo` so every view forgets the user. */
-export function SignOutButton({ redirectTo = "/login", label = "Sign out", ...style }: ButtonStyle & { redirectTo?: string; label?: string }) {
+export function SignOutButton({
+  redirectTo = "/login",
+  label = "Sign out",
+  busyLabel = "Signing out…",
+  ...style
+}: ButtonStyle & { redirectTo?: string; label?: string; busyLabel?: string }) {
   const [busy, setBusy] = useState(false);
 
   async function signOut() {
@@ -19,7 +24,7 @@ export function SignOutButton({ redirectTo = "/login", label = "Sign out", ...st
 
   return (
     <Button variant="secondary" size="sm" {...style} onClick={signOut} disabled={busy}>
-      {busy ? "Signing out…" : label}
+      {busy ? busyLabel : label}
     </Button>
   );
 }

@@ -1,3 +1,4 @@
+import { useTranslations } from "use-intl";
 import { useState, type FormEvent, type KeyboardEvent } from "react";
 import { Button } from "@/components/ui/button";
 import { Textarea } from "@/components/ui/field";
@@ -7,6 +8,7 @@ const MAX_CHARS = 2000;
 
 /** The message box: Enter sends, Shift+Enter starts a new line. */
 export function Composer({ onSend, disabled, sending }: { onSend: (text: string) => Promise<SendOutcome>; disabled: boolean; sending: boolean }) {
+  const t = useTranslations("widget.composer");
   const [text, setText] = useState("");
   const canSend = !disabled && !sending && text.trim().length > 0;
 
@@ -32,7 +34,7 @@ export function Composer({ onSend, disabled, sending }: { onSend: (text: string)
   return (
     <form onSubmit={onSubmit} className="border-t border-slate-200 bg-white p-2">
       <label htmlFor="chat-message" className="sr-only">
-        Message
+        {t("label")}
       </label>
       <div className="flex items-end gap-2">
         <Textarea
@@ -41,19 +43,19 @@ export function Composer({ onSend, disabled, sending }: { onSend: (text: string)
           maxLength={MAX_CHARS}
           value={text}
           disabled={disabled}
-          placeholder="Write a message…"
+          placeholder={t("placeholder")}
           aria-describedby="chat-message-hint"
           data-embed-focus
           onChange={(e) => setText(e.target.value)}
           onKeyDown={onKeyDown}
         />
         <Button type="submit" disabled={!canSend}>
-          {sending ? "Sending…" : "Send"}
+          {sending ? t("sending") : t("send")}
         </Button>
       </div>
       <p id="chat-message-hint" className="mt-1 flex justify-between text-[11px] text-slate-500">
-        <span>Enter to send, Shift+Enter for a new line.</span>
-        {text.length > MAX_CHARS - 200 ? <span>{MAX_CHARS - text.length} characters left</span> : null}
+        <span>{t("hint")}</span>
+        {text.length > MAX_CHARS - 200 ? <span>{t("charactersLeft", { count: MAX_CHARS - text.length })}</span> : null}
       </p>
     </form>
   );

@@ -1,4 +1,6 @@
 import { expect, type Page } from "@playwright/test";
+import type { Language } from "@/i18n/languages";
+import { MESSAGES } from "@/i18n/words";
 
 /** Where the widget sends each message: a run of the app's LangGraph API, streamed. */
 export const WIDGET_TURNS = "**/api/langgraph/threads/*/runs/stream";
@@ -8,7 +10,15 @@ export const isWidgetTurn = (res: { url(): string; request(): { method(): string
   res.url().endsWith("/runs/stream") && res.request().method() === "POST";
 
 export class WidgetPage {
-  constructor(readonly page: Page) {}
+  /** The chat's words in the customer's bank's language. */
+  private readonly words: (typeof MESSAGES)["en"]["widget"];
+
+  constructor(
+    readonly page: Page,
+    language: Language = "en",
+  ) {
+    this.words = MESSAGES[language].widget;
+  }
 
   async goto() {
     await this.page.goto("/widget");
@@ -22,11 +32,11 @@ export class WidgetPage {
   }
 
   get input() {
-    return this.page.getByLabel("Message", { exact: true });
+    return this.page.getByLabel(this.words.composer.label, { exact: true });
   }
 
   get transcript() {
-    return this.page.getByRole("log", { name: "Conversation" });
+    return this.page.getByRole("log", { name: this.words.transcript.label });
   }
 
   get agentMessages() {
@@ -38,7 +48,7 @@ export class WidgetPage {
   }
 
   get caseStatus() {
-    return this.page.getByRole("status", { name: "Refund case" });
+    return this.page.getByRole("status", { name: this.words.case.label });
   }
 
   get error() {
@@ -47,7 +57,7 @@ export class WidgetPage {
 
   /** The composer's button: "Send", or "Sending…" while a message is on its way. */
   get sendButton() {
-    return this.page.getByRole("button", { name: "Send", exact: true });
+    return this.page.getByRole("button", { name: this.words.composer.send, exact: true });
   }
 
   /**
@@ -62,7 +72,7 @@ export class WidgetPage {
   }
 
   async startNewConversation() {
-    await this.page.getByRole("button", { name: "New conversation" }).click();
+    await this.page.getByRole("button", { name: this.words.newConversation }).click();
     await expect(this.input).toBeEnabled();
     await expect(this.agentMessages).toHaveCount(0);
   }

@@ -37,8 +37,10 @@ const freshTurn = {
 /** Intents that work on a refund case: one per turn, and the one the graph's money path follows. */
 const CASE_INTENTS = new Set(["refund", "cancel", "status"]);
 /** "it", "that one", "this payment": the payment just discussed. */
-const REFERENCE = /\b(?:it|that|this|those|them)\b(?:\s+(?:one|payment|charge|transaction|purchase))?/i;
-const YES = /^\W*(?:yes|yeah|yep|yup|correct|right|exactly|that'?s\s+(?:it|right)|the\s+first)\b/i;
+const REFERENCE =
+  /\b(?:it|that|this|those|them)\b(?:\s+(?:one|payment|charge|transaction|purchase))?|(?<!\p{L})(?:to|ta|t[eęą]|tego|tej|j[aą]|go|tamt\p{L}+)(?!\p{L})/iu;
+const YES =
+  /^\W*(?:yes|yeah|yep|yup|correct|right|exactly|that'?s\s+(?:it|right)|the\s+first)\b|^\W*(?:tak|zgadza\s+si[eę]|dok[lł]adnie|w[lł]a[sś]nie|to\s+ta|ta\s+pierwsza|o\s+t[eęą]\s+chodzi|potwierdzam)(?!\p{L})/iu;
 
 /** The same intent, amount and transaction asked for again and again: the agent is looping. */
 function isStagnant(previous: string[], fingerprint: string): boolean {
@@ -263,6 +265,11 @@ async function settle(turn: Turn, u: Understanding, update: AgentUpdate, picked:
       const transfer = u.category === "cancel_transfer" ? await pendingNamed(turn, u, undefined) : undefined;
       if (transfer?.kind === "transfer") return { ...update, ...notBookedAsRefund(transfer) };
       return { ...update, handoff: await handOver(turn, u) };
+    }
+    case "pending": {
+      // A question about one item not booked yet makes it what "it" means next ("can you refund it?").
+      const item = await pendingNamed(turn, u, undefined);
+      return item ? { ...update, focus: optionOf(item) } : update;
     }
     case "unclear": {
       // An unclear message that names an item not booked yet is about that item: its standing is the answer.

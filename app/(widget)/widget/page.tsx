@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import { getCurrentUser } from "@/app/_lib/current-user";
+import { bankPolicy, getCurrentUser } from "@/app/_lib/current-user";
 import { embedHost } from "@/app/_lib/origin";
 import type { SessionUser } from "@/app/_lib/session";
 import { loginHref } from "@/components/auth/destination";
@@ -8,6 +8,7 @@ import { buttonClasses } from "@/components/ui/button";
 import { ChatWidget } from "@/components/widget/chat-widget";
 import { EmbedHostProvider } from "@/components/widget/embed/embed-host";
 import { SignInWindowButton } from "@/components/widget/embed/sign-in-window";
+import { WidgetIntl } from "@/components/widget/widget-intl";
 import { WidgetNotice } from "@/components/widget/widget-notice";
 
 export const metadata: Metadata = { title: "Support chat" };
@@ -22,11 +23,11 @@ export default async function WidgetPage({ searchParams }: WidgetPageProps) {
   const params = await searchParams;
   const host = embedHost(params.host);
   const user = await getCurrentUser();
-  const page = widgetContent(user, host, params.after === "sign-in");
+  const page = await widgetContent(user, host, params.after === "sign-in");
   return host ? <EmbedHostProvider origin={host}>{page}</EmbedHostProvider> : page;
 }
 
-function widgetContent(user: SessionUser | null, host: string | null, afterSignIn: boolean) {
+async function widgetContent(user: SessionUser | null, host: string | null, afterSignIn: boolean) {
   const embedded = host !== null;
   if (!user && embedded && afterSignIn) {
     return (
@@ -83,5 +84,11 @@ function widgetContent(user: SessionUser | null, host: string | null, afterSignI
       </WidgetNotice>
     );
   }
-  return <ChatWidget username={user.username} displayName={user.displayName} />;
+  // The customer's bank speaks its language: the chat's words are in it (each reply in the customer's own).
+  const { language } = await bankPolicy(user);
+  return (
+    <WidgetIntl language={language}>
+      <ChatWidget username={user.username} displayName={user.displayName} />
+    </WidgetIntl>
+  );
 }

@@ -4,6 +4,7 @@ import { listQuestionsByApproval } from "@/db/queries/approval-questions";
 import { listAuditEventsBySubject } from "@/db/queries/audit";
 import { listCasesByCustomer } from "@/db/queries/cases";
 import { listMessagesByThread } from "@/db/queries/threads";
+import { withLanguages } from "@/app/_lib/transcript";
 import { getTransactionById } from "@/db/queries/transactions";
 import { env } from "@/env";
 import { toApprovalView } from "@/app/_lib/approval-view";
@@ -30,7 +31,7 @@ export const GET = route<{ id: string }>(async (req, { id }) => {
   const customerId = row.case.customerId;
   const [transaction, messages, cases, questions, audit, refunds, cards] = await Promise.all([
     getTransactionById(db, user.tenantId, row.case.transactionId),
-    listMessagesByThread(db, user.tenantId, row.approval.threadId),
+    listMessagesByThread(db, user.tenantId, row.approval.threadId).then(withLanguages),
     listCasesByCustomer(db, user.tenantId, customerId),
     listQuestionsByApproval(db, user.tenantId, row.approval.id),
     listAuditEventsBySubject(db, user.tenantId, "approval", row.approval.id),

@@ -1,6 +1,7 @@
 import { listAuditEventsBySubject } from "@/db/queries/audit";
 import { getHandoverById } from "@/db/queries/handovers";
 import { listMessagesByThread } from "@/db/queries/threads";
+import { withLanguages } from "@/app/_lib/transcript";
 import { now } from "@/app/_lib/clock";
 import { ApiError } from "@/app/_lib/errors";
 import { toHandoverView } from "@/app/_lib/handover-view";
@@ -21,7 +22,7 @@ export const GET = route<{ id: string }>(async (req, { id }) => {
   const row = await getHandoverById(db, user.tenantId, parseWith(idParam, id, "handover_id"));
   if (!row) throw new ApiError("not_found:handover", "No such handover.");
   const [messages, audit] = await Promise.all([
-    listMessagesByThread(db, user.tenantId, row.threadId),
+    listMessagesByThread(db, user.tenantId, row.threadId).then(withLanguages),
     listAuditEventsBySubject(db, user.tenantId, "handover", row.id),
   ]);
   return Response.json(

@@ -1,0 +1,140 @@
+/**
+ * The keyword rules' Polish phrasings. Each is matched against the message folded to lower
+ * case without diacritics (`foldText`: "Zgubiłam kartę" is "zgubilam karte"), so one pattern
+ * reads the message however it was typed. They stand beside the English patterns of the same
+ * rule in rules.ts, in its order of precedence.
+ */
+
+/** Any form of "karta" (card). */
+const KARTA = String.raw`kart(?:a|e|y|ie|a|ami|ach|om|o)?\b`;
+
+export const PL_HANDOVER: RegExp[] = [
+  /\b(?:rozmaw\w*|rozmow\w*|polacz\w*|polaczeni\w*|daj\w*|chce|potrzebuje|prosze\s+o|moze\s+mi\s+pomoc|mozliwosc\w*|jest\s+(?:jakis|tu|tam))\b.{0,40}\b(?:zyw\w*\s+(?:czlowiek\w*|osob\w*|konsultant\w*)|czlowiek\w*|konsultant\w*|kierownik\w*|dzial\w*\s+(?:obslugi|reklamacji)|kogos\s+z\s+(?:obslugi|dzialu)|ktos\s+z\s+(?:dzialu|obslugi))/,
+  /\bnie\s+(?:chce\s+)?(?:rozmawiac|pisac|gadac)\s+z\s+(?:bot\w*|automat\w*|maszyn\w*)|\bjest\s+jakis\s+zywy|\bwnosz\w*\s+skarg\w*/,
+  /\b(?:rozmaw\w*|porozmaw\w*|pogada\w*|pogadac|polacz\w*|przekaz\w*|przelacz\w*|chce|chcialbym|chcialabym|poprosze|prosze\s+o)\b.{0,30}\b(?:konsultant\w*|czlowiek\w*|osob[ae]\b|pracownik\w*|kims|kogos|doradc\w*|zywym|zywa|zywego|operator\w*)/,
+  /\b(?:zlozyc|zloze|skladam|chce\s+zlozyc)\s+(?:oficjaln\w*\s+)?skarg\w*|\bskarga\s+na\b|\bskarge\s+na\b/,
+  /^\W*(?:konsultant|czlowiek|operator|doradca)\W*(?:prosze)?\W*$/,
+];
+
+export const PL_CANCEL_TRANSFER: RegExp[] = [
+  /\b(?:anul\w*|cofn\w*|cofac|zatrzym\w*|odwol\w*|wycofa\w*)\b.{0,40}\bprzelew\w*|\bprzelew\w*\b.{0,40}\b(?:anul\w*|cofn\w*|zatrzym\w*|odwol\w*|wycofa\w*)/,
+  /\b(?:wyslal\w*|przelal\w*|pomylil\w*)\b.{0,40}\b(?:na\s+)?(?:zl\w*|bledn\w*|niewlasciw\w*|cudz\w*)\s+(?:konto|numer|rachunek|odbiorc\w*)/,
+];
+
+export const PL_PIN_BLOCKED: RegExp[] = [
+  /\bpin\w*\b.{0,40}\b(?:zablokow\w*|blokad\w*|zablokowal\w*)|\b(?:zablokowal\w*|zablokowany)\s+(?:mi\s+)?(?:sie\s+)?pin/,
+];
+
+export const PL_PASSCODE_FORGOTTEN: RegExp[] = [
+  /\b(?:zapomnia\w*|nie\s+pamietam|zresetowa\w*|resetowa\w*)\b.{0,30}\b(?:hasl\w*|kod\w*\s+(?:do\s+)?(?:logowania|aplikacji|dostepu|apki))/,
+];
+
+export const PL_UNFREEZE: RegExp[] = [
+  /\b(?:zdejm\w*|zdjac|zdjeci\w*|znies\w*|zniesieni\w*|usun\w*|usuniec\w*)\s+(?:\w+\s+){0,2}blokad\w*|\bkart\w*\s+(?:\w+\s+)?znowu\s+dzial\w*/,
+  /\bodblok\w*|\bodmroz\w*/,
+  /\bznalaz\w*\s+(?:\w+\s+){0,2}(?:kart\w*|portfel\w*)|\bkarta\s+(?:sie\s+)?znalaz\w*|\bznalaz\w*\s+(?:ja|go)\b|\bodnalaz\w*/,
+];
+
+export const PL_STOLEN = /\bukradl\w*|\bukradzion\w*|\bskradzion\w*|\bkradziez\w*|\bokradl\w*|\bokradzion\w*|\bzwinel\w*|\bwyrwal\w*/;
+export const PL_COMPROMISED =
+  /\b(?:ktos|oszust\w*)\s+(?:ma|zna|poznal\w*|wykradl\w*|ukradl\w*|uzyskal\w*)\s+(?:moje\s+)?(?:dane|numer|pin\w*|cvv)|\bwyciek\w*|\bsklonowa\w*|\bskimm\w*|\bphishing\w*|\b(?:podal\w*|wpisal\w*)\s+(?:dane|numer)\s+(?:karty\s+)?na\s+(?:podejrzan\w*|falszyw\w*)|\bzdjeci\w*\s+(?:mojej\s+)?karty/;
+export const PL_SWALLOWED = /\bbankomat\w*.{0,40}\b(?:zjadl\w*|wciagn\w*|zatrzymal\w*|polknal\w*|nie\s+oddal\w*|nie\s+zwrocil\w*|zabral\w*)/;
+
+export const PL_FREEZE: RegExp[] = [
+  /\b(?:zablokuj\w*|zablokowac|zastrzez(?:cie)?|zastrzec|zamroz(?:cie)?|zamrozic)\b/,
+  /\b(?:blokad\w*|zablokowani\w*|wstrzyma\w*|wstrzymaj\w*|zastrzezeni\w*)\s+(?:\w+\s+)?kart\w*/,
+  new RegExp(
+    String.raw`\b(?:zgubi\w*|zgubion\w*|zginel\w*|zginela|zginelo|ukradl\w*|ukradzion\w*|skradzion\w*|okradl\w*|zostawi\w*|wypadl\w*|nie\s+moge\s+znalezc)\b.{0,40}\b(?:${KARTA}|portfel\w*|torebk\w*)|\b(?:${KARTA}|portfel\w*|torebk\w*)\b.{0,40}\b(?:zgubi\w*|zgubion\w*|zginel\w*|zginela|ukradl\w*|ukradzion\w*|skradzion\w*|wypadl\w*|nie\s+moge\s+(?:jej|go)\s+znalezc)`,
+  ),
+  PL_STOLEN,
+  PL_SWALLOWED,
+  PL_COMPROMISED,
+];
+
+/** "jak zamówić nową kartę?" asks how; "zamówcie mi nową kartę" asks for one. */
+export const PL_ASKS_HOW = /^\W*(?:jak|gdzie|kiedy|ile|czy\s+(?:moge|mozna|da\s+sie)|w\s+jaki\s+sposob|co\s+zrobic)\b/;
+export const PL_DAMAGED =
+  /\b(?:peknie\w*|pekla|pekl\w*|zlama\w*|uszkodz\w*|pogryz\w*|zniszcz\w*|porysowa\w*|rozwal\w*|wytart\w*|rozmagnes\w*|zdart\w*|nie\s+czyta|przestala\s+dzialac\s+po)/;
+
+export const PL_REPLACE: RegExp[] = [
+  new RegExp(
+    String.raw`\b(?:potrzebuje|chce|chcialbym|chcialabym|prosze\s+o|poprosze|zamow\w*|wysl\w*|wysla\w*|przysl\w*|przysla\w*|wydajcie|wydac|wymien\w*)\b.{0,25}\b(?:now\w*\s+${KARTA}|kart\w*\s+zastepcz\w*|zastepcz\w*|duplikat\w*|nowa|nowej|nowa)`,
+  ),
+  /\bwymian\w*\s+(?:\w+\s+)?kart\w*|\bnow\w*\s+kart\w*\s+do\s+zamowienia/,
+  new RegExp(String.raw`\b${KARTA}.{0,30}${PL_DAMAGED.source}`),
+];
+
+export const PL_CANCEL: RegExp[] = [
+  /\b(?:anuluj\w*|anulowac|wycofaj\w*|wycofuj\w*|wycofac|wycofuje|z?rezygn\w*|odwolaj\w*|odwoluj\w*|odwolac)\b(?!\s+(?:\w+\s+)?(?:z\s+|ze\s+)?(?:przelew\w*|kart\w*|kont\w*|subskrypcj\w*|zamowieni\w*|rezerwacj\w*|zlecen\w*|platnos\w*))/,
+  /\bcofn\w*\s+(?:\w+\s+)?(?:reklamacj\w*|zgloszeni\w*|wniosek|wniosk\w*|prosb\w*)|\bzapomnij\w*\s+o\b|\bzamkn\w*\s+(?:\w+\s+)?(?:zgloszeni\w*|reklamacj\w*|sprawe|wniosek)|\bnie\s+chce\s+(?:juz\s+)?reklamowa\w*/,
+  /\bnie\s+trzeba\s+(?:juz|zwrotu|tego)|\bjuz\s+nie\s+trzeba\b|\bnieaktualn\w*|\bznalaz\w*\s+(?:\w+\s+)?paragon\w*|\bprzypomnial\w*\s+sobie|\bjednak\s+(?:to\s+)?(?:ja|moja|moje|bylam|bylem|nie\s+trzeba)\b|\bmoj\s+blad\b/,
+  /\bto\s+(?:byl|byla|bylo)\s+(?:jednak\s+)?(?:moj|moja|moje)\s+(?:maz|zona|syn|corka|brat|siostra|dziecko|partner\w*|mama|tata|mezem)/,
+  /\bnie\s+(?:chce|potrzebuje)\s+(?:juz\s+)?(?:tego\s+)?zwrotu|\bzostawmy\s+to\b|\bniewazne\b|\bnie\s+wazne\b/,
+];
+
+export const PL_STATUS: RegExp[] = [
+  /\bodrzucil\w*\s+(?:moj|moja|moje|ten|ta|to)\s+(?:wniosek|wniosk\w*|reklamacj\w*|zgloszeni\w*|prosb\w*|zwrot\w*)/,
+  /\b(?:zostal\w*|jest|sa)\s+(?:juz\s+)?(?:uznan\w*|przyjet\w*|zaakceptowan\w*|rozpatrzon\w*|zalatwion\w*|zatwierdzon\w*)|\bzaj\w*\s+sie\s+(?:moja\s+|moim\s+)?(?:sprawa|reklamacja|zgloszeniem|zwrotem)/,
+  /\b(?:zgloszeni\w*|reklamacj\w*|sprawa|wniosek|zwrot)\b.{0,20}\bw\s+toku\b|\bwiesci\b|\bnowin\w*|\bcos\s+sie\s+ruszyl\w*|\bjak\s+tam\s+(?:moja|moj|moje|z)\b|\bpytam\s+o\s+(?:moja\s+|moj\s+)?(?:reklamacj\w*|zwrot\w*|zgloszeni\w*)|\b(?:dalej|nadal|wciaz)\s+nic\s+nie\s+wiem/,
+  /\b(?:reklamacj\w*|zwrot\w*|zgloszeni\w*)\s+(?:juz\s+)?(?:przeszl\w*|przeszedl|poszl\w*)|\bkiedy\s+(?:\w+\s+){0,3}(?:dostane|otrzymam|bedzie)\s+(?:\w+\s+)?odpowiedz\w*/,
+  /\bco\s+(?:z|ze|sie\s+dzieje\s+z)\s+(?:moim|moja|moj|moje|tym|ta|moimi|ta\s+moja)?\s*(?:zwrot\w*|reklamacj\w*|zgloszeni\w*|wniosk\w*|prosb\w*|spraw\w*|pieniedzmi|kasa)/,
+  /\bkiedy\s+(?:\w+\s+){0,2}(?:dostane|otrzymam|wroc\w*|bedzie|beda|przyjdzie|przyjda|zobacze|wplyn\w*|odda\w*|dotrze)\b.{0,30}\b(?:zwrot\w*|pieniadz\w*|pieniedz\w*|kas\w*|decyzj\w*)/,
+  /\b(?:zdecydowa\w*|rozpatrzon\w*|rozpatrzy\w*|rozpatruj\w*|decyzj\w*|na\s+jakim\s+etapie|jakis\s+postep|cos\s+wiadomo|jest\s+juz\s+cos)\b|\bstatus\w*\s+(?:mojej\s+|mojego\s+|tej\s+|tego\s+)?(?:reklamacj\w*|zgloszeni\w*|zwrot\w*|sprawy|wniosk\w*)/,
+  /\bzwrot\w*\b.{0,30}\b(?:nie\s+(?:doszedl|dotarl|przyszedl|ma\b|widac|pojawil\w*|wplynal)|jeszcze\s+nie|dalej\s+nie|nadal\s+nie)/,
+  /\bczekam\s+(?:na|juz)\b.{0,30}\b(?:zwrot\w*|pieniadz\w*|decyzj\w*|odpowiedz\w*)/,
+];
+
+export const PL_PENDING: RegExp[] = [
+  /\bw\s+toku\b|\bsrodki\s+(?:\w+\s+){0,2}zablokowan\w*|\bksieguj\w*|\bksiegowa\w*|\bstatus\w*\s+oczekuj\w*/,
+  /\boczekuj\w*|\bwisi\b|\bwisza\b|\bzablokowan\w*\s+(?:srodk\w*|kwot\w*)|\bblokad\w*\s+(?:srodkow|kwoty|na\s+koncie)|\bnie\s+(?:zostal\w*\s+|jest\s+)?zaksieg\w*|\bniezaksieg\w*|\bw\s+trakcie\s+realizacji/,
+  /\b(?:przelew\w*|doladowani\w*|wplat\w*|wyplat\w*|platnos\w*|pieniadze|kasa)\b.{0,40}\b(?:nie\s+(?:doszl\w*|doszedl|dotarl\w*|przyszl\w*|przyszedl|weszl\w*|wszedl|pojawil\w*|zaksiegowal\w*)|jeszcze\s+nie\s+(?:ma|doszl\w*|doszedl|dotarl\w*)|dalej\s+nie\s+ma|nadal\s+nie\s+ma)/,
+  /\b(?:odbiorc\w*|kolega|kolezanka|znajom\w*|wlasciciel\w*|brat|siostra|mama|tata|on|ona)\b.{0,30}\bnie\s+(?:dostal\w*|otrzymal\w*|ma\s+(?:jeszcze\s+)?(?:pieniedzy|przelewu|kasy))/,
+];
+
+export const PL_LIMITS: RegExp[] = [
+  /\blimi(?:t|c)\w*\b(?!.{0,25}\b(?:doladowa\w*|wirtualn\w*|jednorazow\w*))/,
+  /\bile\s+(?:maksymalnie\s+)?(?:moge|mozna|wolno\s+mi)\s+(?:\w+\s+){0,2}(?:wyplacic|wydac|zaplacic|przelac|wyciagnac|wyjac|placic)/,
+  /\bmaksymaln\w*\s+(?:kwot\w*|wyplat\w*|platnos\w*)|\bdzienn\w*\s+(?:maksimum|max)/,
+];
+
+const PL_HELLO = String.raw`(?:dzien\s+dobry|dobry\s+wieczor|dobry|czesc|hej(?:ka|o)?|witam(?:\s+serdecznie)?|witaj(?:cie)?|siema(?:nko)?|halo|elo|szanowni\s+panstwo)(?:\s+(?:panstwu|wszystkim|tam))?`;
+export const PL_GREETING_ONLY = new RegExp(String.raw`^\W*(?:${PL_HELLO}[\s!.,:)?]*)+$`);
+export const PL_GREETING_SMALL_TALK = new RegExp(
+  String.raw`^\W*(?:${PL_HELLO}[\s,!.]*)*(?:czy\s+)?(?:jest\s+(?:tam\s+|tu\s+)?ktos(?:\s+na\s+czacie)?|ktos\s+(?:tam\s+|tu\s+)?jest|jestes\s+tam|ktos\s+mnie\s+slyszy|ktos\s+odpisze|ktos\s+tu\s+pracuje(?:\s+o\s+tej\s+porze)?|rozmawiam\s+z\s+bot\w*|jak\s+sie\s+masz|co\s+slychac)[\s?!.]*$`,
+);
+export const PL_GREETING_PREFIX = /^\W*(?:dzien\s+dobry|dobry\s+wieczor|czesc|hej(?:ka)?|witam|siema(?:nko)?|halo)\b[\s!.,:-]*/;
+
+/** Words saying money left the account, without which "dwa razy" or "za granicą" says nothing about a payment. */
+export const PL_CHARGED =
+  /\b(?:pobra\w*|pobral\w*|zaplaci\w*|placil\w*|platnos\w*|oplat\w*|transakcj\w*|obciaz\w*|obciazen\w*|zeszl\w*|zszedl|sciagn\w*|sciagal\w*|naliczy\w*|policzy\w*|kupi\w*|zakup\w*|kasa|kase|pieniadze|zl\b|pln\b)|\d/;
+
+export const PL_DUPLICATE: RegExp[] = [
+  /\bdwa\s+razy|\bdwukrotn\w*|\bpodwojn\w*|\bpodwojnie|\b2\s*x\b|\bx\s*2\b|\b2\s+razy\b|\bdwie\s+(?:platnosci|transakcj\w*|oplaty)|\bdwa\s+obciazeni\w*|\b(?:jeszcze\s+raz|ponownie)\s+(?:pobral\w*|pobrano|zaplac\w*)|\bpobral\w*\s+(?:mi\s+)?(?:jeszcze\s+raz|ponownie)|\bzdublowa\w*|\bzduplikowa\w*/,
+];
+
+export const PL_ABROAD: RegExp[] = [
+  /\bza\s+granic\w*|\bzagranic\w*|\bna\s+wakacj\w*|\bw\s+podrozy\b|\bna\s+urlopie\b|\bw\s+(?:hiszpanii|niemczech|wloszech|francji|czechach|anglii|grecji|chorwacji|portugalii|turcji|austrii|holandii)\b/,
+];
+
+export const PL_UNRECOGNISED: RegExp[] = [
+  /\bnie\s+(?:rozpoznaj\w*|poznaj\w*|kojarz\w*|pamietam|robil\w*|zrobil\w*|kupowal\w*|kupil\w*|placil\w*|zaplacil\w*|zamawial\w*|tankowal\w*|bylam|bylem|autoryzowal\w*|zlecal\w*|dokonywal\w*|wiem\s+co\s+to)/,
+  /\bto\s+nie\s+(?:ja|moja|moje|moj)\b|\bnie\s+moj[ae]?\b|\boszust\w*|\bnieautoryzowan\w*|\bpodejrzan\w*|\bnieznan\w*\s+(?:platnos\w*|transakcj\w*|obciaz\w*)|\bco\s+to\s+za\s+(?:platnos\w*|transakcj\w*|obciaz\w*|oplat\w*)|\bktos\s+(?:uzyl\w*|uzywa\w*|placil\w*|zaplacil\w*|wydal\w*|zrobil\w*|kupil\w*|zamowil\w*)/,
+];
+
+export const PL_REFUND: RegExp[] = [
+  /\bzwrot\w*|\bzareklamow\w*|\breklamowa\w*|\boddaj\w*|\boddac\b|\bzwroc\w*|\bodzyska\w*|\bz\s+powrotem\b|\bchargeback\w*|\breklamacj\w*|\breklamuj\w*|\bnadplat\w*|\bza\s+duzo\b|\bzla\s+kwot\w*|\bbledn\w*\s+kwot\w*|\bcofnij\w*\s+(?:te|ta|platnos\w*|transakcj\w*)/,
+];
+
+export const PL_REVERTED: RegExp[] = [/\bzwrocil\w*\s+sie\s+sam\w*|\bcofnel\w*\s+sie\b|\bsam\w*\s+sie\s+(?:zwrocil\w*|cofnel\w*|anulowal\w*)/];
+export const PL_DECLINED = /\bodrzuc\w*|\bodmow\w*|\bnie\s+przesz\w*|\bodrzucon\w*/;
+export const PL_CONTACTLESS = /\bzblizeni\w*.{0,40}\b(?:nie\s+dziala\w*|nie\s+przechodz\w*|odrzuc\w*|pin)/;
+
+/** A cash machine, in Polish. */
+export const PL_AT_CASH_MACHINE = /\bbankomat\w*|\bwyplat\w*\s+gotowk\w*|\bwyplaci\w*|\bwyplacil\w*|\bgotowk\w*/;
+export const PL_DIRECT_DEBIT = /\bpolecen\w*\s+zaplaty\b/;
+export const PL_LESS_CASH = /\b(?:mniej|za\s+malo|nie\s+wypla\w*\s+(?:calej|wszystk\w*)|nie\s+dal\w*\s+(?:calej|wszystk\w*))\b/;
+export const PL_TOP_UP = /\bdoladow\w*/;
+export const PL_TRANSFER = /\bprzelew\w*|\bprzelal\w*|\bodbiorc\w*|\bwysla\w*\s+pieniadz\w*/;
+export const PL_CARD_PAYMENT = /\b(?:kart\w*|platnos\w*|sklep\w*|terminal\w*|internet\w*|zakup\w*|restaurac\w*)\b/;
+export const PL_FREEZE_ASKED = /\b(?:zablokuj\w*|zablokowac|zastrzez\w*|zastrzec|zamroz\w*)\b/;
+export const PL_LOST = /\bzgubi\w*|\bzgubion\w*|\bzginel\w*|\bzginela\b|\bwypadl\w*/;
