@@ -37,7 +37,7 @@ test("two banks' operators, signed in side by side, each see only their own bank
   const alice = await signedInAs("alice");
   const kasia = await signedInAs("kasia");
   const demoCase = await reportForReview(alice.request, "I don't recognise the Harbour Deli payment of 27.60", { antifraudDown: true });
-  const vistulaCase = await reportForReview(kasia.request, "I don't recognise the Media Expert payment of 3,499.00");
+  const vistulaCase = await reportForReview(kasia.request, "Nie rozpoznaję płatności w Media Expert na 3 499,00 zł");
   const demoApproval = await approvalOfCase(olga.request, demoCase.caseId, "pending");
   const vistulaApproval = await approvalOfCase(marta.request, vistulaCase.caseId, "pending");
 
@@ -52,8 +52,15 @@ test("two banks' operators, signed in side by side, each see only their own bank
   await expect(vistulaQueue.row(vistulaApproval.approvalId)).toBeVisible();
   await expect(vistulaQueue.row(demoApproval.approvalId)).toHaveCount(0);
 
-  // The other bank's approval by its link: not found, nothing of it shown.
+  // The case page shows kasia's words as she wrote them, and the language they are in.
   const page = vistulaQueue.page;
+  await page.goto(`/console/approvals/${vistulaApproval.approvalId}`);
+  const conversation = page.getByRole("list", { name: "Conversation with the customer" });
+  await expect(conversation.locator('[data-role="customer"]').first()).toContainText("Nie rozpoznaję płatności w Media Expert na 3 499,00 zł");
+  await expect(conversation.getByTestId("message-language").first()).toContainText("in Polish");
+  await expect(conversation.locator('[data-role="agent"]').first()).toContainText("konsultant");
+
+  // The other bank's approval by its link: not found, nothing of it shown.
   await page.goto(`/console/approvals/${demoApproval.approvalId}`);
   await expect(page.getByText("Harbour Deli")).toHaveCount(0);
   await expect(page.getByText(/not found|no such approval/i).first()).toBeVisible();

@@ -112,6 +112,18 @@ describe.each(["openai", "anthropic"] as const)("the %s adapter against its prot
       expect(fake.streams).toEqual([{ protocol: provider, completed: true }]);
     });
 
+    it("asks for the answer in the customer's language, and keeps a Polish citation the model dropped", async () => {
+      const { model } = setup(provider, (r) => (isPhrasing(r) ? { kind: "text", text: "Jesteśmy otwarci w dni robocze." } : { kind: "status", status: 400 }));
+      const polish = {
+        facts: "Pracujemy w dni robocze.\nŹródło: artykuł pomocy KB-010, „Godziny pracy”.",
+        fallback: "Pracujemy w dni robocze.",
+        language: "pl" as const,
+      };
+      const text = await phraseFreeText(model, polish, "kiedy jesteście otwarci?", { timeoutMs: 3000, onToken: () => undefined });
+      expect(fake.requests[0]!.system).toContain("Write in Polish");
+      expect(text).toBe("Jesteśmy otwarci w dni robocze.\n\nŹródło: artykuł pomocy KB-010, „Godziny pracy”.");
+    });
+
     it("does not append a citation the model kept", async () => {
       const { model } = setup(provider, always({ kind: "text", text: "Open on weekdays.\nSource: Opening hours (FAQ)" }));
       expect(await phraseFreeText(model, brief, "hours?", { timeoutMs: 3000, onToken: () => undefined })).toBe(

@@ -88,8 +88,8 @@ const SHOP_PLACES = [
 /** Words that open "... pobrał" without naming a shop: who else could have taken the money. */
 const NOT_A_TAKER =
   /^(?:kto[sś]|oni|bank|sklep|kasjer\p{L}*|to|mi|mnie|znowu|ponownie|automat|bankomat|terminal|aplikacja|apka|system|karta|someone|they|it|he|she)$/iu;
-/** A shop's name typed in lower case at the start of a message, before a word saying it took money ("zabka pobrala 2x"). */
-const LOWERCASE_TAKER = new RegExp(String.raw`^\W*(\p{Ll}[\p{L}&'’.-]{2,})\s+${TOOK.replaceAll(String.raw`\w`, String.raw`\p{L}`)}(?!\p{L})`, "u");
+/** A shop's name typed in lower case at the start of a Polish message, before a word saying it took money ("zabka pobrala 2x"). */
+const LOWERCASE_TAKER = new RegExp(String.raw`^\W*(\p{Ll}[\p{L}&'’.-]{2,})\s+(?:pobra|policzy|ściągn|sciagn|obciąży|obciazy|naliczy|zabra)\p{L}*`, "u");
 
 /**
  * A shop the customer names that is not among their payments ("charged twice at Starbucks",
@@ -379,6 +379,11 @@ export function understandLatest(turns: ChatTurn[], ctx: OfflineContext, model: 
   const leans = latest.intent === "unclear" || latest.intent === "other" || (FOLLOW_UP.test(last) && !applyRules(last) && latest.confidence < SURE);
   let before: Understanding | undefined;
   const readPrevious = (said: ChatTurn) => (before ??= understandCustomerText(said.text, ctx, model));
+  // "and the other one?", "a ta druga?" after a question about where a request stands: the same question, about the customer's requests.
+  const namesNoPayment = latest.merchant === undefined && latest.amountMinor === undefined && latest.date === undefined;
+  if (leans && previous && FOLLOW_UP.test(last) && namesNoPayment && readPrevious(previous).intent === "status") {
+    return { intent: "status", confidence: round(readPrevious(previous).confidence * 0.9) };
+  }
   if (leans && previous && (askedBack || FOLLOW_UP.test(last)) && ["unclear", "knowledge", "limits", "other"].includes(readPrevious(previous).intent)) {
     const joined = understandText(`${previous.text}. ${last}`, ctx, model);
     if (joined.intent !== "unclear" && joined.intent !== "other") return { ...joined, ...entitiesOf(latest) };

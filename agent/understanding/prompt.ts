@@ -40,6 +40,7 @@ Answer with exactly one JSON object and nothing else, of this shape:
 - candidates (only for "unclear"): up to three categories the message could mean, most likely first.
 - confidence: from 0 to 1, how sure you are of the intent.
 - also: a second, different request in the same message ("my card was stolen, and what are my limits?"), with the same fields. Omit when there is none.
+- The customer may write in English or in Polish, with or without Polish letters ("zapłaciłam", "zaplacilam"): read each message in its own language. A shop named in an inflected form ("w Biedronce", "z Empiku") is the transaction list's "Biedronka", "Empik"; "18,50 zł" is 1850; "wczoraj" is yesterday.
 Omit any field you cannot fill. Add no other fields.`;
 
 /** A system message (instructions, today, the customer's transactions) then the recent transcript. */

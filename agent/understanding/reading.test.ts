@@ -34,7 +34,7 @@ describe("keyword rules that keep a question from becoming an action", () => {
 
   it("reads twice and abroad as a claim only beside a charge", () => {
     expect(applyRules("it failed twice this morning")).toBeUndefined();
-    expect(applyRules("can i withdraw cash at any atm abroad")).toBeUndefined();
+    expect(applyRules("can i withdraw cash at any atm abroad")).toEqual({ intent: "knowledge", category: "atm_support" });
     expect(applyRules("I was charged twice at Coffee Corner")).toMatchObject({ intent: "refund", reason: "duplicate" });
     expect(applyRules("City Parking charged me while I was abroad")).toMatchObject({ intent: "refund", reason: "abroad" });
     expect(applyRules("I took cash out abroad and the exchange rate was terrible")?.intent).not.toBe("refund");

@@ -43,7 +43,8 @@ function filterByDate(candidates: Txn[], date: string): Txn[] {
 
 /**
  * Narrows the transactions by merchant (fuzzy), amount and day. Exactly a duplicate pair matches
- * its later charge with reason "duplicate"; one candidate matches; several are ambiguous
+ * its later charge with reason "duplicate", unless only a day was named and no double charge
+ * claimed (then both are offered); one candidate matches; several are ambiguous
  * (newest first); none is none. Without criteria nothing matches: a claim of a double charge
  * that names no payment offers the customer's one duplicate pair (its later charge) to
  * confirm, never claims it for them.
@@ -62,7 +63,10 @@ export function resolveTransaction(u: Understanding, transactions: Txn[]): Resol
 
   if (candidates.length === 0) return { kind: "none" };
   const pairs = duplicatePairs(candidates);
-  if (candidates.length === 2 && pairs.length === 1) return matchPair(pairs[0]);
+  // Only a day named and two identical charges that day: "I don't recognise a payment from Tuesday" is not a claim
+  // that it was taken twice; the customer picks which one they mean.
+  const onlyDay = !u.merchant && u.amountMinor === undefined;
+  if (candidates.length === 2 && pairs.length === 1 && (wantsDuplicate || !onlyDay)) return matchPair(pairs[0]);
   if (candidates.length === 1) {
     const [only] = candidates;
     const twin = duplicatePairs(transactions).some((p) => p.includes(only));

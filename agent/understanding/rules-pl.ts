@@ -21,6 +21,10 @@ export const PL_CANCEL_TRANSFER: RegExp[] = [
   /\b(?:wyslal\w*|przelal\w*|pomylil\w*)\b.{0,40}\b(?:na\s+)?(?:zl\w*|bledn\w*|niewlasciw\w*|cudz\w*)\s+(?:konto|numer|rachunek|odbiorc\w*)/,
 ];
 
+export const PL_IDENTITY_REFUSED: RegExp[] = [
+  /\b(?:dowod\w*|paszport\w*|selfie|zdjeci\w*|tozsamos\w*|dokument\w*)\b.{0,40}\b(?:odrzuc\w*|nie\s+(?:przechodzi|przeszl\w*|przyjmuje|akceptuje)|nieudan\w*|niepoprawn\w*)|\b(?:odrzuc\w*|nie\s+(?:przyjmuje|akceptuje))\b.{0,30}\b(?:dowod\w*|paszport\w*|selfie|zdjeci\w*|dokument\w*)/,
+];
+
 export const PL_PIN_BLOCKED: RegExp[] = [
   /\bpin\w*\b.{0,40}\b(?:zablokow\w*|blokad\w*|zablokowal\w*)|\b(?:zablokowal\w*|zablokowany)\s+(?:mi\s+)?(?:sie\s+)?pin/,
 ];

@@ -41,6 +41,11 @@ const CANCEL_TRANSFER: RegExp[] = [
   /\bsent\s+(?:the\s+)?money\s+to\s+the\s+wrong\s+(?:person|account|iban)\b/i,
 ];
 
+/** An identity check that keeps failing: only a person can verify the customer another way. */
+const IDENTITY_REFUSED: RegExp[] = [
+  /\b(?:id|identity|passport|selfie|photo\s+id|driving\s+licen[cs]e|documents?)\b.{0,40}\b(?:rejected|refused|failed|fails|failing|not\s+accepted|won'?t\s+accept|doesn'?t\s+accept|declined|invalid)\b|\b(?:keeps?|kept)\s+(?:rejecting|refusing|declining)\s+my\s+(?:id|passport|selfie|photo|documents?)\b/i,
+];
+
 /** A blocked PIN or a forgotten passcode: "unblock" here is about the PIN, not a frozen card. */
 const PIN_BLOCKED: RegExp[] = [
   /\bpin\b.{0,40}\b(?:blocked|locked|block|lock)\b|\b(?:blocked|locked)\s+(?:my\s+|the\s+)?pin\b|\bwrong\s+pin\b.{0,30}\b(?:times|blocked|locked)\b/i,
@@ -197,6 +202,7 @@ const FIRST_RULES: Rule[] = [
   },
   { label: { intent: "handover" }, patterns: HANDOVER, polish: pl.PL_HANDOVER },
   { label: { intent: "handover", category: "cancel_transfer" }, patterns: CANCEL_TRANSFER, polish: pl.PL_CANCEL_TRANSFER },
+  { label: { intent: "handover", category: "unable_to_verify_identity" }, patterns: IDENTITY_REFUSED, polish: pl.PL_IDENTITY_REFUSED },
   { label: { intent: "knowledge", category: "pin_blocked" }, patterns: PIN_BLOCKED, polish: pl.PL_PIN_BLOCKED },
   { label: { intent: "knowledge", category: "passcode_forgotten" }, patterns: PASSCODE_FORGOTTEN, polish: pl.PL_PASSCODE_FORGOTTEN },
   { label: { intent: "unfreeze_card" }, patterns: UNFREEZE, polish: pl.PL_UNFREEZE },

@@ -36,6 +36,13 @@ const BAD = /\b(?:wrong|bad|terrible|awful|poor|unfair|incorrect|rip\w*|too\s+(?
 
 const TOPICS: Topic[] = [
   {
+    category: "atm_support",
+    when: [
+      /\b(?:withdraw\w*|take\s+out|get)\s+(?:cash|money)\b.{0,30}\b(?:any|every|other|foreign)\s+(?:atms?|cash\s*machines?|banks?)\b|\b(?:at|from)\s+(?:any|every|which|other|foreign)\s+(?:atms?|cash\s*machines?)\b/i,
+    ],
+    unless: TROUBLE,
+  },
+  {
     category: "balance_not_updated_after_cheque_or_cash_deposit",
     when: [BALANCE_UNCHANGED, /\b(?:cheques?|checks?|cash|deposit\w*)\b/i],
   },
