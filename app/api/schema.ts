@@ -49,9 +49,10 @@ export const transcriptMessage = z.object({
   role: z.enum(messages.role.enumValues),
   text: z.string(),
   createdAt: timestamp,
-  /** The language a customer's message is written in, as the agent reads it; null for the agent's replies and for a message that does not show one ("ok", "249"). */
-  language: z.enum(LANGUAGES).nullable(),
 });
+
+/** A message as staff read it: with the language a customer's message is written in, as the agent reads it (null for the agent's replies and for a message that shows none: "ok", "249"). */
+export const staffTranscriptMessage = transcriptMessage.extend({ language: z.enum(LANGUAGES).nullable() });
 
 /** An audit event: who did what, when. */
 export const auditEvent = z.object({ id: z.number().int(), actor: z.string(), action: z.string(), data: z.unknown(), at: timestamp });

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { approvalStatus, caseReason, caseStatus, caseTransaction } from "@/app/api/cases/schema";
-import { auditEvent, cardStatus, currency, minorUnits, timestamp, transcriptMessage } from "@/app/api/schema";
+import { auditEvent, cardStatus, currency, minorUnits, timestamp, staffTranscriptMessage } from "@/app/api/schema";
 import { APPROVAL_RISKS } from "@/vocabulary/risks";
 import { APPROVAL_STATUSES } from "@/vocabulary/statuses";
 
@@ -88,7 +88,7 @@ export const approvalDetail = z.object({
   approval: approvalView,
   transaction: caseTransaction.nullable(),
   customer: z.object({ id: z.string(), name: z.string() }),
-  messages: z.array(transcriptMessage.loose()),
+  messages: z.array(staffTranscriptMessage.loose()),
   earlierCases: z.array(z.object({ caseId: z.string(), merchant: z.string(), amountMinor: minorUnits, currency, status: caseStatus, createdAt: timestamp })),
   refunds: z.array(z.object({ entryId: z.string(), caseId: z.string(), amountMinor: minorUnits, currency, committedAt: timestamp.nullable() })),
   audit: z.array(auditEvent),

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { handovers } from "@/db/schema";
-import { auditEvent, timestamp, transcriptMessage } from "@/app/api/schema";
+import { auditEvent, timestamp, staffTranscriptMessage } from "@/app/api/schema";
 import { HANDOVER_STATUSES } from "@/vocabulary/statuses";
 
 export const handoverStatus = z.enum(HANDOVER_STATUSES);
@@ -45,7 +45,7 @@ export const handoverList = z.object({ now: timestamp, handovers: z.array(handov
 export const handoverDetail = z.object({
   now: timestamp,
   handover: handoverView,
-  messages: z.array(transcriptMessage.loose()),
+  messages: z.array(staffTranscriptMessage.loose()),
   audit: z.array(auditEvent),
 });
 
