@@ -11,8 +11,9 @@ import { entryFor } from "../knowledge";
 import { understandWithFallback } from "../llm/understand-with-fallback";
 import { cardRequestOf, type CardActionOutcome } from "../graph/cards";
 import { cardAction, cardActionFailed } from "../graph/nodes/card-action";
-import { cardActionText, caseStandingText, knowledgeText, limitsText } from "../graph/replies";
-import type { Understanding } from "../understanding";
+import { cardActionText, caseStandingText, knowledgeText, limitsText, notBookedText } from "../graph/replies";
+import { resolvePending, resolveTransaction, type Understanding } from "../understanding";
+import { understandCustomerText } from "../understanding/offline-understanding";
 import { languageOfMessage } from "../understanding/language";
 import { wordsFor, type Words } from "@/i18n/words";
 
@@ -98,6 +99,42 @@ async function standingAnswer(ctx: Ctx, input: AwaitingInput, kase: Kase | null,
 }
 
 /**
+ * A claim, while a request waits for an operator, about another payment than the one waiting:
+ * an item not booked yet is explained; a booked payment is named, with how to report it now
+ * (this thread stays paused at the gate, so its case cannot be opened here). Undefined when the
+ * message names no other payment.
+ */
+async function anotherPayment(ctx: Ctx, input: AwaitingInput, kase: Kase, w: Words): Promise<string | undefined> {
+  const [transactions, pending] = await Promise.all([
+    ctx.deps.store.listTransactions(input.tenantId, input.customerId),
+    ctx.deps.store.listPending(input.tenantId, input.customerId),
+  ]);
+  const today = ctx.deps.clock().toISOString().slice(0, 10);
+  const u = understandCustomerText(input.text, { today, transactions });
+  const item = resolvePending(input.text, u, pending, transactions);
+  if (item) {
+    const option = {
+      transactionId: item.id,
+      merchant: item.merchant,
+      amountMinor: item.amountMinor,
+      currency: item.currency,
+      postedAt: item.postedAt,
+      kind: item.kind,
+    };
+    return notBookedText(option, undefined, w);
+  }
+  const found = resolveTransaction(u, transactions);
+  const named = found.kind === "match" ? found.transaction : found.kind === "ambiguous" && found.candidates.length === 1 ? found.candidates[0] : undefined;
+  if (!named || named.id === kase.transactionId || (named.merchant === (await merchantOf(ctx, input, kase)) && named.amountMinor === kase.amountMinor))
+    return undefined;
+  return w.t("awaiting.anotherPayment", { merchant: named.merchant, amount: w.money(named.amountMinor, named.currency) });
+}
+
+async function merchantOf(ctx: Ctx, input: AwaitingInput, kase: Kase): Promise<string | undefined> {
+  return (await getTransactionById(ctx.db, input.tenantId, kase.transactionId))?.merchant;
+}
+
+/**
  * While a refund waits for an operator the thread is paused in the gate. A cancel closes
  * the approval and wakes the gate; an open question from the operator takes the message
  * as its answer; anything else gets the case's standing.
@@ -121,7 +158,9 @@ export async function answerWhileAwaiting(ctx: Ctx, input: AwaitingInput, messag
     onToken?.(reply);
     return { reply, status: "awaiting_approval", caseId: kase?.id, intent };
   }
-  const reply = await standingAnswer(ctx, input, kase, understanding, messageId, w);
+  const another = intent === "refund" && kase ? await anotherPayment(ctx, input, kase, w) : undefined;
+  const standing = await standingAnswer(ctx, input, kase, understanding, messageId, w);
+  const reply = another ? `${another}\n\n${standing}` : standing;
   onToken?.(reply);
   return { reply, status: "awaiting_approval", caseId: kase?.id, intent };
 }
