@@ -1,6 +1,14 @@
 import { expect, type Page } from "@playwright/test";
+import { readFileSync } from "node:fs";
+import path from "node:path";
 import type { Language } from "@/i18n/languages";
-import { MESSAGES } from "@/i18n/words";
+import type { Messages } from "@/i18n/words";
+
+/** The widget's words in a language, from the catalog the app formats them with. */
+function widgetWords(language: Language): Messages["widget"] {
+  const catalog = JSON.parse(readFileSync(path.join(process.cwd(), "i18n", "messages", `${language}.json`), "utf8")) as Messages;
+  return catalog.widget;
+}
 
 /** Where the widget sends each message: a run of the app's LangGraph API, streamed. */
 export const WIDGET_TURNS = "**/api/langgraph/threads/*/runs/stream";
@@ -11,13 +19,13 @@ export const isWidgetTurn = (res: { url(): string; request(): { method(): string
 
 export class WidgetPage {
   /** The chat's words in the customer's bank's language. */
-  private readonly words: (typeof MESSAGES)["en"]["widget"];
+  private readonly words: Messages["widget"];
 
   constructor(
     readonly page: Page,
     language: Language = "en",
   ) {
-    this.words = MESSAGES[language].widget;
+    this.words = widgetWords(language);
   }
 
   async goto() {
