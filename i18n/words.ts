@@ -3,8 +3,8 @@
  * amounts, days and lists written as that language writes them.
  */
 import { createFormatter, createTranslator } from "use-intl/core";
-import en from "./messages/en.json";
-import pl from "./messages/pl.json";
+import en from "./messages/en.json" with { type: "json" };
+import pl from "./messages/pl.json" with { type: "json" };
 import { DEFAULT_LANGUAGE, LOCALES, type Language } from "./languages";
 
 export type Messages = typeof en;
