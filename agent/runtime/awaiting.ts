@@ -11,6 +11,7 @@ import { entryFor } from "../knowledge";
 import { understandWithFallback } from "../llm/understand-with-fallback";
 import { cardRequestOf, type CardActionOutcome } from "../graph/cards";
 import { cardAction, cardActionFailed } from "../graph/nodes/card-action";
+import { pendingOptionOf } from "../graph/nodes/intake";
 import { cardActionText, caseStandingText, knowledgeText, limitsText, notBookedText } from "../graph/replies";
 import { resolvePending, resolveTransaction, type Understanding } from "../understanding";
 import { understandCustomerText } from "../understanding/offline-understanding";
@@ -112,26 +113,13 @@ async function anotherPayment(ctx: Ctx, input: AwaitingInput, kase: Kase, w: Wor
   const today = ctx.deps.clock().toISOString().slice(0, 10);
   const u = understandCustomerText(input.text, { today, transactions });
   const item = resolvePending(input.text, u, pending, transactions);
-  if (item) {
-    const option = {
-      transactionId: item.id,
-      merchant: item.merchant,
-      amountMinor: item.amountMinor,
-      currency: item.currency,
-      postedAt: item.postedAt,
-      kind: item.kind,
-    };
-    return notBookedText(option, undefined, w);
-  }
+  if (item) return notBookedText(pendingOptionOf(item), undefined, w);
   const found = resolveTransaction(u, transactions);
   const named = found.kind === "match" ? found.transaction : found.kind === "ambiguous" && found.candidates.length === 1 ? found.candidates[0] : undefined;
-  if (!named || named.id === kase.transactionId || (named.merchant === (await merchantOf(ctx, input, kase)) && named.amountMinor === kase.amountMinor))
-    return undefined;
+  // The waiting payment itself, or its twin of a double charge, is the request already with an operator.
+  const waiting = transactions.find((t) => t.id === kase.transactionId);
+  if (!named || named.id === kase.transactionId || (named.merchant === waiting?.merchant && named.amountMinor === kase.amountMinor)) return undefined;
   return w.t("awaiting.anotherPayment", { merchant: named.merchant, amount: w.money(named.amountMinor, named.currency) });
-}
-
-async function merchantOf(ctx: Ctx, input: AwaitingInput, kase: Kase): Promise<string | undefined> {
-  return (await getTransactionById(ctx.db, input.tenantId, kase.transactionId))?.merchant;
 }
 
 /**

@@ -8,6 +8,7 @@ import {
   type CaseRef,
   type Clarification,
   type Focus,
+  type PendingOption,
   type RequestOption,
   type TransactionOption,
 } from "../state";
@@ -231,9 +232,11 @@ function nearest(u: Understanding, transactions: Txn[]): TransactionOption[] {
 
 /** A request about an item not booked yet: explained, and what "it" refers to next; no case. */
 function notBooked(item: PendingTxn): AgentUpdate {
-  const option = optionOf(item);
-  return { clarification: { kind: "not_booked", item: { ...option, kind: item.kind } }, focus: option };
+  return { clarification: { kind: "not_booked", item: pendingOptionOf(item) }, focus: optionOf(item) };
 }
+
+/** An item not booked yet as a reply names it: what, how much, from when, and its kind. */
+export const pendingOptionOf = (item: PendingTxn): PendingOption => ({ ...optionOf(item), kind: item.kind });
 
 /** A message that is not a refund request but is about an item not booked yet (stopping it, an unclear mention): answered as a request for the money back. */
 const notBookedAsRefund = (item: PendingTxn): AgentUpdate => ({ ...notBooked(item), intent: "refund" });
