@@ -141,6 +141,16 @@ const OUTCOMES: Record<string, AgentStateType> = {
     },
   }),
   "which payment (nothing named)": state({ intent: "refund", clarification: { kind: "which_refund" } }),
+  "which payment (nothing named), the latest listed": state({
+    intent: "refund",
+    clarification: {
+      kind: "which_refund",
+      options: [
+        { transactionId: "a1", merchant: "Green Grocer", amountMinor: 2_340, currency: "EUR", postedAt: "2026-11-29T17:00:00Z" },
+        { transactionId: "a3", merchant: "Coffee Corner", amountMinor: 490, currency: "EUR", postedAt: "2026-11-27T09:00:00Z" },
+      ],
+    },
+  }),
   "no payment matches": state({ intent: "refund", clarification: { kind: "none_found" } }),
   "a named shop not found, the nearest offered": state({
     intent: "refund",
@@ -397,6 +407,12 @@ describe("the words of some outcomes", () => {
   it("a withdrawn request says which one and that nothing is paid", () => {
     expect(composeReply(OUTCOMES["cancelled as asked"])).toBe(
       "Done: I've cancelled your refund request for the Electro Mart payment of 1,249.00 EUR. Nothing will be paid back for it.",
+    );
+  });
+
+  it("a refund asked for without a payment lists the latest payments to pick from", () => {
+    expect(composeReply(OUTCOMES["which payment (nothing named), the latest listed"])).toBe(
+      "I can help with that. Your latest payments:\n1. Green Grocer, 23.40 EUR on 29 Nov.\n2. Coffee Corner, 4.90 EUR on 27 Nov.\nWhich one is it about: its number, or the shop, the amount or the date? And was it charged twice, not made by you, or charged while you were abroad?",
     );
   });
 

@@ -196,7 +196,7 @@ function clarificationText(state: AgentStateType, w: Words): string | undefined 
       return w.t("clarify.whichOfMany", { count: c.options.length, options: optionLines(c.options, w) });
     }
     case "which_refund":
-      return w.t("clarify.whichRefund");
+      return c.options?.length ? w.t("clarify.whichRefundListed", { options: optionLines(c.options, w) }) : w.t("clarify.whichRefund");
     case "none_found": {
       const missing = c.named ? w.t("clarify.noneNamed", { named: c.named }) : w.t("clarify.noneMatching");
       if (!c.options?.length) return w.t("clarify.askDetails", { missing });

@@ -97,7 +97,8 @@ export type RequestOption = { caseId: string; approvalId: string; merchant: stri
 /** What intake could not settle and asks the customer about. */
 export type Clarification =
   | { kind: "which_transaction"; options: TransactionOption[] }
-  | { kind: "which_refund" }
+  /** A refund asked for without naming a payment: the latest payments to pick from, when there are any. */
+  | { kind: "which_refund"; options?: TransactionOption[] }
   /** Nothing matches what the customer named (`named`, as they wrote it): the nearest payments to pick from. */
   | { kind: "none_found"; named?: string; options?: TransactionOption[] }
   /** The request is about an item not booked yet: explained, never opened as a case. */
@@ -169,6 +170,8 @@ export const AgentState = Annotation.Root({
   turnKey: replace<string>(""),
   /** The payment last discussed; kept across turns. */
   focus: replace<Focus | null>(null),
+  /** The payments the agent last listed to choose from; kept across turns, so "the other one" still means one of them after the question is answered. */
+  shown: replace<TransactionOption[]>([]),
   /** Knowledge-base entries this turn's answer cites. */
   knowledge: replace<KnowledgeRef[]>([]),
   /** A freeze, unfreeze or replacement made this turn. */

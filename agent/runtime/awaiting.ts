@@ -87,16 +87,16 @@ async function standingAnswer(ctx: Ctx, input: AwaitingInput, kase: Kase | null,
   const standing = kase
     ? caseStandingText({ merchant: txn?.merchant ?? w.t("case.unknownShop"), amountMinor: kase.amountMinor, currency: kase.currency }, kase.status, w)
     : w.t("awaiting.withOperator");
-  const entry = understanding.intent === "knowledge" && understanding.category ? entryFor(input.tenantId, understanding.category, w.language) : undefined;
-  const answer =
-    understanding.intent === "limits"
-      ? await limitsAnswer(ctx, input, w)
-      : cardRequestOf({ ...input, understanding })
-        ? await cardAnswer(ctx, input, understanding, messageId, w)
-        : entry
-          ? knowledgeText(entry, w)
-          : undefined;
+  const answer = await asideAnswer(ctx, input, understanding, messageId, w);
   return answer ? `${answer}\n\n${standing}` : standing;
+}
+
+/** The answer to what the agent can answer beside the gate (limits, a card, a knowledge question), if the request is one of those. */
+async function asideAnswer(ctx: Ctx, input: AwaitingInput, understanding: Understanding, messageId: number, w: Words): Promise<string | undefined> {
+  const entry = understanding.intent === "knowledge" && understanding.category ? entryFor(input.tenantId, understanding.category, w.language) : undefined;
+  if (understanding.intent === "limits") return limitsAnswer(ctx, input, w);
+  if (cardRequestOf({ ...input, understanding })) return cardAnswer(ctx, input, understanding, messageId, w);
+  return entry ? knowledgeText(entry, w) : undefined;
 }
 
 /**
@@ -139,7 +139,10 @@ export async function answerWhileAwaiting(ctx: Ctx, input: AwaitingInput, messag
   const w = wordsFor(languageOfMessage(input.text) ?? (await ctx.deps.policies.forTenant(input.tenantId)).language);
   if (intent === "cancel" && kase && approval) {
     const cancelled = await cancelAwaited(ctx, input, kase, approval, onToken);
-    if (cancelled) return { ...cancelled, caseId: kase.id, intent };
+    // "cancel it, and what are my limits?": the second request is answered after the cancel.
+    const aside = cancelled && understanding.also ? await asideAnswer(ctx, input, understanding.also, messageId, w) : undefined;
+    if (aside) onToken?.(`\n\n${aside}`);
+    if (cancelled) return { ...cancelled, reply: aside ? `${cancelled.reply}\n\n${aside}` : cancelled.reply, caseId: kase.id, intent };
   }
   if (approval?.status === "pending" && (await answerOperator(ctx, input, approval))) {
     const reply = w.t("awaiting.answerPassed");

@@ -50,8 +50,29 @@ describe("a conversation with the offline model", () => {
   it("asks what the refund is about when the customer gives nothing to go on", async () => {
     const thread = await h.newThread();
     const turn = await reply(thread, "I want a refund");
-    expect(turn.reply).toMatch(/Which payment is it about/);
+    expect(turn.reply).toMatch(/Your latest payments:\n1\. Green Grocer, 23\.40 EUR/);
     expect(turn.caseId).toBeUndefined();
+    expect(await h.ledgerRows()).toHaveLength(0);
+    const picked = await reply(thread, "the first one");
+    expect(picked.reply).toMatch(/refunded the Green Grocer payment of 23\.40 EUR/);
+    expect(await h.ledgerRows(picked.caseId)).toHaveLength(1);
+    // The list shown before still gives "the second one" its meaning after the question was answered.
+    const second = await reply(thread, "and can you check the second payment too? I don't recognise it");
+    expect(second.caseId).toBeDefined();
+    expect(second.caseId).not.toBe(picked.caseId);
+    expect(second.reply).toMatch(/Coffee Corner payment of 4\.90 EUR/);
+    // A position said about a card is not a payment picked from the list.
+    const aboutACard = await reply(thread, "my second card is fine, thanks");
+    expect([undefined, second.caseId]).toContain(aboutACard.caseId);
+  });
+
+  it("cancels a waiting request and answers the limits asked in the same message", async () => {
+    const thread = await h.newThread();
+    expect(await reply(thread, "What is this Electro Mart charge? It wasn't me")).toMatchObject({ status: "awaiting_approval" });
+    const turn = await reply(thread, "please cancel my refund request and tell me my card limits");
+    expect(turn.reply).toMatch(/cancelled your refund request for the Electro Mart payment/);
+    expect(turn.reply).toMatch(/daily limit 1,500.00 EUR/);
+    expect(await h.ledgerRows()).toHaveLength(0);
   });
 
   it("tells a waiting customer where the request stands and keeps it waiting", async () => {

@@ -90,15 +90,16 @@ export function loadBanking77Train(): LabelledText[] {
   return parseLabelledCsv(readFileSync(path.join(process.cwd(), "data", "banking77", "train.csv"), "utf8"));
 }
 
-/**
- * The files the intent model is trained on, in order: Banking77's training split, and the
- * Polish messages the team wrote under the same 77 categories.
- */
-export const TRAINING_FILES = [path.join("data", "banking77", "train.csv"), path.join("data", "intents-pl", "train.csv")] as const;
+/** The messages the team wrote under the same 77 categories: chat-style English, and Polish. */
+export const TEAM_FILES = { English: path.join("data", "intents-en", "train.csv"), Polish: path.join("data", "intents-pl", "train.csv") } as const;
+export type TeamLanguage = keyof typeof TEAM_FILES;
 
-/** The Polish training messages (data/intents-pl/train.csv), read relative to the working directory. */
-export function loadPolishTrain(): LabelledText[] {
-  return parseLabelledCsv(readFileSync(path.join(process.cwd(), TRAINING_FILES[1]), "utf8"));
+/** The files the intent model is trained on, in order: Banking77's training split, then the team's messages. */
+export const TRAINING_FILES = [path.join("data", "banking77", "train.csv"), TEAM_FILES.English, TEAM_FILES.Polish] as const;
+
+/** The team's training messages in one language, read relative to the working directory. */
+export function loadTeamTrain(language: TeamLanguage): LabelledText[] {
+  return parseLabelledCsv(readFileSync(path.join(process.cwd(), TEAM_FILES[language]), "utf8"));
 }
 
 /** Every training file's bytes, in order: what the model is built from and what its recorded SHA-256 covers. */

@@ -14,7 +14,7 @@ export type OfflineContext = { today: string; transactions: Txn[] };
 const RULE_CONFIDENCE = 0.9;
 /** Words saying money left the account. */
 const MONEY_TAKEN =
-  /\b(?:charg(?:e|es|ed|ing)|took|take|taken|billed?|debit(?:ed)?|deducted|withdrew|payments?|transactions?)\b|(?<!\p{L})(?:pobra\p{L}*|pobrał\p{L}*|zapłaci\p{L}*|zaplaci\p{L}*|płatnoś\p{L}*|platnos\p{L}*|transakcj\p{L}*|obciąż\p{L}*|obciaz\p{L}*|ściągn\p{L}*|sciagn\p{L}*|zeszł\p{L}*|zeszl\p{L}*|policzy\p{L}*|naliczy\p{L}*)/iu;
+  /\b(?:charg(?:e|es|ed|ing)|took|take(?!\s+(?:it|them|my\s+card|the\s+card|cards?|contactless)\b)|taken|billed?|debit(?:ed)?|deducted|withdrew|payments?|transactions?)\b|(?<!\p{L})(?:pobra\p{L}*|pobrał\p{L}*|zapłaci\p{L}*|zaplaci\p{L}*|płatnoś\p{L}*|platnos\p{L}*|transakcj\p{L}*|obciąż\p{L}*|obciaz\p{L}*|ściągn\p{L}*|sciagn\p{L}*|zeszł\p{L}*|zeszl\p{L}*|policzy\p{L}*|naliczy\p{L}*)/iu;
 /** Share of classifier probability on refund intents above which a message about a listed payment is a refund. */
 const REFUND_SHARE_FLOOR = 0.15;
 /** Below this the classifier's best guess is only a guess: the agent asks which of the likely topics is meant. */
@@ -234,7 +234,7 @@ const FILLER = new Set([
   "o",
 ]);
 /** Thanks, yes, no and goodbyes are answered as they are, never with a question back. */
-const SMALL = String.raw`(?:thanks?|thank\s+you|thx|ta|ok(?:ay)?|cheers|great|cool|bye|goodbye|yes|yeah|yep|no|nope|sure|dzi[eę]kuj[eę]|dzi[eę]ki|super|spoko|dobrze|tak|nie|okej|do\s+widzenia|pa)(?!\p{L})`;
+const SMALL = String.raw`(?:thanks?|thank\s+you|thx|ta(?!\s+\p{L}{3,})|ok(?:ay)?|cheers|great|cool|bye|goodbye|yes|yeah|yep|no|nope|sure|dzi[eę]kuj[eę]|dzi[eę]ki|super|spoko|dobrze|tak|nie|okej|do\s+widzenia|pa)(?!\p{L})`;
 const SMALL_WORDS = new RegExp(String.raw`^\W*${SMALL}`, "iu");
 /** A message of nothing but such words ("thanks!", "ok dzięki"): answered as it is, whatever the classifier makes of it. */
 const ONLY_SMALL_WORDS = new RegExp(String.raw`^(?:\W*${SMALL})+[\W\p{Emoji_Presentation}]*$`, "iu");
@@ -318,7 +318,7 @@ const ASKS =
 export function splitClauses(text: string): string[] {
   return text
     .split(
-      /(?<=[.!?;])\s+|\s+(?:and\s+also|also|plus|and\s+then)\s+|,?\s+and\s+(?=(?:i|i'?m|i've|my|what|how|when|where|can|could|would|please|pls|there|someone|somebody|tell|show|also|is|are|do|does|why|let|send|order|get|give)\b)|,?\s+(?:a\s+)?(?:i\s+)?(?:przy\s+okazji|poza\s+tym|a\s+tak[zż]e|oraz|aha,?\s+i)\s+|,?\s+(?:a|i)\s+(?:jeszcze\s+)?(?=(?:jak|jaki|jakie|jaka|ile|kiedy|gdzie|czy|co|prosz[eę]|chc[eę]|zablokuj\p{L}*|odblokuj\p{L}*|zam[oó]w\p{L}*|mam|moja|m[oó]j|dlaczego|czemu|poka[zż]\p{L}*|sprawd[zź]\p{L}*|daj\p{L}*|po[lł][aą]cz\p{L}*|przeka[zż]\p{L}*|wy[sś]lij\p{L}*|zwr[oó][cć]\p{L}*|oddaj\p{L}*)(?!\p{L}))/iu,
+      /(?<=[.!?;])\s+|\s+(?:and\s+also|also|plus|and\s+then)\s+|,?\s+and\s+(?=(?:i|i'?m|i've|my|what|how|when|where|can|could|would|please|pls|there|someone|somebody|tell|show|also|is|are|do|does|why|let|send|order|get|give)\b)|,?\s+(?:a\s+)?(?:i\s+)?(?:przy\s+okazji|poza\s+tym|a\s+tak[zż]e|oraz|aha,?\s+i)[:,]?\s+|,?\s+(?:a|i)\s+jeszcze\s+(?:jedno\s+)?pytanie[:,]?\s+|,?\s+(?:a|i)\s+(?:jeszcze\s+)?(?=(?:jak|jaki|jakie|jaka|ile|kiedy|gdzie|czy|co|prosz[eę]|chc[eę]|zablokuj\p{L}*|odblokuj\p{L}*|zam[oó]w\p{L}*|mam|moja|m[oó]j|dlaczego|czemu|poka[zż]\p{L}*|sprawd[zź]\p{L}*|daj\p{L}*|podaj\p{L}*|powiedz\p{L}*|napisz\p{L}*|wyja[sś]nij\p{L}*|po[lł][aą]cz\p{L}*|przeka[zż]\p{L}*|wy[sś]lij\p{L}*|zwr[oó][cć]\p{L}*|oddaj\p{L}*)(?!\p{L}))/iu,
     )
     .map((c) => c.trim())
     .filter((c) => /\p{L}{2}/u.test(c));
@@ -337,7 +337,11 @@ export function understandCustomerText(text: string, ctx: OfflineContext, model:
     .map((clause) => ({ clause, u: understandText(clause, ctx, model) }))
     .filter(
       ({ clause, u }) =>
-        PRECEDENCE.includes(u.intent) && u.confidence >= SECOND_INTENT_FLOOR && (u.intent !== "knowledge" || ASKS.test(clause)) && !explainsClaim(clause, u),
+        PRECEDENCE.includes(u.intent) &&
+        u.confidence >= SECOND_INTENT_FLOOR &&
+        (u.intent !== "knowledge" || ASKS.test(clause)) &&
+        !explainsClaim(clause, u) &&
+        !guessedCaseRequest(clause, u, ctx),
     )
     .map(({ u }) => u);
   const requests = PRECEDENCE.includes(whole.intent) && whole.confidence >= SECOND_INTENT_FLOOR ? [whole, ...parts] : parts;
@@ -352,6 +356,17 @@ export function understandCustomerText(text: string, ctx: OfflineContext, model:
 /** "...and I don't know what it's for": a claim about "it" that names no payment explains the clause before rather than making a request of its own. */
 function explainsClaim(clause: string, u: Understanding): boolean {
   return u.intent === "refund" && /\b(?:it|its|it['’]s)\b/i.test(clause) && u.merchant === undefined && u.amountMinor === undefined && u.date === undefined;
+}
+
+/**
+ * A request about a case (a refund, where one stands, cancelling one) that only the classifier
+ * read in a fragment naming no payment ("i definitely have enough in there", "why did it fail?"):
+ * the fragment tells more about the rest of the message than it asks for a case of its own.
+ */
+function guessedCaseRequest(clause: string, u: Understanding, ctx: OfflineContext): boolean {
+  if (!["refund", "status", "cancel"].includes(u.intent) || applyRules(clause)?.intent === u.intent) return false;
+  const namesPayment = u.merchant !== undefined || ctx.transactions.some((t) => t.amountMinor === u.amountMinor);
+  return !namesPayment;
 }
 
 function keyOf(u: Understanding): string {
@@ -379,10 +394,9 @@ export function understandLatest(turns: ChatTurn[], ctx: OfflineContext, model: 
   const leans = latest.intent === "unclear" || latest.intent === "other" || (FOLLOW_UP.test(last) && !applyRules(last) && latest.confidence < SURE);
   let before: Understanding | undefined;
   const readPrevious = (said: ChatTurn) => (before ??= understandCustomerText(said.text, ctx, model));
-  // "and the other one?", "a ta druga?" after a question about where a request stands: the same question, about the customer's requests.
-  const namesNoPayment = latest.merchant === undefined && latest.amountMinor === undefined && latest.date === undefined;
-  if (leans && previous && FOLLOW_UP.test(last) && namesNoPayment && readPrevious(previous).intent === "status") {
-    return { intent: "status", confidence: round(readPrevious(previous).confidence * 0.9) };
+  // "and the other one?", "a ta za 3499?" after a question about where a request stands: the same question, about the request named or the customer's requests.
+  if (leans && previous && FOLLOW_UP.test(last) && readPrevious(previous).intent === "status") {
+    return { intent: "status", ...entitiesOf(latest), confidence: round(readPrevious(previous).confidence * 0.9) };
   }
   if (leans && previous && (askedBack || FOLLOW_UP.test(last)) && ["unclear", "knowledge", "limits", "other"].includes(readPrevious(previous).intent)) {
     const joined = understandText(`${previous.text}. ${last}`, ctx, model);

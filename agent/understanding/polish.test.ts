@@ -5,7 +5,7 @@ import { findAmounts } from "./amounts";
 import { parseLabelledCsv } from "./banking77";
 import { findDate } from "./dates";
 import { matchMerchant } from "./merchants";
-import { findOrdinal } from "./offline-understanding";
+import { findOrdinal, splitClauses } from "./offline-understanding";
 import { applyRules } from "./rules";
 
 const VISTULA = ["Biedronka", "Kawiarnia Mocca", "Media Expert", "PKP Intercity", "Empik", "Orlen", "Apteka Gemini"];
@@ -36,6 +36,20 @@ describe("understanding Polish", () => {
     expect(day("12 marca")).toBe("2026-03-12");
     expect(day("w środę")).toBe("2026-12-02");
     expect(day("we wtorek")).toBe("2026-12-01");
+  });
+
+  it("hears where a request stands however it is asked", () => {
+    for (const text of ["czy już wiadomo coś w sprawie Empiku?", "są jakieś nowości w sprawie moich zwrotów?", "a te 24 euro za kino kiedy wrócą na konto?"])
+      expect(applyRules(text), text).toMatchObject({ intent: "status" });
+  });
+
+  it("splits two requests joined by 'i powiedz', 'a przy okazji:' and 'i jeszcze pytanie:'", () => {
+    expect(splitClauses("zablokuj kartę i powiedz, jakie mam limity")).toEqual(["zablokuj kartę", "powiedz, jakie mam limity"]);
+    expect(splitClauses("Mocca pobrała dwa razy po 18,50, a przy okazji: co z moimi zwrotami?")).toEqual([
+      "Mocca pobrała dwa razy po 18,50",
+      "co z moimi zwrotami?",
+    ]);
+    expect(splitClauses("ktos ukradl mi portfel, zablokujcie karte, i jeszcze pytanie: ile idzie przelew do innego banku?")).toHaveLength(2);
   });
 
   it("reads a position in a list", () => {

@@ -40,6 +40,19 @@ describe("keyword rules that keep a question from becoming an action", () => {
     expect(applyRules("I took cash out abroad and the exchange rate was terrible")?.intent).not.toBe("refund");
   });
 
+  it("never acts on a card for a question that only sounds like a loss or a find", () => {
+    expect(applyRules("quick one: where can I look up my card's PIN? I've gone blank")?.intent).not.toBe("freeze_card");
+    expect(applyRules("my card's gone, I think it fell out of my pocket")).toMatchObject({ intent: "freeze_card" });
+    expect(applyRules("the new card turned up this morning but the app still shows it greyed out")?.intent).not.toBe("unfreeze_card");
+    expect(applyRules("my card turned up under the sofa")).toEqual({ intent: "unfreeze_card" });
+  });
+
+  it("reads a refusal or a failed try counted twice as tries, not a payment taken twice", () => {
+    expect(applyRules("my card got declined twice at the chemist though there is money on the account, why?")?.intent).not.toBe("refund");
+    expect(applyRules("tried adding 100 from that card three times now and it keeps saying something went wrong")?.intent).not.toBe("refund");
+    expect(applyRules("the terminal declined it and then charged me twice")).toMatchObject({ intent: "refund", reason: "duplicate" });
+  });
+
   it("orders a replacement when asked for one, never for a question about cards", () => {
     expect(applyRules("can you send me a new card")?.intent).toBe("replace_card");
     expect(applyRules("I need a new card, mine snapped")?.intent).toBe("replace_card");
@@ -130,6 +143,17 @@ describe("reading a message", () => {
   it("does not guess that a payment was taken twice: only the customer's words say so", () => {
     const u = understandCustomerText("the conversion on my card payment abroad looks wrong, I got charged more than I should have", bob);
     if (u.intent === "refund") expect(u.reason).not.toBe("duplicate");
+  });
+
+  it("opens nothing for a card that will not work, even where a shop's word and 'take' appear", () => {
+    const u = understandCustomerText("my card seems dead. none of the terminals will take it, not even at the corner shop where it always worked", alice);
+    expect(u.intent).not.toBe("refund");
+  });
+
+  it("takes no case request from a fragment only the classifier reads, naming no payment", () => {
+    const u = understandCustomerText("machine wouldnt give me any money, just said declined. i definitely have enough in there", alice);
+    expect(u).toMatchObject({ intent: "knowledge", category: "declined_cash_withdrawal" });
+    expect(u.also).toBeUndefined();
   });
 
   it("takes a second request only when its clause asks something", () => {

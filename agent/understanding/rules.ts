@@ -66,7 +66,7 @@ const CLOSE_ACCOUNT: RegExp[] = [/\b(?:close|terminate|delete|cancel|shut)\s+(?:
 /** Finding a card again comes before losing one: "I found my card" is not a loss. */
 const UNFREEZE: RegExp[] = [
   /\bun-?freez\w*\b|\bun-?block\w*\b|\bthaw\b/i,
-  /\bfound\s+(?:my|the)\s+card\b|\bcard\s+(?:turned|showed)\s+up\b|\b(?:re-?activate|turn\s+back\s+on|switch\s+back\s+on)\s+(?:my|the)\s+card\b/i,
+  /\bfound\s+(?:my|the)\s+card\b|(?<!\bnew\s)\bcard\s+(?:turned|showed)\s+up\b(?!.*\b(?:post|activat\w*|greyed|grayed|letter)\b)|\b(?:re-?activate|turn\s+back\s+on|switch\s+back\s+on)\s+(?:my|the)\s+card\b/i,
   /\bfou?n?d\s+it\b(?!\s+(?:was|is|odd|strange|weird|hard|difficult))|\bfound\s+my\s+(?:wallet|purse|bag)\b|\b(?:police|someone|somebody)\s+(?:found|returned|handed\s+in)\s+my\s+(?:wallet|purse|bag|card)\b/i,
   /\bturn\s+(?:it|my\s+card|the\s+card)\s+back\s+on\b|\b(?:can|could)\s+i\s+use\s+(?:it|my\s+card|the\s+card)\s+again\b/i,
 ];
@@ -79,7 +79,7 @@ const FREEZE: RegExp[] = [
   /\b(?:mugged|robbed|pick-?pocketed)\b|\b(?:took|stole|nicked|grabbed|snatched)\s+(?:my\s+)?(?:wallet|purse|bag|handbag|card)\b/i,
   /\b(?:freeze|block|lock)\s+(?:it|them)\b(?=.*\bcards?\b)|\bcards?\b.*\b(?:freeze|block|lock)\s+(?:it|them)\b/i,
   new RegExp(
-    String.raw`\b(?:lost|stolen|misplaced|can'?t\s+find|cannot\s+find|lose)\s+(?:my\s+|the\s+)?${CARD}\b|\b${CARD}\b.{0,40}\b(?:lost|stolen|missing|nicked|gone|taken)\b`,
+    String.raw`\b(?:lost|stolen|misplaced|can'?t\s+find|cannot\s+find|lose)\s+(?:my\s+|the\s+)?${CARD}\b|\b${CARD}\b.{0,40}\b(?:lost|stolen|missing|nicked|taken)\b|\b${CARD}(?:'s|\s+(?:is|has|has\s+been|was))?\s+(?:just\s+|totally\s+|completely\s+)?gone\b(?!\s+(?:blank|through|up|down|off|dead))`,
     "i",
   ),
   /\b(?:wallet|purse|bag|handbag)\b.{0,30}\b(?:stolen|lost|missing|nicked|taken)\b|\b(?:stolen|lost|lose)\b.{0,12}\b(?:wallet|purse)\b/i,
@@ -155,7 +155,7 @@ const DECLINED = /\b(?:declined|refused|rejected|denied)\b/i;
 
 /** A card that works except in one way: contactless, or the virtual card. */
 const CONTACTLESS: RegExp[] = [
-  /\b(?:contactless|tap(?:\s+to\s+pay|ping)?)\b.*\b(?:not|nothing|fail\w*|pin|declined|refused|\w+n'?t)\b/i,
+  /\b(?:contactless|tap(?:\s+to\s+pay|ping)?)\b.*\b(?:not|nothing|fail\w*|pin|declined|refused|insert\w*|chip|\w+n'?t)\b/i,
   /\b(?:not|\w+n'?t)\s+work\w*\s+(?:with|for|when\s+i\s+(?:use|try)|using)\s+(?:contactless|tap(?:\s+to\s+pay|ping)?)\b/i,
 ];
 const VIRTUAL_NOT_WORKING: RegExp[] = [/\bvirtual\s+card\b.*\b(?:declined|rejected|refused|fail\w*|(?:not|\w+n'?t)\s+work\w*)\b/i];
@@ -263,8 +263,17 @@ function applies(label: RuleLabel, m: Said): boolean {
   if (label.intent === "replace_card") return !either(m, ASKS_HOW, pl.PL_ASKS_HOW) || either(m, DAMAGED, pl.PL_DAMAGED);
   if (label.intent !== "refund" || (label.reason !== "duplicate" && label.reason !== "abroad")) return true;
   if (label.reason === "abroad" && either(m, /\b(?:exchange|rate|conver\w*)\b/i, /\b(?:kurs\w*|przewalutow\w*|wymian\w*)/)) return false;
+  if (label.reason === "duplicate" && refusedNotTaken(m)) return false;
   const asks = either(m, /^\s*(?:can|could|will|does|do|is|are)\s+(?:i|my|you|it)\b/i, /^\s*czy\s+(?:moge|mozna|moja\s+karta|karta|dziala)\b/);
   return either(m, CHARGED, pl.PL_CHARGED) && !asks;
+}
+
+/** Refused or failed "twice", "three times", with nothing said about money taken: tries that failed, not a payment taken twice. */
+const REFUSED_AGAIN =
+  /\b(?:declined|refused|rejected|denied|failed|fails|failing|went\s+wrong|didn'?t\s+(?:work|go\s+through))\b|\b(?:tried|trying)\b.{0,40}\b(?:twice|times)\b|\bkeeps?\s+(?:saying|failing|getting)\b/i;
+const TAKEN_AGAIN = /\b(?:charg\w*|took|taken|billed?|debit\w*|deducted|came\s+out|left\s+my\s+account|went\s+out|paid)\b/i;
+function refusedNotTaken(m: Said): boolean {
+  return REFUSED_AGAIN.test(m.body) && !TAKEN_AGAIN.test(m.body);
 }
 
 /**

@@ -16,7 +16,7 @@ type Topic = {
   unless?: RegExp | RegExp[];
 };
 
-const CURRENCY = String.raw`(?:yen|francs?|dollars?|pounds?|sterling|zloty|zlotys|koruna|krona|kronor|krone|rupees?|yuan|renminbi|pesos?|lira|forint|lei|leu|rand|dirhams?|usd|gbp|chf|jpy|pln|czk|sek|nok|dkk|huf|currenc(?:y|ies))`;
+const CURRENCY = String.raw`(?:yen|francs?|crowns?|korun[ay]?|kroner?|dollars?|pounds?|sterling|zloty|zlotys|koruna|krona|kronor|krone|rupees?|yuan|renminbi|pesos?|lira|forint|lei|leu|rand|dirhams?|usd|gbp|chf|jpy|pln|czk|sek|nok|dkk|huf|currenc(?:y|ies))`;
 const TRANSFER =
   /\b(?:transfers?|sepa|swift|wire|send(?:ing)?\s+money|money\s+i\s+send|sent\s+money|payments?\s+to\s+(?:another|an\s+other|a\s+different)\s+(?:bank|account))\b/i;
 const FEE = /\b(?:fees?|charges?|charged|charging|cost|costs|commission|free)\b/i;
@@ -35,6 +35,36 @@ const RATE = /\b(?:rate|exchange)\b/i;
 const BAD = /\b(?:wrong|bad|terrible|awful|poor|unfair|incorrect|rip\w*|too\s+(?:high|low|much)|worse|off)\b/i;
 
 const TOPICS: Topic[] = [
+  {
+    category: "lost_or_stolen_phone",
+    when: [
+      /\b(?:phone|mobile|iphone|smartphone)\b.{0,40}\b(?:stolen|lost|nicked|pinched|missing)\b|\b(?:lost|stole|nicked|pinched|grabbed|snatched|left)\s+(?:my\s+)?(?:phone|mobile|iphone|smartphone)\b/i,
+    ],
+  },
+  {
+    category: "activate_my_card",
+    when: [
+      /\b(?:new|replacement)\s+card\b|\bcard\s+(?:came|arrived|turned\s+up|is\s+here)\b/i,
+      /\bgr[ae]yed\s+out\b|\bbefore\s+i\s+can\s+(?:use|start\s+using|pay\s+with)\b|\bstart\s+using\b|\bready\s+to\s+use\b|\bactivat\w*/i,
+    ],
+    unless: /\b(?:pin|lost|stolen|declin\w*|refus\w*|charg\w*|when|how\s+long)\b/i,
+  },
+  {
+    category: "card_arrival",
+    when: [
+      /\bcard\b/i,
+      /\bstill\s+(?:nothing|no\s+(?:sign|card)|not\s+(?:here|arrived|come))\b|\b(?:hasn'?t|has\s+not|didn'?t|did\s+not|never)\s+(?:arrived|arrive|come|turned\s+up|shown\s+up)\b|\bwould\s+be\s+here\b|\bshould\s+(?:have\s+)?(?:be\s+here|arrived|come)\b/i,
+    ],
+    unless: /\b(?:refund\w*|money|transfer\w*|top[\s-]?up\w*|payments?|cash|pin|lost|stolen|charg\w*|atm|machine|stuck|swallow\w*|kept|back\s+out)\b/i,
+  },
+  {
+    category: "top_up_failed",
+    when: [
+      /\b(?:top[\s-]?up\w*|topping\s+up|add(?:ing|ed)?\s+(?:money|funds|€?\d+\w*)|load(?:ing|ed)?\s+(?:money|funds|€?\d+\w*)|put(?:ting)?\s+(?:money|€?\d+\w*)\s+(?:in|on))\b/i,
+      /\b(?:fail\w*|went\s+wrong|error|didn'?t\s+work|won'?t\s+go|wouldn'?t\s+go|keeps?\s+(?:saying|failing)|not\s+working)\b/i,
+    ],
+    unless: /\b(?:charg\w*|twice|double\w*|refund\w*|revert\w*|reversed|pending|transfers?)\b/i,
+  },
   {
     category: "atm_support",
     when: [
@@ -71,7 +101,7 @@ const TOPICS: Topic[] = [
   {
     category: "top_up_limits",
     when: [
-      /\b(?:how\s+much|max(?:imum)?|most|limits?|biggest|largest|highest)\b.{0,40}\b(?:top[\s-]?up|topping\s+up|load|add)\b|\b(?:top[\s-]?up|load)\b.{0,30}\b(?:limits?|max(?:imum)?|at\s+once|in\s+one\s+go)\b/i,
+      /\b(?:how\s+much|max(?:imum)?|most|limits?|biggest|largest|highest)\b.{0,40}\b(?:top[\s-]?up|topping\s+up|load|add)\b|\b(?:top[\s-]?up|load|add)\b.{0,60}\b(?:limits?|max(?:imum)?|at\s+once|in\s+one\s+go)\b/i,
     ],
     unless: new RegExp(String.raw`${FEE.source}|${TROUBLE.source}`, "i"),
   },
@@ -97,7 +127,7 @@ const TOPICS: Topic[] = [
     category: "beneficiary_not_allowed",
     when: [
       /\b(?:payees?|beneficiar\w*|recipients?)\b/i,
-      /\b(?:can'?t|cannot|won'?t|unable|not\s+(?:allowed|able|possible|permitted)|(?:doesn'?t|does\s+not|won'?t|will\s+not)\s+let|refus\w*|block\w*)\b/i,
+      /\b(?:can'?t|cannot|won'?t|unable|not\s+(?:allowed|able|possible|permitted)|\w+n'?t\s+(?:allowed|permitted)|(?:doesn'?t|does\s+not|won'?t|will\s+not)\s+let|refus\w*|block\w*)\b/i,
     ],
   },
   {
@@ -124,7 +154,7 @@ const TOPICS: Topic[] = [
     category: "disposable_card_limits",
     when: [
       /\b(?:single[\s-]?use|one[\s-]?(?:time|off)(?:[\s-]?use)?|disposable|burner|throw[\s-]?away)\b/i,
-      /\b(?:limits?|how\s+many\s+times|how\s+often|more\s+than\s+once)\b/i,
+      /\b(?:limits?|how\s+many\s+times|how\s+often|more\s+than\s+once|stop\s+working|after\s+the\s+first|subscriptions?|recurring|every\s+month)\b/i,
     ],
   },
   {
@@ -145,7 +175,9 @@ const TOPICS: Topic[] = [
   },
   {
     category: "change_pin",
-    when: [/\b(?:new|different|another)\s+pin\b|\bchange\s+(?:my\s+|the\s+)?pin\b|\bset\s+(?:a\s+|my\s+)?(?:new|different)\s+pin\b/i],
+    when: [
+      /\b(?:new|different|another)\s+pin\b|\b(?:change|swap|switch|alter|update|pick|choose)\s+(?:my\s+|the\s+)?pin\b|\bset\s+(?:a\s+|my\s+)?(?:new|different)\s+pin\b/i,
+    ],
   },
   {
     category: "card_delivery_estimate",
@@ -166,7 +198,10 @@ const TOPICS: Topic[] = [
   },
   {
     category: "exchange_charge",
-    when: [/\b(?:fees?|charges?|charged|cost|costs|commission|mark-?up)\b/i, /\b(?:exchang\w*|conver\w*|swap\w*)\b/i],
+    when: [
+      /\b(?:fees?|charges?|charged|cost|costs|commission|mark-?up)\b/i,
+      new RegExp(String.raw`\b(?:exchang\w*|conver\w*|swap\w*)\b|\bchange\b.{0,30}\b(?:into|to)\s+(?:\w+\s+)?${CURRENCY}\b`, "i"),
+    ],
     unless: new RegExp(String.raw`${CARD_PAYMENT.source}|${CASH.source}|${TOP_UP.source}|\b(?:wrong|bad|rate)\b`, "i"),
   },
   {
@@ -181,7 +216,12 @@ const TOPICS: Topic[] = [
   },
   {
     category: "fiat_currency_support",
-    when: [new RegExp(String.raw`\b(?:support|accept|hold|keep|store|have|open)\b.{0,40}\b${CURRENCY}\b|\b(?:which|what)\s+currencies\b`, "i")],
+    when: [
+      new RegExp(
+        String.raw`\b(?:support|accept|hold|keep|store|have|open)\b.{0,40}\b${CURRENCY}\b|\b(?:which|what)\s+currencies\b|\b(?:crypto\w*|bitcoins?|btc|ethereum)\b`,
+        "i",
+      ),
+    ],
     unless: new RegExp(
       String.raw`${CASH.source}|${CARD_PAYMENT.source}|${TOP_UP.source}|\b(?:exchang\w*|conver\w*|swap\w*|rate|fees?|charge\w*|paid|pay|transfer\w*|send|sent|receiv\w*)\b`,
       "i",
@@ -196,14 +236,16 @@ const TOPICS: Topic[] = [
   },
   {
     category: "verify_my_identity",
-    when: [/\b(?:what|which)\b.{0,30}\b(?:documents?|do\s+you\s+need|do\s+i\s+need|need\s+to)\b.{0,30}\b(?:verif\w*|identity|who\s+i\s+am|prove|id)\b/i],
+    when: [
+      /\b(?:what|which)\b.{0,30}\b(?:documents?|do\s+you\s+need|do\s+i\s+need|need\s+to)\b.{0,30}\b(?:verif\w*|identity|who\s+i\s+am|prove|id)\b|\b(?:verif\w*|identity|who\s+i\s+am|id\s+check)\b.{0,80}\b(?:what|which)\b.{0,30}\b(?:documents?|do\s+i\s+need|need\s+to\s+have|have\s+ready)\b/i,
+    ],
     unless: /\bwhy\b/i,
   },
   {
     category: "country_support",
     when: [
       /\b(?:live|living|resident|based|moving|move|reside)\s+(?:in|to)\s+(?!the\s+(?:app|city|same))\w+/i,
-      /\b(?:account|sign\s+up|open|join|apply|customer)\b/i,
+      /\b(?:account|sign\s+up|open|join|apply|customers?|eurozone)\b/i,
     ],
     unless: new RegExp(String.raw`${TROUBLE.source}|${CARD_PAYMENT.source}|\b(?:charg\w*|card)\b`, "i"),
   },

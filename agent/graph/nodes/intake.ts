@@ -75,10 +75,11 @@ function hasCriteria(u: Understanding): boolean {
 function answerToQuestion(now: Understanding, state: AgentStateType, text: string): { u: Understanding; txnId?: string; requestId?: string } {
   const asked = state.clarification;
   const prior = state.understanding;
-  if (!asked || !prior) return { u: now };
+  if (!asked || !prior) return pickFromShown(now, state, text) ?? { u: now };
   const onlyPosition = now.ordinal !== undefined && text.trim().split(/\s+/).length <= 6;
   if (onlyPosition) now = { intent: "other", ordinal: now.ordinal, confidence: now.confidence };
-  const switched = CASE_INTENTS.has(now.intent) && now.intent !== prior.intent;
+  // A new request switches away from the question only when it is said clearly; a short answer's uncertain reading does not.
+  const switched = CASE_INTENTS.has(now.intent) && now.intent !== prior.intent && now.confidence >= SWITCH_FLOOR;
   if (asked.kind === "which_intent") {
     const picked = YES.test(text) && now.ordinal === undefined ? asked.candidates[0] : pickOrdinal(asked.candidates, now.ordinal);
     const named =
@@ -96,14 +97,14 @@ function answerToQuestion(now: Understanding, state: AgentStateType, text: strin
   if (switched || (prior.intent !== now.intent && !["other", "unclear", "knowledge", "refund"].includes(now.intent))) return { u: now };
   if (asked.kind === "which_request" && prior.intent === "cancel") {
     const chosen = pickOrdinal(asked.options, now.ordinal) ?? asked.options.find((o) => now.merchant === o.merchant || now.amountMinor === o.amountMinor);
-    return chosen ? { u: { ...prior, intent: "cancel" }, requestId: chosen.approvalId } : { u: now };
+    return chosen ? { u: { ...prior, intent: "cancel", also: now.also }, requestId: chosen.approvalId } : { u: now };
   }
   if (prior.intent !== "refund") return { u: now };
-  if (asked.kind === "which_transaction" || (asked.kind === "none_found" && asked.options)) {
+  if (asked.kind === "which_transaction" || ((asked.kind === "none_found" || asked.kind === "which_refund") && asked.options)) {
     const options = asked.options ?? [];
     const confirmed = options.length === 1 && YES.test(text) ? options[0] : undefined;
     const chosen = confirmed ?? pickOrdinal(options, now.ordinal) ?? optionNamed(options, text);
-    if (chosen?.transactionId) return { u: { ...prior, intent: "refund" }, txnId: chosen.transactionId };
+    if (chosen?.transactionId) return { u: { ...prior, intent: "refund", also: now.also }, txnId: chosen.transactionId };
   }
   if (now.intent === "refund" && hasCriteria(now)) return { u: now };
   if (!hasCriteria(now) && now.intent !== "refund") return { u: now };
@@ -112,11 +113,31 @@ function answerToQuestion(now: Understanding, state: AgentStateType, text: strin
       ...prior,
       intent: "refund",
       reason: now.reason && now.reason !== "other" ? now.reason : prior.reason,
-      merchant: now.merchant ?? prior.merchant,
+      // "sorry, I mixed up the shops, it's the 18.50 one": after a shop that was not found, the payment the answer names replaces it.
+      merchant: now.merchant ?? (asked.kind === "none_found" && asked.named && (now.amountMinor !== undefined || now.date) ? undefined : prior.merchant),
       amountMinor: now.amountMinor ?? prior.amountMinor,
       date: now.date ?? prior.date,
     },
   };
+}
+
+/** "the second one", "tamtą drugą płatność": a position among payments, said about a payment and not a card. */
+const POSITION_OF_PAYMENT = /\b(?:one|payments?|charges?|transactions?|purchases?)\b|(?<!\p{L})(?:p[lł]atno[sś]\p{L}*|transakcj\p{L}*|obci[aą][zż]\p{L}*)/iu;
+const ABOUT_A_CARD = /\bcards?\b|(?<!\p{L})kart\p{L}*/iu;
+
+/**
+ * A position in the list of payments the agent showed earlier in the conversation, after its
+ * question was answered ("and can you check the other one too?"): a claim about that payment,
+ * with the reason the customer gave, or the one they gave before.
+ */
+function pickFromShown(now: Understanding, state: AgentStateType, text: string): { u: Understanding; txnId: string } | undefined {
+  if (now.ordinal === undefined || state.shown.length === 0 || hasCriteria(now)) return undefined;
+  if (!["refund", "unclear", "other", "pending"].includes(now.intent) || !POSITION_OF_PAYMENT.test(text) || ABOUT_A_CARD.test(text)) return undefined;
+  const chosen = pickOrdinal(state.shown, now.ordinal);
+  if (!chosen) return undefined;
+  const prior = state.understanding;
+  const reason = now.reason && now.reason !== "other" ? now.reason : prior?.intent === "refund" ? prior.reason : undefined;
+  return { u: { intent: "refund", ...(reason && { reason }), confidence: now.confidence, ...(now.also && { also: now.also }) }, txnId: chosen.transactionId };
 }
 
 /** The message's requests, money first: the first drives the graph, the second (if any) is answered beside it. */
@@ -199,7 +220,8 @@ export const intake = (deps: AgentDeps) =>
     };
     update = await settle(turn, main, update, answered);
     if (side && side.intent !== main.intent) update = await settle(turn, side, update, {});
-    return update;
+    const listed = update.clarification && "options" in update.clarification ? update.clarification.options : undefined;
+    return listed?.length ? { ...update, shown: listed.filter((o): o is TransactionOption => "transactionId" in o) } : update;
   };
 
 /** One message's reading context; `pending` reads the customer's items not booked yet once, when first asked. */
@@ -215,6 +237,8 @@ type Turn = {
 
 /** How many payments a "nothing matches" answer offers to pick from. */
 const NEAREST = 3;
+/** How sure a reading of an answer must be to count as a new request rather than the answer. */
+const SWITCH_FLOOR = 0.6;
 
 const optionOf = (t: Txn | PendingTxn): TransactionOption => ({
   transactionId: t.id,
@@ -314,7 +338,8 @@ async function openRefundCase(turn: Turn, u: Understanding, txnId: string | unde
     return { clarification };
   }
   if (resolution.kind === "none") {
-    if (!hasCriteria(u)) return { clarification: { kind: "which_refund" } };
+    if (!hasCriteria(u))
+      return { clarification: { kind: "which_refund", ...(transactions.length > 0 && { options: transactions.slice(0, NEAREST).map(optionOf) }) } };
     return { clarification: { kind: "none_found", ...(u.merchant && { named: u.merchant }), options: nearest(u, transactions) } };
   }
   const txn = resolution.transaction;
