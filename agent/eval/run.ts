@@ -56,7 +56,13 @@ async function casesOf(h: EvalHarness, customer: Customer): Promise<Set<string>>
 
 const checkpointOf = (s: Snapshot) => s.config.configurable?.checkpoint_id;
 
-const PAUSED_OUTCOMES: Partial<Record<string, Observed["outcome"]>> = { status: "status_answered", knowledge: "answered", limits: "limits_answered" };
+const PAUSED_OUTCOMES: Partial<Record<string, Observed["outcome"]>> = {
+  status: "status_answered",
+  knowledge: "answered",
+  limits: "limits_answered",
+  freeze_card: "card_frozen",
+  unfreeze_card: "card_unfrozen",
+};
 
 /**
  * A message to a thread paused for an operator is answered beside the graph (its state stays
@@ -68,14 +74,19 @@ async function observePaused(h: EvalHarness, customer: Customer, text: string, s
   const transactionId = state.case?.transactionId;
   const approvalAfter = transactionId ? await approvalStatus(h, customer, transactionId) : undefined;
   const cancelled = approvalBefore === "pending" && approvalAfter === "cancelled";
-  const intent = cancelled ? "cancel" : u.intent;
+  // A cancel carried out is the turn's request whichever of the message's two it was; the other is answered beside it.
+  const [first, second] = cancelled && u.also?.intent === "cancel" ? [u.also, u] : [u, u.also];
+  const intent = cancelled ? "cancel" : first.intent;
   return {
     fresh: true,
     intent,
-    category: u.category ?? null,
+    category: first.category ?? null,
     transaction: transactionId ?? null,
     outcome: cancelled ? "cancelled" : (PAUSED_OUTCOMES[intent] ?? (intent === "cancel" ? "nothing_to_cancel" : null)),
-    also: null,
+    also:
+      second && second.intent !== "cancel"
+        ? { intent: second.intent, category: second.category ?? null, outcome: PAUSED_OUTCOMES[second.intent] ?? null }
+        : null,
   };
 }
 

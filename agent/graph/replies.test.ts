@@ -140,6 +140,7 @@ const OUTCOMES: Record<string, AgentStateType> = {
       ],
     },
   }),
+  thanks: state({ intent: "greeting", understanding: { intent: "greeting", category: "thanks", confidence: 0.9 } }),
   "which payment (nothing named)": state({ intent: "refund", clarification: { kind: "which_refund" } }),
   "which payment (nothing named), the latest listed": state({
     intent: "refund",
@@ -408,6 +409,10 @@ describe("the words of some outcomes", () => {
     expect(composeReply(OUTCOMES["cancelled as asked"])).toBe(
       "Done: I've cancelled your refund request for the Electro Mart payment of 1,249.00 EUR. Nothing will be paid back for it.",
     );
+  });
+
+  it("thanks are answered as thanks, not with a greeting", () => {
+    expect(composeReply(OUTCOMES["thanks"])).toBe("You're welcome. Is there anything else I can help with?");
   });
 
   it("a refund asked for without a payment lists the latest payments to pick from", () => {

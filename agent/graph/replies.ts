@@ -242,7 +242,7 @@ function mainText(state: AgentStateType, w: Words): string | undefined {
   if (clarification) return clarification;
   switch (state.intent) {
     case "greeting":
-      return w.t("reply.greeting");
+      return state.understanding?.category === "thanks" ? w.t("reply.thanks") : w.t("reply.greeting");
     case "status":
       return statusText(state, w);
     case "cancel":

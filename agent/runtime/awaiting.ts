@@ -137,12 +137,15 @@ export async function answerWhileAwaiting(ctx: Ctx, input: AwaitingInput, messag
   );
   const intent = understanding.intent;
   const w = wordsFor(languageOfMessage(input.text) ?? (await ctx.deps.policies.forTenant(input.tenantId)).language);
-  if (intent === "cancel" && kase && approval) {
+  // A cancel is carried out whether it is the message's first request or its second ("freeze my card and withdraw the request").
+  const { also, ...first } = understanding;
+  const [cancel, other] = intent === "cancel" ? [first, also] : also?.intent === "cancel" ? [also, first] : [undefined, undefined];
+  if (cancel && kase && approval) {
     const cancelled = await cancelAwaited(ctx, input, kase, approval, onToken);
-    // "cancel it, and what are my limits?": the second request is answered after the cancel.
-    const aside = cancelled && understanding.also ? await asideAnswer(ctx, input, understanding.also, messageId, w) : undefined;
+    // The other request is answered after the cancel ("cancel it, and what are my limits?").
+    const aside = cancelled && other ? await asideAnswer(ctx, input, other, messageId, w) : undefined;
     if (aside) onToken?.(`\n\n${aside}`);
-    if (cancelled) return { ...cancelled, reply: aside ? `${cancelled.reply}\n\n${aside}` : cancelled.reply, caseId: kase.id, intent };
+    if (cancelled) return { ...cancelled, reply: aside ? `${cancelled.reply}\n\n${aside}` : cancelled.reply, caseId: kase.id, intent: "cancel" };
   }
   if (approval?.status === "pending" && (await answerOperator(ctx, input, approval))) {
     const reply = w.t("awaiting.answerPassed");

@@ -37,6 +37,9 @@ const ORDINALS: [RegExp, number][] = [
   [/\b(?:third|3rd)\b|\bnumber\s+(?:three|3)\b|^\s*(?:the\s+)?(?:three|3)\s*[.!]?\s*$|(?<!\p{L})trzeci\p{L}*|(?<!\p{L})(?:numer|nr)\s+(?:trzy|3)\b/iu, 3],
   [/\b(?:fourth|4th)\b|\bnumber\s+(?:four|4)\b|(?<!\p{L})czwart(?:a|ą|e|y|ej)(?!\p{L})/iu, 4],
   [/\b(?:last|final)\s+one\b|\bthe\s+last\b|(?<!\p{L})ostatni\p{L}*/iu, -1],
+  // The agent lists payments newest first: the later one is the first, the earlier one the last.
+  [/\b(?:later|latest|newer|more\s+recent|most\s+recent)\s+(?:one|charge|payment)\b|(?<!\p{L})p[oó][zź]niejsz\p{L}*/iu, 1],
+  [/\b(?:earlier|older|oldest)\s+(?:one|charge|payment)\b|(?<!\p{L})wcze[sś]niejsz\p{L}*/iu, -1],
 ];
 
 /** "the second one" -> 2, "the last one" -> -1 (counted from the end). */
@@ -45,8 +48,20 @@ export function findOrdinal(text: string): number | undefined {
 }
 
 /** Merchant, amount, day, card digits and list position the text mentions; the date is taken out first so "12 March" is not an amount. */
-export function extractEntities(text: string, ctx: OfflineContext): Pick<Understanding, "merchant" | "amountMinor" | "date" | "ordinal" | "cardLast4"> {
-  const date = findDate(text, ctx.today);
+/** "the electro mart... no wait, I mean the metro ticket": what the customer settles on, the words after the last correction. */
+export function afterCorrection(said: string): string {
+  const corrected = [...said.matchAll(CORRECTION)].at(-1);
+  const rest = corrected ? said.slice(corrected.index + corrected[0].length) : "";
+  return /\p{L}{3}|\d/u.test(rest) ? rest : said;
+}
+
+export function extractEntities(said: string, ctx: OfflineContext): Pick<Understanding, "merchant" | "amountMinor" | "date" | "ordinal" | "cardLast4"> {
+  const text = afterCorrection(said);
+  // "the 4th one" is a place in a list, not the 4th of the month.
+  const date = findDate(
+    text.replace(POSITION_NOT_DAY, (m) => " ".repeat(m.length)),
+    ctx.today,
+  );
   const rest = date ? text.slice(0, date.start) + " ".repeat(date.end - date.start) + text.slice(date.end) : text;
   const cardLast4 = /\b(?:card\s+)?(?:ending|ends|ending\s+in|finishing)\s+(?:in\s+|with\s+)?(\d{4})\b/i.exec(rest)?.[1];
   const amounts = [...findAmounts(rest), ...findWordAmounts(rest)].filter((a) => !APPROXIMATE.test(rest.slice(0, a.start))).sort((a, b) => a.start - b.start);
@@ -65,6 +80,12 @@ export function extractEntities(text: string, ctx: OfflineContext): Pick<Underst
     ...(cardLast4 ? { cardLast4 } : {}),
   };
 }
+
+/** Words with which a customer takes back what they just said and names something else. */
+const CORRECTION =
+  /\b(?:no\s+wait|wait\s+no|sorry,?\s+i\s+mean(?:t)?|i\s+mean(?:t)?|actually,?\s+(?:it'?s|it\s+was|i\s+mean)|not\s+(?:that|the\s+\w+)\s+one,)\b|(?<!\p{L})(?:to\s+znaczy|chodzi\s+mi\s+o|nie,\s+czekaj|pomyli[lł]\p{L}*\s+\p{L}+\s*[-–,]?)(?!\p{L})/giu;
+/** "the 4th one", "2nd one pls": an ordinal number before "one" names a place in a list. */
+const POSITION_NOT_DAY = /\b\d{1,2}(?:st|nd|rd|th)\s+(?:one|payment|charge|transaction)\b/gi;
 
 /** "over a thousand euros", "about 20": a bound or a guess, which must not be matched as the exact amount. */
 const APPROXIMATE = /\b(?:over|more\s+than|above|at\s+least|almost|nearly|about|around|roughly|approx\w*|under|less\s+than|below|some)\s*$|~\s*$/i;
@@ -91,6 +112,12 @@ const NOT_A_TAKER =
 /** A shop's name typed in lower case at the start of a Polish message, before a word saying it took money ("zabka pobrala 2x"). */
 const LOWERCASE_TAKER = new RegExp(String.raw`^\W*(\p{Ll}[\p{L}&'’.-]{2,})\s+(?:pobra|policzy|ściągn|sciagn|obciąży|obciazy|naliczy|zabra)\p{L}*`, "u");
 
+/** "my ikea purchase", "the zalando order": a shop's name typed in lower case before what was bought from it. */
+const LOWERCASE_PURCHASE = /\b(?:my|the|that|this)\s+([a-z][a-z0-9&'-]{2,})\s+(?:purchase|order|payment|charge|subscription|booking|bill)\b/;
+/** Words in that place that say what kind of payment it was, not where. */
+const GENERIC_PURCHASE =
+  /^(?:last|latest|recent|previous|first|second|third|other|online|card|debit|credit|big|small|large|weekly|monthly|yearly|annual|latest|new|old|whole|double|duplicate|same|pending|foreign|contactless|cash|atm|transfer|refund|hotel|taxi|train|flight|grocery|food|fuel|petrol|gas|phone|internet|gym|coffee|parking|metro|cinema|book|books|pharmacy|bakery|tapas|fake|wrong|unknown|strange|weird|one|only|recurring|direct|standing)$/;
+
 /**
  * A shop the customer names that is not among their payments ("charged twice at Starbucks",
  * "IKEA charged me 2x", "Rossmann policzył mi podwójnie"): kept as said, so the search finds
@@ -103,6 +130,8 @@ function unlistedMerchant(text: string): string | undefined {
       if (!NOT_A_SHOP.test(name.split(/\s+/)[0]!) && name.length > 2) return name;
     }
   }
+  const bought = LOWERCASE_PURCHASE.exec(text)?.[1];
+  if (bought && !GENERIC_PURCHASE.test(bought)) return bought.charAt(0).toUpperCase() + bought.slice(1);
   const taker = LOWERCASE_TAKER.exec(text)?.[1];
   if (taker && !NOT_A_TAKER.test(taker)) return taker.charAt(0).toUpperCase() + taker.slice(1);
   // A brand in capitals ("IKEA"), unless the whole message is shouted.
@@ -274,7 +303,7 @@ export function understandText(text: string, ctx: OfflineContext, model: IntentM
   const ownShop = ctx.transactions.some((t) => t.merchant === entities.merchant);
   const refunds = (c.labels ?? []).filter((l) => l.intent === "refund");
   const vague = c.intent === "unclear" || c.intent === "other";
-  if (!c.byRule && !["refund", "cancel", "status"].includes(c.intent) && namesPayment && MONEY_TAKEN.test(text)) {
+  if (!c.byRule && !["cancel", "status"].includes(c.intent) && namesPayment && MONEY_TAKEN.test(text)) {
     const share = refunds.reduce((sum, l) => sum + l.p, 0);
     if (share >= REFUND_SHARE_FLOOR || ownShop || vague) {
       return {
@@ -282,7 +311,7 @@ export function understandText(text: string, ctx: OfflineContext, model: IntentM
         reason: claimedReason(refunds[0]?.reason),
         ...(refunds[0] ? { category: refunds[0].category } : {}),
         ...entities,
-        confidence: round(Math.max(share, CLARIFY_BELOW)),
+        confidence: round(Math.max(share, ownShop ? SECOND_INTENT_FLOOR : CLARIFY_BELOW)),
       };
     }
   }
@@ -312,13 +341,13 @@ const PRECEDENCE: Intent[] = ["freeze_card", "refund", "cancel", "unfreeze_card"
 
 /** A clause that asks something; a clause that only explains ("it was my son") asks for no help article. */
 const ASKS =
-  /\?\s*$|^\W*(?:how|what|when|where|why|which|who|can|could|do|does|is|are|will|would|should|tell\s+me|explain|i\s+(?:want|need|would\s+like)\s+to\s+know)\b|^\W*(?:jak|jaki|jaka|jakie|ile|kiedy|gdzie|dlaczego|czemu|czy|co|chc[eę]\s+wiedzie[cć])(?!\p{L})/iu;
+  /\?\s*$|(?:^\W*(?:and|also|plus|btw)?|,)\s*(?:how|what|when|where|why|which|who|can|could|do|does|is|are|will|would|should|tell\s+me|explain|i\s+(?:want|need|would\s+like)\s+to\s+know)\b|^\W*(?:jak|jaki|jaka|jakie|ile|kiedy|gdzie|dlaczego|czemu|czy|co|chc[eę]\s+wiedzie[cć])(?!\p{L})/iu;
 
 /** Clauses of a run-on message: sentences, and "and" / "also" before a new request. */
 export function splitClauses(text: string): string[] {
   return text
     .split(
-      /(?<=[.!?;])\s+|\s+(?:and\s+also|also|plus|and\s+then)\s+|,?\s+and\s+(?=(?:i|i'?m|i've|my|what|how|when|where|can|could|would|please|pls|there|someone|somebody|tell|show|also|is|are|do|does|why|let|send|order|get|give)\b)|,?\s+(?:a\s+)?(?:i\s+)?(?:przy\s+okazji|poza\s+tym|a\s+tak[zż]e|oraz|aha,?\s+i)[:,]?\s+|,?\s+(?:a|i)\s+jeszcze\s+(?:jedno\s+)?pytanie[:,]?\s+|,?\s+(?:a|i)\s+(?:jeszcze\s+)?(?=(?:jak|jaki|jakie|jaka|ile|kiedy|gdzie|czy|co|prosz[eę]|chc[eę]|zablokuj\p{L}*|odblokuj\p{L}*|zam[oó]w\p{L}*|mam|moja|m[oó]j|dlaczego|czemu|poka[zż]\p{L}*|sprawd[zź]\p{L}*|daj\p{L}*|podaj\p{L}*|powiedz\p{L}*|napisz\p{L}*|wyja[sś]nij\p{L}*|po[lł][aą]cz\p{L}*|przeka[zż]\p{L}*|wy[sś]lij\p{L}*|zwr[oó][cć]\p{L}*|oddaj\p{L}*)(?!\p{L}))/iu,
+      /(?<=[.!?;])\s+|\s+(?:and\s+also|also|plus|and\s+then|[+&])\s+|,\s+(?=i\s+(?:want|need|would\s+like)\s+to\s+(?:speak|talk|chat)\b)|,?\s+and\s+(?=(?:i|i'?m|i've|my|what|how|when|where|can|could|would|please|pls|there|someone|somebody|tell|show|also|is|are|do|does|why|let|send|order|get|give|remind|check|has|have|did|freeze|block|unfreeze|unblock|cancel|withdraw|refund)\b)|,?\s+(?:a\s+)?(?:i\s+)?(?:przy\s+okazji|poza\s+tym|a\s+tak[zż]e|oraz|aha,?\s+i)[:,]?\s+|,?\s+(?:a|i)\s+jeszcze\s+(?:jedno\s+)?pytanie[:,]?\s+|,?\s+(?:a|i)\s+(?:jeszcze\s+)?(?=(?:jak|jaki|jakie|jaka|ile|kiedy|gdzie|czy|co|prosz[eę]|chc[eę]|zablokuj\p{L}*|odblokuj\p{L}*|zam[oó]w\p{L}*|mam|moja|m[oó]j|dlaczego|czemu|poka[zż]\p{L}*|sprawd[zź]\p{L}*|daj\p{L}*|podaj\p{L}*|powiedz\p{L}*|napisz\p{L}*|wyja[sś]nij\p{L}*|po[lł][aą]cz\p{L}*|przeka[zż]\p{L}*|wy[sś]lij\p{L}*|zwr[oó][cć]\p{L}*|oddaj\p{L}*)(?!\p{L}))/iu,
     )
     .map((c) => c.trim())
     .filter((c) => /\p{L}{2}/u.test(c));
@@ -341,7 +370,7 @@ export function understandCustomerText(text: string, ctx: OfflineContext, model:
         u.confidence >= SECOND_INTENT_FLOOR &&
         (u.intent !== "knowledge" || ASKS.test(clause)) &&
         !explainsClaim(clause, u) &&
-        !guessedCaseRequest(clause, u, ctx),
+        !guessedRequest(clause, u, ctx),
     )
     .map(({ u }) => u);
   const requests = PRECEDENCE.includes(whole.intent) && whole.confidence >= SECOND_INTENT_FLOOR ? [whole, ...parts] : parts;
@@ -359,12 +388,13 @@ function explainsClaim(clause: string, u: Understanding): boolean {
 }
 
 /**
- * A request about a case (a refund, where one stands, cancelling one) that only the classifier
- * read in a fragment naming no payment ("i definitely have enough in there", "why did it fail?"):
- * the fragment tells more about the rest of the message than it asks for a case of its own.
+ * A request that only the classifier read in a fragment naming no payment: a case (a refund,
+ * where one stands, cancelling one), a person, or the items not booked yet ("i definitely have
+ * enough in there", "why did it fail?", "want to leave my wallet at home"). The fragment tells
+ * more about the rest of the message than it asks for something of its own.
  */
-function guessedCaseRequest(clause: string, u: Understanding, ctx: OfflineContext): boolean {
-  if (!["refund", "status", "cancel"].includes(u.intent) || applyRules(clause)?.intent === u.intent) return false;
+function guessedRequest(clause: string, u: Understanding, ctx: OfflineContext): boolean {
+  if (!["refund", "status", "cancel", "handover", "pending"].includes(u.intent) || applyRules(clause)?.intent === u.intent) return false;
   const namesPayment = u.merchant !== undefined || ctx.transactions.some((t) => t.amountMinor === u.amountMinor);
   return !namesPayment;
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { applyRules } from "./rules";
-import { understandCustomerText, understandLatest } from "./offline-understanding";
+import { extractEntities, findOrdinal, understandCustomerText, understandLatest } from "./offline-understanding";
 import { pickOffered } from "./merchants";
 import { ALICE, BOB, TODAY } from "./test-fixtures";
 import type { ChatTurn } from "./types";
@@ -154,6 +154,38 @@ describe("reading a message", () => {
     const u = understandCustomerText("machine wouldnt give me any money, just said declined. i definitely have enough in there", alice);
     expect(u).toMatchObject({ intent: "knowledge", category: "declined_cash_withdrawal" });
     expect(u.also).toBeUndefined();
+  });
+
+  it("reads a place in a list the agent gave newest first, and never '4th one' as a day", () => {
+    expect(findOrdinal("the later one")).toBe(1);
+    expect(findOrdinal("the earlier one")).toBe(-1);
+    const fourth = extractEntities("4th one pls", alice);
+    expect(fourth).toEqual({ ordinal: 4 });
+  });
+
+  it("takes the payment a customer settles on after correcting themselves", () => {
+    expect(extractEntities("the electro mart... no wait, sorry, I mean the metro ticket, 2.90", alice)).toMatchObject({
+      merchant: "Metro Transit",
+      amountMinor: 290,
+    });
+  });
+
+  it("keeps a lower-case shop the customer has no payment with, but not a kind of purchase", () => {
+    expect(extractEntities("please refund my ikea purchase", alice).merchant).toBe("Ikea");
+    expect(extractEntities("please refund my last purchase", alice).merchant).toBeUndefined();
+  });
+
+  it("hears thanks as thanks, and a question after thanks as the question", () => {
+    expect(applyRules("thank you, that was quick")).toEqual({ intent: "greeting", category: "thanks" });
+    expect(applyRules("dzięki, to wszystko")).toEqual({ intent: "greeting", category: "thanks" });
+    expect(applyRules("thanks. my refund still isn't showing on my account though")?.intent).toBe("status");
+  });
+
+  it("freezes a card whose number and code the customer gave away", () => {
+    expect(applyRules("got an sms asking for my card number and cvv and i actually sent them")).toMatchObject({
+      intent: "freeze_card",
+      category: "compromised_card",
+    });
   });
 
   it("takes a second request only when its clause asks something", () => {

@@ -20,7 +20,9 @@ describe("resolveTransaction", () => {
 
   it("narrows by merchant, amount and day together", () => {
     expect(ids(resolveTransaction(refund({ amountMinor: 490, date: "2026-11-26" }), ALICE))).toEqual(["a4", "other"]);
-    expect(resolveTransaction(refund({ merchant: "Electro Mart", amountMinor: 490 }), ALICE)).toEqual({ kind: "none" });
+    // A shop of the customer's with another payment's amount: both readings are offered, newest first.
+    expect(ids(resolveTransaction(refund({ merchant: "Electro Mart", amountMinor: 490 }), ALICE))).toEqual(["a3", "a2", "a4", "a5"]);
+    expect(resolveTransaction(refund({ merchant: "IKEA", amountMinor: 490 }), ALICE)).toEqual({ kind: "none" });
   });
 
   it("tolerates a day either side when the exact day has nothing", () => {

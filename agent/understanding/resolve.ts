@@ -61,7 +61,7 @@ export function resolveTransaction(u: Understanding, transactions: Txn[]): Resol
   if (u.amountMinor !== undefined) candidates = candidates.filter((t) => t.amountMinor === u.amountMinor);
   if (u.date) candidates = filterByDate(candidates, u.date);
 
-  if (candidates.length === 0) return { kind: "none" };
+  if (candidates.length === 0) return mismatched(u, transactions);
   const pairs = duplicatePairs(candidates);
   // Only a day named and two identical charges that day: "I don't recognise a payment from Tuesday" is not a claim
   // that it was taken twice; the customer picks which one they mean.
@@ -75,6 +75,20 @@ export function resolveTransaction(u: Understanding, transactions: Txn[]): Resol
   if (wantsDuplicate && pairs.length === 1) return matchPair(pairs[0]);
   const newestFirst = [...candidates].sort((a, b) => Date.parse(b.postedAt) - Date.parse(a.postedAt));
   return { kind: "ambiguous", candidates: newestFirst };
+}
+
+/**
+ * A shop the customer has payments with and an amount none of them has ("Kino Atlantic 34.20"
+ * when the cinema was 24.00 and the pharmacy 34.20): both readings are offered, never a guess
+ * between them. Nothing when the shop is not among the payments at all.
+ */
+function mismatched(u: Understanding, transactions: Txn[]): Resolution {
+  if (!u.merchant || u.amountMinor === undefined) return { kind: "none" };
+  const atShop = filterByMerchant(transactions, u.merchant);
+  const ofAmount = transactions.filter((t) => t.amountMinor === u.amountMinor);
+  if (atShop.length === 0 || ofAmount.length === 0) return { kind: "none" };
+  const either = [...new Set([...atShop, ...ofAmount])];
+  return { kind: "ambiguous", candidates: [...either].sort((a, b) => Date.parse(b.postedAt) - Date.parse(a.postedAt)) };
 }
 
 function matchPair([a, b]: [Txn, Txn]): Resolution {

@@ -123,11 +123,11 @@ export const PL_ABROAD: RegExp[] = [
 
 export const PL_UNRECOGNISED: RegExp[] = [
   /\bnie\s+(?:rozpoznaj\w*|poznaj\w*|kojarz\w*|pamietam|robil\w*|zrobil\w*|kupowal\w*|kupil\w*|placil\w*|zaplacil\w*|zamawial\w*|tankowal\w*|bylam|bylem|autoryzowal\w*|zlecal\w*|dokonywal\w*|wiem\s+co\s+to)/,
-  /\bto\s+nie\s+(?:ja|moja|moje|moj)\b|\bnie\s+moj[ae]?\b|\boszust\w*|\bnieautoryzowan\w*|\bpodejrzan\w*|\bnieznan\w*\s+(?:platnos\w*|transakcj\w*|obciaz\w*)|\bco\s+to\s+za\s+(?:platnos\w*|transakcj\w*|obciaz\w*|oplat\w*)|\bktos\s+(?:uzyl\w*|uzywa\w*|placil\w*|zaplacil\w*|wydal\w*|zrobil\w*|kupil\w*|zamowil\w*)/,
+  /\b(?:to|tez|też|ale|przeciez)\s+nie\s+(?:ja|moja|moje|moj)\b|\bnie\s+moj[ae]?\b|\boszust\w*|\bnieautoryzowan\w*|\bpodejrzan\w*|\bnieznan\w*\s+(?:platnos\w*|transakcj\w*|obciaz\w*)|\bco\s+to\s+za\s+(?:platnos\w*|transakcj\w*|obciaz\w*|oplat\w*)|\bktos\s+(?:uzyl\w*|uzywa\w*|placil\w*|zaplacil\w*|wydal\w*|zrobil\w*|kupil\w*|zamowil\w*)/,
 ];
 
 export const PL_REFUND: RegExp[] = [
-  /\bzwrot\w*|\bzareklamow\w*|\breklamowa\w*|\boddaj\w*|\boddac\b|\bzwroc\w*|\bodzyska\w*|\bz\s+powrotem\b|\bchargeback\w*|\breklamacj\w*|\breklamuj\w*|\bnadplat\w*|\bza\s+duzo\b|\bzla\s+kwot\w*|\bbledn\w*\s+kwot\w*|\bcofnij\w*\s+(?:te|ta|platnos\w*|transakcj\w*)/,
+  /\bzwrot\w*|\bzakwestionow\w*|\bkwestionuj\w*|\bzareklamow\w*|\breklamowa\w*|\boddaj\w*|\boddac\b|\bzwroc\w*|\bodzyska\w*|\bz\s+powrotem\b|\bchargeback\w*|\breklamacj\w*|\breklamuj\w*|\bnadplat\w*|\bza\s+duzo\b|\bzla\s+kwot\w*|\bbledn\w*\s+kwot\w*|\bcofnij\w*\s+(?:te|ta|platnos\w*|transakcj\w*)/,
 ];
 
 export const PL_REVERTED: RegExp[] = [/\bzwrocil\w*\s+sie\s+sam\w*|\bcofnel\w*\s+sie\b|\bsam\w*\s+sie\s+(?:zwrocil\w*|cofnel\w*|anulowal\w*)/];

@@ -68,12 +68,12 @@ const UNFREEZE: RegExp[] = [
   /\bun-?freez\w*\b|\bun-?block\w*\b|\bthaw\b/i,
   /\bfound\s+(?:my|the)\s+card\b|(?<!\bnew\s)\bcard\s+(?:turned|showed)\s+up\b(?!.*\b(?:post|activat\w*|greyed|grayed|letter)\b)|\b(?:re-?activate|turn\s+back\s+on|switch\s+back\s+on)\s+(?:my|the)\s+card\b/i,
   /\bfou?n?d\s+it\b(?!\s+(?:was|is|odd|strange|weird|hard|difficult))|\bfound\s+my\s+(?:wallet|purse|bag)\b|\b(?:police|someone|somebody)\s+(?:found|returned|handed\s+in)\s+my\s+(?:wallet|purse|bag|card)\b/i,
-  /\bturn\s+(?:it|my\s+card|the\s+card)\s+back\s+on\b|\b(?:can|could)\s+i\s+use\s+(?:it|my\s+card|the\s+card)\s+again\b/i,
+  /\b(?:switch|turn)(?:ed)?\s+back\s+on\b|\b(?:have|get)\s+it\s+(?:switched|turned)\s+back\s+on\b|\bturn\s+(?:it|my\s+card|the\s+card)\s+back\s+on\b|\b(?:can|could)\s+i\s+use\s+(?:it|my\s+card|the\s+card)\s+again\b/i,
 ];
 
 const STOLEN = /\bstolen\b|\bnicked\b|\bpick-?pocket\w*\b|\brobbed\b|\bmugged\b|\bthief\b/i;
 const COMPROMISED =
-  /\bcompromised\b|\bleak\w*\b|\bdata\s+breach\b|\b(?:photo|picture|pic)\s+of\s+my\s+card\b|\bskimm\w*\b|\bcloned\b|\bphish\w*\b|\b(?:someone|somebody|they)\s+(?:has|have|got|knows?|stole)\s+(?:my\s+)?(?:card\s+)?(?:details|number|pin|cvv)\b|\b(?:card\s+)?details\s+(?:were\s+|have\s+been\s+|got\s+)?(?:leaked|stolen|hacked)\b/i;
+  /\b(?:sent|gave|entered|typed|shared|told)\b.{0,40}\b(?:card\s+(?:number|details)|cvv|cvc|security\s+code)\b|\b(?:card\s+(?:number|details)|cvv|cvc)\b.{0,40}\b(?:sent|gave|entered|shared)\s+(?:them|it)\b|\bcompromised\b|\bleak\w*\b|\bdata\s+breach\b|\b(?:photo|picture|pic)\s+of\s+my\s+card\b|\bskimm\w*\b|\bcloned\b|\bphish\w*\b|\b(?:someone|somebody|they)\s+(?:has|have|got|knows?|stole)\s+(?:my\s+)?(?:card\s+)?(?:details|number|pin|cvv)\b|\b(?:card\s+)?details\s+(?:were\s+|have\s+been\s+|got\s+)?(?:leaked|stolen|hacked)\b/i;
 
 const FREEZE: RegExp[] = [
   /\b(?:mugged|robbed|pick-?pocketed)\b|\b(?:took|stole|nicked|grabbed|snatched)\s+(?:my\s+)?(?:wallet|purse|bag|handbag|card)\b/i,
@@ -121,12 +121,17 @@ const CANCEL: RegExp[] = [
   /\bnever\s*mind\b|\bforget\s+(?:it|about\s+it|that)\b|\bscratch\s+that\b|\bdrop\s+(?:it|the\s+(?:claim|request|case))\b/i,
   /\bfound\s+(?:the|my)\s+receipt\b|\bit\s+was\s+(?:me|mine)\s+after\s+all\b|\bi\s+remember\s+now\b|\bnow\s+i\s+remember\b|\bmy\s+(?:mistake|bad)\b/i,
   /\bi\s+(?:do\s+)?recogni[sz]e\s+(?:it|the\s+(?:payment|charge|transaction)|this|that)(?:\s+now)?\b|\bit\s+was\s+(?:just\s+)?my\s+(?:son|daughter|wife|husband|partner|kid|child|mum|mom|dad|brother|sister|flatmate|roommate)\b/i,
-  /\bwithdraw\s+(?:my|the)\s+(?:refund\s+)?(?:request|claim|complaint|dispute)\b/i,
+  /\bwithdraw\s+(?:my|the)\s+(?:[\w'-]+\s+){0,3}(?:request|claim|complaint|dispute)\b/i,
   /\bchanged\s+my\s+mind\b|\b(?:don'?t|do\s+not|no\s+longer)\s+want\s+to\s+(?:go\s+ahead|proceed|continue|pursue)\b/i,
   /\b(?:no\s+longer|don'?t|do\s+not)\s+(?:need|want)\s+(?:the|a|my)\s+refund\b|\bstop\s+(?:the|my)\s+(?:refund|request|claim)\b/i,
 ];
 
 const STATUS: RegExp[] = [
+  /\b(?:did|has|have|is|was)\s+(?:my|the)\s+(?:[\w'-]+\s+){0,3}(?:refund|claim|request|case|dispute|complaint|money)\s+(?:been\s+)?(?:go(?:ne)?\s+through|went\s+through|come\s+(?:back|through)|paid(?:\s+out)?|approved|decided|sorted|processed|arrived?)\b/i,
+  /\b(?:did|have|has)\s+(?:you|u|anyone|someone|they)\s+(?:decided?|made\s+a\s+decision)\b|\bwhat\s+(?:did|have)\s+(?:you|they)\s+decided?\b/i,
+  /\bwhat(?:'?s|\s+is)?\s+(?:happened|happening|going\s+on)\s+(?:to|with)\s+(?:my|the|that)\s+(?:[\w'-]+\s+){0,3}(?:refund|claim|request|case|dispute|complaint)s?\b/i,
+  /\bwhere\s+(?:do|does|is|are)\s+(?:my|the)\s+(?:[\w'-]+\s+){0,2}(?:claims?|requests?|refunds?|disputes?|complaints?|cases?)\s+(?:stand|at)\b|\b(?:claims?|requests?|refunds?|disputes?|complaints?)\s+(?:stand|at)\s*\??\s*$/i,
+  /\b(?:any|my|which)\s+(?:of\s+my\s+)?(?:[\w'-]+\s+)?(?:disputes?|claims?|requests?|complaints?|refunds?)\s+(?:are\s+|is\s+)?(?:still\s+)?(?:open|pending|outstanding|in\s+progress)\b|\b(?:open|outstanding)\s+(?:disputes?|claims?|requests?|complaints?|refunds?)\b/i,
   /\bwhere(?:'?s|\s+is)\s+(?:my|the|that)\s+(?:\w+\s+){0,2}(?:refund|money|claim|request)\b|\bwhat\s+happened\s+(?:to|with)\s+(?:my|the|that)\s+(?:\w+\s+){0,3}(?:refund|claim|request|case|dispute)\b/i,
   /\bwhen\s+(?:will|do|can)\s+i\s+(?:\w+\s+)?(?:get|receive|see)\s+(?:my|the|that)\s+(?:refund|money)\b|\brefund\b.{0,30}\b(?:not|isn'?t|hasn'?t|still\s+not|nothing)\b.{0,20}\b(?:showing|shown|arrived|appeared|there|back|come|statement|account)\b/i,
   /\bwaiting\s+(?:for|on)\s+(?:my|the|that)\s+(?:\w+\s+){0,3}refund\b|\b(?:did|have|has)\s+(?:you|anyone|someone|they)\s+(?:approved?|processed?|accepted?|decided)\s+(?:on\s+)?(?:my|the)\s+(?:refund|claim|request|case)\b|\b(?:isn'?t|is\s+not|not)\s+back\s+on\s+my\s+(?:card|account)\b/i,
@@ -141,7 +146,7 @@ const STATUS: RegExp[] = [
 
 const LIMITS: RegExp[] = [
   /(?<!\bage\s|\btop[\s-]?up\s|\btopping\s+up\s|\bdisposable\s+card\s|\bvirtual\s+card\s)\blimit(?:s|ations?)?\b(?!.{0,20}\b(?:top[\s-]?up|topping|disposable|virtual)\b)(?!.{0,30}\b(?:add|load|put\s+in)\b(?:\s+money)?\s+(?:by|with|via|using|from)\b)/i,
-  /\bhow\s+much\s+(?:money\s+)?(?:can|could|may|am\s+i\s+allowed\s+to)\s+i?\s*(?:spend|withdraw|pay|take\s+out|transfer|send|use)\b/i,
+  /\bhow\s+much\s+(?:money\s+|cash\s+)?(?:can|could|may|am\s+i\s+allowed\s+to)\s+i?\s*(?:spend|withdraw|pay|take\s+out|transfer|send|use)\b/i,
   /\b(?:the\s+)?most\s+(?:money\s+)?i\s+(?:can|could|am\s+allowed\s+to)\s+(?:spend|withdraw|pay|take\s+out|transfer)\b|\bcap\s+on\b/i,
   /\bmax(?:imum)?\s+(?:i\s+can|amount|spend|withdrawal|payment|per\s+day|daily|a\s+day)\b(?!.{0,20}\b(?:top[\s-]?up|topping|load)\b)|\bspending\s+(?:cap|allowance)\b|\bdaily\s+(?:max|cap)\b|\b(?:a|any)\s+cap\b/i,
 ];
@@ -162,7 +167,7 @@ const VIRTUAL_NOT_WORKING: RegExp[] = [/\bvirtual\s+card\b.*\b(?:declined|reject
 
 const DUPLICATE: RegExp[] = [
   /\btwice\b|\bdoubled?\b(?![\s-]*check)|\bduplicat\w*\b/i,
-  /\b(?:two|2|three|3|multiple|several)\s*(?:times|x)\b|\b2x\b|\bx2\b|\bcharged\s+(?:me\s+)?again\b|\bmore\s+than\s+once\b/i,
+  /\b(?:two|2)\s+(?:identical\s+|same\s+)?(?:payments|charges|transactions)\b.{0,60}\b(?:same|only\s+(?:bought|paid|ordered|made|had)\s+(?:one|once))\b|\bonly\s+(?:bought|paid\s+for|ordered|made|had)\s+one\b|\b(?:two|2|three|3|multiple|several)\s*(?:times|x)\b|\b2x\b|\bx2\b|\bcharged\s+(?:me\s+)?again\b|\bmore\s+than\s+once\b/i,
   /\bsame\s+(?:charge|payment|transaction|amount|purchase)\s+(?:two|2|again|several|multiple)\b|\b(?:charged|billed)\s+for\s+(?:the\s+)?same\b/i,
 ];
 
@@ -187,7 +192,7 @@ const UNRECOGNISED: RegExp[] = [
 
 const REFUND: RegExp[] = [
   /\brefund\w*\b|\bmoney\s+back\b|\breimburs\w*\b|\bcharge\s?back\b|\bdisput\w*\b|\breturn\s+(?:my|the)\s+money\b|\b(?:want|get|have)\s+(?:it|them|that)\s+back\b/i,
-  /\bovercharg\w*\b|\bcharged\s+too\s+much\b|\bwrong\s+amount\b|\bshould\s+(?:only\s+)?(?:have\s+)?be(?:en)?\s+(?:only\s+)?(?:€|eur\b|\d)|\breverse\s+(?:the|this|that)\b/i,
+  /\b(?:one\s+of\s+)?(?:my|the|a|this|that)\s+(?:payments?|charges?|transactions?)\b.{0,30}\b(?:is|are|looks?|was|seems?)\s+(?:wrong|incorrect|not\s+right)\b|\bovercharg\w*\b|\bcharged\s+too\s+much\b|\bwrong\s+amount\b|\bshould\s+(?:only\s+)?(?:have\s+)?be(?:en)?\s+(?:only\s+)?(?:€|eur\b|\d)|\breverse\s+(?:the|this|that)\b/i,
 ];
 
 /**
@@ -226,6 +231,12 @@ const LATER_RULES: Rule[] = [
   { label: { intent: "knowledge", category: "declined_card_payment" }, patterns: [DECLINED], polish: [pl.PL_DECLINED] },
 ];
 
+/** Thanks and a goodbye with nothing asked ("thank you, that was quick", "cheers, that's all", "dzięki, to wszystko"). */
+const THANKS =
+  /^\W*(?:ok(?:ay)?,?\s+|great,?\s+|perfect,?\s+|brilliant,?\s+)?(?:thanks?|thank\s+you|thx|ty|cheers|many\s+thanks)(?:\s+(?:so\s+much|a\s+lot|very\s+much|again|for\s+(?:your|the|all\s+the)\s+help))*(?:[\s!.,]+(?:that\s+was\s+(?:quick|fast|easy|helpful)|that'?s\s+(?:all|everything|it)|you'?ve\s+been\s+(?:great|helpful|very\s+helpful)|all\s+(?:good|sorted)|bye|have\s+a\s+(?:good|nice|great)\s+(?:day|evening|weekend)))*[\s!.,:)🙂😊👍🙏]*$/iu;
+const PL_THANKS =
+  /^\W*(?:ok,?\s+|super,?\s+)?(?:dzi[eę]kuj[eę]|dzi[eę]ki|dziekuje|dzieki)(?:\s+(?:bardzo|serdecznie|za\s+pomoc))*(?:[\s!.,]+(?:to\s+wszystko|szybko\s+poszło|do\s+widzenia|mi[lł]ego\s+dnia|pozdrawiam))*[\s!.,:)🙂😊👍🙏]*$/iu;
+
 /** A greeting that asks nothing yet, in either language. */
 function isGreeting(text: string): boolean {
   const m = said(text.trim());
@@ -235,6 +246,7 @@ function isGreeting(text: string): boolean {
 /** The label a reliable keyword rule gives the message, or undefined when none applies. */
 export function applyRules(text: string): RuleLabel | undefined {
   if (isGreeting(text)) return { intent: "greeting" };
+  if (THANKS.test(text.trim()) || PL_THANKS.test(text.trim())) return { intent: "greeting", category: "thanks" };
   const m = said(stripGreeting(text));
   const matching = (rules: Rule[]) =>
     rules.find((r) => (r.patterns.some((p) => p.test(m.body)) || r.polish?.some((p) => p.test(m.folded))) && applies(r.label, m))?.label;

@@ -16,6 +16,7 @@ import { understandWithFallback } from "../../llm/understand-with-fallback";
 import { resolvePending, resolveTransaction, type PendingTxn, type Txn, type Understanding } from "../../understanding";
 import { labelForCategory } from "../../understanding/banking77";
 import { pickOffered } from "../../understanding/merchants";
+import { afterCorrection } from "../../understanding/offline-understanding";
 import { languageOfMessage } from "../../understanding/language";
 import type { Language } from "@/i18n/languages";
 
@@ -54,10 +55,10 @@ function pickOrdinal<T>(options: T[], ordinal: number | undefined): T | undefine
   return ordinal === -1 ? options.at(-1) : options[ordinal - 1];
 }
 
-/** The offered payment whose shop the answer names ("the tapas one"). */
+/** The offered payment whose shop the answer names ("the tapas one"; after "no wait, I mean", the one named last). */
 function optionNamed<T extends { merchant: string }>(options: T[], text: string): T | undefined {
   const named = pickOffered(
-    text,
+    afterCorrection(text),
     options.map((o) => o.merchant),
   );
   return named ? options.find((o) => o.merchant === named) : undefined;
@@ -237,8 +238,10 @@ type Turn = {
 
 /** How many payments a "nothing matches" answer offers to pick from. */
 const NEAREST = 3;
+/** How many of the latest payments a refund asked for without naming one lists. */
+const LATEST = 5;
 /** How sure a reading of an answer must be to count as a new request rather than the answer. */
-const SWITCH_FLOOR = 0.6;
+const SWITCH_FLOOR = 0.9;
 
 const optionOf = (t: Txn | PendingTxn): TransactionOption => ({
   transactionId: t.id,
@@ -339,7 +342,7 @@ async function openRefundCase(turn: Turn, u: Understanding, txnId: string | unde
   }
   if (resolution.kind === "none") {
     if (!hasCriteria(u))
-      return { clarification: { kind: "which_refund", ...(transactions.length > 0 && { options: transactions.slice(0, NEAREST).map(optionOf) }) } };
+      return { clarification: { kind: "which_refund", ...(transactions.length > 0 && { options: transactions.slice(0, LATEST).map(optionOf) }) } };
     return { clarification: { kind: "none_found", ...(u.merchant && { named: u.merchant }), options: nearest(u, transactions) } };
   }
   const txn = resolution.transaction;
