@@ -14,7 +14,7 @@ export type OfflineContext = { today: string; transactions: Txn[] };
 const RULE_CONFIDENCE = 0.9;
 /** Words saying money left the account. */
 const MONEY_TAKEN =
-  /\b(?:charg(?:e|es|ed|ing)|took|take(?!\s+(?:it|them|my\s+card|the\s+card|cards?|contactless)\b)|taken|billed?|debit(?:ed)?|deducted|withdrew|payments?|transactions?)\b|(?<!\p{L})(?:pobra\p{L}*|pobrał\p{L}*|zapłaci\p{L}*|zaplaci\p{L}*|płatnoś\p{L}*|platnos\p{L}*|transakcj\p{L}*|obciąż\p{L}*|obciaz\p{L}*|ściągn\p{L}*|sciagn\p{L}*|zeszł\p{L}*|zeszl\p{L}*|policzy\p{L}*|naliczy\p{L}*)/iu;
+  /\b(?:charg(?:e|es|ed|ing)|statement|took|take(?!\s+(?:it|them|(?:my|the|your|this|a)\s+card|cards?|contactless)\b)|taken|billed?|debit(?:ed)?|deducted|withdrew|payments?|transactions?)\b|(?<!\p{L})(?:wyci[aą]g\p{L}*|pobra\p{L}*|pobrał\p{L}*|zapłaci\p{L}*|zaplaci\p{L}*|płatnoś\p{L}*|platnos\p{L}*|transakcj\p{L}*|obciąż\p{L}*|obciaz\p{L}*|ściągn\p{L}*|sciagn\p{L}*|zeszł\p{L}*|zeszl\p{L}*|policzy\p{L}*|naliczy\p{L}*)/iu;
 /** Share of classifier probability on refund intents above which a message about a listed payment is a refund. */
 const REFUND_SHARE_FLOOR = 0.15;
 /** Below this the classifier's best guess is only a guess: the agent asks which of the likely topics is meant. */
@@ -185,6 +185,13 @@ export function classifyText(text: string, model: IntentModel = bankingClassifie
 /** Words that carry no topic of their own ("help", "please", "hmm"). */
 const FILLER = new Set([
   "help",
+  "now",
+  "next",
+  "teraz",
+  "no",
+  "dalej",
+  "zrobic",
+  "robic",
   "me",
   "please",
   "pls",
@@ -263,13 +270,13 @@ const FILLER = new Set([
   "o",
 ]);
 /** Thanks, yes, no and goodbyes are answered as they are, never with a question back. */
-const SMALL = String.raw`(?:thanks?|thank\s+you|thx|ta(?!\s+\p{L}{3,})|ok(?:ay)?|cheers|great|cool|bye|goodbye|yes|yeah|yep|no|nope|sure|dzi[eę]kuj[eę]|dzi[eę]ki|super|spoko|dobrze|tak|nie|okej|do\s+widzenia|pa)(?!\p{L})`;
+const SMALL = String.raw`(?:thanks?|thank\s+you|thx|ta(?!\s+\p{L}{3,})|ok(?:ay)?|cheers|great|cool|bye|goodbye|yes|yeah|yep|no(?!\s+(?:i|to|dobra|nie|ale|a|co|jak|bo|przeciez|przecież)(?!\p{L}))|nope|sure|dzi[eę]kuj[eę]|dzi[eę]ki|super|spoko|dobrze|tak|nie|okej|do\s+widzenia|pa)(?!\p{L})`;
 const SMALL_WORDS = new RegExp(String.raw`^\W*${SMALL}`, "iu");
 /** A message of nothing but such words ("thanks!", "ok dzięki"): answered as it is, whatever the classifier makes of it. */
 const ONLY_SMALL_WORDS = new RegExp(String.raw`^(?:\W*${SMALL})+[\W\p{Emoji_Presentation}]*$`, "iu");
 /** "something is wrong", "there's a problem" with nothing said about what. */
 const SOMETHING_WRONG =
-  /^\W*(?:\w+\W+)?(?:something(?:'s|\s+is|\s+seems)?\s+(?:wrong|off|not\s+right|weird|strange)|(?:there'?s|there\s+is|i\s+have)\s+a\s+problem)\W*$|^\W*(?:\p{L}+\W+)?(?:co[sś]\s+(?:jest\s+|si[eę]\s+)?(?:nie\s+tak|nie\s+dzia[lł]a|dziwnego|zepsu\p{L}+)|mam\s+(?:(?:jaki[sś]|ma[lł]y|du[zż]y)\s+)?problem|nie\s+dzia[lł]a(?:\s+mi)?(?:\s+to)?)(?:\s+(?:z\s+)?\p{L}+)?\W*$/iu;
+  /^\W*(?:\w+\W+){0,2}(?:something(?:'s|\s+is|\s+seems)?\s+(?:wrong|off|not\s+right|weird|strange)|(?:there'?s|there\s+is|i\s+have)\s+(?:a\s+problem|an\s+issue|a\s+question))\W*$|^\W*(?:\w+\W+){0,3}(?:i\s+was\s+hoping|i'?m\s+hoping|i\s+wonder(?:ed)?\s+if)\s+you\s+(?:could|can|might)\s+help\s+(?:me\s+)?(?:with\s+)?(?:something|a\s+(?:question|problem|thing))\W*$|^\W*(?:\p{L}+\W+)?(?:co[sś]\s+(?:jest\s+|si[eę]\s+)?(?:nie\s+tak|nie\s+dzia[lł]a|dziwnego|zepsu\p{L}+)|mam\s+(?:(?:jaki[sś]|ma[lł]y|du[zż]y)\s+)?problem|nie\s+dzia[lł]a(?:\s+mi)?(?:\s+to)?)(?:\s+(?:z\s+)?\p{L}+)?\W*$/iu;
 /** The topics offered when a message names none: what customers ask most. */
 const COMMON_TOPICS = ["request_refund", "lost_or_stolen_card", "pending_card_payment"];
 
@@ -341,7 +348,9 @@ const PRECEDENCE: Intent[] = ["freeze_card", "refund", "cancel", "unfreeze_card"
 
 /** A clause that asks something; a clause that only explains ("it was my son") asks for no help article. */
 const ASKS =
-  /\?\s*$|(?:^\W*(?:and|also|plus|btw)?|,)\s*(?:how|what|when|where|why|which|who|can|could|do|does|is|are|will|would|should|tell\s+me|explain|i\s+(?:want|need|would\s+like)\s+to\s+know)\b|^\W*(?:jak|jaki|jaka|jakie|ile|kiedy|gdzie|dlaczego|czemu|czy|co|chc[eę]\s+wiedzie[cć])(?!\p{L})/iu;
+  /\?\s*$|(?:^|,)\s*(?:how|what|when|where|why|which|who|can|could|do|does|is|are|will|would|should|tell\s+me|explain|i\s+(?:want|need|would\s+like)\s+to\s+know)\b|(?:^|,)\s*(?:jak|jaki|jaka|jakie|ile|kiedy|gdzie|dlaczego|czemu|czy|co|chc[eę]\s+wiedzie[cć])(?!\p{L})/iu;
+/** Words that join a clause to the one before it ("and", "also", "i jeszcze"), read past when asking whether it asks. */
+const JOINER = /^\W*(?:(?:and|also|plus|btw|oh\s+and|i\s+jeszcze|a\s+jeszcze|i|a|oraz|jeszcze|aha)(?!\p{L})[\s,:–—-]*)+/iu;
 
 /** Clauses of a run-on message: sentences, and "and" / "also" before a new request. */
 export function splitClauses(text: string): string[] {
@@ -368,8 +377,10 @@ export function understandCustomerText(text: string, ctx: OfflineContext, model:
       ({ clause, u }) =>
         PRECEDENCE.includes(u.intent) &&
         u.confidence >= SECOND_INTENT_FLOOR &&
-        (u.intent !== "knowledge" || ASKS.test(clause)) &&
+        (u.intent !== "knowledge" || ASKS.test(clause.replace(JOINER, ""))) &&
         !explainsClaim(clause, u) &&
+        // "...now it's blocked. can i unblock it?" about a PIN unfreezes no card.
+        !(u.intent === "unfreeze_card" && /\bpin\b/i.test(text)) &&
         !guessedRequest(clause, u, ctx),
     )
     .map(({ u }) => u);
@@ -387,6 +398,8 @@ function explainsClaim(clause: string, u: Understanding): boolean {
   return u.intent === "refund" && /\b(?:it|its|it['’]s)\b/i.test(clause) && u.merchant === undefined && u.amountMinor === undefined && u.date === undefined;
 }
 
+const CARD_ACTIONS: Intent[] = ["freeze_card", "unfreeze_card", "replace_card"];
+
 /**
  * A request that only the classifier read in a fragment naming no payment: a case (a refund,
  * where one stands, cancelling one), a person, or the items not booked yet ("i definitely have
@@ -394,7 +407,9 @@ function explainsClaim(clause: string, u: Understanding): boolean {
  * more about the rest of the message than it asks for something of its own.
  */
 function guessedRequest(clause: string, u: Understanding, ctx: OfflineContext): boolean {
-  if (!["refund", "status", "cancel", "handover", "pending"].includes(u.intent) || applyRules(clause)?.intent === u.intent) return false;
+  if (!["refund", "status", "cancel", "handover", "pending", ...CARD_ACTIONS].includes(u.intent) || applyRules(clause)?.intent === u.intent) return false;
+  // A card is frozen, unfrozen or replaced only when a rule read the clause so.
+  if (CARD_ACTIONS.includes(u.intent)) return true;
   const namesPayment = u.merchant !== undefined || ctx.transactions.some((t) => t.amountMinor === u.amountMinor);
   return !namesPayment;
 }

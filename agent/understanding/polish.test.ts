@@ -39,7 +39,14 @@ describe("understanding Polish", () => {
   });
 
   it("hears where a request stands however it is asked", () => {
-    for (const text of ["czy już wiadomo coś w sprawie Empiku?", "są jakieś nowości w sprawie moich zwrotów?", "a te 24 euro za kino kiedy wrócą na konto?"])
+    for (const text of [
+      "czy już wiadomo coś w sprawie Empiku?",
+      "są jakieś nowości w sprawie moich zwrotów?",
+      "a te 24 euro za kino kiedy wrócą na konto?",
+      "super, a kiedy te pieniadze beda z powrotem na koncie?",
+      "Czy zwrot za aptekę został już zaksięgowany?",
+      "A co z moim drugim zgłoszeniem?",
+    ])
       expect(applyRules(text), text).toMatchObject({ intent: "status" });
   });
 

@@ -48,7 +48,7 @@ const IDENTITY_REFUSED: RegExp[] = [
 
 /** A blocked PIN or a forgotten passcode: "unblock" here is about the PIN, not a frozen card. */
 const PIN_BLOCKED: RegExp[] = [
-  /\bpin\b.{0,40}\b(?:blocked|locked|block|lock)\b|\b(?:blocked|locked)\s+(?:my\s+|the\s+)?pin\b|\bwrong\s+pin\b.{0,30}\b(?:times|blocked|locked)\b/i,
+  /\bpin\b.{0,70}\b(?:blocked|locked|block|lock)\b|\b(?:blocked|locked)\s+(?:my\s+|the\s+)?pin\b|\bwrong\s+pin\b.{0,30}\b(?:times|blocked|locked)\b/i,
 ];
 const PASSCODE_FORGOTTEN: RegExp[] = [
   /\b(?:forgot|forgotten|lost|reset|can'?t\s+remember|don'?t\s+remember)\s+(?:my\s+|the\s+)?(?:app\s+)?(?:passcode|pass\s+code|password)\b|\b(?:passcode|password)\b.{0,20}\b(?:forgot|forgotten|reset)\b/i,
@@ -66,7 +66,7 @@ const CLOSE_ACCOUNT: RegExp[] = [/\b(?:close|terminate|delete|cancel|shut)\s+(?:
 /** Finding a card again comes before losing one: "I found my card" is not a loss. */
 const UNFREEZE: RegExp[] = [
   /\bun-?freez\w*\b|\bun-?block\w*\b|\bthaw\b/i,
-  /\bfound\s+(?:my|the)\s+card\b|(?<!\bnew\s)\bcard\s+(?:turned|showed)\s+up\b(?!.*\b(?:post|activat\w*|greyed|grayed|letter)\b)|\b(?:re-?activate|turn\s+back\s+on|switch\s+back\s+on)\s+(?:my|the)\s+card\b/i,
+  /\bfound\s+(?:my|the)\s+card\b|(?<!\bnew\s|\breplacement\s|\bfrom\s+my\s)\bcard\s+(?:turned|showed)\s+up\b(?!\s+(?:in|on)\s+(?:my|the)\s+(?:balance|account|statement|app))(?!.*\b(?:post|activat\w*|greyed|grayed|letter)\b)|\b(?:re-?activate|turn\s+back\s+on|switch\s+back\s+on)\s+(?:my|the)\s+card\b/i,
   /\bfou?n?d\s+it\b(?!\s+(?:was|is|odd|strange|weird|hard|difficult))|\bfound\s+my\s+(?:wallet|purse|bag)\b|\b(?:police|someone|somebody)\s+(?:found|returned|handed\s+in)\s+my\s+(?:wallet|purse|bag|card)\b/i,
   /\b(?:switch|turn)(?:ed)?\s+back\s+on\b|\b(?:have|get)\s+it\s+(?:switched|turned)\s+back\s+on\b|\bturn\s+(?:it|my\s+card|the\s+card)\s+back\s+on\b|\b(?:can|could)\s+i\s+use\s+(?:it|my\s+card|the\s+card)\s+again\b/i,
 ];
@@ -92,10 +92,10 @@ const FREEZE: RegExp[] = [
 ];
 
 const REPLACE: RegExp[] = [
-  /^(?!.*\b(?:when|where|arriv\w*|activat\w*|track\w*|how\s+long|delivery|expir\w*)\b).*\b(?:send|order|need|want|get|give)\s+(?:me\s+)?(?:a\s+)?(?:new|replacement|another)\s+(?:one|card)\b/i,
+  /^(?!.*\b(?:when|where|arriv\w*|activat\w*|track\w*|how\s+long|delivery|expir\w*|(?:showed|turned)\s+up|switch\s+(?:it\s+)?on)\b).*\b(?:send|order|need|want|get|give)\s+(?:me\s+)?(?:a\s+)?(?:new|replacement|another)\s+(?:one|card)\b/i,
   /\b(?:need|want|get|order|send)\s+(?:me\s+)?(?:a\s+)?replacement\b|\bcard\b.{0,20}\b(?:snapped|broke|broken|cracked|damaged|chewed|bent|melted|split)\b|\b(?:snapped|broke|cracked|damaged|chewed|bent)\s+my\s+card\b/i,
   new RegExp(
-    String.raw`^(?!.*\b(?:when|where|arriv\w*|activat\w*|track\w*|how\s+long|delivery|expir\w*)\b).*(?:\b(?:send|order|need|want|get|request|issue)\b.{0,20}\b(?:new|replacement|another)\s+${CARD}\b|\breplace\s+(?:my\s+|the\s+)?${CARD}\b|\breplacement\s+${CARD}\b)`,
+    String.raw`^(?!.*\b(?:when|where|arriv\w*|activat\w*|track\w*|how\s+long|delivery|expir\w*|(?:showed|turned)\s+up|switch\s+(?:it\s+)?on|came)\b).*(?:\b(?:send|order|need|want|get|request|issue)\b.{0,20}\b(?:new|replacement|another)\s+${CARD}\b|\breplace\s+(?:my\s+|the\s+)?${CARD}\b|\breplacement\s+${CARD}\b)`,
     "i",
   ),
 ];
@@ -146,7 +146,7 @@ const STATUS: RegExp[] = [
 
 const LIMITS: RegExp[] = [
   /(?<!\bage\s|\btop[\s-]?up\s|\btopping\s+up\s|\bdisposable\s+card\s|\bvirtual\s+card\s)\blimit(?:s|ations?)?\b(?!.{0,20}\b(?:top[\s-]?up|topping|disposable|virtual)\b)(?!.{0,30}\b(?:add|load|put\s+in)\b(?:\s+money)?\s+(?:by|with|via|using|from)\b)/i,
-  /\bhow\s+much\s+(?:money\s+|cash\s+)?(?:can|could|may|am\s+i\s+allowed\s+to)\s+i?\s*(?:spend|withdraw|pay|take\s+out|transfer|send|use)\b/i,
+  /\bhow\s+much\s+(?:money\s+|cash\s+)?(?:can|could|may|am\s+i\s+allowed\s+to)(?!.*\b(?:charg\w*|fees?|free|cost)\b)\s+i?\s*(?:spend|withdraw|pay|take\s+out|transfer|send|use)\b/i,
   /\b(?:the\s+)?most\s+(?:money\s+)?i\s+(?:can|could|am\s+allowed\s+to)\s+(?:spend|withdraw|pay|take\s+out|transfer)\b|\bcap\s+on\b/i,
   /\bmax(?:imum)?\s+(?:i\s+can|amount|spend|withdrawal|payment|per\s+day|daily|a\s+day)\b(?!.{0,20}\b(?:top[\s-]?up|topping|load)\b)|\bspending\s+(?:cap|allowance)\b|\bdaily\s+(?:max|cap)\b|\b(?:a|any)\s+cap\b/i,
 ];
@@ -235,7 +235,7 @@ const LATER_RULES: Rule[] = [
 const THANKS =
   /^\W*(?:ok(?:ay)?,?\s+|great,?\s+|perfect,?\s+|brilliant,?\s+)?(?:thanks?|thank\s+you|thx|ty|cheers|many\s+thanks)(?:\s+(?:so\s+much|a\s+lot|very\s+much|again|for\s+(?:your|the|all\s+the)\s+help))*(?:[\s!.,]+(?:that\s+was\s+(?:quick|fast|easy|helpful)|that'?s\s+(?:all|everything|it)|you'?ve\s+been\s+(?:great|helpful|very\s+helpful)|all\s+(?:good|sorted)|bye|have\s+a\s+(?:good|nice|great)\s+(?:day|evening|weekend)))*[\s!.,:)🙂😊👍🙏]*$/iu;
 const PL_THANKS =
-  /^\W*(?:ok,?\s+|super,?\s+)?(?:dzi[eę]kuj[eę]|dzi[eę]ki|dziekuje|dzieki)(?:\s+(?:bardzo|serdecznie|za\s+pomoc))*(?:[\s!.,]+(?:to\s+wszystko|szybko\s+poszło|do\s+widzenia|mi[lł]ego\s+dnia|pozdrawiam))*[\s!.,:)🙂😊👍🙏]*$/iu;
+  /^\W*(?:(?:ok|oki|okej|super|dobra|dobrze|[sś]wietnie)[\s,!.]+)?(?:dzi[eę]kuj[eę]|dzi[eę]ki|dziekuje|dzieki|dzi[eę]kuj[eę]\s+bardzo)(?:\s+(?:bardzo|serdecznie|wielkie|za\s+pomoc|za\s+wszystko))*(?:[\s!.,–-]+(?:to\s+(?:by\s+by[lł]o\s+)?(?:wszystko|na\s+tyle)(?:\s+na\s+dzi[sś])?|pomog[lł]o|szybko\s+posz[lł]o|do\s+widzenia|do\s+us[lł]yszenia|mi[lł]ego\s+(?:dnia|wieczoru|weekendu)|pozdrawiam))*[\s!.,:)🙂😊👍🙏]*$/iu;
 
 /** A greeting that asks nothing yet, in either language. */
 function isGreeting(text: string): boolean {
@@ -265,7 +265,8 @@ export function applyRules(text: string): RuleLabel | undefined {
 /** A card that no longer works in the hand: asking about a new one is asking for one. */
 const DAMAGED = /\b(?:snapped|broke|broken|cracked|damaged|chewed|bent|melted|split|worn\s+out|scratched|demagneti[sz]ed)\b/i;
 /** "How do I get a new card?" asks how; "send me a new card" and "can you send me a new card?" ask for one. */
-const ASKS_HOW = /^\W*(?:how|where|what|when|why|is\s+it\s+possible|is\s+there|do\s+you|does\s+it|can\s+i|could\s+i|am\s+i\s+able)\b/i;
+const ASKS_HOW =
+  /^\W*(?:how|where|what|when|why|is\s+it\s+possible|is\s+there|do\s+you|does\s+it|can\s+i|could\s+i|am\s+i\s+able|will\s+(?:you|i|it)|would\s+you|do\s+i|should\s+i|are\s+you\s+going)\b/i;
 
 /**
  * "twice" and "abroad" mean a refund only where money was taken: "it failed twice", "can I
@@ -275,7 +276,7 @@ function applies(label: RuleLabel, m: Said): boolean {
   if (label.intent === "replace_card") return !either(m, ASKS_HOW, pl.PL_ASKS_HOW) || either(m, DAMAGED, pl.PL_DAMAGED);
   if (label.intent !== "refund" || (label.reason !== "duplicate" && label.reason !== "abroad")) return true;
   if (label.reason === "abroad" && either(m, /\b(?:exchange|rate|conver\w*)\b/i, /\b(?:kurs\w*|przewalutow\w*|wymian\w*)/)) return false;
-  if (label.reason === "duplicate" && refusedNotTaken(m)) return false;
+  if (refusedNotTaken(m)) return false;
   const asks = either(m, /^\s*(?:can|could|will|does|do|is|are)\s+(?:i|my|you|it)\b/i, /^\s*czy\s+(?:moge|mozna|moja\s+karta|karta|dziala)\b/);
   return either(m, CHARGED, pl.PL_CHARGED) && !asks;
 }

@@ -38,6 +38,12 @@ describe("help-article topics told apart by the bank's own words", () => {
     ["the new card came today but it's greyed out in the app, what do I do before I can use it", "activate_my_card"],
     ["someone pinched my phone on the bus and my banking app is on it", "lost_or_stolen_phone"],
     ["can I hold bitcoin with you?", "fiat_currency_support"],
+    ["the app wants a 4 digit code from a small charge on my other card, where is it", "verify_top_up"],
+    ["is it free to take cash out at a hole in the wall or do you charge", "cash_withdrawal_charge"],
+    ["do you charge anything when I pay by card in a shop?", "card_payment_fee_charged"],
+    ["could I get a spare card to keep at home?", "getting_spare_card"],
+    ["a terminal is asking for my PIN, where can I find it?", "get_physical_card"],
+    ["if I send it by transfer from my other bank, do you charge for that?", "top_up_by_bank_transfer_charge"],
   ])("%s -> %s", (text, category) => {
     expect(topicRule(text)).toEqual({ intent: "knowledge", category });
     expect(applyRules(text)).toEqual({ intent: "knowledge", category });
@@ -53,6 +59,7 @@ describe("help-article topics told apart by the bank's own words", () => {
     "why do you need to verify my identity",
     "my top up was declined",
     "my card got stuck in the atm and didn't come back out",
+    "Bar Tapas Sol 41.50, I paid cash there so the card charge shouldn't exist",
   ])("%s is no topic of its own", (text) => {
     expect(topicRule(text)).toBeUndefined();
   });

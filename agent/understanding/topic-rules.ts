@@ -20,7 +20,8 @@ const CURRENCY = String.raw`(?:yen|francs?|crowns?|korun[ay]?|kroner?|dollars?|p
 const TRANSFER =
   /\b(?:transfers?|sepa|swift|wire|send(?:ing)?\s+money|money\s+i\s+send|sent\s+money|payments?\s+to\s+(?:another|an\s+other|a\s+different)\s+(?:bank|account))\b/i;
 const FEE = /\b(?:fees?|charges?|charged|charging|cost|costs|commission|free)\b/i;
-const TOP_UP = /\b(?:top[\s-]?up\w*|topping\s+up|topped\s+up|add(?:ing)?\s+money|load(?:ing)?\s+money)\b/i;
+const TOP_UP =
+  /\b(?:top[\s-]?up\w*|topping\s+up|topped\s+up|add(?:ing)?\s+money|load(?:ing)?\s+money|put\s+(?:€?\d+\w*|money|some\s+money)\s+(?:in|on)(?:to)?)\b/i;
 /** Something went wrong with one payment: a claim or a failure, not a question about the topic. */
 const TROUBLE = /\b(?:fail\w*|declin\w*|revert\w*|pending|refus\w*|twice|double\w*|again|refund\w*|money\s+back|overcharg\w*)\b/i;
 const CASH = /\b(?:atm|cash\s*(?:point|machine)|cashpoint|withdr[ae]w\w*|cash)\b/i;
@@ -36,6 +37,12 @@ const BAD = /\b(?:wrong|bad|terrible|awful|poor|unfair|incorrect|rip\w*|too\s+(?
 
 const TOPICS: Topic[] = [
   {
+    category: "verify_top_up",
+    when: [
+      /\b(?:\d|four|six)[\s-]?digit\s+code\b.{0,60}\b(?:charge|payment|statement)\b|\bcode\b.{0,40}\b(?:small|tiny|little)\s+(?:charge|payment|amount)\b|\b(?:small|tiny|little)\s+(?:charge|payment|amount)\b.{0,60}\bcode\b/i,
+    ],
+  },
+  {
     category: "lost_or_stolen_phone",
     when: [
       /\b(?:phone|mobile|iphone|smartphone)\b.{0,40}\b(?:stolen|lost|nicked|pinched|missing)\b|\b(?:lost|stole|nicked|pinched|grabbed|snatched|left)\s+(?:my\s+)?(?:phone|mobile|iphone|smartphone)\b/i,
@@ -45,7 +52,7 @@ const TOPICS: Topic[] = [
     category: "activate_my_card",
     when: [
       /\b(?:new|replacement)\s+card\b|\bcard\s+(?:came|arrived|turned\s+up|is\s+here)\b/i,
-      /\bgr[ae]yed\s+out\b|\bbefore\s+i\s+can\s+(?:use|start\s+using|pay\s+with)\b|\bstart\s+using\b|\bready\s+to\s+use\b|\bactivat\w*/i,
+      /\bgr[ae]yed\s+out\b|\bbefore\s+i\s+can\s+(?:use|start\s+using|pay\s+with)\b|\bstart\s+using\b|\bready\s+to\s+use\b|\bactivat\w*|\bswitch\s+(?:it\s+)?on\b|\b(?:6|six)[\s-]digit\s+code\b|\bletter\b.{0,40}\bcode\b/i,
     ],
     unless: /\b(?:pin|lost|stolen|declin\w*|refus\w*|charg\w*|when|how\s+long)\b/i,
   },
@@ -74,7 +81,8 @@ const TOPICS: Topic[] = [
   },
   {
     category: "balance_not_updated_after_cheque_or_cash_deposit",
-    when: [BALANCE_UNCHANGED, /\b(?:cheques?|checks?|cash|deposit\w*)\b/i],
+    when: [BALANCE_UNCHANGED, /\b(?:cheques?|(?:a|the|my)\s+checks?|cash|deposit\w*)\b/i],
+    unless: /\btransfer\w*\b/i,
   },
   {
     category: "balance_not_updated_after_bank_transfer",
@@ -111,9 +119,47 @@ const TOPICS: Topic[] = [
     unless: new RegExp(String.raw`${FEE.source}|${TROUBLE.source}|\b(?:verif\w*|code|limits?)\b`, "i"),
   },
   {
+    category: "top_up_by_bank_transfer_charge",
+    when: [
+      /\b(?:fees?|charges?|charge|cost|costs|commission|free)\b/i,
+      /\bfrom\s+(?:my\s+)?(?:other|another|old)\s+(?:bank|account)\b/i,
+      /\b(?:send|sending|transfer\w*|wire)\b/i,
+    ],
+    unless: TROUBLE,
+  },
+  {
+    category: "cash_withdrawal_charge",
+    when: [
+      /\b(?:atm|cash\s*(?:point|machine)|cashpoint|withdr[ae]w\w*|hole\s+in\s+the\s+wall)\b|\b(?:get|getting|take|taking|took)\s+(?:cash|money)\s+out\b|\bcash\s+out\b/i,
+      /\b(?:fees?|charg\w*|free|cost|costs|commission|take\s+a\s+cut)\b/i,
+    ],
+    unless: /\b(?:rate|exchang\w*|conver\w*|recogni[sz]\w*|wasn'?t\s+me|not\s+me|declin\w*|refus\w*|top[\s-]?up\w*|limit\w*|wrong\s+amount|twice|refund\w*)\b/i,
+  },
+  {
+    category: "card_payment_fee_charged",
+    when: [
+      /\b(?:fees?|charge\s+(?:anything|me|extra)|charg\w*\s+(?:anything|for\s+(?:it|that|card))|take\s+a\s+(?:cut|bit)|cost\s+(?:anything|extra))\b/i,
+      /\bpay(?:ing)?\s+(?:by|with)\s+(?:my\s+|your\s+|the\s+)?card\b|\bcard\s+payments?\b/i,
+    ],
+    unless: new RegExp(String.raw`${CASH.source}|${TOP_UP.source}|\b(?:exchang\w*|conver\w*|rate|abroad|transfer\w*|declin\w*|twice|refund\w*)\b`, "i"),
+  },
+  {
+    category: "getting_spare_card",
+    when: [/\b(?:extra|spare|second|additional|backup|back-up)\s+(?:card|one|physical\s+card)\b/i],
+    unless: /\b(?:lost|stolen|broken|damaged|replace\w*|virtual|disposable|single[\s-]use|declin\w*|pin|limit\w*|charged|payment)\b/i,
+  },
+  {
+    category: "get_physical_card",
+    when: [/\b(?:where|how)\b.{0,40}\b(?:find|see|get|look\s+up|check|view)\b.{0,25}\bpin\b|\bpin\b.{0,60}\bwhere\s+(?:can|do)\s+i\s+(?:find|see|get|look)\b/i],
+    unless: /\b(?:block\w*|lock\w*|change|new|different|forgot\w*\s+(?:my\s+)?(?:passcode|password)|wrong)\b/i,
+  },
+  {
     category: "transfer_fee_charged",
     when: [/\b(?:fees?|charges?|charged|cost|costs|commission)\b/i, TRANSFER],
-    unless: new RegExp(String.raw`${TROUBLE.source}|${TOP_UP.source}|\b(?:exchang\w*|conver\w*|atm|cash)\b`, "i"),
+    unless: new RegExp(
+      String.raw`${TROUBLE.source}|${TOP_UP.source}|\b(?:exchang\w*|conver\w*|atm|cash)\b|\bfrom\s+(?:my\s+)?(?:other|another|old)\s+(?:bank|account)\b`,
+      "i",
+    ),
   },
   {
     category: "failed_transfer",
@@ -148,7 +194,8 @@ const TOPICS: Topic[] = [
   {
     category: "order_physical_card",
     when: [/\b(?:physical|plastic|real|actual)\s+(?:card|one|version|copy)\b/i],
-    unless: /\b(?:arriv\w*|deliver\w*|post|track\w*|when|come|came|activat\w*|pin|lost|stolen|expir\w*|declin\w*|broken|(?:\w+n'?t|not)\s+work\w*)\b/i,
+    unless:
+      /\b(?:arriv\w*|deliver\w*|post|track\w*|when|come|came|activat\w*|pin|lost|stolen|expir\w*|declin\w*|reject\w*|refus\w*|fail\w*|broken|(?:\w+n'?t|not)\s+work\w*)\b/i,
   },
   {
     category: "disposable_card_limits",
@@ -183,7 +230,7 @@ const TOPICS: Topic[] = [
     category: "card_delivery_estimate",
     when: [
       /\bcard\b/i,
-      /\bif\s+i\s+order\b|\b(?:how\s+long|how\s+many\s+(?:\w+\s+)?days|when)\b.{0,40}\b(?:deliver\w*|get\s+here|arriv\w*|ship\w*)\b/i,
+      /\bif\s+i\s+order\b|\b(?:how\s+long|how\s+many\s+(?:\w+\s+)?days|when)\b.{0,40}\b(?:deliver\w*|get\s+here|arriv\w*|ship\w*|in\s+the\s+(?:post|mail))\b/i,
       /\b(?:order\w*|new|if)\b/i,
     ],
     unless: new RegExp(String.raw`${PAST_ONE.source}|\b(?:already|sent|lost|stolen)\b`, "i"),
