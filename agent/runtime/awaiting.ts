@@ -93,9 +93,9 @@ async function standingAnswer(ctx: Ctx, input: AwaitingInput, kase: Kase | null,
 
 /** The answer to what the agent can answer beside the gate (limits, a card, a knowledge question), if the request is one of those. */
 async function asideAnswer(ctx: Ctx, input: AwaitingInput, understanding: Understanding, messageId: number, w: Words): Promise<string | undefined> {
-  const entry = understanding.intent === "knowledge" && understanding.category ? entryFor(input.tenantId, understanding.category, w.language) : undefined;
   if (understanding.intent === "limits") return limitsAnswer(ctx, input, w);
   if (cardRequestOf({ ...input, understanding })) return cardAnswer(ctx, input, understanding, messageId, w);
+  const entry = understanding.intent === "knowledge" && understanding.category ? entryFor(input.tenantId, understanding.category, w.language) : undefined;
   return entry ? knowledgeText(entry, w) : undefined;
 }
 
@@ -142,10 +142,12 @@ export async function answerWhileAwaiting(ctx: Ctx, input: AwaitingInput, messag
   const [cancel, other] = intent === "cancel" ? [first, also] : also?.intent === "cancel" ? [also, first] : [undefined, undefined];
   if (cancel && kase && approval) {
     const cancelled = await cancelAwaited(ctx, input, kase, approval, onToken);
-    // The other request is answered after the cancel ("cancel it, and what are my limits?").
-    const aside = cancelled && other ? await asideAnswer(ctx, input, other, messageId, w) : undefined;
-    if (aside) onToken?.(`\n\n${aside}`);
-    if (cancelled) return { ...cancelled, reply: aside ? `${cancelled.reply}\n\n${aside}` : cancelled.reply, caseId: kase.id, intent: "cancel" };
+    if (cancelled) {
+      // The other request is answered after the cancel ("cancel it, and what are my limits?").
+      const aside = other ? await asideAnswer(ctx, input, other, messageId, w) : undefined;
+      if (aside) onToken?.(`\n\n${aside}`);
+      return { ...cancelled, reply: aside ? `${cancelled.reply}\n\n${aside}` : cancelled.reply, caseId: kase.id, intent: "cancel" };
+    }
   }
   if (approval?.status === "pending" && (await answerOperator(ctx, input, approval))) {
     const reply = w.t("awaiting.answerPassed");

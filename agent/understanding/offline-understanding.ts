@@ -302,8 +302,14 @@ function distinctTopics(categories: string[]): string[] {
 
 /** The understanding of one clause. */
 export function understandText(text: string, ctx: OfflineContext, model: IntentModel = bankingClassifier()): Understanding {
+  return readText(text, ctx, model).u;
+}
+
+/** The understanding of one clause, and whether a keyword rule read it (rather than the classifier). */
+function readText(text: string, ctx: OfflineContext, model: IntentModel): { u: Understanding; byRule: boolean } {
   const c = classifyText(text, model);
-  if (c.intent === "greeting") return { intent: "greeting", confidence: c.confidence };
+  const byRule = c.byRule;
+  if (c.intent === "greeting") return { u: { intent: "greeting", confidence: c.confidence }, byRule };
   const entities = extractEntities(text, ctx);
   const namesPayment = entities.merchant !== undefined || ctx.transactions.some((t) => t.amountMinor === entities.amountMinor);
   // "Green Grocer charged me 99 euros": one of the customer's own shops and a charge is a claim about that payment.
@@ -313,26 +319,28 @@ export function understandText(text: string, ctx: OfflineContext, model: IntentM
   if (!c.byRule && !["cancel", "status"].includes(c.intent) && namesPayment && MONEY_TAKEN.test(text)) {
     const share = refunds.reduce((sum, l) => sum + l.p, 0);
     if (share >= REFUND_SHARE_FLOOR || ownShop || vague) {
-      return {
+      const u: Understanding = {
         intent: "refund",
         reason: claimedReason(refunds[0]?.reason),
         ...(refunds[0] ? { category: refunds[0].category } : {}),
         ...entities,
         confidence: round(Math.max(share, ownShop ? SECOND_INTENT_FLOOR : CLARIFY_BELOW)),
       };
+      return { u, byRule };
     }
   }
   const listed = ctx.transactions.some((t) => t.merchant === entities.merchant && t.amountMinor === entities.amountMinor);
   if (vague && listed) {
-    return {
+    const u: Understanding = {
       intent: "refund",
       reason: claimedReason(refunds[0]?.reason),
       ...(refunds[0] ? { category: refunds[0].category } : {}),
       ...entities,
       confidence: CLARIFY_BELOW,
     };
+    return { u, byRule };
   }
-  return {
+  const u: Understanding = {
     intent: c.intent,
     ...(c.category ? { category: c.category } : {}),
     ...(c.reason ? { reason: c.reason } : {}),
@@ -341,6 +349,7 @@ export function understandText(text: string, ctx: OfflineContext, model: IntentM
     ...entities,
     confidence: c.confidence,
   };
+  return { u, byRule };
 }
 
 /** Which of two requests in one message the agent handles first: stopping a card before anything else, money before questions. */
@@ -372,16 +381,16 @@ export function understandCustomerText(text: string, ctx: OfflineContext, model:
   const clauses = splitClauses(text);
   if (clauses.length < 2) return whole;
   const parts = clauses
-    .map((clause) => ({ clause, u: understandText(clause, ctx, model) }))
+    .map((clause) => ({ clause, ...readText(clause, ctx, model) }))
     .filter(
-      ({ clause, u }) =>
+      ({ clause, u, byRule }) =>
         PRECEDENCE.includes(u.intent) &&
         u.confidence >= SECOND_INTENT_FLOOR &&
         (u.intent !== "knowledge" || ASKS.test(clause.replace(JOINER, ""))) &&
         !explainsClaim(clause, u) &&
         // "...now it's blocked. can i unblock it?" about a PIN unfreezes no card.
         !(u.intent === "unfreeze_card" && /\bpin\b/i.test(text)) &&
-        !guessedRequest(clause, u, ctx),
+        !guessedRequest(u, byRule, ctx),
     )
     .map(({ u }) => u);
   const requests = PRECEDENCE.includes(whole.intent) && whole.confidence >= SECOND_INTENT_FLOOR ? [whole, ...parts] : parts;
@@ -406,8 +415,8 @@ const CARD_ACTIONS: Intent[] = ["freeze_card", "unfreeze_card", "replace_card"];
  * enough in there", "why did it fail?", "want to leave my wallet at home"). The fragment tells
  * more about the rest of the message than it asks for something of its own.
  */
-function guessedRequest(clause: string, u: Understanding, ctx: OfflineContext): boolean {
-  if (!["refund", "status", "cancel", "handover", "pending", ...CARD_ACTIONS].includes(u.intent) || applyRules(clause)?.intent === u.intent) return false;
+function guessedRequest(u: Understanding, byRule: boolean, ctx: OfflineContext): boolean {
+  if (byRule || !["refund", "status", "cancel", "handover", "pending", ...CARD_ACTIONS].includes(u.intent)) return false;
   // A card is frozen, unfrozen or replaced only when a rule read the clause so.
   if (CARD_ACTIONS.includes(u.intent)) return true;
   const namesPayment = u.merchant !== undefined || ctx.transactions.some((t) => t.amountMinor === u.amountMinor);

@@ -73,8 +73,11 @@ export function resolveTransaction(u: Understanding, transactions: Txn[]): Resol
     return { kind: "match", transaction: only, reason: twin ? "duplicate" : (u.reason ?? "other") };
   }
   if (wantsDuplicate && pairs.length === 1) return matchPair(pairs[0]);
-  const newestFirst = [...candidates].sort((a, b) => Date.parse(b.postedAt) - Date.parse(a.postedAt));
-  return { kind: "ambiguous", candidates: newestFirst };
+  return { kind: "ambiguous", candidates: newestFirst(candidates) };
+}
+
+function newestFirst(txns: Txn[]): Txn[] {
+  return [...txns].sort((a, b) => Date.parse(b.postedAt) - Date.parse(a.postedAt));
 }
 
 /**
@@ -87,8 +90,7 @@ function mismatched(u: Understanding, transactions: Txn[]): Resolution {
   const atShop = filterByMerchant(transactions, u.merchant);
   const ofAmount = transactions.filter((t) => t.amountMinor === u.amountMinor);
   if (atShop.length === 0 || ofAmount.length === 0) return { kind: "none" };
-  const either = [...new Set([...atShop, ...ofAmount])];
-  return { kind: "ambiguous", candidates: [...either].sort((a, b) => Date.parse(b.postedAt) - Date.parse(a.postedAt)) };
+  return { kind: "ambiguous", candidates: newestFirst([...new Set([...atShop, ...ofAmount])]) };
 }
 
 function matchPair([a, b]: [Txn, Txn]): Resolution {

@@ -113,13 +113,18 @@ function answerToQuestion(now: Understanding, state: AgentStateType, text: strin
     u: {
       ...prior,
       intent: "refund",
-      reason: now.reason && now.reason !== "other" ? now.reason : prior.reason,
+      reason: reasonOf(now, prior),
       // "sorry, I mixed up the shops, it's the 18.50 one": after a shop that was not found, the payment the answer names replaces it.
       merchant: now.merchant ?? (asked.kind === "none_found" && asked.named && (now.amountMinor !== undefined || now.date) ? undefined : prior.merchant),
       amountMinor: now.amountMinor ?? prior.amountMinor,
       date: now.date ?? prior.date,
     },
   };
+}
+
+/** The reason the answer gives for the refund, or else the one the customer gave before. */
+function reasonOf(now: Understanding, prior: Understanding | undefined): Understanding["reason"] {
+  return now.reason && now.reason !== "other" ? now.reason : prior?.reason;
 }
 
 /** "the second one", "tamtą drugą płatność": a position among payments, said about a payment and not a card. */
@@ -136,8 +141,8 @@ function pickFromShown(now: Understanding, state: AgentStateType, text: string):
   if (!["refund", "unclear", "other", "pending"].includes(now.intent) || !POSITION_OF_PAYMENT.test(text) || ABOUT_A_CARD.test(text)) return undefined;
   const chosen = pickOrdinal(state.shown, now.ordinal);
   if (!chosen) return undefined;
-  const prior = state.understanding;
-  const reason = now.reason && now.reason !== "other" ? now.reason : prior?.intent === "refund" ? prior.reason : undefined;
+  const prior = state.understanding?.intent === "refund" ? state.understanding : undefined;
+  const reason = reasonOf(now, prior);
   return { u: { intent: "refund", ...(reason && { reason }), confidence: now.confidence, ...(now.also && { also: now.also }) }, txnId: chosen.transactionId };
 }
 
