@@ -29,7 +29,8 @@ export async function reportForReview(customer: APIRequestContext, text: string,
   return { threadId, caseId: turn.caseId! };
 }
 
-async function withAntifraudDown<T>(work: () => Promise<T>): Promise<T> {
+/** Runs `work` while the antifraud system fails every call, so any claim made meanwhile goes to an operator. */
+export async function withAntifraudDown<T>(work: () => Promise<T>): Promise<T> {
   const set = await fetch(`${SIMULATOR_URL}/_admin/faults`, {
     method: "POST",
     headers: { "content-type": "application/json" },

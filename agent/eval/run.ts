@@ -6,6 +6,7 @@
 import type { Db } from "@/db/client";
 import { getApprovalByCase } from "@/db/queries/approvals";
 import { getCaseByTransaction, listCasesByCustomer } from "@/db/queries/cases";
+import { listThreadsBeside } from "@/db/queries/threads";
 import type { TurnResult } from "../runtime/turns";
 import { CUSTOMERS, expandDates, isTurn, type Conversation } from "./dataset";
 import { understandCustomerText } from "../understanding/offline-understanding";
@@ -95,6 +96,22 @@ async function approvalStatus(h: EvalHarness, customer: Customer, transactionId:
   return caseId ? (await getApprovalByCase(h.db, customer.tenantId, caseId))?.status : undefined;
 }
 
+/** The latest checkpoint of each thread the agent opened beside the conversation. */
+async function besideCheckpoints(h: EvalHarness, tenantId: string, threadId: string): Promise<Map<string, string | undefined>> {
+  const threads = await listThreadsBeside(h.db, tenantId, threadId);
+  return new Map(await Promise.all(threads.map(async (t) => [t.id, checkpointOf(await h.agent.state(tenantId, t.id))] as const)));
+}
+
+/** The state of the thread beside the conversation that ran this message as its turn, if one did. */
+async function besideRun(h: EvalHarness, tenantId: string, threadId: string, before: Map<string, string | undefined>, text: string) {
+  for (const t of await listThreadsBeside(h.db, tenantId, threadId)) {
+    const snapshot = await h.agent.state(tenantId, t.id);
+    const state = snapshot.values as OutcomeState & { input?: string };
+    if (checkpointOf(snapshot) !== before.get(t.id) && state.input === text) return state;
+  }
+  return undefined;
+}
+
 /** The transaction of the request a thread waits on, when it is paused at the approval gate. */
 function pausedOn(snapshot: Snapshot): string | undefined {
   const values = snapshot.values as OutcomeState & { approval?: { status?: string } | null; verdict?: { outcome?: string } | null };
@@ -127,12 +144,14 @@ export async function runConversation(h: EvalHarness, conversation: Conversation
     const paused = pausedOn(before);
     const approvalBefore = paused ? await approvalStatus(h, customer, paused) : undefined;
     const casesBefore = await casesOf(h, customer);
+    const besideBefore = await besideCheckpoints(h, tenantId, threadId);
     const result = await h.say(threadId, text, customerId, tenantId);
     const after = await h.agent.state(tenantId, threadId);
     const state = after.values as OutcomeState & { input?: string };
     const fresh = result.kind === "ok" && checkpointOf(after) !== checkpointOf(before) && state.input === text;
     const answeredBeside = result.kind === "ok" && !fresh && result.status !== undefined && paused !== undefined;
-    const got = answeredBeside ? await observePaused(h, customer, text, state, approvalBefore) : observe(state, fresh);
+    const ranBeside = answeredBeside ? await besideRun(h, tenantId, threadId, besideBefore, text) : undefined;
+    const got = ranBeside ? observe(ranBeside, true) : answeredBeside ? await observePaused(h, customer, text, state, approvalBefore) : observe(state, fresh);
     got.opened = [...(await casesOf(h, customer))].filter((id) => !casesBefore.has(id));
     const reply = result.kind === "ok" ? result.reply : `(${result.kind})`;
     got.language = result.kind === "ok" ? languageOf(reply) : null;

@@ -14,6 +14,11 @@ function describe(kase: Pick<CaseRef, "merchant" | "amountMinor" | "currency">, 
   return w.t("case.payment", { merchant: kase.merchant, amount: w.money(kase.amountMinor, kase.currency) });
 }
 
+/** A conversation's own request, still with an operator, after the answer about another payment. */
+export function stillWaitingText(kase: Pick<CaseRef, "merchant" | "amountMinor" | "currency">, w: Words = ENGLISH): string {
+  return w.t("awaiting.stillWaiting", { what: describe(kase, w) });
+}
+
 /** The words for a case's standing, shared by the status answer and the reply to a new report. */
 export function caseStandingText(kase: Pick<CaseRef, "merchant" | "amountMinor" | "currency" | "paidMinor">, status: string, w: Words = ENGLISH): string {
   const what = describe(kase, w);

@@ -1,20 +1,21 @@
 import type { NodeError } from "@langchain/langgraph";
-import { getApprovalByCase, type ApprovalRow } from "@/db/queries/approvals";
+import { getApprovalByCase, getApprovalById, type ApprovalRow } from "@/db/queries/approvals";
 import { answerOpenQuestion } from "@/db/queries/approval-questions";
 import { recordAuditEvent } from "@/db/queries/audit";
-import { getLatestCaseByThread } from "@/db/queries/cases";
+import { getLatestCaseByThread, listCasesByCustomer } from "@/db/queries/cases";
+import { listThreadsBeside } from "@/db/queries/threads";
 import { getTransactionById } from "@/db/queries/transactions";
 import { cancelCase } from "./casework";
 import type { Ctx, OnToken, RestingStatus } from "./context";
-import { resumeGate } from "./graph-run";
+import { resumeGate, RunDrained } from "./graph-run";
+import { askedBeside, besideRoute, openBeside, type BesideRoute } from "./beside";
+import type { TurnResult } from "./turns";
 import { entryFor } from "../knowledge";
 import { understandWithFallback } from "../llm/understand-with-fallback";
 import { cardRequestOf, type CardActionOutcome } from "../graph/cards";
 import { cardAction, cardActionFailed } from "../graph/nodes/card-action";
-import { pendingOptionOf } from "../graph/nodes/intake";
-import { cardActionText, caseStandingText, knowledgeText, limitsText, notBookedText } from "../graph/replies";
-import { resolvePending, resolveTransaction, type Understanding } from "../understanding";
-import { understandCustomerText } from "../understanding/offline-understanding";
+import { cardActionText, caseStandingText, knowledgeText, limitsText, stillWaitingText } from "../graph/replies";
+import type { Understanding } from "../understanding";
 import { languageOfMessage } from "../understanding/language";
 import { wordsFor, type Words } from "@/i18n/words";
 
@@ -24,6 +25,10 @@ export type AwaitingInput = { tenantId: string; threadId: string; customerId: st
 export type AwaitingAnswer = { reply: string; status: RestingStatus; caseId?: string; intent?: string | null };
 
 type Kase = NonNullable<Awaited<ReturnType<typeof getLatestCaseByThread>>>;
+/** The conversation's request that waits for an operator, and its approval. */
+type Waiting = { kase: Kase | null; approval: ApprovalRow | null };
+/** Answers the message on a thread beside the conversation, as one turn of that thread. */
+export type BesideRun = (route: BesideRoute, onToken?: OnToken) => Promise<TurnResult>;
 
 async function limitsAnswer(ctx: Ctx, ref: { tenantId: string; customerId: string }, w: Words): Promise<string> {
   try {
@@ -81,12 +86,26 @@ async function answerOperator(ctx: Ctx, input: AwaitingInput, approval: Approval
   return answered !== null;
 }
 
-/** Anything else: what was asked (limits, a card, a knowledge question) when the agent can answer it beside the gate, then the case's standing. */
+/** The request waiting for an operator: its shop, amount and currency. */
+async function waitingPayment(ctx: Ctx, input: AwaitingInput, kase: Kase, w: Words) {
+  const txn = await getTransactionById(ctx.db, input.tenantId, kase.transactionId);
+  return { merchant: txn?.merchant ?? w.t("case.unknownShop"), amountMinor: kase.amountMinor, currency: kase.currency };
+}
+
+/** Where each request of the conversation stands: its own and those opened beside it, newest first. */
+async function conversationStanding(ctx: Ctx, input: AwaitingInput, kase: Kase | null, w: Words): Promise<string> {
+  const beside = await listThreadsBeside(ctx.db, input.tenantId, input.threadId);
+  if (beside.length === 0) return kase ? caseStandingText(await waitingPayment(ctx, input, kase, w), kase.status, w) : w.t("awaiting.withOperator");
+  const threads = new Set([input.threadId, ...beside.map((t) => t.id)]);
+  const rows = (await listCasesByCustomer(ctx.db, input.tenantId, input.customerId)).filter((row) => threads.has(row.case.threadId));
+  const lines = rows.map(({ case: c, merchant }) => caseStandingText({ merchant, amountMinor: c.amountMinor, currency: c.currency }, c.status, w));
+  if (lines.length < 2) return lines[0] ?? w.t("awaiting.withOperator");
+  return w.t("status.list", { lines: lines.map((text) => w.t("status.line", { text })).join("\n") });
+}
+
+/** Anything else: what was asked (limits, a card, a knowledge question) when the agent can answer it beside the gate, then where the conversation's requests stand. */
 async function standingAnswer(ctx: Ctx, input: AwaitingInput, kase: Kase | null, understanding: Understanding, messageId: number, w: Words): Promise<string> {
-  const txn = kase ? await getTransactionById(ctx.db, input.tenantId, kase.transactionId) : null;
-  const standing = kase
-    ? caseStandingText({ merchant: txn?.merchant ?? w.t("case.unknownShop"), amountMinor: kase.amountMinor, currency: kase.currency }, kase.status, w)
-    : w.t("awaiting.withOperator");
+  const standing = await conversationStanding(ctx, input, kase, w);
   const answer = await asideAnswer(ctx, input, understanding, messageId, w);
   return answer ? `${answer}\n\n${standing}` : standing;
 }
@@ -100,26 +119,28 @@ async function asideAnswer(ctx: Ctx, input: AwaitingInput, understanding: Unders
 }
 
 /**
- * A claim, while a request waits for an operator, about another payment than the one waiting:
- * an item not booked yet is explained; a booked payment is named, with how to report it now
- * (this thread stays paused at the gate, so its case cannot be opened here). Undefined when the
- * message names no other payment.
+ * A message answered on a thread beside the conversation (see beside.ts): its reply, then
+ * where the conversation's own request stands. When that thread withdrew this request, the
+ * gate wakes now and the conversation moves on; its reply said so already.
  */
-async function anotherPayment(ctx: Ctx, input: AwaitingInput, kase: Kase, w: Words): Promise<string | undefined> {
-  const [transactions, pending] = await Promise.all([
-    ctx.deps.store.listTransactions(input.tenantId, input.customerId),
-    ctx.deps.store.listPending(input.tenantId, input.customerId),
-  ]);
-  const today = ctx.deps.clock().toISOString().slice(0, 10);
-  const u = understandCustomerText(input.text, { today, transactions });
-  const item = resolvePending(input.text, u, pending, transactions);
-  if (item) return notBookedText(pendingOptionOf(item), undefined, w);
-  const found = resolveTransaction(u, transactions);
-  const named = found.kind === "match" ? found.transaction : found.kind === "ambiguous" && found.candidates.length === 1 ? found.candidates[0] : undefined;
-  // The waiting payment itself, or its twin of a double charge, is the request already with an operator.
-  const waiting = transactions.find((t) => t.id === kase.transactionId);
-  if (!named || named.id === kase.transactionId || (named.merchant === waiting?.merchant && named.amountMinor === kase.amountMinor)) return undefined;
-  return w.t("awaiting.anotherPayment", { merchant: named.merchant, amount: w.money(named.amountMinor, named.currency) });
+async function answerBeside(ctx: Ctx, input: AwaitingInput, run: BesideRun, route: BesideRoute, waiting: Waiting, w: Words, onToken?: OnToken): Promise<Omit<AwaitingAnswer, "intent">> {
+  await openBeside(ctx, input, route);
+  const result = await run(route, onToken);
+  if (result.kind === "draining") throw new RunDrained();
+  const reply = result.kind === "ok" ? result.reply : w.t("awaiting.besideBusy");
+  if (result.kind !== "ok") onToken?.(reply);
+  const { kase, approval } = waiting;
+  const now = approval ? await getApprovalById(ctx.db, input.tenantId, approval.id) : null;
+  if (approval?.interruptId && now?.status === "cancelled") {
+    const { status } = await resumeGate(ctx, input.threadId, approval.interruptId, approval.id);
+    return { reply, status, caseId: kase?.id };
+  }
+  // A question back ("which one?") waits for its answer; anything else is followed by where this conversation's request stands.
+  const asked = await askedBeside(ctx, route.threadId);
+  const standing = kase && !asked && now?.status === "pending" ? stillWaitingText(await waitingPayment(ctx, input, kase, w), w) : undefined;
+  if (standing) onToken?.(`\n\n${standing}`);
+  const caseId = (result.kind === "ok" && result.caseId) || kase?.id;
+  return { reply: standing ? `${reply}\n\n${standing}` : reply, status: "awaiting_approval", caseId };
 }
 
 /**
@@ -127,7 +148,7 @@ async function anotherPayment(ctx: Ctx, input: AwaitingInput, kase: Kase, w: Wor
  * the approval and wakes the gate; an open question from the operator takes the message
  * as its answer; anything else gets the case's standing.
  */
-export async function answerWhileAwaiting(ctx: Ctx, input: AwaitingInput, messageId: number, onToken?: OnToken): Promise<AwaitingAnswer> {
+export async function answerWhileAwaiting(ctx: Ctx, input: AwaitingInput, messageId: number, run: BesideRun, onToken?: OnToken): Promise<AwaitingAnswer> {
   const kase = await getLatestCaseByThread(ctx.db, input.tenantId, input.threadId);
   const approval = kase ? await getApprovalByCase(ctx.db, input.tenantId, kase.id) : null;
   const understanding = await understandWithFallback(
@@ -137,10 +158,11 @@ export async function answerWhileAwaiting(ctx: Ctx, input: AwaitingInput, messag
   );
   const intent = understanding.intent;
   const w = wordsFor(languageOfMessage(input.text) ?? (await ctx.deps.policies.forTenant(input.tenantId)).language);
+  const route = await besideRoute(ctx, input, messageId, understanding, { kase, approval });
   // A cancel is carried out whether it is the message's first request or its second ("freeze my card and withdraw the request").
   const { also, ...first } = understanding;
   const [cancel, other] = intent === "cancel" ? [first, also] : also?.intent === "cancel" ? [also, first] : [undefined, undefined];
-  if (cancel && kase && approval) {
+  if (cancel && !route && kase && approval) {
     const cancelled = await cancelAwaited(ctx, input, kase, approval, onToken);
     if (cancelled) {
       // The other request is answered after the cancel ("cancel it, and what are my limits?").
@@ -154,9 +176,8 @@ export async function answerWhileAwaiting(ctx: Ctx, input: AwaitingInput, messag
     onToken?.(reply);
     return { reply, status: "awaiting_approval", caseId: kase?.id, intent };
   }
-  const another = intent === "refund" && kase ? await anotherPayment(ctx, input, kase, w) : undefined;
-  const standing = await standingAnswer(ctx, input, kase, understanding, messageId, w);
-  const reply = another ? `${another}\n\n${standing}` : standing;
+  if (route) return { ...(await answerBeside(ctx, input, run, route, { kase, approval }, w, onToken)), intent };
+  const reply = await standingAnswer(ctx, input, kase, understanding, messageId, w);
   onToken?.(reply);
   return { reply, status: "awaiting_approval", caseId: kase?.id, intent };
 }

@@ -1,7 +1,8 @@
 import type { Span } from "@opentelemetry/api";
 import { getApprovalById } from "@/db/queries/approvals";
 import { appendCustomerMessage, getThreadById, getUnansweredMessage, hasClientMessage, requestSupersede, takeQueuedMessage } from "@/db/queries/threads";
-import { answerWhileAwaiting } from "./awaiting";
+import { answerWhileAwaiting, type BesideRun } from "./awaiting";
+import type { Carried } from "./beside";
 import type { Ctx, OnToken, QueueAnswerer, RestingStatus } from "./context";
 import { carryOutLater } from "./carry-out";
 import { withThread } from "./lease";
@@ -23,8 +24,11 @@ export type TurnResult =
   /** The thread already has this client id's message: nothing is stored again; its answer is (or will be) in the transcript. */
   | { kind: "duplicate" };
 
-/** One customer message; `clientMessageId`, when the client gives one, stores a resend once. */
-type TurnInput = { tenantId: string; threadId: string; customerId: string; text: string; actor: string; clientMessageId?: string };
+/**
+ * One customer message; `clientMessageId`, when the client gives one, stores a resend once;
+ * `carried`, for a thread opened beside a conversation, is what its first turn starts from.
+ */
+type TurnInput = { tenantId: string; threadId: string; customerId: string; text: string; actor: string; clientMessageId?: string; carried?: Carried };
 type Outcome = { reply: string; status: RestingStatus; caseId?: string };
 /** An outcome with the intent the message was understood as, for the turn's measurements. */
 type Answered = Outcome & { intent?: string | null };
@@ -37,7 +41,7 @@ async function wakeWithdrawn(ctx: Ctx, input: TurnInput, approvalId: string) {
 
 /** Runs the graph on one customer message; a run a newer message stopped is settled and answered here. */
 async function runTurn(ctx: Ctx, input: TurnInput, messageId: number, onToken?: OnToken): Promise<Answered> {
-  const state = { schemaVersion: STATE_SCHEMA_VERSION, tenantId: input.tenantId, customerId: input.customerId, input: input.text };
+  const state = { ...input.carried, schemaVersion: STATE_SCHEMA_VERSION, tenantId: input.tenantId, customerId: input.customerId, input: input.text };
   const answer = ({ values, status }: AtRest): Answered => ({ reply: values.answer, status, caseId: values.case?.caseId, intent: values.intent });
   try {
     const done = await runToRest(ctx, input.threadId, { ...state, turnKey: String(messageId) }, onToken, { tenantId: input.tenantId, messageId });
@@ -80,8 +84,11 @@ function takeTurn(ctx: Ctx, input: TurnInput, messageId: number, previous: strin
   return inSpan("agent.turn", { attributes, onError }, async (span) => {
     const timer = stopwatch();
     const resting = previous === "awaiting_approval" ? previous : await finishPending(ctx, input, messageId);
+    // What the paused gate cannot answer runs as a turn of a thread beside the conversation, under the message's own client id there.
+    const beside: BesideRun = (route, onBeside) =>
+      sendMessage(ctx, { ...input, threadId: route.threadId, clientMessageId: `beside-${messageId}`, carried: route.open }, onBeside);
     const { intent, ...outcome } =
-      resting === "awaiting_approval" ? await answerWhileAwaiting(ctx, input, messageId, onToken) : await runTurn(ctx, input, messageId, onToken);
+      resting === "awaiting_approval" ? await answerWhileAwaiting(ctx, input, messageId, beside, onToken) : await runTurn(ctx, input, messageId, onToken);
     await recordAnswer(ctx, { tenantId: input.tenantId, threadId: input.threadId, text: outcome.reply, answers: messageId });
     metrics().turnDuration.observe({ intent: intent ?? "none" }, timer.seconds());
     span.setAttributes(defined({ "agent.intent": intent ?? "none", "agent.status": outcome.status, "agent.case_id": outcome.caseId }));

@@ -65,6 +65,7 @@ export function IncidentViewer({ threadId, policy }: { threadId: string; policy:
             ) : null}
             conversation <span className="font-mono text-xs">{threadId}</span>
           </p>
+          {data ? <RelatedThreads parentThreadId={data.parentThreadId} besideThreadIds={data.besideThreadIds} /> : null}
         </div>
         <div className="flex flex-wrap items-center gap-2">
           {reveal ? (
@@ -139,5 +140,32 @@ export function IncidentViewer({ threadId, policy }: { threadId: string; policy:
         </>
       )}
     </div>
+  );
+}
+
+const threadLink = (id: string) => (
+  <Link key={id} href={`/incidents/${encodeURIComponent(id)}`} className="font-mono text-xs text-brand-700 underline underline-offset-2">
+    {id.slice(0, 8)}
+  </Link>
+);
+
+/** The conversation a thread was opened beside, and the threads opened beside this one: claims about other payments made while a request waited for an operator. */
+function RelatedThreads({ parentThreadId, besideThreadIds }: { parentThreadId: string | null; besideThreadIds: string[] }) {
+  if (!parentThreadId && besideThreadIds.length === 0) return null;
+  return (
+    <p className="text-sm text-slate-700">
+      {parentThreadId ? <>Opened beside conversation {threadLink(parentThreadId)}, which waited for an operator. </> : null}
+      {besideThreadIds.length > 0 ? (
+        <>
+          Threads opened beside it while it waited:{" "}
+          {besideThreadIds.map((id, i) => (
+            <span key={id}>
+              {i > 0 ? ", " : null}
+              {threadLink(id)}
+            </span>
+          ))}
+        </>
+      ) : null}
+    </p>
   );
 }

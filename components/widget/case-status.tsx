@@ -17,29 +17,32 @@ const TONES: Record<CaseStatus | "waiting_for_answer", Tone> = {
   waiting_for_answer: "warning",
 };
 
-/** The conversation's refund case at a glance: amount and where it stands. */
-export function CaseStatusBar({ kase }: { kase: ThreadCase | null }) {
+/** One refund case: its amount, the shop when the conversation has several, and where it stands. */
+function CaseLine({ kase, named }: { kase: ThreadCase; named: boolean }) {
   const t = useTranslations("widget.case");
   const { money } = wordsFor(languageOr(useLocale().slice(0, 2)));
-  const status = kase?.openQuestion ? "waiting_for_answer" : kase?.status;
+  const status = kase.openQuestion ? "waiting_for_answer" : kase.status;
   return (
-    <div role="status" aria-label={t("label")} className="min-h-9 border-b border-slate-200 bg-slate-50 px-3 py-2 text-xs text-slate-700">
-      {kase ? (
-        <p className="flex items-center justify-between gap-2">
-          <span>
-            {t.rich("refundOf", {
-              amount: money(kase.approvedAmountMinor ?? kase.amountMinor, kase.currency),
-              strong: (chunks) => <span className="font-semibold">{chunks}</span>,
-            })}
-            {kase.approvedAmountMinor != null && kase.approvedAmountMinor !== kase.amountMinor
-              ? t("ofPayment", { amount: money(kase.amountMinor, kase.currency) })
-              : null}
-          </span>
-          <Badge tone={(status && TONES[status]) ?? "neutral"}>{t("status", { status: status ?? "" })}</Badge>
-        </p>
-      ) : (
-        <p className="text-slate-500">{t("none")}</p>
-      )}
+    <p className="flex items-center justify-between gap-2">
+      <span>
+        {t.rich("refundOf", {
+          amount: money(kase.approvedAmountMinor ?? kase.amountMinor, kase.currency),
+          strong: (chunks) => <span className="font-semibold">{chunks}</span>,
+        })}
+        {kase.approvedAmountMinor != null && kase.approvedAmountMinor !== kase.amountMinor ? t("ofPayment", { amount: money(kase.amountMinor, kase.currency) }) : null}
+        {named && kase.merchant ? t("atShop", { merchant: kase.merchant }) : null}
+      </span>
+      <Badge tone={TONES[status] ?? "neutral"}>{t("status", { status })}</Badge>
+    </p>
+  );
+}
+
+/** The conversation's refund cases at a glance: amount and where each stands, the latest changed first. */
+export function CaseStatusBar({ cases }: { cases: ThreadCase[] }) {
+  const t = useTranslations("widget.case");
+  return (
+    <div role="status" aria-label={t("label")} className="min-h-9 space-y-1 border-b border-slate-200 bg-slate-50 px-3 py-2 text-xs text-slate-700">
+      {cases.length > 0 ? cases.map((kase) => <CaseLine key={kase.caseId} kase={kase} named={cases.length > 1} />) : <p className="text-slate-500">{t("none")}</p>}
     </div>
   );
 }

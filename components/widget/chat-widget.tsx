@@ -16,6 +16,7 @@ export function ChatWidget({ username, displayName }: { username: string; displa
   const t = useTranslations("widget");
   const chat = useConversation(`northwind-support:thread:${username}`);
   const { thread } = chat;
+  const cases = thread?.cases ?? (thread?.case ? [thread.case] : []);
   const host = useEmbedHost();
   useAgentMessageReport(thread);
 
@@ -56,10 +57,10 @@ export function ChatWidget({ username, displayName }: { username: string; displa
         />
         <MinimiseButton />
       </header>
-      <CaseStatusBar kase={thread?.case ?? null} />
+      <CaseStatusBar cases={cases} />
       {thread?.status === "awaiting_approval" && !chat.sending ? (
         <p className="border-b border-amber-200 bg-amber-50 px-3 py-1.5 text-xs text-amber-900">
-          {thread.case?.openQuestion ? t("operatorAsked") : t("operatorReviewing")}
+          {cases.some((c) => c.openQuestion) ? t("operatorAsked") : t("operatorReviewing")}
         </p>
       ) : thread?.handover?.status === "open" && !chat.sending ? (
         <p className="border-b border-brand-100 bg-brand-50 px-3 py-1.5 text-xs text-brand-900">{t("colleagueWillAnswer")}</p>

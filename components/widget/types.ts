@@ -6,6 +6,8 @@ export type ChatMessage = { id: string; role: "customer" | "agent"; text: string
 
 export type ThreadCase = {
   caseId: string;
+  /** The shop of the payment the case is about. */
+  merchant?: string;
   status: CaseStatus;
   amountMinor: number;
   currency: string;
@@ -20,5 +22,12 @@ export type ThreadCase = {
 /** The conversation's latest handover to a person: while open, someone from the bank answers here. */
 export type ThreadHandover = { status: HandoverStatus; createdAt: string };
 
-/** GET /api/threads/{id} */
-export type ThreadView = { threadId: string; status: ThreadStatus; messages: ChatMessage[]; case: ThreadCase | null; handover: ThreadHandover | null };
+/** GET /api/threads/{id}: `cases` are all the conversation's refund cases, the latest changed first (`case` is the first). */
+export type ThreadView = {
+  threadId: string;
+  status: ThreadStatus;
+  messages: ChatMessage[];
+  case: ThreadCase | null;
+  cases?: ThreadCase[];
+  handover: ThreadHandover | null;
+};

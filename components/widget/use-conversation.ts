@@ -26,8 +26,8 @@ function save(key: string, threadId: string) {
 
 /**
  * One customer conversation: resumes the thread kept under `storageKey` (or starts one),
- * streams replies, and polls while an operator is deciding, or while the conversation waits
- * for a person from the bank, so the outcome or their answer shows up. A
+ * streams replies, and polls while an operator is deciding one of its requests, or while the
+ * conversation waits for a person from the bank, so the outcome or their answer shows up. A
  * message whose sending was never confirmed keeps its client id: "send again" and a
  * reload send it under that id, so the bank stores and answers it once.
  */
@@ -51,9 +51,11 @@ export function useConversation(storageKey: string) {
   const threadId = thread?.threadId ?? null;
   const status = thread?.status ?? null;
   const withPerson = thread?.handover?.status === "open";
+  // A request taken up beside the conversation may wait for an operator while the conversation itself does not.
+  const caseWaits = (thread?.cases ?? []).some((c) => c.approvalStatus === "pending");
 
   useEffect(() => {
-    if (!threadId || sending || (status !== "awaiting_approval" && status !== "busy" && !withPerson)) return;
+    if (!threadId || sending || (status !== "awaiting_approval" && status !== "busy" && !withPerson && !caseWaits)) return;
     let cancelled = false;
     let timer: ReturnType<typeof setTimeout>;
     const tick = async () => {
@@ -65,7 +67,7 @@ export function useConversation(storageKey: string) {
       cancelled = true;
       clearTimeout(timer);
     };
-  }, [threadId, status, withPerson, sending, refresh]);
+  }, [threadId, status, withPerson, caseWaits, sending, refresh]);
 
   const [unsent, setUnsent] = useState<Unsent | null>(null);
   const remember = useCallback(
@@ -131,7 +133,7 @@ export function useConversation(storageKey: string) {
         }
         const created = await createThread();
         save(storageKey, created.threadId);
-        setThread({ threadId: created.threadId, status: created.status, messages: [], case: null, handover: null });
+        setThread({ threadId: created.threadId, status: created.status, messages: [], case: null, cases: [], handover: null });
       } catch (err) {
         setError(errorMessage(err));
       } finally {

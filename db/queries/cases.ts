@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { and, desc, eq, sql, type SQL } from "drizzle-orm";
+import { and, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
 import type { DbOrTx } from "../client";
 import { approvalQuestions, approvals, cases, transactions } from "../schema";
 
@@ -121,19 +121,24 @@ export async function markCaseAwaitingApproval(db: DbOrTx, tenantId: string, cas
  * The case a conversation is working on (its most recently updated one) as its customer sees
  * it: the approval's status and amount, and whether an operator's question waits for an answer.
  */
-export async function getLatestCaseViewByThread(db: DbOrTx, tenantId: string, threadId: string) {
-  const [row] = await db
+/**
+ * The cases of a conversation's threads (its own, and those opened beside it), the latest
+ * changed first, each with its shop, its approval's status and amount, and whether an
+ * operator's question waits for the customer.
+ */
+export async function listCaseViewsByThreads(db: DbOrTx, tenantId: string, threadIds: string[]) {
+  return db
     .select({
       case: cases,
+      merchant: transactions.merchant,
       approvalStatus: approvals.status,
       approvedAmountMinor: approvals.approvedAmountMinor,
       openQuestion: sql<boolean>`exists (select 1 from ${approvalQuestions} q
         where q.tenant_id = ${approvals.tenantId} and q.approval_id = ${approvals.id} and q.answered_at is null)`,
     })
     .from(cases)
+    .innerJoin(transactions, eq(transactions.id, cases.transactionId))
     .leftJoin(approvals, and(eq(approvals.tenantId, cases.tenantId), eq(approvals.caseId, cases.id)))
-    .where(and(eq(cases.tenantId, tenantId), eq(cases.threadId, threadId)))
-    .orderBy(desc(cases.updatedAt))
-    .limit(1);
-  return row ?? null;
+    .where(and(eq(cases.tenantId, tenantId), inArray(cases.threadId, threadIds)))
+    .orderBy(desc(cases.updatedAt));
 }

@@ -82,7 +82,14 @@ export async function searchThreads(db: DbOrTx, tenantId: string, f: ThreadSearc
 
 export async function getThreadCustomer(db: DbOrTx, tenantId: string, threadId: string) {
   const [row] = await db
-    .select({ threadId: threads.id, status: threads.status, createdAt: threads.createdAt, customerId: customers.id, customerName: customers.name })
+    .select({
+      threadId: threads.id,
+      status: threads.status,
+      createdAt: threads.createdAt,
+      parentThreadId: threads.parentThreadId,
+      customerId: customers.id,
+      customerName: customers.name,
+    })
     .from(threads)
     .innerJoin(customers, eq(customers.id, threads.customerId))
     .where(and(eq(threads.tenantId, tenantId), eq(threads.id, threadId)));

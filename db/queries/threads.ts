@@ -17,6 +17,24 @@ export async function createThreadWithId(db: DbOrTx, tenantId: string, customerI
   return row ?? null;
 }
 
+/**
+ * The thread the agent opens beside conversation `parentThreadId` under `id` (the same id
+ * whenever the same message is answered), or the one already there.
+ */
+export async function openThreadBeside(db: DbOrTx, input: { tenantId: string; customerId: string; parentThreadId: string; id: string }): Promise<ThreadRow> {
+  const [row] = await db.insert(threads).values(input).onConflictDoNothing({ target: threads.id }).returning();
+  return row ?? (await getThreadById(db, input.tenantId, input.id))!;
+}
+
+/** The threads the agent opened beside a conversation, newest first. */
+export async function listThreadsBeside(db: DbOrTx, tenantId: string, parentThreadId: string): Promise<ThreadRow[]> {
+  return db
+    .select()
+    .from(threads)
+    .where(and(eq(threads.tenantId, tenantId), eq(threads.parentThreadId, parentThreadId)))
+    .orderBy(desc(threads.createdAt), desc(threads.id));
+}
+
 export async function getThreadById(db: DbOrTx, tenantId: string, threadId: string): Promise<ThreadRow | null> {
   const [row] = await db
     .select()

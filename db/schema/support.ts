@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { APPROVAL_RISKS } from "../../vocabulary/risks";
 import { APPROVAL_STATUSES, CASE_STATUSES, HANDOVER_STATUSES, THREAD_STATUSES } from "../../vocabulary/statuses";
-import { bigint, bigserial, boolean, doublePrecision, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { type AnyPgColumn, bigint, bigserial, boolean, doublePrecision, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 
 /** One conversation; the LangGraph thread id is this id. */
 export const threads = pgTable(
@@ -10,6 +10,11 @@ export const threads = pgTable(
     id: text("id").primaryKey(),
     tenantId: text("tenant_id").notNull(),
     customerId: text("customer_id").notNull(),
+    /**
+     * The conversation the customer is talking in, for a thread the agent opened beside it: a
+     * claim about another payment made while that conversation waits for an operator.
+     */
+    parentThreadId: text("parent_thread_id").references((): AnyPgColumn => threads.id),
     status: text("status", { enum: THREAD_STATUSES }).notNull().default("idle"),
     /** A busy thread belongs to the run holding this lease until it expires. */
     leaseUntil: timestamp("lease_until", { withTimezone: true }),
@@ -18,7 +23,7 @@ export const threads = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index("threads_customer_idx").on(t.tenantId, t.customerId)],
+  (t) => [index("threads_customer_idx").on(t.tenantId, t.customerId), index("threads_parent_idx").on(t.tenantId, t.parentThreadId)],
 );
 
 /** The full transcript; graph state keeps only a short window of it. */

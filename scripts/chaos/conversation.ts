@@ -76,6 +76,10 @@ class Conversation {
   private async awaitDecision(): Promise<void> {
     const { coordination, journal } = this.ctx;
     journal.bump("conversation.reached_review");
+    if (this.plan.besideClaim) {
+      await this.send(this.plan.besideClaim);
+      journal.bump("conversation.claimed_beside");
+    }
     if (this.plan.outcome === "expire") return;
     if (this.plan.outcome === "cancel_race") {
       const seen = await coordination.seen(this.threadId)?.wait(30_000);

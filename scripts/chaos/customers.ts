@@ -28,6 +28,8 @@ export type Plan = {
   outcome: Outcome;
   firstApprover: "olga" | "oscar";
   doubleClick: boolean;
+  /** A claim about another of the customer's payments, sent while the first request waits for an operator. */
+  besideClaim?: string;
 };
 
 type Txn = { id: string; merchant: string; amountMinor: number; postedAt: Date };
@@ -86,6 +88,12 @@ function makeCustomer(seed: number, index: number): { plan: Plan; txns: Txn[] } 
     firstApprover: rng.pick(["olga", "oscar"] as const),
     doubleClick: rng.chance(0.25),
   };
+  // While the first request waits (and no cancel is planned for it), now and then a second payment is reported in the same chat.
+  const waits = scenario === "review" || scenario === "supervisor" || scenario === "four_eyes";
+  if (waits && (plan.outcome === "approve" || plan.outcome === "reject") && rng.chance(0.3)) {
+    plan.besideClaim = rng.chance(0.5) ? `and ${small.merchant} charged me twice too` : `also the ${upper.merchant} payment of ${money(upper.amountMinor)} wasn't me`;
+    if (scenario === "supervisor") plan.besideClaim = `and ${small.merchant} charged me twice too`;
+  }
   if (scenario === "parallel") {
     for (const merchant of SMALL.filter((m) => m !== small.merchant).slice(0, 2)) {
       const amountMinor = rng.int(300, 4_500);

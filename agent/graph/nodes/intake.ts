@@ -41,6 +41,10 @@ const CASE_INTENTS = new Set(["refund", "cancel", "status"]);
 /** "it", "that one", "this payment": the payment just discussed. */
 const REFERENCE =
   /\b(?:it|that|this|those|them)\b(?:\s+(?:one|payment|charge|transaction|purchase))?|(?<!\p{L})(?:to|ta|t[eęą]|tego|tej|j[aą]|go|tamt\p{L}+)(?!\p{L})/iu;
+/** "one of them", "either of those", "jedną z nich": one of several, not the payment just discussed. */
+const ONE_OF = /\b(?:one|either|any|both|all|some)\s+of\s+(?:them|those|these)\b|(?<!\p{L})(?:jedn\p{L}*|kt[oó]r\p{L}*|obie|obu|wszystkie)\s+z\s+(?:nich|tych)(?!\p{L})/iu;
+/** Whether the message points back at the payment the conversation is about ("cancel it", "that one"). */
+const refersBack = (text: string) => REFERENCE.test(text) && !ONE_OF.test(text);
 const YES =
   /^\W*(?:yes|yeah|yep|yup|correct|right|exactly|that'?s\s+(?:it|right)|the\s+first)\b|^\W*(?:tak|zgadza\s+si[eę]|dok[lł]adnie|w[lł]a[sś]nie|to\s+ta|ta\s+pierwsza|o\s+t[eęą]\s+chodzi|potwierdzam)(?!\p{L})/iu;
 
@@ -186,7 +190,7 @@ function namedCase(cases: CaseWithApproval[], u: Understanding, focus: Focus | n
   if (u.merchant || u.amountMinor !== undefined) {
     return cases.find((c) => (!u.merchant || c.merchant === u.merchant) && (u.amountMinor === undefined || c.amountMinor === u.amountMinor));
   }
-  if (focus && REFERENCE.test(text)) return cases.find((c) => c.transactionId === focus.transactionId);
+  if (focus && refersBack(text)) return cases.find((c) => c.transactionId === focus.transactionId);
   return undefined;
 }
 
@@ -326,7 +330,7 @@ async function settle(turn: Turn, u: Understanding, update: AgentUpdate, picked:
 async function openRefundCase(turn: Turn, u: Understanding, txnId: string | undefined): Promise<AgentUpdate> {
   const { deps, state, threadId, transactions } = turn;
   const { tenantId, customerId } = state;
-  const focused = !hasCriteria(u) && state.focus && REFERENCE.test(turn.text) ? state.focus.transactionId : undefined;
+  const focused = !hasCriteria(u) && state.focus && refersBack(turn.text) ? state.focus.transactionId : undefined;
   const chosen = transactions.find((t) => t.id === (txnId ?? focused));
   // test:guards booked-only-asked
   const pendingItem = chosen ? undefined : await pendingNamed(turn, u, focused);
@@ -420,7 +424,7 @@ async function withdraw(turn: Turn, u: Understanding, approvalId: string | undef
   const cases = await deps.store.listCases(state.tenantId, state.customerId);
   const named = approvalId ? undefined : namedCase(cases, u, state.focus, turn.text);
   if (!approvalId && !named) {
-    const focusedId = state.focus && REFERENCE.test(turn.text) ? state.focus.transactionId : undefined;
+    const focusedId = state.focus && refersBack(turn.text) ? state.focus.transactionId : undefined;
     const pendingItem = await pendingNamed(turn, u, focusedId);
     if (pendingItem) return notBookedAsRefund(pendingItem);
   }

@@ -85,6 +85,10 @@ export const checkpointDetail = z.object({
 export const timeline = z.object({
   threadId: z.string(),
   customer: z.object({ id: z.string(), name: z.string() }),
+  parentThreadId: z.string().nullable().meta({
+    description: "The conversation this thread was opened beside: a claim about another payment made there while a request waited for an operator.",
+  }),
+  besideThreadIds: z.array(z.string()).meta({ description: "The threads the agent opened beside this conversation, newest first." }),
   entries: z.array(timelineEntry),
   ledgerEntries: z.array(ledgerEntry),
 });

@@ -27,9 +27,10 @@ export const threadCreated = z.object({ threadId: z.string(), status: threadStat
 
 export const threadList = z.object({ threads: z.array(threadRow) });
 
-/** The conversation's latest case, as its customer follows it. */
+/** A refund case of the conversation, as its customer follows it. */
 const customerCase = z.object({
   caseId: z.string(),
+  merchant: z.string().meta({ description: "The shop of the payment the case is about." }),
   status: caseStatus,
   amountMinor: minorUnits,
   currency,
@@ -43,7 +44,11 @@ export const threadDetail = z.object({
   threadId: z.string(),
   status: threadStatus,
   messages: z.array(transcriptMessage),
-  case: customerCase.nullable(),
+  case: customerCase.nullable().meta({ description: "The first of `cases`: the conversation's case that changed last." }),
+  cases: z.array(customerCase).meta({
+    description:
+      "Every refund case of the conversation, the latest changed first: also those about another payment the customer raised while a request waited for an operator, which the agent takes up on a thread of its own beside this one.",
+  }),
   handover: z
     .object({ status: z.enum(HANDOVER_STATUSES), createdAt: timestamp })
     .nullable()

@@ -47,7 +47,7 @@ export const chatPaths = {
   },
   "/api/threads/{id}": {
     get: {
-      summary: "Status, transcript and latest case of a conversation, for the customer it belongs to.",
+      summary: "Status, transcript and refund cases of a conversation, for the customer it belongs to.",
       description:
         "Customers only (their own conversations, with their own card digits). Staff are refused 403 `forbidden:role`: operators read a case's conversation, masked, in /api/approvals/{id}; investigators read it, masked and audited, in /api/incidents/threads/{id}/timeline.",
       path: id,

@@ -1,6 +1,7 @@
 import { incidentRequest } from "@/app/_lib/incidents";
 import { threadLedgerEntries } from "@/app/_lib/ledger";
 import { route, services } from "@/app/_lib/route";
+import { listThreadsBeside } from "@/db/queries/threads";
 
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";
@@ -10,13 +11,16 @@ async function timeline(req: Request, id: string): Promise<Response> {
   const started = performance.now();
   const { db, agent } = services();
   const { user, scope } = await incidentRequest(db, req, id, "incident.viewed");
-  const [entries, ledgerEntries] = await Promise.all([
+  const [entries, ledgerEntries, beside] = await Promise.all([
     agent.incidents.timeline(user.tenantId, scope.thread.threadId),
     threadLedgerEntries(db, user.tenantId, scope.thread),
+    listThreadsBeside(db, user.tenantId, scope.thread.threadId),
   ]);
   const res = await scope.release({
     threadId: scope.thread.threadId,
     customer: { id: scope.thread.customerId, name: scope.thread.customerName },
+    parentThreadId: scope.thread.parentThreadId,
+    besideThreadIds: beside.map((t) => t.id),
     entries,
     ledgerEntries,
   });

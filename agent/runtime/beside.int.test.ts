@@ -1,0 +1,116 @@
+import { afterAll, beforeEach, describe, expect, it } from "vitest";
+import { getApprovalByCase } from "@/db/queries/approvals";
+import { getCaseByTransaction, listCasesByCustomer } from "@/db/queries/cases";
+import { getThreadById, listThreadsBeside } from "@/db/queries/threads";
+import { agentHarness, TENANT } from "../../test/agent-support";
+
+const h = agentHarness();
+beforeEach(() => h.freshStart());
+afterAll(() => h.pool.end());
+
+const VISTULA = "vistula-bank";
+
+async function approvalOf(transactionId: string, tenantId = TENANT) {
+  const kase = await getCaseByTransaction(h.db, tenantId, transactionId);
+  return kase ? getApprovalByCase(h.db, tenantId, kase.id) : null;
+}
+
+async function say(threadId: string, text: string, customerId: string, tenantId = TENANT) {
+  const result = await h.say(threadId, text, customerId, tenantId);
+  if (result.kind !== "ok") throw new Error(`"${text}" ended ${result.kind}`);
+  return result;
+}
+
+/** A conversation whose first request waits for an operator. */
+async function waitingOn(text: string, customerId: string, tenantId = TENANT) {
+  const threadId = await h.newThread(customerId, tenantId);
+  expect(await say(threadId, text, customerId, tenantId)).toMatchObject({ status: "awaiting_approval" });
+  return threadId;
+}
+
+describe("a claim about another payment while a request waits for an operator", () => {
+  it("is taken up beside the conversation, says the first still waits, and its decision is told in the conversation", async () => {
+    const threadId = await waitingOn("I don't recognise the Electro Mart payment of 1,249.00", "cust-alice");
+    const second = await say(threadId, "and the city parking 38 eur wasn't me either", "cust-alice");
+    expect(second.status).toBe("awaiting_approval");
+    expect(second.reply).toMatch(/City Parking payment of 38\.00 EUR is with one of our operators.*earlier refund request for the Electro Mart payment of 1,249\.00 EUR is still with one of our operators/s);
+    const [beside] = await listThreadsBeside(h.db, TENANT, threadId);
+    expect(beside).toMatchObject({ parentThreadId: threadId, customerId: "cust-alice", status: "awaiting_approval" });
+    const parking = (await getCaseByTransaction(h.db, TENANT, "tx-alice-parking"))!;
+    expect(parking.threadId).toBe(beside!.id);
+    expect(second.caseId).toBe(parking.id);
+
+    const approval = (await approvalOf("tx-alice-parking"))!;
+    await h.decide(approval, "olga");
+    expect(await h.ledgerRows(parking.id), "the parking refund, paid once").toHaveLength(1);
+    const told = (await h.transcript(threadId)).at(-1)!;
+    expect(told.role).toBe("agent");
+    expect(told.text).toMatch(/City Parking/);
+    expect((await approvalOf("tx-alice-electro"))?.status, "the first request still waits").toBe("pending");
+    expect((await getThreadById(h.db, TENANT, threadId))?.status).toBe("awaiting_approval");
+    expect(await h.ledgerRows(), "nothing else paid").toHaveLength(1);
+  });
+
+  it("pays a claim policy clears at once, and a second message about it pays nothing more", async () => {
+    const threadId = await waitingOn("I don't recognise the Electro Mart payment of 1,249.00", "cust-alice");
+    const first = await say(threadId, "green grocer took 23.40 yesterday, not me", "cust-alice");
+    expect(first.reply).toMatch(/Green Grocer.*Electro Mart payment of 1,249\.00 EUR is still with one of our operators/s);
+    const again = await say(threadId, "the green grocer 23.40, refund it please", "cust-alice");
+    expect(again.reply).toMatch(/Green Grocer/);
+    const grocer = (await getCaseByTransaction(h.db, TENANT, "tx-alice-grocer"))!;
+    expect(await h.ledgerRows(grocer.id)).toHaveLength(1);
+    expect(await h.ledgerRows()).toHaveLength(1);
+    expect(await listThreadsBeside(h.db, TENANT, threadId), "the free thread beside is used again").toHaveLength(1);
+  });
+
+  it("stores and answers a resent message once: one thread beside, one case", async () => {
+    const threadId = await waitingOn("I don't recognise the Electro Mart payment of 1,249.00", "cust-alice");
+    const message = { tenantId: TENANT, threadId, customerId: "cust-alice", text: "green grocer 23.40 wasnt me", actor: "cust-alice", clientMessageId: "resend-0001" };
+    expect((await h.agent.sendMessage(message)).kind).toBe("ok");
+    expect((await h.agent.sendMessage(message)).kind).toBe("duplicate");
+    expect(await listThreadsBeside(h.db, TENANT, threadId)).toHaveLength(1);
+    expect((await listCasesByCustomer(h.db, TENANT, "cust-alice")).map((r) => r.case.transactionId).sort()).toEqual(["tx-alice-electro", "tx-alice-grocer"]);
+    expect(await h.ledgerRows()).toHaveLength(1);
+  });
+
+  it("lists where both requests stand, asks which one to cancel, and cancels the one named next", async () => {
+    const threadId = await waitingOn("orlen fuel 210 wasnt me", "cust-bob");
+    await say(threadId, "and the gadget hub one for 89 isn't mine either", "cust-bob");
+    const standing = await say(threadId, "where do my claims stand", "cust-bob");
+    expect(standing.reply).toMatch(/Gadget Hub.*Orlen Fuel/s);
+
+    const which = await say(threadId, "cancel one of them", "cust-bob");
+    expect(which.reply).toMatch(/Which one should I cancel\?/);
+    expect(which.reply).not.toMatch(/still with one of our operators/);
+    expect((await approvalOf("tx-bob-fuel"))?.status).toBe("pending");
+    expect((await approvalOf("tx-bob-gadget"))?.status).toBe("pending");
+
+    const done = await say(threadId, "the fuel one. my wife used the card", "cust-bob");
+    expect(done.reply).toMatch(/cancelled your refund request for the Orlen Fuel payment/);
+    expect(done.status, "the conversation's own request is closed, so it no longer waits").toBe("idle");
+    expect((await approvalOf("tx-bob-fuel"))?.status).toBe("cancelled");
+    expect((await approvalOf("tx-bob-gadget"))?.status).toBe("pending");
+    expect(await h.ledgerRows()).toHaveLength(0);
+  });
+
+  it("cancels the other request when the cancel names it, and leaves the conversation's own waiting", async () => {
+    const threadId = await waitingOn("orlen fuel 210 wasnt me", "cust-bob");
+    await say(threadId, "gadget hub 89 isn't mine either", "cust-bob");
+    const done = await say(threadId, "please cancel the gadget hub request", "cust-bob");
+    expect(done.reply).toMatch(/cancelled your refund request for the Gadget Hub payment.*Orlen Fuel payment of 210\.00 EUR is still with one of our operators/s);
+    expect(done.status).toBe("awaiting_approval");
+    expect((await approvalOf("tx-bob-gadget"))?.status).toBe("cancelled");
+    expect((await approvalOf("tx-bob-fuel"))?.status).toBe("pending");
+  });
+
+  it("answers Vistula Bank's customer in Polish", async () => {
+    const threadId = await waitingOn("ktos kupil cos w media expert za 3499 zl moja karta", "cust-kasia", VISTULA);
+    const second = await say(threadId, "i jeszcze Biedronka z wczoraj, 87,45, tez nie ja", "cust-kasia", VISTULA);
+    expect(second.reply).toMatch(/Biedronka.*wcześniejsza prośba o zwrot płatności Media Expert.*nadal czeka/s);
+    expect(second.reply).not.toMatch(/\b(?:the|your|request)\b/i);
+    expect((await listCasesByCustomer(h.db, VISTULA, "cust-kasia")).map((r) => r.case.transactionId).sort()).toEqual([
+      "tx-kasia-electronics",
+      "tx-kasia-groceries",
+    ]);
+  });
+});

@@ -1,0 +1,94 @@
+import { createHash } from "node:crypto";
+import type { ApprovalRow } from "@/db/queries/approvals";
+import type { CaseRow } from "@/db/queries/cases";
+import { listThreadsBeside, openThreadBeside } from "@/db/queries/threads";
+import type { Ctx } from "./context";
+import type { AgentStateType, AgentUpdate } from "../graph/state";
+import { resolvePending, resolveTransaction, type Understanding } from "../understanding";
+import { understandCustomerText } from "../understanding/offline-understanding";
+
+/**
+ * A LangGraph thread waits at one gate at a time, so while a conversation's request waits for
+ * an operator, what the gate cannot answer beside itself runs on a thread the agent opens
+ * beside the conversation: a claim about another payment (its case opened, checked and decided
+ * like any other), a cancel of another waiting request, and the answer to a question such a
+ * thread asked. The customer keeps talking in their conversation and hears everything there.
+ */
+
+/** What a thread opened beside a conversation starts from: what the conversation last showed and discussed. */
+export type Carried = Pick<AgentUpdate, "language" | "focus" | "shown" | "recent">;
+
+/** Where the message goes: a thread beside the conversation; a new one (opened by `openBeside`) with what it starts from. */
+export type BesideRoute = { threadId: string; open?: Carried };
+
+type Input = { tenantId: string; threadId: string; customerId: string; text: string };
+
+/** The id of the thread opened for a conversation's message: the same whenever that message is answered again. */
+function besideId(threadId: string, messageId: number): string {
+  const hex = createHash("sha256").update(`${threadId}\n${messageId}`).digest("hex");
+  return [hex.slice(0, 8), hex.slice(8, 12), hex.slice(12, 16), hex.slice(16, 20), hex.slice(20, 32)].join("-");
+}
+
+/** Which payment a message names, against the payment the conversation waits on. */
+async function namedPayment(ctx: Ctx, input: Input, waitingTransactionId: string | undefined): Promise<"waiting" | "other" | "none"> {
+  const [transactions, pending] = await Promise.all([
+    ctx.deps.store.listTransactions(input.tenantId, input.customerId),
+    ctx.deps.store.listPending(input.tenantId, input.customerId),
+  ]);
+  const today = ctx.deps.clock().toISOString().slice(0, 10);
+  const u = understandCustomerText(input.text, { today, transactions });
+  if (resolvePending(input.text, u, pending, transactions)) return "other";
+  const found = resolveTransaction(u, transactions);
+  const named = found.kind === "match" ? [found.transaction] : found.kind === "ambiguous" ? found.candidates : [];
+  const waiting = transactions.find((t) => t.id === waitingTransactionId);
+  // The waiting payment, or its twin of a double charge, is the request already with an operator.
+  const isWaiting = (t: (typeof transactions)[number]) => t.id === waitingTransactionId || (t.merchant === waiting?.merchant && t.amountMinor === waiting.amountMinor);
+  if (named.length > 0) return named.every(isWaiting) ? "waiting" : "other";
+  return u.merchant || u.amountMinor !== undefined || u.date ? "other" : "none";
+}
+
+const asks = (u: Understanding, intent: string) => u.intent === intent || u.also?.intent === intent;
+
+/**
+ * The thread beside the conversation that answers this message, or null when the gate answers
+ * it: the newest such thread while it waits for the customer's answer to its question; for a
+ * claim about another payment, or a cancel that names another payment or may mean another
+ * waiting request, the newest one that is free, else a new one.
+ */
+export async function besideRoute(
+  ctx: Ctx,
+  input: Input,
+  messageId: number,
+  understanding: Understanding,
+  waiting: { kase: CaseRow | null; approval: ApprovalRow | null },
+): Promise<BesideRoute | null> {
+  const threads = await listThreadsBeside(ctx.db, input.tenantId, input.threadId);
+  const free = threads.find((t) => t.status === "idle");
+  const newest = threads[0];
+  if (newest && newest === free && (await askedBeside(ctx, newest.id))) return { threadId: newest.id };
+  const claim = asks(understanding, "refund");
+  const cancel = asks(understanding, "cancel");
+  if (!claim && !cancel) return null;
+  const named = await namedPayment(ctx, input, waiting.kase?.transactionId);
+  const othersWait = cancel && named === "none" && threads.some((t) => t.status === "awaiting_approval");
+  if (named !== "other" && !othersWait) return null;
+  if (free) return { threadId: free.id };
+  const parent = await stateOf(ctx, input.threadId);
+  const open: Carried = { focus: parent.focus, shown: parent.shown, recent: parent.recent, ...(parent.language && { language: parent.language }) };
+  return { threadId: besideId(input.threadId, messageId), open };
+}
+
+/** Opens the route's thread beside the conversation when it is a new one (again, when the same message is answered again). */
+export async function openBeside(ctx: Ctx, input: Input, route: BesideRoute): Promise<void> {
+  if (route.open) await openThreadBeside(ctx.db, { tenantId: input.tenantId, customerId: input.customerId, parentThreadId: input.threadId, id: route.threadId });
+}
+
+/** Whether the thread's last turn asked the customer a question that waits for their answer. */
+export async function askedBeside(ctx: Ctx, threadId: string): Promise<boolean> {
+  const clarification = (await stateOf(ctx, threadId)).clarification;
+  return clarification != null && clarification.kind !== "not_booked";
+}
+
+async function stateOf(ctx: Ctx, threadId: string): Promise<Partial<AgentStateType>> {
+  return ((await ctx.graph.getState({ configurable: { thread_id: threadId } })).values ?? {}) as Partial<AgentStateType>;
+}
