@@ -154,21 +154,21 @@ export async function seedDemoData(db: Db, now = new Date()): Promise<void> {
     await tx
       .insert(transactions)
       .values([
-        { ...alice, id: "tx-alice-grocer", merchant: "Green Grocer", amountMinor: 2_340, country: "DE", postedAt: daysAgo(now, 1, 17) },
-        { ...alice, id: "tx-alice-coffee-1", merchant: "Coffee Corner", amountMinor: 490, country: "DE", postedAt: daysAgo(now, 3, 8) },
-        { ...alice, id: "tx-alice-coffee-2", merchant: "Coffee Corner", amountMinor: 490, country: "DE", postedAt: daysAgo(now, 3, 9) },
-        { ...alice, id: "tx-alice-bakery", merchant: "Sunrise Bakery", amountMinor: 490, country: "DE", postedAt: daysAgo(now, 4, 7) },
-        { ...alice, id: "tx-alice-electro", merchant: "Electro Mart", amountMinor: 124_900, country: "DE", postedAt: daysAgo(now, 6, 22) },
-        { ...alice, id: "tx-alice-metro", merchant: "Metro Transit", amountMinor: 290, country: "DE", postedAt: daysAgo(now, 8, 9) },
-        { ...alice, id: "tx-alice-parking", merchant: "City Parking", amountMinor: 3_800, country: "DE", postedAt: daysAgo(now, 12, 14) },
-        { ...alice, id: "tx-alice-tapas", merchant: "Bar Tapas Sol", amountMinor: 4_150, country: "ES", postedAt: daysAgo(now, 12, 21) },
-        { ...alice, id: "tx-alice-books", merchant: "Page & Co Books", amountMinor: 1_899, country: "DE", postedAt: daysAgo(now, 20, 16) },
-        { ...bob, id: "tx-bob-gadget", merchant: "Gadget Hub", amountMinor: 8_900, country: "PL", postedAt: daysAgo(now, 2, 23) },
-        { ...bob, id: "tx-bob-books-1", merchant: "Book Nook", amountMinor: 1_250, country: "PL", postedAt: daysAgo(now, 5, 11) },
-        { ...bob, id: "tx-bob-books-2", merchant: "Book Nook", amountMinor: 1_250, country: "PL", postedAt: daysAgo(now, 5, 11) },
-        { ...bob, id: "tx-bob-fuel", merchant: "Orlen Fuel", amountMinor: 21_000, country: "PL", postedAt: daysAgo(now, 7, 18) },
-        { ...bob, id: "tx-bob-pharmacy", merchant: "Apteka Zdrowie", amountMinor: 3_420, country: "PL", postedAt: daysAgo(now, 9, 10) },
-        { ...bob, id: "tx-bob-cinema", merchant: "Kino Atlantic", amountMinor: 2_400, country: "PL", postedAt: daysAgo(now, 15, 19) },
+        { ...alice, id: "tx-alice-grocer", merchant: "Green Grocer", amountMinor: 2_340, country: "DE", mcc: "5411", postedAt: daysAgo(now, 1, 17) },
+        { ...alice, id: "tx-alice-coffee-1", merchant: "Coffee Corner", amountMinor: 490, country: "DE", mcc: "5814", postedAt: daysAgo(now, 3, 8) },
+        { ...alice, id: "tx-alice-coffee-2", merchant: "Coffee Corner", amountMinor: 490, country: "DE", mcc: "5814", postedAt: daysAgo(now, 3, 9) },
+        { ...alice, id: "tx-alice-bakery", merchant: "Sunrise Bakery", amountMinor: 490, country: "DE", mcc: "5462", postedAt: daysAgo(now, 4, 7) },
+        { ...alice, id: "tx-alice-electro", merchant: "Electro Mart", amountMinor: 124_900, country: "DE", mcc: "5732", postedAt: daysAgo(now, 6, 22) },
+        { ...alice, id: "tx-alice-metro", merchant: "Metro Transit", amountMinor: 290, country: "DE", mcc: "4111", postedAt: daysAgo(now, 8, 9) },
+        { ...alice, id: "tx-alice-parking", merchant: "City Parking", amountMinor: 3_800, country: "DE", mcc: "7523", postedAt: daysAgo(now, 12, 14) },
+        { ...alice, id: "tx-alice-tapas", merchant: "Bar Tapas Sol", amountMinor: 4_150, country: "ES", mcc: "5812", postedAt: daysAgo(now, 12, 21) },
+        { ...alice, id: "tx-alice-books", merchant: "Page & Co Books", amountMinor: 1_899, country: "DE", mcc: "5942", postedAt: daysAgo(now, 20, 16) },
+        { ...bob, id: "tx-bob-gadget", merchant: "Gadget Hub", amountMinor: 8_900, country: "PL", mcc: "5732", postedAt: daysAgo(now, 2, 23) },
+        { ...bob, id: "tx-bob-books-1", merchant: "Book Nook", amountMinor: 1_250, country: "PL", mcc: "5942", postedAt: daysAgo(now, 5, 11) },
+        { ...bob, id: "tx-bob-books-2", merchant: "Book Nook", amountMinor: 1_250, country: "PL", mcc: "5942", postedAt: daysAgo(now, 5, 11) },
+        { ...bob, id: "tx-bob-fuel", merchant: "Orlen Fuel", amountMinor: 21_000, country: "PL", mcc: "5541", postedAt: daysAgo(now, 7, 18) },
+        { ...bob, id: "tx-bob-pharmacy", merchant: "Apteka Zdrowie", amountMinor: 3_420, country: "PL", mcc: "5912", postedAt: daysAgo(now, 9, 10) },
+        { ...bob, id: "tx-bob-cinema", merchant: "Kino Atlantic", amountMinor: 2_400, country: "PL", mcc: "7832", postedAt: daysAgo(now, 15, 19) },
       ])
       .onConflictDoNothing();
     // Not settled yet: the history system reports these, the refund flow never offers them.
@@ -286,15 +286,15 @@ async function seedSecondBank(tx: Parameters<Parameters<Db["transaction"]>[0]>[0
   await tx
     .insert(transactions)
     .values([
-      { ...kasia, id: "tx-kasia-groceries", merchant: "Biedronka", amountMinor: 8_745, postedAt: daysAgo(now, 1, 17) },
-      { ...kasia, id: "tx-kasia-coffee-1", merchant: "Kawiarnia Mocca", amountMinor: 1_850, postedAt: daysAgo(now, 2, 8) },
-      { ...kasia, id: "tx-kasia-coffee-2", merchant: "Kawiarnia Mocca", amountMinor: 1_850, postedAt: daysAgo(now, 2, 9) },
-      { ...kasia, id: "tx-kasia-electronics", merchant: "Media Expert", amountMinor: 349_900, postedAt: daysAgo(now, 5, 23) },
-      { ...kasia, id: "tx-kasia-train", merchant: "PKP Intercity", amountMinor: 12_900, postedAt: daysAgo(now, 9, 7) },
-      { ...piotr, id: "tx-piotr-books-1", merchant: "Empik", amountMinor: 24_900, postedAt: daysAgo(now, 3, 12) },
-      { ...piotr, id: "tx-piotr-books-2", merchant: "Empik", amountMinor: 24_900, postedAt: daysAgo(now, 3, 13) },
-      { ...piotr, id: "tx-piotr-fuel", merchant: "Orlen", amountMinor: 31_000, postedAt: daysAgo(now, 6, 18) },
-      { ...piotr, id: "tx-piotr-pharmacy", merchant: "Apteka Gemini", amountMinor: 4_620, postedAt: daysAgo(now, 11, 10) },
+      { ...kasia, id: "tx-kasia-groceries", merchant: "Biedronka", amountMinor: 8_745, mcc: "5411", postedAt: daysAgo(now, 1, 17) },
+      { ...kasia, id: "tx-kasia-coffee-1", merchant: "Kawiarnia Mocca", amountMinor: 1_850, mcc: "5814", postedAt: daysAgo(now, 2, 8) },
+      { ...kasia, id: "tx-kasia-coffee-2", merchant: "Kawiarnia Mocca", amountMinor: 1_850, mcc: "5814", postedAt: daysAgo(now, 2, 9) },
+      { ...kasia, id: "tx-kasia-electronics", merchant: "Media Expert", amountMinor: 349_900, mcc: "5732", postedAt: daysAgo(now, 5, 23) },
+      { ...kasia, id: "tx-kasia-train", merchant: "PKP Intercity", amountMinor: 12_900, mcc: "4112", postedAt: daysAgo(now, 9, 7) },
+      { ...piotr, id: "tx-piotr-books-1", merchant: "Empik", amountMinor: 24_900, mcc: "5942", postedAt: daysAgo(now, 3, 12) },
+      { ...piotr, id: "tx-piotr-books-2", merchant: "Empik", amountMinor: 24_900, mcc: "5942", postedAt: daysAgo(now, 3, 13) },
+      { ...piotr, id: "tx-piotr-fuel", merchant: "Orlen", amountMinor: 31_000, mcc: "5541", postedAt: daysAgo(now, 6, 18) },
+      { ...piotr, id: "tx-piotr-pharmacy", merchant: "Apteka Gemini", amountMinor: 4_620, mcc: "5912", postedAt: daysAgo(now, 11, 10) },
     ])
     .onConflictDoNothing();
 }

@@ -7,6 +7,7 @@ import type { Db } from "@/db/client";
 import { getApprovalByCase } from "@/db/queries/approvals";
 import { getCaseByTransaction, listCasesByCustomer } from "@/db/queries/cases";
 import { listThreadsBeside } from "@/db/queries/threads";
+import { listTransactionsByCustomer } from "@/db/queries/transactions";
 import type { TurnResult } from "../runtime/turns";
 import { CUSTOMERS, expandDates, isTurn, type Conversation } from "./dataset";
 import { understandCustomerText } from "../understanding/offline-understanding";
@@ -58,6 +59,8 @@ async function casesOf(h: EvalHarness, customer: Customer): Promise<Set<string>>
 const checkpointOf = (s: Snapshot) => s.config.configurable?.checkpoint_id;
 
 const PAUSED_OUTCOMES: Partial<Record<string, Observed["outcome"]>> = {
+  // A claim the paused gate answers itself is about the request it waits on: its standing is the answer.
+  refund: "already_known",
   status: "status_answered",
   knowledge: "answered",
   limits: "limits_answered",
@@ -71,7 +74,9 @@ const PAUSED_OUTCOMES: Partial<Record<string, Observed["outcome"]>> = {
  * above all, and its intent from the agent's own reading of the words.
  */
 async function observePaused(h: EvalHarness, customer: Customer, text: string, state: OutcomeState, approvalBefore: string | undefined): Promise<Observed> {
-  const u = understandCustomerText(text, { today: new Date().toISOString().slice(0, 10), transactions: [] });
+  // Read as the agent reads a message to a paused thread: against the customer's payments.
+  const transactions = await listTransactionsByCustomer(h.db, customer.tenantId, customer.customerId);
+  const u = understandCustomerText(text, { today: new Date().toISOString().slice(0, 10), transactions });
   const transactionId = state.case?.transactionId;
   const approvalAfter = transactionId ? await approvalStatus(h, customer, transactionId) : undefined;
   const cancelled = approvalBefore === "pending" && approvalAfter === "cancelled";

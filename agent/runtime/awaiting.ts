@@ -151,14 +151,20 @@ async function answerBeside(ctx: Ctx, input: AwaitingInput, run: BesideRun, rout
 export async function answerWhileAwaiting(ctx: Ctx, input: AwaitingInput, messageId: number, run: BesideRun, onToken?: OnToken): Promise<AwaitingAnswer> {
   const kase = await getLatestCaseByThread(ctx.db, input.tenantId, input.threadId);
   const approval = kase ? await getApprovalByCase(ctx.db, input.tenantId, kase.id) : null;
+  // The message is read against the customer's payments, as a turn of the graph reads it ("green grocer took 23.40 too").
+  const [transactions, pending] = await Promise.all([
+    ctx.deps.store.listTransactions(input.tenantId, input.customerId),
+    ctx.deps.store.listPending(input.tenantId, input.customerId),
+  ]);
+  const payments = { transactions, pending, today: ctx.deps.clock().toISOString().slice(0, 10) };
   const understanding = await understandWithFallback(
     ctx.deps,
-    { messages: [{ role: "customer", text: input.text }], transactions: [], today: ctx.deps.clock().toISOString().slice(0, 10) },
+    { messages: [{ role: "customer", text: input.text }], transactions, today: payments.today },
     { record: { tenantId: input.tenantId, threadId: input.threadId } },
   );
   const intent = understanding.intent;
   const w = wordsFor(languageOfMessage(input.text) ?? (await ctx.deps.policies.forTenant(input.tenantId)).language);
-  const route = await besideRoute(ctx, input, messageId, understanding, { kase, approval });
+  const route = await besideRoute(ctx, input, messageId, understanding, payments, kase);
   // A cancel is carried out whether it is the message's first request or its second ("freeze my card and withdraw the request").
   const { also, ...first } = understanding;
   const [cancel, other] = intent === "cancel" ? [first, also] : also?.intent === "cancel" ? [also, first] : [undefined, undefined];

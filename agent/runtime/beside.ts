@@ -1,10 +1,9 @@
 import { createHash } from "node:crypto";
-import type { ApprovalRow } from "@/db/queries/approvals";
 import type { CaseRow } from "@/db/queries/cases";
 import { listThreadsBeside, openThreadBeside } from "@/db/queries/threads";
 import type { Ctx } from "./context";
 import type { AgentStateType, AgentUpdate } from "../graph/state";
-import { resolvePending, resolveTransaction, type Understanding } from "../understanding";
+import { resolvePending, resolveTransaction, type PendingTxn, type Txn, type Understanding } from "../understanding";
 import { understandCustomerText } from "../understanding/offline-understanding";
 
 /**
@@ -29,20 +28,19 @@ function besideId(threadId: string, messageId: number): string {
   return [hex.slice(0, 8), hex.slice(8, 12), hex.slice(12, 16), hex.slice(16, 20), hex.slice(20, 32)].join("-");
 }
 
+/** The customer's booked payments and items not booked yet, as the message is read against them. */
+export type Payments = { transactions: Txn[]; pending: PendingTxn[]; today: string };
+
 /** Which payment a message names, against the payment the conversation waits on. */
-async function namedPayment(ctx: Ctx, input: Input, waitingTransactionId: string | undefined): Promise<"waiting" | "other" | "none"> {
-  const [transactions, pending] = await Promise.all([
-    ctx.deps.store.listTransactions(input.tenantId, input.customerId),
-    ctx.deps.store.listPending(input.tenantId, input.customerId),
-  ]);
-  const today = ctx.deps.clock().toISOString().slice(0, 10);
-  const u = understandCustomerText(input.text, { today, transactions });
-  if (resolvePending(input.text, u, pending, transactions)) return "other";
+function namedPayment(text: string, payments: Payments, waitingTransactionId: string | undefined): "waiting" | "other" | "none" {
+  const { transactions, pending, today } = payments;
+  const u = understandCustomerText(text, { today, transactions });
+  if (resolvePending(text, u, pending, transactions)) return "other";
   const found = resolveTransaction(u, transactions);
   const named = found.kind === "match" ? [found.transaction] : found.kind === "ambiguous" ? found.candidates : [];
   const waiting = transactions.find((t) => t.id === waitingTransactionId);
   // The waiting payment, or its twin of a double charge, is the request already with an operator.
-  const isWaiting = (t: (typeof transactions)[number]) => t.id === waitingTransactionId || (t.merchant === waiting?.merchant && t.amountMinor === waiting.amountMinor);
+  const isWaiting = (t: Txn) => t.id === waitingTransactionId || (t.merchant === waiting?.merchant && t.amountMinor === waiting.amountMinor);
   if (named.length > 0) return named.every(isWaiting) ? "waiting" : "other";
   return u.merchant || u.amountMinor !== undefined || u.date ? "other" : "none";
 }
@@ -60,7 +58,8 @@ export async function besideRoute(
   input: Input,
   messageId: number,
   understanding: Understanding,
-  waiting: { kase: CaseRow | null; approval: ApprovalRow | null },
+  payments: Payments,
+  waiting: CaseRow | null,
 ): Promise<BesideRoute | null> {
   const threads = await listThreadsBeside(ctx.db, input.tenantId, input.threadId);
   const free = threads.find((t) => t.status === "idle");
@@ -69,7 +68,7 @@ export async function besideRoute(
   const claim = asks(understanding, "refund");
   const cancel = asks(understanding, "cancel");
   if (!claim && !cancel) return null;
-  const named = await namedPayment(ctx, input, waiting.kase?.transactionId);
+  const named = namedPayment(input.text, payments, waiting?.transactionId);
   const othersWait = cancel && named === "none" && threads.some((t) => t.status === "awaiting_approval");
   if (named !== "other" && !othersWait) return null;
   if (free) return { threadId: free.id };

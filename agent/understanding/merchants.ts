@@ -166,3 +166,73 @@ export function matchMerchant(text: string, merchants: string[]): string | undef
   const best = bestMerchants(text, merchants);
   return best.length === 1 ? best[0] : undefined;
 }
+
+/**
+ * The kinds of shop customers name instead of the shop ("the pharmacy one", "ta z apteki"), in
+ * English and Polish, each with the merchant category codes (ISO 18245) card networks give them.
+ */
+const KINDS: { codes: string[]; words: string }[] = [
+  { codes: ["5912"], words: String.raw`pharmacy|pharmacies|chemist'?s?|drugstore|apte(?:ka|ki|ce|kę|ką|czn\p{L}*)` },
+  { codes: ["7832"], words: String.raw`cinema|movies?|film|kin(?:o|a|ie|em)` },
+  { codes: ["5942"], words: String.raw`books?|bookshop|bookstore|book\s+(?:store|shop)|ksi[eę]garni\p{L}*|ksi[aą][zż]\p{L}*` },
+  { codes: ["5541", "5542"], words: String.raw`fuel|petrol|gas\s+station|filling\s+station|diesel|paliw\p{L}*|stacj\p{L}*\s+benzynow\p{L}*|tankowani\p{L}*|benzyn\p{L}*` },
+  { codes: ["5732"], words: String.raw`electronics?|electrical|gadgets?|elektroni\p{L}*|rtv` },
+  { codes: ["5411"], words: String.raw`grocer(?:y|ies|'?s)?|supermarket|food\s+shop|spo[zż]ywcz\p{L}*|sklep\p{L}*\s+spo[zż]ywcz\p{L}*|zakup\p{L}*\s+spo[zż]ywcz\p{L}*|supermarke\p{L}*|market\p{L}*` },
+  { codes: ["5814", "5812", "5813"], words: String.raw`coffee|caf[eé]|restaurant|bar|pub|kawiarni\p{L}*|kaw[aąęy]|restauracj\p{L}*|knajp\p{L}*` },
+  { codes: ["4111", "4112", "4131"], words: String.raw`train|rail(?:way)?|metro|subway|bus|tram|poci[aą]g\p{L}*|kolej\p{L}*|tramwaj\p{L}*|autobus\p{L}*` },
+  { codes: ["7523"], words: String.raw`parking|car\s+park|parkin\p{L}*|parkowani\p{L}*` },
+  { codes: ["5462"], words: String.raw`bakery|baker'?s|piekarni\p{L}*` },
+];
+
+/**
+ * A payment pointed at by what it was for: "the pharmacy one", "that book store one", "ta z
+ * apteki", never a kind of shop merely mentioned ("charged twice at the bookshop" names no
+ * payment: it is offered for confirmation like any claim that names none).
+ */
+const kindReference = (words: string) =>
+  new RegExp(
+    String.raw`(?<!\p{L})(?:(?:the|that|this)\s+(?:(?:\p{L}+\s+){0,2})(?:${words})(?:\s+(?:station|shop|store|place))?\s+(?:one|payment|charge|transaction|purchase)|(?:t[aąeę]|to|tamt\p{L}*)\s+(?:p[lł]atno[sś][cć]\s+|transakcj\p{L}*\s+)?(?:z|za|w|we|ze)\s+(?:${words}))(?!\p{L})`,
+    "iu",
+  );
+const KIND_REFERENCES = KINDS.map(({ codes, words }) => ({ codes, pattern: kindReference(words) }));
+
+/**
+ * The one merchant whose kind the text points at ("the pharmacy one" for Apteka Zdrowie), when only
+ * one of `payments` is of that kind; undefined when the text points at no kind, or several shops are
+ * of it.
+ */
+export function merchantOfKind(text: string, payments: { merchant: string; mcc?: string }[]): string | undefined {
+  const named = KIND_REFERENCES.filter((kind) => kind.pattern.test(text)).flatMap((kind) => kind.codes);
+  if (named.length === 0) return undefined;
+  const merchants = new Set(payments.filter((p) => p.mcc !== undefined && named.includes(p.mcc)).map((p) => p.merchant));
+  return merchants.size === 1 ? [...merchants][0] : undefined;
+}
+
+/** Countries customers point at a payment by, as an English noun or adjective and a Polish form. */
+const COUNTRIES: { code: string; words: string }[] = [
+  { code: "ES", words: String.raw`spain|spanish|hiszpani\p{L}*` },
+  { code: "DE", words: String.raw`germany|german|niemiec|niemczech|niemieck\p{L}*` },
+  { code: "PL", words: String.raw`poland|polish|polsk\p{L}*|polsce` },
+  { code: "FR", words: String.raw`france|french|francj\p{L}*|francusk\p{L}*` },
+  { code: "IT", words: String.raw`italy|italian|w[lł]och\p{L}*|w[lł]osk\p{L}*` },
+  { code: "AT", words: String.raw`austria|austrian|austri\p{L}*` },
+  { code: "CZ", words: String.raw`czechia|czech|czech\p{L}*` },
+  { code: "NL", words: String.raw`netherlands|holland|dutch|holandi\p{L}*` },
+  { code: "GB", words: String.raw`uk|britain|british|england|english|angli\p{L}*|brytyj\p{L}*` },
+];
+
+/** "the one from spain", "the spanish one", "ta z hiszpanii": a payment pointed at by its country, never a country merely mentioned. */
+const countryReference = (words: string) =>
+  new RegExp(
+    String.raw`(?<!\p{L})(?:(?:the|that)\s+(?:one|payment|charge|transaction)\s+(?:from|in|made\s+in)\s+(?:${words})|(?:the|that)\s+(?:${words})\s+(?:one|payment|charge|transaction)|(?:t[aąeę]|to|tamt\p{L}*)\s+(?:p[lł]atno[sś][cć]\s+|transakcj\p{L}*\s+)?(?:z|w|we)\s+(?:${words}))(?!\p{L})`,
+    "iu",
+  );
+const COUNTRY_REFERENCES = COUNTRIES.map(({ code, words }) => ({ code, pattern: countryReference(words) }));
+
+/** The one merchant of the one country the text points at a payment by, when only one of `payments` was made there. */
+export function merchantOfCountry(text: string, payments: { merchant: string; country: string }[]): string | undefined {
+  const codes = COUNTRY_REFERENCES.filter(({ pattern }) => pattern.test(text)).map(({ code }) => code);
+  if (codes.length !== 1) return undefined;
+  const merchants = new Set(payments.filter((p) => p.country === codes[0]).map((p) => p.merchant));
+  return merchants.size === 1 ? [...merchants][0] : undefined;
+}

@@ -4,7 +4,7 @@ import { labelForCategory } from "./banking77";
 import { bankingClassifier, rankCategories, scoreLabels, type IntentModel, type LabelScore } from "./classifier";
 import { findDate } from "./dates";
 import { foldText } from "./intent-features";
-import { matchMerchant } from "./merchants";
+import { matchMerchant, merchantOfCountry, merchantOfKind } from "./merchants";
 import { applyRules, stripGreeting, type RuleLabel } from "./rules";
 import type { ChatTurn, Intent, RefundReason, Txn, Understanding } from "./types";
 
@@ -23,6 +23,8 @@ export const CLARIFY_BELOW = 0.45;
 export const OUT_OF_SCOPE_BELOW = 0.12;
 /** A reading this sure stands on its own: it is not a fragment leaning on the message before. */
 const SURE = 0.9;
+/** How sure the classifier alone must be to change a card (freeze, unfreeze, replace): below it the agent asks. */
+export const CARD_GUESS_FLOOR = 0.7;
 /** A second request in the same message counts when its clause is at least this clear. */
 const SECOND_INTENT_FLOOR = 0.6;
 /** How many topics a clarifying question offers. */
@@ -70,7 +72,10 @@ export function extractEntities(said: string, ctx: OfflineContext): Pick<Underst
     matchMerchant(
       rest,
       ctx.transactions.map((t) => t.merchant),
-    ) ?? unlistedMerchant(rest);
+    ) ??
+    merchantOfKind(rest, ctx.transactions) ??
+    merchantOfCountry(rest, ctx.transactions) ??
+    unlistedMerchant(rest);
   const ordinal = findOrdinal(rest);
   return {
     ...(merchant ? { merchant } : {}),
@@ -178,6 +183,10 @@ export function classifyText(text: string, model: IntentModel = bankingClassifie
   if (confidence < OUT_OF_SCOPE_BELOW) return { intent: "other", confidence, byRule: false, labels };
   if (confidence < CLARIFY_BELOW) return { intent: "unclear", confidence, byRule: false, candidates: likelyTopics(model, body), labels };
   const label = labelForCategory(top.category);
+  // A card is frozen, unfrozen or replaced on a guess only when the guess is sure: "i jak, ktoś już to sprawdził?" freezes nothing.
+  if (CARD_ACTIONS.includes(label.intent) && confidence < CARD_GUESS_FLOOR) {
+    return { intent: "unclear", confidence, byRule: false, candidates: likelyTopics(model, body), labels };
+  }
   const reason = label.intent === "refund" ? { reason: claimedReason(top.reason ?? label.reason) } : {};
   return { ...label, ...reason, category: top.category, confidence, byRule: false, labels };
 }

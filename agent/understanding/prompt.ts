@@ -41,17 +41,19 @@ Answer with exactly one JSON object and nothing else, of this shape:
 - confidence: from 0 to 1, how sure you are of the intent.
 - also: a second, different request in the same message ("my card was stolen, and what are my limits?"), with the same fields. Omit when there is none.
 - The customer may write in English or in Polish, with or without Polish letters ("zapłaciłam", "zaplacilam"): read each message in its own language. A shop named in an inflected form ("w Biedronce", "z Empiku") is the transaction list's "Biedronka", "Empik"; "18,50 zł" is 1850; "wczoraj" is yesterday.
+- A transaction's "mcc" is its merchant category code (ISO 18245): "the pharmacy one" or "ta z kina" names the one payment whose code is of that kind of shop.
 Omit any field you cannot fill. Add no other fields.`;
 
 /** A system message (instructions, today, the customer's transactions) then the recent transcript. */
 export function buildUnderstandingMessages(input: UnderstandingInput): BaseMessage[] {
-  const transactions = input.transactions.map(({ id, merchant, amountMinor, currency, postedAt, country }) => ({
+  const transactions = input.transactions.map(({ id, merchant, amountMinor, currency, postedAt, country, mcc }) => ({
     id,
     merchant,
     amountMinor,
     currency,
     postedAt,
     country,
+    ...(mcc && { mcc }),
   }));
   const system = [
     INSTRUCTIONS,

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { applyRules } from "./rules";
-import { extractEntities, findOrdinal, understandCustomerText, understandLatest } from "./offline-understanding";
+import { labelForCategory } from "./banking77";
+import { CARD_GUESS_FLOOR, classifyText, extractEntities, findOrdinal, understandCustomerText, understandLatest } from "./offline-understanding";
 import { pickOffered } from "./merchants";
 import { ALICE, BOB, TODAY } from "./test-fixtures";
 import type { ChatTurn } from "./types";
@@ -25,6 +26,19 @@ describe("keyword rules that keep a question from becoming an action", () => {
     ["the virtual card details don't work on amazon", "virtual_card_not_working"],
   ])("%s -> the %s article", (text, category) => {
     expect(applyRules(text)).toEqual({ intent: "knowledge", category });
+  });
+
+  it.each([
+    "ok so is anyone actually looking at it or",
+    "Could you kindly inform me when a decision can be expected?",
+    "hello, where do all my claims stand at the moment?",
+    "where are we with both",
+    "r u still reviewing the parking thing",
+    "i jak, ktos juz to sprawdzil?",
+    "czy moje zgloszenie jest jeszcze rozpatrywane?",
+    "jak stoja obie sprawy?",
+  ])("asks where a request stands: %s", (text) => {
+    expect(understandCustomerText(text, { today: TODAY, transactions: [] }).intent).toBe("status");
   });
 
   it("hands a transfer to recall to a person instead of cancelling a refund request", () => {
@@ -64,6 +78,17 @@ describe("keyword rules that keep a question from becoming an action", () => {
   it("keeps a top-up maximum apart from the card limits, and hears a cap as limits", () => {
     expect(applyRules("whats the maximum I can top up")?.intent).not.toBe("limits");
     expect(applyRules("I'm buying a laptop for 1,100 euros, is there a cap")?.intent).toBe("limits");
+  });
+});
+
+describe("a card changed on the classifier's guess alone", () => {
+  it("only when the guess is sure; below CARD_GUESS_FLOOR the agent asks", () => {
+    const texts = ["ktos moze to miec", "can someone else see it", "is it with someone", "moja karta chyba jest u kogos", "someone has it now i think"];
+    const read = texts.map((text) => classifyText(text)).filter((c) => !c.byRule && c.labels && labelForCategory(c.labels[0]!.category).intent === "freeze_card");
+    const unsure = read.filter((c) => c.labels![0]!.p < CARD_GUESS_FLOOR);
+    expect(unsure.length, "some of these are unsure guesses").toBeGreaterThan(0);
+    for (const c of unsure) expect(c.intent).toBe("unclear");
+    for (const c of read.filter((r) => r.labels![0]!.p >= CARD_GUESS_FLOOR)) expect(c.intent).toBe("freeze_card");
   });
 });
 

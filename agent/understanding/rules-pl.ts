@@ -89,6 +89,9 @@ export const PL_STATUS: RegExp[] = [
   /\bczekam\s+(?:na|juz)\b.{0,30}\b(?:zwrot\w*|pieniadz\w*|decyzj\w*|odpowiedz\w*)/,
   /\bkiedy\s+(?:\w+\s+){0,2}(?:wroc\w*|wplyn\w*|dotr\w*|zwroc\w*)\s+(?:mi\s+)?(?:z\s+powrotem\s+)?na\s+(?:moje\s+|moja\s+)?(?:konto|karte|rachunek)/,
   /\bkiedy\s+(?:\w+\s+){0,3}(?:beda|bedzie|wroc\w*|wplyn\w*|dotr\w*)\s+(?:\w+\s+){0,2}(?:na\s+(?:moim\s+|moje\s+)?(?:koncie|konto|karcie|karte|rachunku)|z\s+powrotem)/,
+  // Asked about the review itself, or about several requests at once.
+  /\brozpatryw\w*|\bktos\s+(?:juz\s+)?(?:to\s+|te\s+|ta\s+)?(?:sprawdzil\w*|przejrzal\w*|rozpatrzyl\w*|zajal\w*\s+sie|patrzyl\w*|oglada\w*)/,
+  /\bjak\s+(?:stoj\w*|stoi|wyglada\w*|idzie|ida)\s+(?:obie\s+|moje\s+|moja\s+|te\s+|ta\s+|moich\s+)?(?:spraw\w*|zgloszeni\w*|reklamacj\w*|zwrot\w*|wnios\w*)|\bco\s+z\s+(?:tym|ta|tamtym|tamta)\s+(?:drug\w*|inn\w*)\s*\??\s*$/,
 ];
 
 export const PL_PENDING: RegExp[] = [

@@ -130,7 +130,7 @@ const STATUS: RegExp[] = [
   /\b(?:did|has|have|is|was)\s+(?:my|the)\s+(?:[\w'-]+\s+){0,3}(?:refund|claim|request|case|dispute|complaint|money)\s+(?:been\s+)?(?:go(?:ne)?\s+through|went\s+through|come\s+(?:back|through)|paid(?:\s+out)?|approved|decided|sorted|processed|arrived?)\b/i,
   /\b(?:did|have|has)\s+(?:you|u|anyone|someone|they)\s+(?:decided?|made\s+a\s+decision)\b|\bwhat\s+(?:did|have)\s+(?:you|they)\s+decided?\b/i,
   /\bwhat(?:'?s|\s+is)?\s+(?:happened|happening|going\s+on)\s+(?:to|with)\s+(?:my|the|that)\s+(?:[\w'-]+\s+){0,3}(?:refund|claim|request|case|dispute|complaint)s?\b/i,
-  /\bwhere\s+(?:do|does|is|are)\s+(?:my|the)\s+(?:[\w'-]+\s+){0,2}(?:claims?|requests?|refunds?|disputes?|complaints?|cases?)\s+(?:stand|at)\b|\b(?:claims?|requests?|refunds?|disputes?|complaints?)\s+(?:stand|at)\s*\??\s*$/i,
+  /\bwhere\s+(?:do|does|is|are)\s+(?:all\s+)?(?:my|the)\s+(?:[\w'-]+\s+){0,2}(?:claims?|requests?|refunds?|disputes?|complaints?|cases?)\s+(?:stand|at)\b|\b(?:claims?|requests?|refunds?|disputes?|complaints?)\s+(?:stand|at)\s*\??\s*$/i,
   /\b(?:any|my|which)\s+(?:of\s+my\s+)?(?:[\w'-]+\s+)?(?:disputes?|claims?|requests?|complaints?|refunds?)\s+(?:are\s+|is\s+)?(?:still\s+)?(?:open|pending|outstanding|in\s+progress)\b|\b(?:open|outstanding)\s+(?:disputes?|claims?|requests?|complaints?|refunds?)\b/i,
   /\bwhere(?:'?s|\s+is)\s+(?:my|the|that)\s+(?:\w+\s+){0,2}(?:refund|money|claim|request)\b|\bwhat\s+happened\s+(?:to|with)\s+(?:my|the|that)\s+(?:\w+\s+){0,3}(?:refund|claim|request|case|dispute)\b/i,
   /\bwhen\s+(?:will|do|can)\s+i\s+(?:\w+\s+)?(?:get|receive|see)\s+(?:my|the|that)\s+(?:refund|money)\b|\brefund\b.{0,30}\b(?:not|isn'?t|hasn'?t|still\s+not|nothing)\b.{0,20}\b(?:showing|shown|arrived|appeared|there|back|come|statement|account)\b/i,
@@ -142,6 +142,13 @@ const STATUS: RegExp[] = [
   /\b(?:still\s+)?(?:waiting|wait)\s+(?:for|on)\s+(?:my|the)\s+(?:refund|money\s+back)\b|\bhow\s+long\s+(?:will|does)\s+(?:my|the)\s+refund\b/i,
   /\b(?:did|have|has)\s+(?:you|anyone|someone)\s+(?:process(?:ed)?|look(?:ed)?\s+at|review(?:ed)?|check(?:ed)?)\s+my\s+(?:refund|claim|request|case)\b/i,
   /\bwhen\s+(?:will|do|can)\s+i\s+(?:get|receive|see)\s+(?:my|the)\s+(?:refund|money\s+back)\b|\brefund\s+(?:is\s+)?(?:not|isn'?t)\s+showing\b/i,
+  // Asked about the review itself: who looks at it, when it is decided.
+  /\b(?:is|are|r)\s+(?:any(?:one|body)|some(?:one|body)|they|you(?:r\s+team)?|u)\s+(?:actually\s+|even\s+|still\s+)?(?:(?:looking\s+at|reviewing|checking|working\s+on)\s+(?:it|this|that|them|my|the)|on\s+(?:it|this|that))\b/i,
+  /\bwhen\s+(?:a|the|your|their)\s+decision\s+(?:can|will|may|should|is\s+going\s+to)\s+be\s+(?:expected|made|taken|reached)\b|\b(?:how\s+long|when)\s+(?:till|until|before)\s+(?:some(?:one|body)|any(?:one|body)|you|they|an?\s+operator)\s+decides?\b/i,
+  // Several requests at once: "where are we with both", "status of both", "an overview of my claims".
+  /\bwhere\s+(?:are\s+we|do\s+(?:we|things)\s+stand|do\s+(?:both|all)\s+(?:of\s+them\s+)?stand|are\s+(?:both|all)\s+of\s+them)\b.{0,20}\b(?:both|all|them|claims?|requests?|refunds?)\b|\bwhere\s+do\s+(?:both|all)\s+of\s+them\s+stand\b/i,
+  /\b(?:overview|summary|rundown)\s+(?:of|on)\s+(?:all\s+)?(?:my|the)\s+(?:claims?|requests?|refunds?|cases?)\b|\b(?:claims?|requests?|refunds?|cases?)\b.{0,30}\bgive\s+me\s+an?\s+(?:overview|summary|update)\b/i,
+  /\bwhat(?:'?s|\s+is)?\s+(?:happening|going\s+on)\s+with\s+(?:all\s+)?(?:of\s+)?my\s+(?:claims?|requests?|refunds?|cases?)\b|\bwhat\s+about\s+the\s+other\s+(?:claim|request|refund|case)\b|\bwhere(?:'?s|\s+is)\s+the\s+other\s+one\s+at\b/i,
 ];
 
 const LIMITS: RegExp[] = [

@@ -7,6 +7,8 @@ export type Txn = {
   /** ISO timestamp. */
   postedAt: string;
   country: string;
+  /** The merchant category code (ISO 18245), when the card network gave one: "the pharmacy one". */
+  mcc?: string;
 };
 
 /** An item not booked yet (a card payment, a transfer, a cash withdrawal, a top-up): never refundable until it is. */

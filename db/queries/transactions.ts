@@ -27,6 +27,7 @@ export async function listTransactionsByCustomer(db: DbOrTx, tenantId: string, c
     currency: t.currency,
     postedAt: t.postedAt.toISOString(),
     country: t.country,
+    ...(t.mcc && { mcc: t.mcc }),
   }));
 }
 

@@ -45,6 +45,8 @@ export const transactions = pgTable(
     currency: text("currency").notNull().default("EUR"),
     /** Country where the payment was made. */
     country: text("country").notNull(),
+    /** The card network's merchant category code (ISO 18245) of a card payment: what kind of shop it was. */
+    mcc: text("mcc"),
     /** When it was made (booked ones) or authorised (pending ones). */
     postedAt: timestamp("posted_at", { withTimezone: true }).notNull(),
     /** `pending` until it settles; the refund flow sees booked card payments only. */

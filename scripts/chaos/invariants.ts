@@ -18,6 +18,8 @@ export type Figures = {
   conversations: number;
   /** Conversations a customer opened beside their first, for a claim of their own sent at the same moment. */
   siblings: number;
+  /** Second payments reported in a conversation while its first request waited for an operator. */
+  claimedWhileWaiting: number;
   kills: number;
   approvals: number;
   approvalsByStatus: string;
@@ -188,6 +190,7 @@ export async function measure(pool: Pool, journal: Journal, keyWindowMs: number)
   return {
     conversations: journal.count("conversation.finished"),
     siblings: journal.count("conversation.sibling_finished"),
+    claimedWhileWaiting: journal.count("conversation.claimed_beside"),
     kills: kills.length,
     approvals: byStatus.rows.reduce((sum, r) => sum + r.n, 0),
     approvalsByStatus: byStatus.rows.map((r) => `${r.status} ${r.n}`).join(", "),

@@ -47,6 +47,7 @@ export function printReport(f: Figures, journal: Journal, meta: { seed: number; 
   printKills(journal);
   const rows: [string, string, string][] = [
     ["conversations finished", `${f.conversations}${f.siblings ? ` (and ${f.siblings} claimed beside another of the customer's)` : ""}`, ""],
+    ["second payments reported while the first waited", String(f.claimedWhileWaiting), ""],
     ["kills (SIGKILL of the app)", String(f.kills), ""],
     ["approvals", `${f.approvals} (${f.approvalsByStatus || "none"})`, ""],
     ["refunds executed (committed ledger entries)", String(f.refundsExecuted), ""],
