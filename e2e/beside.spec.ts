@@ -3,7 +3,9 @@ import { WidgetPage } from "./pages/widget-page";
 import { approvalOfCase, ledgerEntriesOf, reportForReview, withAntifraudDown } from "./seed";
 import type { ApprovalRow } from "./api-types";
 
-test("a second payment reported while the first waits for an operator is taken up in the same chat, both show, and its decision arrives there", async ({ signedInAs }) => {
+test("a second payment reported while the first waits for an operator is taken up in the same chat, both show, and its decision arrives there", async ({
+  signedInAs,
+}) => {
   const kasia = await signedInAs("kasia");
   const first = await reportForReview(kasia.request, "Kawiarnia Mocca pobrała mi dwa razy 18,50 zł", { antifraudDown: true });
   const widget = new WidgetPage(await kasia.newPage(), "pl");

@@ -13,4 +13,4 @@ export const PASS_FLOOR = 0.95;
  * fails: a few points under what the agent passes today (77.9% in English, 86.6% in Polish),
  * so a change that makes it understand customers it was never tuned on worse fails the suite.
  */
-export const HELDOUT_FLOORS: Partial<Record<Language, number>> = { en: 0.74, pl: 0.84 };
+export const HELDOUT_FLOORS: Partial<Record<Language, number>> = { en: 0.78, pl: 0.86 };

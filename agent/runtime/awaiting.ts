@@ -6,10 +6,9 @@ import { getLatestCaseByThread, listCasesByCustomer } from "@/db/queries/cases";
 import { listThreadsBeside } from "@/db/queries/threads";
 import { getTransactionById } from "@/db/queries/transactions";
 import { cancelCase } from "./casework";
-import type { Ctx, OnToken, RestingStatus } from "./context";
+import type { Ctx, OnToken, RestingStatus, TurnResult } from "./context";
 import { resumeGate, RunDrained } from "./graph-run";
 import { askedBeside, besideRoute, openBeside, type BesideRoute } from "./beside";
-import type { TurnResult } from "./turns";
 import { entryFor } from "../knowledge";
 import { understandWithFallback } from "../llm/understand-with-fallback";
 import { cardRequestOf, type CardActionOutcome } from "../graph/cards";
@@ -123,7 +122,15 @@ async function asideAnswer(ctx: Ctx, input: AwaitingInput, understanding: Unders
  * where the conversation's own request stands. When that thread withdrew this request, the
  * gate wakes now and the conversation moves on; its reply said so already.
  */
-async function answerBeside(ctx: Ctx, input: AwaitingInput, run: BesideRun, route: BesideRoute, waiting: Waiting, w: Words, onToken?: OnToken): Promise<Omit<AwaitingAnswer, "intent">> {
+async function answerBeside(
+  ctx: Ctx,
+  input: AwaitingInput,
+  run: BesideRun,
+  route: BesideRoute,
+  waiting: Waiting,
+  w: Words,
+  onToken?: OnToken,
+): Promise<Omit<AwaitingAnswer, "intent">> {
   await openBeside(ctx, input, route);
   const result = await run(route, onToken);
   if (result.kind === "draining") throw new RunDrained();

@@ -33,7 +33,9 @@ describe("a claim about another payment while a request waits for an operator", 
     const threadId = await waitingOn("I don't recognise the Electro Mart payment of 1,249.00", "cust-alice");
     const second = await say(threadId, "and the city parking 38 eur wasn't me either", "cust-alice");
     expect(second.status).toBe("awaiting_approval");
-    expect(second.reply).toMatch(/City Parking payment of 38\.00 EUR is with one of our operators.*earlier refund request for the Electro Mart payment of 1,249\.00 EUR is still with one of our operators/s);
+    expect(second.reply).toMatch(
+      /City Parking payment of 38\.00 EUR is with one of our operators.*earlier refund request for the Electro Mart payment of 1,249\.00 EUR is still with one of our operators/s,
+    );
     const [beside] = await listThreadsBeside(h.db, TENANT, threadId);
     expect(beside).toMatchObject({ parentThreadId: threadId, customerId: "cust-alice", status: "awaiting_approval" });
     const parking = (await getCaseByTransaction(h.db, TENANT, "tx-alice-parking"))!;
@@ -65,7 +67,14 @@ describe("a claim about another payment while a request waits for an operator", 
 
   it("stores and answers a resent message once: one thread beside, one case", async () => {
     const threadId = await waitingOn("I don't recognise the Electro Mart payment of 1,249.00", "cust-alice");
-    const message = { tenantId: TENANT, threadId, customerId: "cust-alice", text: "green grocer 23.40 wasnt me", actor: "cust-alice", clientMessageId: "resend-0001" };
+    const message = {
+      tenantId: TENANT,
+      threadId,
+      customerId: "cust-alice",
+      text: "green grocer 23.40 wasnt me",
+      actor: "cust-alice",
+      clientMessageId: "resend-0001",
+    };
     expect((await h.agent.sendMessage(message)).kind).toBe("ok");
     expect((await h.agent.sendMessage(message)).kind).toBe("duplicate");
     expect(await listThreadsBeside(h.db, TENANT, threadId)).toHaveLength(1);
@@ -97,7 +106,9 @@ describe("a claim about another payment while a request waits for an operator", 
     const threadId = await waitingOn("orlen fuel 210 wasnt me", "cust-bob");
     await say(threadId, "gadget hub 89 isn't mine either", "cust-bob");
     const done = await say(threadId, "please cancel the gadget hub request", "cust-bob");
-    expect(done.reply).toMatch(/cancelled your refund request for the Gadget Hub payment.*Orlen Fuel payment of 210\.00 EUR is still with one of our operators/s);
+    expect(done.reply).toMatch(
+      /cancelled your refund request for the Gadget Hub payment.*Orlen Fuel payment of 210\.00 EUR is still with one of our operators/s,
+    );
     expect(done.status).toBe("awaiting_approval");
     expect((await approvalOf("tx-bob-gadget"))?.status).toBe("cancelled");
     expect((await approvalOf("tx-bob-fuel"))?.status).toBe("pending");

@@ -79,7 +79,8 @@ export async function besideRoute(
 
 /** Opens the route's thread beside the conversation when it is a new one (again, when the same message is answered again). */
 export async function openBeside(ctx: Ctx, input: Input, route: BesideRoute): Promise<void> {
-  if (route.open) await openThreadBeside(ctx.db, { tenantId: input.tenantId, customerId: input.customerId, parentThreadId: input.threadId, id: route.threadId });
+  if (route.open)
+    await openThreadBeside(ctx.db, { tenantId: input.tenantId, customerId: input.customerId, parentThreadId: input.threadId, id: route.threadId });
 }
 
 /** Whether the thread's last turn asked the customer a question that waits for their answer. */

@@ -54,7 +54,9 @@ describe("a case is opened only for a payment the customer named or confirmed", 
     const other = await h.say(threadId, "and Green Grocer took 23.40 from me, that wasn't me either", "cust-alice");
     expect(other).toMatchObject({ kind: "ok", status: "awaiting_approval" });
     expect(other.kind === "ok" && other.reply).toMatch(/Green Grocer.*23\.40 EUR/s);
-    expect(other.kind === "ok" && other.reply).toContain("Your earlier refund request for the Electro Mart payment of 1,249.00 EUR is still with one of our operators.");
+    expect(other.kind === "ok" && other.reply).toContain(
+      "Your earlier refund request for the Electro Mart payment of 1,249.00 EUR is still with one of our operators.",
+    );
     const pending = await h.say(threadId, "also refund the Hotel Adler charge please", "cust-alice");
     expect(pending.kind === "ok" && pending.reply).toMatch(
       /Hotel Adler of 180\.00 EUR .* isn't booked yet.*Electro Mart payment of 1,249\.00 EUR is still with one of our operators/s,

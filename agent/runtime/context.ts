@@ -8,6 +8,17 @@ import type { RunRegistry } from "./run-registry";
 /** The status a thread rests in between runs: free, or paused at the approval gate. */
 export type RestingStatus = "idle" | "awaiting_approval";
 
+/** How one customer message ended. */
+export type TurnResult =
+  | { kind: "ok"; reply: string; status: RestingStatus; caseId?: string }
+  | { kind: "busy" }
+  /** Another run holds the thread; the message waits its turn and its answer appears in the transcript. */
+  | { kind: "queued" }
+  /** The app is shutting down; `saved` says the message was kept and will be answered after recovery. */
+  | { kind: "draining"; saved: boolean }
+  /** The thread already has this client id's message: nothing is stored again; its answer is (or will be) in the transcript. */
+  | { kind: "duplicate" };
+
 /** Answers the customer messages queued on a thread; returns the status it rests in. */
 export type QueueAnswerer = (tenantId: string, threadId: string, status: RestingStatus) => Promise<RestingStatus>;
 

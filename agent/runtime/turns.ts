@@ -3,7 +3,7 @@ import { getApprovalById } from "@/db/queries/approvals";
 import { appendCustomerMessage, getThreadById, getUnansweredMessage, hasClientMessage, requestSupersede, takeQueuedMessage } from "@/db/queries/threads";
 import { answerWhileAwaiting, type BesideRun } from "./awaiting";
 import type { Carried } from "./beside";
-import type { Ctx, OnToken, QueueAnswerer, RestingStatus } from "./context";
+import type { Ctx, OnToken, QueueAnswerer, RestingStatus, TurnResult } from "./context";
 import { carryOutLater } from "./carry-out";
 import { withThread } from "./lease";
 import { type AtRest, newerMessageStops, RunDrained, RunSuperseded, runToRest, unfinished } from "./graph-run";
@@ -14,15 +14,7 @@ import { log } from "@/observability/log";
 import { metrics, stopwatch } from "@/observability/metrics";
 import { defined, inSpan, recordFailure } from "@/observability/tracing";
 
-export type TurnResult =
-  | { kind: "ok"; reply: string; status: RestingStatus; caseId?: string }
-  | { kind: "busy" }
-  /** Another run holds the thread; the message waits its turn and its answer appears in the transcript. */
-  | { kind: "queued" }
-  /** The app is shutting down; `saved` says the message was kept and will be answered after recovery. */
-  | { kind: "draining"; saved: boolean }
-  /** The thread already has this client id's message: nothing is stored again; its answer is (or will be) in the transcript. */
-  | { kind: "duplicate" };
+export type { TurnResult };
 
 /**
  * One customer message; `clientMessageId`, when the client gives one, stores a resend once;

@@ -175,9 +175,15 @@ const KINDS: { codes: string[]; words: string }[] = [
   { codes: ["5912"], words: String.raw`pharmacy|pharmacies|chemist'?s?|drugstore|apte(?:ka|ki|ce|kę|ką|czn\p{L}*)` },
   { codes: ["7832"], words: String.raw`cinema|movies?|film|kin(?:o|a|ie|em)` },
   { codes: ["5942"], words: String.raw`books?|bookshop|bookstore|book\s+(?:store|shop)|ksi[eę]garni\p{L}*|ksi[aą][zż]\p{L}*` },
-  { codes: ["5541", "5542"], words: String.raw`fuel|petrol|gas\s+station|filling\s+station|diesel|paliw\p{L}*|stacj\p{L}*\s+benzynow\p{L}*|tankowani\p{L}*|benzyn\p{L}*` },
+  {
+    codes: ["5541", "5542"],
+    words: String.raw`fuel|petrol|gas\s+station|filling\s+station|diesel|paliw\p{L}*|stacj\p{L}*\s+benzynow\p{L}*|tankowani\p{L}*|benzyn\p{L}*`,
+  },
   { codes: ["5732"], words: String.raw`electronics?|electrical|gadgets?|elektroni\p{L}*|rtv` },
-  { codes: ["5411"], words: String.raw`grocer(?:y|ies|'?s)?|supermarket|food\s+shop|spo[zż]ywcz\p{L}*|sklep\p{L}*\s+spo[zż]ywcz\p{L}*|zakup\p{L}*\s+spo[zż]ywcz\p{L}*|supermarke\p{L}*|market\p{L}*` },
+  {
+    codes: ["5411"],
+    words: String.raw`grocer(?:y|ies|'?s)?|supermarket|food\s+shop|spo[zż]ywcz\p{L}*|sklep\p{L}*\s+spo[zż]ywcz\p{L}*|zakup\p{L}*\s+spo[zż]ywcz\p{L}*|supermarke\p{L}*|market\p{L}*`,
+  },
   { codes: ["5814", "5812", "5813"], words: String.raw`coffee|caf[eé]|restaurant|bar|pub|kawiarni\p{L}*|kaw[aąęy]|restauracj\p{L}*|knajp\p{L}*` },
   { codes: ["4111", "4112", "4131"], words: String.raw`train|rail(?:way)?|metro|subway|bus|tram|poci[aą]g\p{L}*|kolej\p{L}*|tramwaj\p{L}*|autobus\p{L}*` },
   { codes: ["7523"], words: String.raw`parking|car\s+park|parkin\p{L}*|parkowani\p{L}*` },

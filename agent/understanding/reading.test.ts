@@ -84,7 +84,9 @@ describe("keyword rules that keep a question from becoming an action", () => {
 describe("a card changed on the classifier's guess alone", () => {
   it("only when the guess is sure; below CARD_GUESS_FLOOR the agent asks", () => {
     const texts = ["ktos moze to miec", "can someone else see it", "is it with someone", "moja karta chyba jest u kogos", "someone has it now i think"];
-    const read = texts.map((text) => classifyText(text)).filter((c) => !c.byRule && c.labels && labelForCategory(c.labels[0]!.category).intent === "freeze_card");
+    const read = texts
+      .map((text) => classifyText(text))
+      .filter((c) => !c.byRule && c.labels && labelForCategory(c.labels[0]!.category).intent === "freeze_card");
     const unsure = read.filter((c) => c.labels![0]!.p < CARD_GUESS_FLOOR);
     expect(unsure.length, "some of these are unsure guesses").toBeGreaterThan(0);
     for (const c of unsure) expect(c.intent).toBe("unclear");

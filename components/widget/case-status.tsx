@@ -29,7 +29,9 @@ function CaseLine({ kase, named }: { kase: ThreadCase; named: boolean }) {
           amount: money(kase.approvedAmountMinor ?? kase.amountMinor, kase.currency),
           strong: (chunks) => <span className="font-semibold">{chunks}</span>,
         })}
-        {kase.approvedAmountMinor != null && kase.approvedAmountMinor !== kase.amountMinor ? t("ofPayment", { amount: money(kase.amountMinor, kase.currency) }) : null}
+        {kase.approvedAmountMinor != null && kase.approvedAmountMinor !== kase.amountMinor
+          ? t("ofPayment", { amount: money(kase.amountMinor, kase.currency) })
+          : null}
         {named && kase.merchant ? t("atShop", { merchant: kase.merchant }) : null}
       </span>
       <Badge tone={TONES[status] ?? "neutral"}>{t("status", { status })}</Badge>
@@ -42,7 +44,11 @@ export function CaseStatusBar({ cases }: { cases: ThreadCase[] }) {
   const t = useTranslations("widget.case");
   return (
     <div role="status" aria-label={t("label")} className="min-h-9 space-y-1 border-b border-slate-200 bg-slate-50 px-3 py-2 text-xs text-slate-700">
-      {cases.length > 0 ? cases.map((kase) => <CaseLine key={kase.caseId} kase={kase} named={cases.length > 1} />) : <p className="text-slate-500">{t("none")}</p>}
+      {cases.length > 0 ? (
+        cases.map((kase) => <CaseLine key={kase.caseId} kase={kase} named={cases.length > 1} />)
+      ) : (
+        <p className="text-slate-500">{t("none")}</p>
+      )}
     </div>
   );
 }

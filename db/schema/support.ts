@@ -1,7 +1,21 @@
 import { sql } from "drizzle-orm";
 import { APPROVAL_RISKS } from "../../vocabulary/risks";
 import { APPROVAL_STATUSES, CASE_STATUSES, HANDOVER_STATUSES, THREAD_STATUSES } from "../../vocabulary/statuses";
-import { type AnyPgColumn, bigint, bigserial, boolean, doublePrecision, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import {
+  type AnyPgColumn,
+  bigint,
+  bigserial,
+  boolean,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+} from "drizzle-orm/pg-core";
 
 /** One conversation; the LangGraph thread id is this id. */
 export const threads = pgTable(

@@ -91,7 +91,9 @@ function makeCustomer(seed: number, index: number): { plan: Plan; txns: Txn[] } 
   // While the first request waits (and no cancel is planned for it), now and then a second payment is reported in the same chat.
   const waits = scenario === "review" || scenario === "supervisor" || scenario === "four_eyes";
   if (waits && (plan.outcome === "approve" || plan.outcome === "reject") && rng.chance(0.3)) {
-    plan.besideClaim = rng.chance(0.5) ? `and ${small.merchant} charged me twice too` : `also the ${upper.merchant} payment of ${money(upper.amountMinor)} wasn't me`;
+    plan.besideClaim = rng.chance(0.5)
+      ? `and ${small.merchant} charged me twice too`
+      : `also the ${upper.merchant} payment of ${money(upper.amountMinor)} wasn't me`;
     if (scenario === "supervisor") plan.besideClaim = `and ${small.merchant} charged me twice too`;
   }
   if (scenario === "parallel") {

@@ -42,7 +42,8 @@ const CASE_INTENTS = new Set(["refund", "cancel", "status"]);
 const REFERENCE =
   /\b(?:it|that|this|those|them)\b(?:\s+(?:one|payment|charge|transaction|purchase))?|(?<!\p{L})(?:to|ta|t[eęą]|tego|tej|j[aą]|go|tamt\p{L}+)(?!\p{L})/iu;
 /** "one of them", "either of those", "jedną z nich": one of several, not the payment just discussed. */
-const ONE_OF = /\b(?:one|either|any|both|all|some)\s+of\s+(?:them|those|these)\b|(?<!\p{L})(?:jedn\p{L}*|kt[oó]r\p{L}*|obie|obu|wszystkie)\s+z\s+(?:nich|tych)(?!\p{L})/iu;
+const ONE_OF =
+  /\b(?:one|either|any|both|all|some)\s+of\s+(?:them|those|these)\b|(?<!\p{L})(?:jedn\p{L}*|kt[oó]r\p{L}*|obie|obu|wszystkie)\s+z\s+(?:nich|tych)(?!\p{L})/iu;
 /** Whether the message points back at the payment the conversation is about ("cancel it", "that one"). */
 const refersBack = (text: string) => REFERENCE.test(text) && !ONE_OF.test(text);
 const YES =
