@@ -102,6 +102,34 @@ async function conversationStanding(ctx: Ctx, input: AwaitingInput, kase: Kase |
   return w.t("status.list", { lines: lines.map((text) => w.t("status.line", { text })).join("\n") });
 }
 
+/** The approvals of the requests taken up beside the conversation that wait for an operator. */
+async function approvalsBeside(ctx: Ctx, input: { tenantId: string; threadId: string }): Promise<ApprovalRow[]> {
+  const waiting = (await listThreadsBeside(ctx.db, input.tenantId, input.threadId)).filter((t) => t.status === "awaiting_approval");
+  const approvals = await Promise.all(
+    waiting.map(async (t) => {
+      const kase = await getLatestCaseByThread(ctx.db, input.tenantId, t.id);
+      return kase ? getApprovalByCase(ctx.db, input.tenantId, kase.id) : null;
+    }),
+  );
+  return approvals.filter((a): a is ApprovalRow => a?.status === "pending");
+}
+
+/**
+ * The message answers an operator's open question on a request taken up beside the
+ * conversation (asked in the conversation, where the customer reads it): stored as its answer.
+ * Null when no such question is open.
+ */
+export async function answerOperatorBeside(ctx: Ctx, input: AwaitingInput, status: RestingStatus, onToken?: OnToken): Promise<AwaitingAnswer | null> {
+  for (const approval of await approvalsBeside(ctx, input)) {
+    if (!(await answerOperator(ctx, input, approval))) continue;
+    const w = wordsFor(languageOfMessage(input.text) ?? (await ctx.deps.policies.forTenant(input.tenantId)).language);
+    const reply = w.t("awaiting.answerPassed");
+    onToken?.(reply);
+    return { reply, status, caseId: approval.caseId };
+  }
+  return null;
+}
+
 /** Anything else: what was asked (limits, a card, a knowledge question) when the agent can answer it beside the gate, then where the conversation's requests stand. */
 async function standingAnswer(ctx: Ctx, input: AwaitingInput, kase: Kase | null, understanding: Understanding, messageId: number, w: Words): Promise<string> {
   const standing = await conversationStanding(ctx, input, kase, w);
@@ -189,6 +217,8 @@ export async function answerWhileAwaiting(ctx: Ctx, input: AwaitingInput, messag
     onToken?.(reply);
     return { reply, status: "awaiting_approval", caseId: kase?.id, intent };
   }
+  const answered = await answerOperatorBeside(ctx, input, "awaiting_approval", onToken);
+  if (answered) return { ...answered, intent };
   if (route) return { ...(await answerBeside(ctx, input, run, route, { kase, approval }, w, onToken)), intent };
   const reply = await standingAnswer(ctx, input, kase, understanding, messageId, w);
   onToken?.(reply);

@@ -114,6 +114,38 @@ describe("a claim about another payment while a request waits for an operator", 
     expect((await approvalOf("tx-bob-fuel"))?.status).toBe("pending");
   });
 
+  it("asks which request a bare 'cancel that one' means when two wait, and cancels nothing for a payment with no request", async () => {
+    const threadId = await waitingOn("orlen fuel 210 wasnt me", "cust-bob");
+    await say(threadId, "gadget hub 89 isn't mine either", "cust-bob");
+    const which = await say(threadId, "actually cancel that one", "cust-bob");
+    expect(which.reply).toMatch(/Which one should I cancel\?/);
+    const none = await say(threadId, "please cancel the kino atlantic request", "cust-bob");
+    expect(none.reply).not.toMatch(/cancelled your refund request/);
+    expect((await approvalOf("tx-bob-fuel"))?.status).toBe("pending");
+    expect((await approvalOf("tx-bob-gadget"))?.status).toBe("pending");
+  });
+
+  it("tells an operator's question on the second request in the conversation, and takes the customer's answer there", async () => {
+    const threadId = await waitingOn("I don't recognise the Electro Mart payment of 1,249.00", "cust-alice");
+    await say(threadId, "and the city parking 38 eur wasn't me either", "cust-alice");
+    const approval = (await approvalOf("tx-alice-parking"))!;
+    const asked = await h.agent.askCustomer({
+      tenantId: TENANT,
+      approvalId: approval.id,
+      actor: "olga",
+      role: "operator",
+      version: approval.version,
+      question: "Were you in Germany that day?",
+    });
+    expect(asked).toMatchObject({ kind: "ok" });
+    expect((await h.transcript(threadId)).at(-1)).toMatchObject({ role: "agent", text: expect.stringContaining("Were you in Germany") });
+    const answer = await say(threadId, "No, I was in Madrid all week", "cust-alice");
+    expect(answer.reply).toMatch(/passed your answer/);
+    expect(await h.decide(approval, "olga")).toMatchObject({ kind: "ok", status: "executed" });
+    expect(await h.ledgerRows()).toHaveLength(1);
+    expect((await approvalOf("tx-alice-electro"))?.status).toBe("pending");
+  });
+
   it("answers Vistula Bank's customer in Polish", async () => {
     const threadId = await waitingOn("ktos kupil cos w media expert za 3499 zl moja karta", "cust-kasia", VISTULA);
     const second = await say(threadId, "i jeszcze Biedronka z wczoraj, 87,45, tez nie ja", "cust-kasia", VISTULA);

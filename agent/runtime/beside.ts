@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import type { CaseRow } from "@/db/queries/cases";
 import { listThreadsBeside, openThreadBeside } from "@/db/queries/threads";
 import type { Ctx } from "./context";
+import { refersBack } from "../graph/nodes/intake";
 import type { AgentStateType, AgentUpdate } from "../graph/state";
 import { resolvePending, resolveTransaction, type PendingTxn, type Txn, type Understanding } from "../understanding";
 import { understandCustomerText } from "../understanding/offline-understanding";
@@ -32,10 +33,10 @@ function besideId(threadId: string, messageId: number): string {
 export type Payments = { transactions: Txn[]; pending: PendingTxn[]; today: string };
 
 /** Which payment a message names, against the payment the conversation waits on. */
-function namedPayment(text: string, payments: Payments, waitingTransactionId: string | undefined): "waiting" | "other" | "none" {
+function namedPayment(text: string, payments: Payments, waitingTransactionId: string | undefined): "waiting" | "other" | "not_booked" | "none" {
   const { transactions, pending, today } = payments;
   const u = understandCustomerText(text, { today, transactions });
-  if (resolvePending(text, u, pending, transactions)) return "other";
+  if (resolvePending(text, u, pending, transactions)) return "not_booked";
   const found = resolveTransaction(u, transactions);
   const named = found.kind === "match" ? [found.transaction] : found.kind === "ambiguous" ? found.candidates : [];
   const waiting = transactions.find((t) => t.id === waitingTransactionId);
@@ -69,11 +70,23 @@ export async function besideRoute(
   const cancel = asks(understanding, "cancel");
   if (!claim && !cancel) return null;
   const named = namedPayment(input.text, payments, waiting?.transactionId);
-  const othersWait = cancel && named === "none" && threads.some((t) => t.status === "awaiting_approval");
-  if (named !== "other" && !othersWait) return null;
+  const othersWait = threads.some((t) => t.status === "awaiting_approval");
+  // A claim goes beside when it names another payment, booked or not. A cancel does when it names another
+  // booked payment, an item not booked yet without pointing back at the conversation's own request
+  // ("cancel that claim, and my atm limit?"), or nothing while other requests wait too.
+  const beside = claim
+    ? named === "other" || named === "not_booked"
+    : named === "other" || (named === "not_booked" && !refersBack(input.text)) || (named === "none" && othersWait);
+  if (!beside) return null;
   if (free) return { threadId: free.id };
   const parent = await stateOf(ctx, input.threadId);
-  const open: Carried = { focus: parent.focus, shown: parent.shown, recent: parent.recent, ...(parent.language && { language: parent.language }) };
+  // A cancel starts with no payment in focus: what the conversation discussed before it paused is not what "cancel that one" means now.
+  const open: Carried = {
+    ...(claim && !cancel && { focus: parent.focus }),
+    shown: parent.shown,
+    recent: parent.recent,
+    ...(parent.language && { language: parent.language }),
+  };
   return { threadId: besideId(input.threadId, messageId), open };
 }
 

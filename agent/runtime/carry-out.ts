@@ -1,7 +1,6 @@
 import { announceDecisionCarriedOut, getApprovalById, type ApprovalRow, type DecisionCarriedOut } from "@/db/queries/approvals";
 import { context, propagation, ROOT_CONTEXT, SpanKind } from "@opentelemetry/api";
 import type { QueueName } from "@/db/job-queue";
-import { getThreadById } from "@/db/queries/threads";
 import { inSpan } from "@/observability/tracing";
 import type { Ctx } from "./context";
 import { resumeGate } from "./graph-run";
@@ -60,9 +59,6 @@ async function resumeDecided(ctx: Ctx, row: ApprovalRow): Promise<"done" | "busy
     if (previous !== "awaiting_approval") return { result: "done" as const, status: "idle" };
     const { values, status } = await resumeGate(ctx, row.threadId, interruptId, row.id);
     await recordAnswer(ctx, { tenantId: row.tenantId, threadId: row.threadId, text: values.answer });
-    // A request taken up beside a conversation is decided where the customer talks: the conversation hears it too.
-    const beside = (await getThreadById(ctx.db, row.tenantId, row.threadId))?.parentThreadId;
-    if (beside) await recordAnswer(ctx, { tenantId: row.tenantId, threadId: beside, text: values.answer });
     return { result: "done" as const, status };
   });
   return held ?? "busy";

@@ -5,7 +5,7 @@ import { claimApproval, releaseClaim } from "@/db/queries/approval-claims";
 import { askQuestion } from "@/db/queries/approval-questions";
 import { recordAuditEvent } from "@/db/queries/audit";
 import { setCaseStatus } from "@/db/queries/cases";
-import { appendMessage } from "@/db/queries/threads";
+import { appendAgentNotice } from "@/db/queries/threads";
 import type { Ctx } from "./context";
 import { refusalFor, type Refusal } from "./decisions";
 import { carryOutLater } from "./carry-out";
@@ -104,10 +104,10 @@ export async function askCustomer(ctx: Ctx, input: Actor & { version: number; qu
   const asked = await ctx.db.transaction(async (tx) => {
     const question = await askQuestion(tx, input);
     if (!question) return null;
-    await appendMessage(tx, {
+    // Also in the conversation a request taken up beside it belongs to, where the customer reads it.
+    await appendAgentNotice(tx, {
       tenantId: input.tenantId,
       threadId: row!.threadId,
-      role: "agent",
       text: `The operator reviewing your refund request has a question: ${input.question}`,
     });
     await recordAuditEvent(tx, {

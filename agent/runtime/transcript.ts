@@ -1,13 +1,22 @@
-import { appendAnswer, appendMessage } from "@/db/queries/threads";
+import { appendAgentNotice, appendAnswer, getThreadById } from "@/db/queries/threads";
 import type { Ctx } from "./context";
 
 /**
  * Writes the agent's reply into the customer's transcript: as the answer to customer
  * message `answers`, which then counts as answered, or, when the reply answers no message
- * of its own (a decision's outcome, a retried refund), as an agent message.
+ * of its own (a decision's outcome, a retried refund), as an agent message. A thread opened
+ * beside a conversation writes it into the conversation too, where its customer reads it,
+ * unless the conversation itself answers (`seenInConversation`: the turn it ran for).
  */
-export async function recordAnswer(ctx: Ctx, input: { tenantId: string; threadId: string; text: string; answers?: number | null }) {
+export async function recordAnswer(
+  ctx: Ctx,
+  input: { tenantId: string; threadId: string; text: string; answers?: number | null; seenInConversation?: boolean },
+) {
   const { tenantId, threadId, text, answers } = input;
-  if (answers != null) return appendAnswer(ctx.db, { tenantId, threadId, text, answers });
-  return appendMessage(ctx.db, { tenantId, threadId, role: "agent", text });
+  const parent = input.seenInConversation ? null : (await getThreadById(ctx.db, tenantId, threadId))?.parentThreadId;
+  return ctx.db.transaction(async (tx) => {
+    if (answers != null) await appendAnswer(tx, { tenantId, threadId, text, answers });
+    else await appendAgentNotice(tx, { tenantId, threadId, text, alsoIn: null });
+    if (parent) await appendAgentNotice(tx, { tenantId, threadId: parent, text, alsoIn: null });
+  });
 }

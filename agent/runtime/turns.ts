@@ -1,7 +1,7 @@
 import type { Span } from "@opentelemetry/api";
 import { getApprovalById } from "@/db/queries/approvals";
 import { appendCustomerMessage, getThreadById, getUnansweredMessage, hasClientMessage, requestSupersede, takeQueuedMessage } from "@/db/queries/threads";
-import { answerWhileAwaiting, type BesideRun } from "./awaiting";
+import { answerOperatorBeside, answerWhileAwaiting, type BesideRun } from "./awaiting";
 import type { Carried } from "./beside";
 import type { Ctx, OnToken, QueueAnswerer, RestingStatus, TurnResult } from "./context";
 import { carryOutLater } from "./carry-out";
@@ -15,6 +15,9 @@ import { metrics, stopwatch } from "@/observability/metrics";
 import { defined, inSpan, recordFailure } from "@/observability/tracing";
 
 export type { TurnResult };
+
+/** The client id of a conversation's message run as a turn of a thread beside it: `beside-<the message's id>`. */
+const BESIDE_PREFIX = "beside-";
 
 /**
  * One customer message; `clientMessageId`, when the client gives one, stores a resend once;
@@ -78,10 +81,15 @@ function takeTurn(ctx: Ctx, input: TurnInput, messageId: number, previous: strin
     const resting = previous === "awaiting_approval" ? previous : await finishPending(ctx, input, messageId);
     // What the paused gate cannot answer runs as a turn of a thread beside the conversation, under the message's own client id there.
     const beside: BesideRun = (route, onBeside) =>
-      sendMessage(ctx, { ...input, threadId: route.threadId, clientMessageId: `beside-${messageId}`, carried: route.open }, onBeside);
+      sendMessage(ctx, { ...input, threadId: route.threadId, clientMessageId: `${BESIDE_PREFIX}${messageId}`, carried: route.open }, onBeside);
+    // An operator's question on a request taken up beside the conversation is answered from it even once the conversation itself moved on.
     const { intent, ...outcome } =
-      resting === "awaiting_approval" ? await answerWhileAwaiting(ctx, input, messageId, beside, onToken) : await runTurn(ctx, input, messageId, onToken);
-    await recordAnswer(ctx, { tenantId: input.tenantId, threadId: input.threadId, text: outcome.reply, answers: messageId });
+      resting === "awaiting_approval"
+        ? await answerWhileAwaiting(ctx, input, messageId, beside, onToken)
+        : ((await answerOperatorBeside(ctx, input, resting, onToken)) ?? (await runTurn(ctx, input, messageId, onToken)));
+    // A turn run beside a conversation for one of its messages is told there by the conversation's own reply.
+    const seenInConversation = input.clientMessageId?.startsWith(BESIDE_PREFIX);
+    await recordAnswer(ctx, { tenantId: input.tenantId, threadId: input.threadId, text: outcome.reply, answers: messageId, seenInConversation });
     metrics().turnDuration.observe({ intent: intent ?? "none" }, timer.seconds());
     span.setAttributes(defined({ "agent.intent": intent ?? "none", "agent.status": outcome.status, "agent.case_id": outcome.caseId }));
     log().info({

@@ -23,7 +23,11 @@ export async function createThreadWithId(db: DbOrTx, tenantId: string, customerI
  */
 export async function openThreadBeside(db: DbOrTx, input: { tenantId: string; customerId: string; parentThreadId: string; id: string }): Promise<ThreadRow> {
   const [row] = await db.insert(threads).values(input).onConflictDoNothing({ target: threads.id }).returning();
-  return row ?? (await getThreadById(db, input.tenantId, input.id))!;
+  const found = row ?? (await getThreadById(db, input.tenantId, input.id));
+  // Only the thread this conversation opened for this message: an id taken by any other thread is refused.
+  if (found?.customerId !== input.customerId || found.parentThreadId !== input.parentThreadId)
+    throw new Error("a thread beside the conversation: its id is taken");
+  return found;
 }
 
 /** The threads the agent opened beside a conversation, newest first. */
@@ -191,6 +195,18 @@ export async function appendMessage(db: DbOrTx, input: { tenantId: string; threa
  * A customer message, stored once per client id: null when this thread already has a
  * message with that id (a resend after a dropped connection, a reload or a double click).
  */
+/**
+ * An agent message no customer message asked for (a decision, an operator's question), on the
+ * thread and, when `alsoIn` names one, on the conversation the thread was opened beside;
+ * `alsoIn: undefined` looks that conversation up.
+ */
+export async function appendAgentNotice(db: DbOrTx, input: { tenantId: string; threadId: string; text: string; alsoIn?: string | null }) {
+  const alsoIn = input.alsoIn === undefined ? (await getThreadById(db, input.tenantId, input.threadId))?.parentThreadId : input.alsoIn;
+  const row = await appendMessage(db, { tenantId: input.tenantId, threadId: input.threadId, role: "agent", text: input.text });
+  if (alsoIn) await appendMessage(db, { tenantId: input.tenantId, threadId: alsoIn, role: "agent", text: input.text });
+  return row;
+}
+
 export async function appendCustomerMessage(
   db: DbOrTx,
   input: { tenantId: string; threadId: string; text: string; queued?: boolean; clientMessageId?: string },

@@ -45,7 +45,7 @@ const REFERENCE =
 const ONE_OF =
   /\b(?:one|either|any|both|all|some)\s+of\s+(?:them|those|these)\b|(?<!\p{L})(?:jedn\p{L}*|kt[oó]r\p{L}*|obie|obu|wszystkie)\s+z\s+(?:nich|tych)(?!\p{L})/iu;
 /** Whether the message points back at the payment the conversation is about ("cancel it", "that one"). */
-const refersBack = (text: string) => REFERENCE.test(text) && !ONE_OF.test(text);
+export const refersBack = (text: string) => REFERENCE.test(text) && !ONE_OF.test(text);
 const YES =
   /^\W*(?:yes|yeah|yep|yup|correct|right|exactly|that'?s\s+(?:it|right)|the\s+first)\b|^\W*(?:tak|zgadza\s+si[eę]|dok[lł]adnie|w[lł]a[sś]nie|to\s+ta|ta\s+pierwsza|o\s+t[eęą]\s+chodzi|potwierdzam)(?!\p{L})/iu;
 
@@ -430,12 +430,14 @@ async function withdraw(turn: Turn, u: Understanding, approvalId: string | undef
     if (pendingItem) return notBookedAsRefund(pendingItem);
   }
   const waiting = cases.filter(isWaiting);
+  // A payment named that has no request of its own never stands for another request: "cancel the kino atlantic request" asks which.
+  const namedNone = !approvalId && !named && hasCriteria(u);
   const target =
     (approvalId ? cases.find((c) => c.approval?.approvalId === approvalId) : undefined) ??
     named ??
-    waiting.find((c) => c.threadId === turn.threadId) ??
-    (waiting.length === 1 ? waiting[0] : undefined);
-  if (!target && waiting.length > 1) {
+    (namedNone ? undefined : (waiting.find((c) => c.threadId === turn.threadId) ?? (waiting.length === 1 ? waiting[0] : undefined)));
+  if (namedNone && waiting.length === 0) return {};
+  if (!target && (waiting.length > 1 || namedNone)) {
     const options: RequestOption[] = waiting.map((c) => ({
       caseId: c.caseId,
       approvalId: c.approval!.approvalId,

@@ -8,12 +8,17 @@ export const MAX_MESSAGE_CHARS = 2000;
 /**
  * The client's id for a message (a UUID, say): a resend with the same id is stored and
  * answered once. It names the message's run in the Platform API too, where
- * `decision-<approvalId>-<version>` names an operator's decision: no message takes that name.
+ * `decision-<approvalId>-<version>` names an operator's decision and `beside-<messageId>` a message the
+ * agent took up beside its conversation: no message takes those names.
  */
 export const clientMessageId = z
   .string()
   .regex(/^[A-Za-z0-9_-]{8,64}$/, "8 to 64 letters, digits, - or _.")
-  .refine((id) => !id.toLowerCase().startsWith("decision-"), "An id starting with decision- names an operator's decision; pick another.");
+  .refine((id) => !id.toLowerCase().startsWith("decision-"), "An id starting with decision- names an operator's decision; pick another.")
+  .refine(
+    (id) => !id.toLowerCase().startsWith("beside-"),
+    "An id starting with beside- names a message the agent took up beside its conversation; pick another.",
+  );
 
 export const messageBody = z.object({
   text: z.string().trim().min(1, "Write a message.").max(MAX_MESSAGE_CHARS, `Keep it under ${MAX_MESSAGE_CHARS} characters.`),
