@@ -3,7 +3,7 @@ import { getApprovalByCase, getApprovalById, type ApprovalRow } from "@/db/queri
 import { answerOpenQuestion } from "@/db/queries/approval-questions";
 import { recordAuditEvent } from "@/db/queries/audit";
 import { getLatestCaseByThread, listCasesByCustomer } from "@/db/queries/cases";
-import { listThreadsBeside } from "@/db/queries/threads";
+import { listThreadsBeside, type ThreadRow } from "@/db/queries/threads";
 import { getTransactionById } from "@/db/queries/transactions";
 import { cancelCase } from "./casework";
 import type { Ctx, OnToken, RestingStatus, TurnResult } from "./context";
@@ -92,8 +92,7 @@ async function waitingPayment(ctx: Ctx, input: AwaitingInput, kase: Kase, w: Wor
 }
 
 /** Where each request of the conversation stands: its own and those opened beside it, newest first. */
-async function conversationStanding(ctx: Ctx, input: AwaitingInput, kase: Kase | null, w: Words): Promise<string> {
-  const beside = await listThreadsBeside(ctx.db, input.tenantId, input.threadId);
+async function conversationStanding(ctx: Ctx, input: AwaitingInput, kase: Kase | null, beside: ThreadRow[], w: Words): Promise<string> {
   if (beside.length === 0) return kase ? caseStandingText(await waitingPayment(ctx, input, kase, w), kase.status, w) : w.t("awaiting.withOperator");
   const threads = new Set([input.threadId, ...beside.map((t) => t.id)]);
   const rows = (await listCasesByCustomer(ctx.db, input.tenantId, input.customerId)).filter((row) => threads.has(row.case.threadId));
@@ -103,8 +102,8 @@ async function conversationStanding(ctx: Ctx, input: AwaitingInput, kase: Kase |
 }
 
 /** The approvals of the requests taken up beside the conversation that wait for an operator. */
-async function approvalsBeside(ctx: Ctx, input: { tenantId: string; threadId: string }): Promise<ApprovalRow[]> {
-  const waiting = (await listThreadsBeside(ctx.db, input.tenantId, input.threadId)).filter((t) => t.status === "awaiting_approval");
+async function approvalsBeside(ctx: Ctx, input: { tenantId: string }, beside: ThreadRow[]): Promise<ApprovalRow[]> {
+  const waiting = beside.filter((t) => t.status === "awaiting_approval");
   const approvals = await Promise.all(
     waiting.map(async (t) => {
       const kase = await getLatestCaseByThread(ctx.db, input.tenantId, t.id);
@@ -119,8 +118,15 @@ async function approvalsBeside(ctx: Ctx, input: { tenantId: string; threadId: st
  * conversation (asked in the conversation, where the customer reads it): stored as its answer.
  * Null when no such question is open.
  */
-export async function answerOperatorBeside(ctx: Ctx, input: AwaitingInput, status: RestingStatus, onToken?: OnToken): Promise<AwaitingAnswer | null> {
-  for (const approval of await approvalsBeside(ctx, input)) {
+export async function answerOperatorBeside(
+  ctx: Ctx,
+  input: AwaitingInput,
+  status: RestingStatus,
+  onToken?: OnToken,
+  beside?: ThreadRow[],
+): Promise<AwaitingAnswer | null> {
+  const threads = beside ?? (await listThreadsBeside(ctx.db, input.tenantId, input.threadId));
+  for (const approval of await approvalsBeside(ctx, input, threads)) {
     if (!(await answerOperator(ctx, input, approval))) continue;
     const w = wordsFor(languageOfMessage(input.text) ?? (await ctx.deps.policies.forTenant(input.tenantId)).language);
     const reply = w.t("awaiting.answerPassed");
@@ -131,8 +137,16 @@ export async function answerOperatorBeside(ctx: Ctx, input: AwaitingInput, statu
 }
 
 /** Anything else: what was asked (limits, a card, a knowledge question) when the agent can answer it beside the gate, then where the conversation's requests stand. */
-async function standingAnswer(ctx: Ctx, input: AwaitingInput, kase: Kase | null, understanding: Understanding, messageId: number, w: Words): Promise<string> {
-  const standing = await conversationStanding(ctx, input, kase, w);
+async function standingAnswer(
+  ctx: Ctx,
+  input: AwaitingInput,
+  kase: Kase | null,
+  beside: ThreadRow[],
+  understanding: Understanding,
+  messageId: number,
+  w: Words,
+): Promise<string> {
+  const standing = await conversationStanding(ctx, input, kase, beside, w);
   const answer = await asideAnswer(ctx, input, understanding, messageId, w);
   return answer ? `${answer}\n\n${standing}` : standing;
 }
@@ -199,7 +213,8 @@ export async function answerWhileAwaiting(ctx: Ctx, input: AwaitingInput, messag
   );
   const intent = understanding.intent;
   const w = wordsFor(languageOfMessage(input.text) ?? (await ctx.deps.policies.forTenant(input.tenantId)).language);
-  const route = await besideRoute(ctx, input, messageId, understanding, payments, kase);
+  const beside = await listThreadsBeside(ctx.db, input.tenantId, input.threadId);
+  const route = await besideRoute(ctx, input, messageId, understanding, payments, kase, beside);
   // A cancel is carried out whether it is the message's first request or its second ("freeze my card and withdraw the request").
   const { also, ...first } = understanding;
   const [cancel, other] = intent === "cancel" ? [first, also] : also?.intent === "cancel" ? [also, first] : [undefined, undefined];
@@ -217,10 +232,10 @@ export async function answerWhileAwaiting(ctx: Ctx, input: AwaitingInput, messag
     onToken?.(reply);
     return { reply, status: "awaiting_approval", caseId: kase?.id, intent };
   }
-  const answered = await answerOperatorBeside(ctx, input, "awaiting_approval", onToken);
+  const answered = await answerOperatorBeside(ctx, input, "awaiting_approval", onToken, beside);
   if (answered) return { ...answered, intent };
   if (route) return { ...(await answerBeside(ctx, input, run, route, { kase, approval }, w, onToken)), intent };
-  const reply = await standingAnswer(ctx, input, kase, understanding, messageId, w);
+  const reply = await standingAnswer(ctx, input, kase, beside, understanding, messageId, w);
   onToken?.(reply);
   return { reply, status: "awaiting_approval", caseId: kase?.id, intent };
 }

@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import type { CaseRow } from "@/db/queries/cases";
-import { listThreadsBeside, openThreadBeside } from "@/db/queries/threads";
+import { openThreadBeside, type ThreadRow } from "@/db/queries/threads";
 import type { Ctx } from "./context";
 import { refersBack } from "../graph/nodes/intake";
 import type { AgentStateType, AgentUpdate } from "../graph/state";
@@ -61,8 +61,8 @@ export async function besideRoute(
   understanding: Understanding,
   payments: Payments,
   waiting: CaseRow | null,
+  threads: ThreadRow[],
 ): Promise<BesideRoute | null> {
-  const threads = await listThreadsBeside(ctx.db, input.tenantId, input.threadId);
   const free = threads.find((t) => t.status === "idle");
   const newest = threads[0];
   if (newest && newest === free && (await askedBeside(ctx, newest.id))) return { threadId: newest.id };

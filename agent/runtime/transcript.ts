@@ -1,4 +1,4 @@
-import { appendAgentNotice, appendAnswer, getThreadById } from "@/db/queries/threads";
+import { appendAgentNotice, appendAnswer, appendMessage, getThreadById } from "@/db/queries/threads";
 import type { Ctx } from "./context";
 
 /**
@@ -15,8 +15,8 @@ export async function recordAnswer(
   const { tenantId, threadId, text, answers } = input;
   const parent = input.seenInConversation ? null : (await getThreadById(ctx.db, tenantId, threadId))?.parentThreadId;
   return ctx.db.transaction(async (tx) => {
-    if (answers != null) await appendAnswer(tx, { tenantId, threadId, text, answers });
-    else await appendAgentNotice(tx, { tenantId, threadId, text, alsoIn: null });
-    if (parent) await appendAgentNotice(tx, { tenantId, threadId: parent, text, alsoIn: null });
+    if (answers == null) return appendAgentNotice(tx, { tenantId, threadId, text, alsoIn: parent ?? null });
+    await appendAnswer(tx, { tenantId, threadId, text, answers });
+    if (parent) await appendMessage(tx, { tenantId, threadId: parent, role: "agent", text });
   });
 }

@@ -209,8 +209,12 @@ const KIND_REFERENCES = KINDS.map(({ codes, words }) => ({ codes, pattern: kindR
  */
 export function merchantOfKind(text: string, payments: { merchant: string; mcc?: string }[]): string | undefined {
   const named = KIND_REFERENCES.filter((kind) => kind.pattern.test(text)).flatMap((kind) => kind.codes);
-  if (named.length === 0) return undefined;
-  const merchants = new Set(payments.filter((p) => p.mcc !== undefined && named.includes(p.mcc)).map((p) => p.merchant));
+  return named.length === 0 ? undefined : onlyMerchant(payments.filter((p) => p.mcc !== undefined && named.includes(p.mcc)));
+}
+
+/** The merchant of `payments` when they all have one, else undefined. */
+function onlyMerchant(payments: { merchant: string }[]): string | undefined {
+  const merchants = new Set(payments.map((p) => p.merchant));
   return merchants.size === 1 ? [...merchants][0] : undefined;
 }
 
@@ -238,7 +242,5 @@ const COUNTRY_REFERENCES = COUNTRIES.map(({ code, words }) => ({ code, pattern: 
 /** The one merchant of the one country the text points at a payment by, when only one of `payments` was made there. */
 export function merchantOfCountry(text: string, payments: { merchant: string; country: string }[]): string | undefined {
   const codes = COUNTRY_REFERENCES.filter(({ pattern }) => pattern.test(text)).map(({ code }) => code);
-  if (codes.length !== 1) return undefined;
-  const merchants = new Set(payments.filter((p) => p.country === codes[0]).map((p) => p.merchant));
-  return merchants.size === 1 ? [...merchants][0] : undefined;
+  return codes.length === 1 ? onlyMerchant(payments.filter((p) => p.country === codes[0])) : undefined;
 }
