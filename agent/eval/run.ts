@@ -6,11 +6,12 @@
 import type { Db } from "@/db/client";
 import { getApprovalByCase } from "@/db/queries/approvals";
 import { getCaseByTransaction, listCasesByCustomer } from "@/db/queries/cases";
-import { listThreadsBeside } from "@/db/queries/threads";
-import { listTransactionsByCustomer } from "@/db/queries/transactions";
+import { listMessagesByThread, listThreadsBeside } from "@/db/queries/threads";
+import { listPendingByCustomer, listTransactionsByCustomer } from "@/db/queries/transactions";
 import type { TurnResult } from "../runtime/turns";
 import { CUSTOMERS, expandDates, isTurn, type Conversation } from "./dataset";
-import { understandCustomerText } from "../understanding/offline-understanding";
+import { understandLatest } from "../understanding/offline-understanding";
+import { TRANSCRIPT_WINDOW } from "../understanding/prompt";
 import { judge, languageOf, observe, type Observed, type TurnVerdict } from "./judge";
 import type { OutcomeState } from "./outcome";
 
@@ -73,10 +74,23 @@ const PAUSED_OUTCOMES: Partial<Record<string, Observed["outcome"]>> = {
  * the paused turn's): what it came to is read from what changed, the request's approval
  * above all, and its intent from the agent's own reading of the words.
  */
-async function observePaused(h: EvalHarness, customer: Customer, text: string, state: OutcomeState, approvalBefore: string | undefined): Promise<Observed> {
-  // Read as the agent reads a message to a paused thread: against the customer's payments.
-  const transactions = await listTransactionsByCustomer(h.db, customer.tenantId, customer.customerId);
-  const u = understandCustomerText(text, { today: new Date().toISOString().slice(0, 10), transactions });
+async function observePaused(
+  h: EvalHarness,
+  customer: Customer,
+  threadId: string,
+  text: string,
+  state: OutcomeState,
+  approvalBefore: string | undefined,
+): Promise<Observed> {
+  // Read as the agent reads a message to a paused thread: against the customer's payments, after the conversation so far.
+  const [transactions, pending, transcript] = await Promise.all([
+    listTransactionsByCustomer(h.db, customer.tenantId, customer.customerId),
+    listPendingByCustomer(h.db, customer.tenantId, customer.customerId),
+    listMessagesByThread(h.db, customer.tenantId, threadId),
+  ]);
+  const at = transcript.findLastIndex((m) => m.role === "customer" && m.text === text);
+  const turns = [...transcript.slice(Math.max(0, at - (TRANSCRIPT_WINDOW - 1)), Math.max(at, 0)), { role: "customer" as const, text }];
+  const u = understandLatest(turns, { today: new Date().toISOString().slice(0, 10), transactions, pending });
   const transactionId = state.case?.transactionId;
   const approvalAfter = transactionId ? await approvalStatus(h, customer, transactionId) : undefined;
   const cancelled = approvalBefore === "pending" && approvalAfter === "cancelled";
@@ -156,7 +170,11 @@ export async function runConversation(h: EvalHarness, conversation: Conversation
     const fresh = result.kind === "ok" && checkpointOf(after) !== checkpointOf(before) && state.input === text;
     const answeredBeside = result.kind === "ok" && !fresh && result.status !== undefined && paused !== undefined;
     const ranBeside = answeredBeside ? await besideRun(h, tenantId, threadId, besideBefore, text) : undefined;
-    const got = ranBeside ? observe(ranBeside, true) : answeredBeside ? await observePaused(h, customer, text, state, approvalBefore) : observe(state, fresh);
+    const got = ranBeside
+      ? observe(ranBeside, true)
+      : answeredBeside
+        ? await observePaused(h, customer, threadId, text, state, approvalBefore)
+        : observe(state, fresh);
     got.opened = [...(await casesOf(h, customer))].filter((id) => !casesBefore.has(id));
     const reply = result.kind === "ok" ? result.reply : `(${result.kind})`;
     got.language = result.kind === "ok" ? languageOf(reply) : null;

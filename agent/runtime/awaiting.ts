@@ -3,7 +3,7 @@ import { getApprovalByCase, getApprovalById, type ApprovalRow } from "@/db/queri
 import { answerOpenQuestion } from "@/db/queries/approval-questions";
 import { recordAuditEvent } from "@/db/queries/audit";
 import { getLatestCaseByThread, listCasesByCustomer } from "@/db/queries/cases";
-import { listThreadsBeside, type ThreadRow } from "@/db/queries/threads";
+import { listMessagesBefore, listThreadsBeside, type ThreadRow } from "@/db/queries/threads";
 import { getTransactionById } from "@/db/queries/transactions";
 import { cancelCase } from "./casework";
 import type { Ctx, OnToken, RestingStatus, TurnResult } from "./context";
@@ -16,6 +16,7 @@ import { cardAction, cardActionFailed } from "../graph/nodes/card-action";
 import { cardActionText, caseStandingText, knowledgeText, limitsText, stillWaitingText } from "../graph/replies";
 import type { Understanding } from "../understanding";
 import { languageOfMessage } from "../understanding/language";
+import { TRANSCRIPT_WINDOW } from "../understanding/prompt";
 import { wordsFor, type Words } from "@/i18n/words";
 
 /** A customer message on a thread paused at the approval gate. */
@@ -201,14 +202,16 @@ export async function answerWhileAwaiting(ctx: Ctx, input: AwaitingInput, messag
   const kase = await getLatestCaseByThread(ctx.db, input.tenantId, input.threadId);
   const approval = kase ? await getApprovalByCase(ctx.db, input.tenantId, kase.id) : null;
   // The message is read against the customer's payments, as a turn of the graph reads it ("green grocer took 23.40 too").
-  const [transactions, pending] = await Promise.all([
+  // ...and after the conversation so far ("same for the cinema one", "i co, ktoś to już sprawdził?").
+  const [transactions, pending, before] = await Promise.all([
     ctx.deps.store.listTransactions(input.tenantId, input.customerId),
     ctx.deps.store.listPending(input.tenantId, input.customerId),
+    listMessagesBefore(ctx.db, { tenantId: input.tenantId, threadId: input.threadId, before: messageId, limit: TRANSCRIPT_WINDOW - 1 }),
   ]);
   const payments = { transactions, pending, today: ctx.deps.clock().toISOString().slice(0, 10) };
   const understanding = await understandWithFallback(
     ctx.deps,
-    { messages: [{ role: "customer", text: input.text }], transactions, today: payments.today },
+    { messages: [...before, { role: "customer", text: input.text }], transactions, pending, today: payments.today },
     { record: { tenantId: input.tenantId, threadId: input.threadId } },
   );
   const intent = understanding.intent;

@@ -34,7 +34,7 @@ export class OfflineBankModel extends BaseChatModel {
       return type === "human" || type === "ai" ? [{ role: type === "human" ? "customer" : "agent", text: messageText(m) }] : [];
     });
     const today = ctx.today ?? new Date().toISOString().slice(0, 10);
-    const understanding = understandLatest(turns, { today, transactions: ctx.transactions });
+    const understanding = understandLatest(turns, { today, transactions: ctx.transactions, pending: ctx.pending });
     const text = JSON.stringify(understanding);
     return { generations: [{ text, message: new AIMessage(text) }] };
   }

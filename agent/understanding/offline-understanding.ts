@@ -4,11 +4,13 @@ import { labelForCategory } from "./banking77";
 import { bankingClassifier, rankCategories, scoreLabels, type IntentModel, type LabelScore } from "./classifier";
 import { findDate } from "./dates";
 import { foldText } from "./intent-features";
-import { matchMerchant, merchantOfCountry, merchantOfKind } from "./merchants";
+import { bestMerchants, matchMerchant, merchantOfCountry, merchantOfKind } from "./merchants";
+import { resolvePending } from "./resolve";
 import { applyRules, stripGreeting, type RuleLabel } from "./rules";
-import type { ChatTurn, Intent, RefundReason, Txn, Understanding } from "./types";
+import type { ChatTurn, Intent, PendingTxn, RefundReason, Txn, Understanding } from "./types";
 
-export type OfflineContext = { today: string; transactions: Txn[] };
+/** What a message is read against: today, the customer's booked payments and their items not booked yet. */
+export type OfflineContext = { today: string; transactions: Txn[]; pending?: PendingTxn[] };
 
 /** Confidence given to a keyword-rule match. */
 const RULE_CONFIDENCE = 0.9;
@@ -314,6 +316,20 @@ export function understandText(text: string, ctx: OfflineContext, model: IntentM
   return readText(text, ctx, model).u;
 }
 
+/** Asking when, or whether yet, something goes through (folded text, both languages). */
+const WHEN_BOOKED =
+  /\b(?:when|how\s+long|how\s+soon|why|still|yet|arriv\w*|go(?:es|ne)?\s+through|come\s+through|show\s+up|clear\w*|booked|land\w*|posted|process\w*|kiedy|dlaczego|czemu|jeszcze|nadal|wciaz|dalej|dojdzie|dotrze|wejdzie|przyjdzie|pojawi\w*|zaksieg\w*)\b/;
+
+/** A question about how refunds work or how long they take, not a claim (folded text, both languages). */
+const GENERAL_REFUND_QUESTION =
+  /\bhow\s+(?:does|do)\s+(?:a\s+|the\s+)?(?:refunds?|disputes?|chargebacks?|claims?)(?:\s+\w+){0,3}\s+work\b|\bhow\s+long\s+(?:does|do|will|would|can|should)\s+(?:a|the|it|refunds?|disputes?|chargebacks?)\b.*\b(?:take|last)\b|\bin\s+general\b|\b(?:usually|typically|normally)\s+take\b|\bwhat(?:'s|s|\s+is)\s+the\s+(?:process|procedure)\b|\bjak\s+dzial\w*\s+(?:zwrot|reklamac|procedur)|\b(?:ile|jak\s+dlugo)\s+(?:trwa|sie\s+czeka|czeka\s+sie|zajmuje)\b|\bogolnie\b|\bzazwyczaj\b|\bzwykle\b/;
+/** "co z orlenem?", "a jak tam empik?": a short question after one thing (folded text). */
+const PL_HOW_IS_IT = /^\W*(?:(?:a|i|no|to)\s+)?(?:co\s+(?:z|ze)|jak\s+tam(?:\s+z)?)\s+(?:\p{L}+\s*){1,3}\W*$/u;
+/** Help topics about a kind of payment the customer does not recognise. */
+const UNRECOGNISED_KINDS = new Set(["cash_withdrawal_not_recognised", "direct_debit_payment_not_recognised"]);
+/** Of those, one about how long. */
+const HOW_LONG = /\bhow\s+long\b|\b(?:usually|typically|normally)\s+take\b|\b(?:ile|jak\s+dlugo)\s+(?:trwa|sie\s+czeka|czeka\s+sie|zajmuje)\b/;
+
 /** The understanding of one clause, and whether a keyword rule read it (rather than the classifier). */
 function readText(text: string, ctx: OfflineContext, model: IntentModel): { u: Understanding; byRule: boolean } {
   const c = classifyText(text, model);
@@ -337,6 +353,40 @@ function readText(text: string, ctx: OfflineContext, model: IntentModel): { u: U
       };
       return { u, byRule };
     }
+  }
+  // "how does a dispute work in general?": a question about refunds that names no payment is answered from the help articles.
+  if (c.intent === "refund" && entities.merchant === undefined && entities.amountMinor === undefined && entities.date === undefined) {
+    const folded = foldText(text);
+    if (GENERAL_REFUND_QUESTION.test(folded)) {
+      const category = HOW_LONG.test(folded) ? "Refund_not_showing_up" : "request_refund";
+      return { u: { intent: "knowledge", category, confidence: RULE_CONFIDENCE }, byRule: true };
+    }
+  }
+  // "ATM centrum 100 eur withdrawal wasnt me": a claim about an item not booked yet, named by its shop or recipient, is a claim all the same.
+  if (
+    c.intent === "knowledge" &&
+    UNRECOGNISED_KINDS.has(c.category ?? "") &&
+    bestMerchants(
+      text,
+      (ctx.pending ?? []).map((p) => p.merchant),
+    ).length === 1
+  ) {
+    return { u: { intent: "refund", reason: "unrecognised", category: c.category, ...entities, confidence: RULE_CONFIDENCE }, byRule: true };
+  }
+  // "co z orlenem?": where the request about a payment named alone stands.
+  if (entities.merchant !== undefined && PL_HOW_IS_IT.test(foldText(text)) && !c.byRule) {
+    return { u: { intent: "status", ...entities, confidence: RULE_CONFIDENCE }, byRule: true };
+  }
+  // "when will my 250 to maria novak actually arrive": a question about when an item not booked yet goes through.
+  if (
+    ["knowledge", "unclear", "other", "pending"].includes(c.intent) &&
+    WHEN_BOOKED.test(foldText(text)) &&
+    resolvePending(text, entities as Understanding, ctx.pending ?? [], ctx.transactions)
+  ) {
+    return {
+      u: { intent: "pending", ...(c.intent === "pending" && c.category ? { category: c.category } : {}), ...entities, confidence: RULE_CONFIDENCE },
+      byRule: true,
+    };
   }
   const listed = ctx.transactions.some((t) => t.merchant === entities.merchant && t.amountMinor === entities.amountMinor);
   if (vague && listed) {
@@ -368,13 +418,14 @@ const PRECEDENCE: Intent[] = ["freeze_card", "refund", "cancel", "unfreeze_card"
 const ASKS =
   /\?\s*$|(?:^|,)\s*(?:how|what|when|where|why|which|who|can|could|do|does|is|are|will|would|should|tell\s+me|explain|i\s+(?:want|need|would\s+like)\s+to\s+know)\b|(?:^|,)\s*(?:jak|jaki|jaka|jakie|ile|kiedy|gdzie|dlaczego|czemu|czy|co|chc[eę]\s+wiedzie[cć])(?!\p{L})/iu;
 /** Words that join a clause to the one before it ("and", "also", "i jeszcze"), read past when asking whether it asks. */
-const JOINER = /^\W*(?:(?:and|also|plus|btw|oh\s+and|i\s+jeszcze|a\s+jeszcze|i|a|oraz|jeszcze|aha)(?!\p{L})[\s,:–—-]*)+/iu;
+const JOINER =
+  /^\W*(?:(?:and|also|plus|btw|oh\s+and|(?:a\s+)?(?:separate|different|another|second|other|unrelated)\s+(?:question|thing)|one\s+more\s+(?:thing|question)|i\s+jeszcze|a\s+jeszcze|i|a|oraz|jeszcze|aha|inne\s+pytanie|osobne\s+pytanie)(?!\p{L})[\s,:–—-]*)+/iu;
 
 /** Clauses of a run-on message: sentences, and "and" / "also" before a new request. */
 export function splitClauses(text: string): string[] {
   return text
     .split(
-      /(?<=[.!?;])\s+|\s+(?:and\s+also|also|plus|and\s+then|[+&])\s+|,\s+(?=i\s+(?:want|need|would\s+like)\s+to\s+(?:speak|talk|chat)\b)|,?\s+and\s+(?=(?:i|i'?m|i've|my|what|how|when|where|can|could|would|please|pls|there|someone|somebody|tell|show|also|is|are|do|does|why|let|send|order|get|give|remind|check|has|have|did|freeze|block|unfreeze|unblock|cancel|withdraw|refund)\b)|,?\s+(?:a\s+)?(?:i\s+)?(?:przy\s+okazji|poza\s+tym|a\s+tak[zż]e|oraz|aha,?\s+i)[:,]?\s+|,?\s+(?:a|i)\s+jeszcze\s+(?:jedno\s+)?pytanie[:,]?\s+|,?\s+(?:a|i)\s+(?:jeszcze\s+)?(?=(?:jak|jaki|jakie|jaka|ile|kiedy|gdzie|czy|co|prosz[eę]|chc[eę]|zablokuj\p{L}*|odblokuj\p{L}*|zam[oó]w\p{L}*|mam|moja|m[oó]j|dlaczego|czemu|poka[zż]\p{L}*|sprawd[zź]\p{L}*|daj\p{L}*|podaj\p{L}*|powiedz\p{L}*|napisz\p{L}*|wyja[sś]nij\p{L}*|po[lł][aą]cz\p{L}*|przeka[zż]\p{L}*|wy[sś]lij\p{L}*|zwr[oó][cć]\p{L}*|oddaj\p{L}*)(?!\p{L}))/iu,
+      /(?<=[.!?;])\s+|\s+(?:and\s+also|also|plus|and\s+then|[+&])\s+|,\s+(?=i\s+(?:want|need|would\s+like)\s+to\s+(?:speak|talk|chat)\b)|,\s+(?=(?:please\s+)?(?:unblock|unfreeze|freeze|block|cancel|replace|send|order)\s+(?:the|my|it|that|this)\b)|,?\s+and\s+(?=(?:i|i'?m|i've|my|what|whats|how|hows|when|whens|where|wheres|any|can|could|would|please|pls|there|someone|somebody|tell|show|also|is|are|do|does|why|let|send|order|get|give|remind|check|has|have|did|freeze|block|unfreeze|unblock|cancel|withdraw|refund)\b)|,?\s+(?:a\s+)?(?:i\s+)?(?:przy\s+okazji|poza\s+tym|a\s+tak[zż]e|oraz|aha,?\s+i)[:,]?\s+|,?\s+(?:a|i)\s+jeszcze\s+(?:jedno\s+)?pytanie[:,]?\s+|,?\s+(?:a|i)\s+(?:jeszcze\s+|potem\s+|poza\s+tym\s+|(?:tak\s+)?w\s+og[oó]le\s+)?(?=(?:jak|jaki|jakie|jaka|ile|kiedy|gdzie|czy|co|prosz[eę]|chc[eę]|zablokuj\p{L}*|odblokuj\p{L}*|zam[oó]w\p{L}*|mam|moja|m[oó]j|dlaczego|czemu|poka[zż]\p{L}*|sprawd[zź]\p{L}*|daj\p{L}*|podaj\p{L}*|powiedz\p{L}*|napisz\p{L}*|wyja[sś]nij\p{L}*|po[lł][aą]cz\p{L}*|przeka[zż]\p{L}*|wy[sś]lij\p{L}*|zwr[oó][cć]\p{L}*|oddaj\p{L}*)(?!\p{L}))/iu,
     )
     .map((c) => c.trim())
     .filter((c) => /\p{L}{2}/u.test(c));
@@ -399,7 +450,7 @@ export function understandCustomerText(text: string, ctx: OfflineContext, model:
         !explainsClaim(clause, u) &&
         // "...now it's blocked. can i unblock it?" about a PIN unfreezes no card.
         !(u.intent === "unfreeze_card" && /\bpin\b/i.test(text)) &&
-        !guessedRequest(u, byRule, ctx),
+        !guessedRequest(clause, u, byRule, ctx),
     )
     .map(({ u }) => u);
   const requests = PRECEDENCE.includes(whole.intent) && whole.confidence >= SECOND_INTENT_FLOOR ? [whole, ...parts] : parts;
@@ -407,8 +458,10 @@ export function understandCustomerText(text: string, ctx: OfflineContext, model:
   for (const u of requests) if (!byIntent.has(keyOf(u))) byIntent.set(keyOf(u), u);
   const ordered = [...byIntent.values()].sort((a, b) => PRECEDENCE.indexOf(a.intent) - PRECEDENCE.indexOf(b.intent));
   if (ordered.length < 2) return whole;
-  const [first, second] = ordered.map((u) => (u.intent === whole.intent ? { ...whole, ...defined(u) } : u));
-  return { ...first, also: second };
+  // The request first by precedence takes what the whole message says of a payment; the second only what its own clause says.
+  const [first, second] = ordered;
+  const ownClause = second === whole ? (parts.find((u) => keyOf(u) === keyOf(second)) ?? second) : second;
+  return { ...(first.intent === whole.intent ? { ...whole, ...defined(first) } : first), also: ownClause };
 }
 
 /** "...and I don't know what it's for": a claim about "it" that names no payment explains the clause before rather than making a request of its own. */
@@ -424,11 +477,15 @@ const CARD_ACTIONS: Intent[] = ["freeze_card", "unfreeze_card", "replace_card"];
  * enough in there", "why did it fail?", "want to leave my wallet at home"). The fragment tells
  * more about the rest of the message than it asks for something of its own.
  */
-function guessedRequest(u: Understanding, byRule: boolean, ctx: OfflineContext): boolean {
+function guessedRequest(clause: string, u: Understanding, byRule: boolean, ctx: OfflineContext): boolean {
   if (byRule || !["refund", "status", "cancel", "handover", "pending", ...CARD_ACTIONS].includes(u.intent)) return false;
   // A card is frozen, unfrozen or replaced only when a rule read the clause so.
   if (CARD_ACTIONS.includes(u.intent)) return true;
-  const namesPayment = u.merchant !== undefined || ctx.transactions.some((t) => t.amountMinor === u.amountMinor);
+  const namesPayment =
+    u.merchant !== undefined ||
+    ctx.transactions.some((t) => t.amountMinor === u.amountMinor) ||
+    // "when will the atm withdrawal from centrum show up": an item not booked yet is named as a payment is.
+    resolvePending(clause, u, ctx.pending ?? [], ctx.transactions) !== undefined;
   return !namesPayment;
 }
 
@@ -453,10 +510,12 @@ export function understandLatest(turns: ChatTurn[], ctx: OfflineContext, model: 
   const latest = understandCustomerText(last, ctx, model);
   const hasEntities = latest.merchant !== undefined || latest.amountMinor !== undefined || latest.date !== undefined;
   const askedBack = turns[lastIndex - 1]?.role === "agent" && turns[lastIndex - 1].text.trim().endsWith("?");
-  const previous = turns.slice(0, lastIndex).findLast((t) => t.role === "customer");
+  const previousIndex = turns.slice(0, lastIndex).findLastIndex((t) => t.role === "customer");
+  const previous = previousIndex < 0 ? undefined : turns[previousIndex];
   const leans = latest.intent === "unclear" || latest.intent === "other" || (FOLLOW_UP.test(last) && !applyRules(last) && latest.confidence < SURE);
   let before: Understanding | undefined;
-  const readPrevious = (said: ChatTurn) => (before ??= understandCustomerText(said.text, ctx, model));
+  // The message before as it was understood in its own place in the conversation ("the pharmacy one" after "which payment?" is a refund).
+  const readPrevious = (_said: ChatTurn) => (before ??= understandLatest(turns.slice(0, previousIndex + 1), ctx, model));
   // "and the other one?", "a ta za 3499?" after a question about where a request stands: the same question, about the request named or the customer's requests.
   if (leans && previous && FOLLOW_UP.test(last) && readPrevious(previous).intent === "status") {
     return { intent: "status", ...entitiesOf(latest), confidence: round(readPrevious(previous).confidence * 0.9) };
@@ -470,16 +529,27 @@ export function understandLatest(turns: ChatTurn[], ctx: OfflineContext, model: 
     latest.intent === "cancel" &&
     latest.merchant !== undefined &&
     !/\b(?:cancel\w*|withdraw|drop|stop)\b|(?<!\p{L})(?:anul|wycof|rezygn|zrezygn|odwo[lł])/iu.test(last);
-  if ((!["other", "unclear", "knowledge"].includes(latest.intent) && !correction) || !hasEntities || !askedBack || !previous) return latest;
+  // "and the kino one as well", "a ta z media expert też": a payment named after a refund, leaning on it.
+  const continues = FOLLOW_UP.test(last) && latest.intent !== "knowledge";
+  if ((!["other", "unclear", "knowledge"].includes(latest.intent) && !correction) || !hasEntities || !(askedBack || continues) || !previous) return latest;
   const earlier = readPrevious(previous);
   if (earlier.intent !== "refund") return latest;
   const { candidates: _candidates, also: _also, ...entities } = latest;
-  return { ...earlier, ...entities, intent: "refund", reason: earlier.reason, category: earlier.category, confidence: round(earlier.confidence * 0.9) };
+  // An answer to "which payment?" adds to what the claim said of it; "and the kino one as well" is another payment.
+  const { merchant: _m, amountMinor: _a, date: _d, ordinal: _o, cardLast4: _c, also: _e, ...claim } = earlier;
+  return {
+    ...(askedBack ? earlier : claim),
+    ...entities,
+    intent: "refund",
+    reason: earlier.reason,
+    category: earlier.category,
+    confidence: round(earlier.confidence * 0.9),
+  };
 }
 
 /** "and the monthly one?", "what about online?": a message that leans on the one before it. */
 const FOLLOW_UP =
-  /^\W*(?:and|also|what\s+about|how\s+about|and\s+what\s+about)\b|^\W*(?:it|that|this)\b|^\W*(?:a\s+(?:co|jak|ta|to|te|t[eę]|ten|tamt\p{L}*|ile|czy)|i\s+jeszcze|oraz|to|ta|t[eę]|tego|tej|ten)(?!\p{L})|^\W*a\s+\p{L}+\W*$/iu;
+  /^\W*(?:and|also|what\s+about|how\s+about|and\s+what\s+about)\b|^\W*(?:(?:and\s+)?(?:the\s+)?same\s+(?:for|with|goes\s+for)|(?:(?:can|could)\s+you\s+|pls\s+|please\s+)?do\s+the\s+same)\b|^\W*(?:it|that|this)\b|^\W*(?:a\s+(?:co|jak|ta|to|te|t[eę]|ten|tamt\p{L}*|ile|czy)|i\s+jeszcze|oraz|to|ta|t[eę]|tego|tej|ten)(?!\p{L})|^\W*a\s+\p{L}+\W*$/iu;
 
 /** Only what this message itself says about a payment. */
 function entitiesOf(u: Understanding): Partial<Understanding> {

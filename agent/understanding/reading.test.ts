@@ -255,3 +255,56 @@ describe("picking one of the payments offered", () => {
     expect(pickOffered("neither", ["Bar Tapas Sol", "City Parking"])).toBeUndefined();
   });
 });
+
+describe("a message read against the conversation and the items not booked yet", () => {
+  const pending = [
+    { id: "p-hotel", kind: "card_payment" as const, merchant: "Hotel Adler", amountMinor: 18_000, currency: "EUR", postedAt: `${TODAY}T20:00:00.000Z` },
+    { id: "p-transfer", kind: "transfer" as const, merchant: "Maria Novak", amountMinor: 25_000, currency: "EUR", postedAt: `${TODAY}T00:00:00.000Z` },
+  ];
+  const withPending = { ...alice, pending };
+
+  it("takes a question about an item not booked yet as a second request", () => {
+    const u = understandCustomerText("sunrise bakery 4.90 was not me and when is my transfer to maria novak going to go through", withPending);
+    expect([u.intent, u.also?.intent]).toEqual(["refund", "pending"]);
+    // Without the items it names, the same clause is too unsure to be a request of its own.
+    expect(understandCustomerText("sunrise bakery 4.90 was not me and when is my transfer to maria novak going to go through", alice).also).toBeUndefined();
+  });
+
+  it("takes a claim about an item not booked yet as a claim beside another request", () => {
+    const u = understandCustomerText("the hotel adler 180 isnt mine, i never stayed there. and what are my limits", withPending);
+    expect([u.intent, u.also?.intent]).toEqual(["refund", "limits"]);
+  });
+
+  it.each([
+    ["how does a dispute work in general?", "request_refund"],
+    ["how long does a refund usually take to land", "Refund_not_showing_up"],
+    ["jak długo trwa zwrot pieniędzy?", "Refund_not_showing_up"],
+  ])("answers a general question about refunds from the help articles: %s", (text, category) => {
+    expect(understandCustomerText(text, alice)).toMatchObject({ intent: "knowledge", category });
+  });
+
+  it("still asks which payment when a refund is asked for", () => {
+    expect(understandCustomerText("how do i get a refund", alice).intent).toBe("refund");
+  });
+
+  it("gives the second request only what its own clause names", () => {
+    const u = understandCustomerText("apteka zdrowie 34,20 nie moja, a w ogole co z ta poprzednia reklamacja?", bob);
+    expect(u).toMatchObject({ intent: "refund", merchant: "Apteka Zdrowie" });
+    expect(u.also).toEqual({ intent: "status", confidence: expect.any(Number) });
+  });
+
+  it("carries a refund over to a payment named after it ('and the gadget one as well')", () => {
+    const turns: ChatTurn[] = [
+      { role: "customer", text: "i want to dispute a payment" },
+      { role: "agent", text: "Which payment is it about?" },
+      { role: "customer", text: "the apteka one" },
+      { role: "agent", text: "Good news: I've refunded the Apteka Zdrowie payment of 34.20 EUR." },
+      { role: "customer", text: "and the gadget one as well" },
+    ];
+    expect(understandLatest(turns, bob)).toMatchObject({ intent: "refund", merchant: "Gadget Hub" });
+  });
+
+  it("reads 'co z orlenem?' as where the request about that payment stands", () => {
+    expect(understandCustomerText("co z orlenem?", bob)).toMatchObject({ intent: "status", merchant: "Orlen Fuel" });
+  });
+});

@@ -81,6 +81,8 @@ export type Resolution = { kind: "match"; transaction: Txn; reason: RefundReason
 export type UnderstandingInput = {
   messages: ChatTurn[];
   transactions: Txn[];
+  /** The customer's items not booked yet: named in a message, they are what it is about ("when does my top-up arrive"). */
+  pending?: PendingTxn[];
   /** YYYY-MM-DD */
   today: string;
 };

@@ -44,12 +44,21 @@ describe("buildUnderstandingMessages", () => {
     const text = String(system.content);
     expect(text).toMatch(/never decide, approve/i);
     expect(text).toContain('"amountMinor": integer');
-    expect(readSystemContext(text)).toEqual({ today: TODAY, transactions: ALICE });
+    expect(readSystemContext(text)).toEqual({ today: TODAY, transactions: ALICE, pending: [] });
     expect(turns.map((m) => [m.getType(), m.content])).toEqual([
       ["human", "hi"],
       ["ai", "Hello, how can I help?"],
       ["human", "coffee corner charged me twice"],
     ]);
+  });
+
+  it("sends the items not booked yet, which the offline model reads back", () => {
+    const pending = [
+      { id: "p1", kind: "transfer" as const, merchant: "Maria Novak", amountMinor: 25_000, currency: "EUR", postedAt: `${TODAY}T00:00:00.000Z` },
+    ];
+    const text = String(buildUnderstandingMessages({ ...input, pending })[0]!.content);
+    expect(text).toMatch(/not booked yet/);
+    expect(readSystemContext(text)).toEqual({ today: TODAY, transactions: ALICE, pending });
   });
 
   it("asks for every intent, field and Banking77 category the agent acts on, so a language model can do what the offline model does", () => {

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { and, asc, desc, eq, inArray, isNull, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, isNull, lt, sql } from "drizzle-orm";
 import type { DbOrTx } from "../client";
 import { approvals, messages, threads } from "../schema";
 
@@ -272,6 +272,17 @@ export async function listMessagesByThread(db: DbOrTx, tenantId: string, threadI
     .from(messages)
     .where(and(eq(messages.tenantId, tenantId), eq(messages.threadId, threadId)))
     .orderBy(asc(messages.id));
+}
+
+/** The last `limit` messages of the thread before message `before`, oldest first: what a message is read after. */
+export async function listMessagesBefore(db: DbOrTx, input: { tenantId: string; threadId: string; before: number; limit: number }) {
+  const rows = await db
+    .select({ role: messages.role, text: messages.text })
+    .from(messages)
+    .where(and(eq(messages.tenantId, input.tenantId), eq(messages.threadId, input.threadId), lt(messages.id, input.before)))
+    .orderBy(desc(messages.id))
+    .limit(input.limit);
+  return rows.reverse();
 }
 
 /** The customer message a client sent with this id on the thread, with whether it waits or was answered. */

@@ -200,11 +200,11 @@ export const intake = (deps: AgentDeps) =>
   async function intake(state: AgentStateType, config: LangGraphRunnableConfig): Promise<AgentUpdate> {
     const { tenantId, customerId } = state;
     const threadId = String(config.configurable?.thread_id);
-    const transactions = await deps.store.listTransactions(tenantId, customerId);
+    const [transactions, pendingItems] = await Promise.all([deps.store.listTransactions(tenantId, customerId), deps.store.listPending(tenantId, customerId)]);
     const today = deps.clock().toISOString().slice(0, 10);
     const read = await understandWithFallback(
       deps,
-      { messages: [...state.recent, { role: "customer", text: state.input }], transactions, today },
+      { messages: [...state.recent, { role: "customer", text: state.input }], transactions, pending: pendingItems, today },
       { signal: config.signal, record: { tenantId, threadId, step: Number(config.metadata?.langgraph_step ?? -1) } },
     );
     const answered = answerToQuestion(read, state, state.input);
@@ -219,13 +219,12 @@ export const intake = (deps: AgentDeps) =>
       heard: read,
       recent: [{ role: "customer", text: state.input }],
     };
-    let pending: Promise<PendingTxn[]> | undefined;
     const turn: Turn = {
       deps,
       state,
       threadId,
       transactions,
-      pending: () => (pending ??= deps.store.listPending(tenantId, customerId)),
+      pending: pendingItems,
       text: state.input,
       language,
     };
@@ -235,13 +234,13 @@ export const intake = (deps: AgentDeps) =>
     return listed?.length ? { ...update, shown: listed.filter((o): o is TransactionOption => "transactionId" in o) } : update;
   };
 
-/** One message's reading context; `pending` reads the customer's items not booked yet once, when first asked. */
+/** One message's reading context: the customer's booked payments and items not booked yet, read once a turn. */
 type Turn = {
   deps: AgentDeps;
   state: AgentStateType;
   threadId: string;
   transactions: Txn[];
-  pending: () => Promise<PendingTxn[]>;
+  pending: PendingTxn[];
   text: string;
   language: Language;
 };
@@ -279,9 +278,8 @@ export const pendingOptionOf = (item: PendingTxn): PendingOption => ({ ...option
 const notBookedAsRefund = (item: PendingTxn): AgentUpdate => ({ ...notBooked(item), intent: "refund" });
 
 /** The item not booked yet the request names or the conversation was just about, if any. */
-async function pendingNamed(turn: Turn, u: Understanding, focusedId: string | undefined): Promise<PendingTxn | undefined> {
-  const pending = await turn.pending();
-  return pending.find((p) => p.id === focusedId) ?? resolvePending(turn.text, u, pending, turn.transactions);
+function pendingNamed(turn: Turn, u: Understanding, focusedId: string | undefined): PendingTxn | undefined {
+  return turn.pending.find((p) => p.id === focusedId) ?? resolvePending(turn.text, u, turn.pending, turn.transactions);
 }
 
 /** What intake does for one request of the message. */
@@ -302,18 +300,18 @@ async function settle(turn: Turn, u: Understanding, update: AgentUpdate, picked:
     }
     case "handover": {
       // Stopping a transfer still pending is explained (it can still be cancelled), not handed over.
-      const transfer = u.category === "cancel_transfer" ? await pendingNamed(turn, u, undefined) : undefined;
+      const transfer = u.category === "cancel_transfer" ? pendingNamed(turn, u, undefined) : undefined;
       if (transfer?.kind === "transfer") return { ...update, ...notBookedAsRefund(transfer) };
       return { ...update, handoff: await handOver(turn, u) };
     }
     case "pending": {
       // A question about one item not booked yet makes it what "it" means next ("can you refund it?").
-      const item = await pendingNamed(turn, u, undefined);
+      const item = pendingNamed(turn, u, undefined);
       return item ? { ...update, focus: optionOf(item) } : update;
     }
     case "unclear": {
       // An unclear message that names an item not booked yet is about that item: its standing is the answer.
-      const item = await pendingNamed(turn, u, undefined);
+      const item = pendingNamed(turn, u, undefined);
       if (item) return { ...update, ...notBookedAsRefund(item) };
       const candidates = (u.candidates ?? []).flatMap((category) => {
         const entry = entryFor(turn.state.tenantId, category, turn.language);
@@ -334,7 +332,7 @@ async function openRefundCase(turn: Turn, u: Understanding, txnId: string | unde
   const focused = !hasCriteria(u) && state.focus && refersBack(turn.text) ? state.focus.transactionId : undefined;
   const chosen = transactions.find((t) => t.id === (txnId ?? focused));
   // test:guards booked-only-asked
-  const pendingItem = chosen ? undefined : await pendingNamed(turn, u, focused);
+  const pendingItem = chosen ? undefined : pendingNamed(turn, u, focused);
   if (pendingItem) return notBooked(pendingItem);
   const resolution = chosen ? ({ kind: "match", transaction: chosen, reason: u.reason ?? "other" } as const) : resolveTransaction(u, transactions);
   if (resolution.kind === "ambiguous") {
@@ -426,7 +424,7 @@ async function withdraw(turn: Turn, u: Understanding, approvalId: string | undef
   const named = approvalId ? undefined : namedCase(cases, u, state.focus, turn.text);
   if (!approvalId && !named) {
     const focusedId = state.focus && refersBack(turn.text) ? state.focus.transactionId : undefined;
-    const pendingItem = await pendingNamed(turn, u, focusedId);
+    const pendingItem = pendingNamed(turn, u, focusedId);
     if (pendingItem) return notBookedAsRefund(pendingItem);
   }
   const waiting = cases.filter(isWaiting);
