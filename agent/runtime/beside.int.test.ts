@@ -53,6 +53,16 @@ describe("a claim about another payment while a request waits for an operator", 
     expect(await h.ledgerRows(), "nothing else paid").toHaveLength(1);
   });
 
+  it("reads the message after the conversation so far: 'same for the cinema one' is a claim about that payment", async () => {
+    const threadId = await waitingOn("gadget hub charged 89 for a speaker that never came", "cust-bob");
+    const second = await say(threadId, "same for the cinema one, the show was cancelled", "cust-bob");
+    expect(second.reply).toMatch(/Kino Atlantic.*Gadget Hub payment of 89\.00 EUR is still with one of our operators/s);
+    const cinema = (await getCaseByTransaction(h.db, TENANT, "tx-bob-cinema"))!;
+    expect(cinema.threadId).not.toBe(threadId);
+    expect(await h.ledgerRows(cinema.id), "the cinema refund, cleared by policy and paid once").toHaveLength(1);
+    expect((await approvalOf("tx-bob-gadget"))?.status, "the first request still waits").toBe("pending");
+  });
+
   it("pays a claim policy clears at once, and a second message about it pays nothing more", async () => {
     const threadId = await waitingOn("I don't recognise the Electro Mart payment of 1,249.00", "cust-alice");
     const first = await say(threadId, "green grocer took 23.40 yesterday, not me", "cust-alice");

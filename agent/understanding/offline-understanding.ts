@@ -6,7 +6,7 @@ import { findDate } from "./dates";
 import { foldText } from "./intent-features";
 import { bestMerchants, matchMerchant, merchantOfCountry, merchantOfKind } from "./merchants";
 import { resolvePending } from "./resolve";
-import { applyRules, stripGreeting, type RuleLabel } from "./rules";
+import { applyRules, claimRule, stripGreeting, type RuleLabel } from "./rules";
 import type { ChatTurn, Intent, PendingTxn, RefundReason, Txn, Understanding } from "./types";
 
 /** What a message is read against: today, the customer's booked payments and their items not booked yet. */
@@ -323,10 +323,17 @@ const WHEN_BOOKED =
 /** A question about how refunds work or how long they take, not a claim (folded text, both languages). */
 const GENERAL_REFUND_QUESTION =
   /\bhow\s+(?:does|do)\s+(?:a\s+|the\s+)?(?:refunds?|disputes?|chargebacks?|claims?)(?:\s+\w+){0,3}\s+work\b|\bhow\s+long\s+(?:does|do|will|would|can|should)\s+(?:a|the|it|refunds?|disputes?|chargebacks?)\b.*\b(?:take|last)\b|\bin\s+general\b|\b(?:usually|typically|normally)\s+take\b|\bwhat(?:'s|s|\s+is)\s+the\s+(?:process|procedure)\b|\bjak\s+dzial\w*\s+(?:zwrot|reklamac|procedur)|\b(?:ile|jak\s+dlugo)\s+(?:trwa|sie\s+czeka|czeka\s+sie|zajmuje)\b|\bogolnie\b|\bzazwyczaj\b|\bzwykle\b/;
+/** Words that name a kind of item rather than the one item ("ATM" of "ATM Centrum"). */
+const KIND_OF_ITEM = /\b(?:atm|cash|withdrawal|top[\s-]?up|by|bank|transfer)\b/gi;
+/** The items' names without the words for their kind: "the atm gave me less" names no item, "ATM centrum" does. */
+function ownNames(items: PendingTxn[]): string[] {
+  return items.map((p) => p.merchant.replace(KIND_OF_ITEM, " ").trim()).filter((name) => name.length > 0);
+}
+
 /** "co z orlenem?", "a jak tam empik?": a short question after one thing (folded text). */
 const PL_HOW_IS_IT = /^\W*(?:(?:a|i|no|to)\s+)?(?:co\s+(?:z|ze)|jak\s+tam(?:\s+z)?)\s+(?:\p{L}+\s*){1,3}\W*$/u;
-/** Help topics about a kind of payment the customer does not recognise. */
-const UNRECOGNISED_KINDS = new Set(["cash_withdrawal_not_recognised", "direct_debit_payment_not_recognised"]);
+/** Help topics about a kind of payment the customer does not recognise, or an amount of cash that was wrong. */
+const UNRECOGNISED_KINDS = new Set(["cash_withdrawal_not_recognised", "direct_debit_payment_not_recognised", "wrong_amount_of_cash_received"]);
 /** Of those, one about how long. */
 const HOW_LONG = /\bhow\s+long\b|\b(?:usually|typically|normally)\s+take\b|\b(?:ile|jak\s+dlugo)\s+(?:trwa|sie\s+czeka|czeka\s+sie|zajmuje)\b/;
 
@@ -362,14 +369,17 @@ function readText(text: string, ctx: OfflineContext, model: IntentModel): { u: U
       return { u: { intent: "knowledge", category, confidence: RULE_CONFIDENCE }, byRule: true };
     }
   }
+  // "coffee corner took 4.90 twice, refund the extra one": a claim about one of the customer's own payments, whatever help topic its words touch.
+  if (c.byRule && c.intent === "knowledge" && ownShop) {
+    const claim = claimRule(text);
+    if (claim) return { u: { intent: "refund", reason: claim.reason ?? "other", ...entities, confidence: RULE_CONFIDENCE }, byRule: true };
+  }
   // "ATM centrum 100 eur withdrawal wasnt me": a claim about an item not booked yet, named by its shop or recipient, is a claim all the same.
   if (
     c.intent === "knowledge" &&
     UNRECOGNISED_KINDS.has(c.category ?? "") &&
-    bestMerchants(
-      text,
-      (ctx.pending ?? []).map((p) => p.merchant),
-    ).length === 1
+    // Not recognised: the one withdrawal not booked yet is named by its kind too; a wrong amount only by its name.
+    bestMerchants(text, c.category === "wrong_amount_of_cash_received" ? ownNames(ctx.pending ?? []) : (ctx.pending ?? []).map((p) => p.merchant)).length === 1
   ) {
     return { u: { intent: "refund", reason: "unrecognised", category: c.category, ...entities, confidence: RULE_CONFIDENCE }, byRule: true };
   }
@@ -425,7 +435,7 @@ const JOINER =
 export function splitClauses(text: string): string[] {
   return text
     .split(
-      /(?<=[.!?;])\s+|\s+(?:and\s+also|also|plus|and\s+then|[+&])\s+|,\s+(?=i\s+(?:want|need|would\s+like)\s+to\s+(?:speak|talk|chat)\b)|,\s+(?=(?:please\s+)?(?:unblock|unfreeze|freeze|block|cancel|replace|send|order)\s+(?:the|my|it|that|this)\b)|,?\s+and\s+(?=(?:i|i'?m|i've|my|what|whats|how|hows|when|whens|where|wheres|any|can|could|would|please|pls|there|someone|somebody|tell|show|also|is|are|do|does|why|let|send|order|get|give|remind|check|has|have|did|freeze|block|unfreeze|unblock|cancel|withdraw|refund)\b)|,?\s+(?:a\s+)?(?:i\s+)?(?:przy\s+okazji|poza\s+tym|a\s+tak[zż]e|oraz|aha,?\s+i)[:,]?\s+|,?\s+(?:a|i)\s+jeszcze\s+(?:jedno\s+)?pytanie[:,]?\s+|,?\s+(?:a|i)\s+(?:jeszcze\s+|potem\s+|poza\s+tym\s+|(?:tak\s+)?w\s+og[oó]le\s+)?(?=(?:jak|jaki|jakie|jaka|ile|kiedy|gdzie|czy|co|prosz[eę]|chc[eę]|zablokuj\p{L}*|odblokuj\p{L}*|zam[oó]w\p{L}*|mam|moja|m[oó]j|dlaczego|czemu|poka[zż]\p{L}*|sprawd[zź]\p{L}*|daj\p{L}*|podaj\p{L}*|powiedz\p{L}*|napisz\p{L}*|wyja[sś]nij\p{L}*|po[lł][aą]cz\p{L}*|przeka[zż]\p{L}*|wy[sś]lij\p{L}*|zwr[oó][cć]\p{L}*|oddaj\p{L}*)(?!\p{L}))/iu,
+      /(?<=[.!?;])\s+|\s+(?:and\s+also|also|plus|and\s+then|[+&])\s+|,\s+(?=i\s+(?:want|need|would\s+like)\s+to\s+(?:speak|talk|chat)\b)|,\s+(?=(?:please\s+)?(?:unblock|unfreeze|freeze|block|cancel|replace|send|order)\s+(?:the|my|it|that|this)\b)|,\s+(?=(?:(?:what|how|when|where)(?:\s+(?:is|are|about)|'?s)?|any\s+news\s+on)\s+(?:my|the|your)\b)|,?\s+and\s+(?=(?:i|i'?m|i've|my|what|whats|how|hows|when|whens|where|wheres|any|can|could|would|please|pls|there|someone|somebody|tell|show|also|is|are|do|does|why|let|send|order|get|give|remind|check|has|have|did|freeze|block|unfreeze|unblock|cancel|withdraw|refund)\b)|,?\s+(?:a\s+)?(?:i\s+)?(?:przy\s+okazji|poza\s+tym|a\s+tak[zż]e|oraz|aha,?\s+i)[:,]?\s+|,?\s+(?:a|i)\s+jeszcze\s+(?:jedno\s+)?pytanie[:,]?\s+|,?\s+(?:a|i)\s+(?:jeszcze\s+|potem\s+|poza\s+tym\s+|(?:tak\s+)?w\s+og[oó]le\s+)?(?=(?:jak|jaki|jakie|jaka|ile|kiedy|gdzie|czy|co|prosz[eę]|chc[eę]|zablokuj\p{L}*|odblokuj\p{L}*|zam[oó]w\p{L}*|mam|moja|m[oó]j|dlaczego|czemu|poka[zż]\p{L}*|sprawd[zź]\p{L}*|daj\p{L}*|podaj\p{L}*|powiedz\p{L}*|napisz\p{L}*|wyja[sś]nij\p{L}*|po[lł][aą]cz\p{L}*|przeka[zż]\p{L}*|wy[sś]lij\p{L}*|zwr[oó][cć]\p{L}*|oddaj\p{L}*)(?!\p{L}))/iu,
     )
     .map((c) => c.trim())
     .filter((c) => /\p{L}{2}/u.test(c));
@@ -530,8 +540,11 @@ export function understandLatest(turns: ChatTurn[], ctx: OfflineContext, model: 
     latest.merchant !== undefined &&
     !/\b(?:cancel\w*|withdraw|drop|stop)\b|(?<!\p{L})(?:anul|wycof|rezygn|zrezygn|odwo[lł])/iu.test(last);
   // "and the kino one as well", "a ta z media expert też": a payment named after a refund, leaning on it.
-  const continues = FOLLOW_UP.test(last) && latest.intent !== "knowledge";
-  if ((!["other", "unclear", "knowledge"].includes(latest.intent) && !correction) || !hasEntities || !(askedBack || continues) || !previous) return latest;
+  const continues = (FOLLOW_UP.test(last) || ALSO_THIS_ONE.test(last)) && latest.intent !== "knowledge";
+  // A classifier's unsure reading of such a fragment ("i jeszcze ta z Orlenu") tells less than the request it continues.
+  const unsure = ["other", "unclear", "knowledge"].includes(latest.intent) || (continues && latest.confidence < SURE && !applyRules(last));
+  const names = hasEntities || (continues && latest.ordinal !== undefined);
+  if ((!unsure && !correction) || !names || !(askedBack || continues) || !previous) return latest;
   const earlier = readPrevious(previous);
   if (earlier.intent !== "refund") return latest;
   const { candidates: _candidates, also: _also, ...entities } = latest;
@@ -549,7 +562,10 @@ export function understandLatest(turns: ChatTurn[], ctx: OfflineContext, model: 
 
 /** "and the monthly one?", "what about online?": a message that leans on the one before it. */
 const FOLLOW_UP =
-  /^\W*(?:and|also|what\s+about|how\s+about|and\s+what\s+about)\b|^\W*(?:(?:and\s+)?(?:the\s+)?same\s+(?:for|with|goes\s+for)|(?:(?:can|could)\s+you\s+|pls\s+|please\s+)?do\s+the\s+same)\b|^\W*(?:it|that|this)\b|^\W*(?:a\s+(?:co|jak|ta|to|te|t[eę]|ten|tamt\p{L}*|ile|czy)|i\s+jeszcze|oraz|to|ta|t[eę]|tego|tej|ten)(?!\p{L})|^\W*a\s+\p{L}+\W*$/iu;
+  /^\W*(?:and|also|what\s+about|how\s+about|and\s+what\s+about)\b|^\W*(?:(?:and\s+)?(?:the\s+)?same\s+(?:for|with|goes\s+for)|(?:(?:can|could)\s+you\s+|pls\s+|please\s+)?do\s+the\s+same)\b|^\W*(?:it|that|this)\b|^\W*(?:a\s+(?:co|jak|ta|to|te|t[eę]|ten|tamt\p{L}*|ile|czy)|i\s+(?:jeszcze|ta|ten|to|te|t[eę]|tamt\p{L}*)|oraz|to|ta|t[eę]|tego|tej|ten)(?!\p{L})|^\W*a\s+\p{L}+\W*$/iu;
+
+/** "the parking in germany too please", "ta z biedronki też": one more of the same. */
+const ALSO_THIS_ONE = /\b(?:too|as\s+well|also|either)\b(?:\s+(?:please|pls|plz))?\W*$|(?<!\p{L})(?:też|tez|również|rowniez)(?!\p{L})/iu;
 
 /** Only what this message itself says about a payment. */
 function entitiesOf(u: Understanding): Partial<Understanding> {

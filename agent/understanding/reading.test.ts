@@ -308,3 +308,47 @@ describe("a message read against the conversation and the items not booked yet",
     expect(understandCustomerText("co z orlenem?", bob)).toMatchObject({ intent: "status", merchant: "Orlen Fuel" });
   });
 });
+
+describe("two requests and references, as customers write them", () => {
+  it("takes a claim naming the customer's own payment as a claim, whatever help topic its words touch", () => {
+    const u = understandCustomerText("coffee corner took 4.90 twice on monday morning pls refund the extra one and whats my daily limit", alice);
+    expect(u).toMatchObject({ intent: "refund", reason: "duplicate", merchant: "Coffee Corner", also: { intent: "limits" } });
+  });
+
+  it("splits a question about something else after a comma", () => {
+    expect(understandCustomerText("book nook charged me twice 12.50 each, refund one pls, whats my daily limit", bob)).toMatchObject({
+      intent: "refund",
+      merchant: "Book Nook",
+      also: { intent: "limits" },
+    });
+    // "where do i find it" leans on the clause before.
+    expect(understandCustomerText("whats my monthly limit? also i forgot my pin, where do i find it", alice).also).toMatchObject({
+      category: "get_physical_card",
+    });
+  });
+
+  it.each(["what happened with it?", "where's that one at", "did you sort out the electro mart one?", "is the gadget one still with someone?"])(
+    "asks where a request stands: %s",
+    (text) => expect(understandCustomerText(text, alice).intent).toBe("status"),
+  );
+
+  it.each([
+    "jak wyglądają teraz moje zgłoszenia?",
+    "a jak tam ten zwrot, już zaksięgowany?",
+    "co z tymi zgłoszeniami?",
+    "a mam w ogóle jakieś otwarte reklamacje?",
+    "ktora z nich jeszcze czeka?",
+  ])("asks in Polish where requests stand: %s", (text) => expect(understandCustomerText(text, bob).intent).toBe("status"));
+
+  it("carries a refund to a payment named after it with 'too' or 'też', or picked from the list again", () => {
+    const after = (text: string): ChatTurn[] => [
+      { role: "customer", text: "i want to dispute a payment" },
+      { role: "agent", text: "Which payment is it about?" },
+      { role: "customer", text: "gadget hub" },
+      { role: "agent", text: "Your refund request is with one of our operators." },
+      { role: "customer", text },
+    ];
+    expect(understandLatest(after("the book nook one too please"), bob)).toMatchObject({ intent: "refund", merchant: "Book Nook" });
+    expect(understandLatest(after("i ta druga tez"), bob)).toMatchObject({ intent: "refund", ordinal: 2 });
+  });
+});

@@ -80,9 +80,9 @@ export const PL_CANCEL: RegExp[] = [
 export const PL_STATUS: RegExp[] = [
   /\bodrzucil\w*\s+(?:moj|moja|moje|ten|ta|to)\s+(?:wniosek|wniosk\w*|reklamacj\w*|zgloszeni\w*|prosb\w*|zwrot\w*)/,
   /\b(?:zostal\w*|jest|sa)\s+(?:juz\s+)?(?:uznan\w*|przyjet\w*|zaakceptowan\w*|rozpatrzon\w*|zalatwion\w*|zatwierdzon\w*|zaksiegowan\w*|wyplacon\w*|przelan\w*|zwrocon\w*)|\bzaj\w*\s+sie\s+(?:moja\s+|moim\s+)?(?:sprawa|reklamacja|zgloszeniem|zwrotem)/,
-  /\b(?:zgloszeni\w*|reklamacj\w*|sprawa|wniosek|zwrot)\b.{0,20}\bw\s+toku\b|\bwiesci\b|\bnowin\w*|\bnowosc\w*|\bcos\s+nowego\b|\bwiadomo\s+(?:juz\s+)?cos\b|\bcos\s+sie\s+ruszyl\w*|\bjak\s+tam\s+(?:moja|moj|moje|z)\b|\bpytam\s+o\s+(?:moja\s+|moj\s+)?(?:reklamacj\w*|zwrot\w*|zgloszeni\w*)|\b(?:dalej|nadal|wciaz)\s+nic\s+nie\s+wiem/,
+  /\b(?:zgloszeni\w*|reklamacj\w*|sprawa|wniosek|zwrot)\b.{0,20}\bw\s+toku\b|\bwiesci\b|\bnowin\w*|\bnowosc\w*|\bcos\s+nowego\b|\bwiadomo\s+(?:juz\s+)?cos\b|\bcos\s+sie\s+ruszyl\w*|\bjak\s+tam\s+(?:moja|moj|moje|z|ten|ta|to|te|tamt\w*)\b|\bpytam\s+o\s+(?:moja\s+|moj\s+)?(?:reklamacj\w*|zwrot\w*|zgloszeni\w*)|\b(?:dalej|nadal|wciaz)\s+nic\s+nie\s+wiem/,
   /\b(?:reklamacj\w*|zwrot\w*|zgloszeni\w*)\s+(?:juz\s+)?(?:przeszl\w*|przeszedl|poszl\w*)|\bkiedy\s+(?:\w+\s+){0,3}(?:dostane|otrzymam|bedzie)\s+(?:\w+\s+)?odpowiedz\w*/,
-  /\bco\s+(?:z|ze|sie\s+dzieje\s+z)\s+(?:moim|moja|moj|moje|tym|ta|moimi|ta\s+moja)?\s*(?:drug\w*\s+|inn\w*\s+|tamt\w*\s+|poprzedni\w*\s+|wczesniejsz\w*\s+|pierwsz\w*\s+)?(?:zwrot\w*|reklamacj\w*|zgloszeni\w*|wniosk\w*|prosb\w*|spraw\w*|pieniedzmi|kasa)/,
+  /\bco\s+(?:z|ze|sie\s+dzieje\s+z)\s+(?:moim|moja|moj|moje|tym|ta|moimi|tymi|tymi\s+moimi|ta\s+moja)?\s*(?:drug\w*\s+|inn\w*\s+|tamt\w*\s+|poprzedni\w*\s+|wczesniejsz\w*\s+|pierwsz\w*\s+)?(?:zwrot\w*|reklamacj\w*|zgloszeni\w*|wniosk\w*|prosb\w*|spraw\w*|pieniedzmi|kasa)/,
   /\bkiedy\s+(?:\w+\s+){0,2}(?:dostane|otrzymam|wroc\w*|bedzie|beda|przyjdzie|przyjda|zobacze|wplyn\w*|odda\w*|dotrze)\b.{0,30}\b(?:zwrot\w*|pieniadz\w*|pieniedz\w*|kas\w*|decyzj\w*)/,
   /\b(?:zdecydowa\w*|rozpatrzon\w*|rozpatrzy\w*|rozpatruj\w*|decyzj\w*|na\s+jakim\s+etapie|jakis\s+postep|cos\s+wiadomo|jest\s+juz\s+cos)\b|\bstatus\w*\s+(?:mojej\s+|mojego\s+|tej\s+|tego\s+)?(?:reklamacj\w*|zgloszeni\w*|zwrot\w*|sprawy|wniosk\w*)/,
   /\bzwrot\w*\b.{0,30}\b(?:nie\s+(?:doszedl|dotarl|przyszedl|ma\b|widac|pojawil\w*|wplynal)|jeszcze\s+nie|dalej\s+nie|nadal\s+nie)/,
@@ -91,7 +91,7 @@ export const PL_STATUS: RegExp[] = [
   /\bkiedy\s+(?:\w+\s+){0,3}(?:beda|bedzie|wroc\w*|wplyn\w*|dotr\w*)\s+(?:\w+\s+){0,2}(?:na\s+(?:moim\s+|moje\s+)?(?:koncie|konto|karcie|karte|rachunku)|z\s+powrotem)/,
   // Asked about the review itself, or about several requests at once.
   /\brozpatryw\w*|\bktos\s+(?:juz\s+)?(?:to\s+|te\s+|ta\s+)?(?:juz\s+)?(?:sprawdzil\w*|przejrzal\w*|rozpatrzyl\w*|zajal\w*\s+sie|patrzyl\w*|oglada\w*)/,
-  /\bjak\s+(?:stoj\w*|stoi|wyglada\w*|idzie|ida)\s+(?:obie\s+|moje\s+|moja\s+|te\s+|ta\s+|moich\s+)?(?:spraw\w*|zgloszeni\w*|reklamacj\w*|zwrot\w*|wnios\w*)|\bco\s+z\s+(?:tym|ta|tamtym|tamta)\s+(?:drug\w*|inn\w*)\s*\??\s*$/,
+  /\bjak\s+(?:stoj\w*|stoi|wyglada\w*|idzie|ida)\s+(?:teraz\s+|obecnie\s+|aktualnie\s+|dzis\s+)?(?:obie\s+|moje\s+|moja\s+|te\s+|ta\s+|moich\s+)?(?:spraw\w*|zgloszeni\w*|reklamacj\w*|zwrot\w*|wnios\w*)|\bco\s+z\s+(?:tym|ta|tamtym|tamta)\s+(?:drug\w*|inn\w*|pierwsz\w*|poprzedni\w*|wczesniejsz\w*)\s*\??\s*$|\bktor\w*\s+(?:z\s+nich\s+)?(?:jeszcze\s+|nadal\s+|wciaz\s+|dalej\s+)?czeka|\b(?:otwart\w*|niezalatwion\w*|oczekujac\w*)\s+(?:reklamacj\w*|zgloszen\w*|spraw\w*|wnios\w*)/,
 ];
 
 export const PL_PENDING: RegExp[] = [

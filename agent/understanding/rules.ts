@@ -136,6 +136,7 @@ const STATUS: RegExp[] = [
   /\bwhen\s+(?:will|do|can)\s+i\s+(?:\w+\s+)?(?:get|receive|see)\s+(?:my|the|that)\s+(?:refund|money)\b|\brefund\b.{0,30}\b(?:not|isn'?t|hasn'?t|still\s+not|nothing)\b.{0,20}\b(?:showing|shown|arrived|appeared|there|back|come|statement|account)\b/i,
   /\bwaiting\s+(?:for|on)\s+(?:my|the|that)\s+(?:\w+\s+){0,3}refund\b|\b(?:did|have|has)\s+(?:you|anyone|someone|they)\s+(?:approved?|processed?|accepted?|decided)\s+(?:on\s+)?(?:my|the)\s+(?:refund|claim|request|case)\b|\b(?:isn'?t|is\s+not|not)\s+back\s+on\s+my\s+(?:card|account)\b/i,
   /\bstatus\b|\bany\s+(?:news|updates?|progress)\b|\bupdate\s+on\s+my\b|\bstill\s+(?:with|being\s+(?:looked\s+at|checked|reviewed)\s+by)\s+(?:someone|somebody|an?\s+(?:operator|person|human|agent)|you|your\s+team)\b/i,
+  /^\W*(?:(?:and|so|ok|okay)\W+)?(?:what(?:'?s)?\s+happen(?:ed|ing)\s+(?:to|with)|where(?:'?s|\s+is|\s+are)|how(?:'?s|\s+is)|any\s+news\s+(?:on|about))\s+(?:it|that|this|them|those)(?:\s+one)?(?:\s+(?:at|now|going))?\W*$|\bdid\s+(?:you|u|they|anyone|someone)\s+(?:sort(?:ed)?\s+out|deal\s+with|look\s+(?:at|into)|check|process|handle)\s+(?:my|the|that)\s+(?:[\w&'-]+\s+){0,3}(?:one|claim|refund|request|case|dispute|complaint|thing)\b/i,
   /\bwhere(?:'s|\s+is)\s+my\s+(?:refund|money|claim|request)\b|\bwhat\s+happened\s+(?:to|with)\s+my\s+(?:refund|claim|request|case)\b/i,
   /\b(?:has|have|did|is|was)\s+(?:my|the)\s+(?:refund|claim|request|case)\s+(?:been\s+)?(?:come|gone|processed|approved|arrived|done|sorted|through|finished|resolved)/i,
   /\b(?:has|have|is|was)\s+(?:my|the)\s+(?:money|refund|cash)\s+(?:been\s+)?(?:returned|refunded|paid\s+back|credited|given\s+back|sent\s+back)\b|\bdid\s+(?:i|you)\s+(?:get|send)\s+(?:my|the)\s+(?:money|refund)\s+back\b/i,
@@ -322,6 +323,19 @@ function declinedAt(m: Said): RuleLabel | null {
   if (either(m, /\b(?:card|payment|pay|purchase|shop|store|online|terminal|supermarket|restaurant|merchant)\b/i, pl.PL_CARD_PAYMENT))
     return { intent: "knowledge", category: "declined_card_payment" };
   return null;
+}
+
+/**
+ * The claim a message makes about a payment, read by the claim rules alone: what a message
+ * naming one of the customer's own payments asks for even where a help topic's words are in
+ * it too ("coffee corner took 4.90 twice, refund the extra one").
+ */
+export function claimRule(text: string): RuleLabel | undefined {
+  const m = said(stripGreeting(text));
+  const claim = LATER_RULES.find(
+    (r) => r.label.intent === "refund" && (r.patterns.some((p) => p.test(m.body)) || r.polish?.some((p) => p.test(m.folded))) && applies(r.label, m),
+  );
+  return claim?.label;
 }
 
 /** The message without a leading "hi", "hello there," "dzień dobry," etc. */
