@@ -17,6 +17,9 @@ const RULE_CONFIDENCE = 0.9;
 /** Words saying money left the account. */
 const MONEY_TAKEN =
   /\b(?:charg(?:e|es|ed|ing)|statement|took|take(?!\s+(?:it|them|(?:my|the|your|this|a)\s+card|cards?|contactless)\b)|taken|billed?|debit(?:ed)?|deducted|withdrew|payments?|transactions?)\b|(?<!\p{L})(?:wyci[aą]g\p{L}*|pobra\p{L}*|pobrał\p{L}*|zapłaci\p{L}*|zaplaci\p{L}*|płatnoś\p{L}*|platnos\p{L}*|transakcj\p{L}*|obciąż\p{L}*|obciaz\p{L}*|ściągn\p{L}*|sciagn\p{L}*|zeszł\p{L}*|zeszl\p{L}*|policzy\p{L}*|naliczy\p{L}*)/iu;
+/** "the fuel one is wrong": said of a payment, a claim about it. */
+const IS_WRONG =
+  /\b(?:is|was|looks|seems)\s+(?:wrong|off|incorrect|not\s+right)\b|(?<!\p{L})(?:jest\s+)?(?:b[lł][eę]dn\p{L}*|nie\s+zgadza\s+si[eę])(?!\p{L})/iu;
 /** Share of classifier probability on refund intents above which a message about a listed payment is a refund. */
 const REFUND_SHARE_FLOOR = 0.15;
 /** Below this the classifier's best guess is only a guess: the agent asks which of the likely topics is meant. */
@@ -90,7 +93,7 @@ export function extractEntities(said: string, ctx: OfflineContext): Pick<Underst
 
 /** Words with which a customer takes back what they just said and names something else. */
 const CORRECTION =
-  /\b(?:no\s+wait|wait\s+no|sorry,?\s+i\s+mean(?:t)?|i\s+mean(?:t)?|actually,?\s+(?:it'?s|it\s+was|i\s+mean)|not\s+(?:that|the\s+\w+)\s+one,)\b|(?<!\p{L})(?:to\s+znaczy|chodzi\s+mi\s+o|nie,\s+czekaj|pomyli[lł]\p{L}*\s+\p{L}+\s*[-–,]?)(?!\p{L})/giu;
+  /\b(?:no\s+wait|wait\s+no|sorry,?\s+i\s+mean(?:t)?|i\s+mean(?:t)?|actually,?\s+(?:it'?s|it\s+was|i\s+mean)|not\s+(?:that|the\s+\w+)\s+one,)\b|(?<!\p{L})(?:to\s+znaczy|chodzi(?:[lł]o)?\s+mi\s+o|nie,\s+czekaj|pomyli[lł]\p{L}*\s+\p{L}+\s*[-–,]?)(?!\p{L})/giu;
 /** "the 4th one", "2nd one pls": an ordinal number before "one" names a place in a list. */
 const POSITION_NOT_DAY = /\b\d{1,2}(?:st|nd|rd|th)\s+(?:one|payment|charge|transaction)\b/gi;
 
@@ -109,7 +112,7 @@ const NAME = String.raw`([A-Z\u0104\u0106\u0118\u0141\u0143\u00d3\u015a\u0179\u0
 const TOOK = String.raw`(?:has\s+|just\s+)?(?:charged|double[-\s]?charged|took|billed|debited|pobra\w*|policzy\w*|ściągn\w*|sciagn\w*|obciąży\w*|obciazy\w*|naliczy\w*|zabra\w*)`;
 /** Where a shop's name stands: after "at"/"from" (or Polish "w", "z", "u", "od"), or before a word saying it took money. */
 const SHOP_PLACES = [
-  new RegExp(String.raw`\b(?:at|from|w|we|z|ze|u|od)\s+${NAME}`, "gu"),
+  new RegExp(String.raw`\b(?:at|from|w|we|z|ze|u|od|za)\s+${NAME}`, "gu"),
   new RegExp(String.raw`(?:^|[.!?,]\s+)${NAME}\s+${TOOK}\b`, "gu"),
   new RegExp(String.raw`(?<!\p{L})(?:stacj\p{L}*|sklep\p{L}*|firm\p{L}*|sie[cć]\p{L}*)\s+${NAME}`, "gu"),
 ];
@@ -121,6 +124,10 @@ const LOWERCASE_TAKER = new RegExp(String.raw`^\W*(\p{Ll}[\p{L}&'’.-]{2,})\s+(
 
 /** "my ikea purchase", "the zalando order": a shop's name typed in lower case before what was bought from it. */
 const LOWERCASE_PURCHASE = /\b(?:my|the|that|this)\s+([a-z][a-z0-9&'-]{2,})\s+(?:purchase|order|payment|charge|subscription|booking|bill)\b/;
+/** "a refund from rossmann": a shop's name typed in lower case after the refund asked of it. */
+const LOWERCASE_REFUND_FROM = /\b(?:refund|money\s+back)\s+from\s+([a-z][a-z0-9&'-]{2,})\b(?!\s+(?:the|a|my|your|you|them|it|this|that)\b)/;
+/** Words in that place that are who, not which shop. */
+const NOT_A_REFUNDER = /^(?:you|us|them|him|her|me|someone|somebody|anyone|your|our|their|the|bank|merchant|shop|store|seller|company|there|here|abroad)$/;
 /** Words in that place that say what kind of payment it was, not where. */
 const GENERIC_PURCHASE =
   /^(?:last|latest|recent|previous|first|second|third|other|online|card|debit|credit|big|small|large|weekly|monthly|yearly|annual|latest|new|old|whole|double|duplicate|same|pending|foreign|contactless|cash|atm|transfer|refund|hotel|taxi|train|flight|grocery|food|fuel|petrol|gas|phone|internet|gym|coffee|parking|metro|cinema|book|books|pharmacy|bakery|tapas|fake|wrong|unknown|strange|weird|one|only|recurring|direct|standing)$/;
@@ -139,6 +146,9 @@ function unlistedMerchant(text: string): string | undefined {
   }
   const bought = LOWERCASE_PURCHASE.exec(text)?.[1];
   if (bought && !GENERIC_PURCHASE.test(bought)) return bought.charAt(0).toUpperCase() + bought.slice(1);
+  const refunder = LOWERCASE_REFUND_FROM.exec(text)?.[1];
+  if (refunder && !GENERIC_PURCHASE.test(refunder) && !NOT_A_TAKER.test(refunder) && !NOT_A_REFUNDER.test(refunder))
+    return refunder.charAt(0).toUpperCase() + refunder.slice(1);
   const taker = LOWERCASE_TAKER.exec(text)?.[1];
   if (taker && !NOT_A_TAKER.test(taker)) return taker.charAt(0).toUpperCase() + taker.slice(1);
   // A brand in capitals ("IKEA"), unless the whole message is shouted.
@@ -179,7 +189,8 @@ export function classifyText(text: string, model: IntentModel = bankingClassifie
   const namesNothing = words === 0 || SOMETHING_WRONG.test(body);
   const onlyPronoun = /^\W*(?:it|this|that)\b/i.test(body) && words <= 3;
   if (namesNothing || onlyPronoun || (words <= 2 && confidence < CLARIFY_BELOW) || (words === 1 && confidence < 0.9)) {
-    const candidates = namesNothing ? COMMON_TOPICS : likelyTopics(model, body);
+    // "it doesn't work": the likely things that stop working, rather than what customers ask most.
+    const candidates = namesNothing && !/\bwork|\bbroken|\bplaying\s+up/i.test(body) ? COMMON_TOPICS : likelyTopics(model, body);
     return { intent: "unclear", confidence: Math.min(confidence, CLARIFY_BELOW), byRule: false, candidates, labels };
   }
   if (confidence < OUT_OF_SCOPE_BELOW) return { intent: "other", confidence, byRule: false, labels };
@@ -287,7 +298,7 @@ const SMALL_WORDS = new RegExp(String.raw`^\W*${SMALL}`, "iu");
 const ONLY_SMALL_WORDS = new RegExp(String.raw`^(?:\W*${SMALL})+[\W\p{Emoji_Presentation}]*$`, "iu");
 /** "something is wrong", "there's a problem" with nothing said about what. */
 const SOMETHING_WRONG =
-  /^\W*(?:\w+\W+){0,2}(?:something(?:'s|\s+is|\s+seems)?\s+(?:wrong|off|not\s+right|weird|strange)|(?:there'?s|there\s+is|i\s+have)\s+(?:a\s+problem|an\s+issue|a\s+question))\W*$|^\W*(?:\w+\W+){0,3}(?:i\s+was\s+hoping|i'?m\s+hoping|i\s+wonder(?:ed)?\s+if)\s+you\s+(?:could|can|might)\s+help\s+(?:me\s+)?(?:with\s+)?(?:something|a\s+(?:question|problem|thing))\W*$|^\W*(?:\p{L}+\W+)?(?:co[sś]\s+(?:jest\s+|si[eę]\s+)?(?:nie\s+tak|nie\s+dzia[lł]a|dziwnego|zepsu\p{L}+)|mam\s+(?:(?:jaki[sś]|ma[lł]y|du[zż]y)\s+)?problem|nie\s+dzia[lł]a(?:\s+mi)?(?:\s+to)?)(?:\s+(?:z\s+)?\p{L}+)?\W*$/iu;
+  /^\W*(?:(?:it|this|that)\W+)?(?:(?:still|just)\s+)?(?:does\s*n[o']?t|doesnt|don'?t|dont|isn'?t|isnt|is\s+not|not|won'?t|wont)\s+work(?:ing)?(?:\s+(?:again|anymore|any\s+more))?\W*$|^\W*(?:it'?s|its|it\s+is)\s+(?:broken|not\s+working|playing\s+up)(?:\s+again)?\W*$|^\W*(?:\w+\W+){0,2}(?:something(?:'s|\s+is|\s+seems)?\s+(?:wrong|off|not\s+right|weird|strange)|(?:there'?s|there\s+is|i\s+have)\s+(?:a\s+problem|an\s+issue|a\s+question))\W*$|^\W*(?:\w+\W+){0,3}(?:i\s+was\s+hoping|i'?m\s+hoping|i\s+wonder(?:ed)?\s+if)\s+you\s+(?:could|can|might)\s+help\s+(?:me\s+)?(?:with\s+)?(?:something|a\s+(?:question|problem|thing))\W*$|^\W*(?:\p{L}+\W+)?(?:co[sś]\s+(?:jest\s+|si[eę]\s+)?(?:nie\s+tak|nie\s+dzia[lł]a|dziwnego|zepsu\p{L}+)|mam\s+(?:(?:jaki[sś]|ma[lł]y|du[zż]y)\s+)?problem|nie\s+dzia[lł]a(?:\s+mi)?(?:\s+to)?)(?:\s+(?:z\s+)?\p{L}+)?\W*$/iu;
 /** The topics offered when a message names none: what customers ask most. */
 const COMMON_TOPICS = ["request_refund", "lost_or_stolen_card", "pending_card_payment"];
 
@@ -322,7 +333,7 @@ const WHEN_BOOKED =
 
 /** A question about how refunds work or how long they take, not a claim (folded text, both languages). */
 const GENERAL_REFUND_QUESTION =
-  /\bhow\s+(?:does|do)\s+(?:a\s+|the\s+)?(?:refunds?|disputes?|chargebacks?|claims?)(?:\s+\w+){0,3}\s+work\b|\bhow\s+long\s+(?:does|do|will|would|can|should)\s+(?:a|the|it|refunds?|disputes?|chargebacks?)\b.*\b(?:take|last)\b|\bin\s+general\b|\b(?:usually|typically|normally)\s+take\b|\bwhat(?:'s|s|\s+is)\s+the\s+(?:process|procedure)\b|\bjak\s+dzial\w*\s+(?:zwrot|reklamac|procedur)|\b(?:ile|jak\s+dlugo)\s+(?:trwa|sie\s+czeka|czeka\s+sie|zajmuje)\b|\bogolnie\b|\bzazwyczaj\b|\bzwykle\b/;
+  /\bhow\s+(?:does|do)\b.{0,60}\bwork\b|\bjust\s+curious\b|\bnot\s+about\s+(?:a|any|one)\s+(?:particular|specific)\b|\bhypothetical\w*\b|\bhow\s+long\s+(?:until|till|before)\b(?!.*\bmy\s+(?:refund|money|claim)\b)|\bhow\s+long\s+(?:does|do|will|would|can|should)\s+(?:a|the|it|refunds?|disputes?|chargebacks?)\b.*\b(?:take|last)\b|\bin\s+general\b|\b(?:usually|typically|normally)\s+take\b|\bwhat(?:'s|s|\s+is)\s+the\s+(?:process|procedure)\b|\bjak\s+dzial\w*\s+(?:zwrot|reklamac|procedur)|\b(?:ile|jak\s+dlugo)\s+(?:trwa|sie\s+czeka|czeka\s+sie|zajmuje)\b|\bogolnie\b|\bzazwyczaj\b|\bzwykle\b/;
 /** Words that name a kind of item rather than the one item ("ATM" of "ATM Centrum"). */
 const KIND_OF_ITEM = /\b(?:atm|cash|withdrawal|top[\s-]?up|by|bank|transfer)\b/gi;
 /** The items' names without the words for their kind: "the atm gave me less" names no item, "ATM centrum" does. */
@@ -348,7 +359,7 @@ function readText(text: string, ctx: OfflineContext, model: IntentModel): { u: U
   const ownShop = ctx.transactions.some((t) => t.merchant === entities.merchant);
   const refunds = (c.labels ?? []).filter((l) => l.intent === "refund");
   const vague = c.intent === "unclear" || c.intent === "other";
-  if (!c.byRule && !["cancel", "status"].includes(c.intent) && namesPayment && MONEY_TAKEN.test(text)) {
+  if (!c.byRule && !["cancel", "status"].includes(c.intent) && namesPayment && (MONEY_TAKEN.test(text) || IS_WRONG.test(text))) {
     const share = refunds.reduce((sum, l) => sum + l.p, 0);
     if (share >= REFUND_SHARE_FLOOR || ownShop || vague) {
       const u: Understanding = {
@@ -391,6 +402,7 @@ function readText(text: string, ctx: OfflineContext, model: IntentModel): { u: U
   if (
     ["knowledge", "unclear", "other", "pending"].includes(c.intent) &&
     WHEN_BOOKED.test(foldText(text)) &&
+    !inGeneral(text) &&
     resolvePending(text, entities as Understanding, ctx.pending ?? [], ctx.transactions)
   ) {
     return {
@@ -409,6 +421,8 @@ function readText(text: string, ctx: OfflineContext, model: IntentModel): { u: U
     };
     return { u, byRule };
   }
+  const article = c.intent === "pending" ? pendingArticle(text, c.category) : undefined;
+  if (article) return { u: { intent: "knowledge", category: article, ...entities, confidence: c.confidence }, byRule };
   const u: Understanding = {
     intent: c.intent,
     ...(c.category ? { category: c.category } : {}),
@@ -419,6 +433,44 @@ function readText(text: string, ctx: OfflineContext, model: IntentModel): { u: U
     confidence: c.confidence,
   };
   return { u, byRule };
+}
+
+/** The help article on each kind of item not booked yet. */
+const PENDING_ARTICLES: Record<PendingTxn["kind"], string> = {
+  card_payment: "pending_card_payment",
+  transfer: "pending_transfer",
+  cash_withdrawal: "pending_cash_withdrawal",
+  top_up: "pending_top_up",
+};
+/** The kind of item a pending question is about, by the article the classifier chose or the words used. */
+const KIND_BY_CATEGORY: Record<string, PendingTxn["kind"]> = {
+  ...Object.fromEntries(Object.entries(PENDING_ARTICLES).map(([kind, category]) => [category, kind as PendingTxn["kind"]])),
+  transfer_not_received_by_recipient: "transfer",
+};
+const KIND_BY_WORDS: [PendingTxn["kind"], RegExp][] = [
+  ["top_up", /\btop[\s-]?ups?\b|\btopping\s+up\b|(?<!\p{L})do[lł]adowa/iu],
+  ["cash_withdrawal", /\b(?:atm|cash|withdraw\w*)\b|(?<!\p{L})(?:bankomat|wyp[lł]at)/iu],
+  ["transfer", /\b(?:transfer\w*|sent|send\w*)\b|(?<!\p{L})przelew/iu],
+  ["card_payment", /\b(?:card\s+payments?|purchases?|payments?|shop\w*)\b|(?<!\p{L})(?:p[lł]atno[sś]\p{L}*|zakup\p{L}*)/iu],
+];
+/** A question about how such items go in general ("why do top ups sometimes hang around as pending"), not about one of the customer's. */
+const IN_GENERAL =
+  /\b(?:usually|normally|typically|generally|in\s+general|sometimes|ever|always)\b|(?<!\p{L})(?:zazwyczaj|zwykle|czasem|czasami|og[oó]lnie)(?!\p{L})/iu;
+const ONES_OWN = /\b(?:my|mine|i|i'?ve|i'?m|me)\b|(?<!\p{L})(?:moj\p{L}*|mój|moja|moje|mi|mnie|wys[lł]a[lł]\p{L}*|zap[lł]aci[lł]\p{L}*)(?!\p{L})/iu;
+
+function inGeneral(text: string): boolean {
+  return IN_GENERAL.test(text) && !ONES_OWN.test(text);
+}
+
+/**
+ * A pending question the help article answers better than the list of the customer's items:
+ * one about such items in general, with nothing said of the customer's own.
+ */
+function pendingArticle(text: string, category: string | undefined): string | undefined {
+  const kind = (category && KIND_BY_CATEGORY[category]) ?? KIND_BY_WORDS.find(([, words]) => words.test(text))?.[0];
+  if (!kind) return undefined;
+  if (!inGeneral(text)) return undefined;
+  return category && KIND_BY_CATEGORY[category] ? category : PENDING_ARTICLES[kind];
 }
 
 /** Which of two requests in one message the agent handles first: stopping a card before anything else, money before questions. */
@@ -435,7 +487,7 @@ const JOINER =
 export function splitClauses(text: string): string[] {
   return text
     .split(
-      /(?<=[.!?;])\s+|\s+(?:and\s+also|also|plus|and\s+then|[+&])\s+|,\s+(?=i\s+(?:want|need|would\s+like)\s+to\s+(?:speak|talk|chat)\b)|,\s+(?=(?:please\s+)?(?:unblock|unfreeze|freeze|block|cancel|replace|send|order)\s+(?:the|my|it|that|this)\b)|,\s+(?=(?:(?:what|how|when|where)(?:\s+(?:is|are|about)|'?s)?|any\s+news\s+on)\s+(?:my|the|your)\b)|,?\s+and\s+(?=(?:i|i'?m|i've|my|what|whats|how|hows|when|whens|where|wheres|any|can|could|would|please|pls|there|someone|somebody|tell|show|also|is|are|do|does|why|let|send|order|get|give|remind|check|has|have|did|freeze|block|unfreeze|unblock|cancel|withdraw|refund)\b)|,?\s+(?:a\s+)?(?:i\s+)?(?:przy\s+okazji|poza\s+tym|a\s+tak[zż]e|oraz|aha,?\s+i)[:,]?\s+|,?\s+(?:a|i)\s+jeszcze\s+(?:jedno\s+)?pytanie[:,]?\s+|,?\s+(?:a|i)\s+(?:jeszcze\s+|potem\s+|poza\s+tym\s+|(?:tak\s+)?w\s+og[oó]le\s+)?(?=(?:jak|jaki|jakie|jaka|ile|kiedy|gdzie|czy|co|prosz[eę]|chc[eę]|zablokuj\p{L}*|odblokuj\p{L}*|zam[oó]w\p{L}*|mam|moja|m[oó]j|dlaczego|czemu|poka[zż]\p{L}*|sprawd[zź]\p{L}*|daj\p{L}*|podaj\p{L}*|powiedz\p{L}*|napisz\p{L}*|wyja[sś]nij\p{L}*|po[lł][aą]cz\p{L}*|przeka[zż]\p{L}*|wy[sś]lij\p{L}*|zwr[oó][cć]\p{L}*|oddaj\p{L}*)(?!\p{L}))/iu,
+      /(?<=[.!?;])\s+|\s+(?:and\s+also|also|plus|and\s+then|[+&])\s+(?!(?:charged|took|billed|debited|double[\s-]?charged|overcharged)\b)|,?\s+(?:btw|by\s+the\s+way|one\s+more\s+thing|oh\s+and|another\s+thing)[:,]?\s+|,\s+(?=i\s+(?:want|need|would\s+like)\s+to\s+(?:speak|talk|chat)\b)|,\s+(?=(?:please\s+)?(?:unblock|unfreeze|freeze|block|cancel|replace|send|order)\s+(?:the|my|it|that|this)\b)|,\s+(?=(?:(?:what|how|when|where)(?:\s+(?:is|are|about)|'?s)?|any\s+news\s+on)\s+(?:my|the|your)\b)|,?\s+and\s+(?=(?:i|i'?m|i've|my|what|whats|how|hows|when|whens|where|wheres|any|can|could|would|please|pls|there|someone|somebody|tell|show|also|is|are|do|does|why|let|send|order|get|give|remind|check|has|have|did|freeze|block|unfreeze|unblock|cancel|withdraw|refund)\b)|,?\s+(?:a\s+)?(?:i\s+)?(?:przy\s+okazji|poza\s+tym|a\s+tak[zż]e|oraz|aha,?\s+i)[:,]?\s+|,?\s+(?:a|i)\s+jeszcze\s+(?:jedno\s+)?pytanie[:,]?\s+|,?\s+(?:a|i)\s+(?:jeszcze\s+|potem\s+|poza\s+tym\s+|(?:tak\s+)?w\s+og[oó]le\s+)?(?=(?:jak|jaki|jakie|jaka|ile|kiedy|gdzie|czy|co|prosz[eę]|chc[eę]|zablokuj\p{L}*|odblokuj\p{L}*|zam[oó]w\p{L}*|mam|moja|m[oó]j|dlaczego|czemu|poka[zż]\p{L}*|sprawd[zź]\p{L}*|daj\p{L}*|podaj\p{L}*|powiedz\p{L}*|napisz\p{L}*|wyja[sś]nij\p{L}*|po[lł][aą]cz\p{L}*|przeka[zż]\p{L}*|wy[sś]lij\p{L}*|zwr[oó][cć]\p{L}*|oddaj\p{L}*)(?!\p{L}))/iu,
     )
     .map((c) => c.trim())
     .filter((c) => /\p{L}{2}/u.test(c));
@@ -554,7 +606,14 @@ export function understandLatest(turns: ChatTurn[], ctx: OfflineContext, model: 
     ...(askedBack ? earlier : claim),
     ...entities,
     intent: "refund",
-    reason: earlier.reason,
+    // Charged twice is said of one payment; the next one named is claimed for its own reason.
+    reason: askedBack
+      ? earlier.reason
+      : latest.intent === "refund" && latest.reason
+        ? latest.reason
+        : earlier.reason === "duplicate"
+          ? "other"
+          : earlier.reason,
     category: earlier.category,
     confidence: round(earlier.confidence * 0.9),
   };

@@ -352,3 +352,52 @@ describe("two requests and references, as customers write them", () => {
     expect(understandLatest(after("i ta druga tez"), bob)).toMatchObject({ intent: "refund", ordinal: 2 });
   });
 });
+
+describe("help questions that are not requests, and requests that look like help questions", () => {
+  const withPending = (kinds: ("card_payment" | "transfer" | "cash_withdrawal" | "top_up")[]) => ({
+    ...bob,
+    pending: kinds.map((kind, i) => ({ id: `p${i}`, kind, merchant: `Item ${i}`, amountMinor: 1000, currency: "EUR", postedAt: `${TODAY}T00:00:00.000Z` })),
+  });
+
+  it("answers a question about pending items in general from the help article, and one about the customer's own from their items", () => {
+    expect(understandCustomerText("why do card purchases sit as pending for days sometimes", withPending(["top_up"]))).toMatchObject({
+      intent: "knowledge",
+      category: "pending_card_payment",
+    });
+    expect(understandCustomerText("why do top ups sometimes hang around as pending", withPending(["top_up"]))).toMatchObject({
+      intent: "knowledge",
+      category: "pending_top_up",
+    });
+    expect(understandCustomerText("when does my top-up come through?", withPending(["top_up"])).intent).toBe("pending");
+    expect(understandCustomerText("my friend says he never got the money i sent him", withPending([])).intent).toBe("pending");
+  });
+
+  it.each([
+    ["are there places where my card just wont be taken? like some online stores", "card_acceptance"],
+    ["my mum wants to send me money from abroad, what details does she need from me", "receiving_money"],
+    ["can i put my card on my iphone so i can pay with the phone at the till", "apple_pay_or_google_pay"],
+    ["how many times can those one-off virtual cards be used, is there a cap on them", "disposable_card_limits"],
+  ])("%s -> the %s article, never a card action or a claim", (text, category) => {
+    expect(understandCustomerText(text, bob)).toMatchObject({ intent: "knowledge", category });
+  });
+
+  it.each([
+    ["how much cash am I allowed to pull out of an atm per day", "limits"],
+    ["is there a human i can chat to? the bot isnt helping me", "handover"],
+    ["new card please, the magnetic strip is completely worn out", "replace_card"],
+    ["thanks so much for your help earlier, all good now", "greeting"],
+    ["the fuel one is wrong", "refund"],
+  ])("%s -> %s", (text, intent) => {
+    const ctx = { ...bob, transactions: BOB.map((t) => (t.merchant === "Orlen Fuel" ? { ...t, mcc: "5541" } : t)) };
+    expect(understandCustomerText(text, ctx).intent).toBe(intent);
+  });
+
+  it("asks what stopped working when nothing is named", () => {
+    expect(understandCustomerText("it doesn't work", alice)).toMatchObject({ intent: "unclear", candidates: expect.arrayContaining(["card_not_working"]) });
+  });
+
+  it("keeps a shop the customer has no payment with, as named, to say it was not found", () => {
+    expect(understandCustomerText("i want a refund from rossmann, they charged me for stuff that was out of stock", bob).merchant).toBe("Rossmann");
+    expect(understandCustomerText("can i get a refund from you", bob).merchant).toBeUndefined();
+  });
+});

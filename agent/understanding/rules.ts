@@ -33,6 +33,7 @@ const HANDOVER: RegExp[] = [
   /\bget\s+me\s+(?:a\s+|an\s+)?(?:real\s+|live\s+|actual\s+)?(?:agent|human|person|manager|someone|somebody|operator)\b/i,
   /\b(?:connect|put|transfer|pass)\s+me\s+(?:through\s+)?(?:with|to)\s+(?:someone|somebody|a\s+person|a\s+human|an?\s+(?:agent|operator|advis[eo]r)|customer\s+(?:service|support)|support|your\s+team)\b/i,
   /^\W*(?:operator|agent|human|representative|real\s+person)\W*$/i,
+  /\b(?:is\s+there|are\s+there|have\s+you\s+got)\s+(?:a|an|any)\s+(?:real\s+|actual\s+|live\s+)?(?:human|person|people|agent|operator)s?\s+(?:i\s+can|to)\s+(?:talk|speak|chat)\b/i,
 ];
 
 /** Stopping or taking back a transfer already sent: only a person can try to recall it. */
@@ -79,7 +80,7 @@ const FREEZE: RegExp[] = [
   /\b(?:mugged|robbed|pick-?pocketed)\b|\b(?:took|stole|nicked|grabbed|snatched)\s+(?:my\s+)?(?:wallet|purse|bag|handbag|card)\b/i,
   /\b(?:freeze|block|lock)\s+(?:it|them)\b(?=.*\bcards?\b)|\bcards?\b.*\b(?:freeze|block|lock)\s+(?:it|them)\b/i,
   new RegExp(
-    String.raw`\b(?:lost|stolen|misplaced|can'?t\s+find|cannot\s+find|lose)\s+(?:my\s+|the\s+)?${CARD}\b|\b${CARD}\b.{0,40}\b(?:lost|stolen|missing|nicked|taken)\b|\b${CARD}(?:'s|\s+(?:is|has|has\s+been|was))?\s+(?:just\s+|totally\s+|completely\s+)?gone\b(?!\s+(?:blank|through|up|down|off|dead))`,
+    String.raw`\b(?:lost|stolen|misplaced|can'?t\s+find|cannot\s+find|lose)\s+(?:my\s+|the\s+)?${CARD}\b|\b${CARD}\b.{0,40}\b(?:lost|stolen|missing|nicked|(?<!\bbe\s)taken)\b|\b${CARD}(?:'s|\s+(?:is|has|has\s+been|was))?\s+(?:just\s+|totally\s+|completely\s+)?gone\b(?!\s+(?:blank|through|up|down|off|dead))`,
     "i",
   ),
   /\b(?:wallet|purse|bag|handbag)\b.{0,30}\b(?:stolen|lost|missing|nicked|taken)\b|\b(?:stolen|lost|lose)\b.{0,12}\b(?:wallet|purse)\b/i,
@@ -93,7 +94,7 @@ const FREEZE: RegExp[] = [
 
 const REPLACE: RegExp[] = [
   /^(?!.*\b(?:when|where|arriv\w*|activat\w*|track\w*|how\s+long|delivery|expir\w*|(?:showed|turned)\s+up|switch\s+(?:it\s+)?on)\b).*\b(?:send|order|need|want|get|give)\s+(?:me\s+)?(?:a\s+)?(?:new|replacement|another)\s+(?:one|card)\b/i,
-  /\b(?:need|want|get|order|send)\s+(?:me\s+)?(?:a\s+)?replacement\b|\bcard\b.{0,20}\b(?:snapped|broke|broken|cracked|damaged|chewed|bent|melted|split)\b|\b(?:snapped|broke|cracked|damaged|chewed|bent)\s+my\s+card\b/i,
+  /\b(?:need|want|get|order|send)\s+(?:me\s+)?(?:a\s+)?replacement\b|\bcard\b.{0,20}\b(?:snapped|broke|broken|cracked|damaged|chewed|bent|melted|split)\b|\b(?:snapped|broke|cracked|damaged|chewed|bent)\s+my\s+card\b|^\W*(?:a\s+)?new\s+card\s+(?:please|pls|plz)\b/i,
   new RegExp(
     String.raw`^(?!.*\b(?:when|where|arriv\w*|activat\w*|track\w*|how\s+long|delivery|expir\w*|(?:showed|turned)\s+up|switch\s+(?:it\s+)?on|came)\b).*(?:\b(?:send|order|need|want|get|request|issue)\b.{0,20}\b(?:new|replacement|another)\s+${CARD}\b|\breplace\s+(?:my\s+|the\s+)?${CARD}\b|\breplacement\s+${CARD}\b)`,
     "i",
@@ -133,9 +134,9 @@ const STATUS: RegExp[] = [
   /\bwhere\s+(?:do|does|is|are)\s+(?:all\s+)?(?:my|the)\s+(?:[\w'-]+\s+){0,2}(?:claims?|requests?|refunds?|disputes?|complaints?|cases?)\s+(?:stand|at)\b|\b(?:claims?|requests?|refunds?|disputes?|complaints?)\s+(?:stand|at)\s*\??\s*$/i,
   /\b(?:any|my|which)\s+(?:of\s+my\s+)?(?:[\w'-]+\s+)?(?:disputes?|claims?|requests?|complaints?|refunds?)\s+(?:are\s+|is\s+)?(?:still\s+)?(?:open|pending|outstanding|in\s+progress)\b|\b(?:open|outstanding)\s+(?:disputes?|claims?|requests?|complaints?|refunds?)\b/i,
   /\bwhere(?:'?s|\s+is)\s+(?:my|the|that)\s+(?:\w+\s+){0,2}(?:refund|money|claim|request)\b|\bwhat\s+happened\s+(?:to|with)\s+(?:my|the|that)\s+(?:\w+\s+){0,3}(?:refund|claim|request|case|dispute)\b/i,
-  /\bwhen\s+(?:will|do|can)\s+i\s+(?:\w+\s+)?(?:get|receive|see)\s+(?:my|the|that)\s+(?:refund|money)\b|\brefund\b.{0,30}\b(?:not|isn'?t|hasn'?t|still\s+not|nothing)\b.{0,20}\b(?:showing|shown|arrived|appeared|there|back|come|statement|account)\b/i,
+  /\b(?:when\s+(?:will|do|can)|how\s+long\s+(?:until|till|before))\s+i\s+(?:\w+\s+)?(?:get|receive|see)\s+(?:my|the|that)\s+(?:refund|money)\b|\brefund\b.{0,30}\b(?:not|isn'?t|hasn'?t|still\s+not|nothing)\b.{0,20}\b(?:showing|shown|arrived|appeared|there|back|come|statement|account)\b/i,
   /\bwaiting\s+(?:for|on)\s+(?:my|the|that)\s+(?:\w+\s+){0,3}refund\b|\b(?:did|have|has)\s+(?:you|anyone|someone|they)\s+(?:approved?|processed?|accepted?|decided)\s+(?:on\s+)?(?:my|the)\s+(?:refund|claim|request|case)\b|\b(?:isn'?t|is\s+not|not)\s+back\s+on\s+my\s+(?:card|account)\b/i,
-  /\bstatus\b|\bany\s+(?:news|updates?|progress)\b|\bupdate\s+on\s+my\b|\bstill\s+(?:with|being\s+(?:looked\s+at|checked|reviewed)\s+by)\s+(?:someone|somebody|an?\s+(?:operator|person|human|agent)|you|your\s+team)\b/i,
+  /\bstatus\b|\bany\s+(?:news|updates?|progress)\b|\bupdate\s+on\s+my\b|\bcheck\s+(?:on|up\s+on)\s+(?:my|the)\s+(?:[\w&'-]+\s+){0,2}(?:refunds?|claims?|requests?|cases?|disputes?)\b|\bhow(?:'?s|\s+is|\s+are)\s+(?:the|my|that)\s+(?:[\w&'-]+\s+){0,3}(?:thing|one|claim|refund|request|case|dispute)s?\s+(?:going|coming\s+along|looking|doing)\b|\bstill\s+(?:with|being\s+(?:looked\s+at|checked|reviewed)\s+by)\s+(?:someone|somebody|an?\s+(?:operator|person|human|agent)|you|your\s+team)\b/i,
   /^\W*(?:(?:and|so|ok|okay)\W+)?(?:what(?:'?s)?\s+happen(?:ed|ing)\s+(?:to|with)|where(?:'?s|\s+is|\s+are)|how(?:'?s|\s+is)|any\s+news\s+(?:on|about))\s+(?:it|that|this|them|those)(?:\s+one)?(?:\s+(?:at|now|going))?\W*$|\bdid\s+(?:you|u|they|anyone|someone)\s+(?:sort(?:ed)?\s+out|deal\s+with|look\s+(?:at|into)|check|process|handle)\s+(?:my|the|that)\s+(?:[\w&'-]+\s+){0,3}(?:one|claim|refund|request|case|dispute|complaint|thing)\b/i,
   /\bwhere(?:'s|\s+is)\s+my\s+(?:refund|money|claim|request)\b|\bwhat\s+happened\s+(?:to|with)\s+my\s+(?:refund|claim|request|case)\b/i,
   /\b(?:has|have|did|is|was)\s+(?:my|the)\s+(?:refund|claim|request|case)\s+(?:been\s+)?(?:come|gone|processed|approved|arrived|done|sorted|through|finished|resolved)/i,
@@ -154,7 +155,7 @@ const STATUS: RegExp[] = [
 
 const LIMITS: RegExp[] = [
   /(?<!\bage\s|\btop[\s-]?up\s|\btopping\s+up\s|\bdisposable\s+card\s|\bvirtual\s+card\s)\blimit(?:s|ations?)?\b(?!.{0,20}\b(?:top[\s-]?up|topping|disposable|virtual)\b)(?!.{0,30}\b(?:add|load|put\s+in)\b(?:\s+money)?\s+(?:by|with|via|using|from)\b)/i,
-  /\bhow\s+much\s+(?:money\s+|cash\s+)?(?:can|could|may|am\s+i\s+allowed\s+to)(?!.*\b(?:charg\w*|fees?|free|cost)\b)\s+i?\s*(?:spend|withdraw|pay|take\s+out|transfer|send|use)\b/i,
+  /\bhow\s+much\s+(?:money\s+|cash\s+)?(?:can|could|may|am\s+i\s+allowed\s+to)(?!.*\b(?:charg\w*|fees?|free|cost)\b)\s+i?\s*(?:spend|withdraw|pay|take\s+out|pull\s+out|get\s+out|transfer|send|use)\b/i,
   /\b(?:the\s+)?most\s+(?:money\s+)?i\s+(?:can|could|am\s+allowed\s+to)\s+(?:spend|withdraw|pay|take\s+out|transfer)\b|\bcap\s+on\b/i,
   /\bmax(?:imum)?\s+(?:i\s+can|amount|spend|withdrawal|payment|per\s+day|daily|a\s+day)\b(?!.{0,20}\b(?:top[\s-]?up|topping|load)\b)|\bspending\s+(?:cap|allowance)\b|\bdaily\s+(?:max|cap)\b|\b(?:a|any)\s+cap\b/i,
 ];
@@ -199,7 +200,7 @@ const UNRECOGNISED: RegExp[] = [
 ];
 
 const REFUND: RegExp[] = [
-  /\brefund\w*\b|\bmoney\s+back\b|\breimburs\w*\b|\bcharge\s?back\b|\bdisput\w*\b|\breturn\s+(?:my|the)\s+money\b|\b(?:want|get|have)\s+(?:it|them|that)\s+back\b/i,
+  /\brefund\w*\b|\bmoney\s+back\b|\breimburs\w*\b|\bcharge\s?back\b|\bdisput\w*\b|\breturn\s+(?:my|the)\s+money\b|\b(?:want|get|have)\s+(?:it|them|that)\s+back\b|\b(?:want|need)\s+my\s+(?:[\w€.,&]+\s+){1,4}back\b|\b(?:returned|sent\s+back)\b.{0,60}\b(?:never|didn'?t|haven'?t|not)\s+(?:got|get|received?|seen)\s+(?:my\s+|the\s+)?(?:money|refund|cash)\b/i,
   /\b(?:one\s+of\s+)?(?:my|the|a|this|that)\s+(?:payments?|charges?|transactions?)\b.{0,30}\b(?:is|are|looks?|was|seems?)\s+(?:wrong|incorrect|not\s+right)\b|\bovercharg\w*\b|\bcharged\s+too\s+much\b|\bwrong\s+amount\b|\bshould\s+(?:only\s+)?(?:have\s+)?be(?:en)?\s+(?:only\s+)?(?:€|eur\b|\d)|\breverse\s+(?:the|this|that)\b/i,
 ];
 
@@ -241,7 +242,7 @@ const LATER_RULES: Rule[] = [
 
 /** Thanks and a goodbye with nothing asked ("thank you, that was quick", "cheers, that's all", "dzięki, to wszystko"). */
 const THANKS =
-  /^\W*(?:ok(?:ay)?,?\s+|great,?\s+|perfect,?\s+|brilliant,?\s+)?(?:thanks?|thank\s+you|thx|ty|cheers|many\s+thanks)(?:\s+(?:so\s+much|a\s+lot|very\s+much|again|for\s+(?:your|the|all\s+the)\s+help))*(?:[\s!.,]+(?:that\s+was\s+(?:quick|fast|easy|helpful)|that'?s\s+(?:all|everything|it)|you'?ve\s+been\s+(?:great|helpful|very\s+helpful)|all\s+(?:good|sorted)|bye|have\s+a\s+(?:good|nice|great)\s+(?:day|evening|weekend)))*[\s!.,:)🙂😊👍🙏]*$/iu;
+  /^\W*(?:ok(?:ay)?,?\s+|great,?\s+|perfect,?\s+|brilliant,?\s+)?(?:thanks?|thank\s+you|thx|ty|cheers|many\s+thanks)(?:\s+(?:so\s+much|a\s+lot|very\s+much|again|earlier|today|for\s+(?:your|the|all\s+the)\s+help))*(?:[\s!.,]+(?:that\s+was\s+(?:quick|fast|easy|helpful)|that'?s\s+(?:all|everything|it)|you'?ve\s+been\s+(?:great|helpful|very\s+helpful)|all\s+(?:good|sorted|fine)(?:\s+now)?|bye|have\s+a\s+(?:good|nice|great)\s+(?:day|evening|weekend)))*[\s!.,:)🙂😊👍🙏]*$/iu;
 const PL_THANKS =
   /^\W*(?:(?:ok|oki|okej|super|dobra|dobrze|[sś]wietnie)[\s,!.]+)?(?:dzi[eę]kuj[eę]|dzi[eę]ki|dziekuje|dzieki|dzi[eę]kuj[eę]\s+bardzo)(?:\s+(?:bardzo|serdecznie|wielkie|za\s+pomoc|za\s+wszystko))*(?:[\s!.,–-]+(?:to\s+(?:by\s+by[lł]o\s+)?(?:wszystko|na\s+tyle)(?:\s+na\s+dzi[sś])?|pomog[lł]o|szybko\s+posz[lł]o|do\s+widzenia|do\s+us[lł]yszenia|mi[lł]ego\s+(?:dnia|wieczoru|weekendu)|pozdrawiam))*[\s!.,:)🙂😊👍🙏]*$/iu;
 
@@ -251,6 +252,9 @@ function isGreeting(text: string): boolean {
   return either(m, GREETING_ONLY, pl.PL_GREETING_ONLY) || either(m, GREETING_SMALL_TALK, pl.PL_GREETING_SMALL_TALK);
 }
 
+/** Help articles about limits that are not the customer's card limits. */
+const LIMIT_TOPICS = new Set(["top_up_limits", "disposable_card_limits"]);
+
 /** The label a reliable keyword rule gives the message, or undefined when none applies. */
 export function applyRules(text: string): RuleLabel | undefined {
   if (isGreeting(text)) return { intent: "greeting" };
@@ -258,7 +262,10 @@ export function applyRules(text: string): RuleLabel | undefined {
   const m = said(stripGreeting(text));
   const matching = (rules: Rule[]) =>
     rules.find((r) => (r.patterns.some((p) => p.test(m.body)) || r.polish?.some((p) => p.test(m.folded))) && applies(r.label, m))?.label;
-  const label = matching(FIRST_RULES) ?? topicRule(m.body) ?? matching(LATER_RULES);
+  const first = matching(FIRST_RULES);
+  // A limit on top-ups or on one-off cards has its own article; "limits" are the customer's card's.
+  const topic = topicRule(m.body);
+  const label = first?.intent === "limits" && topic?.category && LIMIT_TOPICS.has(topic.category) ? topic : (first ?? topic ?? matching(LATER_RULES));
   if (label?.intent === "refund") return refundAt(label, m);
   if (label?.category === "reverted_card_payment?" && either(m, /\btop[\s-]?up\b/i, pl.PL_TOP_UP)) return { intent: "knowledge", category: "top_up_reverted" };
   if (label?.category === "declined_card_payment") return declinedAt(m) ?? undefined;
@@ -284,6 +291,12 @@ function applies(label: RuleLabel, m: Said): boolean {
   if (label.intent === "replace_card") return !either(m, ASKS_HOW, pl.PL_ASKS_HOW) || either(m, DAMAGED, pl.PL_DAMAGED);
   if (label.intent !== "refund" || (label.reason !== "duplicate" && label.reason !== "abroad")) return true;
   if (label.reason === "abroad" && either(m, /\b(?:exchange|rate|conver\w*)\b/i, /\b(?:kurs\w*|przewalutow\w*|wymian\w*)/)) return false;
+  // Money sent to the customer from abroad is not a payment taken from them.
+  if (
+    label.reason === "abroad" &&
+    either(m, /\b(?:send(?:s|ing)?\s+me|sent\s+me|receiv\w*|incoming|pay(?:s|ing)?\s+me)\b/i, /\b(?:przysl\w*\s+mi|wysl\w*\s+mi|otrzyma\w*|odebra\w*)/)
+  )
+    return false;
   if (refusedNotTaken(m)) return false;
   const asks = either(m, /^\s*(?:can|could|will|does|do|is|are)\s+(?:i|my|you|it)\b/i, /^\s*czy\s+(?:moge|mozna|moja\s+karta|karta|dziala)\b/);
   return either(m, CHARGED, pl.PL_CHARGED) && !asks;

@@ -210,13 +210,15 @@ const TOPICS: Topic[] = [
   },
   {
     category: "apple_pay_or_google_pay",
-    when: [/\b(?:apple|google|samsung)\s*(?:pay|wallet)\b|\b(?:iphone|android|phone'?s?)\s+wallet\b|\bwallet\s+app\b/i],
+    when: [
+      /\b(?:apple|google|samsung)\s*(?:pay|wallet)\b|\b(?:iphone|android|phone'?s?)\s+wallet\b|\bwallet\s+app\b|\b(?:put|add|load|link)\s+(?:my\s+|the\s+)?card\s+(?:on|to|onto|into|in)\s+(?:my\s+)?(?:i?phone|android|watch|pixel|samsung)\b|\bpay\s+with\s+(?:my\s+|the\s+)?(?:i?phone|phone|watch)\b/i,
+    ],
     unless: new RegExp(String.raw`${TROUBLE.source}|\b(?:lost|stolen|(?:\w+n'?t|not)\s+work\w*)\b`, "i"),
   },
   {
     category: "card_acceptance",
     when: [
-      /\b(?:will|would|can|does|do)\s+(?:my|the|your|this)\s+card\s+(?:work|be\s+accepted|be\s+used)\b|\bcan\s+i\s+(?:use|pay\s+with)\s+(?:my|the|this|your)\s+card\s+(?:in|at|abroad|overseas|everywhere|anywhere)\b|\bwhere\s+can\s+i\s+use\s+(?:my|the|your)\s+card\b/i,
+      /\b(?:will|would|can|does|do)\s+(?:my|the|your|this)\s+card\s+(?:work|be\s+accepted|be\s+used)\b|\bcan\s+i\s+(?:use|pay\s+with)\s+(?:my|the|this|your)\s+card\s+(?:in|at|abroad|overseas|everywhere|anywhere)\b|\bwhere\s+can\s+i\s+use\s+(?:my|the|your)\s+card\b|\b(?:places?|shops?|stores?|countries|websites?|merchants?)\s+(?:where|that)\s+(?:my|the|your)\s+card\s+(?:just\s+)?(?:won'?t|wont|will\s+not|isn'?t|is\s+not|can'?t|cannot|doesn'?t)\s+(?:be\s+)?(?:taken|accepted|work)\b/i,
     ],
     unless: new RegExp(String.raw`${CASH.source}|\b(?:again|online|wallet|apple|google|contactless)\b`, "i"),
   },
