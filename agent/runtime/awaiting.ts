@@ -92,11 +92,18 @@ async function waitingPayment(ctx: Ctx, input: AwaitingInput, kase: Kase, w: Wor
   return { merchant: txn?.merchant ?? w.t("case.unknownShop"), amountMinor: kase.amountMinor, currency: kase.currency };
 }
 
-/** Where each request of the conversation stands: its own and those opened beside it, newest first. */
-async function conversationStanding(ctx: Ctx, input: AwaitingInput, kase: Kase | null, beside: ThreadRow[], w: Words): Promise<string> {
-  if (beside.length === 0) return kase ? caseStandingText(await waitingPayment(ctx, input, kase, w), kase.status, w) : w.t("awaiting.withOperator");
+/**
+ * Where each request of the conversation stands: its own and those opened beside it, newest
+ * first; asked where requests stand (`asked`), also the customer's requests waiting for an
+ * operator in their other conversations.
+ */
+async function conversationStanding(ctx: Ctx, input: AwaitingInput, kase: Kase | null, beside: ThreadRow[], w: Words, asked = false): Promise<string> {
+  const single = async () => (kase ? caseStandingText(await waitingPayment(ctx, input, kase, w), kase.status, w) : w.t("awaiting.withOperator"));
+  if (beside.length === 0 && !asked) return single();
   const threads = new Set([input.threadId, ...beside.map((t) => t.id)]);
-  const rows = (await listCasesByCustomer(ctx.db, input.tenantId, input.customerId)).filter((row) => threads.has(row.case.threadId));
+  const rows = (await listCasesByCustomer(ctx.db, input.tenantId, input.customerId)).filter(
+    (row) => threads.has(row.case.threadId) || (asked && row.case.status === "awaiting_approval"),
+  );
   const lines = rows.map(({ case: c, merchant }) => caseStandingText({ merchant, amountMinor: c.amountMinor, currency: c.currency }, c.status, w));
   if (lines.length < 2) return lines[0] ?? w.t("awaiting.withOperator");
   return w.t("status.list", { lines: lines.map((text) => w.t("status.line", { text })).join("\n") });
@@ -147,7 +154,7 @@ async function standingAnswer(
   messageId: number,
   w: Words,
 ): Promise<string> {
-  const standing = await conversationStanding(ctx, input, kase, beside, w);
+  const standing = await conversationStanding(ctx, input, kase, beside, w, understanding.intent === "status");
   const answer = await asideAnswer(ctx, input, understanding, messageId, w);
   return answer ? `${answer}\n\n${standing}` : standing;
 }

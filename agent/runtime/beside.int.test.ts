@@ -63,6 +63,15 @@ describe("a claim about another payment while a request waits for an operator", 
     expect((await approvalOf("tx-bob-gadget"))?.status, "the first request still waits").toBe("pending");
   });
 
+  it("answers where requests stand with the customer's requests waiting in another conversation too", async () => {
+    await waitingOn("I don't recognise the Electro Mart payment of 1,249.00", "cust-alice");
+    const threadId = await waitingOn("city parking charged me 38 in germany while i was in spain", "cust-alice");
+    const answer = await say(threadId, "where do all my claims stand?", "cust-alice");
+    expect(answer.reply).toMatch(/City Parking/);
+    expect(answer.reply).toMatch(/Electro Mart/);
+    expect(await h.ledgerRows(), "nothing paid").toHaveLength(0);
+  });
+
   it("pays a claim policy clears at once, and a second message about it pays nothing more", async () => {
     const threadId = await waitingOn("I don't recognise the Electro Mart payment of 1,249.00", "cust-alice");
     const first = await say(threadId, "green grocer took 23.40 yesterday, not me", "cust-alice");

@@ -510,6 +510,8 @@ export function understandCustomerText(text: string, ctx: OfflineContext, model:
         u.confidence >= SECOND_INTENT_FLOOR &&
         (u.intent !== "knowledge" || ASKS.test(clause.replace(JOINER, ""))) &&
         !explainsClaim(clause, u) &&
+        // "...failed. do i get the money back automatically?": a question about the clause before, not a claim of its own.
+        !(u.intent === "refund" && u.merchant === undefined && u.amountMinor === undefined && ASKS_IF_BACK.test(clause.replace(JOINER, ""))) &&
         // "...now it's blocked. can i unblock it?" about a PIN unfreezes no card.
         !(u.intent === "unfreeze_card" && /\bpin\b/i.test(text)) &&
         !guessedRequest(clause, u, byRule, ctx),
@@ -525,6 +527,9 @@ export function understandCustomerText(text: string, ctx: OfflineContext, model:
   const ownClause = second === whole ? (parts.find((u) => keyOf(u) === keyOf(second)) ?? second) : second;
   return { ...(first.intent === whole.intent ? { ...whole, ...defined(first) } : first), also: ownClause };
 }
+
+/** Whether money comes back, asked rather than claimed. */
+const ASKS_IF_BACK = /^\W*(?:do|does|will|would|should|is|are|can)\s+(?:i|it|they|the\s+money|my\s+money)\b.*\b(?:back|refunded|returned)\b/i;
 
 /** "...and I don't know what it's for": a claim about "it" that names no payment explains the clause before rather than making a request of its own. */
 function explainsClaim(clause: string, u: Understanding): boolean {
@@ -582,6 +587,10 @@ export function understandLatest(turns: ChatTurn[], ctx: OfflineContext, model: 
   if (leans && previous && FOLLOW_UP.test(last) && readPrevious(previous).intent === "status") {
     return { intent: "status", ...entitiesOf(latest), confidence: round(readPrevious(previous).confidence * 0.9) };
   }
+  // "and for contactless?" after the card's limits: the same question, of another of its limits.
+  if (previous && FOLLOW_UP.test(last) && LIMIT_KIND.test(last) && last.split(/\s+/).length <= 5 && readPrevious(previous).intent === "limits") {
+    return { intent: "limits", confidence: round(readPrevious(previous).confidence * 0.9) };
+  }
   if (leans && previous && (askedBack || FOLLOW_UP.test(last)) && ["unclear", "knowledge", "limits", "other"].includes(readPrevious(previous).intent)) {
     const joined = understandText(`${previous.text}. ${last}`, ctx, model);
     if (joined.intent !== "unclear" && joined.intent !== "other") return { ...joined, ...entitiesOf(latest) };
@@ -592,7 +601,9 @@ export function understandLatest(turns: ChatTurn[], ctx: OfflineContext, model: 
     latest.merchant !== undefined &&
     !/\b(?:cancel\w*|withdraw|drop|stop)\b|(?<!\p{L})(?:anul|wycof|rezygn|zrezygn|odwo[lł])/iu.test(last);
   // "and the kino one as well", "a ta z media expert też": a payment named after a refund, leaning on it.
-  const continues = (FOLLOW_UP.test(last) || ALSO_THIS_ONE.test(last)) && latest.intent !== "knowledge";
+  // A help question ("and what's the fee on the green grocer one?") is its own, unless "too" says more of the same and the topic is only the classifier's unsure guess.
+  const guessedTopic = latest.intent === "knowledge" && latest.confidence < SECOND_INTENT_FLOOR && !applyRules(last);
+  const continues = (latest.intent !== "knowledge" && FOLLOW_UP.test(last)) || ((latest.intent !== "knowledge" || guessedTopic) && ALSO_THIS_ONE.test(last));
   // A classifier's unsure reading of such a fragment ("i jeszcze ta z Orlenu") tells less than the request it continues.
   const unsure = ["other", "unclear", "knowledge"].includes(latest.intent) || (continues && latest.confidence < SURE && !applyRules(last));
   const names = hasEntities || (continues && latest.ordinal !== undefined);
@@ -623,8 +634,11 @@ export function understandLatest(turns: ChatTurn[], ctx: OfflineContext, model: 
 const FOLLOW_UP =
   /^\W*(?:and|also|what\s+about|how\s+about|and\s+what\s+about)\b|^\W*(?:(?:and\s+)?(?:the\s+)?same\s+(?:for|with|goes\s+for)|(?:(?:can|could)\s+you\s+|pls\s+|please\s+)?do\s+the\s+same)\b|^\W*(?:it|that|this)\b|^\W*(?:a\s+(?:co|jak|ta|to|te|t[eę]|ten|tamt\p{L}*|ile|czy)|i\s+(?:jeszcze|ta|ten|to|te|t[eę]|tamt\p{L}*)|oraz|to|ta|t[eę]|tego|tej|ten)(?!\p{L})|^\W*a\s+\p{L}+\W*$/iu;
 
+/** One of a card's limits, named in a follow-up ("and for contactless?", "a online?"). */
+const LIMIT_KIND =
+  /\b(?:contactless|online|internet|atm|cash|monthly|daily|weekly|withdrawals?|abroad|ecommerce|e-commerce)\b|(?<!\p{L})(?:zbli[zż]eniow\p{L}*|internetow\p{L}*|bankomat\p{L}*|got[oó]wk\p{L}*|miesi[eę]czn\p{L}*|dzienn\p{L}*)(?!\p{L})/iu;
 /** "the parking in germany too please", "ta z biedronki też": one more of the same. */
-const ALSO_THIS_ONE = /\b(?:too|as\s+well|also|either)\b(?:\s+(?:please|pls|plz))?\W*$|(?<!\p{L})(?:też|tez|również|rowniez)(?!\p{L})/iu;
+const ALSO_THIS_ONE = /\b(?:too|as\s+well|also|either)\b(?:\s+(?:please|pls|plz))?\s*(?:[,.!;?]|$)|(?<!\p{L})(?:też|tez|również|rowniez)(?!\p{L})/iu;
 
 /** Only what this message itself says about a payment. */
 function entitiesOf(u: Understanding): Partial<Understanding> {

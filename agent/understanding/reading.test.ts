@@ -401,3 +401,35 @@ describe("help questions that are not requests, and requests that look like help
     expect(understandCustomerText("can i get a refund from you", bob).merchant).toBeUndefined();
   });
 });
+
+describe("more of the same, and questions that are not claims", () => {
+  const withKinds = { ...alice, transactions: ALICE.map((t) => (t.merchant === "City Parking" ? { ...t, mcc: "7523" } : t)) };
+  const afterClaim = (text: string): ChatTurn[] => [
+    { role: "customer", text: "electro mart 1249 not me" },
+    { role: "agent", text: "Your refund request for the Electro Mart payment is with one of our operators." },
+    { role: "customer", text },
+  ];
+
+  it("carries the refund to 'the parking in germany too please, I was in spain then'", () => {
+    expect(understandLatest(afterClaim("the parking in germany too please, I was in spain then"), withKinds)).toMatchObject({
+      intent: "refund",
+      merchant: "City Parking",
+    });
+  });
+
+  it("leaves a help question about another payment a help question", () => {
+    expect(understandLatest(afterClaim("and what's the fee on the green grocer one?"), withKinds).intent).not.toBe("refund");
+  });
+
+  it("reads 'not my purchase' as a claim", () => {
+    expect(understandCustomerText("pls check electro mart 1249, not my purchase", alice)).toMatchObject({ intent: "refund", merchant: "Electro Mart" });
+  });
+
+  it("asks nothing about a payment when the customer asks whether a failed transfer's money comes back", () => {
+    expect(understandCustomerText("my transfer to a friend failed. do i get the money back automatically or do i need to do something", bob)).toEqual({
+      intent: "knowledge",
+      category: "failed_transfer",
+      confidence: expect.any(Number),
+    });
+  });
+});

@@ -87,11 +87,11 @@ export const PL_STATUS: RegExp[] = [
   /\b(?:zdecydowa\w*|rozpatrzon\w*|rozpatrzy\w*|rozpatruj\w*|decyzj\w*|na\s+jakim\s+etapie|jakis\s+postep|cos\s+wiadomo|jest\s+juz\s+cos)\b|\bstatus\w*\s+(?:mojej\s+|mojego\s+|tej\s+|tego\s+)?(?:reklamacj\w*|zgloszeni\w*|zwrot\w*|sprawy|wniosk\w*)/,
   /\bzwrot\w*\b.{0,30}\b(?:nie\s+(?:doszedl|dotarl|przyszedl|ma\b|widac|pojawil\w*|wplynal)|jeszcze\s+nie|dalej\s+nie|nadal\s+nie)/,
   /\bczekam\s+(?:na|juz)\b.{0,30}\b(?:zwrot\w*|pieniadz\w*|decyzj\w*|odpowiedz\w*)/,
-  /\bkiedy\s+(?:\w+\s+){0,2}(?:wroc\w*|wplyn\w*|dotr\w*|zwroc\w*)\s+(?:mi\s+)?(?:z\s+powrotem\s+)?na\s+(?:moje\s+|moja\s+)?(?:konto|karte|rachunek)/,
+  /\bkiedy\s+(?:\S+\s+){0,3}(?:wroc\w*|wplyn\w*|dotr\w*|zwroc\w*)\s+(?:mi\s+)?(?:z\s+powrotem\s+)?na\s+(?:moje\s+|moja\s+)?(?:konto|karte|rachunek)/,
   /\bkiedy\s+(?:\w+\s+){0,3}(?:beda|bedzie|wroc\w*|wplyn\w*|dotr\w*)\s+(?:\w+\s+){0,2}(?:na\s+(?:moim\s+|moje\s+)?(?:koncie|konto|karcie|karte|rachunku)|z\s+powrotem)/,
   // Asked about the review itself, or about several requests at once.
   /\brozpatryw\w*|\bktos\s+(?:juz\s+)?(?:to\s+|te\s+|ta\s+)?(?:juz\s+)?(?:sprawdzil\w*|przejrzal\w*|rozpatrzyl\w*|zajal\w*\s+sie|patrzyl\w*|oglada\w*)/,
-  /\bjak\s+(?:stoj\w*|stoi|wyglada\w*|idzie|ida)\s+(?:teraz\s+|obecnie\s+|aktualnie\s+|dzis\s+)?(?:obie\s+|moje\s+|moja\s+|te\s+|ta\s+|moich\s+)?(?:spraw\w*|zgloszeni\w*|reklamacj\w*|zwrot\w*|wnios\w*)|\bco\s+z\s+(?:tym|ta|tamtym|tamta)\s+(?:drug\w*|inn\w*|pierwsz\w*|poprzedni\w*|wczesniejsz\w*)\s*\??\s*$|\bktor\w*\s+(?:z\s+nich\s+)?(?:jeszcze\s+|nadal\s+|wciaz\s+|dalej\s+)?czeka|\b(?:otwart\w*|niezalatwion\w*|oczekujac\w*)\s+(?:reklamacj\w*|zgloszen\w*|spraw\w*|wnios\w*)/,
+  /\bjak\s+(?:stoj\w*|stoi|wyglada\w*|idzie|ida)\s+(?:teraz\s+|obecnie\s+|aktualnie\s+|dzis\s+)?(?:(?:obie|moje|moja|te|ta|moich|obu)\s+){0,2}(?:spraw\w*|zgloszeni\w*|reklamacj\w*|zwrot\w*|wnios\w*)|\bco\s+z\s+(?:tym|ta|tamtym|tamta)\s+(?:drug\w*|inn\w*|pierwsz\w*|poprzedni\w*|wczesniejsz\w*)\s*\??\s*$|\bktor\w*\s+(?:z\s+nich\s+)?(?:jeszcze\s+|nadal\s+|wciaz\s+|dalej\s+)?czeka|\b(?:dalej|nadal|wciaz|jeszcze)\s+czeka\b|\b(?:otwart\w*|niezalatwion\w*|oczekujac\w*)\s+(?:reklamacj\w*|zgloszen\w*|spraw\w*|wnios\w*)/,
 ];
 
 export const PL_PENDING: RegExp[] = [

@@ -191,7 +191,7 @@ const ABROAD: RegExp[] = [
 
 const UNRECOGNISED: RegExp[] = [
   /\b(?:don'?t|do\s+not|didn'?t|can'?t|cannot)\s+(?:recogni[sz]e|remember\s+(?:making|buying|paying)|remember(?:\s+(?:it|this|that|them))?(?=\s*[.!?]*\s*$)|know\s+(?:anything\s+)?(?:what|where|this|that|about))\b/i,
-  /\bnot\s+recogni[sz]ed\b|\bunrecogni[sz]ed\b|\bunknown\s+(?:payment|charge|transaction|merchant|purchase)\b|\bnot\s+mine\b|\b(?:isn'?t|wasn'?t|aren'?t|weren'?t)\s+(?:mine|ours)\b/i,
+  /\bnot\s+recogni[sz]ed\b|\bunrecogni[sz]ed\b|\bunknown\s+(?:payment|charge|transaction|merchant|purchase)\b|\bnot\s+mine\b|\b(?:isn'?t|wasn'?t|aren'?t|weren'?t)\s+(?:mine|ours)\b|\bnot\s+(?:my|our)\s+(?:purchase|payment|charge|transaction|order|doing)\b/i,
   /\b(?:didn'?t|did\s+not|never)\s+(?:make|made|do|did|buy|bought|order|ordered|purchase|purchased|authori[sz]e|authori[sz]ed|spend|spent|pay|paid|shop|shopped|use|used|go\s+(?:there|to)|been)\b/i,
   /\bfraud\w*\b|\bunauthori[sz]ed\b|\bscam\w*\b|\bsuspicious\b/i,
   /\b(?:it\s+)?(?:wasn'?t|was\s+not|isn'?t|is\s+not)\s+me\b|\bnot\s+me\b|\bsome(?:one|body)\s+(?:else\s+)?(?:used|took|made|bought|charged|(?:is|has\s+been)\s+using)\b/i,
