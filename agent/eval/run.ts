@@ -6,7 +6,7 @@
 import type { Db } from "@/db/client";
 import { getApprovalByCase } from "@/db/queries/approvals";
 import { getCaseByTransaction, listCasesByCustomer } from "@/db/queries/cases";
-import { listMessagesByThread, listThreadsBeside } from "@/db/queries/threads";
+import { listMessagesBefore, listMessagesByThread, listThreadsBeside } from "@/db/queries/threads";
 import { listPendingByCustomer, listTransactionsByCustomer } from "@/db/queries/transactions";
 import type { TurnResult } from "../runtime/turns";
 import { CUSTOMERS, expandDates, isTurn, type Conversation } from "./dataset";
@@ -83,13 +83,13 @@ async function observePaused(
   approvalBefore: string | undefined,
 ): Promise<Observed> {
   // Read as the agent reads a message to a paused thread: against the customer's payments, after the conversation so far.
-  const [transactions, pending, transcript] = await Promise.all([
+  const message = (await listMessagesByThread(h.db, customer.tenantId, threadId)).findLast((m) => m.role === "customer" && m.text === text);
+  const [transactions, pending, before] = await Promise.all([
     listTransactionsByCustomer(h.db, customer.tenantId, customer.customerId),
     listPendingByCustomer(h.db, customer.tenantId, customer.customerId),
-    listMessagesByThread(h.db, customer.tenantId, threadId),
+    message ? listMessagesBefore(h.db, { tenantId: customer.tenantId, threadId, before: message.id, limit: TRANSCRIPT_WINDOW - 1 }) : [],
   ]);
-  const at = transcript.findLastIndex((m) => m.role === "customer" && m.text === text);
-  const turns = [...transcript.slice(Math.max(0, at - (TRANSCRIPT_WINDOW - 1)), Math.max(at, 0)), { role: "customer" as const, text }];
+  const turns = [...before, { role: "customer" as const, text }];
   const u = understandLatest(turns, { today: new Date().toISOString().slice(0, 10), transactions, pending });
   const transactionId = state.case?.transactionId;
   const approvalAfter = transactionId ? await approvalStatus(h, customer, transactionId) : undefined;

@@ -582,16 +582,16 @@ export function understandLatest(turns: ChatTurn[], ctx: OfflineContext, model: 
   const leans = latest.intent === "unclear" || latest.intent === "other" || (FOLLOW_UP.test(last) && !applyRules(last) && latest.confidence < SURE);
   let before: Understanding | undefined;
   // The message before as it was understood in its own place in the conversation ("the pharmacy one" after "which payment?" is a refund).
-  const readPrevious = (_said: ChatTurn) => (before ??= understandLatest(turns.slice(0, previousIndex + 1), ctx, model));
+  const readPrevious = () => (before ??= understandLatest(turns.slice(0, previousIndex + 1), ctx, model));
   // "and the other one?", "a ta za 3499?" after a question about where a request stands: the same question, about the request named or the customer's requests.
-  if (leans && previous && FOLLOW_UP.test(last) && readPrevious(previous).intent === "status") {
-    return { intent: "status", ...entitiesOf(latest), confidence: round(readPrevious(previous).confidence * 0.9) };
+  if (leans && previous && FOLLOW_UP.test(last) && readPrevious().intent === "status") {
+    return { intent: "status", ...entitiesOf(latest), confidence: round(readPrevious().confidence * 0.9) };
   }
   // "and for contactless?" after the card's limits: the same question, of another of its limits.
-  if (previous && FOLLOW_UP.test(last) && LIMIT_KIND.test(last) && last.split(/\s+/).length <= 5 && readPrevious(previous).intent === "limits") {
-    return { intent: "limits", confidence: round(readPrevious(previous).confidence * 0.9) };
+  if (previous && FOLLOW_UP.test(last) && LIMIT_KIND.test(last) && last.split(/\s+/).length <= 5 && readPrevious().intent === "limits") {
+    return { intent: "limits", confidence: round(readPrevious().confidence * 0.9) };
   }
-  if (leans && previous && (askedBack || FOLLOW_UP.test(last)) && ["unclear", "knowledge", "limits", "other"].includes(readPrevious(previous).intent)) {
+  if (leans && previous && (askedBack || FOLLOW_UP.test(last)) && ["unclear", "knowledge", "limits", "other"].includes(readPrevious().intent)) {
     const joined = understandText(`${previous.text}. ${last}`, ctx, model);
     if (joined.intent !== "unclear" && joined.intent !== "other") return { ...joined, ...entitiesOf(latest) };
   }
@@ -608,7 +608,7 @@ export function understandLatest(turns: ChatTurn[], ctx: OfflineContext, model: 
   const unsure = ["other", "unclear", "knowledge"].includes(latest.intent) || (continues && latest.confidence < SURE && !applyRules(last));
   const names = hasEntities || (continues && latest.ordinal !== undefined);
   if ((!unsure && !correction) || !names || !(askedBack || continues) || !previous) return latest;
-  const earlier = readPrevious(previous);
+  const earlier = readPrevious();
   if (earlier.intent !== "refund") return latest;
   const { candidates: _candidates, also: _also, ...entities } = latest;
   // An answer to "which payment?" adds to what the claim said of it; "and the kino one as well" is another payment.
