@@ -278,8 +278,10 @@ export function applyRules(text: string): RuleLabel | undefined {
 }
 
 /** A card that no longer works in the hand: asking about a new one is asking for one. */
+/** "a new one sent out", "posted to me": the customer asks for the card, not how to get one. */
+const SENT_TO_ME = /\b(?:new|replacement|another)\s+(?:one|card)\s+(?:sent|posted|mailed|shipped|delivered)\b/i;
 const DAMAGED = /\b(?:snapped|broke|broken|cracked|damaged|chewed|bent|melted|split|worn\s+out|scratched|demagneti[sz]ed)\b/i;
-/** "How do I get a new card?" asks how; "send me a new card" and "can you send me a new card?" ask for one. */
+/** "How do I get a new card?" asks how; "send me a new card", "can you send me a new card?" and "can I get a new one sent out?" ask for one. */
 const ASKS_HOW =
   /^\W*(?:how|where|what|when|why|is\s+it\s+possible|is\s+there|do\s+you|does\s+it|can\s+i|could\s+i|am\s+i\s+able|will\s+(?:you|i|it)|would\s+you|do\s+i|should\s+i|are\s+you\s+going)\b/i;
 
@@ -288,7 +290,7 @@ const ASKS_HOW =
  * use my card abroad?" are not claims; a question about replacements orders none.
  */
 function applies(label: RuleLabel, m: Said): boolean {
-  if (label.intent === "replace_card") return !either(m, ASKS_HOW, pl.PL_ASKS_HOW) || either(m, DAMAGED, pl.PL_DAMAGED);
+  if (label.intent === "replace_card") return !either(m, ASKS_HOW, pl.PL_ASKS_HOW) || either(m, DAMAGED, pl.PL_DAMAGED) || SENT_TO_ME.test(m.body);
   if (label.intent !== "refund" || (label.reason !== "duplicate" && label.reason !== "abroad")) return true;
   if (label.reason === "abroad" && either(m, /\b(?:exchange|rate|conver\w*)\b/i, /\b(?:kurs\w*|przewalutow\w*|wymian\w*)/)) return false;
   // Money sent to the customer from abroad is not a payment taken from them.
