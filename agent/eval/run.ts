@@ -6,6 +6,7 @@
 import type { Db } from "@/db/client";
 import { getApprovalByCase } from "@/db/queries/approvals";
 import { getCaseByTransaction, listCasesByCustomer } from "@/db/queries/cases";
+import { getOpenHandoverByThread } from "@/db/queries/handovers";
 import { listMessagesBefore, listMessagesByThread, listThreadsBeside } from "@/db/queries/threads";
 import { listPendingByCustomer, listTransactionsByCustomer } from "@/db/queries/transactions";
 import type { TurnResult } from "../runtime/turns";
@@ -97,16 +98,16 @@ async function observePaused(
   // A cancel carried out is the turn's request whichever of the message's two it was; the other is answered beside it.
   const [first, second] = cancelled && u.also?.intent === "cancel" ? [u.also, u] : [u, u.also];
   const intent = cancelled ? "cancel" : first.intent;
+  // A person asked for is seen in the handover the thread holds, not taken from the reading.
+  const handedOver = (await getOpenHandoverByThread(h.db, customer.tenantId, threadId)) !== null;
+  const pausedOutcome = (asked: string) => (asked === "handover" ? (handedOver ? "handed_over" : null) : (PAUSED_OUTCOMES[asked] ?? null));
   return {
     fresh: true,
     intent,
     category: first.category ?? null,
     transaction: transactionId ?? null,
-    outcome: cancelled ? "cancelled" : (PAUSED_OUTCOMES[intent] ?? (intent === "cancel" ? "nothing_to_cancel" : null)),
-    also:
-      second && second.intent !== "cancel"
-        ? { intent: second.intent, category: second.category ?? null, outcome: PAUSED_OUTCOMES[second.intent] ?? null }
-        : null,
+    outcome: cancelled ? "cancelled" : (pausedOutcome(intent) ?? (intent === "cancel" ? "nothing_to_cancel" : null)),
+    also: second && second.intent !== "cancel" ? { intent: second.intent, category: second.category ?? null, outcome: pausedOutcome(second.intent) } : null,
   };
 }
 

@@ -53,6 +53,20 @@ async function cardAnswer(ctx: Ctx, input: AwaitingInput, understanding: Underst
   }
 }
 
+/** A person asked for while a request waits for an operator: the conversation is handed to the support team with the customer's words. */
+async function handOverWhileWaiting(ctx: Ctx, input: AwaitingInput, understanding: Understanding, w: Words): Promise<string> {
+  await ctx.deps.store.requestHandover({
+    tenantId: input.tenantId,
+    threadId: input.threadId,
+    customerId: input.customerId,
+    summary: `The customer asked for a person while their refund request waits for an operator. Their words: "${input.text.slice(0, 300)}"`,
+    reason: "customer_asked",
+    category: understanding.category ?? null,
+    createdAt: ctx.deps.clock(),
+  });
+  return w.t("reply.handedOver");
+}
+
 /** The customer cancels the request under review: the approval closes and the gate wakes to tell them. Null when it is too late to cancel. */
 async function cancelAwaited(ctx: Ctx, input: AwaitingInput, kase: Kase, approval: ApprovalRow, onToken?: OnToken) {
   const cancelled = await cancelCase(ctx.db, {
@@ -84,6 +98,18 @@ async function answerOperator(ctx: Ctx, input: AwaitingInput, approval: Approval
     return row;
   });
   return answered !== null;
+}
+
+/**
+ * Whether the agent's last answer in the conversation spoke of two or more of the customer's
+ * requests that wait for an operator ("jak stoją obie moje sprawy?"): then "cancel it" may mean
+ * either, and is asked about.
+ */
+async function severalInView(ctx: Ctx, input: AwaitingInput, before: { role: string; text: string }[]): Promise<boolean> {
+  const said = before.findLast((m) => m.role === "agent")?.text.toLowerCase();
+  if (!said) return false;
+  const waiting = (await listCasesByCustomer(ctx.db, input.tenantId, input.customerId)).filter((row) => row.case.status === "awaiting_approval");
+  return new Set(waiting.filter((row) => said.includes(row.merchant.toLowerCase())).map((row) => row.case.id)).size >= 2;
 }
 
 /** The request waiting for an operator: its shop, amount and currency. */
@@ -154,14 +180,22 @@ async function standingAnswer(
   messageId: number,
   w: Words,
 ): Promise<string> {
-  const standing = await conversationStanding(ctx, input, kase, beside, w, understanding.intent === "status");
-  const answer = await asideAnswer(ctx, input, understanding, messageId, w);
-  return answer ? `${answer}\n\n${standing}` : standing;
+  const { also, ...first } = understanding;
+  const asked = first.intent === "status" || also?.intent === "status";
+  const standing = await conversationStanding(ctx, input, kase, beside, w, asked);
+  // Both requests of the message are answered ("refund the electro mart money. get me a real person now").
+  const answers: string[] = [];
+  for (const request of also ? [first, also] : [first]) {
+    const answer = await asideAnswer(ctx, input, request, messageId, w);
+    if (answer) answers.push(answer);
+  }
+  return [...answers, standing].join("\n\n");
 }
 
-/** The answer to what the agent can answer beside the gate (limits, a card, a knowledge question), if the request is one of those. */
+/** The answer to what the agent can answer beside the gate (limits, a card, a knowledge question, a person), if the request is one of those. */
 async function asideAnswer(ctx: Ctx, input: AwaitingInput, understanding: Understanding, messageId: number, w: Words): Promise<string | undefined> {
   if (understanding.intent === "limits") return limitsAnswer(ctx, input, w);
+  if (understanding.intent === "handover") return handOverWhileWaiting(ctx, input, understanding, w);
   if (cardRequestOf({ ...input, understanding })) return cardAnswer(ctx, input, understanding, messageId, w);
   const entry = understanding.intent === "knowledge" && understanding.category ? entryFor(input.tenantId, understanding.category, w.language) : undefined;
   return entry ? knowledgeText(entry, w) : undefined;
@@ -224,7 +258,8 @@ export async function answerWhileAwaiting(ctx: Ctx, input: AwaitingInput, messag
   const intent = understanding.intent;
   const w = wordsFor(languageOfMessage(input.text) ?? (await ctx.deps.policies.forTenant(input.tenantId)).language);
   const beside = await listThreadsBeside(ctx.db, input.tenantId, input.threadId);
-  const route = await besideRoute(ctx, input, messageId, understanding, payments, kase, beside);
+  const several = await severalInView(ctx, input, before);
+  const route = await besideRoute(ctx, input, messageId, understanding, payments, kase, beside, several);
   // A cancel is carried out whether it is the message's first request or its second ("freeze my card and withdraw the request").
   const { also, ...first } = understanding;
   const [cancel, other] = intent === "cancel" ? [first, also] : also?.intent === "cancel" ? [also, first] : [undefined, undefined];

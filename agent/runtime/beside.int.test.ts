@@ -1,6 +1,7 @@
 import { afterAll, beforeEach, describe, expect, it } from "vitest";
 import { getApprovalByCase } from "@/db/queries/approvals";
 import { getCaseByTransaction, listCasesByCustomer } from "@/db/queries/cases";
+import { getOpenHandoverByThread } from "@/db/queries/handovers";
 import { getThreadById, listThreadsBeside } from "@/db/queries/threads";
 import { agentHarness, TENANT } from "../../test/agent-support";
 
@@ -174,5 +175,39 @@ describe("a claim about another payment while a request waits for an operator", 
       "tx-kasia-electronics",
       "tx-kasia-groceries",
     ]);
+  });
+});
+
+describe("what else is asked while a request waits for an operator", () => {
+  it("hands the conversation to a person asked for beside a repeated claim, and the request still waits", async () => {
+    const threadId = await waitingOn("electro mart charged me 1249 and i never bought anything there", "cust-alice");
+    const answer = await say(threadId, "i said REFUND THE ELECTRO MART MONEY. get me a real person now", "cust-alice");
+    expect(answer.reply).toMatch(/passed your request to a colleague.*Electro Mart payment of 1,249\.00 EUR is with one of our operators/s);
+    expect(await getOpenHandoverByThread(h.db, TENANT, threadId), "a handover staff can take").toMatchObject({ reason: "customer_asked" });
+    expect((await approvalOf("tx-alice-electro"))?.status).toBe("pending");
+    expect(answer.status).toBe("awaiting_approval");
+  });
+
+  it("asks which request 'cancel it' means after listing the customer's two waiting requests from two conversations", async () => {
+    const threadId = await waitingOn("empik pobral 2x po 249, chce zwrot jednej platnosci", "cust-piotr", VISTULA);
+    await waitingOn("orlen 310 zl to nie moja transakcja", "cust-piotr", VISTULA);
+    const standing = await say(threadId, "mam teraz dwie sprawy otwarte, na jakim sa etapie?", "cust-piotr", VISTULA);
+    expect(standing.reply).toMatch(/Empik/);
+    expect(standing.reply).toMatch(/Orlen/);
+    const which = await say(threadId, "niech Pan to anuluje", "cust-piotr", VISTULA);
+    expect(which.reply).not.toMatch(/anulowa[lł]\p{L}*\s+Twoj/iu);
+    expect((await approvalOf("tx-piotr-fuel", VISTULA))?.status).toBe("pending");
+    expect((await getCaseByTransaction(h.db, VISTULA, "tx-piotr-books-2")) ?? (await getCaseByTransaction(h.db, VISTULA, "tx-piotr-books-1"))).toMatchObject({
+      status: "awaiting_approval",
+    });
+  });
+
+  it("cancels 'the first request' as the customer made them, and leaves the second waiting", async () => {
+    const threadId = await waitingOn("gadget hub 89 eur - nie zamawialem", "cust-bob");
+    await say(threadId, "orlen fuel 210 eur tez nie ja", "cust-bob");
+    await say(threadId, "pierwszą reklamację anulujcie, drugą zostawcie", "cust-bob");
+    expect((await approvalOf("tx-bob-gadget"))?.status).toBe("cancelled");
+    expect((await approvalOf("tx-bob-fuel"))?.status).toBe("pending");
+    expect(await h.ledgerRows()).toHaveLength(0);
   });
 });

@@ -62,6 +62,7 @@ export async function besideRoute(
   payments: Payments,
   waiting: CaseRow | null,
   threads: ThreadRow[],
+  severalInView = false,
 ): Promise<BesideRoute | null> {
   const free = threads.find((t) => t.status === "idle");
   const newest = threads[0];
@@ -70,10 +71,11 @@ export async function besideRoute(
   const cancel = asks(understanding, "cancel");
   if (!claim && !cancel) return null;
   const named = namedPayment(input.text, payments, waiting?.transactionId);
-  const othersWait = threads.some((t) => t.status === "awaiting_approval");
+  // Other requests wait beside the conversation, or the agent's last answer spoke of several of the customer's waiting requests.
+  const othersWait = severalInView || threads.some((t) => t.status === "awaiting_approval");
   // A claim goes beside when it names another payment, booked or not. A cancel does when it names another
   // booked payment, an item not booked yet without pointing back at the conversation's own request
-  // ("cancel that claim, and my atm limit?"), or nothing while other requests wait too.
+  // ("cancel that claim, and my atm limit?"), or nothing while other requests wait too: there it asks which.
   const beside = claim
     ? named === "other" || named === "not_booked"
     : named === "other" || (named === "not_booked" && !refersBack(input.text)) || (named === "none" && othersWait);

@@ -29,6 +29,8 @@ const STOPWORDS = new Set([
   "gmbh",
   "sa",
   "llc",
+  // A cash machine's name says what it is ("ATM Centrum"): "my atm limit" names no machine.
+  "atm",
 ]);
 
 /** Lowercase words, punctuation and accents removed ("Żabce" -> "zabce", "Łódź" -> "lodz"). */
@@ -122,7 +124,7 @@ function tokenSimilarity(a: string, b: string): number {
  * Zero unless at least one word matches exactly.
  */
 export function merchantScore(text: string, merchant: string): number {
-  const said = merchantTokens(text);
+  const said = merchantTokens(text.replace(BOOK_AS_VERB, " "));
   const words = significant(merchantTokens(merchant));
   if (said.length === 0 || words.length === 0) return 0;
   let total = 0;
@@ -143,12 +145,26 @@ export function merchantScore(text: string, merchant: string): number {
 
 export const MERCHANT_THRESHOLD = 0.5;
 
+/** "when will it book", "tried to book a room": the verb, never a shop's word. */
+const BOOK_AS_VERB = /\b(?:will|would|it|to|gets?|be|did|does|has|have|should|they)\s+book\b/gi;
+
 /** The best-matching merchant names (ties kept), or [] when none reaches the threshold. */
 export function bestMerchants(text: string, merchants: string[]): string[] {
   const unique = [...new Set(merchants)];
   const scored = unique.map((m) => ({ m, s: merchantScore(text, m) })).filter((x) => x.s >= MERCHANT_THRESHOLD);
+  if (scored.length === 0) return byDistinctWord(text, unique);
   const top = Math.max(0, ...scored.map((x) => x.s));
   return scored.filter((x) => x.s === top).map((x) => x.m);
+}
+
+/** A word this long written in full names a shop whose name has it ("the tapas" for Bar Tapas Sol)... */
+const DISTINCT_WORD = 5;
+
+/** ...when no other of the shops has it. */
+function byDistinctWord(text: string, merchants: string[]): string[] {
+  const said = new Set(merchantTokens(text.replace(BOOK_AS_VERB, " ")));
+  const having = merchants.filter((m) => significant(merchantTokens(m)).some((w) => w.length >= DISTINCT_WORD && said.has(w)));
+  return having.length === 1 ? having : [];
 }
 
 /**
@@ -197,7 +213,7 @@ const KINDS: { codes: string[]; words: string }[] = [
  */
 const kindReference = (words: string) =>
   new RegExp(
-    String.raw`(?<!\p{L})(?:(?:the|that|this)\s+(?:(?:\p{L}+\s+){0,2})(?:${words})(?:\s+(?:station|shop|store|place))?\s+(?:one|payment|charge|transaction|purchase)|the\s+one\s+(?:at|from|in|for)\s+(?:the\s+|a\s+|that\s+)?(?:${words})|(?:the|that)\s+(?:${words})\s+(?:in|from|at)\s+\p{L}{3,}|(?:it\s+was|it'?s|i\s+meant?)\s+(?:the|that|at\s+the)\s+(?:${words})|(?:t[aąeę]|to|tej|ten|tego|tamt\p{L}*)\s+(?:p[lł]atno[sś][cć]\s+|transakcj\p{L}*\s+)?(?:z|za|w|we|ze)\s+(?:${words})|(?:z|ze)\s+(?:t[aąeę]|tym|tamt\p{L}*)\s+(?:${words})|chodzi\p{L}*\s+(?:mi\s+)?o\s+(?:t[eę]\s+z\s+|ten\s+)?(?:${words})|^\W*(?:the\s+)?(?:${words})\W*$)(?!\p{L})`,
+    String.raw`(?<!\p{L})(?:(?:the|that|this)\s+(?:(?:\p{L}+\s+){0,2})(?:${words})(?:\s+(?:station|shop|store|place))?\s+(?:one|payment|charge|transaction|purchase|thing)|(?:the|that)\s+(?:${words})\s+(?:too|as\s+well)\b|the\s+one\s+(?:at|from|in|for)\s+(?:the\s+|a\s+|that\s+)?(?:${words})|(?:the|that)\s+(?:${words})\s+(?:in|from|at)\s+\p{L}{3,}|(?:it\s+was|it'?s|i\s+meant?)\s+(?:the|that|at\s+the)\s+(?:${words})|(?:t[aąeę]|to|tej|ten|tego|tamt\p{L}*)\s+(?:p[lł]atno[sś][cć]\s+|transakcj\p{L}*\s+)?(?:z|za|w|we|ze|od)\s+(?:${words})|(?:z|ze)\s+(?:t[aąeę]|tym|tamt\p{L}*)\s+(?:${words})|chodzi\p{L}*\s+(?:mi\s+)?o\s+(?:t[eę]\s+z\s+|ten\s+)?(?:${words})|^\W*(?:the\s+)?(?:${words})\W*$)(?!\p{L})`,
     "iu",
   );
 const KIND_REFERENCES = KINDS.map(({ codes, words }) => ({ codes, pattern: kindReference(words) }));

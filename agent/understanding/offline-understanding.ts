@@ -36,12 +36,18 @@ const SECOND_INTENT_FLOOR = 0.6;
 const CLARIFY_OPTIONS = 3;
 
 const ORDINALS: [RegExp, number][] = [
-  [/\b(?:first|1st|former)\b|\bnumber\s+(?:one|1)\b|^\s*(?:the\s+)?(?:one|1)\s*[.!]?\s*$|(?<!\p{L})pierwsz\p{L}*|(?<!\p{L})(?:numer|nr)\s+(?:jeden|1)\b/iu, 1],
   [
-    /\b(?:second|2nd|latter)\b|\bnumber\s+(?:two|2)\b|^\s*(?:the\s+)?(?:two|2)\s*[.!]?\s*$|(?<!\p{L})drug(?:a|ą|ie|i|iej|iego|ą)(?!\p{L})|(?<!\p{L})(?:numer|nr)\s+(?:dwa|2)\b/iu,
+    /\b(?:first|1st|former)\b(?!\s+(?:thing|question|point|issue|time)s?\b)|\bnumber\s+(?:one|1)\b|^\s*(?:the\s+)?(?:one|1)\s*[.!]?\s*$|(?<!\p{L})pierwsz\p{L}*|(?<!\p{L})(?:numer|nr)\s+(?:jeden|1)\b/iu,
+    1,
+  ],
+  [
+    /\b(?:second|2nd|latter)\b(?!\s+(?:thing|question|point|issue|time)s?\b)|\bnumber\s+(?:two|2)\b|^\s*(?:the\s+)?(?:two|2)\s*[.!]?\s*$|(?<!\p{L})drug(?:a|ą|ie|i|iej|iego|ą)(?!\p{L})|(?<!\p{L})(?:numer|nr)\s+(?:dwa|2)\b/iu,
     2,
   ],
-  [/\b(?:third|3rd)\b|\bnumber\s+(?:three|3)\b|^\s*(?:the\s+)?(?:three|3)\s*[.!]?\s*$|(?<!\p{L})trzeci\p{L}*|(?<!\p{L})(?:numer|nr)\s+(?:trzy|3)\b/iu, 3],
+  [
+    /\b(?:third|3rd)\b(?!\s+(?:thing|question|point|issue|time)s?\b)|\bnumber\s+(?:three|3)\b|^\s*(?:the\s+)?(?:three|3)\s*[.!]?\s*$|(?<!\p{L})trzeci\p{L}*|(?<!\p{L})(?:numer|nr)\s+(?:trzy|3)\b/iu,
+    3,
+  ],
   [/\b(?:fourth|4th)\b|\bnumber\s+(?:four|4)\b|(?<!\p{L})czwart(?:a|ą|e|y|ej)(?!\p{L})/iu, 4],
   [/\b(?:last|final)\s+one\b|\bthe\s+last\b|(?<!\p{L})ostatni\p{L}*/iu, -1],
   // The agent lists payments newest first: the later one is the first, the earlier one the last.
@@ -101,7 +107,7 @@ const POSITION_NOT_DAY = /\b\d{1,2}(?:st|nd|rd|th)\s+(?:one|payment|charge|trans
 const APPROXIMATE = /\b(?:over|more\s+than|above|at\s+least|almost|nearly|about|around|roughly|approx\w*|under|less\s+than|below|some)\s*$|~\s*$/i;
 /** Capitalised words that follow "at" or "from" without being a shop. */
 const NOT_A_SHOP =
-  /^(?:I|The|A|An|My|ATM|Atm|Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday|January|February|March|April|May|June|July|August|September|October|November|December|Christmas|Easter|Home|Work|Least|All|Once|First|Last|Night|Noon|Midnight)$/;
+  /^(?:I|The|A|An|My|ATM|Atm|Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday|January|February|March|April|May|June|July|August|September|October|November|December|Christmas|Easter|Home|Work|Least|All|Once|First|Last|Night|Noon|Midnight|Pa[nń]stw\p{L}*|Pan|Pana|Pani|Was|Wasz\p{L}*|Ciebie|Niego|Niej|Nich|Mnie|Siebie)$/u;
 
 /** Upper-case words that are not a shop's name. */
 const NOT_A_BRAND =
@@ -481,13 +487,13 @@ const ASKS =
   /\?\s*$|(?:^|,)\s*(?:how|what|when|where|why|which|who|can|could|do|does|is|are|will|would|should|tell\s+me|explain|i\s+(?:want|need|would\s+like)\s+to\s+know)\b|(?:^|,)\s*(?:jak|jaki|jaka|jakie|ile|kiedy|gdzie|dlaczego|czemu|czy|co|chc[eę]\s+wiedzie[cć])(?!\p{L})/iu;
 /** Words that join a clause to the one before it ("and", "also", "i jeszcze"), read past when asking whether it asks. */
 const JOINER =
-  /^\W*(?:(?:and|also|plus|btw|oh\s+and|(?:a\s+)?(?:separate|different|another|second|other|unrelated)\s+(?:question|thing)|one\s+more\s+(?:thing|question)|i\s+jeszcze|a\s+jeszcze|i|a|oraz|jeszcze|aha|inne\s+pytanie|osobne\s+pytanie)(?!\p{L})[\s,:–—-]*)+/iu;
+  /^\W*(?:(?:and|also|plus|btw|p\.?\s?s\.?|oh\s+and|(?:a\s+)?(?:separate|different|another|second|other|unrelated)\s+(?:question|thing)|one\s+more\s+(?:thing|question)|i\s+jeszcze|a\s+jeszcze|i|a|oraz|jeszcze|aha|inne\s+pytanie|osobne\s+pytanie)(?!\p{L})[\s,:–—-]*)+/iu;
 
 /** Clauses of a run-on message: sentences, and "and" / "also" before a new request. */
 export function splitClauses(text: string): string[] {
   return text
     .split(
-      /(?<=[.!?;])\s+|\s+(?:and\s+also|also|plus|and\s+then|[+&])\s+(?!(?:charged|took|billed|debited|double[\s-]?charged|overcharged)\b)|,?\s+(?:btw|by\s+the\s+way|one\s+more\s+thing|oh\s+and|another\s+thing)[:,]?\s+|,\s+(?=i\s+(?:want|need|would\s+like)\s+to\s+(?:speak|talk|chat)\b)|,\s+(?=(?:please\s+)?(?:unblock|unfreeze|freeze|block|cancel|replace|send|order)\s+(?:the|my|it|that|this)\b)|,\s+(?=(?:(?:what|how|when|where)(?:\s+(?:is|are|about)|'?s)?|any\s+news\s+on)\s+(?:my|the|your)\b)|,?\s+and\s+(?=(?:i|i'?m|i've|my|what|whats|how|hows|when|whens|where|wheres|any|can|could|would|please|pls|there|someone|somebody|tell|show|also|is|are|do|does|why|let|send|order|get|give|remind|check|has|have|did|freeze|block|unfreeze|unblock|cancel|withdraw|refund)\b)|,?\s+(?:a\s+)?(?:i\s+)?(?:przy\s+okazji|poza\s+tym|a\s+tak[zż]e|oraz|aha,?\s+i)[:,]?\s+|,?\s+(?:a|i)\s+jeszcze\s+(?:jedno\s+)?pytanie[:,]?\s+|,?\s+(?:a|i)\s+(?:jeszcze\s+|potem\s+|poza\s+tym\s+|(?:tak\s+)?w\s+og[oó]le\s+)?(?=(?:jak|jaki|jakie|jaka|ile|kiedy|gdzie|czy|co|prosz[eę]|chc[eę]|zablokuj\p{L}*|odblokuj\p{L}*|zam[oó]w\p{L}*|mam|moja|m[oó]j|dlaczego|czemu|poka[zż]\p{L}*|sprawd[zź]\p{L}*|daj\p{L}*|podaj\p{L}*|powiedz\p{L}*|napisz\p{L}*|wyja[sś]nij\p{L}*|po[lł][aą]cz\p{L}*|przeka[zż]\p{L}*|wy[sś]lij\p{L}*|zwr[oó][cć]\p{L}*|oddaj\p{L}*)(?!\p{L}))/iu,
+      /(?<=[.!?;])\s+|\s*\n+\s*|,?\s+(?:and\s+)?while\s+(?:you'?re|your|you\s+are)\s+at\s+it[,:]?\s+|\s+(?:and\s+also|also|plus|and\s+then|[+&])\s+(?!(?:charged|took|billed|debited|double[\s-]?charged|overcharged)\b)|,?\s+(?:btw|by\s+the\s+way|one\s+more\s+thing|oh\s+and|another\s+thing)[:,]?\s+|,\s+(?=i\s+(?:want|need|would\s+like)\s+to\s+(?:speak|talk|chat)\b)|,\s+(?=(?:please\s+)?(?:unblock|unfreeze|freeze|block|cancel|replace|send|order)\s+(?:the|my|it|that|this)\b)|,\s+(?=(?:(?:what|how|when|where)(?:\s+(?:is|are|about)|'?s)?|any\s+news\s+on)\s+(?:my|the|your)\b)|,?\s+and\s+(?=(?:i|i'?m|i've|my|what|whats|how|hows|when|whens|where|wheres|any|can|could|would|please|pls|there|someone|somebody|tell|show|also|is|are|do|does|why|let|send|order|get|give|remind|check|has|have|did|freeze|block|unfreeze|unblock|cancel|withdraw|refund)\b)|,?\s+(?:a\s+)?(?:i\s+)?(?:przy\s+okazji|poza\s+tym|a\s+tak[zż]e|oraz|aha,?\s+i)[:,]?\s+|,?\s+(?:a|i)\s+jeszcze\s+(?:jedno\s+)?pytanie[:,]?\s+|,?\s+(?:a|i)\s+(?:jeszcze\s+|potem\s+|poza\s+tym\s+|(?:tak\s+)?w\s+og[oó]le\s+)?(?=(?:jak|jaki|jakie|jaka|ile|kiedy|gdzie|czy|co|prosz[eę]|chc[eę]|zablokuj\p{L}*|odblokuj\p{L}*|zam[oó]w\p{L}*|wys[lł]ani\p{L}*|anuluj\p{L}*|wycof\p{L}*|blokuj\p{L}*|mam|moja|m[oó]j|dlaczego|czemu|poka[zż]\p{L}*|sprawd[zź]\p{L}*|daj\p{L}*|podaj\p{L}*|powiedz\p{L}*|napisz\p{L}*|wyja[sś]nij\p{L}*|po[lł][aą]cz\p{L}*|przeka[zż]\p{L}*|wy[sś]lij\p{L}*|zwr[oó][cć]\p{L}*|oddaj\p{L}*)(?!\p{L}))/iu,
     )
     .map((c) => c.trim())
     .filter((c) => /\p{L}{2}/u.test(c));
@@ -514,7 +520,7 @@ export function understandCustomerText(text: string, ctx: OfflineContext, model:
         !(u.intent === "refund" && u.merchant === undefined && u.amountMinor === undefined && ASKS_IF_BACK.test(clause.replace(JOINER, ""))) &&
         // "...now it's blocked. can i unblock it?" about a PIN unfreezes no card.
         !(u.intent === "unfreeze_card" && /\bpin\b/i.test(text)) &&
-        !guessedRequest(clause, u, byRule, ctx),
+        !guessedRequest(clause, text, u, byRule, ctx),
     )
     .map(({ u }) => u);
   const requests = PRECEDENCE.includes(whole.intent) && whole.confidence >= SECOND_INTENT_FLOOR ? [whole, ...parts] : parts;
@@ -522,10 +528,37 @@ export function understandCustomerText(text: string, ctx: OfflineContext, model:
   for (const u of requests) if (!byIntent.has(keyOf(u))) byIntent.set(keyOf(u), u);
   const ordered = [...byIntent.values()].sort((a, b) => PRECEDENCE.indexOf(a.intent) - PRECEDENCE.indexOf(b.intent));
   if (ordered.length < 2) return whole;
-  // The request first by precedence takes what the whole message says of a payment; the second only what its own clause says.
+  // The request first by precedence takes what the whole message says of a payment, but for what
+  // the other request's clause said of its own when its own clause names one; the second only what its own clause says.
   const [first, second] = ordered;
-  const ownClause = second === whole ? (parts.find((u) => keyOf(u) === keyOf(second)) ?? second) : second;
-  return { ...(first.intent === whole.intent ? { ...whole, ...defined(first) } : first), also: ownClause };
+  const own = (u: Understanding) => (u === whole ? (parts.find((p) => keyOf(p) === keyOf(u)) ?? u) : u);
+  const secondOwn = own(second);
+  const firstOwn = own(first);
+  const namesOwn = PAYMENT_FIELDS.some((field) => firstOwn[field] !== undefined);
+  const firstRead = first.intent === whole.intent ? { ...(namesOwn ? besides(whole, secondOwn) : whole), ...defined(firstOwn) } : first;
+  return { ...firstRead, also: claimOfTheMessage(secondOwn, first, whole) };
+}
+
+/** What a clause can say of a payment. */
+const PAYMENT_FIELDS = ["merchant", "amountMinor", "date", "ordinal", "cardLast4"] as const;
+
+/** `whole` without what `other`'s clause said of a payment: "when will the hotel from last night book. and coffee corner charged me twice on thursday". */
+function besides(whole: Understanding, other: Understanding): Understanding {
+  const kept = { ...whole };
+  for (const field of PAYMENT_FIELDS) if (other[field] !== undefined && other[field] === whole[field]) delete kept[field];
+  return kept;
+}
+
+/**
+ * A claim in a clause of its own that names no payment ("...89 eur on friday at 2am. block my card
+ * and i want that money back") is about the payment the message named, when the other request is
+ * no claim of its own.
+ */
+function claimOfTheMessage(claim: Understanding, other: Understanding, whole: Understanding): Understanding {
+  if (claim.intent !== "refund" || PAYMENT_FIELDS.some((field) => claim[field] !== undefined)) return claim;
+  if (["refund", "cancel", "status", "pending"].includes(other.intent)) return claim;
+  const named = Object.fromEntries(PAYMENT_FIELDS.filter((field) => whole[field] !== undefined).map((field) => [field, whole[field]]));
+  return { ...claim, ...named };
 }
 
 /** Whether money comes back, asked rather than claimed. */
@@ -537,6 +570,8 @@ function explainsClaim(clause: string, u: Understanding): boolean {
 }
 
 const CARD_ACTIONS: Intent[] = ["freeze_card", "unfreeze_card", "replace_card"];
+/** "that payment", "it": a clause pointing back at what the message said before. */
+const POINTS_BACK = /\b(?:that|this|it|its)\b/i;
 
 /**
  * A request that only the classifier read in a fragment naming no payment: a case (a refund,
@@ -544,7 +579,7 @@ const CARD_ACTIONS: Intent[] = ["freeze_card", "unfreeze_card", "replace_card"];
  * enough in there", "why did it fail?", "want to leave my wallet at home"). The fragment tells
  * more about the rest of the message than it asks for something of its own.
  */
-function guessedRequest(clause: string, u: Understanding, byRule: boolean, ctx: OfflineContext): boolean {
+function guessedRequest(clause: string, message: string, u: Understanding, byRule: boolean, ctx: OfflineContext): boolean {
   if (byRule || !["refund", "status", "cancel", "handover", "pending", ...CARD_ACTIONS].includes(u.intent)) return false;
   // A card is frozen, unfrozen or replaced only when a rule read the clause so.
   if (CARD_ACTIONS.includes(u.intent)) return true;
@@ -552,7 +587,9 @@ function guessedRequest(clause: string, u: Understanding, byRule: boolean, ctx: 
     u.merchant !== undefined ||
     ctx.transactions.some((t) => t.amountMinor === u.amountMinor) ||
     // "when will the atm withdrawal from centrum show up": an item not booked yet is named as a payment is.
-    resolvePending(clause, u, ctx.pending ?? [], ctx.transactions) !== undefined;
+    resolvePending(clause, u, ctx.pending ?? [], ctx.transactions) !== undefined ||
+    // "...the hotel adler 180. and when will that payment go through?": it points back at the item the message named.
+    (u.intent === "pending" && POINTS_BACK.test(clause) && resolvePending(message, u, ctx.pending ?? [], ctx.transactions) !== undefined);
   return !namesPayment;
 }
 
@@ -603,7 +640,10 @@ export function understandLatest(turns: ChatTurn[], ctx: OfflineContext, model: 
   // "and the kino one as well", "a ta z media expert też": a payment named after a refund, leaning on it.
   // A help question ("and what's the fee on the green grocer one?") is its own, unless "too" says more of the same and the topic is only the classifier's unsure guess.
   const guessedTopic = latest.intent === "knowledge" && latest.confidence < SECOND_INTENT_FLOOR && !applyRules(last);
-  const continues = (latest.intent !== "knowledge" && FOLLOW_UP.test(last)) || ((latest.intent !== "knowledge" || guessedTopic) && ALSO_THIS_ONE.test(last));
+  // "no wait I meant the tapas": the claim before, about the payment the customer settles on.
+  const corrects = latest.intent !== "knowledge" && new RegExp(CORRECTION.source, "iu").test(last);
+  const continues =
+    (latest.intent !== "knowledge" && FOLLOW_UP.test(last)) || ((latest.intent !== "knowledge" || guessedTopic) && ALSO_THIS_ONE.test(last)) || corrects;
   // A classifier's unsure reading of such a fragment ("i jeszcze ta z Orlenu") tells less than the request it continues.
   const unsure = ["other", "unclear", "knowledge"].includes(latest.intent) || (continues && latest.confidence < SURE && !applyRules(last));
   const names = hasEntities || (continues && latest.ordinal !== undefined);
@@ -632,11 +672,11 @@ export function understandLatest(turns: ChatTurn[], ctx: OfflineContext, model: 
 
 /** "and the monthly one?", "what about online?": a message that leans on the one before it. */
 const FOLLOW_UP =
-  /^\W*(?:and|also|what\s+about|how\s+about|and\s+what\s+about)\b|^\W*(?:(?:and\s+)?(?:the\s+)?same\s+(?:for|with|goes\s+for)|(?:(?:can|could)\s+you\s+|pls\s+|please\s+)?do\s+the\s+same)\b|^\W*(?:it|that|this)\b|^\W*(?:a\s+(?:co|jak|ta|to|te|t[eę]|ten|tamt\p{L}*|ile|czy)|i\s+(?:jeszcze|ta|ten|to|te|t[eę]|tamt\p{L}*)|oraz|to|ta|t[eę]|tego|tej|ten)(?!\p{L})|^\W*a\s+\p{L}+\W*$/iu;
+  /^\W*(?:and|also|what\s+about|how\s+about|and\s+what\s+about)\b|^\W*(?:(?:and\s+)?(?:the\s+)?same\s+(?:for|with|goes\s+for)|(?:(?:can|could)\s+you\s+|pls\s+|please\s+)?do\s+the\s+same)\b|^\W*(?:it|that|this)\b|^\W*(?:a\s+(?:co|jak|ta|to|te|t[eę]|ten|tamt\p{L}*|ile|czy|w|we|na|przy|dla)|i\s+(?:jeszcze|ta|ten|to|te|t[eę]|tamt\p{L}*)|oraz|to|ta|t[eę]|tego|tej|ten)(?!\p{L})|^\W*a\s+\p{L}+\W*$/iu;
 
 /** One of a card's limits, named in a follow-up ("and for contactless?", "a online?"). */
 const LIMIT_KIND =
-  /\b(?:contactless|online|internet|atm|cash|monthly|daily|weekly|withdrawals?|abroad|ecommerce|e-commerce)\b|(?<!\p{L})(?:zbli[zż]eniow\p{L}*|internetow\p{L}*|bankomat\p{L}*|got[oó]wk\p{L}*|miesi[eę]czn\p{L}*|dzienn\p{L}*)(?!\p{L})/iu;
+  /\b(?:contactless|online|internet|atm|cash|monthly|daily|weekly|withdrawals?|abroad|ecommerce|e-commerce)\b|(?<!\p{L})(?:zbli[zż]eniow\p{L}*|internetow\p{L}*|interne[ct]\p{L}*|w\s+sieci|bankomat\p{L}*|got[oó]wk\p{L}*|miesi[eę]czn\p{L}*|dzienn\p{L}*)(?!\p{L})/iu;
 /** "the parking in germany too please", "ta z biedronki też": one more of the same. */
 const ALSO_THIS_ONE = /\b(?:too|as\s+well|also|either)\b(?:\s+(?:please|pls|plz))?\s*(?:[,.!;?]|$)|(?<!\p{L})(?:też|tez|również|rowniez)(?!\p{L})/iu;
 

@@ -433,3 +433,112 @@ describe("more of the same, and questions that are not claims", () => {
     });
   });
 });
+
+describe("two requests, each about its own payment", () => {
+  const pending = [
+    { id: "p-hotel", kind: "card_payment" as const, merchant: "Hotel Adler", amountMinor: 18_000, currency: "EUR", postedAt: "2026-11-29T20:00:00.000Z" },
+    { id: "p-atm", kind: "cash_withdrawal" as const, merchant: "ATM Centrum", amountMinor: 10_000, currency: "EUR", postedAt: "2026-11-29T15:00:00.000Z" },
+  ];
+
+  it("gives the claim the date its own clause says, not the one the other request's clause says", () => {
+    const u = understandCustomerText(
+      "when is the hotel adler payment gonna go through, its been there since last night. oh and coffee corner double charged me on thursday, can i get one back",
+      { ...alice, pending },
+    );
+    expect(u).toMatchObject({ intent: "refund", merchant: "Coffee Corner", date: "2026-11-26", also: { intent: "pending" } });
+  });
+
+  it("keeps the amount of a cash withdrawal not booked yet off a claim about a shop, and 'when will it book' off Book Nook", () => {
+    const u = understandCustomerText(
+      "the 100 cash i took at atm centrum yesterday still isnt on my statement, when will it book. Also i need a refund for gadget hub, i never ordered anything there",
+      { ...bob, pending },
+    );
+    expect(u).toMatchObject({ intent: "refund", merchant: "Gadget Hub", also: { intent: "pending" } });
+    expect(u.amountMinor).toBeUndefined();
+  });
+
+  it("gives a claim in a clause of its own the payment the message named when the other request is a card's", () => {
+    const u = understandCustomerText("WHAT IS GADGET HUB?? 89 eur at like 2am, i was asleep. block my card right now and i want that money back", bob);
+    expect(u).toMatchObject({ intent: "freeze_card", also: { intent: "refund", merchant: "Gadget Hub", amountMinor: 8900 } });
+  });
+
+  it("splits at 'while you're at it', a line break and 'second thing:', which names no position", () => {
+    expect(
+      understandCustomerText("how do i add my card to google pay, and while you're at it can you refund the 38 eur city parking thing?", alice),
+    ).toMatchObject({
+      intent: "refund",
+      merchant: "City Parking",
+      also: { intent: "knowledge", category: "apple_pay_or_google_pay" },
+    });
+    expect(understandCustomerText("block my card pls\nPS whats my daily limit", bob)).toMatchObject({ intent: "freeze_card", also: { intent: "limits" } });
+    const swallowed = understandCustomerText("the atm at the station ate my card. block it. second thing: i need a replacment sent to my home address", alice);
+    expect(swallowed).toMatchObject({ intent: "freeze_card", also: { intent: "replace_card" } });
+    expect(swallowed.ordinal).toBeUndefined();
+  });
+
+  it("reads a person asked for after a card action, and typos of 'limit'", () => {
+    expect(understandCustomerText("someone stole my wallet on the tram, freeze my card asap and put me through to an actual person", alice).also?.intent).toBe(
+      "handover",
+    );
+    expect(understandCustomerText("whats my atm limt? i see a 1249 electro mart payment i never made, need that refunded", alice).also?.intent).toBe("limits");
+  });
+});
+
+describe("references back, in English and Polish", () => {
+  const afterClaim = (claim: string, text: string): ChatTurn[] => [
+    { role: "customer", text: claim },
+    { role: "agent", text: "Your refund request is with one of our operators." },
+    { role: "customer", text },
+  ];
+  const withKinds = {
+    ...bob,
+    transactions: [
+      ...BOB,
+      { id: "b6", merchant: "Kino Atlantic", amountMinor: 2400, currency: "EUR", postedAt: "2026-11-15T19:00:00.000Z", country: "PL", mcc: "7832" },
+    ],
+  };
+  const aliceKinds = { ...alice, transactions: ALICE.map((t) => (t.merchant === "Page & Co Books" ? { ...t, mcc: "5942" } : t)) };
+
+  it("carries the claim to 'no wait I meant the tapas', 'the book thing, that too' and 'the cinema too'", () => {
+    expect(understandLatest(afterClaim("refund the parking charge", "no wait I meant the tapas, sorry"), alice)).toMatchObject({
+      intent: "refund",
+      merchant: "Bar Tapas Sol",
+    });
+    expect(understandLatest(afterClaim("city parking 38 euro wasnt me", "and the book thing, that too"), aliceKinds)).toMatchObject({
+      intent: "refund",
+      merchant: "Page & Co Books",
+    });
+    expect(understandLatest(afterClaim("gadget hub, never got the package", "and the cinema too, the show was cancelled"), withKinds)).toMatchObject({
+      intent: "refund",
+      merchant: "Kino Atlantic",
+    });
+  });
+
+  it.each([
+    "has it been approved yet",
+    "did they accept it?",
+    "czyli ta z apteki juz zwrocona?",
+    "czyli ten zwrot jest juz zrobiony?",
+    "mam teraz dwie sprawy otwarte, na jakim sa etapie?",
+    "ok i ktos sie tym w ogole zajmuje?",
+  ])("asks where a request stands: %s", (text) => {
+    expect(understandLatest(afterClaim("electro mart 1249 not me", text), alice).intent).toBe("status");
+  });
+
+  it("reads 'odpuśćcie' after a found receipt as a cancel, and 'a w internecie?' after the limits as the limits", () => {
+    expect(understandLatest(afterClaim("electro mart 1249 not me", "znalazłam rachunek w szufladzie, odpuśćcie"), alice).intent).toBe("cancel");
+    const limits: ChatTurn[] = [
+      { role: "customer", text: "jaki mam limit na karcie?" },
+      { role: "agent", text: "Limity Twojej karty: dzienny 1 500,00 zł." },
+      { role: "customer", text: "a w internecie?" },
+    ];
+    expect(understandLatest(limits, alice).intent).toBe("limits");
+  });
+
+  it("takes 'u Państwa' for the bank, not a shop", () => {
+    expect(understandCustomerText("czy mam u Państwa jakieś reklamacje w toku? Nie pamiętam już czy coś zgłaszałam", alice)).toEqual({
+      intent: "status",
+      confidence: expect.any(Number),
+    });
+  });
+});

@@ -87,6 +87,11 @@ describe("resolvePending", () => {
     expect(pendingOf("stop the transfer to my sister")).toBe("p-transfer");
   });
 
+  it("reads 'my atm limit' as naming no cash machine", () => {
+    expect(pendingOf("i want a refund for one of my payments. also whats my atm limit")).toBeUndefined();
+    expect(pendingOf("the atm centrum one wasnt me")).toBe("p-atm");
+  });
+
   it("leaves a request that names a booked payment, or nothing pending, to the booked payments", () => {
     expect(pendingOf("refund the coffee corner charge", { merchant: "Coffee Corner" })).toBeUndefined();
     expect(pendingOf("I was charged twice, transfer it back to me")).toBeUndefined();

@@ -100,7 +100,10 @@ function matchPair([a, b]: [Txn, Txn]): Resolution {
 /** Words naming a kind of item rather than a shop: "the transfer to Maria", "the ATM withdrawal", "my top-up". */
 const KIND_WORDS: [PendingTxn["kind"], RegExp][] = [
   ["transfer", /\b(?:the|my|that|this)\s+(?:bank\s+)?transfer\b|\btransfer(?:red)?\s+(?:to|of|for)\b|\bsent\s+(?:to|\d)|przelew/i],
-  ["cash_withdrawal", /\batm\b|\bwithdrawals?\b|\bcash\s+(?:out|machine|withdrawal)|\btook\s+out\b|bankomat|wyp[łl]at/i],
+  [
+    "cash_withdrawal",
+    /\batm\b(?!\s+(?:limit|limt|fees?|charges?|pin)s?\b)|\bwithdrawals?\b|\bcash\s+(?:out|machine|withdrawal)|\btook\s+out\b|bankomat|wyp[łl]at/i,
+  ],
   ["top_up", /\btop[\s-]?ups?\b|\btopup|do[łl]adowa/i],
 ];
 

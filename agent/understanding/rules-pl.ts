@@ -17,7 +17,7 @@ export const PL_HANDOVER: RegExp[] = [
 ];
 
 export const PL_CANCEL_TRANSFER: RegExp[] = [
-  /\b(?:anul\w*|cofn\w*|cofac|zatrzym\w*|odwol\w*|wycofa\w*)\b.{0,40}\bprzelew\w*|\bprzelew\w*\b.{0,40}\b(?:anul\w*|cofn\w*|zatrzym\w*|odwol\w*|wycofa\w*)/,
+  /\b(?:anul\w*|cofn\w*|cofac|zatrzym\w*|odwol\w*|wycofa\w*)\b[^.!?]{0,40}\bprzelew\w*|\bprzelew\w*\b[^.!?]{0,40}\b(?:anul\w*|cofn\w*|zatrzym\w*|odwol\w*|wycofa\w*)/,
   /\b(?:wyslal\w*|przelal\w*|pomylil\w*)\b.{0,40}\b(?:na\s+)?(?:zl\w*|bledn\w*|niewlasciw\w*|cudz\w*)\s+(?:konto|numer|rachunek|odbiorc\w*)/,
 ];
 
@@ -45,7 +45,7 @@ export const PL_COMPROMISED =
 export const PL_SWALLOWED = /\bbankomat\w*.{0,40}\b(?:zjadl\w*|wciagn\w*|zatrzymal\w*|polknal\w*|nie\s+oddal\w*|nie\s+zwrocil\w*|zabral\w*)/;
 
 export const PL_FREEZE: RegExp[] = [
-  /\b(?:zablokuj\w*|zablokowac|zastrzez(?:cie)?|zastrzec|zamroz(?:cie)?|zamrozic)\b/,
+  /\b(?:zablokuj\w*|zablokowac|blokujcie|zastrzez(?:cie)?|zastrzec|zamroz(?:cie)?|zamrozic)\b/,
   /\b(?:blokad\w*|zablokowani\w*|wstrzyma\w*|wstrzymaj\w*|zastrzezeni\w*)\s+(?:\w+\s+)?kart\w*/,
   new RegExp(
     String.raw`\b(?:zgubi\w*|zgubion\w*|zginel\w*|zginela|zginelo|ukradl\w*|ukradzion\w*|skradzion\w*|okradl\w*|zostawi\w*|wypadl\w*|nie\s+moge\s+znalezc)\b.{0,40}\b(?:${KARTA}|portfel\w*|torebk\w*)|\b(?:${KARTA}|portfel\w*|torebk\w*)\b.{0,40}\b(?:zgubi\w*|zgubion\w*|zginel\w*|zginela|ukradl\w*|ukradzion\w*|skradzion\w*|wypadl\w*|nie\s+moge\s+(?:jej|go)\s+znalezc)`,
@@ -71,7 +71,7 @@ export const PL_REPLACE: RegExp[] = [
 export const PL_CANCEL: RegExp[] = [
   /\b(?:anuluj\w*|anulowac|anulowani\w*|wycofani\w*|odwolani\w*|wycofaj\w*|wycofuj\w*|wycofac|wycofuje|z?rezygn\w*|odwolaj\w*|odwoluj\w*|odwolac)\b(?!\s+(?:\w+\s+)?(?:z\s+|ze\s+)?(?:przelew\w*|kart\w*|kont\w*|subskrypcj\w*|zamowieni\w*|rezerwacj\w*|zlecen\w*|platnos\w*))/,
   /\bcofn\w*\s+(?:\w+\s+)?(?:reklamacj\w*|zgloszeni\w*|wniosek|wniosk\w*|prosb\w*)|\bzapomnij\w*\s+o\b|\bzamkn\w*\s+(?:\w+\s+)?(?:zgloszeni\w*|reklamacj\w*|sprawe|wniosek)|\bnie\s+chce\s+(?:juz\s+)?reklamowa\w*/,
-  /\bnie\s+trzeba\s+(?:juz|zwrotu|tego)|\bjuz\s+nie\s+trzeba\b|\bnieaktualn\w*|\bznalaz\w*\s+(?:\w+\s+)?paragon\w*|\bprzypomnial\w*\s+sobie|\bjednak\s+(?:to\s+)?(?:ja|moja|moje|bylam|bylem|nie\s+trzeba)\b|\bmoj\s+blad\b/,
+  /\bnie\s+trzeba\s+(?:juz|zwrotu|tego)|\bjuz\s+nie\s+trzeba\b|\bnieaktualn\w*|\bznalaz\w*\s+(?:\w+\s+)?(?:paragon\w*|rachun\w*|faktur\w*|potwierdzeni\w*)|\bodpusc\w*|\bodpuszcz\w*|\bprzypomnial\w*\s+sobie|\bjednak\s+(?:to\s+)?(?:ja|moja|moje|bylam|bylem|nie\s+trzeba)\b|\bmoj\s+blad\b/,
   /\bto\s+(?:byl|byla|bylo)\s+(?:jednak\s+)?(?:moj|moja|moje)\s+(?:maz|zona|syn|corka|brat|siostra|dziecko|partner\w*|mama|tata|mezem)/,
   /\bto\s+jednak\s+(?:moj\s+|moja\s+)?(?:maz|zona|syn|corka|brat|siostra|dziecko|partner\w*|mama|tata)\b/,
   /\bnie\s+(?:chce|potrzebuje)\s+(?:juz\s+)?(?:tego\s+)?zwrotu|\bzostawmy\s+to\b|\bniewazne\b|\bnie\s+wazne\b/,
@@ -89,6 +89,12 @@ export const PL_STATUS: RegExp[] = [
   /\bczekam\s+(?:na|juz)\b.{0,30}\b(?:zwrot\w*|pieniadz\w*|decyzj\w*|odpowiedz\w*)/,
   /\bkiedy\s+(?:\S+\s+){0,3}(?:wroc\w*|wplyn\w*|dotr\w*|zwroc\w*)\s+(?:mi\s+)?(?:z\s+powrotem\s+)?na\s+(?:moje\s+|moja\s+)?(?:konto|karte|rachunek)/,
   /\bkiedy\s+(?:\w+\s+){0,3}(?:beda|bedzie|wroc\w*|wplyn\w*|dotr\w*)\s+(?:\w+\s+){0,2}(?:na\s+(?:moim\s+|moje\s+)?(?:koncie|konto|karcie|karte|rachunku)|z\s+powrotem)/,
+  // "ta z apteki juz zwrocona?", "czyli ten zwrot jest juz zrobiony?": whether a request is done.
+  /\b(?:juz|jest\s+juz|juz\s+jest|zostal\w*\s+juz)\s+(?:zwrocon\w*|oddan\w*|zrobion\w*|zalatwion\w*|rozpatrzon\w*|wyplacon\w*|przelan\w*|zaksiegowan\w*|zatwierdzon\w*|uznan\w*)\b/,
+  // "ktos sie tym w ogole zajmuje?", "kiedy te pieniadze wroca?".
+  /\bktos\s+(?:sie\s+)?(?:tym\s+|ta\s+sprawa\s+|tym\s+zgloszeniem\s+)?(?:\w+\s+){0,2}zajmuje\b|\bkiedy\s+(?:\w+\s+){0,2}(?:pieniadz\w*|kasa|kase|srodki|zwrot)\s+(?:\w+\s+)?(?:wroc\w*|wplyn\w*|dotr\w*|przyjd\w*|bed\w*|zobacze)\b|\bna\s+jakim\s+(?:\w+\s+)?etapie\b/,
+  // "a z empikiem co slychac?": how a named request is going.
+  /\bz\s+\w+\s+(?:\w+\s+)?co\s+slychac\b|\bco\s+slychac\s+(?:z|ze|w\s+sprawie)\s+(?!toba\b|wami\b|panem\b|pania\b)/,
   // Asked about the review itself, or about several requests at once.
   /\brozpatryw\w*|\bktos\s+(?:juz\s+)?(?:to\s+|te\s+|ta\s+)?(?:juz\s+)?(?:sprawdzil\w*|przejrzal\w*|rozpatrzyl\w*|zajal\w*\s+sie|patrzyl\w*|oglada\w*)/,
   /\bjak\s+(?:stoj\w*|stoi|wyglada\w*|idzie|ida)\s+(?:teraz\s+|obecnie\s+|aktualnie\s+|dzis\s+)?(?:(?:obie|moje|moja|te|ta|moich|obu)\s+){0,2}(?:spraw\w*|zgloszeni\w*|reklamacj\w*|zwrot\w*|wnios\w*)|\bco\s+z\s+(?:tym|ta|tamtym|tamta)\s+(?:drug\w*|inn\w*|pierwsz\w*|poprzedni\w*|wczesniejsz\w*)\s*\??\s*$|\bktor\w*\s+(?:z\s+nich\s+)?(?:jeszcze\s+|nadal\s+|wciaz\s+|dalej\s+)?czeka|\b(?:dalej|nadal|wciaz|jeszcze)\s+czeka\b|\b(?:otwart\w*|niezalatwion\w*|oczekujac\w*)\s+(?:reklamacj\w*|zgloszen\w*|spraw\w*|wnios\w*)/,
@@ -127,7 +133,7 @@ export const PL_ABROAD: RegExp[] = [
 ];
 
 export const PL_UNRECOGNISED: RegExp[] = [
-  /\bnie\s+(?:rozpoznaj\w*|poznaj\w*|kojarz\w*|pamietam|robil\w*|zrobil\w*|kupowal\w*|kupil\w*|placil\w*|zaplacil\w*|zamawial\w*|tankowal\w*|bylam|bylem|autoryzowal\w*|zlecal\w*|dokonywal\w*|wiem\s+co\s+to)/,
+  /\bnie\s+(?:rozpoznaj\w*|poznaj\w*|kojarz\w*|pamietam(?!\s+(?:juz\s+)?(?:czy|co|kiedy)\s+(?:\w+\s+){0,2}(?:zglasza\w*|zglosil\w*|reklamowa\w*|pisal\w*))|robil\w*|zrobil\w*|kupowal\w*|kupil\w*|placil\w*|zaplacil\w*|zamawial\w*|tankowal\w*|bylam|bylem|autoryzowal\w*|zlecal\w*|dokonywal\w*|wiem\s+co\s+to)/,
   /\b(?:to|tez|też|ale|przeciez)\s+nie\s+(?:ja|moja|moje|moj)\b|\bnie\s+moj[ae]?\b|\boszust\w*|\bnieautoryzowan\w*|\bpodejrzan\w*|\bnieznan\w*\s+(?:platnos\w*|transakcj\w*|obciaz\w*)|\bco\s+to\s+za\s+(?:platnos\w*|transakcj\w*|obciaz\w*|oplat\w*)|\bktos\s+(?:uzyl\w*|uzywa\w*|placil\w*|zaplacil\w*|wydal\w*|zrobil\w*|kupil\w*|zamowil\w*)/,
 ];
 

@@ -31,9 +31,9 @@ const HANDOVER: RegExp[] = [
   /\b(?:human|real\s+person|live\s+agent)\s*(?:please|pls|now)?\s*[!.?]*$|\bget\s+me\s+(?:a\s+)?(?:human|person|manager)\b|\bi\s+want\s+a\s+(?:human|person)\b/i,
   /\b(?:make|file|lodge|raise)\s+a\s+(?:formal\s+)?complaint\b/i,
   /\bget\s+me\s+(?:a\s+|an\s+)?(?:real\s+|live\s+|actual\s+)?(?:agent|human|person|manager|someone|somebody|operator)\b/i,
-  /\b(?:connect|put|transfer|pass)\s+me\s+(?:through\s+)?(?:with|to)\s+(?:someone|somebody|a\s+person|a\s+human|an?\s+(?:agent|operator|advis[eo]r)|customer\s+(?:service|support)|support|your\s+team)\b/i,
+  /\b(?:connect|put|transfer|pass)\s+me\s+(?:through\s+)?(?:with|to)\s+(?:someone|somebody|(?:a|an|the)\s+(?:real\s+|actual\s+|live\s+)?(?:person|human|agent|operator|advis[eo]r)|customer\s+(?:service|support)|support|your\s+team)\b/i,
   /^\W*(?:operator|agent|human|representative|real\s+person)\W*$/i,
-  /\b(?:is\s+there|are\s+there|have\s+you\s+got)\s+(?:a|an|any)\s+(?:real\s+|actual\s+|live\s+)?(?:human|person|people|agent|operator)s?\s+(?:i\s+can|to)\s+(?:talk|speak|chat)\b/i,
+  /\b(?:is\s+there|are\s+there|have\s+you\s+got|do\s+you\s+have)\s+(?:a|an|any)\s+(?:real\s+|actual\s+|live\s+)?(?:human|person|people|agent|operator)s?\s+(?:i\s+(?:can|could|might)|to)\s+(?:talk|speak|chat)\b/i,
 ];
 
 /** Stopping or taking back a transfer already sent: only a person can try to recall it. */
@@ -93,10 +93,10 @@ const FREEZE: RegExp[] = [
 ];
 
 const REPLACE: RegExp[] = [
-  /^(?!.*\b(?:when|where|arriv\w*|activat\w*|track\w*|how\s+long|delivery|expir\w*|(?:showed|turned)\s+up|switch\s+(?:it\s+)?on)\b).*\b(?:send|order|need|want|get|give)\s+(?:me\s+)?(?:a\s+)?(?:new|replacement|another)\s+(?:one|card)\b/i,
-  /\b(?:need|want|get|order|send)\s+(?:me\s+)?(?:a\s+)?replacement\b|\bcard\b.{0,20}\b(?:snapped|broke|broken|cracked|damaged|chewed|bent|melted|split)\b|\b(?:snapped|broke|cracked|damaged|chewed|bent)\s+my\s+card\b|^\W*(?:a\s+)?new\s+card\s+(?:please|pls|plz)\b/i,
+  /^(?!.*\b(?:when|where|arriv\w*|activat\w*|track\w*|how\s+long|delivery|expir\w*|(?:showed|turned)\s+up|switch\s+(?:it\s+)?on)\b).*\b(?:send|order|need|want|get|give)\s+(?:me\s+)?(?:a\s+)?(?:new|replace?ment|another)\s+(?:one|card)\b/i,
+  /\b(?:need|want|get|order|send)\s+(?:me\s+)?(?:a\s+)?replace?ment\b|\bcard\b.{0,20}\b(?:snapped|broke|broken|cracked|damaged|chewed|bent|melted|split)\b|\b(?:snapped|broke|cracked|damaged|chewed|bent)\s+my\s+card\b|^\W*(?:a\s+)?new\s+card\s+(?:please|pls|plz)\b/i,
   new RegExp(
-    String.raw`^(?!.*\b(?:when|where|arriv\w*|activat\w*|track\w*|how\s+long|delivery|expir\w*|(?:showed|turned)\s+up|switch\s+(?:it\s+)?on|came)\b).*(?:\b(?:send|order|need|want|get|request|issue)\b.{0,20}\b(?:new|replacement|another)\s+${CARD}\b|\breplace\s+(?:my\s+|the\s+)?${CARD}\b|\breplacement\s+${CARD}\b)`,
+    String.raw`^(?!.*\b(?:when|where|arriv\w*|activat\w*|track\w*|how\s+long|delivery|expir\w*|(?:showed|turned)\s+up|switch\s+(?:it\s+)?on|came)\b).*(?:\b(?:send|order|need|want|get|request|issue)\b.{0,20}\b(?:new|replace?ment|another)\s+${CARD}\b|\breplace\s+(?:my\s+|the\s+)?${CARD}\b|\breplace?ment\s+${CARD}\b)`,
     "i",
   ),
 ];
@@ -128,6 +128,8 @@ const CANCEL: RegExp[] = [
 ];
 
 const STATUS: RegExp[] = [
+  // "has it been approved yet", "did they accept it?": said of the request the conversation is about.
+  /^\W*(?:so\s+|and\s+|ok,?\s+)?(?:has|have|is|was|did)\s+(?:it|that|this|that\s+one|this\s+one)\s+(?:been\s+|got(?:ten)?\s+)?(?:approved|accepted|decided|processed|reviewed|looked\s+at|checked|refunded|paid(?:\s+out)?)\b|^\W*(?:so\s+|and\s+|ok,?\s+)?(?:did|have|has)\s+(?:they|you|anyone|someone|somebody)\s+(?:approve[d]?|accept(?:ed)?|decided\s+on|process(?:ed)?|review(?:ed)?|looked\s+at|checked)\s+(?:it|that|this|that\s+one)\b/i,
   /\b(?:did|has|have|is|was)\s+(?:my|the)\s+(?:[\w'-]+\s+){0,3}(?:refund|claim|request|case|dispute|complaint|money)\s+(?:been\s+)?(?:go(?:ne)?\s+through|went\s+through|come\s+(?:back|through)|paid(?:\s+out)?|approved|decided|sorted|processed|arrived?)\b/i,
   /\b(?:did|have|has)\s+(?:you|u|anyone|someone|they)\s+(?:decided?|made\s+a\s+decision)\b|\bwhat\s+(?:did|have)\s+(?:you|they)\s+decided?\b/i,
   /\bwhat(?:'?s|\s+is)?\s+(?:happened|happening|going\s+on)\s+(?:to|with)\s+(?:my|the|that)\s+(?:[\w'-]+\s+){0,3}(?:refund|claim|request|case|dispute|complaint)s?\b|\bwhat(?:'?s|\s+is)\s+(?:happening|going\s+on)\s+with\s+(?:that|this|it)(?:\s+one)?\s*(?:[.?!…]+\s*)?$/i,
@@ -154,7 +156,7 @@ const STATUS: RegExp[] = [
 ];
 
 const LIMITS: RegExp[] = [
-  /(?<!\bage\s|\btop[\s-]?up\s|\btopping\s+up\s|\bdisposable\s+card\s|\bvirtual\s+card\s)\blimit(?:s|ations?)?\b(?!.{0,20}\b(?:top[\s-]?up|topping|disposable|virtual)\b)(?!.{0,30}\b(?:add|load|put\s+in)\b(?:\s+money)?\s+(?:by|with|via|using|from)\b)/i,
+  /(?<!\bage\s|\btop[\s-]?up\s|\btopping\s+up\s|\bdisposable\s+card\s|\bvirtual\s+card\s)\b(?:limit|limt|limmit|lmit|limti)(?:s|ations?)?\b(?!.{0,20}\b(?:top[\s-]?up|topping|disposable|virtual)\b)(?!.{0,30}\b(?:add|load|put\s+in)\b(?:\s+money)?\s+(?:by|with|via|using|from)\b)/i,
   /\bhow\s+much\s+(?:money\s+|cash\s+)?(?:can|could|may|am\s+i\s+allowed\s+to)(?!.*\b(?:charg\w*|fees?|free|cost)\b)\s+i?\s*(?:spend|withdraw|pay|take\s+out|pull\s+out|get\s+out|transfer|send|use)\b/i,
   /\b(?:the\s+)?most\s+(?:money\s+)?i\s+(?:can|could|am\s+allowed\s+to)\s+(?:spend|withdraw|pay|take\s+out|transfer)\b|\bcap\s+on\b/i,
   /\bmax(?:imum)?\s+(?:i\s+can|amount|spend|withdrawal|payment|per\s+day|daily|a\s+day)\b(?!.{0,20}\b(?:top[\s-]?up|topping|load)\b)|\bspending\s+(?:cap|allowance)\b|\bdaily\s+(?:max|cap)\b|\b(?:a|any)\s+cap\b/i,
@@ -242,7 +244,7 @@ const LATER_RULES: Rule[] = [
 
 /** Thanks and a goodbye with nothing asked ("thank you, that was quick", "cheers, that's all", "dzięki, to wszystko"). */
 const THANKS =
-  /^\W*(?:ok(?:ay)?,?\s+|great,?\s+|perfect,?\s+|brilliant,?\s+)?(?:thanks?|thank\s+you|thx|ty|cheers|many\s+thanks)(?:\s+(?:so\s+much|a\s+lot|very\s+much|again|earlier|today|for\s+(?:your|the|all\s+the)\s+help))*(?:[\s!.,]+(?:that\s+was\s+(?:quick|fast|easy|helpful)|that'?s\s+(?:all|everything|it)|you'?ve\s+been\s+(?:great|helpful|very\s+helpful)|all\s+(?:good|sorted|fine)(?:\s+now)?|bye|have\s+a\s+(?:good|nice|great)\s+(?:day|evening|weekend)))*[\s!.,:)🙂😊👍🙏]*$/iu;
+  /^\W*(?:ok(?:ay)?,?\s+|great,?\s+|perfect,?\s+|brilliant,?\s+)?(?:thanks?|thank\s+(?:you|u|ya)|thanku|thx|ty|cheers|many\s+thanks)(?:\s+(?:so\s+much|a\s+lot|very\s+much|again|earlier|today|for\s+(?:your|the|all\s+the)\s+help))*(?:[\s!.,]+(?:that\s+was\s+(?:quick|fast|easy|helpful)|that'?s\s+(?:all|everything|it)|you'?ve\s+been\s+(?:great|helpful|very\s+helpful)|all\s+(?:good|sorted|fine)(?:\s+now)?|bye|have\s+a\s+(?:good|nice|great)\s+(?:day|evening|weekend)))*[\s!.,:)🙂😊👍🙏]*$/iu;
 const PL_THANKS =
   /^\W*(?:(?:ok|oki|okej|super|dobra|dobrze|[sś]wietnie)[\s,!.]+)?(?:dzi[eę]kuj[eę]|dzi[eę]ki|dziekuje|dzieki|dzi[eę]kuj[eę]\s+bardzo)(?:\s+(?:bardzo|serdecznie|wielkie|za\s+pomoc|za\s+wszystko))*(?:[\s!.,–-]+(?:to\s+(?:by\s+by[lł]o\s+)?(?:wszystko|na\s+tyle)(?:\s+na\s+dzi[sś])?|pomog[lł]o|szybko\s+posz[lł]o|do\s+widzenia|do\s+us[lł]yszenia|mi[lł]ego\s+(?:dnia|wieczoru|weekendu)|pozdrawiam))*[\s!.,:)🙂😊👍🙏]*$/iu;
 

@@ -60,6 +60,18 @@ function pickOrdinal<T>(options: T[], ordinal: number | undefined): T | undefine
   return ordinal === -1 ? options.at(-1) : options[ordinal - 1];
 }
 
+const CHEAPER = /\b(?:cheap(?:er|est)|small(?:er|est)|low(?:er|est)|less\s+expensive)\b|(?<!\p{L})(?:ta[nń]sz\p{L}*|mniejsz\p{L}*|ni[zż]sz\p{L}*)/iu;
+const DEARER =
+  /\b(?:dearer|big(?:ger|gest)|larg(?:er|est)|high(?:er|est)|more\s+expensive|most\s+expensive|pricier)\b|(?<!\p{L})(?:dro[zż]sz\p{L}*|wi[eę]ksz\p{L}*|wy[zż]sz\p{L}*)/iu;
+
+/** "the cheaper one", "ta droższa": the offered payment of the lowest or highest amount, when the amounts differ. */
+function pickByPrice<T extends { amountMinor: number }>(options: T[], text: string): T | undefined {
+  const wants = CHEAPER.test(text) ? -1 : DEARER.test(text) ? 1 : 0;
+  if (wants === 0 || options.length < 2) return undefined;
+  const sorted = [...options].sort((a, b) => wants * (b.amountMinor - a.amountMinor));
+  return sorted[0]!.amountMinor === sorted[1]!.amountMinor ? undefined : sorted[0];
+}
+
 /** The offered payment whose shop the answer names ("the tapas one"; after "no wait, I mean", the one named last). */
 function optionNamed<T extends { merchant: string }>(options: T[], text: string): T | undefined {
   const named = pickOffered(
@@ -109,7 +121,7 @@ function answerToQuestion(now: Understanding, state: AgentStateType, text: strin
   if (asked.kind === "which_transaction" || ((asked.kind === "none_found" || asked.kind === "which_refund") && asked.options)) {
     const options = asked.options ?? [];
     const confirmed = options.length === 1 && YES.test(text) ? options[0] : undefined;
-    const chosen = confirmed ?? pickOrdinal(options, now.ordinal) ?? optionNamed(options, text);
+    const chosen = confirmed ?? pickOrdinal(options, now.ordinal) ?? pickByPrice(options, text) ?? optionNamed(options, text);
     if (chosen?.transactionId) return { u: { ...prior, intent: "refund", also: now.also }, txnId: chosen.transactionId };
   }
   if (now.intent === "refund" && hasCriteria(now)) return { u: now };
@@ -182,6 +194,10 @@ function focusOf(kase: CaseWithApproval): Focus {
     caseId: kase.caseId,
   };
 }
+
+/** Words for a request the customer made, in either language. */
+const REQUEST_WORD =
+  /\b(?:requests?|claims?|disputes?|complaints?)\b|(?<!\p{L})(?:reklamacj\p{L}*|zg[lł]osze[nń]\p{L}*|wnios(?:ek|ki|ku|kiem|kow|ków)|spraw[aeęy]?)(?!\p{L})/iu;
 
 /** A request still waiting for a decision: the customer may withdraw it. */
 const isWaiting = (c: CaseWithApproval) => c.approval?.status === "pending";
@@ -430,9 +446,12 @@ async function withdraw(turn: Turn, u: Understanding, approvalId: string | undef
   const waiting = cases.filter(isWaiting);
   // A payment named that has no request of its own never stands for another request: "cancel the kino atlantic request" asks which.
   const namedNone = !approvalId && !named && hasCriteria(u);
+  // "pierwszą reklamację anulujcie", "cancel my second request": the requests counted as the customer made them.
+  const byPosition = !approvalId && !named && REQUEST_WORD.test(turn.text) ? pickOrdinal([...waiting].reverse(), u.ordinal) : undefined;
   const target =
     (approvalId ? cases.find((c) => c.approval?.approvalId === approvalId) : undefined) ??
     named ??
+    byPosition ??
     (namedNone ? undefined : (waiting.find((c) => c.threadId === turn.threadId) ?? (waiting.length === 1 ? waiting[0] : undefined)));
   if (namedNone && waiting.length === 0) return {};
   if (!target && (waiting.length > 1 || namedNone)) {
