@@ -29,8 +29,6 @@ const STOPWORDS = new Set([
   "gmbh",
   "sa",
   "llc",
-  // A cash machine's name says what it is ("ATM Centrum"): "my atm limit" names no machine.
-  "atm",
 ]);
 
 /** Lowercase words, punctuation and accents removed ("Żabce" -> "zabce", "Łódź" -> "lodz"). */

@@ -98,6 +98,9 @@ function matchPair([a, b]: [Txn, Txn]): Resolution {
 }
 
 /** Words naming a kind of item rather than a shop: "the transfer to Maria", "the ATM withdrawal", "my top-up". */
+/** "my atm limit", "the atm fee": what cash machines have, naming none of them. */
+const NOT_A_MACHINE = /\batm\s+(?:limit|limt|fees?|charges?|pin)s?\b/gi;
+
 const KIND_WORDS: [PendingTxn["kind"], RegExp][] = [
   ["transfer", /\b(?:the|my|that|this)\s+(?:bank\s+)?transfer\b|\btransfer(?:red)?\s+(?:to|of|for)\b|\bsent\s+(?:to|\d)|przelew/i],
   [
@@ -119,7 +122,7 @@ export function resolvePending(text: string, u: Understanding, pending: PendingT
   const shops = pending.filter((p) => p.kind !== "top_up");
   const names = shops.map((p) => p.merchant);
   // The message's words, or the name the request carried over from the turn before ("can you refund it?").
-  const byText = bestMerchants(text, names);
+  const byText = bestMerchants(text.replace(NOT_A_MACHINE, " "), names);
   const said = byText.length > 0 ? text : (u.merchant ?? "");
   const named = byText.length > 0 ? byText : bestMerchants(said, names);
   const item = named.length === 1 ? shops.find((p) => p.merchant === named[0]) : undefined;
