@@ -211,7 +211,7 @@ const KINDS: { codes: string[]; words: string }[] = [
  */
 const kindReference = (words: string) =>
   new RegExp(
-    String.raw`(?<!\p{L})(?:(?:the|that|this)\s+(?:(?:\p{L}+\s+){0,2})(?:${words})(?:\s+(?:station|shop|store|place))?\s+(?:one|payment|charge|transaction|purchase|thing)|(?:the|that)\s+(?:${words})\s+(?:too|as\s+well)\b|the\s+one\s+(?:at|from|in|for)\s+(?:the\s+|a\s+|that\s+)?(?:${words})|(?:the|that)\s+(?:${words})\s+(?:in|from|at)\s+\p{L}{3,}|(?:it\s+was|it'?s|i\s+meant?)\s+(?:the|that|at\s+the)\s+(?:${words})|(?:t[aąeę]|to|tej|ten|tego|tamt\p{L}*)\s+(?:p[lł]atno[sś][cć]\s+|transakcj\p{L}*\s+)?(?:z|za|w|we|ze|od)\s+(?:${words})|(?:z|ze)\s+(?:t[aąeę]|tym|tamt\p{L}*)\s+(?:${words})|chodzi\p{L}*\s+(?:mi\s+)?o\s+(?:t[eę]\s+z\s+|ten\s+)?(?:${words})|^\W*(?:the\s+)?(?:${words})\W*$)(?!\p{L})`,
+    String.raw`(?<!\p{L})(?:(?:the|that|this)\s+(?:(?:\p{L}+\s+){0,2})(?:${words})(?:\s+(?:station|shop|store|place))?\s+(?:one|payment|charge|transaction|purchase|thing)|(?:the|that)\s+(?:${words})\s+(?:too|as\s+well)\b|the\s+one\s+(?:at|from|in|for)\s+(?:the\s+|a\s+|that\s+)?(?:${words})|(?:the|that)\s+(?:${words})\s+(?:in|from|at)\s+\p{L}{3,}|(?:it\s+was|it'?s|i\s+meant?)\s+(?:the|that|at\s+the)\s+(?:${words})|(?:t[aąeę]|to|tej|ten|tego|tamt\p{L}*)\s+(?:p[lł]atno[sś][cć]\s+|transakcj\p{L}*\s+)?(?:z|za|w|we|ze|od)\s+(?:${words})|(?:z|ze)\s+(?:t[aąeę]|tym|tamt\p{L}*)\s+(?:${words})|chodzi\p{L}*\s+(?:mi\s+)?o\s+(?:t[eę]\s+z\s+|ten\s+)?(?:${words})|(?:^|[,.]\s*)(?:a\s+)?(?:t[aąeę]|tamt[aąeę])\s+(?:${words})|^\W*(?:the\s+)?(?:${words})\W*$)(?!\p{L})`,
     "iu",
   );
 const KIND_REFERENCES = KINDS.map(({ codes, words }) => ({ codes, pattern: kindReference(words) }));

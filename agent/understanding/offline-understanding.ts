@@ -51,8 +51,8 @@ const ORDINALS: [RegExp, number][] = [
   [/\b(?:fourth|4th)\b|\bnumber\s+(?:four|4)\b|(?<!\p{L})czwart(?:a|ą|e|y|ej)(?!\p{L})/iu, 4],
   [/\b(?:last|final)\s+one\b|\bthe\s+last\b|(?<!\p{L})ostatni\p{L}*/iu, -1],
   // The agent lists payments newest first: the later one is the first, the earlier one the last.
-  [/\b(?:later|latest|newer|more\s+recent|most\s+recent)\s+(?:one|charge|payment)\b|(?<!\p{L})p[oó][zź]niejsz\p{L}*/iu, 1],
-  [/\b(?:earlier|older|oldest)\s+(?:one|charge|payment)\b|(?<!\p{L})wcze[sś]niejsz\p{L}*/iu, -1],
+  [/\b(?:later|latest|newer|more\s+recent|most\s+recent)\s+(?:one|charge|payment)\b|(?<!\p{L})(?:p[oó][zź]niejsz|najnowsz|nowsz)\p{L}*/iu, 1],
+  [/\b(?:earlier|older|oldest)\s+(?:one|charge|payment)\b|(?<!\p{L})(?:wcze[sś]niejsz|najstarsz|starsz)\p{L}*/iu, -1],
 ];
 
 /** "the second one" -> 2, "the last one" -> -1 (counted from the end). */
@@ -70,6 +70,13 @@ export function afterCorrection(said: string): string {
 
 export function extractEntities(said: string, ctx: OfflineContext): Pick<Understanding, "merchant" | "amountMinor" | "date" | "ordinal" | "cardLast4"> {
   const text = afterCorrection(said);
+  const found = entitiesIn(text, said, ctx);
+  // "tę aptekę odwołuję, pomyliłem się - to były leki dla mamy": an admission naming nothing after it leaves the payment named before.
+  const namesNothing = found.merchant === undefined && found.amountMinor === undefined && found.date === undefined;
+  return text !== said && namesNothing ? entitiesIn(said, said, ctx) : found;
+}
+
+function entitiesIn(text: string, said: string, ctx: OfflineContext): Pick<Understanding, "merchant" | "amountMinor" | "date" | "ordinal" | "cardLast4"> {
   // "the 4th one" is a place in a list, not the 4th of the month.
   const date = findDate(
     text.replace(POSITION_NOT_DAY, (m) => " ".repeat(m.length)),
@@ -77,7 +84,9 @@ export function extractEntities(said: string, ctx: OfflineContext): Pick<Underst
   );
   const rest = date ? text.slice(0, date.start) + " ".repeat(date.end - date.start) + text.slice(date.end) : text;
   const cardLast4 = /\b(?:card\s+)?(?:ending|ends|ending\s+in|finishing)\s+(?:in\s+|with\s+)?(\d{4})\b/i.exec(rest)?.[1];
-  const amounts = [...findAmounts(rest), ...findWordAmounts(rest)].filter((a) => !APPROXIMATE.test(rest.slice(0, a.start))).sort((a, b) => a.start - b.start);
+  const amounts = [...findAmounts(rest), ...findWordAmounts(rest)]
+    .filter((a) => !APPROXIMATE.test(rest.slice(0, a.start)) && !WHAT_IT_SHOULD_BE.test(rest.slice(0, a.start)))
+    .sort((a, b) => a.start - b.start);
   const amountMinor = (amounts.find((a) => a.explicit) ?? amounts[0])?.amountMinor;
   const merchant =
     matchMerchant(
@@ -85,6 +94,8 @@ export function extractEntities(said: string, ctx: OfflineContext): Pick<Underst
       ctx.transactions.map((t) => t.merchant),
     ) ??
     merchantOfKind(rest, ctx.transactions) ??
+    // "actually I meant the bakery": the words after the correction point at what was meant.
+    (text !== said ? merchantOfKind(`i meant ${rest.trim()}`, ctx.transactions) : undefined) ??
     merchantOfCountry(rest, ctx.transactions) ??
     unlistedMerchant(rest);
   const ordinal = findOrdinal(rest);
@@ -105,6 +116,10 @@ const POSITION_NOT_DAY = /\b\d{1,2}(?:st|nd|rd|th)\s+(?:one|payment|charge|trans
 
 /** "over a thousand euros", "about 20": a bound or a guess, which must not be matched as the exact amount. */
 const APPROXIMATE = /\b(?:over|more\s+than|above|at\s+least|almost|nearly|about|around|roughly|approx\w*|under|less\s+than|below|some)\s*$|~\s*$/i;
+/** "i only filled up for 110", "should have been 20": what the customer meant to pay, not the payment's amount. */
+const WHAT_IT_SHOULD_BE =
+  /\b(?:i\s+(?:only|just)\s+(?:spent|paid|bought|ordered|had|used|filled\s+up|fuell?ed|tanked|took\s+out|withdrew)\s+(?:\w+\s+){0,3}?(?:for\s+)?|should\s+(?:only\s+)?(?:have\s+)?be(?:en)?\s+(?:only\s+)?)(?:€\s*)?$/i;
+
 /** Capitalised words that follow "at" or "from" without being a shop. */
 const NOT_A_SHOP =
   /^(?:I|The|A|An|My|ATM|Atm|Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday|January|February|March|April|May|June|July|August|September|October|November|December|Christmas|Easter|Home|Work|Least|All|Once|First|Last|Night|Noon|Midnight|Pa[nń]stw\p{L}*|Pan|Pana|Pani|Was|Wasz\p{L}*|Ciebie|Niego|Niej|Nich|Mnie|Siebie)$/u;
@@ -484,7 +499,7 @@ const PRECEDENCE: Intent[] = ["freeze_card", "refund", "cancel", "unfreeze_card"
 
 /** A clause that asks something; a clause that only explains ("it was my son") asks for no help article. */
 const ASKS =
-  /\?\s*$|(?:^|,)\s*(?:how|what|when|where|why|which|who|can|could|do|does|is|are|will|would|should|tell\s+me|explain|i\s+(?:want|need|would\s+like)\s+to\s+know)\b|(?:^|,)\s*(?:jak|jaki|jaka|jakie|ile|kiedy|gdzie|dlaczego|czemu|czy|co|chc[eę]\s+wiedzie[cć])(?!\p{L})/iu;
+  /\?\s*$|\bwhat\s+(?:do|should|can)\s+i\s+do\b|(?:^|,)\s*(?:how|what|when|where|why|which|who|can|could|do|does|is|are|will|would|should|tell\s+me|explain|i\s+(?:want|need|would\s+like)\s+to\s+know)\b|(?:^|,)\s*(?:jak|jaki|jaka|jakie|ile|kiedy|gdzie|dlaczego|czemu|czy|co|chc[eę]\s+wiedzie[cć])(?!\p{L})/iu;
 /** Words that join a clause to the one before it ("and", "also", "i jeszcze"), read past when asking whether it asks. */
 const JOINER =
   /^\W*(?:(?:and|also|plus|btw|p\.?\s?s\.?|oh\s+and|(?:a\s+)?(?:separate|different|another|second|other|unrelated)\s+(?:question|thing)|one\s+more\s+(?:thing|question)|i\s+jeszcze|a\s+jeszcze|i|a|oraz|jeszcze|aha|inne\s+pytanie|osobne\s+pytanie)(?!\p{L})[\s,:–—-]*)+/iu;
@@ -523,7 +538,12 @@ export function understandCustomerText(text: string, ctx: OfflineContext, model:
         !guessedRequest(clause, text, u, byRule, ctx),
     )
     .map(({ u }) => u);
-  const requests = PRECEDENCE.includes(whole.intent) && whole.confidence >= SECOND_INTENT_FLOOR ? [whole, ...parts] : parts;
+  // A help topic read from the whole message is a blend of its clauses' ("do you have disposable cards? and what's my monthly limit"): a clause's own topic wins.
+  const wholeCounts =
+    PRECEDENCE.includes(whole.intent) &&
+    whole.confidence >= SECOND_INTENT_FLOOR &&
+    !(whole.intent === "knowledge" && parts.some((u) => u.intent === "knowledge"));
+  const requests = wholeCounts ? [whole, ...parts] : parts;
   const byIntent = new Map<string, Understanding>();
   for (const u of requests) if (!byIntent.has(keyOf(u))) byIntent.set(keyOf(u), u);
   const ordered = [...byIntent.values()].sort((a, b) => PRECEDENCE.indexOf(a.intent) - PRECEDENCE.indexOf(b.intent));
@@ -535,7 +555,8 @@ export function understandCustomerText(text: string, ctx: OfflineContext, model:
   const secondOwn = own(second);
   const firstOwn = own(first);
   const namesOwn = PAYMENT_FIELDS.some((field) => firstOwn[field] !== undefined);
-  const firstRead = first.intent === whole.intent ? { ...(namesOwn ? besides(whole, secondOwn) : whole), ...defined(firstOwn) } : first;
+  const firstRead =
+    first.intent === whole.intent ? { ...(namesOwn ? besides(whole, secondOwn) : whole), ...defined(firstOwn) } : claimOfTheMessage(first, secondOwn, whole);
   return { ...firstRead, also: claimOfTheMessage(secondOwn, first, whole) };
 }
 

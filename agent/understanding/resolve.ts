@@ -119,6 +119,13 @@ const KIND_WORDS: [PendingTxn["kind"], RegExp][] = [
 export function resolvePending(text: string, u: Understanding, pending: PendingTxn[], transactions: Txn[]): PendingTxn | undefined {
   if (pending.length === 0) return undefined;
   if (u.merchant && transactions.some((t) => t.merchant === u.merchant)) return undefined;
+  // "Amazon charged me 45 twice, and the atm swallowed my card": a shop named that is none of these items is what the request is about.
+  const namesOtherShop =
+    u.merchant !== undefined &&
+    bestMerchants(
+      u.merchant,
+      pending.map((p) => p.merchant),
+    ).length === 0;
   const shops = pending.filter((p) => p.kind !== "top_up");
   const names = shops.map((p) => p.merchant);
   // The message's words, or the name the request carried over from the turn before ("can you refund it?").
@@ -128,6 +135,7 @@ export function resolvePending(text: string, u: Understanding, pending: PendingT
   const item = named.length === 1 ? shops.find((p) => p.merchant === named[0]) : undefined;
   // A transfer's recipient is a person: their surname alone may be the customer's own.
   if (item && (item.kind !== "transfer" || merchantTokens(said).includes(merchantTokens(item.merchant)[0]!))) return item;
+  if (namesOtherShop) return undefined;
   if (u.amountMinor !== undefined && !transactions.some((t) => t.amountMinor === u.amountMinor)) {
     const byAmount = pending.filter((p) => p.amountMinor === u.amountMinor);
     if (byAmount.length === 1) return byAmount[0];

@@ -204,6 +204,8 @@ const UNRECOGNISED: RegExp[] = [
 const REFUND: RegExp[] = [
   /\brefund\w*\b|\bmoney\s+back\b|\breimburs\w*\b|\bcharge\s?back\b|\bdisput\w*\b|\breturn\s+(?:my|the)\s+money\b|\b(?:want|get|have)\s+(?:it|them|that)\s+back\b|\b(?:want|need)\s+my\s+(?:[\w€.,&]+\s+){1,4}back\b|\b(?:returned|sent\s+back)\b.{0,60}\b(?:never|didn'?t|haven'?t|not)\s+(?:got|get|received?|seen)\s+(?:my\s+|the\s+)?(?:money|refund|cash)\b/i,
   /\b(?:one\s+of\s+)?(?:my|the|a|this|that)\s+(?:payments?|charges?|transactions?)\b.{0,30}\b(?:is|are|looks?|was|seems?)\s+(?:wrong|incorrect|not\s+right)\b|\bovercharg\w*\b|\bcharged\s+too\s+much\b|\bwrong\s+amount\b|\bshould\s+(?:only\s+)?(?:have\s+)?be(?:en)?\s+(?:only\s+)?(?:€|eur\b|\d)|\breverse\s+(?:the|this|that)\b/i,
+  // "...charged 23.40 but i returned all of it", "...210?? i only filled up for 110": said of a payment taken.
+  /\b(?:charg\w*|took|billed|taken|paid)\b.{0,60}\b(?:but|and|though)\s+i\s+(?:returned|sent\s+back|took\s+back|brought\s+back|cancell?ed)\b|\bi\s+(?:only|just)\s+(?:spent|paid|bought|ordered|had|used|filled\s+up|fuell?ed|tanked|took\s+out|withdrew)\s+(?:\w+\s+){0,3}?(?:for\s+)?(?:€\s*)?\d+(?:[.,]\d+)?\b/i,
 ];
 
 /**
@@ -246,7 +248,7 @@ const LATER_RULES: Rule[] = [
 const THANKS =
   /^\W*(?:ok(?:ay)?,?\s+|great,?\s+|perfect,?\s+|brilliant,?\s+)?(?:thanks?|thank\s+(?:you|u|ya)|thanku|thx|ty|cheers|many\s+thanks)(?:\s+(?:so\s+much|a\s+lot|very\s+much|again|earlier|today|for\s+(?:your|the|all\s+the)\s+help))*(?:[\s!.,]+(?:that\s+was\s+(?:quick|fast|easy|helpful)|that'?s\s+(?:all|everything|it)|you'?ve\s+been\s+(?:great|helpful|very\s+helpful)|all\s+(?:good|sorted|fine)(?:\s+now)?|bye|have\s+a\s+(?:good|nice|great)\s+(?:day|evening|weekend)))*[\s!.,:)🙂😊👍🙏]*$/iu;
 const PL_THANKS =
-  /^\W*(?:(?:ok|oki|okej|super|dobra|dobrze|[sś]wietnie)[\s,!.]+)?(?:dzi[eę]kuj[eę]|dzi[eę]ki|dziekuje|dzieki|dzi[eę]kuj[eę]\s+bardzo)(?:\s+(?:bardzo|serdecznie|wielkie|za\s+pomoc|za\s+wszystko))*(?:[\s!.,–-]+(?:to\s+(?:by\s+by[lł]o\s+)?(?:wszystko|na\s+tyle)(?:\s+na\s+dzi[sś])?|pomog[lł]o|szybko\s+posz[lł]o|do\s+widzenia|do\s+us[lł]yszenia|mi[lł]ego\s+(?:dnia|wieczoru|weekendu)|pozdrawiam))*[\s!.,:)🙂😊👍🙏]*$/iu;
+  /^\W*(?:(?:ok|oki|okej|super|dobra|dobrze|[sś]wietnie)[\s,!.]+)?(?:dzi[eę]kuj[eę]|dzi[eę]ki|dziekuje|dzieki|dzi[eę]kuj[eę]\s+bardzo)(?:\s+(?:bardzo|serdecznie|wielkie|za\s+pomoc|za\s+wszystko))*(?:[\s!.,–-]+(?:to\s+(?:by\s+by[lł]o\s+)?(?:wszystko|na\s+tyle|tyle)(?:\s+na\s+dzi[sś])?|pomog[lł]o|szybko\s+posz[lł]o|do\s+widzenia|do\s+us[lł]yszenia|mi[lł]ego\s+(?:dnia|wieczoru|weekendu)|pozdrawiam))*[\s!.,:)🙂😊👍🙏]*$/iu;
 
 /** A greeting that asks nothing yet, in either language. */
 function isGreeting(text: string): boolean {
