@@ -107,11 +107,12 @@ const RULES: Rule[] = [
   },
   { pattern: /\b(?:the\s+)?day\s+before\s+yesterday\b/i, resolve: (_m, t) => addDays(t, -2) },
   { pattern: /\byesterday\b|\blast\s+night\b/i, resolve: (_m, t) => addDays(t, -1) },
-  { pattern: /\btoday\b|\bthis\s+(?:morning|afternoon|evening)\b|\btonight\b/i, resolve: (_m, t) => t },
+  // A day named wins over "this evening", which says more often when the customer looked than when they paid.
   {
     pattern: /(?<!\bnext\s+)\b(sunday|monday|tuesday|wednesday|thursday|friday|saturday)\b/i,
     resolve: (m, t) => previousWeekday(t, WEEKDAYS.indexOf(m[1].toLowerCase())),
   },
+  { pattern: /\btoday\b|\bthis\s+(?:morning|afternoon|evening)\b|\btonight\b/i, resolve: (_m, t) => t },
 ];
 
 /** The first date mention by rule priority (explicit dates before relative ones), or undefined. */

@@ -134,6 +134,7 @@ const TOOK = String.raw`(?:has\s+|just\s+)?(?:charged|double[-\s]?charged|took|b
 /** Where a shop's name stands: after "at"/"from" (or Polish "w", "z", "u", "od"), or before a word saying it took money. */
 const SHOP_PLACES = [
   new RegExp(String.raw`\b(?:at|from|w|we|z|ze|u|od|za)\s+${NAME}`, "gu"),
+  new RegExp(String.raw`\b(?:payment|charge|transaction|purchase)s?\s+(?:to|by)\s+${NAME}`, "gu"),
   new RegExp(String.raw`(?:^|[.!?,]\s+)${NAME}\s+${TOOK}\b`, "gu"),
   new RegExp(String.raw`(?<!\p{L})(?:stacj\p{L}*|sklep\p{L}*|firm\p{L}*|sie[cć]\p{L}*)\s+${NAME}`, "gu"),
 ];
@@ -214,7 +215,11 @@ export function classifyText(text: string, model: IntentModel = bankingClassifie
     const candidates = namesNothing && !/\bwork|\bbroken|\bplaying\s+up/i.test(body) ? COMMON_TOPICS : likelyTopics(model, body);
     return { intent: "unclear", confidence: Math.min(confidence, CLARIFY_BELOW), byRule: false, candidates, labels };
   }
-  if (confidence < OUT_OF_SCOPE_BELOW) return { intent: "other", confidence, byRule: false, labels };
+  if (confidence < OUT_OF_SCOPE_BELOW) {
+    // "I need some help ... could you assist me": help asked for with no topic is asked about, not turned away.
+    if (HELP_ASKED.test(body)) return { intent: "unclear", confidence, byRule: false, candidates: COMMON_TOPICS, labels };
+    return { intent: "other", confidence, byRule: false, labels };
+  }
   if (confidence < CLARIFY_BELOW) return { intent: "unclear", confidence, byRule: false, candidates: likelyTopics(model, body), labels };
   const label = labelForCategory(top.category);
   // A card is frozen, unfrozen or replaced on a guess only when the guess is sure: "i jak, ktoś już to sprawdził?" freezes nothing.
@@ -319,7 +324,10 @@ const SMALL_WORDS = new RegExp(String.raw`^\W*${SMALL}`, "iu");
 const ONLY_SMALL_WORDS = new RegExp(String.raw`^(?:\W*${SMALL})+[\W\p{Emoji_Presentation}]*$`, "iu");
 /** "something is wrong", "there's a problem" with nothing said about what. */
 const SOMETHING_WRONG =
-  /^\W*(?:(?:it|this|that)\W+)?(?:(?:still|just)\s+)?(?:does\s*n[o']?t|doesnt|don'?t|dont|isn'?t|isnt|is\s+not|not|won'?t|wont)\s+work(?:ing)?(?:\s+(?:again|anymore|any\s+more))?\W*$|^\W*(?:it'?s|its|it\s+is)\s+(?:broken|not\s+working|playing\s+up)(?:\s+again)?\W*$|^\W*(?:\w+\W+){0,2}(?:something(?:'s|\s+is|\s+seems)?\s+(?:wrong|off|not\s+right|weird|strange)|(?:there'?s|there\s+is|i\s+have)\s+(?:a\s+problem|an\s+issue|a\s+question))\W*$|^\W*(?:\w+\W+){0,3}(?:i\s+was\s+hoping|i'?m\s+hoping|i\s+wonder(?:ed)?\s+if)\s+you\s+(?:could|can|might)\s+help\s+(?:me\s+)?(?:with\s+)?(?:something|a\s+(?:question|problem|thing))\W*$|^\W*(?:\p{L}+\W+)?(?:co[sś]\s+(?:jest\s+|si[eę]\s+)?(?:nie\s+tak|nie\s+dzia[lł]a|dziwnego|zepsu\p{L}+)|mam\s+(?:(?:jaki[sś]|ma[lł]y|du[zż]y)\s+)?problem|nie\s+dzia[lł]a(?:\s+mi)?(?:\s+to)?)(?:\s+(?:z\s+)?\p{L}+)?\W*$/iu;
+  /^\W*(?:(?:it|this|that)\W+)?(?:(?:still|just)\s+)?(?:does\s*n[o']?t|doesnt|don'?t|dont|isn'?t|isnt|is\s+not|not|won'?t|wont)\s+work(?:ing)?(?:\s+(?:again|anymore|any\s+more))?\W*$|^\W*(?:it'?s|its|it\s+is)\s+(?:broken|not\s+working|playing\s+up)(?:\s+(?:again|wtf|ugh|omg|lol|pls|please))*\W*$|^\W*(?:\w+\W+){0,2}(?:something(?:'s|\s+is|\s+seems)?\s+(?:wrong|off|not\s+right|weird|strange)|(?:there'?s|there\s+is|i\s+have)\s+(?:a\s+problem|an\s+issue|a\s+question))\W*$|^\W*(?:\w+\W+){0,3}(?:i\s+was\s+hoping|i'?m\s+hoping|i\s+wonder(?:ed)?\s+if)\s+you\s+(?:could|can|might)\s+help\s+(?:me\s+)?(?:with\s+)?(?:something|a\s+(?:question|problem|thing))\W*$|^\W*(?:\p{L}+\W+)?(?:co[sś]\s+(?:jest\s+|si[eę]\s+)?(?:nie\s+tak|nie\s+dzia[lł]a|dziwnego|zepsu\p{L}+)|mam\s+(?:(?:jaki[sś]|ma[lł]y|du[zż]y)\s+)?problem|nie\s+dzia[lł]a(?:\s+mi)?(?:\s+to)?)(?:\s+(?:z\s+)?\p{L}+)?\W*$/iu;
+/** Help asked for in so many words. */
+const HELP_ASKED =
+  /\b(?:need|want|would\s+like|looking\s+for)\s+(?:some\s+)?(?:help|assistance)\b|\b(?:help|assist)\s+me\b|(?<!\p{L})(?:potrzebuj\p{L}*\s+pomocy|pom[oó][zż]\p{L}*\s+mi)(?!\p{L})/iu;
 /** The topics offered when a message names none: what customers ask most. */
 const COMMON_TOPICS = ["request_refund", "lost_or_stolen_card", "pending_card_payment"];
 
@@ -508,7 +516,7 @@ const JOINER =
 export function splitClauses(text: string): string[] {
   return text
     .split(
-      /(?<=[.!?;])\s+|\s*\n+\s*|,?\s+(?:and\s+)?while\s+(?:you'?re|your|you\s+are)\s+at\s+it[,:]?\s+|\s+(?:and\s+also|also|plus|and\s+then|[+&])\s+(?!(?:charged|took|billed|debited|double[\s-]?charged|overcharged)\b)|,?\s+(?:btw|by\s+the\s+way|one\s+more\s+thing|oh\s+and|another\s+thing)[:,]?\s+|,\s+(?=i\s+(?:want|need|would\s+like)\s+to\s+(?:speak|talk|chat)\b)|,\s+(?=(?:please\s+)?(?:unblock|unfreeze|freeze|block|cancel|replace|send|order)\s+(?:the|my|it|that|this)\b)|,\s+(?=(?:(?:what|how|when|where)(?:\s+(?:is|are|about)|'?s)?|any\s+news\s+on)\s+(?:my|the|your)\b)|,?\s+and\s+(?=(?:i|i'?m|i've|my|what|whats|how|hows|when|whens|where|wheres|any|can|could|would|please|pls|there|someone|somebody|tell|show|also|is|are|do|does|why|let|send|order|get|give|remind|check|has|have|did|freeze|block|unfreeze|unblock|cancel|withdraw|refund)\b)|,?\s+(?:a\s+)?(?:i\s+)?(?:przy\s+okazji|poza\s+tym|a\s+tak[zż]e|oraz|aha,?\s+i)[:,]?\s+|,?\s+(?:a|i)\s+jeszcze\s+(?:jedno\s+)?pytanie[:,]?\s+|,?\s+(?:a|i)\s+(?:jeszcze\s+|potem\s+|poza\s+tym\s+|(?:tak\s+)?w\s+og[oó]le\s+)?(?=(?:jak|jaki|jakie|jaka|ile|kiedy|gdzie|czy|co|prosz[eę]|chc[eę]|zablokuj\p{L}*|odblokuj\p{L}*|zam[oó]w\p{L}*|wys[lł]ani\p{L}*|anuluj\p{L}*|wycof\p{L}*|blokuj\p{L}*|mam|moja|m[oó]j|dlaczego|czemu|poka[zż]\p{L}*|sprawd[zź]\p{L}*|daj\p{L}*|podaj\p{L}*|powiedz\p{L}*|napisz\p{L}*|wyja[sś]nij\p{L}*|po[lł][aą]cz\p{L}*|przeka[zż]\p{L}*|wy[sś]lij\p{L}*|zwr[oó][cć]\p{L}*|oddaj\p{L}*)(?!\p{L}))/iu,
+      /(?<=[.!?;])\s+|\s*\n+\s*|,?\s+(?:and\s+)?while\s+(?:you'?re|your|you\s+are)\s+at\s+it[,:]?\s+|\s+(?:and\s+also|also|plus|and\s+then|[+&])\s+(?!(?:charged|took|billed|debited|double[\s-]?charged|overcharged)\b)|,?\s+(?:btw|by\s+the\s+way|one\s+more\s+thing|oh\s+and|another\s+thing)[:,]?\s+|,\s+(?=i\s+(?:want|need|would\s+like)\s+to\s+(?:speak|talk|chat)\b)|,\s+(?=(?:please\s+)?(?:unblock|unfreeze|freeze|block|cancel|replace|send|order)\s+(?:the|my|it|that|this)\b)|,\s+(?=(?:(?:what|how|when|where)(?:\s+(?:is|are|about)|'?s)?|any\s+news\s+on)\s+(?:my|the|your)\b)|,?\s+(?:and|n)\s+(?=(?:i|i'?m|i've|my|then|what|whats|how|hows|when|whens|where|wheres|any|can|could|would|please|pls|there|someone|somebody|tell|show|also|is|are|do|does|why|let|send|order|get|give|remind|check|has|have|did|freeze|block|unfreeze|unblock|cancel|withdraw|refund)\b)|,?\s+(?:a\s+)?(?:i\s+)?(?:przy\s+okazji|poza\s+tym|a\s+tak[zż]e|oraz|aha,?\s+i)[:,]?\s+|,?\s+(?:a|i)\s+jeszcze\s+(?:jedno\s+)?pytanie[:,]?\s+|,?\s+(?:a|i)\s+(?:jeszcze\s+|potem\s+|poza\s+tym\s+|(?:tak\s+)?w\s+og[oó]le\s+)?(?=(?:jak|jaki|jakie|jaka|ile|kiedy|gdzie|czy|co|prosz[eę]|chc[eę]|zablokuj\p{L}*|odblokuj\p{L}*|zam[oó]w\p{L}*|wys[lł]ani\p{L}*|anuluj\p{L}*|wycof\p{L}*|blokuj\p{L}*|mam|moja|m[oó]j|dlaczego|czemu|poka[zż]\p{L}*|sprawd[zź]\p{L}*|daj\p{L}*|podaj\p{L}*|powiedz\p{L}*|napisz\p{L}*|wyja[sś]nij\p{L}*|po[lł][aą]cz\p{L}*|przeka[zż]\p{L}*|wy[sś]lij\p{L}*|zwr[oó][cć]\p{L}*|oddaj\p{L}*)(?!\p{L}))/iu,
     )
     .map((c) => c.trim())
     .filter((c) => /\p{L}{2}/u.test(c));
@@ -519,7 +527,8 @@ export function splitClauses(text: string): string[] {
  * ("my card was stolen and what are my limits?") the first by PRECEDENCE is the request,
  * the other is `also`.
  */
-export function understandCustomerText(text: string, ctx: OfflineContext, model: IntentModel = bankingClassifier()): Understanding {
+export function understandCustomerText(message: string, ctx: OfflineContext, model: IntentModel = bankingClassifier()): Understanding {
+  const text = withoutLetterFrame(message);
   const whole = understandText(text, ctx, model);
   const clauses = splitClauses(text);
   if (clauses.length < 2) return whole;
@@ -580,6 +589,35 @@ function claimOfTheMessage(claim: Understanding, other: Understanding, whole: Un
   if (["refund", "cancel", "status", "pending"].includes(other.intent)) return claim;
   const named = Object.fromEntries(PAYMENT_FIELDS.filter((field) => whole[field] !== undefined).map((field) => [field, whole[field]]));
   return { ...claim, ...named };
+}
+
+/** A letter's salutation or closing on a line of its own: "Dear Sir or Madam,", "Kind regards,", "Z poważaniem". */
+const LETTER_LINE =
+  /^\W*(?:dear\s+[^,\n]{1,40}|to\s+whom\s+it\s+may\s+concern|(?:with\s+\w+\s+and\s+)?(?:kind|best|warm|warmest|many\s+thanks\s+and\s+kind)?\s*regards|yours\s+(?:sincerely|faithfully|truly)|sincerely|best|cheers|thanks(?:\s+in\s+advance)?|many\s+thanks|szanown\p{L}*\s+pa[nń]\p{L}*|pozdrawiam(?:\s+serdecznie)?|z\s+powa[zż]aniem|z\s+wyrazami\s+szacunku)\W*$/iu;
+/** Courtesies that ask nothing: "I hope this email finds you well.", "Thank you for your time and attention." */
+const COURTESY =
+  /(?:^|(?<=[.!?]\s))(?:i\s+(?:hope|trust)\s+(?:this\s+(?:e-?mail|message)\s+finds\s+you\s+well|you\s+are\s+(?:keeping\s+)?well)|thank\s+you\s+(?:very\s+much\s+)?(?:in\s+advance\s+)?for\s+(?:your\s+(?:time|help|attention|prompt\s+attention)|looking\s+into\s+this|handling\s+my\s+\w+\s+message\s+so\s+promptly)(?:\s+(?:and|to)\s+[^.!?]{0,40})?|i\s+thank\s+you\s+in\s+advance[^.!?]{0,60})[.!]?/giu;
+
+/**
+ * A message written as a letter, without what asks nothing: the salutation, the courtesies, the
+ * closing and the name under it. A line alone after a closing is the customer's name.
+ */
+export function withoutLetterFrame(text: string): string {
+  if (!/\n/.test(text) && !COURTESY.test(text)) return text;
+  COURTESY.lastIndex = 0;
+  const lines = text.split(/\r?\n/);
+  const kept: string[] = [];
+  let closed = false;
+  for (const line of lines) {
+    if (LETTER_LINE.test(line)) {
+      closed ||= !/^\W*(?:dear|to\s+whom|szanown)/iu.test(line);
+      continue;
+    }
+    if (closed && /^\W*\p{L}+(?:\s+\p{L}+)?\W*$/u.test(line)) continue;
+    kept.push(line.replace(COURTESY, " ").trim());
+  }
+  const body = kept.filter((line) => line.length > 0).join("\n");
+  return /\p{L}{2}/u.test(body) ? body : text;
 }
 
 /** Whether money comes back, asked rather than claimed. */
@@ -645,6 +683,10 @@ export function understandLatest(turns: ChatTurn[], ctx: OfflineContext, model: 
   if (leans && previous && FOLLOW_UP.test(last) && readPrevious().intent === "status") {
     return { intent: "status", ...entitiesOf(latest), confidence: round(readPrevious().confidence * 0.9) };
   }
+  // "and when this one goes through?" after an item not booked yet: the same question about it.
+  if (previous && FOLLOW_UP.test(last) && WHEN_BOOKED.test(foldText(last)) && readPrevious().intent === "pending") {
+    return { ...readPrevious(), ...entitiesOf(latest), intent: "pending", confidence: round(readPrevious().confidence * 0.9) };
+  }
   // "and for contactless?" after the card's limits: the same question, of another of its limits.
   if (previous && FOLLOW_UP.test(last) && LIMIT_KIND.test(last) && last.split(/\s+/).length <= 5 && readPrevious().intent === "limits") {
     return { intent: "limits", confidence: round(readPrevious().confidence * 0.9) };
@@ -666,7 +708,7 @@ export function understandLatest(turns: ChatTurn[], ctx: OfflineContext, model: 
   const continues =
     (latest.intent !== "knowledge" && FOLLOW_UP.test(last)) || ((latest.intent !== "knowledge" || guessedTopic) && ALSO_THIS_ONE.test(last)) || corrects;
   // A classifier's unsure reading of such a fragment ("i jeszcze ta z Orlenu") tells less than the request it continues.
-  const unsure = ["other", "unclear", "knowledge"].includes(latest.intent) || (continues && latest.confidence < SURE && !applyRules(last));
+  const unsure = ["other", "unclear", "knowledge"].includes(latest.intent) || ((continues || askedBack) && latest.confidence < SURE && !applyRules(last));
   const names = hasEntities || (continues && latest.ordinal !== undefined);
   if ((!unsure && !correction) || !names || !(askedBack || continues) || !previous) return latest;
   const earlier = readPrevious();
@@ -693,11 +735,11 @@ export function understandLatest(turns: ChatTurn[], ctx: OfflineContext, model: 
 
 /** "and the monthly one?", "what about online?": a message that leans on the one before it. */
 const FOLLOW_UP =
-  /^\W*(?:and|also|what\s+about|how\s+about|and\s+what\s+about)\b|^\W*(?:(?:and\s+)?(?:the\s+)?same\s+(?:for|with|goes\s+for)|(?:(?:can|could)\s+you\s+|pls\s+|please\s+)?do\s+the\s+same)\b|^\W*(?:it|that|this)\b|^\W*(?:a\s+(?:co|jak|ta|to|te|t[eę]|ten|tamt\p{L}*|ile|czy|w|we|na|przy|dla)|i\s+(?:jeszcze|ta|ten|to|te|t[eę]|tamt\p{L}*)|oraz|to|ta|t[eę]|tego|tej|ten)(?!\p{L})|^\W*a\s+\p{L}+\W*$/iu;
+  /^\W*(?:and|n|also|what\s+about|how\s+about|and\s+what\s+about)\b|^\W*(?:(?:and\s+)?(?:the\s+)?same\s+(?:for|with|goes\s+for)|(?:(?:can|could)\s+you\s+|pls\s+|please\s+)?do\s+the\s+same)\b|^\W*(?:it|that|this)\b|^\W*(?:a\s+(?:co|jak|ta|to|te|t[eę]|ten|tamt\p{L}*|ile|czy|w|we|na|przy|dla)|i\s+(?:jeszcze|ta|ten|to|te|t[eę]|tamt\p{L}*)|oraz|to|ta|t[eę]|tego|tej|ten)(?!\p{L})|^\W*a\s+\p{L}+\W*$/iu;
 
 /** One of a card's limits, named in a follow-up ("and for contactless?", "a online?"). */
 const LIMIT_KIND =
-  /\b(?:contactless|online|internet|atm|cash|monthly|daily|weekly|withdrawals?|abroad|ecommerce|e-commerce)\b|(?<!\p{L})(?:zbli[zż]eniow\p{L}*|internetow\p{L}*|interne[ct]\p{L}*|w\s+sieci|bankomat\p{L}*|got[oó]wk\p{L}*|miesi[eę]czn\p{L}*|dzienn\p{L}*)(?!\p{L})/iu;
+  /\b(?:contactless|online|internet|atm|automat|machine|cash|monthly|daily|weekly|withdrawals?|abroad|ecommerce|e-commerce|per\s+day|a\s+day|per\s+month)\b|(?<!\p{L})(?:zbli[zż]eniow\p{L}*|internetow\p{L}*|interne[ct]\p{L}*|w\s+sieci|bankomat\p{L}*|got[oó]wk\p{L}*|miesi[eę]czn\p{L}*|dzienn\p{L}*)(?!\p{L})/iu;
 /** "the parking in germany too please", "ta z biedronki też": one more of the same. */
 const ALSO_THIS_ONE = /\b(?:too|as\s+well|also|either)\b(?:\s+(?:please|pls|plz))?\s*(?:[,.!;?]|$)|(?<!\p{L})(?:też|tez|również|rowniez)(?!\p{L})/iu;
 

@@ -1,7 +1,15 @@
 import { describe, expect, it } from "vitest";
 import { applyRules } from "./rules";
 import { labelForCategory } from "./banking77";
-import { CARD_GUESS_FLOOR, classifyText, extractEntities, findOrdinal, understandCustomerText, understandLatest } from "./offline-understanding";
+import {
+  CARD_GUESS_FLOOR,
+  classifyText,
+  extractEntities,
+  findOrdinal,
+  understandCustomerText,
+  understandLatest,
+  withoutLetterFrame,
+} from "./offline-understanding";
 import { pickOffered } from "./merchants";
 import { ALICE, BOB, TODAY } from "./test-fixtures";
 import type { ChatTurn } from "./types";
@@ -540,5 +548,55 @@ describe("references back, in English and Polish", () => {
       intent: "status",
       confidence: expect.any(Number),
     });
+  });
+});
+
+describe("letters, texting and English as a second language", () => {
+  it("reads a letter without its salutation, courtesies and signature, and a day named over 'this evening'", () => {
+    const letter =
+      "Dear Sir or Madam,\n\nI hope this email finds you well. I was reviewing my account this evening and came across a payment of 1,249.00 to Electro Mart on thursday. I do not recall making this purchase and would like to dispute it.\n\nThank you for looking into this.\n\nKind regards,\nAlice";
+    expect(withoutLetterFrame(letter)).not.toMatch(/Dear|hope|Thank you|regards|Alice/);
+    const u = understandCustomerText(letter, alice);
+    expect(u).toMatchObject({ intent: "refund", merchant: "Electro Mart", date: "2026-11-26" });
+    expect(u.also).toBeUndefined();
+  });
+
+  it("keeps a shop named after 'a payment to' that is not among the payments, to say it was not found", () => {
+    expect(understandCustomerText("a payment to Fashion Hub was charged to my card and I never authorised it, refund it", alice).merchant).toBe("Fashion Hub");
+  });
+
+  it("splits at 'n', as texting writes 'and'", () => {
+    expect(understandCustomerText("lost my card somewhere pls block it n whats my atm limit btw", bob)).toMatchObject({
+      intent: "freeze_card",
+      also: { intent: "limits" },
+    });
+    expect(understandCustomerText("nvm cancel the cinema one my bro used my card", bob).intent).toBe("cancel");
+  });
+
+  it.each([
+    ["I want make reclamation, one payment is not correct", "refund"],
+    ["what is with my reclamation?", "status"],
+    ["until when I get an answer?", "status"],
+    ["how much I can pay in internet with my card?", "limits"],
+    ["Dzień dobry, I lost my karta in the tram yesterday, please block it", "freeze_card"],
+    ["danke, tschüss", "greeting"],
+    ["I would like to ask whether a decision has been reached on the request I submitted.", "status"],
+  ])("%s -> %s", (text, intent) => {
+    expect(understandCustomerText(text, alice).intent).toBe(intent);
+  });
+
+  it("asks what is wrong when help is asked for with no topic", () => {
+    expect(understandCustomerText("I am writing because I need some help. I would appreciate it if you could assist me.", alice).intent).toBe("unclear");
+    expect(understandCustomerText("its broken wtf", alice).intent).toBe("unclear");
+  });
+
+  it("keeps what the customer meant to pay off the payment's amount", () => {
+    expect(understandCustomerText("orlen fuel 210 on the 25th?? i only filled up for 110. and what's my online spending limit", bob)).toMatchObject({
+      intent: "refund",
+      merchant: "Orlen Fuel",
+      amountMinor: 21_000,
+      also: { intent: "limits" },
+    });
+    expect(understandCustomerText("i only have 20 euro left, what are my limits", bob).intent).toBe("limits");
   });
 });

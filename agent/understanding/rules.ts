@@ -23,7 +23,7 @@ const said = (body: string): Said => ({ body, folded: languageOfMessage(body) ==
 /** Whether an English pattern matches the message, or a Polish one its folded form. */
 const either = (m: Said, english: RegExp, polish: RegExp) => english.test(m.body) || polish.test(m.folded);
 
-const CARD = String.raw`(?:(?:debit|credit|bank|visa|mastercard|physical|plastic|virtual)\s+)?card`;
+const CARD = String.raw`(?:(?:debit|credit|bank|visa|mastercard|physical|plastic|virtual)\s+)?(?:card|karta|karte|karty)`;
 
 /** The customer asks for a person, or for something only a person may do. */
 const HANDOVER: RegExp[] = [
@@ -85,7 +85,7 @@ const FREEZE: RegExp[] = [
   ),
   /\b(?:wallet|purse|bag|handbag)\b.{0,30}\b(?:stolen|lost|missing|nicked|taken)\b|\b(?:stolen|lost|lose)\b.{0,12}\b(?:wallet|purse)\b/i,
   new RegExp(
-    String.raw`\b(?:freeze|block|lock|stop|suspend|deactivate)\s+(?:my\s+|the\s+)?${CARD}\b|\b${CARD}\s+(?:frozen|blocked|locked)\s+(?:now|immediately|please)\b`,
+    String.raw`\b(?:freeze|block|lock|stop|suspend|deactivate)\s+(?:also\s+|too\s+)?(?:my\s+|the\s+)?${CARD}\b|\b${CARD}\s+(?:frozen|blocked|locked)\s+(?:now|immediately|please)\b`,
     "i",
   ),
   /\b(?:atm|machine|cash\s*(?:point|machine)|cashpoint)\b.{0,30}\b(?:swallowed|ate|eaten|kept|took|taken|retained|keeps|has)\b.{0,15}\bcard\b|\bswallowed\s+my\s+card\b/i,
@@ -118,8 +118,8 @@ const GREETING_PREFIX = /^\W*(?:hi+|hello+|hey+|hiya|good\s+(?:morning|afternoon
 
 const CANCEL: RegExp[] = [
   /\bcancel\b(?!.*\b(?:card|account|subscription|membership|charge[sd]?|payments?|transactions?|purchases?|orders?|bookings?)\b)/i,
-  /\bcancel+\s+(?:my|the|this|that)\s+(?:refund|request|claim|case|complaint|dispute|ticket)\b/i,
-  /\bnever\s*mind\b|\bforget\s+(?:it|about\s+it|that)\b|\bscratch\s+that\b|\bdrop\s+(?:it|the\s+(?:claim|request|case))\b/i,
+  /\bcancel+\s+(?:my|the|this|that)\s+(?:refund|request|claim|case|complaint|dispute|ticket)\b|\bcancel+\s+(?:the|that|this)\s+(?:[\w&'-]+\s+){1,3}one\b/i,
+  /\bnever\s*mind\b|\bnvm\b|\bforget\s+(?:it|about\s+it|that)\b|\bscratch\s+that\b|\bdrop\s+(?:it|the\s+(?:claim|request|case))\b/i,
   /\bfound\s+(?:the|my)\s+receipt\b|\bit\s+was\s+(?:me|mine)\s+after\s+all\b|\bi\s+remember\s+now\b|\bnow\s+i\s+remember\b|\bmy\s+(?:mistake|bad)\b/i,
   /\bi\s+(?:do\s+)?recogni[sz]e\s+(?:it|the\s+(?:payment|charge|transaction)|this|that)(?:\s+now)?\b|\bit\s+was\s+(?:just\s+)?my\s+(?:son|daughter|wife|husband|partner|kid|child|mum|mom|dad|brother|sister|flatmate|roommate)\b/i,
   /\bwithdraw\s+(?:my|the)\s+(?:[\w'-]+\s+){0,3}(?:request|claim|complaint|dispute)\b/i,
@@ -128,6 +128,10 @@ const CANCEL: RegExp[] = [
 ];
 
 const STATUS: RegExp[] = [
+  // "what is with my reclamation?", "until when I get an answer?", "until when comes my money back?": as customers writing English as a second language ask.
+  /\bwhat\s+(?:is|'?s)\s+with\s+(?:my|the|this|that)\s+(?:(?:first|second|other|last|earlier)\s+)?(?:reclamation|reklamation|complaint|claim|refund|request|case|dispute|one)\b|\b(?:until|till)\s+when\b|\bwhen\s+comes?\s+(?:my|the)\s+(?:money|refund|answer|decision)\b/i,
+  // "whether a decision has been reached on the request", "let me know where that request stands", "any refund requests currently open and where they stand".
+  /\bdecision\s+(?:has\s+been\s+|was\s+|been\s+)?(?:reached|made|taken)\b|\bwhere\s+(?:that|this|the|my)\s+(?:\w+\s+){0,2}(?:request|claim|refund|case|dispute|complaint)s?\s+(?:stands?|is\s+at)\b|\bwhere\s+(?:they|it|things)\s+stand\b|\b(?:any|my)\s+(?:refund\s+)?(?:requests?|claims?|disputes?|complaints?)\s+(?:currently\s+|still\s+)?(?:open|pending)\b/i,
   // "has it been approved yet", "did they accept it?": said of the request the conversation is about.
   /^\W*(?:so\s+|and\s+|ok,?\s+)?(?:has|have|is|was|did)\s+(?:it|that|this|that\s+one|this\s+one)\s+(?:been\s+|got(?:ten)?\s+)?(?:approved|accepted|decided|processed|reviewed|looked\s+at|checked|refunded|paid(?:\s+out)?)\b|^\W*(?:so\s+|and\s+|ok,?\s+)?(?:did|have|has)\s+(?:they|you|anyone|someone|somebody)\s+(?:approve[d]?|accept(?:ed)?|decided\s+on|process(?:ed)?|review(?:ed)?|looked\s+at|checked)\s+(?:it|that|this|that\s+one)\b/i,
   /\b(?:did|has|have|is|was)\s+(?:my|the)\s+(?:[\w'-]+\s+){0,3}(?:refund|claim|request|case|dispute|complaint|money)\s+(?:been\s+)?(?:go(?:ne)?\s+through|went\s+through|come\s+(?:back|through)|paid(?:\s+out)?|approved|decided|sorted|processed|arrived?)\b/i,
@@ -158,6 +162,8 @@ const STATUS: RegExp[] = [
 const LIMITS: RegExp[] = [
   /(?<!\bage\s|\btop[\s-]?up\s|\btopping\s+up\s|\bdisposable\s+card\s|\bvirtual\s+card\s)\b(?:limit|limt|limmit|lmit|limti)(?:s|ations?)?\b(?!.{0,20}\b(?:top[\s-]?up|topping|disposable|virtual)\b)(?!.{0,30}\b(?:add|load|put\s+in)\b(?:\s+money)?\s+(?:by|with|via|using|from)\b)/i,
   /\bhow\s+much\s+(?:money\s+|cash\s+)?(?:can|could|may|am\s+i\s+allowed\s+to)(?!.*\b(?:charg\w*|fees?|free|cost)\b)\s+i?\s*(?:spend|withdraw|pay|take\s+out|pull\s+out|get\s+out|transfer|send|use)\b/i,
+  // "how much I can pay in internet", "how much I can take from automat per day".
+  /\bhow\s+much\s+(?:money\s+|cash\s+)?i\s+(?:can|could|may|am\s+allowed\s+to)\s+(?:spend|withdraw|pay|take|get|use)\b(?!.*\b(?:charg\w*|fees?|free|cost)\b)|\bhow\s+much\s+(?:per|a)\s+(?:day|month)\b/i,
   /\b(?:the\s+)?most\s+(?:money\s+)?i\s+(?:can|could|am\s+allowed\s+to)\s+(?:spend|withdraw|pay|take\s+out|transfer)\b|\bcap\s+on\b/i,
   /\bmax(?:imum)?\s+(?:i\s+can|amount|spend|withdrawal|payment|per\s+day|daily|a\s+day)\b(?!.{0,20}\b(?:top[\s-]?up|topping|load)\b)|\bspending\s+(?:cap|allowance)\b|\bdaily\s+(?:max|cap)\b|\b(?:a|any)\s+cap\b/i,
 ];
@@ -202,7 +208,7 @@ const UNRECOGNISED: RegExp[] = [
 ];
 
 const REFUND: RegExp[] = [
-  /\brefund\w*\b|\bmoney\s+back\b|\breimburs\w*\b|\bcharge\s?back\b|\bdisput\w*\b|\breturn\s+(?:my|the)\s+money\b|\b(?:want|get|have)\s+(?:it|them|that)\s+back\b|\b(?:want|need)\s+my\s+(?:[\w€.,&]+\s+){1,4}back\b|\b(?:returned|sent\s+back)\b.{0,60}\b(?:never|didn'?t|haven'?t|not)\s+(?:got|get|received?|seen)\s+(?:my\s+|the\s+)?(?:money|refund|cash)\b/i,
+  /\brefund\w*\b|\brecla(?:mation|im)\b|\breklamation\b|\bmoney\s+back\b|\breimburs\w*\b|\bcharge\s?back\b|\bdisput\w*\b|\breturn\s+(?:my|the)\s+money\b|\b(?:want|get|have)\s+(?:it|them|that)\s+back\b|\b(?:want|need)\s+my\s+(?:[\w€.,&]+\s+){1,4}back\b|\b(?:returned|sent\s+back)\b.{0,60}\b(?:never|didn'?t|haven'?t|not)\s+(?:got|get|received?|seen)\s+(?:my\s+|the\s+)?(?:money|refund|cash)\b/i,
   /\b(?:one\s+of\s+)?(?:my|the|a|this|that)\s+(?:payments?|charges?|transactions?)\b.{0,30}\b(?:is|are|looks?|was|seems?)\s+(?:wrong|incorrect|not\s+right)\b|\bovercharg\w*\b|\bcharged\s+too\s+much\b|\bwrong\s+amount\b|\bshould\s+(?:only\s+)?(?:have\s+)?be(?:en)?\s+(?:only\s+)?(?:€|eur\b|\d)|\breverse\s+(?:the|this|that)\b/i,
   // "...charged 23.40 but i returned all of it", "...210?? i only filled up for 110": said of a payment taken.
   /\b(?:charg\w*|took|billed|taken|paid)\b.{0,60}\b(?:but|and|though)\s+i\s+(?:returned|sent\s+back|took\s+back|brought\s+back|cancell?ed)\b|\bi\s+(?:only|just)\s+(?:spent|paid|bought|ordered|had|used|filled\s+up|fuell?ed|tanked|took\s+out|withdrew)\s+(?:\w+\s+){0,3}?(?:for\s+)?(?:€\s*)?\d+(?:[.,]\d+)?\b/i,
@@ -246,7 +252,7 @@ const LATER_RULES: Rule[] = [
 
 /** Thanks and a goodbye with nothing asked ("thank you, that was quick", "cheers, that's all", "dzięki, to wszystko"). */
 const THANKS =
-  /^\W*(?:ok(?:ay)?,?\s+|great,?\s+|perfect,?\s+|brilliant,?\s+)?(?:thanks?|thank\s+(?:you|u|ya)|thanku|thx|ty|cheers|many\s+thanks)(?:\s+(?:so\s+much|a\s+lot|very\s+much|again|earlier|today|for\s+(?:your|the|all\s+the)\s+help))*(?:[\s!.,]+(?:that\s+was\s+(?:quick|fast|easy|helpful)|that'?s\s+(?:all|everything|it)|you'?ve\s+been\s+(?:great|helpful|very\s+helpful)|all\s+(?:good|sorted|fine)(?:\s+now)?|bye|have\s+a\s+(?:good|nice|great)\s+(?:day|evening|weekend)))*[\s!.,:)🙂😊👍🙏]*$/iu;
+  /^\W*(?:ok(?:ay)?,?\s+|great,?\s+|perfect,?\s+|brilliant,?\s+)?(?:thanks?|thank\s+(?:you|u|ya)|thanku|thx|ty|cheers|many\s+thanks|danke(?:\s+sch[oö]n)?|dzi[eę]kuj[eę])(?:\s+(?:so\s+much|a\s+lot|very\s+much|again|earlier|today|for\s+(?:your|the|all\s+the)\s+help))*(?:[\s!.,]+(?:that\s+was\s+(?:quick|fast|easy|helpful)|that'?s\s+(?:all|everything|it)|you'?ve\s+been\s+(?:great|helpful|very\s+helpful)|all\s+(?:good|sorted|fine)(?:\s+now)?|bye|tsch[uü]ss|ciao|have\s+a\s+(?:good|nice|great)\s+(?:day|evening|weekend)))*[\s!.,:)🙂😊👍🙏]*$/iu;
 const PL_THANKS =
   /^\W*(?:(?:ok|oki|okej|super|dobra|dobrze|[sś]wietnie)[\s,!.]+)?(?:dzi[eę]kuj[eę]|dzi[eę]ki|dziekuje|dzieki|dzi[eę]kuj[eę]\s+bardzo)(?:\s+(?:bardzo|serdecznie|wielkie|za\s+pomoc|za\s+wszystko))*(?:[\s!.,–-]+(?:to\s+(?:by\s+by[lł]o\s+)?(?:wszystko|na\s+tyle|tyle)(?:\s+na\s+dzi[sś])?|pomog[lł]o|szybko\s+posz[lł]o|do\s+widzenia|do\s+us[lł]yszenia|mi[lł]ego\s+(?:dnia|wieczoru|weekendu)|pozdrawiam))*[\s!.,:)🙂😊👍🙏]*$/iu;
 
