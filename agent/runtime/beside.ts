@@ -33,7 +33,12 @@ function besideId(threadId: string, messageId: number): string {
 export type Payments = { transactions: Txn[]; pending: PendingTxn[]; today: string };
 
 /** Which payment a message names, against the payment the conversation waits on. */
-function namedPayment(text: string, payments: Payments, waitingTransactionId: string | undefined): "waiting" | "other" | "not_booked" | "none" {
+function namedPayment(
+  text: string,
+  payments: Payments,
+  waitingTransactionId: string | undefined,
+  { dayAlone = true } = {},
+): "waiting" | "other" | "not_booked" | "none" {
   const { transactions, pending, today } = payments;
   const u = understandCustomerText(text, { today, transactions });
   if (resolvePending(text, u, pending, transactions)) return "not_booked";
@@ -43,7 +48,8 @@ function namedPayment(text: string, payments: Payments, waitingTransactionId: st
   // The waiting payment, or its twin of a double charge, is the request already with an operator.
   const isWaiting = (t: Txn) => t.id === waitingTransactionId || (t.merchant === waiting?.merchant && t.amountMinor === waiting.amountMinor);
   if (named.length > 0) return named.every(isWaiting) ? "waiting" : "other";
-  return u.merchant || u.amountMinor !== undefined || u.date ? "other" : "none";
+  // A day with no payment of its own names none for a cancel ("having spoken to my family this afternoon, withdraw the request").
+  return u.merchant || u.amountMinor !== undefined || (u.date && dayAlone) ? "other" : "none";
 }
 
 const asks = (u: Understanding, intent: string) => u.intent === intent || u.also?.intent === intent;
@@ -70,7 +76,7 @@ export async function besideRoute(
   const claim = asks(understanding, "refund");
   const cancel = asks(understanding, "cancel");
   if (!claim && !cancel) return null;
-  const named = namedPayment(input.text, payments, waiting?.transactionId);
+  const named = namedPayment(input.text, payments, waiting?.transactionId, { dayAlone: claim });
   // Other requests wait beside the conversation, or the agent's last answer spoke of several of the customer's waiting requests.
   const othersWait = severalInView || threads.some((t) => t.status === "awaiting_approval");
   // A claim goes beside when it names another payment, booked or not. A cancel does when it names another

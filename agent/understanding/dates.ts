@@ -71,10 +71,10 @@ const RULES: Rule[] = [
     resolve: (m, t) => latestDayOfMonth(t, +(m[1] ?? m[2] ?? m[3])),
   },
   {
-    pattern: new RegExp(String.raw`\b${COUNT}\s+(days?|weeks?)\s+ago\b`, "i"),
+    pattern: new RegExp(String.raw`\b${COUNT}\s+(days?|weeks?|wks?)\s+ago\b`, "i"),
     resolve: (m, t) => {
       const n = NUMBER_WORDS[m[1].toLowerCase()] ?? Number(m[1]);
-      return addDays(t, -n * (m[2].toLowerCase().startsWith("week") ? 7 : 1));
+      return addDays(t, -n * (/^w/i.test(m[2]) ? 7 : 1));
     },
   },
   {

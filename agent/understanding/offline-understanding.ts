@@ -110,7 +110,7 @@ function entitiesIn(text: string, said: string, ctx: OfflineContext): Pick<Under
 
 /** Words with which a customer takes back what they just said and names something else. */
 const CORRECTION =
-  /\b(?:no\s+wait|wait\s+no|sorry,?\s+i\s+mean(?:t)?|i\s+mean(?:t)?|actually,?\s+(?:it'?s|it\s+was|i\s+mean)|not\s+(?:that|the\s+\w+)\s+one,)\b|(?<!\p{L})(?:to\s+znaczy|chodzi(?:[lł]o)?\s+mi\s+o|nie,\s+czekaj|pomyli[lł]\p{L}*\s+\p{L}+\s*[-–,]?)(?!\p{L})/giu;
+  /\b(?:no\s+wait|wait\s+no|sorry,?\s+i\s+mean(?:t)?|i\s+mean(?:t)?|actually,?\s+(?:it'?s|it\s+was|i\s+mean)|not\s+(?:that|the\s+\w+)\s+one,)\b|(?<!\p{L})(?:to\s+znaczy|chodzi(?:[lł]o)?\s+mi\s+o|nie,\s+czekaj|(?:nie,?\s+)?nie\s+t[aąeę],?\s+(?:tylko|a)|pomyli[lł]\p{L}*\s+\p{L}+\s*[-–,]?)(?!\p{L})/giu;
 /** "the 4th one", "2nd one pls": an ordinal number before "one" names a place in a list. */
 const POSITION_NOT_DAY = /\b\d{1,2}(?:st|nd|rd|th)\s+(?:one|payment|charge|transaction)\b/gi;
 
@@ -118,7 +118,7 @@ const POSITION_NOT_DAY = /\b\d{1,2}(?:st|nd|rd|th)\s+(?:one|payment|charge|trans
 const APPROXIMATE = /\b(?:over|more\s+than|above|at\s+least|almost|nearly|about|around|roughly|approx\w*|under|less\s+than|below|some)\s*$|~\s*$/i;
 /** "i only filled up for 110", "should have been 20": what the customer meant to pay, not the payment's amount. */
 const WHAT_IT_SHOULD_BE =
-  /\b(?:i\s+(?:only|just)\s+(?:spent|paid|bought|ordered|had|used|filled\s+up|fuell?ed|tanked|took\s+out|withdrew)\s+(?:\w+\s+){0,3}?(?:for\s+)?|should\s+(?:only\s+)?(?:have\s+)?be(?:en)?\s+(?:only\s+)?)(?:€\s*)?$/i;
+  /\b(?:i\s+(?:only|just)\s+(?:spent|paid|bought|ordered|had|used|filled\s+up|fuell?ed|tanked|took\s+out|withdrew|put\s+in)\s+(?:\w+\s+){0,3}?(?:for\s+)?|should\s+(?:only\s+)?(?:have\s+)?be(?:en)?\s+(?:only\s+)?)(?:€\s*)?$/i;
 
 /** Capitalised words that follow "at" or "from" without being a shop. */
 const NOT_A_SHOP =
@@ -507,10 +507,10 @@ const PRECEDENCE: Intent[] = ["freeze_card", "refund", "cancel", "unfreeze_card"
 
 /** A clause that asks something; a clause that only explains ("it was my son") asks for no help article. */
 const ASKS =
-  /\?\s*$|\bwhat\s+(?:do|should|can)\s+i\s+do\b|(?:^|,)\s*(?:how|what|when|where|why|which|who|can|could|do|does|is|are|will|would|should|tell\s+me|explain|i\s+(?:want|need|would\s+like)\s+to\s+know)\b|(?:^|,)\s*(?:jak|jaki|jaka|jakie|ile|kiedy|gdzie|dlaczego|czemu|czy|co|chc[eę]\s+wiedzie[cć])(?!\p{L})/iu;
+  /\?\s*$|\bwhat\s+(?:do|should|can)\s+i\s+do\b|\b(?:wonder(?:ing)?|would\s+like\s+to\s+know|(?:could|can)\s+you\s+(?:please\s+)?(?:tell|explain|remind|let\s+me\s+know))\b|(?:^|,)\s*(?:how|what|when|where|why|which|who|can|could|do|does|is|are|will|would|should|tell\s+me|explain|i\s+(?:want|need|would\s+like)\s+to\s+know)\b|(?:^|,)\s*(?:jak|jaki|jaka|jakie|ile|kiedy|gdzie|dlaczego|czemu|czy|co|chc[eę]\s+wiedzie[cć])(?!\p{L})/iu;
 /** Words that join a clause to the one before it ("and", "also", "i jeszcze"), read past when asking whether it asks. */
 const JOINER =
-  /^\W*(?:(?:and|also|plus|btw|p\.?\s?s\.?|oh\s+and|(?:a\s+)?(?:separate|different|another|second|other|unrelated)\s+(?:question|thing)|one\s+more\s+(?:thing|question)|i\s+jeszcze|a\s+jeszcze|i|a|oraz|jeszcze|aha|inne\s+pytanie|osobne\s+pytanie)(?!\p{L})[\s,:–—-]*)+/iu;
+  /^\W*(?:(?:and|also|plus|btw|p\.?\s?s\.?|oh\s+and|firstly|secondly|thirdly|furthermore|moreover|additionally|in\s+addition|(?:a\s+)?(?:separate|different|another|second|other|unrelated)\s+(?:question|thing)|one\s+more\s+(?:thing|question)|i\s+jeszcze|a\s+jeszcze|i|a|oraz|jeszcze|aha|inne\s+pytanie|osobne\s+pytanie)(?!\p{L})[\s,:–—-]*)+/iu;
 
 /** Clauses of a run-on message: sentences, and "and" / "also" before a new request. */
 export function splitClauses(text: string): string[] {
@@ -532,7 +532,7 @@ export function understandCustomerText(message: string, ctx: OfflineContext, mod
   const whole = understandText(text, ctx, model);
   const clauses = splitClauses(text);
   if (clauses.length < 2) return whole;
-  const parts = clauses
+  const read = clauses
     .map((clause) => ({ clause, ...readText(clause, ctx, model) }))
     .filter(
       ({ clause, u, byRule }) =>
@@ -540,13 +540,16 @@ export function understandCustomerText(message: string, ctx: OfflineContext, mod
         u.confidence >= SECOND_INTENT_FLOOR &&
         (u.intent !== "knowledge" || ASKS.test(clause.replace(JOINER, ""))) &&
         !explainsClaim(clause, u) &&
+        // "I wrote to you earlier about my Green Grocer payment. Could you let me know where that request stands?": the claim is the one asked about.
+        !(u.intent === "refund" && !byRule && whole.intent === "status" && WROTE_BEFORE.test(clause)) &&
         // "...failed. do i get the money back automatically?": a question about the clause before, not a claim of its own.
         !(u.intent === "refund" && u.merchant === undefined && u.amountMinor === undefined && ASKS_IF_BACK.test(clause.replace(JOINER, ""))) &&
         // "...now it's blocked. can i unblock it?" about a PIN unfreezes no card.
         !(u.intent === "unfreeze_card" && /\bpin\b/i.test(text)) &&
         !guessedRequest(clause, text, u, byRule, ctx),
-    )
-    .map(({ u }) => u);
+    );
+  const parts = read.map(({ u }) => u);
+  const clauseOf = new Map(read.map(({ u, clause }) => [u, clause]));
   // A help topic read from the whole message is a blend of its clauses' ("do you have disposable cards? and what's my monthly limit"): a clause's own topic wins.
   const wholeCounts =
     PRECEDENCE.includes(whole.intent) &&
@@ -557,27 +560,35 @@ export function understandCustomerText(message: string, ctx: OfflineContext, mod
   for (const u of requests) if (!byIntent.has(keyOf(u))) byIntent.set(keyOf(u), u);
   const ordered = [...byIntent.values()].sort((a, b) => PRECEDENCE.indexOf(a.intent) - PRECEDENCE.indexOf(b.intent));
   if (ordered.length < 2) return whole;
-  // The request first by precedence takes what the whole message says of a payment, but for what
-  // the other request's clause said of its own when its own clause names one; the second only what its own clause says.
+  // The request first by precedence takes what the message says of a payment outside the other
+  // request's own clause (all of it, when nothing else names one); the second only what its own clause says.
   const [first, second] = ordered;
   const own = (u: Understanding) => (u === whole ? (parts.find((p) => keyOf(p) === keyOf(u)) ?? u) : u);
   const secondOwn = own(second);
-  const firstOwn = own(first);
-  const namesOwn = PAYMENT_FIELDS.some((field) => firstOwn[field] !== undefined);
+  const secondClause = clauseOf.get(secondOwn);
+  const rest = secondClause === undefined ? undefined : clauses.filter((clause) => clause !== secondClause).join(" ");
+  const elsewhere = rest === undefined ? {} : extractEntities(rest, ctx);
+  const saidElsewhere = PAYMENT_FIELDS.some((field) => elsewhere[field] !== undefined);
   const firstRead =
-    first.intent === whole.intent ? { ...(namesOwn ? besides(whole, secondOwn) : whole), ...defined(firstOwn) } : claimOfTheMessage(first, secondOwn, whole);
+    first.intent === whole.intent
+      ? { ...(saidElsewhere ? withPayment(whole, elsewhere) : whole), ...defined(own(first)) }
+      : claimOfTheMessage(first, secondOwn, whole);
   return { ...firstRead, also: claimOfTheMessage(secondOwn, first, whole) };
+}
+
+/** "I wrote to you earlier today regarding my Green Grocer payment": a request made before, told as the setting of a question. */
+const WROTE_BEFORE =
+  /\b(?:wrote|written|contacted|messaged|reached\s+out|spoke|asked)\b.{0,40}\b(?:earlier|before|yesterday|already|another\s+chat|last\s+week)\b|\bregarding\b/i;
+
+/** `whole` with what is said of a payment taken from `said` alone. */
+function withPayment(whole: Understanding, said: Partial<Understanding>): Understanding {
+  const kept = { ...whole };
+  for (const field of PAYMENT_FIELDS) delete kept[field];
+  return { ...kept, ...defined(said) };
 }
 
 /** What a clause can say of a payment. */
 const PAYMENT_FIELDS = ["merchant", "amountMinor", "date", "ordinal", "cardLast4"] as const;
-
-/** `whole` without what `other`'s clause said of a payment: "when will the hotel from last night book. and coffee corner charged me twice on thursday". */
-function besides(whole: Understanding, other: Understanding): Understanding {
-  const kept = { ...whole };
-  for (const field of PAYMENT_FIELDS) if (other[field] !== undefined && other[field] === whole[field]) delete kept[field];
-  return kept;
-}
 
 /**
  * A claim in a clause of its own that names no payment ("...89 eur on friday at 2am. block my card
@@ -684,7 +695,9 @@ export function understandLatest(turns: ChatTurn[], ctx: OfflineContext, model: 
     return { intent: "status", ...entitiesOf(latest), confidence: round(readPrevious().confidence * 0.9) };
   }
   // "and when this one goes through?" after an item not booked yet: the same question about it.
-  if (previous && FOLLOW_UP.test(last) && WHEN_BOOKED.test(foldText(last)) && readPrevious().intent === "pending") {
+  const aboutPending = () =>
+    readPrevious().intent === "pending" || resolvePending(previous!.text, readPrevious(), ctx.pending ?? [], ctx.transactions) !== undefined;
+  if (previous && FOLLOW_UP.test(last) && WHEN_BOOKED.test(foldText(last)) && !hasEntities && aboutPending()) {
     return { ...readPrevious(), ...entitiesOf(latest), intent: "pending", confidence: round(readPrevious().confidence * 0.9) };
   }
   // "and for contactless?" after the card's limits: the same question, of another of its limits.

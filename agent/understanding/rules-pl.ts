@@ -93,6 +93,8 @@ export const PL_STATUS: RegExp[] = [
   /\b(?:juz|jest\s+juz|juz\s+jest|zostal\w*\s+juz)\s+(?:zwrocon\w*|oddan\w*|zrobion\w*|zalatwion\w*|rozpatrzon\w*|wyplacon\w*|przelan\w*|zaksiegowan\w*|zatwierdzon\w*|uznan\w*)\b/,
   // "ktos sie tym w ogole zajmuje?", "kiedy te pieniadze wroca?".
   /\bktos\s+(?:sie\s+)?(?:tym\s+|ta\s+sprawa\s+|tym\s+zgloszeniem\s+)?(?:\w+\s+){0,2}zajmuje\b|\bkiedy\s+(?:\w+\s+){0,2}(?:pieniadz\w*|kasa|kase|srodki|zwrot)\s+(?:\w+\s+)?(?:wroc\w*|wplyn\w*|dotr\w*|przyjd\w*|bed\w*|zobacze)\b|\bna\s+jakim\s+(?:\w+\s+)?etapie\b/,
+  // "a ta druga? tez utknela?", "i co z obiema?", "nic sie nie dzieje z moimi reklamacjami", "ktos juz sie zajal ta sprawa", "cos postanowili?".
+  /\butkn[ae]l\w*|\bco\s+z\s+(?:obiema|oboma|obydwiema|obydwoma|obu|nimi|wszystkimi)\b|\bnic\s+sie\s+nie\s+dzieje\b|\bktos\s+(?:juz\s+)?sie\s+(?:juz\s+)?zajal\w*|\bpostanowil\w*/,
   // "czy mam jeszcze cos w trakcie?": whether any request is still open.
   /\bmam\s+(?:jeszcze\s+|teraz\s+|nadal\s+)*(?:cos|cokolwiek|jakies\s+\w+|jakas\s+\w+)\s+(?:jeszcze\s+)?(?:w\s+trakcie|w\s+toku|otwart\w*)\b/,
   // "a z empikiem co slychac?": how a named request is going.

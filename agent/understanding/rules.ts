@@ -146,7 +146,7 @@ const STATUS: RegExp[] = [
   /^\W*(?:(?:and|so|ok|okay)\W+)?(?:what(?:'?s)?\s+happen(?:ed|ing)\s+(?:to|with)|where(?:'?s|\s+is|\s+are)|how(?:'?s|\s+is)|any\s+news\s+(?:on|about))\s+(?:it|that|this|them|those)(?:\s+one)?(?:\s+(?:at|now|going))?\W*$|\bdid\s+(?:you|u|they|anyone|someone)\s+(?:sort(?:ed)?\s+out|deal\s+with|look\s+(?:at|into)|check|process|handle)\s+(?:my|the|that)\s+(?:[\w&'-]+\s+){0,3}(?:one|claim|refund|request|case|dispute|complaint|thing)\b/i,
   /\bwhere(?:'s|\s+is)\s+my\s+(?:refund|money|claim|request)\b|\bwhat\s+happened\s+(?:to|with)\s+my\s+(?:refund|claim|request|case)\b/i,
   /\b(?:has|have|did|is|was)\s+(?:my|the)\s+(?:refund|claim|request|case)\s+(?:been\s+)?(?:come|gone|processed|approved|arrived|done|sorted|through|finished|resolved)/i,
-  /\b(?:has|have|is|was)\s+(?:my|the)\s+(?:money|refund|cash)\s+(?:been\s+)?(?:returned|refunded|paid\s+back|credited|given\s+back|sent\s+back)\b|\bdid\s+(?:i|you)\s+(?:get|send)\s+(?:my|the)\s+(?:money|refund)\s+back\b/i,
+  /\b(?:(?:has|have)\s+(?:my|the)\s+(?:money|refund|cash)\s+been|(?:is|was)\s+(?:my|the)\s+(?:money|refund|cash)\s+(?:been\s+)?)\s*(?:returned|refunded|paid\s+back|credited|given\s+back|sent\s+back)\b|\bdid\s+(?:i|you)\s+(?:get|send)\s+(?:my|the)\s+(?:money|refund)\s+back\b/i,
   /\b(?:still\s+)?(?:waiting|wait)\s+(?:for|on)\s+(?:my|the)\s+(?:refund|money\s+back)\b|\bhow\s+long\s+(?:will|does)\s+(?:my|the)\s+refund\b/i,
   /\b(?:did|have|has)\s+(?:you|anyone|someone)\s+(?:process(?:ed)?|look(?:ed)?\s+at|review(?:ed)?|check(?:ed)?)\s+my\s+(?:refund|claim|request|case)\b/i,
   /\bwhen\s+(?:will|do|can)\s+i\s+(?:get|receive|see)\s+(?:my|the)\s+(?:refund|money\s+back)\b|\brefund\s+(?:is\s+)?(?:not|isn'?t)\s+showing\b/i,
@@ -208,10 +208,10 @@ const UNRECOGNISED: RegExp[] = [
 ];
 
 const REFUND: RegExp[] = [
-  /\brefund\w*\b|\brecla(?:mation|im)\b|\breklamation\b|\bmoney\s+back\b|\breimburs\w*\b|\bcharge\s?back\b|\bdisput\w*\b|\breturn\s+(?:my|the)\s+money\b|\b(?:want|get|have)\s+(?:it|them|that)\s+back\b|\b(?:want|need)\s+my\s+(?:[\w€.,&]+\s+){1,4}back\b|\b(?:returned|sent\s+back)\b.{0,60}\b(?:never|didn'?t|haven'?t|not)\s+(?:got|get|received?|seen)\s+(?:my\s+|the\s+)?(?:money|refund|cash)\b/i,
+  /\brefund\w*\b|\brecla(?:mation|im)\b|\breklamation\b|\bi\s+want\s+(?:it\s+|them\s+|this\s+|that\s+)?back\b|\bmoney\s+back\b|\breimburs\w*\b|\bcharge\s?back\b|\bdisput\w*\b|\breturn\s+(?:my|the)\s+money\b|\b(?:want|get|have)\s+(?:it|them|that)\s+back\b|\b(?:want|need)\s+my\s+(?:[\w€.,&]+\s+){1,4}back\b|\b(?:returned|sent\s+back)\b.{0,60}\b(?:never|didn'?t|haven'?t|not)\s+(?:got|get|received?|seen)\s+(?:my\s+|the\s+)?(?:money|refund|cash)\b/i,
   /\b(?:one\s+of\s+)?(?:my|the|a|this|that)\s+(?:payments?|charges?|transactions?)\b.{0,30}\b(?:is|are|looks?|was|seems?)\s+(?:wrong|incorrect|not\s+right)\b|\bovercharg\w*\b|\bcharged\s+too\s+much\b|\bwrong\s+amount\b|\bshould\s+(?:only\s+)?(?:have\s+)?be(?:en)?\s+(?:only\s+)?(?:€|eur\b|\d)|\breverse\s+(?:the|this|that)\b/i,
   // "...charged 23.40 but i returned all of it", "...210?? i only filled up for 110": said of a payment taken.
-  /\b(?:charg\w*|took|billed|taken|paid)\b.{0,60}\b(?:but|and|though)\s+i\s+(?:returned|sent\s+back|took\s+back|brought\s+back|cancell?ed)\b|\bi\s+(?:only|just)\s+(?:spent|paid|bought|ordered|had|used|filled\s+up|fuell?ed|tanked|took\s+out|withdrew)\s+(?:\w+\s+){0,3}?(?:for\s+)?(?:€\s*)?\d+(?:[.,]\d+)?\b/i,
+  /\b(?:charg\w*|took|billed|taken|paid)\b.{0,60}\b(?:but|and|though)\s+i\s+(?:returned|sent\s+back|took\s+back|brought\s+back|cancell?ed)\b|\bi\s+(?:only|just)\s+(?:spent|paid|bought|ordered|had|used|filled\s+up|fuell?ed|tanked|took\s+out|withdrew|put\s+in)\s+(?:\w+\s+){0,3}?(?:for\s+)?(?:€\s*)?\d+(?:[.,]\d+)?\b/i,
 ];
 
 /**
