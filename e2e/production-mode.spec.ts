@@ -37,9 +37,12 @@ test.describe("a production deployment", () => {
   test.beforeAll(async () => {
     test.setTimeout(240_000);
     database = await startEmbeddedPostgres(".data/pg-e2e-production", { fresh: true });
-    pool = new Pool({ connectionString: database.url, max: 2 });
-    await pool.query(`alter role current_user password '${OWNER_PASSWORD}'`);
+    const setup = new Pool({ connectionString: database.url, max: 1 });
+    await setup.query(`alter role current_user password '${OWNER_PASSWORD}'`);
+    await setup.end();
     ownerUrl = Object.assign(new URL(database.url), { password: OWNER_PASSWORD }).toString();
+    // Connections opened later (an idle one is closed after ten seconds) sign in with the owner's new password.
+    pool = new Pool({ connectionString: ownerUrl, max: 2 });
     const port = await freePort();
     origin = `http://127.0.0.1:${port}`;
     // As a bank deploys it: migrations as the owner, the app as the application role.
