@@ -600,3 +600,31 @@ describe("letters, texting and English as a second language", () => {
     expect(understandCustomerText("i only have 20 euro left, what are my limits", bob).intent).toBe("limits");
   });
 });
+
+describe("two requests in forms that are hard to split, and a card in few words", () => {
+  it.each([
+    ["I sent the novel back to Page & Co Books (how do I add my card to Apple Pay, by the way?) so I'd like the 18.99 refunded.", "refund", "knowledge"],
+    ["1) where are my refund requests at 2) when does the Hotel Adler payment actually go through", "status", "pending"],
+    ["Could you tell me what my card limits are, or how I change my PIN? Both, actually.", "limits", "knowledge"],
+    ["Freeze my card, but before you do that, tell me when the transfer to Maria Novak will go through.", "freeze_card", "pending"],
+    ["my card got declined at the supermarket today why does that happen and can u check where my refund requests are", "status", "knowledge"],
+  ])("%s", (text, first, second) => {
+    const pending = [
+      { id: "p-hotel", kind: "card_payment" as const, merchant: "Hotel Adler", amountMinor: 18_000, currency: "EUR", postedAt: `${TODAY}T20:00:00.000Z` },
+      { id: "p-transfer", kind: "transfer" as const, merchant: "Maria Novak", amountMinor: 25_000, currency: "EUR", postedAt: `${TODAY}T00:00:00.000Z` },
+    ];
+    const u = understandCustomerText(text, { ...alice, pending });
+    expect([u.intent, u.also?.intent]).toEqual([first, second]);
+    expect(u.amountMinor === undefined || u.amountMinor === 1899).toBe(true);
+  });
+
+  it.each([
+    ["i lsot my crad", "freeze_card"],
+    ["unlock it", "unfreeze_card"],
+    ["got it back from the branch, make it work again pls", "unfreeze_card"],
+    ["ta", "greeting"],
+    ["Thank you dear, that is very kind", "greeting"],
+  ])("%s -> %s", (text, intent) => {
+    expect(understandCustomerText(text, alice).intent).toBe(intent);
+  });
+});

@@ -28,10 +28,10 @@ const CARD = String.raw`(?:(?:debit|credit|bank|visa|mastercard|physical|plastic
 /** The customer asks for a person, or for something only a person may do. */
 const HANDOVER: RegExp[] = [
   /\b(?:speak|talk|chat)\s+(?:to|with)\s+(?:a\s+|an\s+|the\s+|your\s+|some\s+)?(?:real\s+|actual\s+|live\s+)?(?:human|person|people|someone|somebody|agent|operator|manager|representative|advis[eo]r|colleague|staff)\b/i,
-  /\b(?:human|real\s+person|live\s+agent)\s*(?:please|pls|now)?\s*[!.?]*$|\bget\s+me\s+(?:a\s+)?(?:human|person|manager)\b|\bi\s+want\s+a\s+(?:human|person)\b/i,
+  /\b(?:human|real\s+person|live\s+agent)\s*(?:please|pls|now)?\s*[!.?]*$|\bget\s+me\s+(?:a\s+)?(?:human|person|manager)\b|\bi\s+want\s+a\s+(?:real\s+|actual\s+|live\s+)?(?:human|person)\b/i,
   /\b(?:make|file|lodge|raise)\s+a\s+(?:formal\s+)?complaint\b/i,
   /\bget\s+me\s+(?:a\s+|an\s+)?(?:real\s+|live\s+|actual\s+)?(?:agent|human|person|manager|someone|somebody|operator)\b/i,
-  /\b(?:connect|put|transfer|pass)\s+me\s+(?:through\s+)?(?:with|to)\s+(?:someone|somebody|(?:a|an|the)\s+(?:real\s+|actual\s+|live\s+)?(?:person|human|agent|operator|advis[eo]r)|customer\s+(?:service|support)|support|your\s+team)\b/i,
+  /\b(?:connect|put|transfer|pass)\s+me\s+(?:through\s+)?(?:with|to)\s+(?:someone|somebody|(?:a|an|the|that)\s+(?:real\s+|actual\s+|live\s+)?(?:person|human|agent|operator|advis[eo]r)|customer\s+(?:service|support)|support|your\s+team)\b/i,
   /^\W*(?:operator|agent|human|representative|real\s+person)\W*$/i,
   /\b(?:is\s+there|are\s+there|have\s+you\s+got|do\s+you\s+have)\s+(?:a|an|any)\s+(?:real\s+|actual\s+|live\s+)?(?:human|person|people|agent|operator)s?\s+(?:i\s+(?:can|could|might)|to)\s+(?:talk|speak|chat)\b/i,
 ];
@@ -69,7 +69,7 @@ const UNFREEZE: RegExp[] = [
   /\bun-?freez\w*\b|\bun-?block\w*\b|\bthaw\b/i,
   /\bfound\s+(?:my|the)\s+card\b|(?<!\bnew\s|\breplacement\s|\bfrom\s+my\s)\bcard\s+(?:turned|showed)\s+up\b(?!\s+(?:in|on)\s+(?:my|the)\s+(?:balance|account|statement|app))(?!.*\b(?:post|activat\w*|greyed|grayed|letter)\b)|\b(?:re-?activate|turn\s+back\s+on|switch\s+back\s+on)\s+(?:my|the)\s+card\b/i,
   /\bfou?n?d\s+it\b(?!\s+(?:was|is|odd|strange|weird|hard|difficult))|\bfound\s+my\s+(?:wallet|purse|bag)\b|\b(?:police|someone|somebody)\s+(?:found|returned|handed\s+in)\s+my\s+(?:wallet|purse|bag|card)\b/i,
-  /\b(?:switch|turn)(?:ed)?\s+back\s+on\b|\b(?:have|get)\s+it\s+(?:switched|turned)\s+back\s+on\b|\bturn\s+(?:it|my\s+card|the\s+card)\s+back\s+on\b|\b(?:can|could)\s+i\s+use\s+(?:it|my\s+card|the\s+card)\s+again\b/i,
+  /\b(?:make|get)\s+it\s+work(?:ing)?\s+again\b|\bturn\s+it\s+on\s+again\b|\bunlock\s+(?:it|my\s+card|the\s+card)\b|\b(?:switch|turn)(?:ed)?\s+back\s+on\b|\b(?:have|get)\s+it\s+(?:switched|turned)\s+back\s+on\b|\bturn\s+(?:it|my\s+card|the\s+card)\s+back\s+on\b|\b(?:can|could)\s+i\s+use\s+(?:it|my\s+card|the\s+card)\s+again\b/i,
 ];
 
 const STOLEN = /\bstolen\b|\bnicked\b|\bpick-?pocket\w*\b|\brobbed\b|\bmugged\b|\bthief\b/i;
@@ -83,6 +83,7 @@ const FREEZE: RegExp[] = [
     String.raw`\b(?:lost|stolen|misplaced|can'?t\s+find|cannot\s+find|lose)\s+(?:my\s+|the\s+)?${CARD}\b|\b${CARD}\b.{0,40}\b(?:lost|stolen|missing|nicked|(?<!\bbe\s)taken)\b|\b${CARD}(?:'s|\s+(?:is|has|has\s+been|was))?\s+(?:just\s+|totally\s+|completely\s+)?gone\b(?!\s+(?:blank|through|up|down|off|dead))`,
     "i",
   ),
+  /\b(?:nobody|no\s*one)\s+(?:else\s+)?(?:can|could)\s+use\s+(?:my|the)\s+card\b|\bi\s+(?:lsot|losst|lost)\s+my\s+(?:crad|cadr|card)\b/i,
   /\b(?:wallet|purse|bag|handbag)\b.{0,30}\b(?:stolen|lost|missing|nicked|taken)\b|\b(?:stolen|lost|lose)\b.{0,12}\b(?:wallet|purse)\b/i,
   new RegExp(
     String.raw`\b(?:freeze|block|lock|stop|suspend|deactivate)\s+(?:also\s+|too\s+)?(?:my\s+|the\s+)?${CARD}\b|\b${CARD}\s+(?:frozen|blocked|locked)\s+(?:now|immediately|please)\b`,
@@ -131,7 +132,7 @@ const STATUS: RegExp[] = [
   // "what is with my reclamation?", "until when I get an answer?", "until when comes my money back?": as customers writing English as a second language ask.
   /\bwhat\s+(?:is|'?s)\s+with\s+(?:my|the|this|that)\s+(?:(?:first|second|other|last|earlier)\s+)?(?:reclamation|reklamation|complaint|claim|refund|request|case|dispute|one)\b|\b(?:until|till)\s+when\b|\bwhen\s+comes?\s+(?:my|the)\s+(?:money|refund|answer|decision)\b/i,
   // "whether a decision has been reached on the request", "let me know where that request stands", "any refund requests currently open and where they stand".
-  /\bdecision\s+(?:has\s+been\s+|was\s+|been\s+)?(?:reached|made|taken)\b|\bwhere\s+(?:that|this|the|my)\s+(?:\w+\s+){0,2}(?:request|claim|refund|case|dispute|complaint)s?\s+(?:stands?|is\s+at)\b|\bwhere\s+(?:they|it|things)\s+stand\b|\b(?:any|my)\s+(?:refund\s+)?(?:requests?|claims?|disputes?|complaints?)\s+(?:currently\s+|still\s+)?(?:open|pending)\b/i,
+  /\bdecision\s+(?:has\s+been\s+|was\s+|been\s+)?(?:reached|made|taken)\b|\bwhere\s+(?:that|this|the|my)\s+(?:\w+\s+){0,2}(?:request|claim|refund|case|dispute|complaint)s?\s+(?:stands?|is\s+at)\b|\bwhere\s+(?:they|it|things)\s+stand\b|\bwhere\s+(?:does|do|is|are)\s+(?:that|this|the|my)\s+(?:refund|request|claim|case|dispute|complaint)s?\s+(?:stand|at)\b|\bwhere\s+(?:all\s+)?(?:my|the)\s+(?:refund\s+)?(?:requests?|claims?|refunds?|cases?|disputes?)\s+(?:are|is|stand|at)\b|\b(?:any|my)\s+(?:refund\s+)?(?:requests?|claims?|disputes?|complaints?)\s+(?:currently\s+|still\s+)?(?:open|pending)\b/i,
   // "has it been approved yet", "did they accept it?": said of the request the conversation is about.
   /^\W*(?:so\s+|and\s+|ok,?\s+)?(?:has|have|is|was|did)\s+(?:it|that|this|that\s+one|this\s+one)\s+(?:been\s+|got(?:ten)?\s+)?(?:approved|accepted|decided|processed|reviewed|looked\s+at|checked|refunded|paid(?:\s+out)?)\b|^\W*(?:so\s+|and\s+|ok,?\s+)?(?:did|have|has)\s+(?:they|you|anyone|someone|somebody)\s+(?:approve[d]?|accept(?:ed)?|decided\s+on|process(?:ed)?|review(?:ed)?|looked\s+at|checked)\s+(?:it|that|this|that\s+one)\b/i,
   /\b(?:did|has|have|is|was)\s+(?:my|the)\s+(?:[\w'-]+\s+){0,3}(?:refund|claim|request|case|dispute|complaint|money)\s+(?:been\s+)?(?:go(?:ne)?\s+through|went\s+through|come\s+(?:back|through)|paid(?:\s+out)?|approved|decided|sorted|processed|arrived?)\b/i,
@@ -252,7 +253,7 @@ const LATER_RULES: Rule[] = [
 
 /** Thanks and a goodbye with nothing asked ("thank you, that was quick", "cheers, that's all", "dzięki, to wszystko"). */
 const THANKS =
-  /^\W*(?:ok(?:ay)?,?\s+|great,?\s+|perfect,?\s+|brilliant,?\s+)?(?:thanks?|thank\s+(?:you|u|ya)|thanku|thx|ty|cheers|many\s+thanks|danke(?:\s+sch[oö]n)?|dzi[eę]kuj[eę])(?:\s+(?:so\s+much|a\s+lot|very\s+much|again|earlier|today|for\s+(?:your|the|all\s+the)\s+help))*(?:[\s!.,]+(?:that\s+was\s+(?:quick|fast|easy|helpful)|that'?s\s+(?:all|everything|it)|you'?ve\s+been\s+(?:great|helpful|very\s+helpful)|all\s+(?:good|sorted|fine)(?:\s+now)?|bye|tsch[uü]ss|ciao|have\s+a\s+(?:good|nice|great)\s+(?:day|evening|weekend)))*[\s!.,:)🙂😊👍🙏]*$/iu;
+  /^\W*(?:ok(?:ay)?,?\s+|great,?\s+|perfect,?\s+|brilliant,?\s+)?(?:thanks?|thank\s+(?:you|u|ya)|thanku|thx|ty|ta|cheers|many\s+thanks|danke(?:\s+sch[oö]n)?|dzi[eę]kuj[eę])(?:\s+(?:so\s+much|a\s+lot|very\s+much|again|earlier|today|dear|love|mate|for\s+(?:your|the|all\s+the)\s+help))*(?:[\s!.,]+(?:that\s+was\s+(?:quick|fast|easy|helpful)|that'?s\s+(?:all|everything|it)|you'?ve\s+been\s+(?:great|helpful|very\s+helpful)|that(?:'s|\s+is)\s+(?:very\s+|so\s+)?(?:kind|nice|lovely)(?:\s+of\s+you)?|all\s+(?:good|sorted|fine)(?:\s+now)?|bye|tsch[uü]ss|ciao|have\s+a\s+(?:good|nice|great)\s+(?:day|evening|weekend)))*[\s!.,:)🙂😊👍🙏]*$/iu;
 const PL_THANKS =
   /^\W*(?:(?:ok|oki|okej|super|dobra|dobrze|[sś]wietnie)[\s,!.]+)?(?:dzi[eę]kuj[eę]|dzi[eę]ki|dziekuje|dzieki|dzi[eę]kuj[eę]\s+bardzo)(?:\s+(?:bardzo|serdecznie|wielkie|za\s+pomoc|za\s+wszystko))*(?:[\s!.,–-]+(?:to\s+(?:by\s+by[lł]o\s+)?(?:wszystko|na\s+tyle|tyle)(?:\s+na\s+dzi[sś])?|pomog[lł]o|szybko\s+posz[lł]o|do\s+widzenia|do\s+us[lł]yszenia|mi[lł]ego\s+(?:dnia|wieczoru|weekendu)|pozdrawiam))*[\s!.,:)🙂😊👍🙏]*$/iu;
 
