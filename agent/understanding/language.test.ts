@@ -19,5 +19,8 @@ describe("the language of a customer's message", () => {
     expect(languageOfMessage("249")).toBeUndefined();
     expect(languageOfMessage("Empik?")).toBeUndefined();
     expect(languageOfMessage("ok")).toBeUndefined();
+    // British thanks and Polish "this": the conversation's language stands.
+    expect(languageOfMessage("ta")).toBeUndefined();
+    expect(languageOfMessage("ta z wczoraj")).toBe("pl");
   });
 });
