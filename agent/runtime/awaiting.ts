@@ -258,11 +258,12 @@ export async function answerWhileAwaiting(ctx: Ctx, input: AwaitingInput, messag
   const intent = understanding.intent;
   const w = wordsFor(languageOfMessage(input.text) ?? (await ctx.deps.policies.forTenant(input.tenantId)).language);
   const beside = await listThreadsBeside(ctx.db, input.tenantId, input.threadId);
-  const several = await severalInView(ctx, input, before);
-  const route = await besideRoute(ctx, input, messageId, understanding, payments, kase, beside, several);
   // A cancel is carried out whether it is the message's first request or its second ("freeze my card and withdraw the request").
   const { also, ...first } = understanding;
   const [cancel, other] = intent === "cancel" ? [first, also] : also?.intent === "cancel" ? [also, first] : [undefined, undefined];
+  // Only a cancel needs to know whether the last answer listed several waiting requests.
+  const several = cancel ? await severalInView(ctx, input, before) : false;
+  const route = await besideRoute(ctx, input, messageId, understanding, payments, kase, beside, several);
   if (cancel && !route && kase && approval) {
     const cancelled = await cancelAwaited(ctx, input, kase, approval, onToken);
     if (cancelled) {

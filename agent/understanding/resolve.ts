@@ -97,16 +97,13 @@ function matchPair([a, b]: [Txn, Txn]): Resolution {
   return { kind: "match", transaction: later(a, b), reason: "duplicate" };
 }
 
-/** Words naming a kind of item rather than a shop: "the transfer to Maria", "the ATM withdrawal", "my top-up". */
 /** "my atm limit", "the atm fee": what cash machines have, naming none of them. */
 const NOT_A_MACHINE = /\batm\s+(?:limit|limt|fees?|charges?|pin)s?\b/gi;
 
+/** Words naming a kind of item rather than a shop: "the transfer to Maria", "the ATM withdrawal", "my top-up". */
 const KIND_WORDS: [PendingTxn["kind"], RegExp][] = [
   ["transfer", /\b(?:the|my|that|this)\s+(?:bank\s+)?transfer\b|\btransfer(?:red)?\s+(?:to|of|for)\b|\bsent\s+(?:to|\d)|przelew/i],
-  [
-    "cash_withdrawal",
-    /\batm\b(?!\s+(?:limit|limt|fees?|charges?|pin)s?\b)|\bwithdrawals?\b|\bcash\s+(?:out|machine|withdrawal)|\btook\s+out\b|bankomat|wyp[łl]at/i,
-  ],
+  ["cash_withdrawal", /\batm\b|\bwithdrawals?\b|\bcash\s+(?:out|machine|withdrawal)|\btook\s+out\b|bankomat|wyp[łl]at/i],
   ["top_up", /\btop[\s-]?ups?\b|\btopup|do[łl]adowa/i],
 ];
 
@@ -129,7 +126,8 @@ export function resolvePending(text: string, u: Understanding, pending: PendingT
   const shops = pending.filter((p) => p.kind !== "top_up");
   const names = shops.map((p) => p.merchant);
   // The message's words, or the name the request carried over from the turn before ("can you refund it?").
-  const byText = bestMerchants(text.replace(NOT_A_MACHINE, " "), names);
+  const words = text.replace(NOT_A_MACHINE, " ");
+  const byText = bestMerchants(words, names);
   const said = byText.length > 0 ? text : (u.merchant ?? "");
   const named = byText.length > 0 ? byText : bestMerchants(said, names);
   const item = named.length === 1 ? shops.find((p) => p.merchant === named[0]) : undefined;
@@ -140,9 +138,9 @@ export function resolvePending(text: string, u: Understanding, pending: PendingT
     const byAmount = pending.filter((p) => p.amountMinor === u.amountMinor);
     if (byAmount.length === 1) return byAmount[0];
   }
-  for (const [kind, words] of KIND_WORDS) {
+  for (const [kind, kindWords] of KIND_WORDS) {
     const ofKind = pending.filter((p) => p.kind === kind);
-    if (ofKind.length === 1 && words.test(text)) return ofKind[0];
+    if (ofKind.length === 1 && kindWords.test(words)) return ofKind[0];
   }
   return undefined;
 }
