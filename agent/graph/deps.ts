@@ -5,6 +5,7 @@ import type { BankClients } from "../clients/bank";
 import type { AuthorityLimits } from "./approval-rules";
 import type { RefundPolicy, TenantPolicy } from "./policy";
 import type { HandoverReason } from "@/db/queries/handovers";
+import type { OwnClaims } from "@/db/queries/approvals";
 import type { ApprovalRef, Checks, Triage } from "./state";
 import type { PendingTxn, RefundReason, Txn } from "../understanding";
 
@@ -70,14 +71,15 @@ export type AgentStore = {
   /**
    * Records policy's approval of a case, deciding again under the customer's lock: `decide`
    * gets the cases of the refunds the app approved, is paying or paid for that customer since
-   * `refundsSince` (this case's excluded) and returns the verdict that stands. One customer's
+   * `refundsSince`, and of their claims waiting for an operator (this case's excluded), and
+   * returns the verdict that stands. One customer's
    * claims are decided one at a time, whatever the conversations and instances; the approval
    * is recorded only when that verdict is still `auto_approve`. A repeat for a case policy
    * already approved returns that approval.
    */
   recordPolicyApproval(
     input: ApprovalInput & { customerId: string; refundsSince: Date },
-    decide: (ownRefundCaseIds: string[]) => Triage | Promise<Triage>,
+    decide: (own: OwnClaims) => Triage | Promise<Triage>,
   ): Promise<{ verdict: Triage; approval: ApprovalRef | null }>;
   openApproval(input: ApprovalInput): Promise<ApprovalRef>;
   getApproval(tenantId: string, approvalId: string): Promise<ApprovalRef | null>;

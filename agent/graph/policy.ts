@@ -33,9 +33,17 @@ function ok<F>(check: CheckResult<F> | undefined): F | undefined {
 /**
  * Decides whether a refund may be approved by policy alone. Anything the rule cannot
  * prove (a check unavailable, a risk signal, an earlier refund, a large amount) goes to
- * an operator. The model's reading of the chat never enters this decision.
+ * an operator, and so does a claim while another of the customer's waits for one: an operator
+ * approving that one later would make this one a second refund in the window. The model's
+ * reading of the chat never enters this decision.
  */
-export function triageRefund(amountMinor: number, checks: Checks, policy: RefundPolicy = DEFAULT_POLICY, currency?: string): Triage {
+export function triageRefund(
+  amountMinor: number,
+  checks: Checks,
+  policy: RefundPolicy = DEFAULT_POLICY,
+  currency?: string,
+  claimsAwaitingDecision = 0,
+): Triage {
   if (!Number.isSafeInteger(amountMinor) || amountMinor <= 0) {
     return { outcome: "review", reason: "The amount is not a positive whole number of cents." };
   }
@@ -52,6 +60,10 @@ export function triageRefund(amountMinor: number, checks: Checks, policy: Refund
   if (!history) concerns.push("Case history was unavailable, so earlier refunds could not be ruled out.");
   else if (history.refundsLast30Days > policy.maxRecentRefunds) {
     concerns.push(`The customer already had ${history.refundsLast30Days} refund(s) in the last ${policy.refundFreeDays} days.`);
+  } else if (history.refundsLast30Days + claimsAwaitingDecision > policy.maxRecentRefunds) {
+    concerns.push(
+      `${claimsAwaitingDecision} other refund claim(s) of the customer wait for an operator's decision; approved, they would count against this one.`,
+    );
   }
   if (concerns.length > 0) return { outcome: "review", reason: concerns.join(" ") };
   return {

@@ -164,7 +164,7 @@ export function sandboxStore(
     },
     /** A replay has no other claims in flight: the recorded checks decide. */
     async recordPolicyApproval(input, decide) {
-      const verdict = await decide([]);
+      const verdict = await decide({ refunded: [], awaiting: [] });
       return { verdict, approval: verdict.outcome === "auto_approve" ? open(input, "approved", "policy") : null };
     },
     openApproval: async (input) => open(input, "pending", null),

@@ -60,8 +60,11 @@ describe("a claim about another payment while a request waits for an operator", 
     expect(second.reply).toMatch(/Kino Atlantic.*Gadget Hub payment of 89\.00 EUR is still with one of our operators/s);
     const cinema = (await getCaseByTransaction(h.db, TENANT, "tx-bob-cinema"))!;
     expect(cinema.threadId).not.toBe(threadId);
-    expect(await h.ledgerRows(cinema.id), "the cinema refund, cleared by policy and paid once").toHaveLength(1);
+    const approval = (await approvalOf("tx-bob-cinema"))!;
+    expect(approval, "the cinema claim goes to an operator too while the first waits").toMatchObject({ status: "pending", mode: "operator" });
+    expect(approval.policyReason).toMatch(/wait for an operator's decision/);
     expect((await approvalOf("tx-bob-gadget"))?.status, "the first request still waits").toBe("pending");
+    expect(await h.ledgerRows(), "nothing paid before an operator decides").toHaveLength(0);
   });
 
   it("answers where requests stand with the customer's requests waiting in another conversation too", async () => {
@@ -73,16 +76,15 @@ describe("a claim about another payment while a request waits for an operator", 
     expect(await h.ledgerRows(), "nothing paid").toHaveLength(0);
   });
 
-  it("pays a claim policy clears at once, and a second message about it pays nothing more", async () => {
+  it("takes a claim policy would clear alone to an operator while another waits, and a second message about it opens nothing more", async () => {
     const threadId = await waitingOn("I don't recognise the Electro Mart payment of 1,249.00", "cust-alice");
     const first = await say(threadId, "green grocer took 23.40 yesterday, not me", "cust-alice");
     expect(first.reply).toMatch(/Green Grocer.*Electro Mart payment of 1,249\.00 EUR is still with one of our operators/s);
     const again = await say(threadId, "the green grocer 23.40, refund it please", "cust-alice");
     expect(again.reply).toMatch(/Green Grocer/);
-    const grocer = (await getCaseByTransaction(h.db, TENANT, "tx-alice-grocer"))!;
-    expect(await h.ledgerRows(grocer.id)).toHaveLength(1);
-    expect(await h.ledgerRows()).toHaveLength(1);
-    expect(await listThreadsBeside(h.db, TENANT, threadId), "the free thread beside is used again").toHaveLength(1);
+    expect(await approvalOf("tx-alice-grocer")).toMatchObject({ status: "pending", mode: "operator" });
+    expect(await h.ledgerRows(), "nothing paid before an operator decides").toHaveLength(0);
+    expect((await listCasesByCustomer(h.db, TENANT, "cust-alice")).map((r) => r.case.transactionId).sort()).toEqual(["tx-alice-electro", "tx-alice-grocer"]);
   });
 
   it("stores and answers a resent message once: one thread beside, one case", async () => {
@@ -99,7 +101,8 @@ describe("a claim about another payment while a request waits for an operator", 
     expect((await h.agent.sendMessage(message)).kind).toBe("duplicate");
     expect(await listThreadsBeside(h.db, TENANT, threadId)).toHaveLength(1);
     expect((await listCasesByCustomer(h.db, TENANT, "cust-alice")).map((r) => r.case.transactionId).sort()).toEqual(["tx-alice-electro", "tx-alice-grocer"]);
-    expect(await h.ledgerRows()).toHaveLength(1);
+    expect(await approvalOf("tx-alice-grocer")).toMatchObject({ status: "pending" });
+    expect(await h.ledgerRows()).toHaveLength(0);
   });
 
   it("lists where both requests stand, asks which one to cancel, and cancels the one named next", async () => {

@@ -84,4 +84,18 @@ describe("one customer's refunds are decided one at a time", () => {
     expect(res).toMatchObject({ kind: "ok", status: "awaiting_approval" });
     expect((await policyApprovals()).map((a) => a.mode)).toEqual(["operator", "policy"]);
   });
+
+  it("counts a claim still waiting for an operator: one policy would clear alone waits for one too, until they are decided", async () => {
+    const [first, next, last] = [await h.newThread(), await h.newThread(), await h.newThread()];
+    expect(await h.say(first, "I don't recognise the Electro Mart payment of 1,249.00")).toMatchObject({ kind: "ok", status: "awaiting_approval" });
+    expect(await h.say(next, CLAIMS[0]!)).toMatchObject({ kind: "ok", status: "awaiting_approval" });
+    expect((await policyApprovals()).map((a) => a.status)).toEqual(["pending", "pending"]);
+    expect(await h.ledgerRows(), "nothing paid while an operator has the first").toHaveLength(0);
+    const { rows } = await h.db.execute<{ id: string; version: number }>(
+      sql`select a.id, a.version from approvals a join cases c on c.id = a.case_id where c.customer_id = 'cust-alice'`,
+    );
+    for (const row of rows) expect(await h.decide(row, "sam", "rejected")).toMatchObject({ kind: "ok", status: "rejected" });
+    expect(await h.say(last, CLAIMS[1]!), "once both are rejected, nothing counts against the next claim").toMatchObject({ kind: "ok", status: "idle" });
+    expect(await h.ledgerRows()).toHaveLength(1);
+  });
 });

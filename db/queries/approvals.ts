@@ -4,6 +4,9 @@ import type { Db, DbOrTx } from "../client";
 import { approvalQuestions, approvals, cases, threads } from "../schema";
 import { APPROVED_STATUSES, type ApprovalStatus } from "../../vocabulary/statuses";
 
+/** A customer's other claims policy weighs: the refunds approved, being paid or paid, and those waiting for a decision. */
+export type OwnClaims = { refunded: string[]; awaiting: string[] };
+
 export type ApprovalRow = typeof approvals.$inferSelect;
 
 type NewApproval = Pick<
@@ -46,7 +49,8 @@ export async function lockCustomerRefundsOfCase(tx: DbOrTx, tenantId: string, ca
  * Records that policy approved the case on its own, decided one at a time per customer: the
  * transaction holds the customer's advisory lock while it lists the cases of the refunds the app
  * approved, is paying or paid for them since `refundsSince` (by policy or by an operator, this
- * case's left out) and asks `decide` whether the approval still stands. Two claims of one
+ * case's left out), and of their claims still waiting for an operator, and asks `decide` whether
+ * the approval still stands. Two claims of one
  * customer, in any conversations on any instances, so never both pass a per-customer rule on
  * counts that missed each other. A repeat returns the case's existing row unchanged;
  * `recorded` says whether this call wrote it, and `row` is null when `decide` said no.
@@ -54,7 +58,7 @@ export async function lockCustomerRefundsOfCase(tx: DbOrTx, tenantId: string, ca
 export async function recordPolicyApproval(
   db: Db,
   input: NewApproval & { customerId: string; refundsSince: Date },
-  decide: (ownRefundCaseIds: string[]) => boolean | Promise<boolean>,
+  decide: (own: OwnClaims) => boolean | Promise<boolean>,
 ): Promise<{ row: ApprovalRow | null; recorded: boolean }> {
   const { customerId, refundsSince, ...approval } = input;
   return db.transaction(async (tx) => {
@@ -63,20 +67,25 @@ export async function recordPolicyApproval(
     const existing = await getApprovalByCase(tx, input.tenantId, input.caseId);
     if (existing) return { row: existing, recorded: false };
     const own = await tx
-      .select({ caseId: approvals.caseId })
+      .select({ caseId: approvals.caseId, status: approvals.status })
       .from(approvals)
       .innerJoin(cases, and(eq(cases.tenantId, approvals.tenantId), eq(cases.id, approvals.caseId)))
       .where(
         and(
           eq(approvals.tenantId, input.tenantId),
           eq(cases.customerId, customerId),
-          inArray(approvals.status, [...APPROVED_STATUSES]),
+          inArray(approvals.status, [...APPROVED_STATUSES, "pending"]),
           or(gte(approvals.decidedAt, refundsSince), gte(approvals.createdAt, refundsSince)),
           ne(approvals.caseId, input.caseId),
         ),
       );
+    const claims: OwnClaims = {
+      refunded: own.filter((r) => r.status !== "pending").map((r) => r.caseId),
+      // test:guards count-awaiting-claims
+      awaiting: own.filter((r) => r.status === "pending").map((r) => r.caseId),
+    };
     // test:guards count-own-approvals
-    if (!(await decide(own.map((r) => r.caseId)))) return { row: null, recorded: false };
+    if (!(await decide(claims))) return { row: null, recorded: false };
     const id = randomUUID();
     const row = await insertOnce(tx, {
       ...approval,

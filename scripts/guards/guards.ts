@@ -77,10 +77,19 @@ export const GUARDS: Guard[] = [
   {
     invariant: "one-customer-at-a-time",
     guard: "policy counts the refunds the app approved, not only those the ledger paid",
-    mutations: [{ marker: "count-own-approvals", to: "if (!(await decide([]))) return { row: null, recorded: false };" }],
+    mutations: [{ marker: "count-own-approvals", to: "if (!(await decide({ refunded: [], awaiting: [] }))) return { row: null, recorded: false };" }],
     test: {
       file: "agent/runtime/per-customer.int.test.ts",
       name: "counts a refund the app approved and has not paid yet, which the history system cannot know of",
+    },
+  },
+  {
+    invariant: "one-customer-at-a-time",
+    guard: "policy counts the customer's claims still waiting for an operator",
+    mutations: [{ marker: "count-awaiting-claims", to: "awaiting: []," }],
+    test: {
+      file: "agent/runtime/per-customer.int.test.ts",
+      name: "counts a claim still waiting for an operator: one policy would clear alone waits for one too, until they are decided",
     },
   },
   {
