@@ -60,6 +60,10 @@ describe("keyword rules that keep a question from becoming an action", () => {
     expect(applyRules("I was charged twice at Coffee Corner")).toMatchObject({ intent: "refund", reason: "duplicate" });
     expect(applyRules("City Parking charged me while I was abroad")).toMatchObject({ intent: "refund", reason: "abroad" });
     expect(applyRules("I took cash out abroad and the exchange rate was terrible")?.intent).not.toBe("refund");
+    expect(applyRules("and how do i send money abroad in the app?")?.intent).not.toBe("refund");
+    expect(applyRules("A jak zrobić przelew zagraniczny w aplikacji?")?.intent).not.toBe("refund");
+    expect(applyRules("why did you charge me abroad")).toMatchObject({ intent: "refund", reason: "abroad" });
+    expect(applyRules("jak to możliwe, że pobrali mi 30 zł za granicą?")).toMatchObject({ intent: "refund", reason: "abroad" });
   });
 
   it("never acts on a card for a question that only sounds like a loss or a find", () => {

@@ -128,6 +128,9 @@ export const PL_GREETING_PREFIX = /^\W*(?:dzien\s+dobry|dobry\s+wieczor|czesc|he
 export const PL_CHARGED =
   /\b(?:pobra\w*|pobral\w*|zaplaci\w*|placil\w*|platnos\w*|oplat\w*|transakcj\w*|obciaz\w*|obciazen\w*|zeszl\w*|zszedl|sciagn\w*|sciagal\w*|naliczy\w*|policzy\w*|kupi\w*|zakup\w*|kasa|kase|pieniadze|zl\b|pln\b)|\d/;
 
+/** Words (folded) saying money was taken, not only spent: "pobrali", "zeszło", "naliczyli". */
+export const PL_TAKEN = /\b(?:pobra\w*|pobral\w*|zeszl\w*|zszedl|sciagn\w*|sciagal\w*|obciazon\w*|obciazy\w*|naliczy\w*|policzy\w*|zaplacil\w*)/;
+
 export const PL_DUPLICATE: RegExp[] = [
   /\bdwa\s+razy|\bdwukrotn\w*|\bpodwojn\w*|\bpodwojnie|\b2\s*x\b|\bx\s*2\b|\b2\s+razy\b|\bdwie\s+(?:platnosci|transakcj\w*|oplaty)|\bdwa\s+obciazeni\w*|\b(?:jeszcze\s+raz|ponownie)\s+(?:pobral\w*|pobrano|zaplac\w*)|\bpobral\w*\s+(?:mi\s+)?(?:jeszcze\s+raz|ponownie)|\bzdublowa\w*|\bzduplikowa\w*/,
 ];

@@ -296,6 +296,12 @@ const DAMAGED = /\b(?:snapped|broke|broken|cracked|damaged|chewed|bent|melted|sp
 const ASKS_HOW =
   /^\W*(?:how|where|what|when|why|is\s+it\s+possible|is\s+there|do\s+you|does\s+it|can\s+i|could\s+i|am\s+i\s+able|will\s+(?:you|i|it)|would\s+you|do\s+i|should\s+i|are\s+you\s+going)\b/i;
 
+/** The message without the words joining it to one before ("and how do I...", "a jak..."). */
+const unjoined = (m: Said): Said => ({
+  body: m.body.replace(/^\W*(?:(?:and|also|plus|oh|but|so|then)\b\W*)+/i, ""),
+  folded: m.folded.replace(/^\W*(?:(?:a|i|oraz|no|to)\b\W*)+/, ""),
+});
+
 /**
  * "twice" and "abroad" mean a refund only where money was taken: "it failed twice", "can I
  * use my card abroad?" are not claims; a question about replacements orders none.
@@ -311,6 +317,8 @@ function applies(label: RuleLabel, m: Said): boolean {
   )
     return false;
   if (refusedNotTaken(m)) return false;
+  // "how do I send money abroad in the app?", "jak zapłacić za granicą?": how to do it, not a payment taken.
+  if (label.reason === "abroad" && either(unjoined(m), ASKS_HOW, pl.PL_ASKS_HOW) && !either(m, TAKEN_AGAIN, pl.PL_TAKEN) && !/\d/.test(m.body)) return false;
   const asks = either(m, /^\s*(?:can|could|will|does|do|is|are)\s+(?:i|my|you|it)\b/i, /^\s*czy\s+(?:moge|mozna|moja\s+karta|karta|dziala)\b/);
   return either(m, CHARGED, pl.PL_CHARGED) && !asks;
 }

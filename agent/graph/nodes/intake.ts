@@ -81,6 +81,17 @@ function optionNamed<T extends { merchant: string }>(options: T[], text: string)
   return named ? options.find((o) => o.merchant === named) : undefined;
 }
 
+const NOT_THAT = /\bnot\s+(?:the|that|this)\b|(?<!\p{L})nie\s+(?:t[aąeę]|tamt\p{L}*|ten|to)(?!\p{L})/iu;
+const THE_OTHER = /\b(?:other|another|different)\b|(?<!\p{L})(?:inn\p{L}*|drug\p{L}*|tamt\p{L}*)(?!\p{L})/iu;
+
+/** "not the tapas bar, the other one", "nie ta z Biedronki, ta druga": of two offered payments, the one not named. */
+function optionNotNamed<T extends { merchant: string }>(options: T[], text: string): T | undefined {
+  if (!NOT_THAT.test(text) || !THE_OTHER.test(text)) return undefined;
+  const named = optionNamed(options, text);
+  const rest = named ? options.filter((o) => o.merchant !== named.merchant) : [];
+  return rest.length === 1 ? rest[0] : undefined;
+}
+
 function hasCriteria(u: Understanding): boolean {
   return Boolean(u.merchant) || u.amountMinor !== undefined || Boolean(u.date);
 }
@@ -121,7 +132,7 @@ function answerToQuestion(now: Understanding, state: AgentStateType, text: strin
   if (asked.kind === "which_transaction" || ((asked.kind === "none_found" || asked.kind === "which_refund") && asked.options)) {
     const options = asked.options ?? [];
     const confirmed = options.length === 1 && YES.test(text) ? options[0] : undefined;
-    const chosen = confirmed ?? pickOrdinal(options, now.ordinal) ?? pickByPrice(options, text) ?? optionNamed(options, text);
+    const chosen = confirmed ?? pickOrdinal(options, now.ordinal) ?? pickByPrice(options, text) ?? optionNotNamed(options, text) ?? optionNamed(options, text);
     if (chosen?.transactionId) return { u: { ...prior, intent: "refund", also: now.also }, txnId: chosen.transactionId };
   }
   if (now.intent === "refund" && hasCriteria(now)) return { u: now };
@@ -202,10 +213,19 @@ const REQUEST_WORD =
 /** A request still waiting for a decision: the customer may withdraw it. */
 const isWaiting = (c: CaseWithApproval) => c.approval?.status === "pending";
 
-/** The case a message names by merchant, amount or the payment just discussed. */
+/** "the other one", "tamta druga": a request that is not the one just discussed. */
+const THE_OTHER_ONE =
+  /\bthe\s+other\s+(?:one|request|claim|dispute|complaint|refund)s?\b|\bother\s+one\b|(?<!\p{L})(?:t[aąeę]|tamt\p{L}*)\s+(?:drug|inn)\p{L}*(?!\p{L})/iu;
+
+/** The case a message names by merchant, amount or the payment just discussed, or as the other of two. */
 function namedCase(cases: CaseWithApproval[], u: Understanding, focus: Focus | null, text: string): CaseWithApproval | undefined {
   if (u.merchant || u.amountMinor !== undefined) {
     return cases.find((c) => (!u.merchant || c.merchant === u.merchant) && (u.amountMinor === undefined || c.amountMinor === u.amountMinor));
+  }
+  if (focus && THE_OTHER_ONE.test(text)) {
+    const others = cases.filter((c) => c.transactionId !== focus.transactionId);
+    const waiting = others.filter(isWaiting);
+    return others.length === 1 ? others[0] : waiting.length === 1 ? waiting[0] : undefined;
   }
   if (focus && refersBack(text)) return cases.find((c) => c.transactionId === focus.transactionId);
   return undefined;
