@@ -5,11 +5,13 @@
  */
 import type { Db } from "@/db/client";
 import { getApprovalByCase } from "@/db/queries/approvals";
+import { listAuditEventsBySubject } from "@/db/queries/audit";
 import { getCaseByTransaction, listCasesByCustomer } from "@/db/queries/cases";
 import { getOpenHandoverByThread } from "@/db/queries/handovers";
 import { listMessagesBefore, listMessagesByThread, listThreadsBeside } from "@/db/queries/threads";
 import { listPendingByCustomer, listTransactionsByCustomer } from "@/db/queries/transactions";
 import type { TurnResult } from "../runtime/turns";
+import { CARD_AUDIT_ACTIONS } from "../runtime/store";
 import { CUSTOMERS, expandDates, isTurn, type Conversation } from "./dataset";
 import { understandLatest } from "../understanding/offline-understanding";
 import { TRANSCRIPT_WINDOW } from "../understanding/prompt";
@@ -66,8 +68,13 @@ const PAUSED_OUTCOMES: Partial<Record<string, Observed["outcome"]>> = {
   status: "status_answered",
   knowledge: "answered",
   limits: "limits_answered",
-  freeze_card: "card_frozen",
-  unfreeze_card: "card_unfrozen",
+};
+
+/** A card change asked for on a paused thread, seen in the audit trail of the thread for that message. */
+const PAUSED_CARD_ACTIONS: Partial<Record<string, { audit: string; outcome: Observed["outcome"] }>> = {
+  freeze_card: { audit: CARD_AUDIT_ACTIONS.freeze, outcome: "card_frozen" },
+  unfreeze_card: { audit: CARD_AUDIT_ACTIONS.unfreeze, outcome: "card_unfrozen" },
+  replace_card: { audit: CARD_AUDIT_ACTIONS.replacement, outcome: "replacement_requested" },
 };
 
 /**
@@ -100,7 +107,15 @@ async function observePaused(
   const intent = cancelled ? "cancel" : first.intent;
   // A person asked for is seen in the handover the thread holds, not taken from the reading.
   const handedOver = (await getOpenHandoverByThread(h.db, customer.tenantId, threadId)) !== null;
-  const pausedOutcome = (asked: string) => (asked === "handover" ? (handedOver ? "handed_over" : null) : (PAUSED_OUTCOMES[asked] ?? null));
+  const audited = message ? await listAuditEventsBySubject(h.db, customer.tenantId, "thread", threadId) : [];
+  const changed = (audit: string) =>
+    audited.some((e) => e.action === audit && String((e.data as { idempotencyKey?: unknown }).idempotencyKey ?? "").endsWith(`:${message!.id}`));
+  const pausedOutcome = (asked: string) => {
+    if (asked === "handover") return handedOver ? "handed_over" : null;
+    const card = PAUSED_CARD_ACTIONS[asked];
+    if (card) return changed(card.audit) ? card.outcome : null;
+    return PAUSED_OUTCOMES[asked] ?? null;
+  };
   return {
     fresh: true,
     intent,
