@@ -164,6 +164,17 @@ describe("reading a message", () => {
     expect(understandCustomerText("IKEA charged me 2x for the same shelf", bob).merchant).toBe("IKEA");
     expect(understandCustomerText("Netflix took 15.99 from me and I cancelled in May", alice).merchant).toBe("Netflix");
     expect(understandCustomerText("Rossmann policzył mi podwójnie", bob).merchant).toBe("Rossmann");
+    expect(understandCustomerText("amazon charged me 59 euros i never ordered anything", bob).merchant).toBe("Amazon");
+    expect(understandCustomerText("Rossmann 46 zł to nie ja, oddajcie", bob).merchant).toBe("Rossmann");
+    expect(understandCustomerText("zabka 23 zl nie moja", bob).merchant).toBe("Zabka");
+  });
+
+  it("takes no shop from a word opening the message that only says who took money, or when", () => {
+    expect(understandCustomerText("hotel charged me twice", bob).merchant).toBeUndefined();
+    expect(understandCustomerText("someone took 40 from my account", bob).merchant).toBeUndefined();
+    expect(understandCustomerText("yesterday 46 eur went out twice", bob).merchant).toBeUndefined();
+    expect(understandCustomerText("wczoraj 46 zł pobrali dwa razy", bob).merchant).toBeUndefined();
+    expect(understandCustomerText("green grocer 23.40 not me", alice).merchant).toBe("Green Grocer");
   });
 
   it("takes no shop from capitals that are not a name: a shouted message, a PIN, an ATM", () => {
