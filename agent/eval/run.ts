@@ -68,6 +68,7 @@ const PAUSED_OUTCOMES: Partial<Record<string, Observed["outcome"]>> = {
   status: "status_answered",
   knowledge: "answered",
   limits: "limits_answered",
+  greeting: "greeted",
 };
 
 /** A card change asked for on a paused thread, seen in the audit trail of the thread for that message. */

@@ -192,8 +192,9 @@ async function standingAnswer(
   return [...answers, standing].join("\n\n");
 }
 
-/** The answer to what the agent can answer beside the gate (limits, a card, a knowledge question, a person), if the request is one of those. */
+/** The answer to what the agent can answer beside the gate (thanks, limits, a card, a knowledge question, a person), if the request is one of those. */
 async function asideAnswer(ctx: Ctx, input: AwaitingInput, understanding: Understanding, messageId: number, w: Words): Promise<string | undefined> {
+  if (understanding.intent === "greeting") return w.t(understanding.category === "thanks" ? "reply.thanks" : "reply.greeting");
   if (understanding.intent === "limits") return limitsAnswer(ctx, input, w);
   if (understanding.intent === "handover") return handOverWhileWaiting(ctx, input, understanding, w);
   if (cardRequestOf({ ...input, understanding })) return cardAnswer(ctx, input, understanding, messageId, w);

@@ -213,4 +213,12 @@ describe("what else is asked while a request waits for an operator", () => {
     expect((await approvalOf("tx-bob-fuel"))?.status).toBe("pending");
     expect(await h.ledgerRows()).toHaveLength(0);
   });
+
+  it("answers thanks as thanks while a request waits, and says it still waits", async () => {
+    const threadId = await waitingOn("orlen 310 zl to nie moja transakcja", "cust-piotr", VISTULA);
+    const answer = await say(threadId, "dzięki, to tyle", "cust-piotr", VISTULA);
+    expect(answer.reply).toMatch(/^Nie ma za co\..*Orlen/s);
+    expect(answer.status).toBe("awaiting_approval");
+    expect((await approvalOf("tx-piotr-fuel", VISTULA))?.status).toBe("pending");
+  });
 });

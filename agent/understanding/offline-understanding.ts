@@ -396,7 +396,7 @@ const HOW_LONG = /\bhow\s+long\b|\b(?:usually|typically|normally)\s+take\b|\b(?:
 function readText(text: string, ctx: OfflineContext, model: IntentModel): { u: Understanding; byRule: boolean } {
   const c = classifyText(text, model);
   const byRule = c.byRule;
-  if (c.intent === "greeting") return { u: { intent: "greeting", confidence: c.confidence }, byRule };
+  if (c.intent === "greeting") return { u: { intent: "greeting", ...(c.category === "thanks" && { category: "thanks" }), confidence: c.confidence }, byRule };
   const entities = extractEntities(text, ctx);
   const namesPayment = entities.merchant !== undefined || ctx.transactions.some((t) => t.amountMinor === entities.amountMinor);
   // "Green Grocer charged me 99 euros": one of the customer's own shops and a charge is a claim about that payment.
