@@ -41,7 +41,7 @@ export function observe(state: OutcomeState, fresh: boolean): Observed {
     fresh,
     intent: state.intent ?? null,
     category: (state.intent === "knowledge" ? state.knowledge?.[0]?.category : undefined) ?? state.understanding?.category ?? null,
-    transaction: state.case?.transactionId ?? null,
+    transaction: state.case?.transactionId ?? (state.clarification?.kind === "about_payment" ? state.focus?.transactionId : undefined) ?? null,
     outcome: outcomeOf(state),
     also: also?.intent
       ? {

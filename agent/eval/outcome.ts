@@ -42,6 +42,8 @@ export type OutcomeState = {
   approval?: { status?: string } | null;
   refundOutcome?: { status?: string } | null;
   clarification?: { kind?: string } | null;
+  /** The payment the conversation is about: a question about one payment is about it before any case. */
+  focus?: { transactionId?: string } | null;
   /** The knowledge-base entries the answer cites. */
   knowledge?: { id?: string; category?: string; title?: string }[] | null;
   /** A waiting request this turn cancelled. */
@@ -64,6 +66,7 @@ const CLARIFICATIONS: Record<string, { outcome: Outcome; intents?: string[] }> =
   not_booked: { outcome: "not_booked", intents: ["refund"] },
   which_request: { outcome: "clarify_request", intents: ["cancel", "status"] },
   which_intent: { outcome: "clarify_intent" },
+  about_payment: { outcome: "clarify_intent" },
 };
 
 /** Case statuses with nothing left to cancel. */

@@ -216,6 +216,12 @@ function clarificationText(state: AgentStateType, w: Words): string | undefined 
           "or",
         ),
       });
+    case "about_payment":
+      return w.t("clarify.aboutPayment", {
+        merchant: c.option.merchant,
+        amount: w.money(c.option.amountMinor, c.option.currency ?? "EUR"),
+        day: w.day(c.option.postedAt),
+      });
     case "which_request":
       return w.t("clarify.whichRequest", { count: c.options.length, requests: w.list(c.options.map((o) => requestNamed(o, w))) });
     default:

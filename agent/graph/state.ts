@@ -105,6 +105,8 @@ export type Clarification =
   | { kind: "not_booked"; item: PendingOption }
   /** The message could mean several things: the knowledge-base topics of the likely categories. */
   | { kind: "which_intent"; candidates: { category: string; topic: string }[] }
+  /** A question about what one payment is ("what is this city parking charge?"): what it is, and whether to claim it. */
+  | { kind: "about_payment"; option: TransactionOption }
   /** A cancel with several open requests and nothing saying which. */
   | { kind: "which_request"; options: RequestOption[] };
 

@@ -27,6 +27,18 @@ describe("a conversation with the offline model", () => {
     expect(await h.ledgerRows(answer.caseId)).toHaveLength(1);
   });
 
+  it("tells what a payment asked about is and claims nothing until the customer says so", async () => {
+    const thread = await h.newThread();
+    const asked = await reply(thread, "what's this green grocer payment?");
+    expect(asked.reply).toMatch(/Green Grocer of 23\.40 EUR.*open a refund request/s);
+    expect(asked.caseId).toBeUndefined();
+    expect((await h.db.execute(sql`select count(*)::int as n from cases`)).rows[0]).toEqual({ n: 0 });
+    expect(await h.ledgerRows(), "nothing paid on a question").toHaveLength(0);
+    const claimed = await reply(thread, "i wasn't there, can you refund it");
+    expect(claimed.reply).toMatch(/refunded/i);
+    expect(await h.ledgerRows(claimed.caseId)).toHaveLength(1);
+  });
+
   it("sends a charge made at home while the customer was abroad to an operator", async () => {
     const thread = await h.newThread();
     const turn = await reply(thread, "City Parking billed me 38 euros but I was on holiday in Spain that day");

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { applyRules } from "./rules";
+import { applyRules, asksWhatItIs } from "./rules";
 import { labelForCategory } from "./banking77";
 import {
   CARD_GUESS_FLOOR,
@@ -47,6 +47,16 @@ describe("keyword rules that keep a question from becoming an action", () => {
     "jak stoja obie sprawy?",
   ])("asks where a request stands: %s", (text) => {
     expect(understandCustomerText(text, { today: TODAY, transactions: [] }).intent).toBe("status");
+  });
+
+  it("tells a question about what a payment is from a claim about it", () => {
+    expect(asksWhatItIs("what is this city parking charge??")).toBe(true);
+    expect(asksWhatItIs("hey whats the orlen fuel payment from last week")).toBe(true);
+    expect(asksWhatItIs("Apteka Gemini 46,20 zł - co to w ogóle jest?")).toBe(true);
+    expect(asksWhatItIs("WHAT is this 1249 euro charge from electro mart?? I did not buy anything there")).toBe(false);
+    expect(asksWhatItIs("Co to jest za obciążenie 46,20 zł z Apteki Gemini? Nie przypominam sobie takich zakupów")).toBe(false);
+    expect(asksWhatItIs("what is this charge from coffee corner, i was charged twice")).toBe(false);
+    expect(asksWhatItIs("the green grocer payment is wrong")).toBe(false);
   });
 
   it("hands a transfer to recall to a person instead of cancelling a refund request", () => {

@@ -267,6 +267,27 @@ function isGreeting(text: string): boolean {
 const LIMIT_TOPICS = new Set(["top_up_limits", "disposable_card_limits"]);
 
 /** The label a reliable keyword rule gives the message, or undefined when none applies. */
+/** "what is this city parking charge??", "co to w ogóle jest?": asking what a payment is. */
+const WHAT_IS_IT =
+  /\bwhat(?:'s|s|\s+is|\s+was|\s+are)\s+(?:this|that|these|those|the)\b|(?<!\p{L})co\s+to\s+(?:w\s+og[oó]le\s+)?(?:jest|by[lł]o|za)(?!\p{L})|(?<!\p{L})czym\s+jest(?!\p{L})/giu;
+
+/**
+ * Whether a message only asks what a payment is, saying nothing against it ("what is this city
+ * parking charge??", "Apteka Gemini 46,20 zł - co to w ogóle jest?"): a question to answer
+ * before any claim. "...I did not buy anything there" beside it is a claim.
+ */
+export function asksWhatItIs(text: string): boolean {
+  if (!new RegExp(WHAT_IS_IT.source, "iu").test(text)) return false;
+  const rest = text.replace(WHAT_IS_IT, " ");
+  // Anything said against it ("i never went there", "nie przypominam sobie") makes the message a claim.
+  return (
+    applyRules(rest)?.intent !== "refund" &&
+    !/\b(?:back|wrong|twice|double|refund\w*|dispute|never|not|no\s+idea)\b|n't\b|\b(?:dont|didnt|doesnt|wasnt|isnt|cant|wont|havent|hasnt|werent|arent)\b|(?<!\p{L})(?:zwr[oó]\p{L}*|oddaj\p{L}*|nie|dwa\s+razy|podw[oó]jn\p{L}*)(?!\p{L})/iu.test(
+      rest,
+    )
+  );
+}
+
 export function applyRules(text: string): RuleLabel | undefined {
   if (isGreeting(text)) return { intent: "greeting" };
   if (THANKS.test(text.trim()) || PL_THANKS.test(text.trim())) return { intent: "greeting", category: "thanks" };

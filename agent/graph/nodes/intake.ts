@@ -16,6 +16,7 @@ import { understandWithFallback } from "../../llm/understand-with-fallback";
 import { resolvePending, resolveTransaction, type PendingTxn, type Txn, type Understanding } from "../../understanding";
 import { labelForCategory } from "../../understanding/banking77";
 import { pickOffered } from "../../understanding/merchants";
+import { asksWhatItIs } from "../../understanding/rules";
 import { afterCorrection } from "../../understanding/offline-understanding";
 import { languageOfMessage } from "../../understanding/language";
 import type { Language } from "@/i18n/languages";
@@ -391,6 +392,8 @@ async function openRefundCase(turn: Turn, u: Understanding, txnId: string | unde
   }
   const txn = resolution.transaction;
   const focus: Focus = { transactionId: txn.id, merchant: txn.merchant, amountMinor: txn.amountMinor, currency: txn.currency, postedAt: txn.postedAt };
+  // "what is this city parking charge??" asks what the payment is: it is told, and becomes what "refund it" means next.
+  if (!chosen && asksWhatItIs(turn.text)) return { intent: "unclear", clarification: { kind: "about_payment", option: optionOf(txn) }, focus };
   const fingerprint = `refund|${txn.amountMinor}|${txn.id}`;
   if (isStagnant(state.fingerprints, fingerprint)) {
     const reason = `The customer asked about the ${txn.merchant} payment ${STAGNATION_REPEATS} times in a row without progress.`;
