@@ -49,6 +49,11 @@ describe("keyword rules that keep a question from becoming an action", () => {
     expect(understandCustomerText(text, { today: TODAY, transactions: [] }).intent).toBe("status");
   });
 
+  it("reads money someone else never got as pending, and a thing the customer never got as no such question", () => {
+    expect(applyRules("my sister says she never got the money i sent")).toEqual({ intent: "pending" });
+    expect(applyRules("they rang up a cake I never got")?.intent).not.toBe("pending");
+  });
+
   it("tells a question about what a payment is from a claim about it", () => {
     expect(asksWhatItIs("what is this city parking charge??")).toBe(true);
     expect(asksWhatItIs("hey whats the orlen fuel payment from last week")).toBe(true);

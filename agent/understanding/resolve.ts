@@ -123,6 +123,7 @@ export function resolvePending(text: string, u: Understanding, pending: PendingT
       u.merchant,
       pending.map((p) => p.merchant),
     ).length === 0;
+  if (namesOtherShop) return undefined;
   const shops = pending.filter((p) => p.kind !== "top_up");
   const names = shops.map((p) => p.merchant);
   // The message's words, or the name the request carried over from the turn before ("can you refund it?").
@@ -133,7 +134,6 @@ export function resolvePending(text: string, u: Understanding, pending: PendingT
   const item = named.length === 1 ? shops.find((p) => p.merchant === named[0]) : undefined;
   // A transfer's recipient is a person: their surname alone may be the customer's own.
   if (item && (item.kind !== "transfer" || merchantTokens(said).includes(merchantTokens(item.merchant)[0]!))) return item;
-  if (namesOtherShop) return undefined;
   if (u.amountMinor !== undefined && !transactions.some((t) => t.amountMinor === u.amountMinor)) {
     const byAmount = pending.filter((p) => p.amountMinor === u.amountMinor);
     if (byAmount.length === 1) return byAmount[0];

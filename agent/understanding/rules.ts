@@ -105,7 +105,7 @@ const REPLACE: RegExp[] = [
 const PENDING: RegExp[] = [
   /\bpending\b|\bnot\s+(?:yet\s+)?(?:cleared|settled|gone\s+through)\b|\bstill\s+(?:processing|showing\s+as\s+processing)\b/i,
   /\b(?:transfer|payment|top[\s-]?up|withdrawal|deposit|money)\b.{0,40}\b(?:(?:has\s*n[o']?t|hasn't|have\s*n[o']?t|haven't|didn'?t|did\s+not|not|never|yet\s+to)\s+(?:yet\s+)?(?:arrived?|arrive|received?|reached|come\s+through|gone\s+through|show(?:n|ing)?\s+up|landed|appeared?))/i,
-  /\b(?:recipient|beneficiary|landlord|friend|sister|brother|mum|mom|dad|he|she|they)\b.{0,30}\b(?:hasn'?t|has\s+not|didn'?t|did\s+not|haven'?t|never)\s+(?:yet\s+)?(?:got|received|gotten|seen)\b/i,
+  /\b(?:recipient|beneficiary|landlord|friend|sister|brother|mum|mom|dad|he|she|they)\b(?:(?!\b(?:i|we)\b).){0,30}\b(?:hasn'?t|has\s+not|didn'?t|did\s+not|haven'?t|never)\s+(?:yet\s+)?(?:got|received|gotten|seen)\b/i,
 ];
 
 const GREETING_ONLY =
