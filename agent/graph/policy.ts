@@ -61,8 +61,9 @@ export function triageRefund(
   else if (history.refundsLast30Days > policy.maxRecentRefunds) {
     concerns.push(`The customer already had ${history.refundsLast30Days} refund(s) in the last ${policy.refundFreeDays} days.`);
   } else if (history.refundsLast30Days + claimsAwaitingDecision > policy.maxRecentRefunds) {
+    const earlier = history.refundsLast30Days > 0 ? `${history.refundsLast30Days} refund(s) in the last ${policy.refundFreeDays} days and ` : "";
     concerns.push(
-      `${claimsAwaitingDecision} other refund claim(s) of the customer wait for an operator's decision; approved, they would count against this one.`,
+      `The customer has ${earlier}${claimsAwaitingDecision} other refund claim(s) waiting for an operator's decision; approved, they would count against this one.`,
     );
   }
   if (concerns.length > 0) return { outcome: "review", reason: concerns.join(" ") };

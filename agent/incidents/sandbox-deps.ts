@@ -162,7 +162,11 @@ export function sandboxStore(
         reason: input.reason,
       };
     },
-    /** A replay has no other claims in flight: the recorded checks decide. */
+    /**
+     * A replay has no other claims in flight: the recorded checks decide. A turn that went to an
+     * operator only because another of the customer's claims was waiting replays as approved by
+     * policy, and shows as a difference.
+     */
     async recordPolicyApproval(input, decide) {
       const verdict = await decide({ refunded: [], awaiting: [] });
       return { verdict, approval: verdict.outcome === "auto_approve" ? open(input, "approved", "policy") : null };

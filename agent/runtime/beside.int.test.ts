@@ -62,7 +62,7 @@ describe("a claim about another payment while a request waits for an operator", 
     expect(cinema.threadId).not.toBe(threadId);
     const approval = (await approvalOf("tx-bob-cinema"))!;
     expect(approval, "the cinema claim goes to an operator too while the first waits").toMatchObject({ status: "pending", mode: "operator" });
-    expect(approval.policyReason).toMatch(/wait for an operator's decision/);
+    expect(approval.policyReason).toMatch(/waiting for an operator's decision/);
     expect((await approvalOf("tx-bob-gadget"))?.status, "the first request still waits").toBe("pending");
     expect(await h.ledgerRows(), "nothing paid before an operator decides").toHaveLength(0);
   });

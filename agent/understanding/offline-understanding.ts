@@ -146,7 +146,7 @@ const SHOP_PLACES = [
 ];
 /** Words that open "... pobrał" without naming a shop: who else could have taken the money. */
 const NOT_A_TAKER =
-  /^(?:kto[sś]|oni|bank|sklep|kasjer\p{L}*|to|mi|mnie|znowu|ponownie|automat|bankomat|terminal|aplikacja|apka|system|karta|someone|they|it|he|she)$/iu;
+  /^(?:kto[sś]|oni|bank|sklep|kasjer\p{L}*|to|mi|mnie|znowu|ponownie|automat|bankomat|terminal|aplikacja|apka|system|karta|someone|somebody|anyone|anybody|they|it|he|she|you|we|shop|store|cashier|merchant|seller|company|app|eur|pln|usd|gbp|chf)$/iu;
 /** A shop's name typed in lower case at the start of a message, before a word saying it took money ("zabka pobrala 2x", "amazon charged me"). */
 const LOWERCASE_TAKER = new RegExp(
   String.raw`^\W*(\p{Ll}[\p{L}&'’.-]{2,})\s+(?:(?:pobra|policzy|ściągn|sciagn|obciąży|obciazy|naliczy|zabra)\p{L}*|(?:has\s+|just\s+)?(?:charged|double[-\s]?charged|took|billed|debited)\b)`,
@@ -156,7 +156,10 @@ const LOWERCASE_TAKER = new RegExp(
 const NAME_BEFORE_AMOUNT = new RegExp(String.raw`^\W*(\p{L}[\p{L}&'’.-]{2,})\s+\d+(?:[.,]\d{1,2})?\s*(?:zł|zl|pln|eur|euro|euros|€)?(?!\p{L})`, "u");
 /** Words that open a message before an amount without naming a shop. */
 const NOT_A_NAME_BEFORE_AMOUNT =
-  /^(?:refund|zwrot\p{L}*|paid|pay|payed|charged?|payments?|transactions?|p[lł]atno[sś][cć]\p{L}*|transakcj\p{L}*|kwot\p{L}*|amount|hi|hello|hey|hej|cze[sś][cć]|witam|yesterday|today|tonight|wczoraj|dzi[sś]|dzisiaj|przedwczoraj|only|just|about|around|over|under|almost|ok|okay|thanks|thx|dzi[eę]ki|what|why|how|where|when|who|is|was|were|are|my|mine|our|the|this|that|these|those|ten|ta|to|te|ja|mam|got|took|spent|sent|send|limit|limits|card|karta|kart\p{L}*|atm|cash|przelew\p{L}*|wys[lł]a[lł]\p{L}*|zap[lł]aci[lł]\p{L}*|wyp[lł]aci[lł]\p{L}*|also|and|but|please|pls|prosz[eę]|za|na|po|od|do|w|z|ze|about|for|from|at|on|in|since|before|after|last|ostatnio|again|znowu|twice|dwa|trzy|two|three|double|ponad|oko[lł]o|prawie|tylko|jeszcze|chyba|hmm|sorry|sory|wait|czekaj|nie|not|no|yes|tak)$/iu;
+  /^(?:refund|zwrot\p{L}*|paid|pay|payed|charged?|payments?|transactions?|p[lł]atno[sś][cć]\p{L}*|transakcj\p{L}*|kwot\p{L}*|amount|hi|hello|hey|hej|cze[sś][cć]|witam|yesterday|today|tonight|wczoraj|dzi[sś]|dzisiaj|przedwczoraj|only|just|about|around|over|under|almost|ok|okay|thanks|thx|dzi[eę]ki|what|why|how|where|when|who|is|was|were|are|my|mine|our|the|this|that|these|those|ten|ta|to|te|ja|mam|got|took|spent|sent|send|limit|limits|card|karta|kart\p{L}*|atm|cash|przelew\p{L}*|wys[lł]a[lł]\p{L}*|zap[lł]aci[lł]\p{L}*|wyp[lł]aci[lł]\p{L}*|also|and|but|please|pls|prosz[eę]|za|na|po|od|do|w|z|ze|about|for|from|at|on|in|since|before|after|last|ostatnio|again|znowu|twice|dwa|trzy|two|three|double|ponad|oko[lł]o|prawie|tylko|jeszcze|chyba|hmm|sorry|sory|wait|czekaj|nie|not|no|yes|tak|eur|euro|euros|pln|usd|gbp|chf|zl|random|another|some|purchase|order|bill|fees?|charges|op[lł]at\p{L}*|obci[aą][zż]eni\p{L}*|prowizj\p{L}*|rachun\p{L}*|zakup\p{L}*|wyp[lł]at\p{L}*)$/iu;
+/** What must follow such a name for it to be a shop the customer claims against ("... to nie ja", "... not me", "... twice"). */
+const SAID_AGAINST =
+  /\b(?:not|never|twice|double|refund\w*|back|wrong|fraud\w*|unknown)\b|n't\b|\b(?:wasnt|isnt|didnt|dont)\b|(?<!\p{L})(?:nie|zwr[oó]\p{L}*|oddaj\p{L}*|dwa\s+razy|podw[oó]jn\p{L}*|2x)(?!\p{L})/iu;
 
 /** "my ikea purchase", "the zalando order": a shop's name typed in lower case before what was bought from it. */
 const LOWERCASE_PURCHASE = /\b(?:my|the|that|this)\s+([a-z][a-z0-9&'-]{2,})\s+(?:purchase|order|payment|charge|subscription|booking|bill)\b/;
@@ -185,9 +188,10 @@ function unlistedMerchant(text: string): string | undefined {
   const refunder = LOWERCASE_REFUND_FROM.exec(text)?.[1];
   if (refunder && !GENERIC_PURCHASE.test(refunder) && !NOT_A_TAKER.test(refunder) && !NOT_A_REFUNDER.test(refunder))
     return refunder.charAt(0).toUpperCase() + refunder.slice(1);
-  const taker = LOWERCASE_TAKER.exec(text)?.[1] ?? NAME_BEFORE_AMOUNT.exec(text)?.[1];
-  if (taker && !NOT_A_TAKER.test(taker) && !NOT_A_NAME_BEFORE_AMOUNT.test(taker) && !GENERIC_PURCHASE.test(taker.toLowerCase()) && !NOT_A_SHOP.test(taker))
-    return taker.charAt(0).toUpperCase() + taker.slice(1);
+  const taker = LOWERCASE_TAKER.exec(text)?.[1] ?? (SAID_AGAINST.test(text) ? NAME_BEFORE_AMOUNT.exec(text)?.[1] : undefined);
+  const named = taker && taker.charAt(0).toUpperCase() + taker.slice(1);
+  if (named && !NOT_A_TAKER.test(named) && !NOT_A_NAME_BEFORE_AMOUNT.test(named) && !GENERIC_PURCHASE.test(named.toLowerCase()) && !NOT_A_SHOP.test(named))
+    return named;
   // A brand in capitals ("IKEA"), unless the whole message is shouted.
   const shouted = text.replace(/[^A-Za-z]/g, "").length > 0 && text === text.toUpperCase();
   if (shouted) return undefined;

@@ -185,6 +185,11 @@ describe("reading a message", () => {
   });
 
   it("takes no shop from a word opening the message that only says who took money, or when", () => {
+    expect(understandCustomerText("you charged me twice", bob).merchant).toBeUndefined();
+    expect(understandCustomerText("somebody took 40 from my account", bob).merchant).toBeUndefined();
+    expect(understandCustomerText("EUR 89 charged twice", bob).merchant).not.toBe("EUR");
+    expect(understandCustomerText("purchase 23.40 not mine", bob).merchant).toBeUndefined();
+    expect(understandCustomerText("Opłata 5 zł to nie ja", bob).merchant).toBeUndefined();
     expect(understandCustomerText("hotel charged me twice", bob).merchant).toBeUndefined();
     expect(understandCustomerText("someone took 40 from my account", bob).merchant).toBeUndefined();
     expect(understandCustomerText("yesterday 46 eur went out twice", bob).merchant).toBeUndefined();

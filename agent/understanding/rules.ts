@@ -266,7 +266,6 @@ function isGreeting(text: string): boolean {
 /** Help articles about limits that are not the customer's card limits. */
 const LIMIT_TOPICS = new Set(["top_up_limits", "disposable_card_limits"]);
 
-/** The label a reliable keyword rule gives the message, or undefined when none applies. */
 /** "what is this city parking charge??", "co to w ogóle jest?": asking what a payment is. */
 const WHAT_IS_IT =
   /\bwhat(?:'s|s|\s+is|\s+was|\s+are)\s+(?:this|that|these|those|the)\b|(?<!\p{L})co\s+to\s+(?:w\s+og[oó]le\s+)?(?:jest|by[lł]o|za)(?!\p{L})|(?<!\p{L})czym\s+jest(?!\p{L})/giu;
@@ -288,6 +287,7 @@ export function asksWhatItIs(text: string): boolean {
   );
 }
 
+/** The label a reliable keyword rule gives the message, or undefined when none applies. */
 export function applyRules(text: string): RuleLabel | undefined {
   if (isGreeting(text)) return { intent: "greeting" };
   if (THANKS.test(text.trim()) || PL_THANKS.test(text.trim())) return { intent: "greeting", category: "thanks" };

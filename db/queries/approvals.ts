@@ -75,7 +75,8 @@ export async function recordPolicyApproval(
           eq(approvals.tenantId, input.tenantId),
           eq(cases.customerId, customerId),
           inArray(approvals.status, [...APPROVED_STATUSES, "pending"]),
-          or(gte(approvals.decidedAt, refundsSince), gte(approvals.createdAt, refundsSince)),
+          // A claim still waiting counts whatever its age: approved, it is a refund now.
+          or(eq(approvals.status, "pending"), gte(approvals.decidedAt, refundsSince), gte(approvals.createdAt, refundsSince)),
           ne(approvals.caseId, input.caseId),
         ),
       );

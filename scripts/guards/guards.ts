@@ -77,7 +77,7 @@ export const GUARDS: Guard[] = [
   {
     invariant: "one-customer-at-a-time",
     guard: "policy counts the refunds the app approved, not only those the ledger paid",
-    mutations: [{ marker: "count-own-approvals", to: "if (!(await decide({ refunded: [], awaiting: [] }))) return { row: null, recorded: false };" }],
+    mutations: [{ marker: "count-own-approvals", to: "if (!(await decide({ ...claims, refunded: [] }))) return { row: null, recorded: false };" }],
     test: {
       file: "agent/runtime/per-customer.int.test.ts",
       name: "counts a refund the app approved and has not paid yet, which the history system cannot know of",

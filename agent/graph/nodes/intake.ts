@@ -82,14 +82,15 @@ function optionNamed<T extends { merchant: string }>(options: T[], text: string)
   return named ? options.find((o) => o.merchant === named) : undefined;
 }
 
-const NOT_THAT = /\bnot\s+(?:the|that|this)\b|(?<!\p{L})nie\s+(?:t[aąeę]|tamt\p{L}*|ten|to)(?!\p{L})/iu;
-const THE_OTHER = /\b(?:other|another|different)\b|(?<!\p{L})(?:inn\p{L}*|drug\p{L}*|tamt\p{L}*)(?!\p{L})/iu;
+/** "not the tapas bar, the other one", "nie ta z Biedronki, tylko ta druga": the shop ruled out, then "the other" and nothing more. */
+const NOT_THAT_THE_OTHER =
+  /^\W*(?:no,?\s+)?not\s+(?:the|that)\s+(.+?),?\s+(?:but\s+)?(?:the\s+)?other(?:\s+one)?\W*$|^\W*(?:nie,?\s+)?nie\s+t[aąeę]\s+(.+?),?\s+(?:tylko\s+|a\s+)?(?:t[aąeę]\s+)?(?:drug|inn)\p{L}*\W*$/iu;
 
-/** "not the tapas bar, the other one", "nie ta z Biedronki, ta druga": of two offered payments, the one not named. */
+/** Of two offered payments, the one whose shop the customer ruled out in favour of "the other". */
 function optionNotNamed<T extends { merchant: string }>(options: T[], text: string): T | undefined {
-  if (!NOT_THAT.test(text) || !THE_OTHER.test(text)) return undefined;
-  const named = optionNamed(options, text);
-  const rest = named ? options.filter((o) => o.merchant !== named.merchant) : [];
+  const m = NOT_THAT_THE_OTHER.exec(text);
+  const ruledOut = m ? optionNamed(options, m[1] ?? m[2] ?? "") : undefined;
+  const rest = ruledOut ? options.filter((o) => o.merchant !== ruledOut.merchant) : [];
   return rest.length === 1 ? rest[0] : undefined;
 }
 
@@ -133,7 +134,7 @@ function answerToQuestion(now: Understanding, state: AgentStateType, text: strin
   if (asked.kind === "which_transaction" || ((asked.kind === "none_found" || asked.kind === "which_refund") && asked.options)) {
     const options = asked.options ?? [];
     const confirmed = options.length === 1 && YES.test(text) ? options[0] : undefined;
-    const chosen = confirmed ?? pickOrdinal(options, now.ordinal) ?? pickByPrice(options, text) ?? optionNotNamed(options, text) ?? optionNamed(options, text);
+    const chosen = confirmed ?? optionNotNamed(options, text) ?? pickOrdinal(options, now.ordinal) ?? pickByPrice(options, text) ?? optionNamed(options, text);
     if (chosen?.transactionId) return { u: { ...prior, intent: "refund", also: now.also }, txnId: chosen.transactionId };
   }
   if (now.intent === "refund" && hasCriteria(now)) return { u: now };
@@ -214,16 +215,20 @@ const REQUEST_WORD =
 /** A request still waiting for a decision: the customer may withdraw it. */
 const isWaiting = (c: CaseWithApproval) => c.approval?.status === "pending";
 
-/** "the other one", "tamta druga": a request that is not the one just discussed. */
+/** "where's the other one at", "a ta inna?": a request that is not the one just discussed. */
 const THE_OTHER_ONE =
-  /\bthe\s+other\s+(?:one|request|claim|dispute|complaint|refund)s?\b|\bother\s+one\b|(?<!\p{L})(?:t[aąeę]|tamt\p{L}*)\s+(?:drug|inn)\p{L}*(?!\p{L})/iu;
+  /\bthe\s+other\s+(?:one|request|claim|dispute|complaint|refund)s?\b|\bother\s+one\b|(?<!\p{L})(?:t[aąeę]|tamt\p{L}*)\s+inn\p{L}*(?!\p{L})/iu;
 
-/** The case a message names by merchant, amount or the payment just discussed, or as the other of two. */
-function namedCase(cases: CaseWithApproval[], u: Understanding, focus: Focus | null, text: string): CaseWithApproval | undefined {
+/**
+ * The case a message names by merchant, amount or the payment just discussed; for a question
+ * about where requests stand (`otherOfFocus`), also "the other one" of two. A cancel never takes
+ * "the other one" on the conversation's focus alone: it asks.
+ */
+function namedCase(cases: CaseWithApproval[], u: Understanding, focus: Focus | null, text: string, otherOfFocus = false): CaseWithApproval | undefined {
   if (u.merchant || u.amountMinor !== undefined) {
     return cases.find((c) => (!u.merchant || c.merchant === u.merchant) && (u.amountMinor === undefined || c.amountMinor === u.amountMinor));
   }
-  if (focus && THE_OTHER_ONE.test(text)) {
+  if (otherOfFocus && focus && THE_OTHER_ONE.test(text)) {
     const others = cases.filter((c) => c.transactionId !== focus.transactionId);
     const waiting = others.filter(isWaiting);
     return others.length === 1 ? others[0] : waiting.length === 1 ? waiting[0] : undefined;
@@ -432,7 +437,8 @@ async function openRefundCase(turn: Turn, u: Understanding, txnId: string | unde
 async function findStatusCase(turn: Turn, u: Understanding): Promise<AgentUpdate> {
   const { deps, state } = turn;
   const cases = await deps.store.listCases(state.tenantId, state.customerId);
-  const kase = namedCase(cases, u, state.focus, turn.text) ?? cases.find((c) => c.threadId === turn.threadId) ?? (cases.length === 1 ? cases[0] : undefined);
+  const kase =
+    namedCase(cases, u, state.focus, turn.text, true) ?? cases.find((c) => c.threadId === turn.threadId) ?? (cases.length === 1 ? cases[0] : undefined);
   if (kase) return { case: caseRefOf(kase), approval: kase.approval, focus: focusOf(kase) };
   const waitingFirst = [...cases.filter(isWaiting), ...cases.filter((c) => !isWaiting(c))];
   return { standing: waitingFirst.slice(0, MAX_STANDING).map(caseRefOf) };
