@@ -108,7 +108,8 @@ async function observePaused(
   const intent = cancelled ? "cancel" : first.intent;
   // A person asked for is seen in the handover the thread holds, not taken from the reading.
   const handedOver = (await getOpenHandoverByThread(h.db, customer.tenantId, threadId)) !== null;
-  const audited = message ? await listAuditEventsBySubject(h.db, customer.tenantId, "thread", threadId) : [];
+  const asksCard = [first.intent, second?.intent].some((asked) => asked !== undefined && PAUSED_CARD_ACTIONS[asked] !== undefined);
+  const audited = message && asksCard ? await listAuditEventsBySubject(h.db, customer.tenantId, "thread", threadId) : [];
   const changed = (audit: string) =>
     audited.some((e) => e.action === audit && String((e.data as { idempotencyKey?: unknown }).idempotencyKey ?? "").endsWith(`:${message!.id}`));
   const pausedOutcome = (asked: string) => {

@@ -6,7 +6,7 @@ import { findDate } from "./dates";
 import { foldText } from "./intent-features";
 import { bestMerchants, matchMerchant, merchantOfCountry, merchantOfKind } from "./merchants";
 import { resolvePending } from "./resolve";
-import { applyRules, claimRule, stripGreeting, type RuleLabel } from "./rules";
+import { applyRules, claimRule, SAID_AGAINST, stripGreeting, type RuleLabel } from "./rules";
 import type { ChatTurn, Intent, PendingTxn, RefundReason, Txn, Understanding } from "./types";
 
 /** What a message is read against: today, the customer's booked payments and their items not booked yet. */
@@ -146,7 +146,7 @@ const SHOP_PLACES = [
 ];
 /** Words that open "... pobrał" without naming a shop: who else could have taken the money. */
 const NOT_A_TAKER =
-  /^(?:kto[sś]|oni|bank|sklep|kasjer\p{L}*|to|mi|mnie|znowu|ponownie|automat|bankomat|terminal|aplikacja|apka|system|karta|someone|somebody|anyone|anybody|they|it|he|she|you|we|shop|store|cashier|merchant|seller|company|app|eur|pln|usd|gbp|chf)$/iu;
+  /^(?:kto[sś]|oni|bank|sklep|kasjer\p{L}*|to|mi|mnie|znowu|ponownie|automat|bankomat|terminal|aplikacja|apka|system|karta|someone|somebody|anyone|anybody|they|it|he|she|you|we|shop|store|cashier|merchant|seller|company|app)$/iu;
 /** A shop's name typed in lower case at the start of a message, before a word saying it took money ("zabka pobrala 2x", "amazon charged me"). */
 const LOWERCASE_TAKER = new RegExp(
   String.raw`^\W*(\p{Ll}[\p{L}&'’.-]{2,})\s+(?:(?:pobra|policzy|ściągn|sciagn|obciąży|obciazy|naliczy|zabra)\p{L}*|(?:has\s+|just\s+)?(?:charged|double[-\s]?charged|took|billed|debited)\b)`,
@@ -157,9 +157,6 @@ const NAME_BEFORE_AMOUNT = new RegExp(String.raw`^\W*(\p{L}[\p{L}&'’.-]{2,})\s
 /** Words that open a message before an amount without naming a shop. */
 const NOT_A_NAME_BEFORE_AMOUNT =
   /^(?:refund|zwrot\p{L}*|paid|pay|payed|charged?|payments?|transactions?|p[lł]atno[sś][cć]\p{L}*|transakcj\p{L}*|kwot\p{L}*|amount|hi|hello|hey|hej|cze[sś][cć]|witam|yesterday|today|tonight|wczoraj|dzi[sś]|dzisiaj|przedwczoraj|only|just|about|around|over|under|almost|ok|okay|thanks|thx|dzi[eę]ki|what|why|how|where|when|who|is|was|were|are|my|mine|our|the|this|that|these|those|ten|ta|to|te|ja|mam|got|took|spent|sent|send|limit|limits|card|karta|kart\p{L}*|atm|cash|przelew\p{L}*|wys[lł]a[lł]\p{L}*|zap[lł]aci[lł]\p{L}*|wyp[lł]aci[lł]\p{L}*|also|and|but|please|pls|prosz[eę]|za|na|po|od|do|w|z|ze|about|for|from|at|on|in|since|before|after|last|ostatnio|again|znowu|twice|dwa|trzy|two|three|double|ponad|oko[lł]o|prawie|tylko|jeszcze|chyba|hmm|sorry|sory|wait|czekaj|nie|not|no|yes|tak|eur|euro|euros|pln|usd|gbp|chf|zl|random|another|some|purchase|order|bill|fees?|charges|op[lł]at\p{L}*|obci[aą][zż]eni\p{L}*|prowizj\p{L}*|rachun\p{L}*|zakup\p{L}*|wyp[lł]at\p{L}*)$/iu;
-/** What must follow such a name for it to be a shop the customer claims against ("... to nie ja", "... not me", "... twice"). */
-const SAID_AGAINST =
-  /\b(?:not|never|twice|double|refund\w*|back|wrong|fraud\w*|unknown)\b|n't\b|\b(?:wasnt|isnt|didnt|dont)\b|(?<!\p{L})(?:nie|zwr[oó]\p{L}*|oddaj\p{L}*|dwa\s+razy|podw[oó]jn\p{L}*|2x)(?!\p{L})/iu;
 
 /** "my ikea purchase", "the zalando order": a shop's name typed in lower case before what was bought from it. */
 const LOWERCASE_PURCHASE = /\b(?:my|the|that|this)\s+([a-z][a-z0-9&'-]{2,})\s+(?:purchase|order|payment|charge|subscription|booking|bill)\b/;
@@ -188,6 +185,7 @@ function unlistedMerchant(text: string): string | undefined {
   const refunder = LOWERCASE_REFUND_FROM.exec(text)?.[1];
   if (refunder && !GENERIC_PURCHASE.test(refunder) && !NOT_A_TAKER.test(refunder) && !NOT_A_REFUNDER.test(refunder))
     return refunder.charAt(0).toUpperCase() + refunder.slice(1);
+  // A name before an amount is a shop only beside words against the payment ("Rossmann 46 zł to nie ja").
   const taker = LOWERCASE_TAKER.exec(text)?.[1] ?? (SAID_AGAINST.test(text) ? NAME_BEFORE_AMOUNT.exec(text)?.[1] : undefined);
   const named = taker && taker.charAt(0).toUpperCase() + taker.slice(1);
   if (named && !NOT_A_TAKER.test(named) && !NOT_A_NAME_BEFORE_AMOUNT.test(named) && !GENERIC_PURCHASE.test(named.toLowerCase()) && !NOT_A_SHOP.test(named))

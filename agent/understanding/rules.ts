@@ -275,16 +275,15 @@ const WHAT_IS_IT =
  * parking charge??", "Apteka Gemini 46,20 zł - co to w ogóle jest?"): a question to answer
  * before any claim. "...I did not buy anything there" beside it is a claim.
  */
+/** Words said against a payment ("not me", "never", "twice", "to nie ja", "oddajcie"): beside it, a message is a claim. */
+export const SAID_AGAINST =
+  /\b(?:back|wrong|twice|double|refund\w*|dispute|never|not|no\s+idea|fraud\w*|unknown)\b|n't\b|\b(?:dont|didnt|doesnt|wasnt|isnt|cant|wont|havent|hasnt|werent|arent)\b|(?<!\p{L})(?:zwr[oó]\p{L}*|oddaj\p{L}*|nie|dwa\s+razy|podw[oó]jn\p{L}*|2x)(?!\p{L})/iu;
+
 export function asksWhatItIs(text: string): boolean {
   if (!new RegExp(WHAT_IS_IT.source, "iu").test(text)) return false;
   const rest = text.replace(WHAT_IS_IT, " ");
   // Anything said against it ("i never went there", "nie przypominam sobie") makes the message a claim.
-  return (
-    applyRules(rest)?.intent !== "refund" &&
-    !/\b(?:back|wrong|twice|double|refund\w*|dispute|never|not|no\s+idea)\b|n't\b|\b(?:dont|didnt|doesnt|wasnt|isnt|cant|wont|havent|hasnt|werent|arent)\b|(?<!\p{L})(?:zwr[oó]\p{L}*|oddaj\p{L}*|nie|dwa\s+razy|podw[oó]jn\p{L}*)(?!\p{L})/iu.test(
-      rest,
-    )
-  );
+  return applyRules(rest)?.intent !== "refund" && !SAID_AGAINST.test(rest);
 }
 
 /** The label a reliable keyword rule gives the message, or undefined when none applies. */
