@@ -20,6 +20,9 @@ const MONEY_TAKEN =
 /** "the fuel one is wrong": said of a payment, a claim about it. */
 const IS_WRONG =
   /\b(?:is|was|looks|seems)\s+(?:wrong|off|incorrect|not\s+right)\b|(?<!\p{L})(?:jest\s+)?(?:b[lł][eę]dn\p{L}*|nie\s+zgadza\s+si[eę])(?!\p{L})/iu;
+/** The bank's own charges on a payment. */
+const BANK_FEE =
+  /\b(?:fees?|commission|surcharge|exchange\s+rate)\b|(?<!\p{L})(?:prowizj\p{L}*|op[lł]at\p{L}*\s+(?:za\s+)?(?:przewalutowan\p{L}*|transakcj\p{L}*\s+zagraniczn\p{L}*)|kurs\p{L}*)(?!\p{L})/iu;
 /** Share of classifier probability on refund intents above which a message about a listed payment is a refund. */
 const REFUND_SHARE_FLOOR = 0.15;
 /** Below this the classifier's best guess is only a guess: the agent asks which of the likely topics is meant. */
@@ -77,9 +80,9 @@ export function extractEntities(said: string, ctx: OfflineContext): Pick<Underst
 }
 
 function entitiesIn(text: string, said: string, ctx: OfflineContext): Pick<Understanding, "merchant" | "amountMinor" | "date" | "ordinal" | "cardLast4"> {
-  // "the 4th one" is a place in a list, not the 4th of the month.
+  // "the 4th one" is a place in a list, not the 4th of the month; "I cancelled the booking this morning" dates what the customer did, not the payment.
   const date = findDate(
-    text.replace(POSITION_NOT_DAY, (m) => " ".repeat(m.length)),
+    text.replace(POSITION_NOT_DAY, (m) => " ".repeat(m.length)).replace(CUSTOMER_DID, (m) => " ".repeat(m.length)),
     ctx.today,
   );
   const undated = date ? text.slice(0, date.start) + " ".repeat(date.end - date.start) + text.slice(date.end) : text;
@@ -113,9 +116,13 @@ function entitiesIn(text: string, said: string, ctx: OfflineContext): Pick<Under
 /** The number of an item in a list the customer wrote: "1) ... 2) ...". */
 const LIST_MARKER = /(?<=^|\s)\d{1,2}\)(?=\s)/g;
 
+/** What the customer did themselves after paying, with when: its day is no payment's ("I returned it on Monday", "anulowałam rezerwację wczoraj"). */
+const CUSTOMER_DID =
+  /\bi\s+(?:already\s+|just\s+|have\s+|had\s+)?(?:cancell?ed|returned|sent\s+(?:it|them|\w+)\s+back|brought\s+(?:it|them)\s+back|called|rang|phoned|e-?mailed|wrote|contacted|complained|reported)\b[^.!?;\n]{0,50}|(?<!\p{L})(?:anulowa[lł]\p{L}*|zwr[oó]ci[lł]\p{L}*|odes[lł]a[lł]\p{L}*|odda[lł]\p{L}*|dzwoni[lł]\p{L}*|napisa[lł]\p{L}*|pisa[lł]\p{L}*|reklamowa[lł]\p{L}*|zg[lł]asza[lł]\p{L}*|zg[lł]osi[lł]\p{L}*)(?!\p{L})[^.!?;\n]{0,50}/giu;
+
 /** Words with which a customer takes back what they just said and names something else. */
 const CORRECTION =
-  /\b(?:no\s+wait|wait\s+no|sorry,?\s+i\s+mean(?:t)?|i\s+mean(?:t)?|actually,?\s+(?:it'?s|it\s+was|i\s+mean)|not\s+(?:that|the\s+\w+)\s+one,)\b|(?<!\p{L})(?:to\s+znaczy|chodzi(?:[lł]o)?\s+mi\s+o|nie,\s+czekaj|(?:nie,?\s+)?nie\s+t[aąeę],?\s+(?:tylko|a)|pomyli[lł]\p{L}*\s+\p{L}+\s*[-–,]?)(?!\p{L})/giu;
+  /\b(?:no\s+wait|wait\s+no|sorry,?\s+i\s+mean(?:t)?|i\s+mean(?:t)?|actually,?\s+(?:it'?s|it\s+was|i\s+mean|no\b,?)|not\s+(?:that|the\s+\w+)\s+one,)\b|(?<!\p{L})(?:to\s+znaczy|chodzi(?:[lł]o)?\s+mi\s+o|nie,\s+czekaj|(?:nie,?\s+)?nie\s+t[aąeę](?:\s+\p{L}+){0,3},?\s+(?:tylko|a|ale)|pomyli[lł]\p{L}*\s+\p{L}+\s*[-–,]?)(?!\p{L})/giu;
 /** "the 4th one", "2nd one pls": an ordinal number before "one" names a place in a list. */
 const POSITION_NOT_DAY = /\b\d{1,2}(?:st|nd|rd|th)\s+(?:one|payment|charge|transaction)\b/gi;
 
@@ -405,7 +412,9 @@ function readText(text: string, ctx: OfflineContext, model: IntentModel): { u: U
   const ownShop = ctx.transactions.some((t) => t.merchant === entities.merchant);
   const refunds = (c.labels ?? []).filter((l) => l.intent === "refund");
   const vague = c.intent === "unclear" || c.intent === "other";
-  if (!c.byRule && !["cancel", "status"].includes(c.intent) && namesPayment && (MONEY_TAKEN.test(text) || IS_WRONG.test(text))) {
+  // "did you charge me some kind of fee on the Bar Tapas Sol payment?" asks about the bank's fee, not for the payment back.
+  const asksFee = c.intent === "knowledge" && BANK_FEE.test(text) && (ASKS.test(text) || /\?|^\W*(?:did|have|has|was|were)\s+(?:you|they|i)\b/i.test(text));
+  if (!c.byRule && !asksFee && !["cancel", "status"].includes(c.intent) && namesPayment && (MONEY_TAKEN.test(text) || IS_WRONG.test(text))) {
     const share = refunds.reduce((sum, l) => sum + l.p, 0);
     if (share >= REFUND_SHARE_FLOOR || ownShop || vague) {
       const u: Understanding = {
@@ -558,7 +567,7 @@ export function understandCustomerText(message: string, ctx: OfflineContext, mod
         (u.intent !== "knowledge" || ASKS.test(clause.replace(JOINER, ""))) &&
         !explainsClaim(clause, u) &&
         // "I wrote to you earlier about my Green Grocer payment. Could you let me know where that request stands?": the claim is the one asked about.
-        !(u.intent === "refund" && !byRule && whole.intent === "status" && WROTE_BEFORE.test(clause)) &&
+        !(u.intent === "refund" && whole.intent === "status" && ((!byRule && WROTE_BEFORE.test(clause)) || CLAIMED_BEFORE.test(clause))) &&
         // "...failed. do i get the money back automatically?": a question about the clause before, not a claim of its own.
         !(u.intent === "refund" && u.merchant === undefined && u.amountMinor === undefined && ASKS_IF_BACK.test(clause.replace(JOINER, ""))) &&
         // "...now it's blocked. can i unblock it?" about a PIN unfreezes no card.
@@ -596,6 +605,10 @@ export function understandCustomerText(message: string, ctx: OfflineContext, mod
 /** "I wrote to you earlier today regarding my Green Grocer payment": a request made before, told as the setting of a question. */
 const WROTE_BEFORE =
   /\b(?:wrote|written|contacted|messaged|reached\s+out|spoke|asked)\b.{0,40}\b(?:earlier|before|yesterday|already|another\s+chat|last\s+week)\b|\bregarding\b/i;
+
+/** "I asked for a refund last week", "Reklamowałam coś u was kilka tygodni temu": a claim told as made before, the setting of a question about it. */
+const CLAIMED_BEFORE =
+  /\bi\s+(?:already\s+)?(?:asked\s+for|applied\s+for|filed|put\s+in|submitted|made|raised|opened|requested)\s+(?:a\s+|the\s+|my\s+)?(?:refund|claim|dispute|complaint|request)\b|(?<!\p{L})(?:reklamowa[lł]\p{L}*|zg[lł]asza[lł]\p{L}*|zg[lł]osi[lł]\p{L}*|prosi[lł]\p{L}*\s+o\s+zwrot)(?!\p{L})/iu;
 
 /** `whole` with what is said of a payment taken from `said` alone. */
 function withPayment(whole: Understanding, said: Partial<Understanding>): Understanding {
@@ -763,9 +776,13 @@ export function understandLatest(turns: ChatTurn[], ctx: OfflineContext, model: 
   };
 }
 
-/** "and the monthly one?", "what about online?": a message that leans on the one before it. */
-const FOLLOW_UP =
-  /^\W*(?:and|n|also|what\s+about|how\s+about|and\s+what\s+about)\b|^\W*(?:(?:and\s+)?(?:the\s+)?same\s+(?:for|with|goes\s+for)|(?:(?:can|could)\s+you\s+|pls\s+|please\s+)?do\s+the\s+same)\b|^\W*(?:it|that|this)\b|^\W*(?:a\s+(?:co|jak|ta|to|te|t[eę]|ten|tamt\p{L}*|ile|czy|w|we|na|przy|dla)|i\s+(?:jeszcze|ta|ten|to|te|t[eę]|tamt\p{L}*)|oraz|to|ta|t[eę]|tego|tej|ten)(?!\p{L})|^\W*a\s+\p{L}+\W*$/iu;
+/** "ok cool.", "dzięki!": an acknowledgement before the message goes on. */
+const ACKNOWLEDGED = String.raw`^\W*(?:(?:ok(?:ay)?|cool|great|nice|perfect|thanks?|thx|cheers|okej|super|dobra|dzi[eę]ki)(?!\p{L})[\s.,!]+)*`;
+/** "and the monthly one?", "what about online?", "ok cool. and the metro?": a message that leans on the one before it. */
+const FOLLOW_UP = new RegExp(
+  String.raw`${ACKNOWLEDGED}(?:(?:and|n|also|what\s+about|how\s+about|and\s+what\s+about)\b|(?:(?:and\s+)?(?:the\s+)?same\s+(?:for|with|goes\s+for)|(?:(?:can|could)\s+you\s+|pls\s+|please\s+)?do\s+the\s+same)\b|(?:it|that|this)\b|(?:a\s+(?:co|jak|ta|to|te|t[eę]|ten|tamt\p{L}*|ile|czy|w|we|na|przy|dla)|i\s+(?:jeszcze|ta|ten|to|te|t[eę]|tamt\p{L}*)|oraz|to|ta|t[eę]|tego|tej|ten)(?!\p{L})|a\s+\p{L}+\W*$)`,
+  "iu",
+);
 
 /** One of a card's limits, named in a follow-up ("and for contactless?", "a online?"). */
 const LIMIT_KIND =

@@ -663,3 +663,63 @@ describe("two requests in forms that are hard to split, and a card in few words"
     expect(understandCustomerText(text, alice).intent).toBe(intent);
   });
 });
+
+describe("what a message is about, not what its words touch", () => {
+  it("freezes a card lost with a wallet, and claims nothing from a story of the evening", () => {
+    const story =
+      "So I was at my sister's birthday last night, bag on the chair the whole evening, and when I got home my wallet was just gone. No idea if someone took it or it fell out in the taxi. My card was in there. I really don't know what to do, I'm kind of panicking";
+    expect(understandCustomerText(story, alice).intent).toBe("freeze_card");
+    expect(understandCustomerText("Hello, I think I am leaving my card in restaurant yesterday evening. Can you make it not usable please", alice).intent).toBe(
+      "freeze_card",
+    );
+    expect(understandCustomerText("I left my card at home, can I pay with my phone?", alice).intent).not.toBe("freeze_card");
+  });
+
+  it("answers a question about the bank's fee on a payment instead of claiming the payment", () => {
+    expect(understandCustomerText("did you charge me some kind of fee on the Bar Tapas Sol payment? I paid in Spain", alice)).toMatchObject({
+      intent: "knowledge",
+      category: "card_payment_fee_charged",
+    });
+  });
+
+  it("takes no payment's day from what the customer did afterwards", () => {
+    expect(extractEntities("can you refund it? I cancelled the booking this morning", alice).date).toBeUndefined();
+    expect(extractEntities("Zwrot proszę, anulowałam rezerwację wczoraj", alice).date).toBeUndefined();
+    expect(extractEntities("the green grocer charge from yesterday", alice).date).toBeDefined();
+  });
+
+  it("settles on the payment named after the correction", () => {
+    expect(extractEntities("uh the parking one in germany.. actually no, the tapas one, sorry", alice).merchant).toBe("Bar Tapas Sol");
+    const kasia = {
+      today: TODAY,
+      transactions: [
+        ...ALICE,
+        { ...ALICE[0], id: "k-train", merchant: "PKP Intercity", mcc: "4112" },
+        { ...ALICE[0], id: "k-food", merchant: "Biedronka", mcc: "5411" },
+      ],
+    };
+    expect(extractEntities("nie tę z Biedronki, tylko tamtą za pociąg. zwróćcie ją", kasia).merchant).toBe("PKP Intercity");
+  });
+
+  it.each([
+    ["czy zwrot juz poszedl? bo nie widze nic na koncie", "status"],
+    ["Reklamowałam coś u was kilka tygodni temu i zero odzewu. Gdzie są moje pieniądze???", "status"],
+    ["To co z tymi moimi dwiema reklamacjami? długo to jeszcze potrwa?", "status"],
+    ["whats happening with the parking one now", "status"],
+    ["and the 2.90, is that sorted or still open?", "status"],
+    ["my card expired on the 31st, need a new one pls", "replace_card"],
+    ["my card says valid thru end of this month. do you send a new one automatically?", "knowledge"],
+    ["hmm hold on, can you withdraw one of my claims", "cancel"],
+  ])("%s -> %s", (text, intent) => {
+    expect(understandCustomerText(text, alice).intent).toBe(intent);
+  });
+
+  it("carries a claim over to the payment named after an acknowledgement", () => {
+    const turns: ChatTurn[] = [
+      { role: "customer", text: "green grocer took 23.40 yesterday but the delivery never showed up. want a refund" },
+      { role: "agent", text: "Good news: I've refunded the Green Grocer payment of 23.40 EUR." },
+      { role: "customer", text: "ok cool. and the metro?" },
+    ];
+    expect(understandLatest(turns, alice)).toMatchObject({ intent: "refund", merchant: "Metro Transit" });
+  });
+});

@@ -81,8 +81,8 @@ export const PL_STATUS: RegExp[] = [
   /\bodrzucil\w*\s+(?:moj|moja|moje|ten|ta|to)\s+(?:wniosek|wniosk\w*|reklamacj\w*|zgloszeni\w*|prosb\w*|zwrot\w*)/,
   /\b(?:zostal\w*|jest|sa)\s+(?:juz\s+)?(?:uznan\w*|przyjet\w*|zaakceptowan\w*|rozpatrzon\w*|zalatwion\w*|zatwierdzon\w*|zaksiegowan\w*|wyplacon\w*|przelan\w*|zwrocon\w*)|\bzaj\w*\s+sie\s+(?:moja\s+|moim\s+)?(?:sprawa|reklamacja|zgloszeniem|zwrotem)/,
   /\b(?:zgloszeni\w*|reklamacj\w*|sprawa|wniosek|zwrot)\b.{0,20}\bw\s+toku\b|\bwiesci\b|\bnowin\w*|\bnowosc\w*|\bcos\s+nowego\b|\bwiadomo\s+(?:juz\s+)?cos\b|\bcos\s+sie\s+ruszyl\w*|\bjak\s+tam\s+(?:moja|moj|moje|z|ten|ta|to|te|tamt\w*)\b|\bpytam\s+o\s+(?:moja\s+|moj\s+)?(?:reklamacj\w*|zwrot\w*|zgloszeni\w*)|\b(?:dalej|nadal|wciaz)\s+nic\s+nie\s+wiem/,
-  /\b(?:reklamacj\w*|zwrot\w*|zgloszeni\w*)\s+(?:juz\s+)?(?:przeszl\w*|przeszedl|poszl\w*)|\bkiedy\s+(?:\w+\s+){0,3}(?:dostane|otrzymam|bedzie)\s+(?:\w+\s+)?odpowiedz\w*/,
-  /\bco\s+(?:z|ze|sie\s+dzieje\s+z)\s+(?:moim|moja|moj|moje|tym|ta|moimi|tymi|tymi\s+moimi|ta\s+moja)?\s*(?:drug\w*\s+|inn\w*\s+|tamt\w*\s+|poprzedni\w*\s+|wczesniejsz\w*\s+|pierwsz\w*\s+)?(?:zwrot\w*|reklamacj\w*|zgloszeni\w*|wniosk\w*|prosb\w*|spraw\w*|pieniedzmi|kasa)/,
+  /\b(?:reklamacj\w*|zwrot\w*|zgloszeni\w*)\s+(?:juz\s+)?(?:przeszl\w*|przeszedl|poszl\w*|poszedl)|\bkiedy\s+(?:\w+\s+){0,3}(?:dostane|otrzymam|bedzie)\s+(?:\w+\s+)?odpowiedz\w*/,
+  /\bco\s+(?:tam\s+|dalej\s+)?(?:z|ze|sie\s+dzieje\s+z)\s+(?:moim|moja|moj|moje|tym|ta|moimi|tymi|tymi\s+moimi|ta\s+moja)?\s*(?:dwiema\s+|dwoma\s+|obiema\s+)?(?:drug\w*\s+|inn\w*\s+|tamt\w*\s+|poprzedni\w*\s+|wczesniejsz\w*\s+|pierwsz\w*\s+)?(?:zwrot\w*|reklamacj\w*|zgloszeni\w*|wniosk\w*|prosb\w*|spraw\w*|pieniedzmi|kasa)/,
   /\bkiedy\s+(?:\w+\s+){0,2}(?:dostane|otrzymam|wroc\w*|bedzie|beda|przyjdzie|przyjda|zobacze|wplyn\w*|odda\w*|dotrze)\b.{0,30}\b(?:zwrot\w*|pieniadz\w*|pieniedz\w*|kas\w*|decyzj\w*)/,
   /\b(?:zdecydowa\w*|rozpatrzon\w*|rozpatrzy\w*|rozpatruj\w*|decyzj\w*|na\s+jakim\s+etapie|jakis\s+postep|cos\s+wiadomo|jest\s+juz\s+cos)\b|\bstatus\w*\s+(?:mojej\s+|mojego\s+|tej\s+|tego\s+)?(?:reklamacj\w*|zgloszeni\w*|zwrot\w*|sprawy|wniosk\w*)/,
   /\bzwrot\w*\b.{0,30}\b(?:nie\s+(?:doszedl|dotarl|przyszedl|ma\b|widac|pojawil\w*|wplynal)|jeszcze\s+nie|dalej\s+nie|nadal\s+nie)/,
@@ -92,9 +92,11 @@ export const PL_STATUS: RegExp[] = [
   // "ta z apteki juz zwrocona?", "czyli ten zwrot jest juz zrobiony?": whether a request is done.
   /\b(?:juz|jest\s+juz|juz\s+jest|zostal\w*\s+juz)\s+(?:zwrocon\w*|oddan\w*|zrobion\w*|zalatwion\w*|rozpatrzon\w*|wyplacon\w*|przelan\w*|zaksiegowan\w*|zatwierdzon\w*|uznan\w*)\b/,
   // "ktos sie tym w ogole zajmuje?", "kiedy te pieniadze wroca?".
-  /\bktos\s+(?:sie\s+)?(?:tym\s+|ta\s+sprawa\s+|tym\s+zgloszeniem\s+)?(?:\w+\s+){0,2}zajmuje\b|\bkiedy\s+(?:\w+\s+){0,2}(?:pieniadz\w*|kasa|kase|srodki|zwrot)\s+(?:\w+\s+)?(?:wroc\w*|wplyn\w*|dotr\w*|przyjd\w*|bed\w*|zobacze)\b|\bna\s+jakim\s+(?:\w+\s+)?etapie\b/,
+  /\bktos\s+(?:sie\s+)?(?:tym\s+|ta\s+sprawa\s+|tym\s+zgloszeniem\s+)?(?:\w+\s+){0,2}zajmuje\b|\bkiedy\s+(?:\w+\s+){0,2}(?:pieniadz\w*|kasa|kase|srodki|zwrot)\s+(?:\w+\s+)?(?:wroc\w*|wplyn\w*|dotr\w*|przyjd\w*|bed\w*|zobacze)\b|\bna\s+jakim\s+(?:\w+\s+){0,2}etapie\b/,
   // "a ta druga? tez utknela?", "i co z obiema?", "nic sie nie dzieje z moimi reklamacjami", "ktos juz sie zajal ta sprawa", "cos postanowili?".
   /\butkn[ae]l\w*|\bco\s+z\s+(?:obiema|oboma|obydwiema|obydwoma|obu|nimi|wszystkimi)\b|\bnic\s+sie\s+nie\s+dzieje\b|\bktos\s+(?:juz\s+)?sie\s+(?:juz\s+)?zajal\w*|\bpostanowil\w*/,
+  // "gdzie sa moje pieniadze???", "czy pieniadze za biedronke juz do mnie wrocily", "dalej czekam", "kiedy bede cos wiedziec".
+  /\bgdzie\s+(?:sa|jest)\s+(?:moje\s+|moja\s+|te\s+|ta\s+)?(?:pieniadze|kasa|zwrot|srodki)\b|\b(?:pieniadz\w*|pieniedz\w*|zwrot\w*|kas[aey])\b.{0,40}\bjuz\b.{0,20}\b(?:wrocil\w*|wrocily|wplyn\w*|doszl\w*|doszedl|dotarl\w*|przyszl\w*|przyszedl)|\b(?:dalej|nadal|wciaz|ciagle)\s+czekam\b|\bkiedy\s+(?:bede|sie)\s+(?:cos\s+)?(?:wiedziec|dowiem)|\bco\s+dalej\s+z\s+(?:tym|ta|moim|moja)\b/,
   // "czy mam jeszcze cos w trakcie?": whether any request is still open.
   /\bmam\s+(?:jeszcze\s+|teraz\s+|nadal\s+)*(?:cos|cokolwiek|jakies\s+\w+|jakas\s+\w+)\s+(?:jeszcze\s+)?(?:w\s+trakcie|w\s+toku|otwart\w*)\b/,
   // "a z empikiem co slychac?": how a named request is going.

@@ -68,7 +68,7 @@ const CLOSE_ACCOUNT: RegExp[] = [/\b(?:close|terminate|delete|cancel|shut)\s+(?:
 const UNFREEZE: RegExp[] = [
   /\bun-?freez\w*\b|\bun-?block\w*\b|\bthaw\b/i,
   /\bfound\s+(?:my|the)\s+card\b|(?<!\bnew\s|\breplacement\s|\bfrom\s+my\s)\bcard\s+(?:turned|showed)\s+up\b(?!\s+(?:in|on)\s+(?:my|the)\s+(?:balance|account|statement|app))(?!.*\b(?:post|activat\w*|greyed|grayed|letter)\b)|\b(?:re-?activate|turn\s+back\s+on|switch\s+back\s+on)\s+(?:my|the)\s+card\b/i,
-  /\bfou?n?d\s+it\b(?!\s+(?:was|is|odd|strange|weird|hard|difficult))|\bfound\s+my\s+(?:wallet|purse|bag)\b|\b(?:police|someone|somebody)\s+(?:found|returned|handed\s+in)\s+my\s+(?:wallet|purse|bag|card)\b/i,
+  /\b(?:it|the\s+card|my\s+card)\s+was\s+(?:in|under|behind)\s+(?:my|the)\s+(?:\w+\s+)?(?:coat|jacket|pocket|jeans|trousers|pants|bag|backpack|car|drawer|sofa|couch)\b.{0,20}\b(?:whole\s+time|all\s+along)\b|\bfou?n?d\s+it\b(?!\s+(?:was|is|odd|strange|weird|hard|difficult))|\bfound\s+my\s+(?:wallet|purse|bag)\b|\b(?:police|someone|somebody)\s+(?:found|returned|handed\s+in)\s+my\s+(?:wallet|purse|bag|card)\b/i,
   /\b(?:make|get)\s+it\s+work(?:ing)?\s+again\b|\bturn\s+it\s+on\s+again\b|\bunlock\s+(?:it|my\s+card|the\s+card)\b|\b(?:switch|turn)(?:ed)?\s+back\s+on\b|\b(?:have|get)\s+it\s+(?:switched|turned)\s+back\s+on\b|\bturn\s+(?:it|my\s+card|the\s+card)\s+back\s+on\b|\b(?:can|could)\s+i\s+use\s+(?:it|my\s+card|the\s+card)\s+again\b/i,
 ];
 
@@ -83,8 +83,10 @@ const FREEZE: RegExp[] = [
     String.raw`\b(?:lost|stolen|misplaced|can'?t\s+find|cannot\s+find|lose)\s+(?:my\s+|the\s+)?${CARD}\b|\b${CARD}\b.{0,40}\b(?:lost|stolen|missing|nicked|(?<!\bbe\s)taken)\b|\b${CARD}(?:'s|\s+(?:is|has|has\s+been|was))?\s+(?:just\s+|totally\s+|completely\s+)?gone\b(?!\s+(?:blank|through|up|down|off|dead))`,
     "i",
   ),
+  // "I think I am leaving my card in restaurant", "dropped my card on the tram", "make it not usable".
+  /\b(?:left|leaving|leave|forgot|dropped|drop)\s+(?:my\s+|the\s+)?card\s+(?:(?:somewhere\s+)?(?:in|at|on|under)\s+(?!(?:my\s+)?home\b|my\s+(?:house|flat|desk|room|other)\b)(?:a|an|the|some)?\s*\p{L}+|somewhere|behind)|\bmake\s+(?:it|my\s+card|the\s+card)\s+(?:not\s+usable|unusable)\b/iu,
   /\b(?:nobody|no\s*one)\s+(?:else\s+)?(?:can|could)\s+use\s+(?:my|the)\s+card\b|\bi\s+(?:lsot|losst|lost)\s+my\s+(?:crad|cadr|card)\b/i,
-  /\b(?:wallet|purse|bag|handbag)\b.{0,30}\b(?:stolen|lost|missing|nicked|taken)\b|\b(?:stolen|lost|lose)\b.{0,12}\b(?:wallet|purse)\b/i,
+  /\b(?:wallet|purse|bag|handbag)\b.{0,30}\b(?:stolen|lost|missing|nicked|taken|(?:was|is|has\s+been)\s+(?:just\s+|simply\s+)?gone)\b|\b(?:stolen|lost|lose)\b.{0,12}\b(?:wallet|purse)\b/i,
   new RegExp(
     String.raw`\b(?:freeze|block|lock|stop|suspend|deactivate)\s+(?:also\s+|too\s+)?(?:my\s+|the\s+)?${CARD}\b|\b${CARD}\s+(?:frozen|blocked|locked)\s+(?:now|immediately|please)\b`,
     "i",
@@ -94,7 +96,7 @@ const FREEZE: RegExp[] = [
 ];
 
 const REPLACE: RegExp[] = [
-  /^(?!.*\b(?:when|where|arriv\w*|activat\w*|track\w*|how\s+long|delivery|expir\w*|(?:showed|turned)\s+up|switch\s+(?:it\s+)?on)\b).*\b(?:send|order|need|want|get|give)\s+(?:me\s+)?(?:a\s+)?(?:new|replace?ment|another)\s+(?:one|card)\b/i,
+  /^(?!.*\b(?:when|where|arriv\w*|activat\w*|track\w*|how\s+long|delivery|expir(?!ed\b)\w*|valid\s+(?:thru|through|until|till)|automatic\w*|by\s+yourself|(?:showed|turned)\s+up|switch\s+(?:it\s+)?on)\b).*\b(?:send|order|need|want|get|give)\s+(?:me\s+)?(?:a\s+)?(?:new|replace?ment|another)\s+(?:one|card)\b/i,
   /\b(?:need|want|get|order|send)\s+(?:me\s+)?(?:a\s+)?replace?ment\b|\bcard\b.{0,20}\b(?:snapped|broke|broken|cracked|damaged|chewed|bent|melted|split)\b|\b(?:snapped|broke|cracked|damaged|chewed|bent)\s+my\s+card\b|^\W*(?:a\s+)?new\s+card\s+(?:please|pls|plz)\b/i,
   new RegExp(
     String.raw`^(?!.*\b(?:when|where|arriv\w*|activat\w*|track\w*|how\s+long|delivery|expir\w*|(?:showed|turned)\s+up|switch\s+(?:it\s+)?on|came)\b).*(?:\b(?:send|order|need|want|get|request|issue)\b.{0,20}\b(?:new|replace?ment|another)\s+${CARD}\b|\breplace\s+(?:my\s+|the\s+)?${CARD}\b|\breplace?ment\s+${CARD}\b)`,
@@ -123,7 +125,7 @@ const CANCEL: RegExp[] = [
   /\bnever\s*mind\b|\bnvm\b|\bforget\s+(?:it|about\s+it|that)\b|\bscratch\s+that\b|\bdrop\s+(?:it|the\s+(?:claim|request|case))\b/i,
   /\bfound\s+(?:the|my)\s+receipt\b|\bit\s+was\s+(?:me|mine)\s+after\s+all\b|\bi\s+remember\s+now\b|\bnow\s+i\s+remember\b|\bmy\s+(?:mistake|bad)\b/i,
   /\bi\s+(?:do\s+)?recogni[sz]e\s+(?:it|the\s+(?:payment|charge|transaction)|this|that)(?:\s+now)?\b|\bit\s+was\s+(?:just\s+)?my\s+(?:son|daughter|wife|husband|partner|kid|child|mum|mom|dad|brother|sister|flatmate|roommate)\b/i,
-  /\bwithdraw\s+(?:my|the)\s+(?:[\w'-]+\s+){0,3}(?:request|claim|complaint|dispute)\b/i,
+  /\bwithdraw\s+(?:one\s+of\s+|either\s+of\s+|both\s+of\s+)?(?:my|the)\s+(?:[\w'-]+\s+){0,3}(?:request|claim|complaint|dispute)s?\b/i,
   /\bchanged\s+my\s+mind\b|\b(?:don'?t|do\s+not|no\s+longer)\s+want\s+to\s+(?:go\s+ahead|proceed|continue|pursue)\b/i,
   /\b(?:no\s+longer|don'?t|do\s+not)\s+(?:need|want)\s+(?:the|a|my)\s+refund\b|\bstop\s+(?:the|my)\s+(?:refund|request|claim)\b/i,
 ];
@@ -154,6 +156,8 @@ const STATUS: RegExp[] = [
   // Asked about the review itself: who looks at it, when it is decided.
   /\b(?:is|are|r)\s+(?:any(?:one|body)|some(?:one|body)|they|you(?:r\s+team)?|u)\s+(?:actually\s+|even\s+|still\s+)?(?:(?:looking\s+at|reviewing|checking|working\s+on)\s+(?:it|this|that|them|my|the)|on\s+(?:it|this|that))\b/i,
   /\bwhen\s+(?:a|the|your|their)\s+decision\s+(?:can|will|may|should|is\s+going\s+to)\s+be\s+(?:expected|made|taken|reached)\b|\b(?:how\s+long|when)\s+(?:till|until|before)\s+(?:some(?:one|body)|any(?:one|body)|you|they|an?\s+operator)\s+decides?\b/i,
+  // "whats happening with the parking one now", "where are we on that one", "is that sorted or still open?".
+  /\bwhat(?:'?s|s|\s+is)?\s+(?:happening|going\s+on)\s+with\s+(?:the|that|this|my)\s+(?:[\w&'.,-]+\s+){0,3}one\b|\bwhere\s+are\s+we\s+(?:on|with|at\s+with)\s+(?:that|this|it|the|my)\b|\b(?:sorted|done|resolved|settled|decided|paid)\s+or\s+(?:is\s+it\s+)?(?:still\s+)?(?:open|pending|waiting)\b|\b(?:is|it'?s)\s+(?:that|it|this)?\s*(?:one\s+)?still\s+open\b/i,
   // Several requests at once: "where are we with both", "status of both", "an overview of my claims".
   /\bwhere\s+(?:are\s+we|do\s+(?:we|things)\s+stand|do\s+(?:both|all)\s+(?:of\s+them\s+)?stand|are\s+(?:both|all)\s+of\s+them)\b.{0,20}\b(?:both|all|them|claims?|requests?|refunds?)\b|\bwhere\s+do\s+(?:both|all)\s+of\s+them\s+stand\b/i,
   /\b(?:overview|summary|rundown)\s+(?:of|on)\s+(?:all\s+)?(?:my|the)\s+(?:claims?|requests?|refunds?|cases?)\b|\b(?:claims?|requests?|refunds?|cases?)\b.{0,30}\bgive\s+me\s+an?\s+(?:overview|summary|update)\b/i,
@@ -166,7 +170,7 @@ const LIMITS: RegExp[] = [
   // "how much I can pay in internet", "how much I can take from automat per day".
   /\bhow\s+much\s+(?:money\s+|cash\s+)?i\s+(?:can|could|may|am\s+allowed\s+to)\s+(?:spend|withdraw|pay|take|get|use)\b(?!.*\b(?:charg\w*|fees?|free|cost)\b)|\bhow\s+much\s+(?:per|a)\s+(?:day|month)\b/i,
   /\b(?:the\s+)?most\s+(?:money\s+)?i\s+(?:can|could|am\s+allowed\s+to)\s+(?:spend|withdraw|pay|take\s+out|transfer)\b|\bcap\s+on\b/i,
-  /\bmax(?:imum)?\s+(?:i\s+can|amount|spend|withdrawal|payment|per\s+day|daily|a\s+day)\b(?!.{0,20}\b(?:top[\s-]?up|topping|load)\b)|\bspending\s+(?:cap|allowance)\b|\bdaily\s+(?:max|cap)\b|\b(?:a|any)\s+cap\b/i,
+  /\bmax(?:imum)?\s+(?:i\s+can|amount|spend|withdrawal|payment|per\s+day|daily|a\s+day)\b(?!.{0,20}\b(?:top[\s-]?up|topping|load)\b)|\bspending\s+(?:cap|allowance)\b|\bdaily\s+(?:max|cap)\b|\b(?:a|any|some)\s+cap\b/i,
 ];
 
 /** A payment or top-up that came back by itself: the help article explains why. */
@@ -199,11 +203,11 @@ const ABROAD: RegExp[] = [
 ];
 
 const UNRECOGNISED: RegExp[] = [
-  /\b(?:don'?t|do\s+not|didn'?t|can'?t|cannot)\s+(?:recogni[sz]e|remember\s+(?:making|buying|paying)|remember(?:\s+(?:it|this|that|them))?(?=\s*[.!?]*\s*$)|know\s+(?:anything\s+)?(?:what|where|this|that|about))\b/i,
+  /\b(?:don'?t|do\s+not|didn'?t|can'?t|cannot)\s+(?:recogni[sz]e|remember\s+(?:making|buying|paying)|remember(?:\s+(?:it|this|that|them))?(?=\s*[.!?]*\s*$)|know\s+(?:anything\s+)?(?:what(?!\s+(?:to|i\s+should|i\s+can)\s+do\b)|where|this|that|about))\b/i,
   /\bnot\s+recogni[sz]ed\b|\bunrecogni[sz]ed\b|\bunknown\s+(?:payment|charge|transaction|merchant|purchase)\b|\bnot\s+mine\b|\b(?:isn'?t|wasn'?t|aren'?t|weren'?t)\s+(?:mine|ours)\b|\bnot\s+(?:my|our)\s+(?:purchase|payment|charge|transaction|order|doing)\b/i,
   /\b(?:didn'?t|did\s+not|never)\s+(?:make|made|do|did|buy|bought|order|ordered|purchase|purchased|authori[sz]e|authori[sz]ed|spend|spent|pay|paid|shop|shopped|use|used|go\s+(?:there|to)|been)\b/i,
   /\bfraud\w*\b|\bunauthori[sz]ed\b|\bscam\w*\b|\bsuspicious\b/i,
-  /\b(?:it\s+)?(?:wasn'?t|was\s+not|isn'?t|is\s+not)\s+me\b|\bnot\s+me\b|\bsome(?:one|body)\s+(?:else\s+)?(?:used|took|made|bought|charged|(?:is|has\s+been)\s+using)\b/i,
+  /\b(?:it\s+)?(?:wasn'?t|was\s+not|isn'?t|is\s+not)\s+me\b|\bnot\s+me\b|\bsome(?:one|body)\s+(?:else\s+)?(?:used|took(?!\s+(?:it|them|my\s+(?:wallet|purse|bag|handbag|phone|card|keys)))|made|bought|charged|(?:is|has\s+been)\s+using)\b/i,
   /\b(?:can'?t|cannot|can\s+not)\s+(?:explain|account\s+for|place|identify)\b|\bno\s+idea\s+what\b|\bwhat\s+is\s+(?:this|that)\b.*\b(?:charge|payment|transaction)\b|\bnever\s+heard\s+of\b/i,
   /\bwho\s+(?:is|are|the\s+hell\s+is)\b(?=.*\b(?:charg\w*|payments?|took|taken|left\s+my\s+account|debit\w*|billed)\b)/i,
 ];

@@ -43,6 +43,14 @@ const TOPICS: Topic[] = [
     ],
   },
   {
+    category: "card_about_to_expire",
+    when: [
+      /\b(?:valid\s+(?:thru|through|until|till)|expir(?:es|ing|y)|runs?\s+out|about\s+to\s+expire)\b/i,
+      /\b(?:new|another|replacement)\s+(?:one|card)\b|\brenew\w*|\bautomatic\w*|\bby\s+yoursel(?:f|ves)\b/i,
+    ],
+    unless: /\b(?:expired|lost|stolen|broken|damaged|declin\w*)\b/i,
+  },
+  {
     category: "lost_or_stolen_phone",
     when: [
       /\b(?:phone|mobile|iphone|smartphone)\b.{0,40}\b(?:stolen|lost|nicked|pinched|missing)\b|\b(?:lost|stole|nicked|pinched|grabbed|snatched|left)\s+(?:my\s+)?(?:phone|mobile|iphone|smartphone)\b/i,
