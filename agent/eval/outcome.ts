@@ -47,7 +47,9 @@ export type OutcomeState = {
   /** The knowledge-base entries the answer cites. */
   knowledge?: { id?: string; category?: string; title?: string }[] | null;
   /** A waiting request this turn cancelled. */
-  withdrawn?: { approvalId?: string } | null;
+  withdrawn?: { approvalId?: string; caseId?: string } | null;
+  /** A cancel asked beside a new claim: the request it was about. */
+  alsoCancel?: { case?: { caseId?: string; priorStatus?: string } | null } | null;
   cardAction?: { action?: string; outcome?: string } | null;
   alsoCardAction?: { action?: string; outcome?: string } | null;
   checks?: { limits?: { status?: string }; history?: { status?: string } } | null;
@@ -90,7 +92,12 @@ function refundOutcome(state: OutcomeState): Outcome | null {
   return null;
 }
 
-function cancelOutcome(state: OutcomeState): Outcome | null {
+function cancelOutcome(state: OutcomeState, main: boolean): Outcome | null {
+  if (!main && state.alsoCancel) {
+    const kase = state.alsoCancel.case;
+    if (kase && state.withdrawn?.caseId === kase.caseId) return "cancelled";
+    return !kase || (kase.priorStatus && SETTLED.has(kase.priorStatus)) ? "nothing_to_cancel" : null;
+  }
   const prior = state.case?.priorStatus;
   if (state.withdrawn) return "cancelled";
   if (!state.case || (prior && SETTLED.has(prior))) return "nothing_to_cancel";
@@ -118,7 +125,7 @@ export function outcomeOf(state: OutcomeState, intent: string | null = state.int
     case "refund":
       return refundOutcome(state);
     case "cancel":
-      return cancelOutcome(state);
+      return cancelOutcome(state, main);
     case "status":
       return "status_answered";
     case "limits":

@@ -240,10 +240,10 @@ function statusText(state: AgentStateType, w: Words): string {
   return caseStandingText(state.case, state.case.priorStatus ?? "open", w);
 }
 
-function cancelText(state: AgentStateType, w: Words): string {
-  const kase = state.case;
+/** The answer to a cancel: the request withdrawn, or where the request named stands when nothing is left to cancel. */
+function cancelText(kase: CaseRef | null, withdrawn: boolean, w: Words): string {
   if (!kase) return w.t("cancel.nothing");
-  if (state.withdrawn) return w.t("cancel.done", { what: describe(kase, w) });
+  if (withdrawn) return w.t("cancel.done", { what: describe(kase, w) });
   return w.t("cancel.nothingLeft", { standing: caseStandingText(kase, kase.priorStatus ?? "open", w) });
 }
 
@@ -257,7 +257,7 @@ function mainText(state: AgentStateType, w: Words): string | undefined {
     case "status":
       return statusText(state, w);
     case "cancel":
-      return cancelText(state, w);
+      return cancelText(state.case, state.withdrawn !== null, w);
     case "refund":
       if (state.case?.priorStatus) return w.t("refund.already", { standing: caseStandingText(state.case, state.case.priorStatus, w) });
       if (state.case) return refundText(state, w);
@@ -275,6 +275,10 @@ function factsText(state: AgentStateType, intent: string, w: Words): string | un
       const others = state.standing ?? [];
       if (others.length === 0) return w.t("status.noOthers");
       return w.t("status.others", { lines: standingLines(others, w) });
+    }
+    case "cancel": {
+      const beside = state.intent === "cancel" ? null : state.alsoCancel;
+      return beside ? cancelText(beside.case, beside.case !== null && state.withdrawn?.caseId === beside.case.caseId, w) : undefined;
     }
     case "limits": {
       const limits = state.checks.limits;

@@ -184,6 +184,11 @@ export const AgentState = Annotation.Root({
   alsoCardAction: replace<CardActionResult | null>(null),
   /** A request on another thread that this turn cancelled. */
   withdrawn: replace<Withdrawn | null>(null),
+  /**
+   * A cancel asked beside a new claim ("drop the parking one, and refund the Electro Mart charge
+   * instead"): the request it was about, withdrawn when `withdrawn` names it, or none found.
+   */
+  alsoCancel: replace<{ case: CaseRef | null } | null>(null),
   /** The agent's answer for this turn. */
   answer: replace<string>(""),
 });

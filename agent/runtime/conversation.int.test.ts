@@ -87,6 +87,27 @@ describe("a conversation with the offline model", () => {
     expect(await h.ledgerRows()).toHaveLength(0);
   });
 
+  it("withdraws a request asked to be cancelled beside a new claim before taking the claim up", async () => {
+    const first = await h.newThread();
+    const waiting = await reply(first, "Electro Mart 1,249 wasn't me");
+    expect(waiting).toMatchObject({ status: "awaiting_approval" });
+    const thread = await h.newThread();
+    const turn = await reply(
+      thread,
+      "please drop the Electro Mart request, it was my son. And refund the Green Grocer 23.40 from yesterday, the delivery never came",
+    );
+    expect(turn.reply).toMatch(/refunded the Green Grocer payment of 23\.40 EUR/);
+    expect(turn.reply).toMatch(/cancelled your refund request for the Electro Mart payment/);
+    expect((await getApprovalByCase(h.db, TENANT, waiting.caseId!))?.status).toBe("cancelled");
+    // The claim withdrawn no longer counts against the new one: it is paid at once, once.
+    expect(await h.ledgerRows(turn.caseId)).toHaveLength(1);
+    expect(await h.ledgerRows()).toHaveLength(1);
+    const after = await reply(thread, "cancel that electro mart request too. and Metro Transit 2.90 wasn't me either");
+    expect(after.reply).toMatch(/nothing left to cancel/i);
+    expect(after).toMatchObject({ status: "awaiting_approval" });
+    expect(await h.ledgerRows()).toHaveLength(1);
+  });
+
   it("tells a waiting customer where the request stands and keeps it waiting", async () => {
     const thread = await h.newThread();
     await reply(thread, "What is this Electro Mart charge? It wasn't me");

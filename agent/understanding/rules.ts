@@ -123,6 +123,8 @@ const CANCEL: RegExp[] = [
   /\bcancel\b(?!.*\b(?:card|account|subscription|membership|charge[sd]?|payments?|transactions?|purchases?|orders?|bookings?)\b)/i,
   /\bcancel+\s+(?:my|the|this|that)\s+(?:refund|request|claim|case|complaint|dispute|ticket)\b|\bcancel+\s+(?:the|that|this)\s+(?:[\w&'-]+\s+){1,3}one\b/i,
   /\bnever\s*mind\b|\bnvm\b|\bforget\s+(?:it|about\s+it|that)\b|\bscratch\s+that\b|\bdrop\s+(?:it|the\s+(?:claim|request|case))\b/i,
+  // "scratch the gadget hub dispute", "please drop the parking one".
+  /\b(?:scratch|drop)\s+(?:the|that|my)\s+(?:[\w&'-]+\s+){0,3}(?:one|claim|request|dispute|refund|case|complaint)\b/i,
   /\bfound\s+(?:the|my)\s+receipt\b|\bit\s+was\s+(?:me|mine)\s+after\s+all\b|\bi\s+remember\s+now\b|\bnow\s+i\s+remember\b|\bmy\s+(?:mistake|bad)\b/i,
   /\bi\s+(?:do\s+)?recogni[sz]e\s+(?:it|the\s+(?:payment|charge|transaction)|this|that)(?:\s+now)?\b|\bit\s+was\s+(?:just\s+)?my\s+(?:son|daughter|wife|husband|partner|kid|child|mum|mom|dad|brother|sister|flatmate|roommate)\b/i,
   /\bwithdraw\s+(?:one\s+of\s+|either\s+of\s+|both\s+of\s+)?(?:my|the)\s+(?:[\w'-]+\s+){0,3}(?:request|claim|complaint|dispute)s?\b/i,
@@ -141,7 +143,7 @@ const STATUS: RegExp[] = [
   /\b(?:did|have|has)\s+(?:you|u|anyone|someone|they)\s+(?:decided?|made\s+a\s+decision)\b|\bwhat\s+(?:did|have)\s+(?:you|they)\s+decided?\b/i,
   /\bwhat(?:'?s|\s+is)?\s+(?:happened|happening|going\s+on)\s+(?:to|with)\s+(?:my|the|that)\s+(?:[\w'-]+\s+){0,3}(?:refund|claim|request|case|dispute|complaint)s?\b|\bwhat(?:'?s|\s+is)\s+(?:happening|going\s+on)\s+with\s+(?:that|this|it)(?:\s+one)?\s*(?:[.?!…]+\s*)?$/i,
   /\bwhere\s+(?:do|does|is|are)\s+(?:all\s+)?(?:my|the)\s+(?:[\w'-]+\s+){0,2}(?:claims?|requests?|refunds?|disputes?|complaints?|cases?)\s+(?:stand|at)\b|\b(?:claims?|requests?|refunds?|disputes?|complaints?)\s+(?:stand|at)\s*\??\s*$/i,
-  /\b(?:any|my|which)\s+(?:of\s+my\s+)?(?:[\w'-]+\s+)?(?:disputes?|claims?|requests?|complaints?|refunds?)\s+(?:are\s+|is\s+)?(?:still\s+)?(?:open|pending|outstanding|in\s+progress)\b|\b(?:open|outstanding)\s+(?:disputes?|claims?|requests?|complaints?|refunds?)\b/i,
+  /\b(?:any|my|which)\s+(?:of\s+my\s+)?(?:[\w'-]+\s+){0,2}(?:disputes?|claims?|requests?|complaints?|refunds?)\s+(?:are\s+|is\s+)?(?:still\s+)?(?:open|pending|outstanding|in\s+progress)\b|\b(?:open|outstanding)\s+(?:disputes?|claims?|requests?|complaints?|refunds?)\b/i,
   /\bwhere(?:'?s|\s+is)\s+(?:my|the|that)\s+(?:\w+\s+){0,2}(?:refund|money|claim|request)\b|\bwhat\s+happened\s+(?:to|with)\s+(?:my|the|that)\s+(?:\w+\s+){0,3}(?:refund|claim|request|case|dispute)\b/i,
   /\b(?:when\s+(?:will|do|can)|how\s+long\s+(?:until|till|before))\s+i\s+(?:\w+\s+)?(?:get|receive|see)\s+(?:my|the|that)\s+(?:refund|money)\b|\brefund\b.{0,30}\b(?:not|isn'?t|hasn'?t|still\s+not|nothing)\b.{0,20}\b(?:showing|shown|arrived|appeared|there|back|come|statement|account)\b/i,
   /\bwaiting\s+(?:for|on)\s+(?:my|the|that)\s+(?:\w+\s+){0,3}refund\b|\b(?:did|have|has)\s+(?:you|anyone|someone|they)\s+(?:approved?|processed?|accepted?|decided)\s+(?:on\s+)?(?:my|the)\s+(?:refund|claim|request|case)\b|\b(?:isn'?t|is\s+not|not)\s+back\s+on\s+my\s+(?:card|account)\b/i,

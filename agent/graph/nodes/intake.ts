@@ -34,6 +34,7 @@ const freshTurn = {
   alsoCardAction: null,
   standing: [] as CaseRef[],
   withdrawn: null,
+  alsoCancel: null,
   answer: "",
 } as const;
 
@@ -270,8 +271,10 @@ export const intake = (deps: AgentDeps) =>
       text: state.input,
       language,
     };
+    const cancelledFirst = main.intent === "refund" && side?.intent === "cancel" ? await cancelBeforeClaim(turn, side) : undefined;
+    if (cancelledFirst) update = { ...update, ...cancelledFirst };
     update = await settle(turn, main, update, answered);
-    if (side && side.intent !== main.intent) update = await settle(turn, side, update, {});
+    if (side && side.intent !== main.intent && !cancelledFirst) update = await settle(turn, side, update, {});
     const listed = update.clarification && "options" in update.clarification ? update.clarification.options : undefined;
     return listed?.length ? { ...update, shown: listed.filter((o): o is TransactionOption => "transactionId" in o) } : update;
   };
@@ -515,6 +518,18 @@ async function withdraw(turn: Turn, u: Understanding, approvalId: string | undef
     if (now) return { case: caseRefOf(now), approval: now.approval, focus: focusOf(now) };
   }
   return { case: caseRefOf(kase), approval: kase.approval, focus: focusOf(kase) };
+}
+
+/**
+ * A cancel asked beside a new claim, carried out before the claim is opened: the request it
+ * names is withdrawn (so it no longer counts against the new claim) and the claim then becomes
+ * the turn's case. Undefined when the cancel needs a question back or is about an item not
+ * booked yet: it is then settled after the claim, as any second request.
+ */
+async function cancelBeforeClaim(turn: Turn, cancel: Understanding): Promise<AgentUpdate | undefined> {
+  const done = await withdraw(turn, cancel, undefined);
+  if (done.clarification) return undefined;
+  return { withdrawn: done.withdrawn ?? null, alsoCancel: { case: (done.case as CaseRef | undefined) ?? null } };
 }
 
 /** Hands the conversation to a person with a summary they can act on. */
