@@ -127,7 +127,8 @@ const CORRECTION =
 const POSITION_NOT_DAY = /\b\d{1,2}(?:st|nd|rd|th)\s+(?:one|payment|charge|transaction)\b/gi;
 
 /** "over a thousand euros", "about 20": a bound or a guess, which must not be matched as the exact amount. */
-const APPROXIMATE = /\b(?:over|more\s+than|above|at\s+least|almost|nearly|about|around|roughly|approx\w*|under|less\s+than|below|some)\s*$|~\s*$/i;
+const APPROXIMATE =
+  /\b(?:over|more\s+than|above|at\s+least|almost|nearly|about|around|roughly|approx\w*|under|less\s+than|below|some)\s*$|~\s*$|(?<!\p{L})(?:powy[zż]ej|ponad|poni[zż]ej|oko[lł]o|prawie|mniej\s+wi[eę]cej|co\s+najmniej|przesz[lł]o)\s*$/iu;
 /** "i only filled up for 110", "should have been 20": what the customer meant to pay, not the payment's amount. */
 const WHAT_IT_SHOULD_BE =
   /\b(?:i\s+(?:only|just)\s+(?:spent|paid|bought|ordered|had|used|filled\s+up|fuell?ed|tanked|took\s+out|withdrew|put\s+in)\s+(?:\w+\s+){0,3}?(?:for\s+)?|should\s+(?:only\s+)?(?:have\s+)?be(?:en)?\s+(?:only\s+)?)(?:€\s*)?$/i;
@@ -564,8 +565,8 @@ export function understandCustomerText(message: string, ctx: OfflineContext, mod
       ({ clause, u, byRule }) =>
         PRECEDENCE.includes(u.intent) &&
         u.confidence >= SECOND_INTENT_FLOOR &&
-        // A help topic a keyword rule reads is asked for even when only the trouble is told ("plus my contactless stopped working").
-        (u.intent !== "knowledge" || byRule || ASKS.test(clause.replace(JOINER, ""))) &&
+        // A help topic a keyword rule reads in a clause joined on as another matter is asked for even when only the trouble is told ("plus my contactless stopped working").
+        (u.intent !== "knowledge" || (byRule && JOINER.test(clause)) || ASKS.test(clause.replace(JOINER, ""))) &&
         !explainsClaim(clause, u) &&
         // "I wrote to you earlier about my Green Grocer payment. Could you let me know where that request stands?": the claim is the one asked about.
         !(u.intent === "refund" && whole.intent === "status" && ((!byRule && WROTE_BEFORE.test(clause)) || CLAIMED_BEFORE.test(clause))) &&

@@ -723,3 +723,10 @@ describe("what a message is about, not what its words touch", () => {
     expect(understandLatest(turns, alice)).toMatchObject({ intent: "refund", merchant: "Metro Transit" });
   });
 });
+
+describe("amounts said as a bound", () => {
+  it("takes no payment's amount from 'powyżej 200 zł' or 'over 200'", () => {
+    expect(extractEntities("reklamuję płatność powyżej 200 zł", alice).amountMinor).toBeUndefined();
+    expect(extractEntities("a charge of over 200 euros", alice).amountMinor).toBeUndefined();
+  });
+});

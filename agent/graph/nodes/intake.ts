@@ -62,9 +62,10 @@ function pickOrdinal<T>(options: T[], ordinal: number | undefined): T | undefine
   return ordinal === -1 ? options.at(-1) : options[ordinal - 1];
 }
 
-const CHEAPER = /\b(?:cheap(?:er|est)|small(?:er|est)|low(?:er|est)|less\s+expensive)\b|(?<!\p{L})(?:ta[nń]sz\p{L}*|mniejsz\p{L}*|ni[zż]sz\p{L}*)/iu;
+const CHEAPER =
+  /\b(?:cheap(?:er|est)|small(?:er|est)|low(?:er|est)|less\s+expensive)\b|(?<!\p{L})(?:(?:naj)?ta[nń]sz\p{L}*|(?:naj)?mniejsz\p{L}*|(?:naj)?ni[zż]sz\p{L}*)/iu;
 const DEARER =
-  /\b(?:dearer|big(?:ger|gest)|larg(?:er|est)|high(?:er|est)|more\s+expensive|most\s+expensive|pricier)\b|(?<!\p{L})(?:dro[zż]sz\p{L}*|wi[eę]ksz\p{L}*|wy[zż]sz\p{L}*)/iu;
+  /\b(?:dearer|big(?:ger|gest)|larg(?:er|est)|high(?:er|est)|more\s+expensive|most\s+expensive|pricier)\b|(?<!\p{L})(?:(?:naj)?dro[zż]sz\p{L}*|(?:naj)?wi[eę]ksz\p{L}*|(?:naj)?wy[zż]sz\p{L}*)/iu;
 
 /** "the cheaper one", "ta droższa": the offered payment of the lowest or highest amount, when the amounts differ. */
 function pickByPrice<T extends { amountMinor: number }>(options: T[], text: string): T | undefined {
@@ -159,7 +160,10 @@ function reasonOf(now: Understanding, prior: Understanding | undefined): Underst
 }
 
 /** "the second one", "tamtą drugą płatność": a position among payments, said about a payment and not a card. */
-const POSITION_OF_PAYMENT = /\b(?:one|payments?|charges?|transactions?|purchases?)\b|(?<!\p{L})(?:p[lł]atno[sś]\p{L}*|transakcj\p{L}*|obci[aą][zż]\p{L}*)/iu;
+const POSITION_OF_PAYMENT =
+  /\b(?:one|payments?|charges?|transactions?|purchases?)\b|(?<!\p{L})(?:p[lł]atno[sś]\p{L}*|transakcj\p{L}*|obci[aą][zż]\p{L}*|(?:t[aąeę]|tamt\p{L}*)\s+(?:drug|pierwsz|trzeci|czwart|ostatni)\p{L}*)/iu;
+/** "ta większa", "tę najtańszą": a payment named by its price alone, in Polish, where the word agrees with "płatność". */
+const THAT_ONE_BY_PRICE = /(?<!\p{L})(?:t[aąeę]|tamt\p{L}*)\s+(?:naj)?(?:wi[eę]ksz|dro[zż]sz|wy[zż]sz|ta[nń]sz|mniejsz|ni[zż]sz)\p{L}*/iu;
 const ABOUT_A_CARD = /\bcards?\b|(?<!\p{L})kart\p{L}*/iu;
 
 /**
@@ -168,9 +172,16 @@ const ABOUT_A_CARD = /\bcards?\b|(?<!\p{L})kart\p{L}*/iu;
  * with the reason the customer gave, or the one they gave before.
  */
 function pickFromShown(now: Understanding, state: AgentStateType, text: string): { u: Understanding; txnId: string } | undefined {
-  if (now.ordinal === undefined || state.shown.length === 0 || hasCriteria(now)) return undefined;
-  if (!["refund", "unclear", "other", "pending"].includes(now.intent) || !POSITION_OF_PAYMENT.test(text) || ABOUT_A_CARD.test(text)) return undefined;
-  const chosen = pickOrdinal(state.shown, now.ordinal);
+  // "a ta największa?": the dearest of the payments listed.
+  const byPrice = now.ordinal === undefined ? pickByPrice(state.shown, text) : undefined;
+  if ((now.ordinal === undefined && !byPrice) || state.shown.length === 0 || hasCriteria(now)) return undefined;
+  if (
+    !["refund", "unclear", "other", "pending"].includes(now.intent) ||
+    !(POSITION_OF_PAYMENT.test(text) || (byPrice && THAT_ONE_BY_PRICE.test(text))) ||
+    ABOUT_A_CARD.test(text)
+  )
+    return undefined;
+  const chosen = byPrice ?? pickOrdinal(state.shown, now.ordinal);
   if (!chosen) return undefined;
   const prior = state.understanding?.intent === "refund" ? state.understanding : undefined;
   const reason = reasonOf(now, prior);
