@@ -78,6 +78,17 @@ describe("a conversation with the offline model", () => {
     expect([undefined, second.caseId]).toContain(aboutACard.caseId);
   });
 
+  it("takes the dearest of the payments it listed when the customer points at it by price", async () => {
+    const thread = await h.newThread();
+    await reply(thread, "I want a refund");
+    const first = await reply(thread, "the first one");
+    expect(first.reply).toMatch(/Green Grocer/);
+    const dearest = await reply(thread, "and the biggest one? not mine either");
+    expect(dearest.reply).toMatch(/Electro Mart payment of 1,249\.00 EUR/);
+    expect(dearest).toMatchObject({ status: "awaiting_approval" });
+    expect(await h.ledgerRows()).toHaveLength(1);
+  });
+
   it("cancels a waiting request and answers the limits asked in the same message", async () => {
     const thread = await h.newThread();
     expect(await reply(thread, "What is this Electro Mart charge? It wasn't me")).toMatchObject({ status: "awaiting_approval" });
