@@ -233,11 +233,13 @@ export function classifyText(text: string, model: IntentModel = bankingClassifie
   const confidence = round(top.p);
   const words = contentWords(body);
   if (ONLY_SMALL_WORDS.test(body)) return { intent: "other", confidence, byRule: false, labels };
-  const namesNothing = words === 0 || SOMETHING_WRONG.test(body);
+  // "problem with my card", "app issue": a thing named with nothing said of what is wrong with it.
+  const namesNothing = words === 0 || SOMETHING_WRONG.test(body) || ONLY_TROUBLE_WITH.test(body);
   const onlyPronoun = /^\W*(?:it|this|that)\b/i.test(body) && words <= 3;
   if (namesNothing || onlyPronoun || (words <= 2 && confidence < CLARIFY_BELOW) || (words === 1 && confidence < 0.9)) {
     // "it doesn't work": the likely things that stop working, rather than what customers ask most.
-    const candidates = namesNothing && !/\bwork|\bbroken|\bplaying\s+up/i.test(body) ? COMMON_TOPICS : likelyTopics(model, body);
+    const candidates =
+      namesNothing && !/\bwork|\bbroken|\bplaying\s+up/i.test(body) && !ONLY_TROUBLE_WITH.test(body) ? COMMON_TOPICS : likelyTopics(model, body);
     return { intent: "unclear", confidence: Math.min(confidence, CLARIFY_BELOW), byRule: false, candidates, labels };
   }
   if (confidence < OUT_OF_SCOPE_BELOW) {
@@ -350,6 +352,9 @@ const ONLY_SMALL_WORDS = new RegExp(String.raw`^(?:\W*${SMALL})+[\W\p{Emoji_Pres
 /** "something is wrong", "there's a problem" with nothing said about what. */
 const SOMETHING_WRONG =
   /^\W*(?:(?:it|this|that)\W+)?(?:(?:still|just)\s+)?(?:does\s*n[o']?t|doesnt|don'?t|dont|isn'?t|isnt|is\s+not|not|won'?t|wont)\s+work(?:ing)?(?:\s+(?:again|anymore|any\s+more))?\W*$|^\W*(?:it'?s|its|it\s+is)\s+(?:broken|not\s+working|playing\s+up)(?:\s+(?:again|wtf|ugh|omg|lol|pls|please))*\W*$|^\W*(?:\w+\W+){0,2}(?:something(?:'s|\s+is|\s+seems)?\s+(?:wrong|off|not\s+right|weird|strange)|(?:there'?s|there\s+is|i\s+have)\s+(?:a\s+problem|an\s+issue|a\s+question))\W*$|^\W*(?:\w+\W+){0,3}(?:i\s+was\s+hoping|i'?m\s+hoping|i\s+wonder(?:ed)?\s+if)\s+you\s+(?:could|can|might)\s+help\s+(?:me\s+)?(?:with\s+)?(?:something|a\s+(?:question|problem|thing))\W*$|^\W*(?:\p{L}+\W+)?(?:co[sś]\s+(?:jest\s+|si[eę]\s+)?(?:nie\s+tak|nie\s+dzia[lł]a|dziwnego|zepsu\p{L}+)|mam\s+(?:(?:jaki[sś]|ma[lł]y|du[zż]y)\s+)?problem|nie\s+dzia[lł]a(?:\s+mi)?(?:\s+to)?)(?:\s+(?:z\s+)?\p{L}+)?\W*$/iu;
+/** A trouble with a thing and nothing more: "problem with my card", "account issue", "problem z kartą". */
+const ONLY_TROUBLE_WITH =
+  /^\W*(?:(?:i\s+(?:have|got|'ve\s+got)|there'?s|there\s+is)\s+)?(?:a\s+|some\s+)?(?:problems?|issues?|trouble)\s+(?:with\s+)?(?:my\s+|the\s+)?(?:card|account|app|money|payment|transfer|bank)s?\W*$|^\W*(?:my\s+)?(?:card|account|app|money|payment)\s+(?:problems?|issues?|trouble)\W*$|^\W*(?:jaki[sś]\s+)?problem\s+z\s+(?:moj\p{L}*\s+)?\p{L}+\W*$/iu;
 /** Help asked for in so many words. */
 const HELP_ASKED =
   /\b(?:need|want|would\s+like|looking\s+for)\s+(?:some\s+)?(?:help|assistance)\b|\b(?:help|assist)\s+me\b|(?<!\p{L})(?:potrzebuj\p{L}*\s+pomocy|pom[oó][zż]\p{L}*\s+mi)(?!\p{L})/iu;
@@ -574,6 +579,8 @@ export function understandCustomerText(message: string, ctx: OfflineContext, mod
         !(u.intent === "refund" && u.merchant === undefined && u.amountMinor === undefined && ASKS_IF_BACK.test(clause.replace(JOINER, ""))) &&
         // "...now it's blocked. can i unblock it?" about a PIN unfreezes no card.
         !(u.intent === "unfreeze_card" && /\bpin\b/i.test(text)) &&
+        // "...my balance looks the same. where is it?": a question about what the message told, not about a request, when none is named.
+        !(u.intent === "status" && WHERE_IS_IT.test(clause) && !REQUEST_NAMED.test(text)) &&
         !guessedRequest(clause, text, u, byRule, ctx),
     );
   const parts = read.map(({ u }) => u);
@@ -603,6 +610,11 @@ export function understandCustomerText(message: string, ctx: OfflineContext, mod
       : claimOfTheMessage(first, secondOwn, whole);
   return { ...firstRead, also: claimOfTheMessage(secondOwn, first, whole) };
 }
+
+/** "where is it?", "how's that going": a question whose object is only a pronoun. */
+const WHERE_IS_IT = /^\W*(?:(?:and|so|ok|okay)\W+)?(?:where|how)(?:'?s|\s+is|\s+are)\s+(?:it|that|this|they|them)(?:\s+\w+)?\W*$/i;
+/** A refund or a request named in so many words, in either language. */
+const REQUEST_NAMED = /\b(?:refund\w*|claims?|requests?|disputes?|complaints?|money\s+back)\b|(?<!\p{L})(?:zwrot\p{L}*|reklamacj\p{L}*|zg[lł]osze\p{L}*)/iu;
 
 /** "I wrote to you earlier today regarding my Green Grocer payment": a request made before, told as the setting of a question. */
 const WROTE_BEFORE =

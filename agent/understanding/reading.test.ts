@@ -730,3 +730,17 @@ describe("amounts said as a bound", () => {
     expect(extractEntities("a charge of over 200 euros", alice).amountMinor).toBeUndefined();
   });
 });
+
+describe("trouble told without a request", () => {
+  it.each([
+    ["problem with my card", "unclear"],
+    ["on thursday I moved 500 from my account at another bank into this one, but here my balance looks exactly the same as before. where is it?", "knowledge"],
+    ["honestly why do you need my passport and a selfie? my old bank never did this", "knowledge"],
+    ["machine gave me only 40 but account says 60 was taken. i counted twice. what now", "knowledge"],
+  ])("%s -> %s", (text, intent) => {
+    const u = understandCustomerText(text, alice);
+    expect(u.intent).toBe(intent);
+    expect(u.also?.intent).not.toBe("status");
+    expect(u.also?.intent).not.toBe("refund");
+  });
+});

@@ -57,7 +57,7 @@ const PASSCODE_FORGOTTEN: RegExp[] = [
 
 /** Words that place a problem at a cash machine rather than a card payment. */
 export const AT_CASH_MACHINE =
-  /\b(?:atm|cash\s*(?:point|machine|withdrawal)|cashpoint|withdr[ae]w\w*|took\s+(?:cash|money)\s+out|take\s+(?:cash|money)\s+out)\b/i;
+  /\b(?:atm|cash\s*(?:point|machine|withdrawal)|cashpoint|withdr[ae]w\w*|took\s+(?:cash|money)\s+out|take\s+(?:cash|money)\s+out|(?:the\s+)?machine\s+(?:only\s+)?(?:gave|spat|dispensed|paid\s+out))\b/i;
 /** Words that mean money was taken, without which "twice" or "abroad" says nothing about a payment. */
 const CHARGED =
   /\b(?:charg\w*|paid|pay|payments?|took|taken|take|billed?|debit\w*|deducted|transactions?|purchases?|bought|spent|money|cost|twice\s+(?:at|from|by|on))\b|€|\beur\b|\d/i;
@@ -207,7 +207,8 @@ const ABROAD: RegExp[] = [
 const UNRECOGNISED: RegExp[] = [
   /\b(?:don'?t|do\s+not|didn'?t|can'?t|cannot)\s+(?:recogni[sz]e|remember\s+(?:making|buying|paying)|remember(?:\s+(?:it|this|that|them))?(?=\s*[.!?]*\s*$)|know\s+(?:anything\s+)?(?:what(?!\s+(?:to|i\s+should|i\s+can)\s+do\b)|where|this|that|about))\b/i,
   /\bnot\s+recogni[sz]ed\b|\bunrecogni[sz]ed\b|\bunknown\s+(?:payment|charge|transaction|merchant|purchase)\b|\bnot\s+mine\b|\b(?:isn'?t|wasn'?t|aren'?t|weren'?t)\s+(?:mine|ours)\b|\bnot\s+(?:my|our)\s+(?:purchase|payment|charge|transaction|order|doing)\b/i,
-  /\b(?:didn'?t|did\s+not|never)\s+(?:make|made|do|did|buy|bought|order|ordered|purchase|purchased|authori[sz]e|authori[sz]ed|spend|spent|pay|paid|shop|shopped|use|used|go\s+(?:there|to)|been)\b/i,
+  // "my old bank never did this" is said of someone else.
+  /(?<!\b(?:bank|banks|they|he|she|shop|store|company|app)\s+)\b(?:didn'?t|did\s+not|never)\s+(?:make|made|do|did|buy|bought|order|ordered|purchase|purchased|authori[sz]e|authori[sz]ed|spend|spent|pay|paid|shop|shopped|use|used|go\s+(?:there|to)|been)\b/i,
   /\bfraud\w*\b|\bunauthori[sz]ed\b|\bscam\w*\b|\bsuspicious\b/i,
   /\b(?:it\s+)?(?:wasn'?t|was\s+not|isn'?t|is\s+not)\s+me\b|\bnot\s+me\b|\bsome(?:one|body)\s+(?:else\s+)?(?:used|took(?!\s+(?:it|them|my\s+(?:wallet|purse|bag|handbag|phone|card|keys)))|made|bought|charged|(?:is|has\s+been)\s+using)\b/i,
   /\b(?:can'?t|cannot|can\s+not)\s+(?:explain|account\s+for|place|identify)\b|\bno\s+idea\s+what\b|\bwhat\s+is\s+(?:this|that)\b.*\b(?:charge|payment|transaction)\b|\bnever\s+heard\s+of\b/i,
@@ -365,7 +366,7 @@ function refundAt(label: RuleLabel, m: Said): RuleLabel {
   if (either(m, /\bdirect\s+debits?\b/i, pl.PL_DIRECT_DEBIT)) return { intent: "knowledge", category: "direct_debit_payment_not_recognised" };
   if (!either(m, AT_CASH_MACHINE, pl.PL_AT_CASH_MACHINE)) return label;
   if (label.reason === "unrecognised") return { intent: "knowledge", category: "cash_withdrawal_not_recognised" };
-  if (either(m, /\b(?:less|wrong\s+amount|only\s+(?:gave|got)|short|didn'?t\s+(?:give|get)\s+(?:me\s+)?(?:all|the))\b/i, pl.PL_LESS_CASH))
+  if (either(m, /\b(?:less|wrong\s+amount|only\s+(?:gave|got)|gave\s+(?:me\s+)?only|short|didn'?t\s+(?:give|get)\s+(?:me\s+)?(?:all|the))\b/i, pl.PL_LESS_CASH))
     return { intent: "knowledge", category: "wrong_amount_of_cash_received" };
   return label;
 }
