@@ -89,6 +89,16 @@ describe("a conversation with the offline model", () => {
     expect(await h.ledgerRows()).toHaveLength(1);
   });
 
+  it("answers a question about the bank's fee on a payment, then claims that payment when asked to refund it", async () => {
+    const thread = await h.newThread();
+    const asked = await reply(thread, "did you charge me some kind of fee on the Bar Tapas Sol payment? I paid in Spain");
+    expect(asked.caseId).toBeUndefined();
+    expect(await h.ledgerRows(), "nothing paid on a question about a fee").toHaveLength(0);
+    const claimed = await reply(thread, "can you refund it? the bar overcharged me anyway, they added drinks we never had");
+    expect(claimed.reply).toMatch(/Bar Tapas Sol payment of 41\.50 EUR/);
+    expect(await h.ledgerRows(claimed.caseId)).toHaveLength(1);
+  });
+
   it("cancels a waiting request and answers the limits asked in the same message", async () => {
     const thread = await h.newThread();
     expect(await reply(thread, "What is this Electro Mart charge? It wasn't me")).toMatchObject({ status: "awaiting_approval" });

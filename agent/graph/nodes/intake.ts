@@ -162,6 +162,13 @@ function reasonOf(now: Understanding, prior: Understanding | undefined): Underst
 /** "the second one", "tamtą drugą płatność": a position among payments, said about a payment and not a card. */
 const POSITION_OF_PAYMENT =
   /\b(?:one|payments?|charges?|transactions?|purchases?)\b|(?<!\p{L})(?:p[lł]atno[sś]\p{L}*|transakcj\p{L}*|obci[aą][zż]\p{L}*|(?:t[aąeę]|tamt\p{L}*)\s+(?:drug|pierwsz|trzeci|czwart|ostatni)\p{L}*)/iu;
+/** Of two payments listed, the one the conversation is not about, when the customer says "the other one". */
+function otherOfTwoShown(state: AgentStateType, text: string): TransactionOption | undefined {
+  if (state.shown.length !== 2 || !state.focus || !/\bthe\s+other\s+(?:one|payment|charge|transaction)\b/i.test(text)) return undefined;
+  const others = state.shown.filter((o) => o.transactionId !== state.focus!.transactionId);
+  return others.length === 1 ? others[0] : undefined;
+}
+
 /** "ta większa", "tę najtańszą": a payment named by its price alone, in Polish, where the word agrees with "płatność". */
 const THAT_ONE_BY_PRICE = /(?<!\p{L})(?:t[aąeę]|tamt\p{L}*)\s+(?:naj)?(?:wi[eę]ksz|dro[zż]sz|wy[zż]sz|ta[nń]sz|mniejsz|ni[zż]sz)\p{L}*/iu;
 const ABOUT_A_CARD = /\bcards?\b|(?<!\p{L})kart\p{L}*/iu;
@@ -172,16 +179,17 @@ const ABOUT_A_CARD = /\bcards?\b|(?<!\p{L})kart\p{L}*/iu;
  * with the reason the customer gave, or the one they gave before.
  */
 function pickFromShown(now: Understanding, state: AgentStateType, text: string): { u: Understanding; txnId: string } | undefined {
-  // "a ta największa?": the dearest of the payments listed.
-  const byPrice = now.ordinal === undefined ? pickByPrice(state.shown, text) : undefined;
-  if ((now.ordinal === undefined && !byPrice) || state.shown.length === 0 || hasCriteria(now)) return undefined;
+  // "a ta największa?": the dearest of the payments listed; claimed, "the other one from that day": of two listed, the one not discussed.
+  const described =
+    now.ordinal === undefined ? (pickByPrice(state.shown, text) ?? (now.intent === "refund" ? otherOfTwoShown(state, text) : undefined)) : undefined;
+  if ((now.ordinal === undefined && !described) || state.shown.length === 0 || hasCriteria(now)) return undefined;
   if (
     !["refund", "unclear", "other", "pending"].includes(now.intent) ||
-    !(POSITION_OF_PAYMENT.test(text) || (byPrice && THAT_ONE_BY_PRICE.test(text))) ||
+    !(POSITION_OF_PAYMENT.test(text) || (described && THAT_ONE_BY_PRICE.test(text))) ||
     ABOUT_A_CARD.test(text)
   )
     return undefined;
-  const chosen = byPrice ?? pickOrdinal(state.shown, now.ordinal);
+  const chosen = described ?? pickOrdinal(state.shown, now.ordinal);
   if (!chosen) return undefined;
   const prior = state.understanding?.intent === "refund" ? state.understanding : undefined;
   const reason = reasonOf(now, prior);
@@ -352,7 +360,10 @@ async function settle(turn: Turn, u: Understanding, update: AgentUpdate, picked:
       if (!entry) return update;
       const cited = { id: entry.id, category: entry.category, title: entry.title, answer: entry.answer };
       const before = Array.isArray(update.knowledge) ? update.knowledge : [];
-      return { ...update, knowledge: [...before, cited] };
+      // "did you charge me a fee on the Bar Tapas Sol payment?": the payment asked about is what "refund it" means next.
+      const asked = u.merchant ? resolveTransaction(u, turn.transactions) : undefined;
+      const focus = asked?.kind === "match" && !update.focus ? { focus: optionOf(asked.transaction) } : {};
+      return { ...update, ...focus, knowledge: [...before, cited] };
     }
     case "handover": {
       // Stopping a transfer still pending is explained (it can still be cancelled), not handed over.
