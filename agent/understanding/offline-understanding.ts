@@ -139,7 +139,7 @@ const NOT_A_SHOP =
 
 /** Upper-case words that are not a shop's name. */
 const NOT_A_BRAND =
-  /^(?:ATM|PIN|EUR|PLN|USD|GBP|CHF|IBAN|SEPA|SWIFT|BLIK|SMS|APP|CVV|CVC|OTP|NFC|POS|VAT|FYI|ASAP|PLZ|PLS|OMG|WTF|UK|EU|USA|OK|NOT|WHY|HOW|WHAT)$/;
+  /^(?:ATM|PIN|EUR|PLN|USD|GBP|CHF|IBAN|SEPA|SWIFT|BLIK|SMS|APP|CVV|CVC|OTP|NFC|POS|VAT|FYI|ASAP|PLZ|PLS|OMG|WTF|UK|EU|USA|OK|NOT|WHY|HOW|WHAT|AND|NOW|THE|YOU|BUT|ALL|NEW|NEVER|PLEASE|HELP|STILL)$/;
 /** A capitalised name of up to three words. */
 const NAME = String.raw`([A-Z\u0104\u0106\u0118\u0141\u0143\u00d3\u015a\u0179\u017b][\w\u00c0-\u017f&'’.-]*(?:\s+[A-Z\u0104\u0106\u0118\u0141\u0143\u00d3\u015a\u0179\u017b][\w\u00c0-\u017f&'’.-]*){0,2})`;
 /** Words saying a shop took money, after its name ("Zalando charged me", "Rossmann pobrał"). */
@@ -148,6 +148,8 @@ const TOOK = String.raw`(?:has\s+|just\s+)?(?:charged|double[-\s]?charged|took|b
 const SHOP_PLACES = [
   new RegExp(String.raw`\b(?:at|from|w|we|z|ze|u|od|za)\s+${NAME}`, "gu"),
   new RegExp(String.raw`\b(?:payment|charge|transaction|purchase)s?\s+(?:to|by)\s+${NAME}`, "gu"),
+  // "the thief already used it on Zalando".
+  new RegExp(String.raw`\b(?:used|spent|shopped|ordered)\s+(?:it\s+|them\s+|my\s+card\s+|the\s+card\s+|money\s+)?on\s+${NAME}`, "gu"),
   new RegExp(String.raw`\b(?:[Rr]efund|[Dd]ispute)\s+(?:my|the|that|this)\s+${NAME}\s+(?:purchase|order|payment|charge|subscription|booking|bill)\b`, "gu"),
   new RegExp(String.raw`(?:^|[.!?,]\s+)${NAME}\s+${TOOK}\b`, "gu"),
   new RegExp(String.raw`(?<!\p{L})(?:stacj\p{L}*|sklep\p{L}*|firm\p{L}*|sie[cć]\p{L}*)\s+${NAME}`, "gu"),
@@ -738,6 +740,10 @@ export function understandLatest(turns: ChatTurn[], ctx: OfflineContext, model: 
   if (leans && previous && FOLLOW_UP.test(last) && readPrevious().intent === "status") {
     return { intent: "status", ...entitiesOf(latest), confidence: round(readPrevious().confidence * 0.9) };
   }
+  // "so?", "well??", "how much longer", "i co?" after a claim or a question about one: where it stands.
+  if (leans && previous && NUDGE.test(foldText(last)) && ["refund", "status", "cancel"].includes(readPrevious().intent)) {
+    return { intent: "status", ...entitiesOf(latest), confidence: RULE_CONFIDENCE };
+  }
   // "and when this one goes through?" after an item not booked yet: the same question about it.
   const aboutPending = () =>
     readPrevious().intent === "pending" || resolvePending(previous!.text, readPrevious(), ctx.pending ?? [], ctx.transactions) !== undefined;
@@ -789,6 +795,10 @@ export function understandLatest(turns: ChatTurn[], ctx: OfflineContext, model: 
     confidence: round(earlier.confidence * 0.9),
   };
 }
+
+/** A nudge that asks nothing new (folded text): "so?", "well??", "any news", "how much longer", "i co?", "no i jak?". */
+const NUDGE =
+  /^\W*(?:(?:so|well|and|hello|hallo|hey|ok|okay|erm|um+|hm+|i|a|no|halo|czy|i\s+co|no\s+i|i\s+jak|no\s+i\s+jak|i\s+jak\s+tam|i\s+co\s+teraz)\W*){1,3}$|^\W*(?:so\s+|and\s+)?(?:any\s+(?:news|word|updates?|luck)|anything\s+yet|how\s+much\s+longer|how\s+long\s+(?:now|still|more)|still\s+nothing|nothing\s+yet|(?:is\s+it\s+)?done\s+yet|yet)\W*$/;
 
 /** "ok cool.", "dzięki!": an acknowledgement before the message goes on. */
 const ACKNOWLEDGED = String.raw`^\W*(?:(?:ok(?:ay)?|cool|great|nice|perfect|thanks?|thx|cheers|okej|super|dobra|dzi[eę]ki)(?!\p{L})[\s.,!]+)*`;

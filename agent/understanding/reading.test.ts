@@ -744,3 +744,43 @@ describe("trouble told without a request", () => {
     expect(u.also?.intent).not.toBe("refund");
   });
 });
+
+describe("where a request stands, asked in passing or as a nudge", () => {
+  it.each([
+    "still nothing on my account from that refund tho",
+    "morning! any word on the electro mart thing?",
+    "hey, quick one - did that book refund actually go through?",
+    "where are both of these at right now?",
+    "is there anything else still open on my side?",
+    "you said someone would look at it. has anyone actually done that yet",
+    "Good evening. Could you let me know how both of my claims turned out, please?",
+  ])("%s", (text) => {
+    expect(understandCustomerText(text, alice).intent).toBe("status");
+  });
+
+  it("reads 'so?' and 'how much longer' after a claim as where it stands, and not after a help answer", () => {
+    const after = (first: string, last: string) =>
+      understandLatest(
+        [
+          { role: "customer", text: first },
+          { role: "agent", text: "..." },
+          { role: "customer", text: last },
+        ],
+        alice,
+      ).intent;
+    expect(after("electro mart 1249 not me", "so?")).toBe("status");
+    expect(after("electro mart 1249 not me", "how much longer")).toBe("status");
+    expect(after("how do I change my pin", "so?")).not.toBe("status");
+    expect(understandCustomerText("cancel my account and send me whats left of my balance", alice).intent).toBe("handover");
+  });
+
+  it.each([
+    ["omg false alarm, my flatmate had it in her bag the whole time so i can use it again? switch it back on pls", "unfreeze_card"],
+    ["Hello again. The police has found the wallet and the card is still inside. Please undo the block.", "unfreeze_card"],
+    ["nvm it was in my other jeans, reactivate it pls", "unfreeze_card"],
+    ["stolen. freeze it AND send me a new one", "freeze_card"],
+    ["I paid for my petrol in cash at Orlen Fuel and my card got charged 210 on top. I want that reversed", "refund"],
+  ])("%s -> %s", (text, intent) => {
+    expect(understandCustomerText(text, bob).intent).toBe(intent);
+  });
+});

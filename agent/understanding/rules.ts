@@ -60,7 +60,7 @@ export const AT_CASH_MACHINE =
   /\b(?:atm|cash\s*(?:point|machine|withdrawal)|cashpoint|withdr[ae]w\w*|took\s+(?:cash|money)\s+out|take\s+(?:cash|money)\s+out|(?:the\s+)?machine\s+(?:only\s+)?(?:gave|spat|dispensed|paid\s+out))\b/i;
 /** Words that mean money was taken, without which "twice" or "abroad" says nothing about a payment. */
 const CHARGED =
-  /\b(?:charg\w*|paid|pay|payments?|took|taken|take|billed?|debit\w*|deducted|transactions?|purchases?|bought|spent|money|cost|twice\s+(?:at|from|by|on))\b|€|\beur\b|\d/i;
+  /\b(?:charg\w*|paid|pay|payments?|took|taken|take|billed?|debit\w*|deducted|transactions?|purchases?|bought|spent|money|cost|twice\s+(?:at|from|by|on))\b|€|\beur\b|\d(?![\d.,]*\s*(?:digits?|times|x\b|days?|weeks?|hours?|minutes?|months?|years?))/i;
 
 const CLOSE_ACCOUNT: RegExp[] = [/\b(?:close|terminate|delete|cancel|shut)\s+(?:down\s+)?(?:my|the)\s+(?:bank\s+)?account\b/i];
 
@@ -68,8 +68,8 @@ const CLOSE_ACCOUNT: RegExp[] = [/\b(?:close|terminate|delete|cancel|shut)\s+(?:
 const UNFREEZE: RegExp[] = [
   /\bun-?freez\w*\b|\bun-?block\w*\b|\bthaw\b/i,
   /\bfound\s+(?:my|the)\s+card\b|(?<!\bnew\s|\breplacement\s|\bfrom\s+my\s)\bcard\s+(?:turned|showed)\s+up\b(?!\s+(?:in|on)\s+(?:my|the)\s+(?:balance|account|statement|app))(?!.*\b(?:post|activat\w*|greyed|grayed|letter)\b)|\b(?:re-?activate|turn\s+back\s+on|switch\s+back\s+on)\s+(?:my|the)\s+card\b/i,
-  /\b(?:it|the\s+card|my\s+card)\s+was\s+(?:in|under|behind)\s+(?:my|the)\s+(?:\w+\s+)?(?:coat|jacket|pocket|jeans|trousers|pants|bag|backpack|car|drawer|sofa|couch)\b.{0,20}\b(?:whole\s+time|all\s+along)\b|\bfou?n?d\s+it\b(?!\s+(?:was|is|odd|strange|weird|hard|difficult))|\bfound\s+my\s+(?:wallet|purse|bag)\b|\b(?:police|someone|somebody)\s+(?:found|returned|handed\s+in)\s+my\s+(?:wallet|purse|bag|card)\b/i,
-  /\b(?:make|get)\s+it\s+work(?:ing)?\s+again\b|\bturn\s+it\s+on\s+again\b|\bunlock\s+(?:it|my\s+card|the\s+card)\b|\b(?:switch|turn)(?:ed)?\s+back\s+on\b|\b(?:have|get)\s+it\s+(?:switched|turned)\s+back\s+on\b|\bturn\s+(?:it|my\s+card|the\s+card)\s+back\s+on\b|\b(?:can|could)\s+i\s+use\s+(?:it|my\s+card|the\s+card)\s+again\b/i,
+  /\b(?:it|the\s+card|my\s+card)\s+was\s+(?:in|under|behind)\s+(?:my|the)\s+(?:\w+\s+)?(?:coat|jacket|pocket|jeans|trousers|pants|bag|backpack|car|drawer|sofa|couch)\b.{0,20}\b(?:whole\s+time|all\s+along)\b|\bfou?n?d\s+it\b(?!\s+(?:was|is|odd|strange|weird|hard|difficult))|\bfound\s+my\s+(?:wallet|purse|bag)\b|\b(?:police|someone|somebody)\s+(?:has\s+|have\s+)?(?:found|returned|handed\s+in)\s+(?:my|the)\s+(?:wallet|purse|bag|card)\b/i,
+  /\b(?:make|get)\s+it\s+work(?:ing)?\s+again\b|\bturn\s+it\s+on\s+again\b|\b(?:switch|turn)\s+(?:it|my\s+card|the\s+card)\s+back\s+on\b|\bi\s+can\s+use\s+(?:it|my\s+card|the\s+card)\s+again\b|\bundo\s+(?:the\s+)?(?:block|freeze|lock)\b|\bre-?activate\s+it\b|\bunlock\s+(?:it|my\s+card|the\s+card)\b|\b(?:switch|turn)(?:ed)?\s+back\s+on\b|\b(?:have|get)\s+it\s+(?:switched|turned)\s+back\s+on\b|\bturn\s+(?:it|my\s+card|the\s+card)\s+back\s+on\b|\b(?:can|could)\s+i\s+use\s+(?:it|my\s+card|the\s+card)\s+again\b/i,
 ];
 
 const STOLEN = /\bstolen\b|\bnicked\b|\bpick-?pocket\w*\b|\brobbed\b|\bmugged\b|\bthief\b/i;
@@ -78,7 +78,7 @@ const COMPROMISED =
 
 const FREEZE: RegExp[] = [
   /\b(?:mugged|robbed|pick-?pocketed)\b|\b(?:took|stole|nicked|grabbed|snatched)\s+(?:my\s+)?(?:wallet|purse|bag|handbag|card)\b/i,
-  /\b(?:freeze|block|lock)\s+(?:it|them)\b(?=.*\bcards?\b)|\bcards?\b.*\b(?:freeze|block|lock)\s+(?:it|them)\b/i,
+  /\b(?:freeze|block|lock)\s+(?:it|them)\b(?=.*\bcards?\b)|\bcards?\b.*\b(?:freeze|block|lock)\s+(?:it|them)\b|^(?=.*\b(?:stolen|lost|nicked|missing|robbed|mugged)\b).*\b(?:freeze|block|lock)\s+(?:it|them)\b/i,
   new RegExp(
     String.raw`\b(?:lost|stolen|misplaced|can'?t\s+find|cannot\s+find|lose)\s+(?:my\s+|the\s+)?${CARD}\b|\b${CARD}\b.{0,40}\b(?:lost|stolen|missing|nicked|(?<!\bbe\s)taken)\b|\b${CARD}(?:'s|\s+(?:is|has|has\s+been|was))?\s+(?:just\s+|totally\s+|completely\s+)?gone\b(?!\s+(?:blank|through|up|down|off|dead))`,
     "i",
@@ -139,15 +139,15 @@ const STATUS: RegExp[] = [
   /\bdecision\s+(?:has\s+been\s+|was\s+|been\s+)?(?:reached|made|taken)\b|\bwhere\s+(?:that|this|the|my)\s+(?:\w+\s+){0,2}(?:request|claim|refund|case|dispute|complaint)s?\s+(?:stands?|is\s+at)\b|\bwhere\s+(?:they|it|things)\s+stand\b|\bwhere\s+(?:does|do|is|are)\s+(?:that|this|the|my)\s+(?:refund|request|claim|case|dispute|complaint)s?\s+(?:stand|at)\b|\bwhere\s+(?:all\s+)?(?:my|the)\s+(?:refund\s+)?(?:requests?|claims?|refunds?|cases?|disputes?)\s+(?:are|is|stand|at)\b|\b(?:any|my)\s+(?:refund\s+)?(?:requests?|claims?|disputes?|complaints?)\s+(?:currently\s+|still\s+)?(?:open|pending)\b/i,
   // "has it been approved yet", "did they accept it?": said of the request the conversation is about.
   /^\W*(?:so\s+|and\s+|ok,?\s+)?(?:has|have|is|was|did)\s+(?:it|that|this|that\s+one|this\s+one)\s+(?:been\s+|got(?:ten)?\s+)?(?:approved|accepted|decided|processed|reviewed|looked\s+at|checked|refunded|paid(?:\s+out)?)\b|^\W*(?:so\s+|and\s+|ok,?\s+)?(?:did|have|has)\s+(?:they|you|anyone|someone|somebody)\s+(?:approve[d]?|accept(?:ed)?|decided\s+on|process(?:ed)?|review(?:ed)?|looked\s+at|checked)\s+(?:it|that|this|that\s+one)\b/i,
-  /\b(?:did|has|have|is|was)\s+(?:my|the)\s+(?:[\w'-]+\s+){0,3}(?:refund|claim|request|case|dispute|complaint|money)\s+(?:been\s+)?(?:go(?:ne)?\s+through|went\s+through|come\s+(?:back|through)|paid(?:\s+out)?|approved|decided|sorted|processed|arrived?)\b/i,
+  /\b(?:did|has|have|is|was)\s+(?:my|the|that|this)\s+(?:[\w'-]+\s+){0,3}(?:refund|claim|request|case|dispute|complaint|money)\s+(?:actually\s+|already\s+|finally\s+)?(?:been\s+)?(?:go(?:ne)?\s+through|went\s+through|come\s+(?:back|through)|paid(?:\s+out)?|approved|decided|sorted|processed|arrived?)\b/i,
   /\b(?:did|have|has)\s+(?:you|u|anyone|someone|they)\s+(?:decided?|made\s+a\s+decision)\b|\bwhat\s+(?:did|have)\s+(?:you|they)\s+decided?\b/i,
   /\bwhat(?:'?s|\s+is)?\s+(?:happened|happening|going\s+on)\s+(?:to|with)\s+(?:my|the|that)\s+(?:[\w'-]+\s+){0,3}(?:refund|claim|request|case|dispute|complaint)s?\b|\bwhat(?:'?s|\s+is)\s+(?:happening|going\s+on)\s+with\s+(?:that|this|it)(?:\s+one)?\s*(?:[.?!…]+\s*)?$/i,
   /\bwhere\s+(?:do|does|is|are)\s+(?:all\s+)?(?:my|the)\s+(?:[\w'-]+\s+){0,2}(?:claims?|requests?|refunds?|disputes?|complaints?|cases?)\s+(?:stand|at)\b|\b(?:claims?|requests?|refunds?|disputes?|complaints?)\s+(?:stand|at)\s*\??\s*$/i,
   /\b(?:any|my|which)\s+(?:of\s+my\s+)?(?:[\w'-]+\s+){0,2}(?:disputes?|claims?|requests?|complaints?|refunds?)\s+(?:are\s+|is\s+)?(?:still\s+)?(?:open|pending|outstanding|in\s+progress)\b|\b(?:open|outstanding)\s+(?:disputes?|claims?|requests?|complaints?|refunds?)\b/i,
-  /\bwhere(?:'?s|\s+is)\s+(?:my|the|that)\s+(?:\w+\s+){0,2}(?:refund|money|claim|request)\b|\bwhat\s+happened\s+(?:to|with)\s+(?:my|the|that)\s+(?:\w+\s+){0,3}(?:refund|claim|request|case|dispute)\b/i,
+  /\bwhere(?:'?s|\s+is)\s+(?:my|the|that)\s+(?:\w+\s+){0,2}(?:refund|money|claim|request)\b|\bwhat\s+happen(?:e?d)\s+(?:to|with)\s+(?:my|the|that)\s+(?:\w+\s+){0,3}(?:refund|claim|request|case|dispute)\b/i,
   /\b(?:when\s+(?:will|do|can)|how\s+long\s+(?:until|till|before))\s+i\s+(?:\w+\s+)?(?:get|receive|see)\s+(?:my|the|that)\s+(?:refund|money)\b|\brefund\b.{0,30}\b(?:not|isn'?t|hasn'?t|still\s+not|nothing)\b.{0,20}\b(?:showing|shown|arrived|appeared|there|back|come|statement|account)\b/i,
   /\bwaiting\s+(?:for|on)\s+(?:my|the|that)\s+(?:\w+\s+){0,3}refund\b|\b(?:did|have|has)\s+(?:you|anyone|someone|they)\s+(?:approved?|processed?|accepted?|decided)\s+(?:on\s+)?(?:my|the)\s+(?:refund|claim|request|case)\b|\b(?:isn'?t|is\s+not|not)\s+back\s+on\s+my\s+(?:card|account)\b/i,
-  /\bstatus\b|\bany\s+(?:news|updates?|progress)\b|\bupdate\s+on\s+my\b|\bcheck\s+(?:on|up\s+on)\s+(?:my|the)\s+(?:[\w&'-]+\s+){0,2}(?:refunds?|claims?|requests?|cases?|disputes?)\b|\bhow(?:'?s|\s+is|\s+are)\s+(?:the|my|that)\s+(?:[\w&'-]+\s+){0,3}(?:thing|one|claim|refund|request|case|dispute)s?\s+(?:going|coming\s+along|looking|doing)\b|\bstill\s+(?:with|being\s+(?:looked\s+at|checked|reviewed)\s+by)\s+(?:someone|somebody|an?\s+(?:operator|person|human|agent)|you|your\s+team)\b/i,
+  /\bstatus\b|\bany\s+(?:news|updat\w*|progress|word)\b|\bupdate\s+on\s+my\b|\bcheck\s+(?:on|up\s+on)\s+(?:my|the)\s+(?:[\w&'-]+\s+){0,2}(?:refunds?|claims?|requests?|cases?|disputes?)\b|\bhow(?:'?s|\s+is|\s+are)\s+(?:the|my|that)\s+(?:[\w&'-]+\s+){0,3}(?:thing|one|claim|refund|request|case|dispute)s?\s+(?:going|coming\s+along|looking|doing)\b|\bstill\s+(?:with|being\s+(?:looked\s+at|checked|reviewed)\s+by)\s+(?:someone|somebody|an?\s+(?:operator|person|human|agent)|you|your\s+team)\b/i,
   /^\W*(?:(?:and|so|ok|okay)\W+)?(?:what(?:'?s)?\s+happen(?:ed|ing)\s+(?:to|with)|where(?:'?s|\s+is|\s+are)|how(?:'?s|\s+is)|any\s+news\s+(?:on|about))\s+(?:it|that|this|them|those)(?:\s+one)?(?:\s+(?:at|now|going))?\W*$|\bdid\s+(?:you|u|they|anyone|someone)\s+(?:sort(?:ed)?\s+out|deal\s+with|look\s+(?:at|into)|check|process|handle)\s+(?:my|the|that)\s+(?:[\w&'-]+\s+){0,3}(?:one|claim|refund|request|case|dispute|complaint|thing)\b/i,
   /\bwhere(?:'s|\s+is)\s+my\s+(?:refund|money|claim|request)\b|\bwhat\s+happened\s+(?:to|with)\s+my\s+(?:refund|claim|request|case)\b/i,
   /\b(?:has|have|did|is|was)\s+(?:my|the)\s+(?:refund|claim|request|case)\s+(?:been\s+)?(?:come|gone|processed|approved|arrived|done|sorted|through|finished|resolved)/i,
@@ -158,6 +158,12 @@ const STATUS: RegExp[] = [
   // Asked about the review itself: who looks at it, when it is decided.
   /\b(?:is|are|r)\s+(?:any(?:one|body)|some(?:one|body)|they|you(?:r\s+team)?|u)\s+(?:actually\s+|even\s+|still\s+)?(?:(?:looking\s+at|reviewing|checking|working\s+on)\s+(?:it|this|that|them|my|the)|on\s+(?:it|this|that))\b/i,
   /\bwhen\s+(?:a|the|your|their)\s+decision\s+(?:can|will|may|should|is\s+going\s+to)\s+be\s+(?:expected|made|taken|reached)\b|\b(?:how\s+long|when)\s+(?:till|until|before)\s+(?:some(?:one|body)|any(?:one|body)|you|they|an?\s+operator)\s+decides?\b/i,
+  // "where are both of these at", "some refund request open", "anything else still open", "what's left", "how both of my claims turned out".
+  /\bwhere\s+are\s+(?:both|all)\s+(?:of\s+)?(?:them|these|those|my\s+\w+)\b|\b(?:some|any)\s+(?:refund\s+)?(?:requests?|claims?|disputes?)\s+(?:still\s+)?(?:open|pending)\b|\b(?:anything|something)\s+(?:else\s+)?(?:still\s+)?(?:open|pending|waiting)\b|\bwhat(?:'?s|\s+is)\s+(?:still\s+)?(?:left|outstanding)\b(?!\s+(?:of|on|in|from)\b)|\bhow\s+(?:both\s+of\s+|all\s+of\s+)?(?:my|the)\s+(?:\w+\s+)?(?:claims?|requests?|refunds?|disputes?)\s+(?:turned\s+out|went|ended|are\s+going)\b/i,
+  // "where does it stand", "has anyone actually done that yet", "and that's closed now, yeah?", "still nothing on my account from that refund".
+  /\bwhere\s+does\s+(?:it|that|this)(?:\s+one)?\s+stand\b|\bhas\s+(?:any|some)(?:one|body)\s+(?:actually\s+|already\s+)?(?:done|looked\s+at|checked|reviewed)\s+(?:that|it|this)\b|^\W*(?:and\s+|so\s+)?(?:that'?s|it'?s|that\s+is|it\s+is)\s+(?:closed|done|sorted|finished|over)\s+(?:now|then)\b|\bnothing\s+(?:on|in)\s+my\s+(?:account|card|statement)\b.{0,20}\b(?:refund|money)\b/i,
+  // "I've been waiting and waiting and nobody tells me anything": a wait for a decision, not for a card or a transfer.
+  /^(?!.*\b(?:card|transfer|top[\s-]?up|delivery|parcel|post)\b).*(?:\b(?:i'?ve|i\s+have)\s+been\s+waiting\b|\bnobody\s+(?:tells|told|has\s+told)\s+me\b)/i,
   // "whats happening with the parking one now", "where are we on that one", "is that sorted or still open?".
   /\bwhat(?:'?s|s|\s+is)?\s+(?:happening|going\s+on)\s+with\s+(?:the|that|this|my)\s+(?:[\w&'.,-]+\s+){0,3}one\b|\bwhere\s+are\s+we\s+(?:on|with|at\s+with)\s+(?:that|this|it|the|my)\b|\b(?:sorted|done|resolved|settled|decided|paid)\s+or\s+(?:is\s+it\s+)?(?:still\s+)?(?:open|pending|waiting)\b|\b(?:is|it'?s)\s+(?:that|it|this)?\s*(?:one\s+)?still\s+open\b/i,
   // Several requests at once: "where are we with both", "status of both", "an overview of my claims".
@@ -177,7 +183,7 @@ const LIMITS: RegExp[] = [
 
 /** A payment or top-up that came back by itself: the help article explains why. */
 const REVERTED: RegExp[] = [
-  /\b(?:reverted|reversed|reversal)\b|\bcancell?ed\s+and\s+refunded\b|\b(?:refunded|returned)\s+(?:automatically|by\s+itself)\b|\bautomatically\s+(?:refunded|returned|cancell?ed)\b/i,
+  /(?<!\b(?:want|need|like|get|have|had)\s+(?:it|that|this|them|the\s+\w+)\s+)\b(?:reverted|reversed)\b|\breversal\b|\bcancell?ed\s+and\s+refunded\b|\b(?:refunded|returned)\s+(?:automatically|by\s+itself)\b|\bautomatically\s+(?:refunded|returned|cancell?ed)\b/i,
 ];
 /** A refusal, placed by where it happened. */
 const DECLINED = /\b(?:declined|refused|rejected|denied)\b/i;
@@ -217,7 +223,7 @@ const UNRECOGNISED: RegExp[] = [
 
 const REFUND: RegExp[] = [
   /\brefund\w*\b|\brecla(?:mation|im)\b|\breklamation\b|\bi\s+want\s+(?:it\s+|them\s+|this\s+|that\s+)?back\b|\bmoney\s+back\b|\breimburs\w*\b|\bcharge\s?back\b|\bdisput\w*\b|\breturn\s+(?:my|the)\s+money\b|\b(?:want|get|have)\s+(?:it|them|that)\s+back\b|\b(?:want|need)\s+my\s+(?:[\w€.,&]+\s+){1,4}back\b|\b(?:returned|sent\s+back)\b.{0,60}\b(?:never|didn'?t|haven'?t|not)\s+(?:got|get|received?|seen)\s+(?:my\s+|the\s+)?(?:money|refund|cash)\b/i,
-  /\b(?:one\s+of\s+)?(?:my|the|a|this|that)\s+(?:payments?|charges?|transactions?)\b.{0,30}\b(?:is|are|looks?|was|seems?)\s+(?:wrong|incorrect|not\s+right)\b|\bovercharg\w*\b|\bcharged\s+too\s+much\b|\bwrong\s+amount\b|\bshould\s+(?:only\s+)?(?:have\s+)?be(?:en)?\s+(?:only\s+)?(?:€|eur\b|\d)|\breverse\s+(?:the|this|that)\b/i,
+  /\b(?:one\s+of\s+)?(?:my|the|a|this|that)\s+(?:payments?|charges?|transactions?)\b.{0,30}\b(?:is|are|looks?|was|seems?)\s+(?:wrong|incorrect|not\s+right)\b|\bovercharg\w*\b|\bcharged\s+too\s+much\b|\bwrong\s+amount\b|\bshould\s+(?:only\s+)?(?:have\s+)?be(?:en)?\s+(?:only\s+)?(?:€|eur\b|\d)|\breverse\s+(?:the|this|that)\b|\b(?:want|need|get|have)\s+(?:it|that|this|them)\s+(?:reversed|reverted)\b/i,
   // "...charged 23.40 but i returned all of it", "...210?? i only filled up for 110": said of a payment taken.
   /\b(?:charg\w*|took|billed|taken|paid)\b.{0,60}\b(?:but|and|though)\s+i\s+(?:returned|sent\s+back|took\s+back|brought\s+back|cancell?ed)\b|\bi\s+(?:only|just)\s+(?:spent|paid|bought|ordered|had|used|filled\s+up|fuell?ed|tanked|took\s+out|withdrew|put\s+in)\s+(?:\w+\s+){0,3}?(?:for\s+)?(?:€\s*)?\d+(?:[.,]\d+)?\b/i,
 ];
