@@ -353,13 +353,13 @@ const SMALL_WORDS = new RegExp(String.raw`^\W*${SMALL}`, "iu");
 const ONLY_SMALL_WORDS = new RegExp(String.raw`^(?:\W*${SMALL})+[\W\p{Emoji_Presentation}]*$`, "iu");
 /** "something is wrong", "there's a problem" with nothing said about what. */
 const SOMETHING_WRONG =
-  /^\W*(?:(?:it|this|that)\W+)?(?:(?:still|just)\s+)?(?:does\s*n[o']?t|doesnt|don'?t|dont|isn'?t|isnt|is\s+not|not|won'?t|wont)\s+work(?:ing)?(?:\s+(?:again|anymore|any\s+more))?\W*$|^\W*(?:it'?s|its|it\s+is)\s+(?:broken|not\s+working|playing\s+up)(?:\s+(?:again|wtf|ugh|omg|lol|pls|please))*\W*$|^\W*(?:\w+\W+){0,2}(?:something(?:'s|\s+is|\s+seems)?\s+(?:wrong|off|not\s+right|weird|strange)|(?:there'?s|there\s+is|i\s+have)\s+(?:a\s+problem|an\s+issue|a\s+question))\W*$|^\W*(?:\w+\W+){0,3}(?:i\s+was\s+hoping|i'?m\s+hoping|i\s+wonder(?:ed)?\s+if)\s+you\s+(?:could|can|might)\s+help\s+(?:me\s+)?(?:with\s+)?(?:something|a\s+(?:question|problem|thing))\W*$|^\W*(?:\p{L}+\W+)?(?:co[sś]\s+(?:jest\s+|si[eę]\s+)?(?:nie\s+tak|nie\s+dzia[lł]a|dziwnego|zepsu\p{L}+)|mam\s+(?:(?:jaki[sś]|ma[lł]y|du[zż]y)\s+)?problem|nie\s+dzia[lł]a(?:\s+mi)?(?:\s+to)?)(?:\s+(?:z\s+)?\p{L}+)?\W*$/iu;
+  /^\W*(?:(?:so|and|but|well|ok)\s+)?(?:(?:it|this|that)\W+)?(?:(?:still|just)\s+)?(?:does\s*n[o']?t|doesnt|don'?t|dont|isn'?t|isnt|is\s+not|not|won'?t|wont)\s+work(?:ing)?(?:\s+(?:again|anymore|any\s+more))?\W*$|^\W*(?:(?:so|and|but|well|ok)\s+)?(?:it'?s|its|it\s+is)\s+(?:broken|not\s+working|playing\s+up)(?:\s+(?:again|wtf|ugh|omg|lol|pls|please))*\W*$|^\W*(?:\w+\W+){0,2}(?:something(?:'s|\s+is|\s+seems)?\s+(?:wrong|off|not\s+right|weird|strange)|(?:there'?s|there\s+is|i\s+have)\s+(?:a\s+problem|an\s+issue|a\s+question))\W*$|^\W*(?:\w+\W+){0,3}(?:i\s+was\s+hoping|i'?m\s+hoping|i\s+wonder(?:ed)?\s+if)\s+you\s+(?:could|can|might)\s+help\s+(?:me\s+)?(?:with\s+)?(?:something|a\s+(?:question|problem|thing))\W*$|^\W*(?:\p{L}+\W+)?(?:co[sś]\s+(?:jest\s+|si[eę]\s+)?(?:nie\s+tak|nie\s+dzia[lł]a|dziwnego|zepsu\p{L}+)|mam\s+(?:(?:jaki[sś]|ma[lł]y|du[zż]y)\s+)?problem|nie\s+dzia[lł]a(?:\s+mi)?(?:\s+to)?)(?:\s+(?:z\s+)?\p{L}+)?\W*$/iu;
 /** A trouble with a thing and nothing more: "problem with my card", "account issue", "problem z kartą". */
 const ONLY_TROUBLE_WITH =
   /^\W*(?:(?:i\s+(?:have|got|'ve\s+got)|there'?s|there\s+is)\s+)?(?:a\s+|some\s+)?(?:problems?|issues?|trouble)\s+(?:with\s+)?(?:my\s+|the\s+)?(?:card|account|app|money|payment|transfer|bank)s?\W*$|^\W*(?:my\s+)?(?:card|account|app|money|payment)\s+(?:problems?|issues?|trouble)\W*$|^\W*(?:jaki[sś]\s+)?problem\s+z\s+(?:moj\p{L}*\s+)?\p{L}+\W*$/iu;
 /** Help asked for in so many words. */
 const HELP_ASKED =
-  /\b(?:need|want|would\s+like|looking\s+for)\s+(?:some\s+)?(?:help|assistance)\b|\b(?:help|assist)\s+me\b|(?<!\p{L})(?:potrzebuj\p{L}*\s+pomocy|pom[oó][zż]\p{L}*\s+mi)(?!\p{L})/iu;
+  /\b(?:need|want|would\s+like|looking\s+for)\s+(?:some\s+)?(?:help|assistance)\b|\bgrateful\s+for\s+(?:any\s+)?(?:help|assistance)\b|\b(?:help|assist)\s+me\b|(?<!\p{L})(?:potrzebuj\p{L}*\s+pomocy|pom[oó][zż]\p{L}*\s+mi)(?!\p{L})/iu;
 /** The topics offered when a message names none: what customers ask most. */
 const COMMON_TOPICS = ["request_refund", "lost_or_stolen_card", "pending_card_payment"];
 
@@ -773,7 +773,9 @@ export function understandLatest(turns: ChatTurn[], ctx: OfflineContext, model: 
   // A classifier's unsure reading of such a fragment ("i jeszcze ta z Orlenu") tells less than the request it continues.
   const unsure = ["other", "unclear", "knowledge"].includes(latest.intent) || ((continues || askedBack) && latest.confidence < SURE && !applyRules(last));
   const names = hasEntities || (continues && latest.ordinal !== undefined);
-  if ((!unsure && !correction) || !names || !(askedBack || continues) || !previous) return latest;
+  // "and what's the fee on the green grocer one?" asks about the bank's fee, whatever the classifier makes of it.
+  const asksFee = BANK_FEE.test(last) && ASKS.test(last) && !applyRules(last);
+  if ((!unsure && !correction) || !names || !(askedBack || continues) || !previous || asksFee) return latest;
   const earlier = readPrevious();
   if (earlier.intent !== "refund") return latest;
   const { candidates: _candidates, also: _also, ...entities } = latest;

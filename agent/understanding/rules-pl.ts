@@ -80,7 +80,7 @@ export const PL_CANCEL: RegExp[] = [
 export const PL_STATUS: RegExp[] = [
   /\bodrzucil\w*\s+(?:moj|moja|moje|ten|ta|to)\s+(?:wniosek|wniosk\w*|reklamacj\w*|zgloszeni\w*|prosb\w*|zwrot\w*)/,
   /\b(?:zostal\w*|jest|sa)\s+(?:juz\s+)?(?:uznan\w*|przyjet\w*|zaakceptowan\w*|rozpatrzon\w*|zalatwion\w*|zatwierdzon\w*|zaksiegowan\w*|wyplacon\w*|przelan\w*|zwrocon\w*)|\bzaj\w*\s+sie\s+(?:moja\s+|moim\s+)?(?:sprawa|reklamacja|zgloszeniem|zwrotem)/,
-  /\b(?:zgloszeni\w*|reklamacj\w*|sprawa|wniosek|zwrot)\b.{0,20}\bw\s+toku\b|\bwiesci\b|\bnowin\w*|\bnowosc\w*|\bcos\s+nowego\b|\bwiadomo\s+(?:juz\s+)?cos\b|\bcos\s+sie\s+ruszyl\w*|\bjak\s+tam\s+(?:moja|moj|moje|z|ten|ta|to|te|tamt\w*)\b|\bpytam\s+o\s+(?:moja\s+|moj\s+)?(?:reklamacj\w*|zwrot\w*|zgloszeni\w*)|\b(?:dalej|nadal|wciaz)\s+nic\s+nie\s+wiem/,
+  /\b(?:zgloszeni\w*|reklamacj\w*|sprawa|wniosek|zwrot)\b.{0,20}\bw\s+toku\b|\bwiesci\b|\bnowin\w*|\bnowosc\w*|\bcos\s+nowego\b|\bwiadomo\s+(?:juz\s+)?cos\b|\bcos\s+sie\s+ruszyl\w*|\bjak\s+tam\s+(?:moja|moj|moje|z|ten|ta|to|te|tamt\w*|sprawa|sprawy|zgloszeni\w*|reklamacj\w*|zwrot\w*)\b|\bpytam\s+o\s+(?:moja\s+|moj\s+)?(?:reklamacj\w*|zwrot\w*|zgloszeni\w*)|\b(?:dalej|nadal|wciaz)\s+nic\s+nie\s+wiem/,
   /\b(?:reklamacj\w*|zwrot\w*|zgloszeni\w*)\s+(?:juz\s+)?(?:przeszl\w*|przeszedl|poszl\w*|poszedl)|\bkiedy\s+(?:\w+\s+){0,3}(?:dostane|otrzymam|bedzie)\s+(?:\w+\s+)?odpowiedz\w*/,
   /\bco\s+(?:tam\s+|dalej\s+)?(?:z|ze|sie\s+dzieje\s+z)\s+(?:moim|moja|moj|moje|tym|ta|moimi|tymi|tymi\s+moimi|ta\s+moja)?\s*(?:dwiema\s+|dwoma\s+|obiema\s+)?(?:drug\w*\s+|inn\w*\s+|tamt\w*\s+|poprzedni\w*\s+|wczesniejsz\w*\s+|pierwsz\w*\s+)?(?:zwrot\w*|reklamacj\w*|zgloszeni\w*|wniosk\w*|prosb\w*|spraw\w*|pieniedzmi|kasa)/,
   /\bkiedy\s+(?:\w+\s+){0,2}(?:dostane|otrzymam|wroc\w*|bedzie|beda|przyjdzie|przyjda|zobacze|wplyn\w*|odda\w*|dotrze)\b.{0,30}\b(?:zwrot\w*|pieniadz\w*|pieniedz\w*|kas\w*|decyzj\w*)/,
@@ -143,7 +143,7 @@ export const PL_ABROAD: RegExp[] = [
 
 export const PL_UNRECOGNISED: RegExp[] = [
   /\bnie\s+(?:rozpoznaj\w*|poznaj\w*|kojarz\w*|pamietam(?!\s+(?:juz\s+)?(?:czy|co|kiedy)\s+(?:\w+\s+){0,2}(?:zglasza\w*|zglosil\w*|reklamowa\w*|pisal\w*))|robil\w*|zrobil\w*|kupowal\w*|kupil\w*|placil\w*|zaplacil\w*|zamawial\w*|tankowal\w*|bylam|bylem|autoryzowal\w*|zlecal\w*|dokonywal\w*|wiem\s+co\s+to)/,
-  /\b(?:to|tez|też|ale|przeciez)\s+nie\s+(?:ja|moja|moje|moj)\b|\bnie\s+moj[ae]?\b|\boszust\w*|\bnieautoryzowan\w*|\bpodejrzan\w*|\bnieznan\w*\s+(?:platnos\w*|transakcj\w*|obciaz\w*)|\bco\s+to\s+za\s+(?:platnos\w*|transakcj\w*|obciaz\w*|oplat\w*)|\bktos\s+(?:uzyl\w*|uzywa\w*|placil\w*|zaplacil\w*|wydal\w*|zrobil\w*|kupil\w*|zamowil\w*)/,
+  /\bnie\s+bylo\s+mnie\b|\b(?:to|tez|też|ale|przeciez)\s+nie\s+(?:ja|moja|moje|moj)\b|\bnie\s+moj[ae]?\b|\boszust\w*|\bnieautoryzowan\w*|\bpodejrzan\w*|\bnieznan\w*\s+(?:platnos\w*|transakcj\w*|obciaz\w*)|\bco\s+to\s+za\s+(?:platnos\w*|transakcj\w*|obciaz\w*|oplat\w*)|\bktos\s+(?:uzyl\w*|uzywa\w*|placil\w*|zaplacil\w*|wydal\w*|zrobil\w*|kupil\w*|zamowil\w*)/,
 ];
 
 export const PL_REFUND: RegExp[] = [
