@@ -38,7 +38,7 @@ const freshTurn = {
   answer: "",
 } as const;
 
-/** Intents that work on a refund case: one per turn, and the one the graph's money path follows. */
+/** Intents that work on a refund case: the graph's money path follows one a turn (a cancel asked beside a new claim is carried out before it). */
 const CASE_INTENTS = new Set(["refund", "cancel", "status"]);
 /** "it", "that one", "this payment": the payment just discussed. */
 const REFERENCE =
