@@ -13,4 +13,4 @@ export const PASS_FLOOR = 0.95;
  * fails: under what the agent passes today (88.5% in English, 92.8% in Polish), so a change
  * that makes it understand customers it was never tuned on worse fails the suite.
  */
-export const HELDOUT_FLOORS: Partial<Record<Language, number>> = { en: 0.87, pl: 0.92 };
+export const HELDOUT_FLOORS: Partial<Record<Language, number>> = { en: 0.87, pl: 0.91 };
