@@ -47,7 +47,7 @@ export type OutcomeState = {
   /** The knowledge-base entries the answer cites. */
   knowledge?: { id?: string; category?: string; title?: string }[] | null;
   /** A waiting request this turn cancelled. */
-  withdrawn?: { approvalId?: string; caseId?: string } | null;
+  withdrawn?: { approvalId?: string } | null;
   /** A cancel asked beside a new claim: the request it was about. */
   alsoCancel?: { case?: { caseId?: string; priorStatus?: string } | null } | null;
   cardAction?: { action?: string; outcome?: string } | null;
@@ -95,7 +95,7 @@ function refundOutcome(state: OutcomeState): Outcome | null {
 function cancelOutcome(state: OutcomeState, main: boolean): Outcome | null {
   if (!main && state.alsoCancel) {
     const kase = state.alsoCancel.case;
-    if (kase && state.withdrawn?.caseId === kase.caseId) return "cancelled";
+    if (kase && state.withdrawn) return "cancelled";
     return !kase || (kase.priorStatus && SETTLED.has(kase.priorStatus)) ? "nothing_to_cancel" : null;
   }
   const prior = state.case?.priorStatus;

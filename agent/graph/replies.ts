@@ -278,7 +278,7 @@ function factsText(state: AgentStateType, intent: string, w: Words): string | un
     }
     case "cancel": {
       const beside = state.intent === "cancel" ? null : state.alsoCancel;
-      return beside ? cancelText(beside.case, beside.case !== null && state.withdrawn?.caseId === beside.case.caseId, w) : undefined;
+      return beside ? cancelText(beside.case, state.withdrawn !== null, w) : undefined;
     }
     case "limits": {
       const limits = state.checks.limits;

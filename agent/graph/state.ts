@@ -186,7 +186,7 @@ export const AgentState = Annotation.Root({
   withdrawn: replace<Withdrawn | null>(null),
   /**
    * A cancel asked beside a new claim ("drop the parking one, and refund the Electro Mart charge
-   * instead"): the request it was about, withdrawn when `withdrawn` names it, or none found.
+   * instead"): the request it was about (withdrawn when `withdrawn` is set), or none found.
    */
   alsoCancel: replace<{ case: CaseRef | null } | null>(null),
   /** The agent's answer for this turn. */

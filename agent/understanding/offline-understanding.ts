@@ -23,6 +23,10 @@ const IS_WRONG =
 /** The bank's own charges on a payment. */
 const BANK_FEE =
   /\b(?:fees?|commission|surcharge|exchange\s+rate)\b|(?<!\p{L})(?:prowizj\p{L}*|op[lł]at\p{L}*\s+(?:za\s+)?(?:przewalutowan\p{L}*|transakcj\p{L}*\s+zagraniczn\p{L}*)|kurs\p{L}*)(?!\p{L})/iu;
+/** A question about the bank's own charge ("did you charge me a fee on ...?", "what's the fee on the green grocer one?"). */
+function asksAboutFee(text: string): boolean {
+  return BANK_FEE.test(text) && (ASKS.test(text) || /\?|^\W*(?:did|have|has|was|were)\s+(?:you|they|i)\b/i.test(text));
+}
 /** Share of classifier probability on refund intents above which a message about a listed payment is a refund. */
 const REFUND_SHARE_FLOOR = 0.15;
 /** Below this the classifier's best guess is only a guess: the agent asks which of the likely topics is meant. */
@@ -421,7 +425,7 @@ function readText(text: string, ctx: OfflineContext, model: IntentModel): { u: U
   const refunds = (c.labels ?? []).filter((l) => l.intent === "refund");
   const vague = c.intent === "unclear" || c.intent === "other";
   // "did you charge me some kind of fee on the Bar Tapas Sol payment?" asks about the bank's fee, not for the payment back.
-  const asksFee = c.intent === "knowledge" && BANK_FEE.test(text) && (ASKS.test(text) || /\?|^\W*(?:did|have|has|was|were)\s+(?:you|they|i)\b/i.test(text));
+  const asksFee = c.intent === "knowledge" && asksAboutFee(text);
   if (!c.byRule && !asksFee && !["cancel", "status"].includes(c.intent) && namesPayment && (MONEY_TAKEN.test(text) || IS_WRONG.test(text))) {
     const share = refunds.reduce((sum, l) => sum + l.p, 0);
     if (share >= REFUND_SHARE_FLOOR || ownShop || vague) {
@@ -774,7 +778,7 @@ export function understandLatest(turns: ChatTurn[], ctx: OfflineContext, model: 
   const unsure = ["other", "unclear", "knowledge"].includes(latest.intent) || ((continues || askedBack) && latest.confidence < SURE && !applyRules(last));
   const names = hasEntities || (continues && latest.ordinal !== undefined);
   // "and what's the fee on the green grocer one?" asks about the bank's fee, whatever the classifier makes of it.
-  const asksFee = BANK_FEE.test(last) && ASKS.test(last) && !applyRules(last);
+  const asksFee = asksAboutFee(last) && !applyRules(last);
   if ((!unsure && !correction) || !names || !(askedBack || continues) || !previous || asksFee) return latest;
   const earlier = readPrevious();
   if (earlier.intent !== "refund") return latest;

@@ -62,10 +62,14 @@ function pickOrdinal<T>(options: T[], ordinal: number | undefined): T | undefine
   return ordinal === -1 ? options.at(-1) : options[ordinal - 1];
 }
 
-const CHEAPER =
-  /\b(?:cheap(?:er|est)|small(?:er|est)|low(?:er|est)|less\s+expensive)\b|(?<!\p{L})(?:(?:naj)?ta[nń]sz\p{L}*|(?:naj)?mniejsz\p{L}*|(?:naj)?ni[zż]sz\p{L}*)/iu;
-const DEARER =
-  /\b(?:dearer|big(?:ger|gest)|larg(?:er|est)|high(?:er|est)|more\s+expensive|most\s+expensive|pricier)\b|(?<!\p{L})(?:(?:naj)?dro[zż]sz\p{L}*|(?:naj)?wi[eę]ksz\p{L}*|(?:naj)?wy[zż]sz\p{L}*)/iu;
+/** Polish words for cheaper and dearer, and their superlatives ("tańsza", "największa"). */
+const PL_CHEAPER = String.raw`(?:naj)?(?:ta[nń]sz|mniejsz|ni[zż]sz)\p{L}*`;
+const PL_DEARER = String.raw`(?:naj)?(?:dro[zż]sz|wi[eę]ksz|wy[zż]sz)\p{L}*`;
+const CHEAPER = new RegExp(String.raw`\b(?:cheap(?:er|est)|small(?:er|est)|low(?:er|est)|less\s+expensive)\b|(?<!\p{L})${PL_CHEAPER}`, "iu");
+const DEARER = new RegExp(
+  String.raw`\b(?:dearer|big(?:ger|gest)|larg(?:er|est)|high(?:er|est)|more\s+expensive|most\s+expensive|pricier)\b|(?<!\p{L})${PL_DEARER}`,
+  "iu",
+);
 
 /** "the cheaper one", "ta droższa": the offered payment of the lowest or highest amount, when the amounts differ. */
 function pickByPrice<T extends { amountMinor: number }>(options: T[], text: string): T | undefined {
@@ -170,7 +174,7 @@ function otherOfTwoShown(state: AgentStateType, text: string): TransactionOption
 }
 
 /** "ta większa", "tę najtańszą": a payment named by its price alone, in Polish, where the word agrees with "płatność". */
-const THAT_ONE_BY_PRICE = /(?<!\p{L})(?:t[aąeę]|tamt\p{L}*)\s+(?:naj)?(?:wi[eę]ksz|dro[zż]sz|wy[zż]sz|ta[nń]sz|mniejsz|ni[zż]sz)\p{L}*/iu;
+const THAT_ONE_BY_PRICE = new RegExp(String.raw`(?<!\p{L})(?:t[aąeę]|tamt\p{L}*)\s+(?:${PL_CHEAPER}|${PL_DEARER})`, "iu");
 const ABOUT_A_CARD = /\bcards?\b|(?<!\p{L})kart\p{L}*/iu;
 
 /**
