@@ -5,7 +5,7 @@ import type { Ctx } from "./context";
 import { refersBack } from "../graph/nodes/intake";
 import type { AgentStateType, AgentUpdate } from "../graph/state";
 import { resolvePending, resolveTransaction, type PendingTxn, type Txn, type Understanding } from "../understanding";
-import { understandCustomerText } from "../understanding/offline-understanding";
+import { moneyClauses, understandCustomerText } from "../understanding/offline-understanding";
 
 /**
  * A LangGraph thread waits at one gate at a time, so while a conversation's request waits for
@@ -34,12 +34,13 @@ export type Payments = { transactions: Txn[]; pending: PendingTxn[]; today: stri
 
 /** Which payment a message names, against the payment the conversation waits on. */
 function namedPayment(
-  text: string,
+  message: string,
   payments: Payments,
   waitingTransactionId: string | undefined,
   { dayAlone = true } = {},
 ): "waiting" | "other" | "not_booked" | "none" {
   const { transactions, pending, today } = payments;
+  const text = moneyClauses(message, payments);
   const u = understandCustomerText(text, { today, transactions });
   if (resolvePending(text, u, pending, transactions)) return "not_booked";
   const found = resolveTransaction(u, transactions);

@@ -129,6 +129,44 @@ describe("a conversation with the offline model", () => {
     expect(await h.ledgerRows()).toHaveLength(1);
   });
 
+  it("asks which request to cancel when two wait, though the message also asks about transfers", async () => {
+    const thread = await h.newThread();
+    expect(await reply(thread, "I want to dispute the Electro Mart 1249, I never bought anything there")).toMatchObject({ status: "awaiting_approval" });
+    await reply(thread, "and the tapas bar in spain charged me 41.50 even though I paid that dinner in cash");
+    const turn = await reply(thread, "hmm actually cancel the claim. and how long does a transfer to another bank usually take?");
+    expect(turn.reply).toMatch(/Which one should I cancel/);
+    expect(turn.reply).not.toMatch(/cancelled/);
+    const waiting = await h.db.execute(sql`select count(*)::int as n from approvals where status = 'pending'`);
+    expect(waiting.rows[0]).toEqual({ n: 2 });
+  });
+
+  it("refunds the payment the customer corrects to, not the one offered they named first", async () => {
+    const thread = await h.newThread();
+    await reply(thread, "I'd like my money back for a small payment from last week please");
+    const turn = await reply(thread, "the coffee one - no wait, I meant the metro. coffee was fine, I never took the metro that day");
+    expect(turn.reply).toMatch(/refunded the Metro Transit payment/);
+    expect(await h.ledgerRows()).toHaveLength(1);
+  });
+
+  it("answers how to freeze a card, then freezes it when told to go ahead", async () => {
+    const thread = await h.newThread();
+    const asked = await reply(thread, "Quick question - is it possible to freeze my card myself in the app, or do I have to go through you?");
+    expect(asked.reply).toMatch(/KB-042/);
+    expect(asked.reply).not.toMatch(/I've frozen/);
+    const done = await reply(thread, "yeah actually go ahead and do it for me, I haven't seen it since thursday");
+    expect(done.reply).toMatch(/I've frozen your card ending 4242/);
+  });
+
+  it("tells where a request stands when asked about its payment in words no rule knows", async () => {
+    const thread = await h.newThread();
+    const claimed = await reply(thread, "kino atlantic 24 eur, the screening got cancelled and they never gave the money back", "cust-bob");
+    expect(claimed.reply).toMatch(/refunded/i);
+    const asked = await reply(thread, "just checking — the cinema money landed or not?", "cust-bob");
+    expect(asked.reply).toMatch(/Kino Atlantic/);
+    expect(asked.reply).toMatch(/paid back/);
+    expect(await h.ledgerRows()).toHaveLength(1);
+  });
+
   it("tells a waiting customer where the request stands and keeps it waiting", async () => {
     const thread = await h.newThread();
     await reply(thread, "What is this Electro Mart charge? It wasn't me");

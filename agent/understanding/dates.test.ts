@@ -37,7 +37,17 @@ describe("parseDate", () => {
     expect(parseDate("on the 15th", "2026-01-10")).toBe("2025-12-15");
   });
 
-  it.each(["I want a refund", "last week", "next Tuesday", "charged 2 times", "49.90", "31 February"])("finds no day in %j", (text) => {
+  it.each([
+    "I want a refund",
+    "last week",
+    "next Tuesday",
+    "charged 2 times",
+    "49.90",
+    "31 February",
+    "a few days ago",
+    "kilka dni temu",
+    "kilka tygodni temu",
+  ])("finds no day in %j", (text) => {
     expect(parseDate(text, TODAY)).toBeUndefined();
   });
 

@@ -33,6 +33,7 @@ const MIESIACE = ["sty", "lut", "mar", "kwi", "maj", "cze", "lip", "sierp", "wrz
 const MIESIAC = String.raw`(${MIESIACE.join("|")})\p{L}*\.?`;
 /** Polish weekdays in the forms that follow "w"/"we"/"w zeszły" ("w środę", "we wtorek"), Sunday first. */
 const DNI_TYGODNIA = ["niedziel", "poniedzia", "wtor|wtork", "[sś]rod", "czwart", "pi[aą]t", "sobot"];
+/** Counts of days and weeks; "kilka dni temu" (a few days ago) names no day, as "a few days ago" does not. */
 const POLISH_COUNTS: Record<string, number> = {
   jeden: 1,
   dwa: 2,
@@ -49,7 +50,6 @@ const POLISH_COUNTS: Record<string, number> = {
   dziewiec: 9,
   dziesięć: 10,
   dziesiec: 10,
-  kilka: 3,
 };
 
 type Rule = { pattern: RegExp; resolve: (m: RegExpMatchArray, today: Date) => Date | undefined };
@@ -86,7 +86,7 @@ const RULES: Rule[] = [
   },
   {
     pattern:
-      /(?<!\p{L})(?:sprzed\s+(\d{1,2}|jeden|dwa|dwoma|trzy|cztery|pięć|piec|sześć|szesc|siedem|osiem|dziewięć|dziewiec|dziesięć|dziesiec|kilka)\s+(dni|tygodni)(?!\p{L})|(\d{1,2}|jeden|dwa|dwoma|trzy|cztery|pięć|piec|sześć|szesc|siedem|osiem|dziewięć|dziewiec|dziesięć|dziesiec|kilka)\s+(dni|dzie[nń]|tygodni\p{L}*|tydzie[nń])\s+temu(?!\p{L}))/iu,
+      /(?<!\p{L})(?:sprzed\s+(\d{1,2}|jeden|dwa|dwoma|trzy|cztery|pięć|piec|sześć|szesc|siedem|osiem|dziewięć|dziewiec|dziesięć|dziesiec)\s+(dni|tygodni)(?!\p{L})|(\d{1,2}|jeden|dwa|dwoma|trzy|cztery|pięć|piec|sześć|szesc|siedem|osiem|dziewięć|dziewiec|dziesięć|dziesiec)\s+(dni|dzie[nń]|tygodni\p{L}*|tydzie[nń])\s+temu(?!\p{L}))/iu,
     resolve: (m, t) => {
       const [count, unit] = m[1] ? [m[1], m[2]!] : [m[3]!, m[4]!];
       const n = POLISH_COUNTS[count.toLowerCase()] ?? Number(count);

@@ -120,9 +120,9 @@ function entitiesIn(text: string, said: string, ctx: OfflineContext): Pick<Under
 /** The number of an item in a list the customer wrote: "1) ... 2) ...". */
 const LIST_MARKER = /(?<=^|\s)\d{1,2}\)(?=\s)/g;
 
-/** What the customer did themselves after paying, with when: its day is no payment's ("I returned it on Monday", "anulowałam rezerwację wczoraj"). */
+/** What the customer did themselves after paying, with when: its day is no payment's ("I returned it on Monday", "we cancelled the room this morning", "anulowałam rezerwację wczoraj"). */
 const CUSTOMER_DID =
-  /\bi\s+(?:already\s+|just\s+|have\s+|had\s+)?(?:cancell?ed|returned|sent\s+(?:it|them|\w+)\s+back|brought\s+(?:it|them)\s+back|called|rang|phoned|e-?mailed|wrote|contacted|complained|reported)\b[^.!?;\n]{0,50}|(?<!\p{L})(?:anulowa[lł]\p{L}*|zwr[oó]ci[lł]\p{L}*|odes[lł]a[lł]\p{L}*|odda[lł]\p{L}*|dzwoni[lł]\p{L}*|napisa[lł]\p{L}*|pisa[lł]\p{L}*|reklamowa[lł]\p{L}*|zg[lł]asza[lł]\p{L}*|zg[lł]osi[lł]\p{L}*)(?!\p{L})[^.!?;\n]{0,50}/giu;
+  /\b(?:i|we)\s+(?:already\s+|just\s+|have\s+|had\s+)?(?:cancell?ed|returned|sent\s+(?:it|them|\w+)\s+back|brought\s+(?:it|them)\s+back|called|rang|phoned|e-?mailed|wrote|contacted|complained|reported)\b[^.!?;\n]{0,50}|(?<!\p{L})(?:anulowa[lł]\p{L}*|zwr[oó]ci[lł]\p{L}*|odes[lł]a[lł]\p{L}*|odda[lł]\p{L}*|dzwoni[lł]\p{L}*|napisa[lł]\p{L}*|pisa[lł]\p{L}*|reklamowa[lł]\p{L}*|zg[lł]asza[lł]\p{L}*|zg[lł]osi[lł]\p{L}*)(?!\p{L})[^.!?;\n]{0,50}/giu;
 
 /** Words with which a customer takes back what they just said and names something else. */
 const CORRECTION =
@@ -139,7 +139,7 @@ const WHAT_IT_SHOULD_BE =
 
 /** Capitalised words that follow "at" or "from" without being a shop. */
 const NOT_A_SHOP =
-  /^(?:I|The|A|An|My|ATM|Atm|Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday|January|February|March|April|May|June|July|August|September|October|November|December|Christmas|Easter|Home|Work|Least|All|Once|First|Last|Night|Noon|Midnight|Pa[nń]stw\p{L}*|Pan|Pana|Pani|Was|Wasz\p{L}*|Ciebie|Niego|Niej|Nich|Mnie|Siebie)$/u;
+  /^(?:I|The|A|An|My|ATM|Atm|Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday|January|February|March|April|May|June|July|August|September|October|November|December|Christmas|Easter|Home|Work|Spain|Spanish|Germany|German|Poland|Polish|Austria|Austrian|Euro|Other|Second|Third|Big|Small|Least|All|Once|First|Last|Night|Noon|Midnight|Pa[nń]stw\p{L}*|Pan|Pana|Pani|Was|Wasz\p{L}*|Ciebie|Niego|Niej|Nich|Mnie|Siebie)$/u;
 
 /** Upper-case words that are not a shop's name. */
 const NOT_A_BRAND =
@@ -157,6 +157,8 @@ const SHOP_PLACES = [
   new RegExp(String.raw`\b(?:[Rr]efund|[Dd]ispute)\s+(?:my|the|that|this)\s+${NAME}\s+(?:purchase|order|payment|charge|subscription|booking|bill)\b`, "gu"),
   new RegExp(String.raw`(?:^|[.!?,]\s+)${NAME}\s+${TOOK}\b`, "gu"),
   new RegExp(String.raw`(?<!\p{L})(?:stacj\p{L}*|sklep\p{L}*|firm\p{L}*|sie[cć]\p{L}*)\s+${NAME}`, "gu"),
+  // "its the Lidl one from yesterday", "and the Zara one?".
+  new RegExp(String.raw`\bthe\s+${NAME}\s+(?:one|payment|charge|transaction)\b`, "gu"),
 ];
 /** Words that open "... pobrał" without naming a shop: who else could have taken the money. */
 const NOT_A_TAKER =
@@ -546,6 +548,11 @@ const PRECEDENCE: Intent[] = ["freeze_card", "refund", "cancel", "unfreeze_card"
 /** A clause that asks something; a clause that only explains ("it was my son") asks for no help article. */
 const ASKS =
   /\?\s*$|\bwhat\s+(?:do|should|can)\s+i\s+do\b|\bwhy\s+(?:does|do|did|is|was|would)\b|\bcurious\b|\b(?:meaning|want(?:ed)?)\s+to\s+ask\b|\b(?:some\s+)?idea\s+of\s+(?:how|what|when)\b|\b(?:tell|let)\s+me\s+(?:know\s+)?(?:how|what|when|where|whether|if)\b|\b(?:wonder(?:ing)?|would\s+like\s+to\s+know|(?:could|can)\s+you\s+(?:please\s+)?(?:tell|explain|remind|let\s+me\s+know))\b|(?:^|,)\s*(?:how|what|when|where|why|which|who|can|could|do|does|is|are|will|would|should|tell\s+me|explain|i\s+(?:want|need|would\s+like)\s+to\s+know)\b|(?:^|,)\s*(?:jak|jaki|jaka|jakie|ile|kiedy|gdzie|dlaczego|czemu|czy|co|chc[eę]\s+wiedzie[cć])(?!\p{L})/iu;
+/** Whether a message asks something: a question, "...or not", "..., right?". */
+export function asksSomething(text: string): boolean {
+  return ASKS.test(text) || /\?|\bor\s+not\b|\bright\W*$|(?<!\p{L})czy\s+nie(?!\p{L})/iu.test(text);
+}
+
 /** Words that join a clause to the one before it ("and", "also", "i jeszcze"), read past when asking whether it asks. */
 const JOINER =
   /^\W*(?:(?:and|also|plus|btw|p\.?\s?s\.?|oh\s+and|firstly|secondly|thirdly|furthermore|moreover|additionally|in\s+addition|(?:a\s+)?(?:separate|different|another|second|other|unrelated)\s+(?:question|thing)|one\s+more\s+(?:thing|question)|i\s+jeszcze|a\s+jeszcze|i|a|oraz|jeszcze|aha|inne\s+pytanie|osobne\s+pytanie)(?!\p{L})[\s,:–—-]*)+/iu;
@@ -560,6 +567,21 @@ export function splitClauses(text: string): string[] {
     .filter((c) => /\p{L}{2}/u.test(c));
 }
 
+/** Requests whose clause names no payment to claim or cancel: a help question, the limits, a card, a person, thanks. */
+const ASIDE_INTENTS: Intent[] = ["knowledge", "limits", "greeting", "handover", "freeze_card", "unfreeze_card", "replace_card"];
+
+/**
+ * The message without its clauses that ask something else, for finding the payment a claim or a
+ * cancel is about: "cancel the claim. and how long does a transfer to another bank take?" names no
+ * transfer to cancel. The whole message when it is one clause, or when every clause asks something else.
+ */
+export function moneyClauses(text: string, ctx: OfflineContext, model: IntentModel = bankingClassifier()): string {
+  const clauses = splitClauses(text);
+  if (clauses.length < 2) return text;
+  const kept = clauses.filter((clause) => !ASIDE_INTENTS.includes(understandText(clause, ctx, model).intent));
+  return kept.length > 0 ? kept.join(" ") : text;
+}
+
 /**
  * The understanding of a whole message. When its clauses ask for two different things
  * ("my card was stolen and what are my limits?") the first by PRECEDENCE is the request,
@@ -570,6 +592,7 @@ export function understandCustomerText(message: string, ctx: OfflineContext, mod
   const whole = understandText(text, ctx, model);
   const clauses = splitClauses(text);
   if (clauses.length < 2) return whole;
+  const unfreezes = clauses.some((clause) => applyRules(clause)?.intent === "unfreeze_card");
   const read = clauses
     .map((clause) => ({ clause, ...readText(clause, ctx, model) }))
     .filter(
@@ -583,6 +606,8 @@ export function understandCustomerText(message: string, ctx: OfflineContext, mod
         !(u.intent === "refund" && whole.intent === "status" && ((!byRule && WROTE_BEFORE.test(clause)) || CLAIMED_BEFORE.test(clause))) &&
         // "...failed. do i get the money back automatically?": a question about the clause before, not a claim of its own.
         !(u.intent === "refund" && u.merchant === undefined && u.amountMinor === undefined && ASKS_IF_BACK.test(clause.replace(JOINER, ""))) &&
+        // "false alarm - it was my son using my card details... you can unfreeze it": the explanation is of the card's freeze, no request withdrawn.
+        !(u.intent === "cancel" && !CANCEL_SAID.test(clause) && unfreezes) &&
         // "...now it's blocked. can i unblock it?" about a PIN unfreezes no card.
         !(u.intent === "unfreeze_card" && /\bpin\b/i.test(text)) &&
         // "...my balance looks the same. where is it?": a question about what the message told, not about a request, when none is named.
@@ -600,6 +625,9 @@ export function understandCustomerText(message: string, ctx: OfflineContext, mod
   const byIntent = new Map<string, Understanding>();
   for (const u of requests) if (!byIntent.has(keyOf(u))) byIntent.set(keyOf(u), u);
   const ordered = [...byIntent.values()].sort((a, b) => PRECEDENCE.indexOf(a.intent) - PRECEDENCE.indexOf(b.intent));
+  // "a co z tą pierwszą? coś już wiadomo?": the one clause that asks something is the request, when the whole message reads as none.
+  if (ordered.length === 1 && !wholeCounts && (whole.intent === "unclear" || whole.intent === "other"))
+    return { ...ordered[0]!, ...paymentOf(whole), ...defined(ordered[0]!) };
   if (ordered.length < 2) return whole;
   // The request first by precedence takes what the message says of a payment outside the other
   // request's own clause (all of it, when nothing else names one); the second only what its own clause says.
@@ -616,6 +644,10 @@ export function understandCustomerText(message: string, ctx: OfflineContext, mod
       : claimOfTheMessage(first, secondOwn, whole);
   return { ...firstRead, also: claimOfTheMessage(secondOwn, first, whole) };
 }
+
+/** A cancel said in so many words, not told by an explanation ("it was my son after all"). */
+const CANCEL_SAID =
+  /\b(?:cancel\w*|withdraw\w*|drop|scratch|forget|never\s*mind|nvm|stop)\b|(?<!\p{L})(?:anul\p{L}*|wycof\p{L}*|rezygn\p{L}*|zrezygn\p{L}*|odwo[lł]\p{L}*)/iu;
 
 /** "where is it?", "how's that going": a question whose object is only a pronoun. */
 const WHERE_IS_IT = /^\W*(?:(?:and|so|ok|okay)\W+)?(?:where|how)(?:'?s|\s+is|\s+are)\s+(?:it|that|this|they|them)(?:\s+\w+)?\W*$/i;
@@ -637,6 +669,11 @@ function withPayment(whole: Understanding, said: Partial<Understanding>): Unders
   return { ...kept, ...defined(said) };
 }
 
+/** What `u` says of a payment. */
+export function paymentOf(u: Understanding): Partial<Understanding> {
+  return Object.fromEntries(PAYMENT_FIELDS.filter((field) => u[field] !== undefined).map((field) => [field, u[field]]));
+}
+
 /** What a clause can say of a payment. */
 const PAYMENT_FIELDS = ["merchant", "amountMinor", "date", "ordinal", "cardLast4"] as const;
 
@@ -648,8 +685,7 @@ const PAYMENT_FIELDS = ["merchant", "amountMinor", "date", "ordinal", "cardLast4
 function claimOfTheMessage(claim: Understanding, other: Understanding, whole: Understanding): Understanding {
   if (claim.intent !== "refund" || PAYMENT_FIELDS.some((field) => claim[field] !== undefined)) return claim;
   if (["refund", "cancel", "status", "pending"].includes(other.intent)) return claim;
-  const named = Object.fromEntries(PAYMENT_FIELDS.filter((field) => whole[field] !== undefined).map((field) => [field, whole[field]]));
-  return { ...claim, ...named };
+  return { ...claim, ...paymentOf(whole) };
 }
 
 /** A letter's salutation or closing on a line of its own: "Dear Sir or Madam,", "Kind regards,", "Z poważaniem". */
@@ -763,10 +799,7 @@ export function understandLatest(turns: ChatTurn[], ctx: OfflineContext, model: 
     if (joined.intent !== "unclear" && joined.intent !== "other") return { ...joined, ...entitiesOf(latest) };
   }
   // "sorry, my mistake, it was Green Grocer": a correction naming the payment, not a cancel.
-  const correction =
-    latest.intent === "cancel" &&
-    latest.merchant !== undefined &&
-    !/\b(?:cancel\w*|withdraw|drop|stop)\b|(?<!\p{L})(?:anul|wycof|rezygn|zrezygn|odwo[lł])/iu.test(last);
+  const correction = latest.intent === "cancel" && latest.merchant !== undefined && !CANCEL_SAID.test(last);
   // "and the kino one as well", "a ta z media expert też": a payment named after a refund, leaning on it.
   // A help question ("and what's the fee on the green grocer one?") is its own, unless "too" says more of the same and the topic is only the classifier's unsure guess.
   const guessedTopic = latest.intent === "knowledge" && latest.confidence < SECOND_INTENT_FLOOR && !applyRules(last);

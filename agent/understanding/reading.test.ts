@@ -784,3 +784,57 @@ describe("where a request stands, asked in passing or as a nudge", () => {
     expect(understandCustomerText(text, bob).intent).toBe(intent);
   });
 });
+
+describe("questions about a card that ask how, and answers that say what was meant", () => {
+  it.each([
+    "if I ever lose my card, how would I block it? just asking for the future, I've got it right here",
+    "Quick question - is it possible to freeze my card myself in the app, or do I have to go through you?",
+    "jak mogę sama zablokować kartę w aplikacji?",
+  ])("answers how to freeze a card, freezing nothing: %s", (text) => {
+    expect(understandCustomerText(text, alice)).toMatchObject({ intent: "knowledge", category: "lost_or_stolen_card" });
+  });
+
+  it.each([
+    ["zgubilam karte, jak ja zablokowac?", "freeze_card"],
+    ["yes freeze it for now please", "freeze_card"],
+    ["theres been sum wierd payment attemps on my card tonite that werent me, freez it plz", "freeze_card"],
+    ["I just got a text about a payment attempt from some online store I've never heard of. block my card!!", "freeze_card"],
+    ["got it back, all good, please reactivate", "unfreeze_card"],
+    ["ugh sorry, false alarm - it was my son using my card details for his game subscription, I'd told him he could. you can unfreeze it", "unfreeze_card"],
+  ])("%s -> %s", (text, intent) => {
+    const u = understandCustomerText(text, alice);
+    expect(u.intent).toBe(intent);
+    expect(u.also).toBeUndefined();
+  });
+
+  it("freezes a card asked how to block when it is gone", () => {
+    expect(understandCustomerText("how do I block my card? it was stolen", alice).intent).toBe("freeze_card");
+  });
+
+  it("orders no card for a question whether it is broken, or whether a new one comes by itself", () => {
+    const tapping =
+      "tapping doesn't work at all anymore, every time I have to put the card in and type the pin. chip works fine tho. is my card broken or what";
+    const expiring =
+      "quick one - just noticed the date on the front of my card is next month, so it stops working soon right? do you send a new one by yourselves or do I need to ask for it?";
+    for (const text of [tapping, expiring]) expect(understandCustomerText(text, alice).intent).toBe("knowledge");
+    expect(understandCustomerText("my card is broken, send a new one", alice).intent).toBe("replace_card");
+  });
+
+  it("unblocks a PIN, not the card, for a PIN blocked with a typo", () => {
+    const u = understandCustomerText(
+      "the boook nok charged me 2x 12.50 pls refnd one and also my pin got blokced after 3 wrong tries how do i unblock it",
+      bob,
+    );
+    expect(u.also).toMatchObject({ intent: "knowledge", category: "pin_blocked" });
+  });
+
+  it("takes the one clause that asks something when the whole message reads as nothing", () => {
+    expect(understandCustomerText("a co z tą pierwszą? cos juz wiadomo?", alice)).toMatchObject({ intent: "status", ordinal: 1 });
+  });
+
+  it("keeps a shop named as 'the Lidl one' to say it was not found, and a day the customer cancelled on is no payment's", () => {
+    expect(extractEntities("none of these.. its the Lidl one from yesterday, they scanned my stuff twice", alice).merchant).toBe("Lidl");
+    expect(extractEntities("and the Spanish one please", alice).merchant).not.toBe("Spanish");
+    expect(extractEntities("can you refund it? we cancelled the room this morning", alice).date).toBeUndefined();
+  });
+});

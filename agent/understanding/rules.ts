@@ -49,7 +49,7 @@ const IDENTITY_REFUSED: RegExp[] = [
 
 /** A blocked PIN or a forgotten passcode: "unblock" here is about the PIN, not a frozen card. */
 const PIN_BLOCKED: RegExp[] = [
-  /\bpin\b.{0,70}\b(?:blocked|locked|block|lock)\b|\b(?:blocked|locked)\s+(?:my\s+|the\s+)?pin\b|\bwrong\s+pin\b.{0,30}\b(?:times|blocked|locked)\b/i,
+  /\bpin\b.{0,70}\b(?:blocked|locked|block|lock|blok\w*|unblock|unlock)\b|\b(?:blocked|locked)\s+(?:my\s+|the\s+)?pin\b|\bwrong\s+pin\b.{0,30}\b(?:times|blocked|locked)\b/i,
 ];
 const PASSCODE_FORGOTTEN: RegExp[] = [
   /\b(?:forgot|forgotten|lost|reset|can'?t\s+remember|don'?t\s+remember)\s+(?:my\s+|the\s+)?(?:app\s+)?(?:passcode|pass\s+code|password)\b|\b(?:passcode|password)\b.{0,20}\b(?:forgot|forgotten|reset)\b/i,
@@ -69,7 +69,7 @@ const UNFREEZE: RegExp[] = [
   /\bun-?freez\w*\b|\bun-?block\w*\b|\bthaw\b/i,
   /\bfound\s+(?:my|the)\s+card\b|(?<!\bnew\s|\breplacement\s|\bfrom\s+my\s)\bcard\s+(?:turned|showed)\s+up\b(?!\s+(?:in|on)\s+(?:my|the)\s+(?:balance|account|statement|app))(?!.*\b(?:post|activat\w*|greyed|grayed|letter)\b)|\b(?:re-?activate|turn\s+back\s+on|switch\s+back\s+on)\s+(?:my|the)\s+card\b/i,
   /\b(?:it|the\s+card|my\s+card)\s+was\s+(?:in|under|behind)\s+(?:my|the)\s+(?:\w+\s+)?(?:coat|jacket|pocket|jeans|trousers|pants|bag|backpack|car|drawer|sofa|couch)\b.{0,20}\b(?:whole\s+time|all\s+along)\b|\bfou?n?d\s+it\b(?!\s+(?:was|is|odd|strange|weird|hard|difficult))|\bfound\s+my\s+(?:wallet|purse|bag)\b|\b(?:police|someone|somebody)\s+(?:has\s+|have\s+)?(?:found|returned|handed\s+in)\s+(?:my|the)\s+(?:wallet|purse|bag|card)\b/i,
-  /\b(?:make|get)\s+it\s+work(?:ing)?\s+again\b|\bturn\s+it\s+on\s+again\b|\b(?:switch|turn)\s+(?:it|my\s+card|the\s+card)\s+back\s+on\b|\bi\s+can\s+use\s+(?:it|my\s+card|the\s+card)\s+again\b|\bundo\s+(?:the\s+)?(?:block|freeze|lock)\b|\bre-?activate\s+it\b|\bunlock\s+(?:it|my\s+card|the\s+card)\b|\b(?:switch|turn)(?:ed)?\s+back\s+on\b|\b(?:have|get)\s+it\s+(?:switched|turned)\s+back\s+on\b|\bturn\s+(?:it|my\s+card|the\s+card)\s+back\s+on\b|\b(?:can|could)\s+i\s+use\s+(?:it|my\s+card|the\s+card)\s+again\b/i,
+  /\b(?:make|get)\s+it\s+work(?:ing)?\s+again\b|\bturn\s+it\s+on\s+again\b|\b(?:switch|turn)\s+(?:it|my\s+card|the\s+card)\s+back\s+on\b|\bi\s+can\s+use\s+(?:it|my\s+card|the\s+card)\s+again\b|\bundo\s+(?:the\s+)?(?:block|freeze|lock)\b|\bre-?activate(?:\s+it)?\b(?=\W*(?:please|pls|now|again)?\W*$)|\bunlock\s+(?:it|my\s+card|the\s+card)\b|\b(?:switch|turn)(?:ed)?\s+back\s+on\b|\b(?:have|get)\s+it\s+(?:switched|turned)\s+back\s+on\b|\bturn\s+(?:it|my\s+card|the\s+card)\s+back\s+on\b|\b(?:can|could)\s+i\s+use\s+(?:it|my\s+card|the\s+card)\s+again\b/i,
 ];
 
 const STOLEN = /\bstolen\b|\bnicked\b|\bpick-?pocket\w*\b|\brobbed\b|\bmugged\b|\bthief\b/i;
@@ -78,7 +78,7 @@ const COMPROMISED =
 
 const FREEZE: RegExp[] = [
   /\b(?:mugged|robbed|pick-?pocketed)\b|\b(?:took|stole|nicked|grabbed|snatched)\s+(?:my\s+)?(?:wallet|purse|bag|handbag|card)\b/i,
-  /\b(?:freeze|block|lock)\s+(?:it|them)\b(?=.*\bcards?\b)|\bcards?\b.*\b(?:freeze|block|lock)\s+(?:it|them)\b|^(?=.*\b(?:stolen|lost|nicked|missing|robbed|mugged)\b).*\b(?:freeze|block|lock)\s+(?:it|them)\b/i,
+  /^\W*(?:(?:yes|yeah|yep|ok(?:ay)?|please|pls|then)\W+)*(?:freeze|freez|block|lock)\s+it(?:\s+(?:for\s+now|now|please|pls|asap|right\s+away|then))*\W*$|\b(?:freeze|freez|block|lock)\s+(?:it|them)\b(?=.*\bcards?\b)|\bcards?\b.*\b(?:freeze|freez|block|lock)\s+(?:it|them)\b|^(?=.*\b(?:stolen|lost|nicked|missing|robbed|mugged)\b).*\b(?:freeze|block|lock)\s+(?:it|them)\b/i,
   new RegExp(
     String.raw`\b(?:lost|stolen|misplaced|can'?t\s+find|cannot\s+find|lose)\s+(?:my\s+|the\s+)?${CARD}\b|\b${CARD}\b.{0,40}\b(?:lost|stolen|missing|nicked|(?<!\bbe\s)taken)\b|\b${CARD}(?:'s|\s+(?:is|has|has\s+been|was))?\s+(?:just\s+|totally\s+|completely\s+)?gone\b(?!\s+(?:blank|through|up|down|off|dead))`,
     "i",
@@ -96,7 +96,7 @@ const FREEZE: RegExp[] = [
 ];
 
 const REPLACE: RegExp[] = [
-  /^(?!.*\b(?:when|where|arriv\w*|activat\w*|track\w*|how\s+long|delivery|expir(?!ed\b)\w*|valid\s+(?:thru|through|until|till)|automatic\w*|by\s+yourself|(?:showed|turned)\s+up|switch\s+(?:it\s+)?on)\b).*\b(?:send|order|need|want|get|give)\s+(?:me\s+)?(?:a\s+)?(?:new|replace?ment|another)\s+(?:one|card)\b/i,
+  /^(?!.*\b(?:when|where|arriv\w*|activat\w*|track\w*|how\s+long|delivery|expir(?!ed\b)\w*|valid\s+(?:thru|through|until|till)|automatic\w*|by\s+yoursel(?:f|ves)|(?:showed|turned)\s+up|switch\s+(?:it\s+)?on)\b).*\b(?:send|order|need|want|get|give)\s+(?:me\s+)?(?:a\s+)?(?:new|replace?ment|another)\s+(?:one|card)\b/i,
   /\b(?:need|want|get|order|send)\s+(?:me\s+)?(?:a\s+)?replace?ment\b|\bcard\b.{0,20}\b(?:snapped|broke|broken|cracked|damaged|chewed|bent|melted|split)\b|\b(?:snapped|broke|cracked|damaged|chewed|bent)\s+my\s+card\b|^\W*(?:a\s+)?new\s+card\s+(?:please|pls|plz)\b/i,
   new RegExp(
     String.raw`^(?!.*\b(?:when|where|arriv\w*|activat\w*|track\w*|how\s+long|delivery|expir\w*|(?:showed|turned)\s+up|switch\s+(?:it\s+)?on|came)\b).*(?:\b(?:send|order|need|want|get|request|issue)\b.{0,20}\b(?:new|replace?ment|another)\s+${CARD}\b|\breplace\s+(?:my\s+|the\s+)?${CARD}\b|\breplace?ment\s+${CARD}\b)`,
@@ -310,16 +310,44 @@ export function applyRules(text: string): RuleLabel | undefined {
   // A limit on top-ups or on one-off cards has its own article; "limits" are the customer's card's.
   const topic = topicRule(m.body);
   const label = first?.intent === "limits" && topic?.category && LIMIT_TOPICS.has(topic.category) ? topic : (first ?? topic ?? matching(LATER_RULES));
+  // "a payment attempt from some online store I've never heard of": nothing taken, the card's details are in someone's hands.
+  if (label?.intent === "refund" && ATTEMPTED.test(m.body) && !TAKEN_AGAIN.test(m.body))
+    return { intent: "freeze_card", category: "compromised_card", cardReason: "compromised" };
   if (label?.intent === "refund") return refundAt(label, m);
   if (label?.category === "reverted_card_payment?" && either(m, /\btop[\s-]?up\b/i, pl.PL_TOP_UP)) return { intent: "knowledge", category: "top_up_reverted" };
   if (label?.category === "declined_card_payment") return declinedAt(m) ?? undefined;
   if (label?.intent !== "freeze_card") return label;
+  if (asksHowToFreeze(m)) return { intent: "knowledge", category: "lost_or_stolen_card" };
   if (either(m, COMPROMISED, pl.PL_COMPROMISED)) return { intent: "freeze_card", category: "compromised_card", cardReason: "compromised" };
   if (either(m, /\bswallow|\b(?:atm|machine|cash\s*point)\b/i, pl.PL_SWALLOWED))
     return { intent: "freeze_card", category: "card_swallowed", cardReason: "lost" };
   const asked = either(m, /\b(?:freeze|block|lock|stop|suspend)\b/i, pl.PL_FREEZE_ASKED) && !either(m, /\blost\b/i, pl.PL_LOST);
   return { ...label, cardReason: either(m, STOLEN, pl.PL_STOLEN) ? "stolen" : asked ? "customer_request" : "lost" };
 }
+
+/** "how would I block it?", "is it possible to freeze my card myself", "jak mogę zablokować kartę": how to stop a card. */
+const HOW_TO_FREEZE =
+  /\b(?:how\s+(?:do|would|can|could|should|does)\s+(?:i|one|you)|is\s+it\s+possible\s+to|(?:can|could)\s+i|am\s+i\s+able\s+to|do\s+i\s+have\s+to)\b[^.?!]{0,40}\b(?:freeze|block|lock)\b/i;
+const PL_HOW_TO_FREEZE = /\b(?:jak|czy\s+(?:moge|mozna|da\s+sie))\b[^.?!]{0,40}\bzablok\w*/;
+/** "if I ever lose it", "just asking", "I've got it right here", "myself", "in the app": nothing is lost now. */
+const NOTHING_LOST_NOW =
+  /\bif\s+(?:i\s+)?(?:ever|someday|one\s+day)\b|\bif\s+i\s+(?:lose|lost)\b|\bjust\s+(?:asking|curious|wondering)\b|\b(?:for|in)\s+(?:the\s+)?future\b|\bin\s+case\b|\b(?:got|have)\s+it\s+(?:right\s+)?here\b|\bmyself\b|\bin\s+the\s+app\b/i;
+const PL_NOTHING_LOST_NOW = /\b(?:na\s+przyszlosc|w\s+razie|gdyby\w*|sam|sama|samodzielnie|w\s+aplikacji|tak\s+pytam|z\s+ciekawosci)\b/;
+/** Words telling that a card is gone now: then "how do I block it?" asks for it to be done. */
+const LOST_NOW = /\b(?:lost|stolen|missing|gone|nicked|can'?t\s+find|cannot\s+find|left\s+it|took\s+it|haven'?t\s+seen|someone)\b/i;
+const PL_LOST_NOW = /\b(?:zgubi\w*|ukradl\w*|ukradzi\w*|skradzion\w*|zginel\w*|zginela|nie\s+mam|nie\s+moge\s+znalezc|ktos)\b/;
+
+/** A question how to freeze a card, with nothing lost now ("if I ever lose my card, how would I block it?"): the help article answers it. */
+function asksHowToFreeze(m: Said): boolean {
+  if (either(m, LOST_NOW, PL_LOST_NOW)) return false;
+  const how = HOW_TO_FREEZE.exec(m.body)?.[0];
+  if (how) return either(m, NOTHING_LOST_NOW, PL_NOTHING_LOST_NOW) || !/^(?:can|could)\s+i\b/i.test(how);
+  return PL_HOW_TO_FREEZE.test(m.folded) && PL_NOTHING_LOST_NOW.test(m.folded);
+}
+
+/** "is my card broken or what": a question whether it is, with no new card asked for. */
+const ASKS_IF_BROKEN = /\b(?:is|was)\s+(?:my|the|this)\s+card\s+(?:\w+\s+)?(?:broken|damaged|faulty|dead)\b/i;
+const ASKS_FOR_A_CARD = /\b(?:send|order|new|replace\w*|another)\b/i;
 
 /** A card that no longer works in the hand: asking about a new one is asking for one. */
 /** "a new one sent out", "posted to me": the customer asks for the card, not how to get one. */
@@ -340,6 +368,7 @@ const unjoined = (m: Said): Said => ({
  * use my card abroad?" are not claims; a question about replacements orders none.
  */
 function applies(label: RuleLabel, m: Said): boolean {
+  if (label.intent === "replace_card" && ASKS_IF_BROKEN.test(m.body) && !ASKS_FOR_A_CARD.test(m.body)) return false;
   if (label.intent === "replace_card") return !either(m, ASKS_HOW, pl.PL_ASKS_HOW) || either(m, DAMAGED, pl.PL_DAMAGED) || SENT_TO_ME.test(m.body);
   if (label.intent !== "refund" || (label.reason !== "duplicate" && label.reason !== "abroad")) return true;
   if (label.reason === "abroad" && either(m, /\b(?:exchange|rate|conver\w*)\b/i, /\b(?:kurs\w*|przewalutow\w*|wymian\w*)/)) return false;
@@ -355,6 +384,9 @@ function applies(label: RuleLabel, m: Said): boolean {
   const asks = either(m, /^\s*(?:can|could|will|does|do|is|are)\s+(?:i|my|you|it)\b/i, /^\s*czy\s+(?:moge|mozna|moja\s+karta|karta|dziala)\b/);
   return either(m, CHARGED, pl.PL_CHARGED) && !asks;
 }
+
+/** A payment tried, not made: "payment attempts", "someone tried to pay with my card". */
+const ATTEMPTED = /\battempt\w*|\battemps\b|\btried\s+to\s+(?:charge|pay|take|buy|use)\b/i;
 
 /** Refused or failed "twice", "three times", with nothing said about money taken: tries that failed, not a payment taken twice. */
 const REFUSED_AGAIN =

@@ -16,8 +16,8 @@ import { understandWithFallback } from "../../llm/understand-with-fallback";
 import { resolvePending, resolveTransaction, type PendingTxn, type Txn, type Understanding } from "../../understanding";
 import { labelForCategory } from "../../understanding/banking77";
 import { pickOffered } from "../../understanding/merchants";
-import { asksWhatItIs } from "../../understanding/rules";
-import { afterCorrection } from "../../understanding/offline-understanding";
+import { asksWhatItIs, SAID_AGAINST } from "../../understanding/rules";
+import { afterCorrection, asksSomething, moneyClauses, paymentOf } from "../../understanding/offline-understanding";
 import { languageOfMessage } from "../../understanding/language";
 import type { Language } from "@/i18n/languages";
 
@@ -140,7 +140,14 @@ function answerToQuestion(now: Understanding, state: AgentStateType, text: strin
   if (asked.kind === "which_transaction" || ((asked.kind === "none_found" || asked.kind === "which_refund") && asked.options)) {
     const options = asked.options ?? [];
     const confirmed = options.length === 1 && YES.test(text) ? options[0] : undefined;
-    const chosen = confirmed ?? optionNotNamed(options, text) ?? pickOrdinal(options, now.ordinal) ?? pickByPrice(options, text) ?? optionNamed(options, text);
+    // "the coffee one - no wait, I meant the metro. coffee was fine": a shop named that was not offered is not one of the offered.
+    const namesAnother = now.merchant !== undefined && !options.some((o) => o.merchant === now.merchant);
+    const chosen =
+      confirmed ??
+      optionNotNamed(options, text) ??
+      pickOrdinal(options, now.ordinal) ??
+      pickByPrice(options, text) ??
+      (namesAnother ? undefined : optionNamed(options, text));
     if (chosen?.transactionId) return { u: { ...prior, intent: "refund", also: now.also }, txnId: chosen.transactionId };
   }
   if (now.intent === "refund" && hasCriteria(now)) return { u: now };
@@ -156,6 +163,17 @@ function answerToQuestion(now: Understanding, state: AgentStateType, text: strin
       date: now.date ?? prior.date,
     },
   };
+}
+
+/** "yeah go ahead and do it for me", "tak, zróbcie to": the customer asks the agent to do what its last answer told them how to do. */
+const GO_AHEAD =
+  /^\W*(?:(?:yes|yeah|yep|ok(?:ay)?|sure|please|pls|actually|then|tak|dobrze|ok)\W+)*(?:(?:please\s+)?(?:go\s+ahead|do\s+(?:it|that|this)|yes\s+please|please\s+do)|(?:prosz[eę]\s+)?zr[oó]b(?:cie)?\s+to|prosz[eę](?:\s+to)?\s+zrobi[cć])(?!\p{L})/iu;
+
+/** After a help answer on stopping a card (its action is freezing it), a go-ahead freezes the card. */
+function goAhead(u: Understanding, state: AgentStateType, text: string): Understanding {
+  if (!GO_AHEAD.test(text)) return u;
+  const cited = state.knowledge.find((k) => entryFor(state.tenantId, k.category)?.action === "freeze_card");
+  return cited ? { intent: "freeze_card", category: cited.category, cardReason: "customer_request", confidence: 0.9 } : u;
 }
 
 /** The reason the answer gives for the refund, or else the one the customer gave before. */
@@ -241,7 +259,7 @@ const isWaiting = (c: CaseWithApproval) => c.approval?.status === "pending";
 
 /** "where's the other one at", "a ta inna?": a request that is not the one just discussed. */
 const THE_OTHER_ONE =
-  /\bthe\s+other\s+(?:one|request|claim|dispute|complaint|refund)s?\b|\bother\s+one\b|(?<!\p{L})(?:t[aąeę]|tamt\p{L}*)\s+inn\p{L}*(?!\p{L})/iu;
+  /\bthe\s+other\s+(?:one|request|claim|dispute|complaint|refund)s?\b|\bother\s+one\b|(?<!\p{L})(?:t[aąeę]|tamt\p{L}*)\s+(?:inn|drug)\p{L}*(?!\p{L})/iu;
 
 /**
  * The case a message names by merchant, amount or the payment just discussed; for a question
@@ -261,6 +279,31 @@ function namedCase(cases: CaseWithApproval[], u: Understanding, focus: Focus | n
   return undefined;
 }
 
+/** Readings a question about a payment's request gets: an item not booked, a help topic, nothing sure, a claim asked as a question. */
+const MAY_ASK_ABOUT_A_REQUEST = new Set(["pending", "knowledge", "unclear", "other", "refund"]);
+/** Help topics about what the bank charges, which a question about a payment with a request may still ask. */
+const ABOUT_FEES = /fee|charge|exchange|rate/;
+
+/**
+ * A question about a payment that already has a request ("so whats going on with gadget hub??",
+ * "the cinema money landed or not?", "did the parking thing get approved?", "jest już kasa?" after
+ * a claim): where that request stands. A claim said in words against the payment, an item not
+ * booked yet, a question about fees and a payment with no request stay as read.
+ */
+async function aboutItsRequest(turn: Turn, u: Understanding): Promise<Understanding> {
+  const { text, state } = turn;
+  if (!MAY_ASK_ABOUT_A_REQUEST.has(u.intent) || (u.also && CASE_INTENTS.has(u.also.intent)) || !asksSomething(text)) return u;
+  if ((u.intent === "refund" && SAID_AGAINST.test(text)) || (u.intent === "knowledge" && ABOUT_FEES.test(u.category ?? ""))) return u;
+  if (resolvePending(text, u, turn.pending, turn.transactions)) return u;
+  const cases = await turn.deps.store.listCases(state.tenantId, state.customerId);
+  if (cases.length === 0) return u;
+  const namesOne = Boolean(u.merchant) || u.amountMinor !== undefined;
+  // "is it there yet?", "jest już kasa?": nothing named, in a conversation with a request of its own.
+  const ofThisConversation = !namesOne && u.intent !== "knowledge" && u.intent !== "refund" && cases.some((c) => c.threadId === turn.threadId);
+  const named = namesOne || u.intent !== "knowledge" ? namedCase(cases, u, state.focus, text) : undefined;
+  return named || ofThisConversation ? { intent: "status", ...paymentOf(u), confidence: u.confidence, ...(u.also && { also: u.also }) } : u;
+}
+
 /** Reads the customer's message and settles which case, if any, this turn is about. */
 export const intake = (deps: AgentDeps) =>
   async function intake(state: AgentStateType, config: LangGraphRunnableConfig): Promise<AgentUpdate> {
@@ -273,18 +316,7 @@ export const intake = (deps: AgentDeps) =>
       { messages: [...state.recent, { role: "customer", text: state.input }], transactions, pending: pendingItems, today },
       { signal: config.signal, record: { tenantId, threadId, step: Number(config.metadata?.langgraph_step ?? -1) } },
     );
-    const answered = answerToQuestion(read, state, state.input);
-    const [main, side] = mainAndSide(answered.u);
     const language = languageOfMessage(state.input) ?? (state.language || (await deps.policies.forTenant(tenantId)).language);
-    let update: AgentUpdate = {
-      ...freshTurn,
-      language,
-      knowledge: [],
-      intent: main.intent,
-      understanding: side ? { ...main, also: side } : main,
-      heard: read,
-      recent: [{ role: "customer", text: state.input }],
-    };
     const turn: Turn = {
       deps,
       state,
@@ -293,6 +325,19 @@ export const intake = (deps: AgentDeps) =>
       pending: pendingItems,
       text: state.input,
       language,
+      today,
+    };
+    const picked = answerToQuestion(goAhead(read, state, state.input), state, state.input);
+    const answered = picked.txnId || picked.requestId ? picked : { ...picked, u: await aboutItsRequest(turn, picked.u) };
+    const [main, side] = mainAndSide(answered.u);
+    let update: AgentUpdate = {
+      ...freshTurn,
+      language,
+      knowledge: [],
+      intent: main.intent,
+      understanding: side ? { ...main, also: side } : main,
+      heard: read,
+      recent: [{ role: "customer", text: state.input }],
     };
     const cancelledFirst = main.intent === "refund" && side?.intent === "cancel" ? await cancelBeforeClaim(turn, side) : undefined;
     if (cancelledFirst) update = { ...update, ...cancelledFirst };
@@ -311,6 +356,8 @@ type Turn = {
   pending: PendingTxn[];
   text: string;
   language: Language;
+  /** YYYY-MM-DD, the day the message is read on. */
+  today: string;
 };
 
 /** How many payments a "nothing matches" answer offers to pick from. */
@@ -347,7 +394,8 @@ const notBookedAsRefund = (item: PendingTxn): AgentUpdate => ({ ...notBooked(ite
 
 /** The item not booked yet the request names or the conversation was just about, if any. */
 function pendingNamed(turn: Turn, u: Understanding, focusedId: string | undefined): PendingTxn | undefined {
-  return turn.pending.find((p) => p.id === focusedId) ?? resolvePending(turn.text, u, turn.pending, turn.transactions);
+  const said = moneyClauses(turn.text, { today: turn.today, transactions: turn.transactions, pending: turn.pending });
+  return turn.pending.find((p) => p.id === focusedId) ?? resolvePending(said, u, turn.pending, turn.transactions);
 }
 
 /** What intake does for one request of the message. */
