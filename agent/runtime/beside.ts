@@ -78,13 +78,15 @@ export async function besideRoute(
   const cancel = asks(understanding, "cancel");
   if (!claim && !cancel) return null;
   const named = namedPayment(input.text, payments, waiting?.transactionId, { dayAlone: claim });
+  // "what about the other one?" after two payments were listed, one of them the request that waits: a claim about the other.
+  const otherShown = claim && named === "none" && THE_OTHER_ONE.test(input.text) && (await waitingIsOneOfTwoShown(ctx, input.threadId, waiting));
   // Other requests wait beside the conversation, or the agent's last answer spoke of several of the customer's waiting requests.
   const othersWait = severalInView || threads.some((t) => t.status === "awaiting_approval");
   // A claim goes beside when it names another payment, booked or not. A cancel does when it names another
   // booked payment, an item not booked yet without pointing back at the conversation's own request
   // ("cancel that claim, and my atm limit?"), or nothing while other requests wait too: there it asks which.
   const beside = claim
-    ? named === "other" || named === "not_booked"
+    ? named === "other" || named === "not_booked" || otherShown
     : named === "other" || (named === "not_booked" && !refersBack(input.text)) || (named === "none" && othersWait);
   if (!beside) return null;
   if (free) return { threadId: free.id };
@@ -109,6 +111,14 @@ export async function openBeside(ctx: Ctx, input: Input, route: BesideRoute): Pr
 export async function askedBeside(ctx: Ctx, threadId: string): Promise<boolean> {
   const clarification = (await stateOf(ctx, threadId)).clarification;
   return clarification != null && clarification.kind !== "not_booked";
+}
+
+const THE_OTHER_ONE = /\bthe\s+other\s+(?:one|payment|charge|transaction)\b|(?<!\p{L})(?:t[aąeę]|tamt\p{L}*)\s+(?:drug|inn)\p{L}*(?!\p{L})/iu;
+
+/** Whether the conversation last listed two payments and its waiting request is about one of them. */
+async function waitingIsOneOfTwoShown(ctx: Ctx, threadId: string, waiting: CaseRow | null): Promise<boolean> {
+  const { shown } = await stateOf(ctx, threadId);
+  return waiting !== null && shown?.length === 2 && shown.some((o) => o.transactionId === waiting.transactionId);
 }
 
 async function stateOf(ctx: Ctx, threadId: string): Promise<Partial<AgentStateType>> {

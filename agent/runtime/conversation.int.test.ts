@@ -167,6 +167,21 @@ describe("a conversation with the offline model", () => {
     expect(await h.ledgerRows()).toHaveLength(1);
   });
 
+  it("claims the other of two payments it listed while the first waits for an operator", async () => {
+    const thread = await h.newThread();
+    const listed = await reply(
+      thread,
+      "Hello, I would like to contest a card payment from roughly 12 days ago. I was on holiday at that time so something is off.",
+    );
+    expect(listed.reply).toMatch(/Bar Tapas Sol.*City Parking/s);
+    expect(await reply(thread, "the second one")).toMatchObject({ status: "awaiting_approval" });
+    const other = await reply(thread, "what about the other one? honestly I don't remember paying that either");
+    expect(other.reply).toMatch(/Bar Tapas Sol payment of 41\.50 EUR/);
+    const waiting = await h.db.execute(sql`select count(*)::int as n from approvals where status = 'pending'`);
+    expect(waiting.rows[0]).toEqual({ n: 2 });
+    expect(await h.ledgerRows()).toHaveLength(0);
+  });
+
   it("tells a waiting customer where the request stands and keeps it waiting", async () => {
     const thread = await h.newThread();
     await reply(thread, "What is this Electro Mart charge? It wasn't me");

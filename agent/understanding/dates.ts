@@ -71,10 +71,16 @@ const RULES: Rule[] = [
     resolve: (m, t) => latestDayOfMonth(t, +(m[1] ?? m[2] ?? m[3])),
   },
   {
-    pattern: new RegExp(String.raw`\b${COUNT}\s+(days?|weeks?|wks?)\s+ago\b`, "i"),
+    // "almost two weeks ago" is a guess: no day. A guess in days is a day, the search allows one either side.
+    pattern: new RegExp(
+      String.raw`\b(?:(almost|about|around|roughly|nearly|over|more\s+than|some|like|maybe)\s+)?${COUNT}\s+(days?|weeks?|wks?)\s+(?:ago|back)\b`,
+      "i",
+    ),
     resolve: (m, t) => {
-      const n = NUMBER_WORDS[m[1].toLowerCase()] ?? Number(m[1]);
-      return addDays(t, -n * (/^w/i.test(m[2]) ? 7 : 1));
+      const weeks = /^w/i.test(m[3]);
+      if (m[1] && weeks) return undefined;
+      const n = NUMBER_WORDS[m[2].toLowerCase()] ?? Number(m[2]);
+      return addDays(t, -n * (weeks ? 7 : 1));
     },
   },
   {

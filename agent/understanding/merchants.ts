@@ -155,6 +155,33 @@ export function bestMerchants(text: string, merchants: string[]): string[] {
   return scored.filter((x) => x.s === top).map((x) => x.m);
 }
 
+/** Words offering shops as alternatives, or unsure which. */
+const EITHER =
+  /\b(?:or|either|maybe|not\s+sure|perhaps|one\s+of\s+(?:them|these|those|the\s+two)|which)\b|(?<!\p{L})(?:lub|albo|czy|chyba|mo[zż]e|jedn\p{L}*\s+z\s+nich|kt[oó]r\p{L}*)(?!\p{L})/iu;
+
+/**
+ * Of several shops a message names equally ("electro mart 1249 and city parking 38"), the one it
+ * names first, and where the next one starts: a claim is about the first, with what is said before the next.
+ */
+export function firstNamed(text: string, named: string[]): { merchant: string; nextAt: number } | undefined {
+  const lower = text.toLowerCase();
+  const at = named
+    .map((merchant) => ({
+      merchant,
+      at: Math.min(
+        ...significant(merchantTokens(merchant))
+          .map((w) => lower.indexOf(w))
+          .filter((i) => i >= 0),
+      ),
+    }))
+    .filter((x) => Number.isFinite(x.at))
+    .sort((a, b) => a.at - b.at);
+  if (at.length < 2 || at[0]!.at >= at[1]!.at) return undefined;
+  // "maybe at the fuel station or the gadget shop?? not sure": one or the other is no claim about the first.
+  if (EITHER.test(text)) return undefined;
+  return { merchant: at[0]!.merchant, nextAt: at[1]!.at };
+}
+
 /** A word this long written in full names a shop whose name has it ("the tapas" for Bar Tapas Sol)... */
 const DISTINCT_WORD = 5;
 
@@ -193,7 +220,10 @@ const KINDS: { codes: string[]; words: string }[] = [
     codes: ["5541", "5542"],
     words: String.raw`fuel|petrol|gas\s+station|filling\s+station|diesel|paliw\p{L}*|stacj\p{L}*\s+benzynow\p{L}*|tankowani\p{L}*|benzyn\p{L}*`,
   },
-  { codes: ["5732"], words: String.raw`electronics?|electrical|gadgets?|elektroni\p{L}*|rtv` },
+  {
+    codes: ["5732"],
+    words: String.raw`electronics?|electrical|gadgets?|laptops?|computers?|tv|elektroni\p{L}*|rtv|laptop\p{L}*|komputer\p{L}*|telewizor\p{L}*`,
+  },
   {
     codes: ["5411"],
     words: String.raw`grocer(?:y|ies|'?s)?|supermarket|food\s+shop|spo[zż]ywcz\p{L}*|sklep\p{L}*\s+spo[zż]ywcz\p{L}*|zakup\p{L}*\s+spo[zż]ywcz\p{L}*|supermarke\p{L}*|market\p{L}*`,

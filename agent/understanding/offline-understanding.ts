@@ -4,7 +4,7 @@ import { labelForCategory } from "./banking77";
 import { bankingClassifier, rankCategories, scoreLabels, type IntentModel, type LabelScore } from "./classifier";
 import { findDate } from "./dates";
 import { foldText } from "./intent-features";
-import { bestMerchants, matchMerchant, merchantOfCountry, merchantOfKind } from "./merchants";
+import { bestMerchants, firstNamed, matchMerchant, merchantOfCountry, merchantOfKind } from "./merchants";
 import { resolvePending } from "./resolve";
 import { applyRules, claimRule, SAID_AGAINST, stripGreeting, type RuleLabel } from "./rules";
 import type { ChatTurn, Intent, PendingTxn, RefundReason, Txn, Understanding } from "./types";
@@ -91,17 +91,19 @@ function entitiesIn(text: string, said: string, ctx: OfflineContext): Pick<Under
   );
   const undated = date ? text.slice(0, date.start) + " ".repeat(date.end - date.start) + text.slice(date.end) : text;
   // "1) ... 2) ...": a list's numbers are no amounts.
-  const rest = undated.replace(LIST_MARKER, (m) => " ".repeat(m.length));
+  const rest = undated.replace(LIST_MARKER, (m) => " ".repeat(m.length)).replace(TIME_AGO, (m) => " ".repeat(m.length));
   const cardLast4 = /\b(?:card\s+)?(?:ending|ends|ending\s+in|finishing)\s+(?:in\s+|with\s+)?(\d{4})\b/i.exec(rest)?.[1];
   const amounts = [...findAmounts(rest), ...findWordAmounts(rest)]
     .filter((a) => !APPROXIMATE.test(rest.slice(0, a.start)) && !WHAT_IT_SHOULD_BE.test(rest.slice(0, a.start)))
     .sort((a, b) => a.start - b.start);
-  const amountMinor = (amounts.find((a) => a.explicit) ?? amounts[0])?.amountMinor;
+  const shops = ctx.transactions.map((t) => t.merchant);
+  // "electro mart 1249 and city parking 38": the first shop named, with the amount said before the next.
+  const first = matchMerchant(rest, shops) ? undefined : firstNamed(rest, bestMerchants(rest, shops));
+  const ownAmounts = first ? amounts.filter((a) => a.start < first.nextAt) : amounts;
+  const amountMinor = (ownAmounts.find((a) => a.explicit) ?? ownAmounts[0])?.amountMinor;
   const merchant =
-    matchMerchant(
-      rest,
-      ctx.transactions.map((t) => t.merchant),
-    ) ??
+    first?.merchant ??
+    matchMerchant(rest, shops) ??
     merchantOfKind(rest, ctx.transactions) ??
     // "actually I meant the bakery": the words after the correction point at what was meant.
     (text !== said ? merchantOfKind(`i meant ${rest.trim()}`, ctx.transactions) : undefined) ??
@@ -116,6 +118,10 @@ function entitiesIn(text: string, said: string, ctx: OfflineContext): Pick<Under
     ...(cardLast4 ? { cardLast4 } : {}),
   };
 }
+
+/** "like 2 wks ago", "3 dni temu": a time ago, whose number is no amount. */
+const TIME_AGO =
+  /\b\d{1,3}\s+(?:days?|weeks?|wks?|months?|hours?|hrs?|years?|dni|dzie[nń]|tygodni\p{L}*|miesi[aą]c\p{L}*|godzin\p{L}*)\s+(?:ago|back|temu)(?!\p{L})/giu;
 
 /** The number of an item in a list the customer wrote: "1) ... 2) ...". */
 const LIST_MARKER = /(?<=^|\s)\d{1,2}\)(?=\s)/g;
@@ -135,7 +141,7 @@ const APPROXIMATE =
   /\b(?:over|more\s+than|above|at\s+least|almost|nearly|about|around|roughly|approx\w*|under|less\s+than|below|some)\s*$|~\s*$|(?<!\p{L})(?:powy[zż]ej|ponad|poni[zż]ej|oko[lł]o|prawie|mniej\s+wi[eę]cej|co\s+najmniej|przesz[lł]o)\s*$/iu;
 /** "i only filled up for 110", "should have been 20": what the customer meant to pay, not the payment's amount. */
 const WHAT_IT_SHOULD_BE =
-  /\b(?:i\s+(?:only|just)\s+(?:spent|paid|bought|ordered|had|used|filled\s+up|fuell?ed|tanked|took\s+out|withdrew|put\s+in)\s+(?:\w+\s+){0,3}?(?:for\s+)?|should\s+(?:only\s+)?(?:have\s+)?be(?:en)?\s+(?:only\s+)?)(?:€\s*)?$/i;
+  /\b(?:i\s+(?:only|just)\s+(?:spent|paid|bought|ordered|had|used|filled\s+up|fuell?ed|tanked|took\s+out|withdrew|put\s+in)\s+(?:\w+\s+){0,3}?(?:for\s+)?|should\s+(?:only\s+)?(?:have\s+)?be(?:en)?\s+(?:only\s+)?|(?<!\p{L})(?:powinn[oa]|powinien|mia[lł][oa]?)\s+(?:by[cć]\s+)?(?:tylko\s+)?)(?:€\s*)?$/iu;
 
 /** Capitalised words that follow "at" or "from" without being a shop. */
 const NOT_A_SHOP =
@@ -157,6 +163,8 @@ const SHOP_PLACES = [
   new RegExp(String.raw`\b(?:[Rr]efund|[Dd]ispute)\s+(?:my|the|that|this)\s+${NAME}\s+(?:purchase|order|payment|charge|subscription|booking|bill)\b`, "gu"),
   new RegExp(String.raw`(?:^|[.!?,]\s+)${NAME}\s+${TOOK}\b`, "gu"),
   new RegExp(String.raw`(?<!\p{L})(?:stacj\p{L}*|sklep\p{L}*|firm\p{L}*|sie[cć]\p{L}*)\s+${NAME}`, "gu"),
+  // "There's a Netflix charge I never signed up for".
+  new RegExp(String.raw`\b(?:a|an)\s+${NAME}\s+(?:charge|payment|subscription|transaction|debit)\b`, "gu"),
   // "its the Lidl one from yesterday", "and the Zara one?".
   new RegExp(String.raw`\bthe\s+${NAME}\s+(?:one|payment|charge|transaction)\b`, "gu"),
 ];
@@ -261,6 +269,9 @@ export function classifyText(text: string, model: IntentModel = bankingClassifie
   if (CARD_ACTIONS.includes(label.intent) && confidence < CARD_GUESS_FLOOR) {
     return { intent: "unclear", confidence, byRule: false, candidates: likelyTopics(model, body), labels };
   }
+  // "with my account": an account is closed only when the customer says so, never on the classifier's guess.
+  if (top.category === "terminate_account" && !CLOSING.test(body))
+    return { intent: "unclear", confidence, byRule: false, candidates: likelyTopics(model, body), labels };
   const reason = label.intent === "refund" ? { reason: claimedReason(top.reason ?? label.reason) } : {};
   return { ...label, ...reason, category: top.category, confidence, byRule: false, labels };
 }
@@ -359,10 +370,13 @@ const SMALL_WORDS = new RegExp(String.raw`^\W*${SMALL}`, "iu");
 const ONLY_SMALL_WORDS = new RegExp(String.raw`^(?:\W*${SMALL})+[\W\p{Emoji_Presentation}]*$`, "iu");
 /** "something is wrong", "there's a problem" with nothing said about what. */
 const SOMETHING_WRONG =
-  /^\W*(?:(?:so|and|but|well|ok)\s+)?(?:(?:it|this|that)\W+)?(?:(?:still|just)\s+)?(?:does\s*n[o']?t|doesnt|don'?t|dont|isn'?t|isnt|is\s+not|not|won'?t|wont)\s+work(?:ing)?(?:\s+(?:again|anymore|any\s+more))?\W*$|^\W*(?:(?:so|and|but|well|ok)\s+)?(?:it'?s|its|it\s+is)\s+(?:broken|not\s+working|playing\s+up)(?:\s+(?:again|wtf|ugh|omg|lol|pls|please))*\W*$|^\W*(?:\w+\W+){0,2}(?:something(?:'s|\s+is|\s+seems)?\s+(?:wrong|off|not\s+right|weird|strange)|(?:there'?s|there\s+is|i\s+have)\s+(?:a\s+problem|an\s+issue|a\s+question))\W*$|^\W*(?:\w+\W+){0,3}(?:i\s+was\s+hoping|i'?m\s+hoping|i\s+wonder(?:ed)?\s+if)\s+you\s+(?:could|can|might)\s+help\s+(?:me\s+)?(?:with\s+)?(?:something|a\s+(?:question|problem|thing))\W*$|^\W*(?:\p{L}+\W+)?(?:co[sś]\s+(?:jest\s+|si[eę]\s+)?(?:nie\s+tak|nie\s+dzia[lł]a|dziwnego|zepsu\p{L}+)|mam\s+(?:(?:jaki[sś]|ma[lł]y|du[zż]y)\s+)?problem|nie\s+dzia[lł]a(?:\s+mi)?(?:\s+to)?)(?:\s+(?:z\s+)?\p{L}+)?\W*$/iu;
+  /^\W*(?:(?:so|and|but|well|ok)\s+)?(?:(?:it|this|that)\W+)?(?:(?:still|just)\s+)?(?:does\s*n[o']?t|doesnt|don'?t|dont|isn'?t|isnt|is\s+not|not|won'?t|wont)\s+work(?:ing|in)?(?:\s+(?:again|anymore|any\s+more))?\W*$|^\W*(?:(?:so|and|but|well|ok)\s+)?(?:it'?s|its|it\s+is)\s+(?:broken|not\s+working|playing\s+up)(?:\s+(?:again|wtf|ugh|omg|lol|pls|please))*\W*$|^\W*(?:\w+\W+){0,2}(?:some(?:thing|thin)(?:'s|\s+is|\s+seems)?\s+(?:wrong|off|not\s+right|weird|strange)(?:\s+(?:with|w)\s+(?:my\s+)?(?:account|acc|acct|card|app))?(?:\W+(?:can|could)\s+(?:you|u)\s+(?:look\s+into|check)\s+it)?|(?:there'?s|there\s+is|i\s+have)\s+(?:a\s+problem|an\s+issue|a\s+question))\W*$|^\W*(?:\w+\W+){0,3}(?:i\s+was\s+hoping|i'?m\s+hoping|i\s+wonder(?:ed)?\s+if)\s+you\s+(?:could|can|might)\s+help\s+(?:me\s+)?(?:with\s+)?(?:something|a\s+(?:question|problem|thing))\W*$|^\W*(?:\p{L}+\W+)?(?:co[sś]\s+(?:jest\s+|si[eę]\s+)?(?:nie\s+tak|nie\s+dzia[lł]a|dziwnego|zepsu\p{L}+)|mam\s+(?:(?:jaki[sś]|ma[lł]y|du[zż]y)\s+)?problem|nie\s+dzia[lł]a(?:\s+mi)?(?:\s+to)?)(?:\s+(?:z\s+)?\p{L}+)?\W*$/iu;
 /** A trouble with a thing and nothing more: "problem with my card", "account issue", "problem z kartą". */
 const ONLY_TROUBLE_WITH =
   /^\W*(?:(?:i\s+(?:have|got|'ve\s+got)|there'?s|there\s+is)\s+)?(?:a\s+|some\s+)?(?:problems?|issues?|trouble)\s+(?:with\s+)?(?:my\s+|the\s+)?(?:card|account|app|money|payment|transfer|bank)s?\W*$|^\W*(?:my\s+)?(?:card|account|app|money|payment)\s+(?:problems?|issues?|trouble)\W*$|^\W*(?:jaki[sś]\s+)?problem\s+z\s+(?:moj\p{L}*\s+)?\p{L}+\W*$/iu;
+/** Words of leaving the bank: closing, deleting or ending an account, in either language. */
+const CLOSING =
+  /\b(?:clos\w*|terminat\w*|delet\w*|cancel\w*|shut\w*|end(?:ing)?|leav\w*|quit\w*|switch\w*|get\s+rid|remov\w*|deactivat\w*)\b|(?<!\p{L})(?:zamkn\p{L}*|zamyk\p{L}*|likwid\p{L}*|zlikwid\p{L}*|usun\p{L}*|usuń\p{L}*|rezygn\p{L}*|zrezygn\p{L}*|wypowi\p{L}*|rozwi[aą]z\p{L}*)/iu;
 /** Help asked for in so many words. */
 const HELP_ASKED =
   /\b(?:need|want|would\s+like|looking\s+for)\s+(?:some\s+)?(?:help|assistance)\b|\bgrateful\s+for\s+(?:any\s+)?(?:help|assistance)\b|\b(?:help|assist)\s+me\b|(?<!\p{L})(?:potrzebuj\p{L}*\s+pomocy|pom[oó][zż]\p{L}*\s+mi)(?!\p{L})/iu;
@@ -559,13 +573,17 @@ const JOINER =
 
 /** Clauses of a run-on message: sentences, and "and" / "also" before a new request. */
 export function splitClauses(text: string): string[] {
+  // "Page & Co Books", "Marks & Spencer": an ampersand between names joins no clauses.
   return text
+    .replace(NAME_AMPERSAND, "$1\u0000")
     .split(
       /(?<=[.!?;])\s+|\s*\n+\s*|\s*[()]\s*|\s+(?=\d\)\s)|(?<=^|\s)\d\)\s+|,?\s+(?:as\s+well\s+as|together\s+with)\s+|,\s+or\s+(?=(?:how|what|when|where|why|can|could|do|does|is)\b)|,\s+but\s+(?=(?:before|first)\b)|,?\s+(?:and\s+)?while\s+(?:you'?re|your|you\s+are)\s+at\s+it[,:]?\s+|\s+(?:and\s+also|also|plus|and\s+then|[+&])\s+(?!(?:charged|took|billed|debited|double[\s-]?charged|overcharged)\b)|,?\s+(?:btw|by\s+the\s+way|one\s+more\s+thing|oh\s+and|another\s+thing)[:,]?\s+|,\s+(?=i\s+(?:want|need|would\s+like)\s+to\s+(?:speak|talk|chat)\b)|,\s+(?=(?:please\s+)?(?:unblock|unfreeze|freeze|block|cancel|replace|send|order)\s+(?:the|my|it|that|this)\b)|,\s+(?=(?:(?:what|how|when|where)(?:\s+(?:is|are|about)|'?s)?|any\s+news\s+on)\s+(?:my|the|your)\b)|,?\s+(?:and|n)\s+(?=(?:i|i'?m|i've|my|then|what|whats|which|how|hows|when|whens|where|wheres|any|can|could|would|please|pls|there|someone|somebody|tell|show|also|is|are|do|does|why|let|send|order|get|give|remind|check|has|have|did|freeze|block|unfreeze|unblock|cancel|withdraw|refund)\b)|,?\s+(?:a\s+)?(?:i\s+)?(?:przy\s+okazji|poza\s+tym|a\s+tak[zż]e|oraz|aha,?\s+i)[:,]?\s+|,?\s+(?:a|i)\s+jeszcze\s+(?:jedno\s+)?pytanie[:,]?\s+|,?\s+(?:a|i)\s+(?:jeszcze\s+|potem\s+|poza\s+tym\s+|(?:tak\s+)?w\s+og[oó]le\s+)?(?=(?:jak|jaki|jakie|jaka|ile|kiedy|gdzie|czy|co|prosz[eę]|chc[eę]|zablokuj\p{L}*|odblokuj\p{L}*|zam[oó]w\p{L}*|wys[lł]ani\p{L}*|anuluj\p{L}*|wycof\p{L}*|blokuj\p{L}*|mam|moja|m[oó]j|dlaczego|czemu|poka[zż]\p{L}*|sprawd[zź]\p{L}*|daj\p{L}*|podaj\p{L}*|powiedz\p{L}*|napisz\p{L}*|wyja[sś]nij\p{L}*|po[lł][aą]cz\p{L}*|przeka[zż]\p{L}*|wy[sś]lij\p{L}*|zwr[oó][cć]\p{L}*|oddaj\p{L}*)(?!\p{L}))/iu,
     )
-    .map((c) => c.trim())
+    .map((c) => c.replaceAll("\u0000", " &").trim())
     .filter((c) => /\p{L}{2}/u.test(c));
 }
+
+const NAME_AMPERSAND = /(\p{Lu}\p{L}*)\s+&(?=\s+\p{Lu})/gu;
 
 /** Requests whose clause names no payment to claim or cancel: a help question, the limits, a card, a person, thanks. */
 const ASIDE_INTENTS: Intent[] = ["knowledge", "limits", "greeting", "handover", "freeze_card", "unfreeze_card", "replace_card"];
@@ -614,11 +632,17 @@ export function understandCustomerText(message: string, ctx: OfflineContext, mod
         !(u.intent === "status" && WHERE_IS_IT.test(clause) && !REQUEST_NAMED.test(text)) &&
         !guessedRequest(clause, text, u, byRule, ctx),
     );
-  const parts = read.map(({ u }) => u);
+  // "...they say money come back but nothing come. Please make refund.": beside a claim, the classifier's guess of a status question is the claim's story.
+  const claimed = read.some(({ u }) => u.intent === "refund");
+  // "Jak to odrzucona, przecież mówię że to nie ja. Co się dzieje z moim zgłoszeniem": a protest naming no payment, beside a question where a request stands, is no new claim.
+  const asksStatus = read.some(({ u, byRule }) => u.intent === "status" && byRule);
+  const protest = (u: Understanding) => asksStatus && u.intent === "refund" && !PAYMENT_FIELDS.some((field) => u[field] !== undefined);
+  const parts = read.filter(({ u, byRule }) => !(claimed && u.intent === "status" && !byRule) && !protest(u)).map(({ u }) => u);
   const clauseOf = new Map(read.map(({ u, clause }) => [u, clause]));
   // A help topic read from the whole message is a blend of its clauses' ("do you have disposable cards? and what's my monthly limit"): a clause's own topic wins.
   const wholeCounts =
     PRECEDENCE.includes(whole.intent) &&
+    !protest(whole) &&
     whole.confidence >= SECOND_INTENT_FLOOR &&
     !(whole.intent === "knowledge" && parts.some((u) => u.intent === "knowledge"));
   const requests = wholeCounts ? [whole, ...parts] : parts;
@@ -638,10 +662,14 @@ export function understandCustomerText(message: string, ctx: OfflineContext, mod
   const rest = secondClause === undefined ? undefined : clauses.filter((clause) => clause !== secondClause).join(" ");
   const elsewhere = rest === undefined ? {} : extractEntities(rest, ctx);
   const saidElsewhere = PAYMENT_FIELDS.some((field) => elsewhere[field] !== undefined);
+  // "...why is the Hotel Adler 180 still pending? And separately, the Page & Co Books order never arrived, I'd like my money back for that."
+  const namesNone = !PAYMENT_FIELDS.some((field) => first[field] !== undefined);
   const firstRead =
     first.intent === whole.intent
       ? { ...(saidElsewhere ? withPayment(whole, elsewhere) : whole), ...defined(own(first)) }
-      : claimOfTheMessage(first, secondOwn, whole);
+      : namesNone && saidElsewhere && CASE_REQUESTS.includes(first.intent)
+        ? { ...first, ...defined(elsewhere) }
+        : claimOfTheMessage(first, secondOwn, whole);
   return { ...firstRead, also: claimOfTheMessage(secondOwn, first, whole) };
 }
 
@@ -673,6 +701,9 @@ function withPayment(whole: Understanding, said: Partial<Understanding>): Unders
 export function paymentOf(u: Understanding): Partial<Understanding> {
   return Object.fromEntries(PAYMENT_FIELDS.filter((field) => u[field] !== undefined).map((field) => [field, u[field]]));
 }
+
+/** Requests about a payment's case, which take the payment the message names outside the other request's clause. */
+const CASE_REQUESTS: Intent[] = ["refund", "cancel", "status"];
 
 /** What a clause can say of a payment. */
 const PAYMENT_FIELDS = ["merchant", "amountMinor", "date", "ordinal", "cardLast4"] as const;
@@ -802,11 +833,15 @@ export function understandLatest(turns: ChatTurn[], ctx: OfflineContext, model: 
   const correction = latest.intent === "cancel" && latest.merchant !== undefined && !CANCEL_SAID.test(last);
   // "and the kino one as well", "a ta z media expert też": a payment named after a refund, leaning on it.
   // A help question ("and what's the fee on the green grocer one?") is its own, unless "too" says more of the same and the topic is only the classifier's unsure guess.
-  const guessedTopic = latest.intent === "knowledge" && latest.confidence < SECOND_INTENT_FLOOR && !applyRules(last);
+  // "and the tapas?": a short follow-up naming only one of the customer's shops says nothing the classifier's topic could be about.
+  const onlyAShop = latest.merchant !== undefined && ctx.transactions.some((t) => t.merchant === latest.merchant) && ONLY_A_SHOP.test(last);
+  const guessedTopic = latest.intent === "knowledge" && (latest.confidence < SECOND_INTENT_FLOOR || onlyAShop) && !applyRules(last);
   // "no wait I meant the tapas": the claim before, about the payment the customer settles on.
   const corrects = latest.intent !== "knowledge" && new RegExp(CORRECTION.source, "iu").test(last);
   const continues =
-    (latest.intent !== "knowledge" && FOLLOW_UP.test(last)) || ((latest.intent !== "knowledge" || guessedTopic) && ALSO_THIS_ONE.test(last)) || corrects;
+    ((latest.intent !== "knowledge" || onlyAShop) && FOLLOW_UP.test(last)) ||
+    ((latest.intent !== "knowledge" || guessedTopic) && ALSO_THIS_ONE.test(last)) ||
+    corrects;
   // A classifier's unsure reading of such a fragment ("i jeszcze ta z Orlenu") tells less than the request it continues.
   const unsure = ["other", "unclear", "knowledge"].includes(latest.intent) || ((continues || askedBack) && latest.confidence < SURE && !applyRules(last));
   const names = hasEntities || (continues && latest.ordinal !== undefined);
@@ -843,7 +878,7 @@ const NUDGE =
 const ACKNOWLEDGED = String.raw`^\W*(?:(?:ok(?:ay)?|cool|great|nice|perfect|thanks?|thx|cheers|okej|super|dobra|dzi[eę]ki)(?!\p{L})[\s.,!]+)*`;
 /** "and the monthly one?", "what about online?", "ok cool. and the metro?": a message that leans on the one before it. */
 const FOLLOW_UP = new RegExp(
-  String.raw`${ACKNOWLEDGED}(?:(?:and|n|also|what\s+about|how\s+about|and\s+what\s+about)\b|(?:(?:and\s+)?(?:the\s+)?same\s+(?:for|with|goes\s+for)|(?:(?:can|could)\s+you\s+|pls\s+|please\s+)?do\s+the\s+same)\b|(?:it|that|this)\b|(?:a\s+(?:co|jak|ta|to|te|t[eę]|ten|tamt\p{L}*|ile|czy|w|we|na|przy|dla)|i\s+(?:jeszcze|ta|ten|to|te|t[eę]|tamt\p{L}*)|oraz|to|ta|t[eę]|tego|tej|ten)(?!\p{L})|a\s+\p{L}+\W*$)`,
+  String.raw`${ACKNOWLEDGED}(?:(?:and|n|also|what\s+about|how\s+about|and\s+what\s+about)\b|(?:(?:and\s+)?(?:the\s+)?same\s+(?:for|with|goes\s+for)|(?:(?:can|could)\s+you\s+|pls\s+|please\s+)?do\s+the\s+same)\b|(?:it|that|this)\b|(?:a\s+(?:co|jak|ta|to|te|t[eę]|ten|tamt\p{L}*|ile|czy|w|we|na|przy|dla|i)|i\s+(?:jeszcze|ta|ten|to|te|t[eę]|tamt\p{L}*)|oraz|to|ta|t[eę]|tego|tej|ten)(?!\p{L})|a\s+\p{L}+\W*$)`,
   "iu",
 );
 
@@ -851,6 +886,8 @@ const FOLLOW_UP = new RegExp(
 const LIMIT_KIND =
   /\b(?:contactless|online|internet|atm|automat|machine|cash|monthly|daily|weekly|withdrawals?|abroad|ecommerce|e-commerce|per\s+day|a\s+day|per\s+month)\b|(?<!\p{L})(?:zbli[zż]eniow\p{L}*|internetow\p{L}*|interne[ct]\p{L}*|w\s+sieci|bankomat\p{L}*|got[oó]wk\p{L}*|miesi[eę]czn\p{L}*|dzienn\p{L}*)(?!\p{L})/iu;
 /** "the parking in germany too please", "ta z biedronki też": one more of the same. */
+/** "and the tapas?", "what about the book nook one": a follow-up of a few words. */
+const ONLY_A_SHOP = /^\W*(?:\S+\s+){0,5}\S+\W*$/;
 const ALSO_THIS_ONE = /\b(?:too|as\s+well|also|either)\b(?:\s+(?:please|pls|plz))?\s*(?:[,.!;?]|$)|(?<!\p{L})(?:też|tez|również|rowniez)(?!\p{L})/iu;
 
 /** Only what this message itself says about a payment. */

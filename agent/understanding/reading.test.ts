@@ -838,3 +838,49 @@ describe("questions about a card that ask how, and answers that say what was mea
     expect(extractEntities("can you refund it? we cancelled the room this morning", alice).date).toBeUndefined();
   });
 });
+
+describe("two payments in one claim, a claim's story, and Polish requests", () => {
+  it("claims the first of two shops named together, and neither of two offered as alternatives", () => {
+    expect(extractEntities("two charges I dont recognise: electro mart 1249 and city parking 38.", alice).merchant).toBe("Electro Mart");
+    expect(extractEntities("maybe at electro mart or city parking, not sure", alice).merchant).toBeUndefined();
+    expect(applyRules("please open disputes for both")).toMatchObject({ intent: "refund" });
+    expect(applyRules("any open disputes?")).toEqual({ intent: "status" });
+  });
+
+  it("reads a claim's story as the claim, and takes its payment from outside the other request's clause", () => {
+    const story = understandCustomerText(
+      "Good day. Pharmacy Apteka Zdrowie take from me 34.20 but I give back the medicine, they say money come back but nothing come. Please make refund. And after I want speak with human consultant about a credit",
+      bob,
+    );
+    expect(story).toMatchObject({ intent: "refund", merchant: "Apteka Zdrowie", also: { intent: "handover" } });
+    const books = understandCustomerText(
+      "Quick question about the Hotel Adler 180 thing from last night, why is it still sitting there as pending? And separately, the book order from Page & Co Books (18.99) never arrived, I'd like my money back for that.",
+      alice,
+    );
+    expect(books).toMatchObject({ intent: "refund", merchant: "Page & Co Books", also: { intent: "pending" } });
+  });
+
+  it("keeps a name with an ampersand in one clause, and a time ago out of the amounts", () => {
+    expect(understandCustomerText("I sent a book back to Page & Co three weeks ago and the 18.99 never came back to my card", alice)).toMatchObject({
+      intent: "refund",
+      merchant: "Page & Co Books",
+    });
+    expect(extractEntities("n the book nook one from like 2 wks ago too", bob).amountMinor).toBeUndefined();
+  });
+
+  it.each([
+    ["chce reklamowac platnosc w media expert, zamowienie w ogole nie doszlo", "refund"],
+    ["hej, cos mi zeszlo z konta ponad 100 zl i nie mam pojecia co to jest", "refund"],
+    ["dobra jedno z tych zgloszen mozecie zamknac", "cancel"],
+    ["Czy moje pieniądze w ogóle do mnie wracają czy nie?", "status"],
+    ["Przyszło mi powiadomienie ze reklamacja odrzucona?? Jak to odrzucona, przecież mówię że to nie ja. Co się dzieje z moim zgłoszeniem", "status"],
+    ["with my account", "unclear"],
+    ["somethin is off w my acc, can u look into it", "unclear"],
+  ])("%s -> %s", (text, intent) => {
+    expect(understandCustomerText(text, alice).intent).toBe(intent);
+  });
+
+  it("takes no amount the customer says the payment should have been, in Polish too", () => {
+    expect(extractEntities("kasjerka nabila mi to samo dwa razy, powinno byc 57,45", alice).amountMinor).toBeUndefined();
+  });
+});

@@ -69,6 +69,8 @@ export const PL_REPLACE: RegExp[] = [
 ];
 
 export const PL_CANCEL: RegExp[] = [
+  // "jedno z tych zgłoszeń możecie zamknąć, wyjaśniło się".
+  /\b(?:zgloszen|reklamacj|wnios)\w*\s+(?:\w+\s+){0,3}(?:zamkn|zamyk)\w*/,
   /\b(?:anuluj\w*|anulowac|anulowani\w*|wycofani\w*|odwolani\w*|wycofaj\w*|wycofuj\w*|wycofac|wycofuje|z?rezygn\w*|odwolaj\w*|odwoluj\w*|odwolac)\b(?!\s+(?:\w+\s+)?(?:z\s+|ze\s+)?(?:przelew\w*|kart\w*|kont\w*|subskrypcj\w*|zamowieni\w*|rezerwacj\w*|zlecen\w*|platnos\w*))/,
   /\bcofn\w*\s+(?:\w+\s+)?(?:reklamacj\w*|zgloszeni\w*|wniosek|wniosk\w*|prosb\w*)|\bzapomnij\w*\s+o\b|\bzamkn\w*\s+(?:\w+\s+)?(?:zgloszeni\w*|reklamacj\w*|sprawe|wniosek)|\bnie\s+chce\s+(?:juz\s+)?reklamowa\w*/,
   /\bnie\s+trzeba\s+(?:juz|zwrotu|tego)|\bjuz\s+nie\s+trzeba\b|\bnieaktualn\w*|\bznalaz\w*\s+(?:\w+\s+)?(?:paragon\w*|rachun\w*|faktur\w*|potwierdzeni\w*)|\bodpusc\w*|\bodpuszcz\w*|\bprzypomnial\w*\s+sobie|\bjednak\s+(?:to\s+)?(?:ja|moja|moje|bylam|bylem|nie\s+trzeba)\b|\bmoj\s+blad\b/,
@@ -78,6 +80,8 @@ export const PL_CANCEL: RegExp[] = [
 ];
 
 export const PL_STATUS: RegExp[] = [
+  // "czy moje pieniądze w ogóle do mnie wracają czy nie?", "są już pieniądze?".
+  /^(?!.*\b(?:przelew|doladowa|wplat|wyplat|bankomat|wplacon|czek|gotowk))(?:.*\bczy\s+(?:moje\s+)?(?:pieniadze|kasa|srodki|zwrot)\s+(?:\w+\s+){0,3}?(?:do\s+mnie|juz|w\s+ogole)\s+(?:\w+\s+){0,2}?(?:wracaj\w*|wroc\w*|wplyn\w*)|\W*(?:\w+\W+){0,2}(?:sa|jest)\s+juz\s+(?:moje\s+)?(?:pieniadze|kasa|zwrot|srodki)\W*$)/,
   /\bodrzucil\w*\s+(?:moj|moja|moje|ten|ta|to)\s+(?:wniosek|wniosk\w*|reklamacj\w*|zgloszeni\w*|prosb\w*|zwrot\w*)/,
   /\b(?:zostal\w*|jest|sa)\s+(?:juz\s+)?(?:uznan\w*|przyjet\w*|zaakceptowan\w*|rozpatrzon\w*|zalatwion\w*|zatwierdzon\w*|zaksiegowan\w*|wyplacon\w*|przelan\w*|zwrocon\w*)|\bzaj\w*\s+sie\s+(?:moja\s+|moim\s+)?(?:sprawa|reklamacja|zgloszeniem|zwrotem)/,
   /\b(?:zgloszeni\w*|reklamacj\w*|sprawa|wniosek|zwrot)\b.{0,20}\bw\s+toku\b|\bwiesci\b|\bnowin\w*|\bnowosc\w*|\bcos\s+nowego\b|\bwiadomo\s+(?:juz\s+)?cos\b|\bcos\s+sie\s+ruszyl\w*|\bjak\s+tam\s+(?:moja|moj|moje|z|ten|ta|to|te|tamt\w*|sprawa|sprawy|zgloszeni\w*|reklamacj\w*|zwrot\w*)\b|\bpytam\s+o\s+(?:moja\s+|moj\s+)?(?:reklamacj\w*|zwrot\w*|zgloszeni\w*)|\b(?:dalej|nadal|wciaz)\s+nic\s+nie\s+wiem/,
@@ -142,6 +146,8 @@ export const PL_ABROAD: RegExp[] = [
 ];
 
 export const PL_UNRECOGNISED: RegExp[] = [
+  // "nie mam pojęcia co to jest", "nie wiem skąd to".
+  /\bnie\s+(?:mam\s+pojecia|wiem)\s+(?:co\s+to|skad|za\s+co|kto)\b/,
   /\bnie\s+(?:rozpoznaj\w*|poznaj\w*|kojarz\w*|pamietam(?!\s+(?:juz\s+)?(?:czy|co|kiedy)\s+(?:\w+\s+){0,2}(?:zglasza\w*|zglosil\w*|reklamowa\w*|pisal\w*))|robil\w*|zrobil\w*|kupowal\w*|kupil\w*|placil\w*|zaplacil\w*|zamawial\w*|tankowal\w*|bylam|bylem|autoryzowal\w*|zlecal\w*|dokonywal\w*|wiem\s+co\s+to)/,
   /\bnie\s+bylo\s+mnie\b|\b(?:to|tez|też|ale|przeciez)\s+nie\s+(?:ja|moja|moje|moj)\b|\bnie\s+moj[ae]?\b|\boszust\w*|\bnieautoryzowan\w*|\bpodejrzan\w*|\bnieznan\w*\s+(?:platnos\w*|transakcj\w*|obciaz\w*)|\bco\s+to\s+za\s+(?:platnos\w*|transakcj\w*|obciaz\w*|oplat\w*)|\bktos\s+(?:uzyl\w*|uzywa\w*|placil\w*|zaplacil\w*|wydal\w*|zrobil\w*|kupil\w*|zamowil\w*)/,
 ];
@@ -163,3 +169,7 @@ export const PL_TRANSFER = /\bprzelew\w*|\bprzelal\w*|\bodbiorc\w*|\bwysla\w*\s+
 export const PL_CARD_PAYMENT = /\b(?:kart\w*|platnos\w*|sklep\w*|terminal\w*|internet\w*|zakup\w*|restaurac\w*)\b/;
 export const PL_FREEZE_ASKED = /\b(?:zablokuj\w*|zablokowac|zastrzez\w*|zastrzec|zamroz\w*)\b/;
 export const PL_LOST = /\bzgubi\w*|\bzgubion\w*|\bzginel\w*|\bzginela\b|\bwypadl\w*/;
+
+/** Words asking for money back, and the kinds of item not booked yet a claim may still be about (folded). */
+export const PL_CLAIM_WORDS = /\b(?:reklamow\w*|reklamacj\w*|zwrot\w*|zwroc\w*|oddaj\w*)/;
+export const PL_MONEY_MOVED = /\b(?:przelew\w*|doladowa\w*|wplat\w*|wyplat\w*|bankomat\w*|hotel\w*)/;

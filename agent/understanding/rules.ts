@@ -143,7 +143,7 @@ const STATUS: RegExp[] = [
   /\b(?:did|have|has)\s+(?:you|u|anyone|someone|they)\s+(?:decided?|made\s+a\s+decision)\b|\bwhat\s+(?:did|have)\s+(?:you|they)\s+decided?\b/i,
   /\bwhat(?:'?s|\s+is)?\s+(?:happened|happening|going\s+on)\s+(?:to|with)\s+(?:my|the|that)\s+(?:[\w'-]+\s+){0,3}(?:refund|claim|request|case|dispute|complaint)s?\b|\bwhat(?:'?s|\s+is)\s+(?:happening|going\s+on)\s+with\s+(?:that|this|it)(?:\s+one)?\s*(?:[.?!…]+\s*)?$/i,
   /\bwhere\s+(?:do|does|is|are)\s+(?:all\s+)?(?:my|the)\s+(?:[\w'-]+\s+){0,2}(?:claims?|requests?|refunds?|disputes?|complaints?|cases?)\s+(?:stand|at)\b|\b(?:claims?|requests?|refunds?|disputes?|complaints?)\s+(?:stand|at)\s*\??\s*$/i,
-  /\b(?:any|my|which)\s+(?:of\s+my\s+)?(?:[\w'-]+\s+){0,2}(?:disputes?|claims?|requests?|complaints?|refunds?)\s+(?:are\s+|is\s+)?(?:still\s+)?(?:open|pending|outstanding|in\s+progress)\b|\b(?:open|outstanding)\s+(?:disputes?|claims?|requests?|complaints?|refunds?)\b/i,
+  /\b(?:any|my|which)\s+(?:of\s+my\s+)?(?:[\w'-]+\s+){0,2}(?:disputes?|claims?|requests?|complaints?|refunds?)\s+(?:are\s+|is\s+)?(?:still\s+)?(?:open|pending|outstanding|in\s+progress)\b|(?<!\b(?:please|pls|plz|to|you|u|and|then|just)\s+)\b(?:open|outstanding)\s+(?:disputes?|claims?|requests?|complaints?|refunds?)\b/i,
   /\bwhere(?:'?s|\s+is)\s+(?:my|the|that)\s+(?:\w+\s+){0,2}(?:refund|money|claim|request)\b|\bwhat\s+happen(?:e?d)\s+(?:to|with)\s+(?:my|the|that)\s+(?:\w+\s+){0,3}(?:refund|claim|request|case|dispute)\b/i,
   /\b(?:when\s+(?:will|do|can)|how\s+long\s+(?:until|till|before))\s+i\s+(?:\w+\s+)?(?:get|receive|see)\s+(?:my|the|that)\s+(?:refund|money)\b|\brefund\b.{0,30}\b(?:not|isn'?t|hasn'?t|still\s+not|nothing)\b.{0,20}\b(?:showing|shown|arrived|appeared|there|back|come|statement|account)\b/i,
   /\bwaiting\s+(?:for|on)\s+(?:my|the|that)\s+(?:\w+\s+){0,3}refund\b|\b(?:did|have|has)\s+(?:you|anyone|someone|they)\s+(?:approved?|processed?|accepted?|decided)\s+(?:on\s+)?(?:my|the)\s+(?:refund|claim|request|case)\b|\b(?:isn'?t|is\s+not|not)\s+back\s+on\s+my\s+(?:card|account)\b/i,
@@ -159,7 +159,7 @@ const STATUS: RegExp[] = [
   /\b(?:is|are|r)\s+(?:any(?:one|body)|some(?:one|body)|they|you(?:r\s+team)?|u)\s+(?:actually\s+|even\s+|still\s+)?(?:(?:looking\s+at|reviewing|checking|working\s+on)\s+(?:it|this|that|them|my|the)|on\s+(?:it|this|that))\b/i,
   /\bwhen\s+(?:a|the|your|their)\s+decision\s+(?:can|will|may|should|is\s+going\s+to)\s+be\s+(?:expected|made|taken|reached)\b|\b(?:how\s+long|when)\s+(?:till|until|before)\s+(?:some(?:one|body)|any(?:one|body)|you|they|an?\s+operator)\s+decides?\b/i,
   // "where are both of these at", "some refund request open", "anything else still open", "what's left", "how both of my claims turned out".
-  /\bwhere\s+are\s+(?:both|all)\s+(?:of\s+)?(?:them|these|those|my\s+\w+)\b|\b(?:some|any)\s+(?:refund\s+)?(?:requests?|claims?|disputes?)\s+(?:still\s+)?(?:open|pending)\b|\b(?:anything|something)\s+(?:else\s+)?(?:still\s+)?(?:open|pending|waiting)\b|\bwhat(?:'?s|\s+is)\s+(?:still\s+)?(?:left|outstanding)\b(?!\s+(?:of|on|in|from)\b)|\bhow\s+(?:both\s+of\s+|all\s+of\s+)?(?:my|the)\s+(?:\w+\s+)?(?:claims?|requests?|refunds?|disputes?)\s+(?:turned\s+out|went|ended|are\s+going)\b/i,
+  /\bwhere\s+are\s+(?:both|all)\s+(?:of\s+)?(?:them|these|those|my\s+\w+)\b|\bwhere(?:'?s|\s+is|\s+are)\s+(?:that|it|this|they|things)\s+at\b|\b(?:some|any)\s+(?:refund\s+)?(?:requests?|claims?|disputes?)\s+(?:still\s+)?(?:open|pending)\b|\b(?:anything|something)\s+(?:else\s+)?(?:still\s+)?(?:open|pending|waiting)\b|\bwhat(?:'?s|\s+is)\s+(?:still\s+)?(?:left|outstanding)\b(?!\s+(?:of|on|in|from)\b)|\bhow\s+(?:both\s+of\s+|all\s+of\s+)?(?:my|the)\s+(?:\w+\s+)?(?:claims?|requests?|refunds?|disputes?)\s+(?:turned\s+out|went|ended|are\s+going)\b/i,
   // "where does it stand", "has anyone actually done that yet", "and that's closed now, yeah?", "still nothing on my account from that refund".
   /\bwhere\s+does\s+(?:it|that|this)(?:\s+one)?\s+stand\b|\bhas\s+(?:any|some)(?:one|body)\s+(?:actually\s+|already\s+)?(?:done|looked\s+at|checked|reviewed)\s+(?:that|it|this)\b|^\W*(?:and\s+|so\s+)?(?:that'?s|it'?s|that\s+is|it\s+is)\s+(?:closed|done|sorted|finished|over)\s+(?:now|then)\b|\bnothing\s+(?:on|in)\s+my\s+(?:account|card|statement)\b.{0,20}\b(?:refund|money)\b/i,
   // "I've been waiting and waiting and nobody tells me anything": a wait for a decision, not for a card or a transfer.
@@ -222,7 +222,7 @@ const UNRECOGNISED: RegExp[] = [
 ];
 
 const REFUND: RegExp[] = [
-  /\brefund\w*\b|\brecla(?:mation|im)\b|\breklamation\b|\bi\s+want\s+(?:it\s+|them\s+|this\s+|that\s+)?back\b|\bmoney\s+back\b|\breimburs\w*\b|\bcharge\s?back\b|\bdisput\w*\b|\breturn\s+(?:my|the)\s+money\b|\b(?:want|get|have)\s+(?:it|them|that)\s+back\b|\b(?:want|need)\s+my\s+(?:[\w€.,&]+\s+){1,4}back\b|\b(?:returned|sent\s+back)\b.{0,60}\b(?:never|didn'?t|haven'?t|not)\s+(?:got|get|received?|seen)\s+(?:my\s+|the\s+)?(?:money|refund|cash)\b/i,
+  /\brefund\w*\b|\brecla(?:mation|im)\b|\breklamation\b|\bi\s+want\s+(?:it\s+|them\s+|this\s+|that\s+)?back\b|\bmoney\s+back\b|\breimburs\w*\b|\bcharge\s?back\b|\bdisput\w*\b|\breturn\s+(?:my|the)\s+money\b|\b(?:want|get|have)\s+(?:it|them|that)\s+back\b|\b(?:want|need)\s+my\s+(?:[\w€.,&]+\s+){1,4}back\b|\b(?:returned|sent\s+(?:\w+\s+){0,3}back)\b.{0,60}\b(?:never|didn'?t|haven'?t|not)\s+(?:got|get|received?|seen)\s+(?:my\s+|the\s+)?(?:money|refund|cash)\b|\b(?:returned|sent\s+(?:\w+\s+){0,3}back)\b.{0,80}\b(?:money|refund|\d+[.,]\d{2})\s+(?:never|still\s+(?:hasn'?t|has\s+not))\s+(?:came|come|arrived?|shown?\s+up)\b/i,
   /\b(?:one\s+of\s+)?(?:my|the|a|this|that)\s+(?:payments?|charges?|transactions?)\b.{0,30}\b(?:is|are|looks?|was|seems?)\s+(?:wrong|incorrect|not\s+right)\b|\bovercharg\w*\b|\bcharged\s+too\s+much\b|\bwrong\s+amount\b|\bshould\s+(?:only\s+)?(?:have\s+)?be(?:en)?\s+(?:only\s+)?(?:€|eur\b|\d)|\breverse\s+(?:the|this|that)\b|\b(?:want|need|get|have)\s+(?:it|that|this|them)\s+(?:reversed|reverted)\b/i,
   // "...charged 23.40 but i returned all of it", "...210?? i only filled up for 110": said of a payment taken.
   /\b(?:charg\w*|took|billed|taken|paid)\b.{0,60}\b(?:but|and|though)\s+i\s+(?:returned|sent\s+back|took\s+back|brought\s+back|cancell?ed)\b|\bi\s+(?:only|just)\s+(?:spent|paid|bought|ordered|had|used|filled\s+up|fuell?ed|tanked|took\s+out|withdrew|put\s+in)\s+(?:\w+\s+){0,3}?(?:for\s+)?(?:€\s*)?\d+(?:[.,]\d+)?\b/i,
@@ -345,6 +345,10 @@ function asksHowToFreeze(m: Said): boolean {
   return PL_HOW_TO_FREEZE.test(m.folded) && PL_NOTHING_LOST_NOW.test(m.folded);
 }
 
+/** Words asking for money back, and the kinds of item not booked yet a claim may still be about. */
+const CLAIM_WORDS = /\b(?:refund\w*|disput\w*|money\s+back|charge\s?back|reclaim\w*)\b/i;
+const MONEY_MOVED = /\b(?:transfer\w*|top[\s-]?up\w*|withdraw\w*|deposit\w*|hotel|atm)\b/i;
+
 /** "is my card broken or what": a question whether it is, with no new card asked for. */
 const ASKS_IF_BROKEN = /\b(?:is|was)\s+(?:my|the|this)\s+card\s+(?:\w+\s+)?(?:broken|damaged|faulty|dead)\b/i;
 const ASKS_FOR_A_CARD = /\b(?:send|order|new|replace\w*|another)\b/i;
@@ -369,6 +373,8 @@ const unjoined = (m: Said): Said => ({
  */
 function applies(label: RuleLabel, m: Said): boolean {
   if (label.intent === "replace_card" && ASKS_IF_BROKEN.test(m.body) && !ASKS_FOR_A_CARD.test(m.body)) return false;
+  // "chcę reklamować płatność w Media Expert, zamówienie nie doszło", "dispute the payment, the order never arrived": a claim, not an item not booked yet.
+  if (label.intent === "pending" && either(m, CLAIM_WORDS, pl.PL_CLAIM_WORDS) && !either(m, MONEY_MOVED, pl.PL_MONEY_MOVED)) return false;
   if (label.intent === "replace_card") return !either(m, ASKS_HOW, pl.PL_ASKS_HOW) || either(m, DAMAGED, pl.PL_DAMAGED) || SENT_TO_ME.test(m.body);
   if (label.intent !== "refund" || (label.reason !== "duplicate" && label.reason !== "abroad")) return true;
   if (label.reason === "abroad" && either(m, /\b(?:exchange|rate|conver\w*)\b/i, /\b(?:kurs\w*|przewalutow\w*|wymian\w*)/)) return false;

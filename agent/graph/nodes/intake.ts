@@ -79,6 +79,16 @@ function pickByPrice<T extends { amountMinor: number }>(options: T[], text: stri
   return sorted[0]!.amountMinor === sorted[1]!.amountMinor ? undefined : sorted[0];
 }
 
+/** The offered payments that fit what the answer says of the payment ("one of the two from 12 days back.. the cheaper one"): all of them when it says nothing. */
+function matching<T extends TransactionOption>(options: T[], u: Understanding): T[] {
+  return options.filter(
+    (o) =>
+      (!u.merchant || o.merchant === u.merchant) &&
+      (u.amountMinor === undefined || o.amountMinor === u.amountMinor) &&
+      (!u.date || o.postedAt.startsWith(u.date)),
+  );
+}
+
 /** The offered payment whose shop the answer names ("the tapas one"; after "no wait, I mean", the one named last). */
 function optionNamed<T extends { merchant: string }>(options: T[], text: string): T | undefined {
   const named = pickOffered(
@@ -146,7 +156,7 @@ function answerToQuestion(now: Understanding, state: AgentStateType, text: strin
       confirmed ??
       optionNotNamed(options, text) ??
       pickOrdinal(options, now.ordinal) ??
-      pickByPrice(options, text) ??
+      pickByPrice(matching(options, now), text) ??
       (namesAnother ? undefined : optionNamed(options, text));
     if (chosen?.transactionId) return { u: { ...prior, intent: "refund", also: now.also }, txnId: chosen.transactionId };
   }
@@ -445,15 +455,21 @@ async function settle(turn: Turn, u: Understanding, update: AgentUpdate, picked:
 }
 
 /** Opens the case for the payment the customer means, or asks which one. */
+/** Whether the claim names the shop of one of the customer's booked payments: then an item not booked yet the message also names is not what it claims. */
+const namesBooked = (u: Understanding, transactions: Txn[]) => u.merchant !== undefined && transactions.some((t) => t.merchant === u.merchant);
+
 async function openRefundCase(turn: Turn, u: Understanding, txnId: string | undefined): Promise<AgentUpdate> {
   const { deps, state, threadId, transactions } = turn;
   const { tenantId, customerId } = state;
   const focused = !hasCriteria(u) && state.focus && refersBack(turn.text) ? state.focus.transactionId : undefined;
   const chosen = transactions.find((t) => t.id === (txnId ?? focused));
   // test:guards booked-only-asked
-  const pendingItem = chosen ? undefined : pendingNamed(turn, u, focused);
+  const pendingItem = chosen || namesBooked(u, transactions) ? undefined : pendingNamed(turn, u, focused);
   if (pendingItem) return notBooked(pendingItem);
-  const resolution = chosen ? ({ kind: "match", transaction: chosen, reason: u.reason ?? "other" } as const) : resolveTransaction(u, transactions);
+  const found = chosen ? ({ kind: "match", transaction: chosen, reason: u.reason ?? "other" } as const) : resolveTransaction(u, transactions);
+  // "...from 12 days back, the cheaper one": of the payments that fit, the one the customer points at by price.
+  const byPrice = found.kind === "ambiguous" ? pickByPrice(found.candidates, turn.text) : undefined;
+  const resolution = byPrice ? ({ kind: "match", transaction: byPrice, reason: u.reason ?? "other" } as const) : found;
   if (resolution.kind === "ambiguous") {
     const clarification: Clarification = {
       kind: "which_transaction",
