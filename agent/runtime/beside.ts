@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import type { CaseRow } from "@/db/queries/cases";
 import { openThreadBeside, type ThreadRow } from "@/db/queries/threads";
 import type { Ctx } from "./context";
-import { refersBack } from "../graph/nodes/intake";
+import { refersBack, SAME_AGAIN, THE_OTHER_OF_TWO } from "../graph/nodes/intake";
 import type { AgentStateType, AgentUpdate } from "../graph/state";
 import { resolvePending, resolveTransaction, type PendingTxn, type Txn, type Understanding } from "../understanding";
 import { moneyClauses, understandCustomerText } from "../understanding/offline-understanding";
@@ -76,24 +76,31 @@ export async function besideRoute(
   if (newest && newest === free && (await askedBeside(ctx, newest.id))) return { threadId: newest.id };
   const claim = asks(understanding, "refund");
   const cancel = asks(understanding, "cancel");
-  if (!claim && !cancel) return null;
+  // "what about the other one?", "and the other one also" after two payments were listed, one of them the request that waits: a claim about the other.
+  const otherShown =
+    !cancel &&
+    (claim || SAME_AGAIN.test(input.text)) &&
+    THE_OTHER_OF_TWO.test(input.text) &&
+    namedPayment(input.text, payments, waiting?.transactionId) === "none" &&
+    (await waitingIsOneOfTwoShown(ctx, input.threadId, waiting));
+  if (!claim && !cancel && !otherShown) return null;
   const named = namedPayment(input.text, payments, waiting?.transactionId, { dayAlone: claim });
-  // "what about the other one?" after two payments were listed, one of them the request that waits: a claim about the other.
-  const otherShown = claim && named === "none" && THE_OTHER_ONE.test(input.text) && (await waitingIsOneOfTwoShown(ctx, input.threadId, waiting));
   // Other requests wait beside the conversation, or the agent's last answer spoke of several of the customer's waiting requests.
   const othersWait = severalInView || threads.some((t) => t.status === "awaiting_approval");
   // A claim goes beside when it names another payment, booked or not. A cancel does when it names another
   // booked payment, an item not booked yet without pointing back at the conversation's own request
   // ("cancel that claim, and my atm limit?"), or nothing while other requests wait too: there it asks which.
-  const beside = claim
-    ? named === "other" || named === "not_booked" || otherShown
-    : named === "other" || (named === "not_booked" && !refersBack(input.text)) || (named === "none" && othersWait);
+  const beside = otherShown
+    ? true
+    : claim
+      ? named === "other" || named === "not_booked"
+      : named === "other" || (named === "not_booked" && !refersBack(input.text)) || (named === "none" && othersWait);
   if (!beside) return null;
   if (free) return { threadId: free.id };
   const parent = await stateOf(ctx, input.threadId);
   // A cancel starts with no payment in focus: what the conversation discussed before it paused is not what "cancel that one" means now.
   const open: Carried = {
-    ...(claim && !cancel && { focus: parent.focus }),
+    ...((claim || otherShown) && !cancel && { focus: parent.focus }),
     shown: parent.shown,
     recent: parent.recent,
     ...(parent.language && { language: parent.language }),
@@ -112,8 +119,6 @@ export async function askedBeside(ctx: Ctx, threadId: string): Promise<boolean> 
   const clarification = (await stateOf(ctx, threadId)).clarification;
   return clarification != null && clarification.kind !== "not_booked";
 }
-
-const THE_OTHER_ONE = /\bthe\s+other\s+(?:one|payment|charge|transaction)\b|(?<!\p{L})(?:t[aąeę]|tamt\p{L}*)\s+(?:drug|inn)\p{L}*(?!\p{L})/iu;
 
 /** Whether the conversation last listed two payments and its waiting request is about one of them. */
 async function waitingIsOneOfTwoShown(ctx: Ctx, threadId: string, waiting: CaseRow | null): Promise<boolean> {

@@ -182,6 +182,29 @@ describe("a conversation with the offline model", () => {
     expect(await h.ledgerRows()).toHaveLength(0);
   });
 
+  it("offers the shops a customer is unsure between, then claims the one picked by price", async () => {
+    const thread = await h.newThread();
+    const offered = await reply(thread, "i was charged for things i didnt buy, maybe at the fuel station or the gadget shop?? not sure", "cust-bob");
+    expect(offered.reply).toMatch(/Gadget Hub.*Orlen Fuel/s);
+    expect(offered.reply).not.toMatch(/Book Nook/);
+    const picked = await reply(thread, "the cheaper one", "cust-bob");
+    expect(picked.reply).toMatch(/Gadget Hub payment of 89\.00 EUR/);
+    expect(await h.ledgerRows()).toHaveLength(0);
+  });
+
+  it("takes up a payment a status question names when it has no request and the shop never paid back", async () => {
+    const thread = await h.newThread("cust-kasia", "vistula-bank");
+    const say = async (text: string) => {
+      const turn = await h.say(thread, text, "cust-kasia", "vistula-bank");
+      if (turn.kind !== "ok") throw new Error("thread busy");
+      return turn;
+    };
+    await say("Biedronka wczoraj 87,45 zł – nie byłam wczoraj w żadnej Biedronce");
+    const claimed = await say("Jeszcze PKP Intercity 129 zł. Bilet oddałam w kasie na dworcu, a pieniądze nie wróciły");
+    expect(claimed.reply).toMatch(/PKP Intercity/);
+    expect(claimed.reply).not.toMatch(/Biedronka/);
+  });
+
   it("tells a waiting customer where the request stands and keeps it waiting", async () => {
     const thread = await h.newThread();
     await reply(thread, "What is this Electro Mart charge? It wasn't me");

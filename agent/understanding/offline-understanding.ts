@@ -72,7 +72,9 @@ export function findOrdinal(text: string): number | undefined {
 export function afterCorrection(said: string): string {
   const corrected = [...said.matchAll(CORRECTION)].at(-1);
   const rest = corrected ? said.slice(corrected.index + corrected[0].length) : "";
-  return /\p{L}{3}|\d/u.test(rest) ? rest : said;
+  // "no wait, I meant the metro. coffee was fine": what the customer settles on is said first; the sentences after explain.
+  const settled = rest.split(/(?<=[.!?;])\s+/)[0]!;
+  return /\p{L}{3}|\d/u.test(settled) ? settled : /\p{L}{3}|\d/u.test(rest) ? rest : said;
 }
 
 export function extractEntities(said: string, ctx: OfflineContext): Pick<Understanding, "merchant" | "amountMinor" | "date" | "ordinal" | "cardLast4"> {
@@ -141,7 +143,7 @@ const APPROXIMATE =
   /\b(?:over|more\s+than|above|at\s+least|almost|nearly|about|around|roughly|approx\w*|under|less\s+than|below|some)\s*$|~\s*$|(?<!\p{L})(?:powy[zż]ej|ponad|poni[zż]ej|oko[lł]o|prawie|mniej\s+wi[eę]cej|co\s+najmniej|przesz[lł]o)\s*$/iu;
 /** "i only filled up for 110", "should have been 20": what the customer meant to pay, not the payment's amount. */
 const WHAT_IT_SHOULD_BE =
-  /\b(?:i\s+(?:only|just)\s+(?:spent|paid|bought|ordered|had|used|filled\s+up|fuell?ed|tanked|took\s+out|withdrew|put\s+in)\s+(?:\w+\s+){0,3}?(?:for\s+)?|should\s+(?:only\s+)?(?:have\s+)?be(?:en)?\s+(?:only\s+)?|(?<!\p{L})(?:powinn[oa]|powinien|mia[lł][oa]?)\s+(?:by[cć]\s+)?(?:tylko\s+)?)(?:€\s*)?$/iu;
+  /\b(?:i\s+(?:only|just)\s+(?:spent|paid|bought|ordered|had|used|filled\s+up|fuell?ed|tanked|took\s+out|withdrew|put\s+in)\s+(?:\w+\s+){0,3}?(?:for\s+)?|should\s+(?:only\s+)?(?:have\s+)?be(?:en)?\s+(?:only\s+)?|\b(?:bill|receipt|price|total)\s+(?:was|is|says|said|say|shows|showed)\s+(?:only\s+)?|(?<!\p{L})(?:powinn[oa]|powinien|mia[lł][oa]?)\s+(?:by[cć]\s+)?(?:tylko\s+)?)(?:€\s*)?$/iu;
 
 /** Capitalised words that follow "at" or "from" without being a shop. */
 const NOT_A_SHOP =
@@ -637,7 +639,10 @@ export function understandCustomerText(message: string, ctx: OfflineContext, mod
   // "Jak to odrzucona, przecież mówię że to nie ja. Co się dzieje z moim zgłoszeniem": a protest naming no payment, beside a question where a request stands, is no new claim.
   const asksStatus = read.some(({ u, byRule }) => u.intent === "status" && byRule);
   const protest = (u: Understanding) => asksStatus && u.intent === "refund" && !PAYMENT_FIELDS.some((field) => u[field] !== undefined);
-  const parts = read.filter(({ u, byRule }) => !(claimed && u.intent === "status" && !byRule) && !protest(u)).map(({ u }) => u);
+  const claimedShop = read.find(({ u }) => u.intent === "refund" && u.merchant !== undefined)?.u.merchant;
+  const story = (u: Understanding, byRule: boolean) =>
+    claimed && u.intent === "status" && !byRule && (!u.merchant || !claimedShop || u.merchant === claimedShop);
+  const parts = read.filter(({ u, byRule }) => !story(u, byRule) && !protest(u)).map(({ u }) => u);
   const clauseOf = new Map(read.map(({ u, clause }) => [u, clause]));
   // A help topic read from the whole message is a blend of its clauses' ("do you have disposable cards? and what's my monthly limit"): a clause's own topic wins.
   const wholeCounts =

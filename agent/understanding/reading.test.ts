@@ -884,3 +884,37 @@ describe("two payments in one claim, a claim's story, and Polish requests", () =
     expect(extractEntities("kasjerka nabila mi to samo dwa razy, powinno byc 57,45", alice).amountMinor).toBeUndefined();
   });
 });
+
+describe("a third round of phrasings from new development turns", () => {
+  it.each([
+    ["Thank you ever so much, you have been very patient with me.", "greeting"],
+    ["Thank you very much, have nice day", "greeting"],
+    ["ok good, thx", "greeting"],
+    ["a man rang me saying he was from your fraud department and I read him the long number on my card. please block it right now", "freeze_card"],
+    ["my surname is spelled wrong on the card, it says KOWALKSI. can i get one with the right name", "replace_card"],
+    ["The numbers on my card are nearly rubbed off, it's that worn out. Could I have a fresh one?", "replace_card"],
+    ["hw much can i tak out from atm in one day", "limits"],
+    ["is the book nook money back yet, I dont see it", "status"],
+    ["i co dalej?", "status"],
+    ["ile to jeszcze potrwa", "status"],
+    ["I co, dalej nic? Ile można czekać, to jest jakiś skandal", "status"],
+    ["Dostałam odmowę?? Dlaczego?", "status"],
+    ["A kiedy te pieniądze faktycznie pojawią się na koncie?", "status"],
+    ["niepotrzebnie zglaszalam, przepraszam. da sie to cofnac?", "cancel"],
+  ])("%s -> %s", (text, intent) => {
+    expect(understandCustomerText(text, alice).intent).toBe(intent);
+  });
+
+  it("claims nothing for a story that only says the customer does not know what to do", () => {
+    const story =
+      "So I was at the ticket machine at the station this morning and something strange happened with my card, and now I honestly don't know what I'm supposed to do";
+    expect(understandCustomerText(story, alice).intent).not.toBe("refund");
+  });
+
+  it("takes what the customer settles on from the first sentence after a correction, and no amount the bill should have been", () => {
+    expect(extractEntities("the coffee one - no wait, I meant the metro. coffee was fine, I never took the metro that day", alice).merchant).toBe(
+      "Metro Transit",
+    );
+    expect(extractEntities("In Bar Tapas Sol the bill was 31.50 but on my card they take 41.50", alice).amountMinor).toBe(4150);
+  });
+});

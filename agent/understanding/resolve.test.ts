@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { duplicatePairs, resolvePending, resolveTransaction } from "./resolve";
+import { duplicatePairs, paymentsPointedBetween, resolvePending, resolveTransaction } from "./resolve";
 import { ALICE, BOB } from "./test-fixtures";
 import type { PendingTxn, Resolution, Understanding } from "./types";
 
@@ -99,5 +99,25 @@ describe("resolvePending", () => {
     expect(pendingOf("Hello, this is Alice Novak. My card number is 4111 1111 1111 1111.")).toBeUndefined();
     expect(pendingOf("refund 4.90", { amountMinor: 490 })).toBeUndefined();
     expect(resolvePending("the hotel adler charge", refund({}), [], ALICE)).toBeUndefined();
+  });
+});
+
+describe("paymentsPointedBetween", () => {
+  const idsOf = (txns: { id: string }[] | undefined) => txns?.map((t) => t.id);
+
+  it("offers the shops a claim names as alternatives, newest first", () => {
+    expect(idsOf(paymentsPointedBetween("i didnt buy these, maybe at orlen fuel or the gadget hub?? not sure", BOB))).toEqual(["b1", "b4"]);
+    expect(idsOf(paymentsPointedBetween("something at electro mart or city parking", ALICE))).toEqual(["a5", "a7"]);
+  });
+
+  it("offers the payments over or under an amount the claim bounds", () => {
+    expect(idsOf(paymentsPointedBetween("cos mi zeszlo z konta ponad 30 zl", BOB))).toEqual(["b1", "b4", "b5"]);
+    expect(idsOf(paymentsPointedBetween("something over 30 euros i don't know", ALICE))).toEqual(["a5", "a8", "a7"]);
+    expect(idsOf(paymentsPointedBetween("a charge under 5 euros", ALICE))).toEqual(["a3", "a2", "a4", "a6"]);
+  });
+
+  it("offers nothing that does not narrow the payments to a few", () => {
+    expect(paymentsPointedBetween("refund please", ALICE)).toBeUndefined();
+    expect(paymentsPointedBetween("over 1 euro", ALICE)).toBeUndefined();
   });
 });

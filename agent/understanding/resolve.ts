@@ -1,5 +1,6 @@
 /** Which of the customer's transactions an understanding refers to. */
-import { bestMerchants, merchantTokens } from "./merchants";
+import { findAmounts } from "./amounts";
+import { bestMerchants, matchMerchant, merchantOfKind, merchantTokens } from "./merchants";
 import type { PendingTxn, Resolution, Txn, Understanding } from "./types";
 
 const DAY_MS = 86_400_000;
@@ -78,6 +79,43 @@ export function resolveTransaction(u: Understanding, transactions: Txn[]): Resol
 
 function newestFirst(txns: Txn[]): Txn[] {
   return [...txns].sort((a, b) => Date.parse(b.postedAt) - Date.parse(a.postedAt));
+}
+
+/** Words offering alternatives: "the fuel station or the gadget shop", "Orlen albo Empik". */
+const OR = /\bor\b|(?<!\p{L})(?:albo|lub|czy)(?!\p{L})/iu;
+/** Words bounding an amount from below or above, right before it: "over 100", "ponad 100 zł". */
+const ABOVE = /(?:\bover|\bmore\s+than|\babove|(?<!\p{L})ponad|(?<!\p{L})powy[zż]ej)\s*$/iu;
+const BELOW = /(?:\bunder|\bless\s+than|\bbelow|(?<!\p{L})poni[zż]ej)\s*$/iu;
+/** How many payments a claim naming none may be narrowed to and offered. */
+const OFFERED_AT_MOST = 5;
+
+/**
+ * The payments a claim that names none of them points between: shops offered as alternatives
+ * ("maybe at the fuel station or the gadget shop?? not sure"), or an amount bound ("ponad 100 zł
+ * i nie mam pojęcia co to"). Undefined unless that narrows the payments to two to five.
+ */
+export function paymentsPointedBetween(text: string, transactions: Txn[]): Txn[] | undefined {
+  const parts = text.split(OR);
+  const shops = new Set(
+    parts.length < 2
+      ? []
+      : parts
+          .map(
+            (part) =>
+              matchMerchant(
+                part,
+                transactions.map((t) => t.merchant),
+              ) ?? merchantOfKind(part, transactions),
+          )
+          .filter((m) => m !== undefined),
+  );
+  let between = shops.size >= 2 ? transactions.filter((t) => shops.has(t.merchant)) : transactions;
+  for (const a of findAmounts(text)) {
+    const before = text.slice(0, a.start);
+    if (ABOVE.test(before)) between = between.filter((t) => t.amountMinor > a.amountMinor);
+    else if (BELOW.test(before)) between = between.filter((t) => t.amountMinor < a.amountMinor);
+  }
+  return between.length >= 2 && between.length <= OFFERED_AT_MOST && between.length < transactions.length ? newestFirst(between) : undefined;
 }
 
 /**

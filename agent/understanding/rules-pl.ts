@@ -69,6 +69,8 @@ export const PL_REPLACE: RegExp[] = [
 ];
 
 export const PL_CANCEL: RegExp[] = [
+  // "niepotrzebnie zgłaszałam, da się to cofnąć?".
+  /\bniepotrzebnie\s+(?:\w+\s+)?(?:zglasza\w*|zglosil\w*|reklamowa\w*)|\b(?:da\s+sie|mozna)\s+(?:to\s+)?(?:cofnac|odwolac|wycofac)\b(?!.{0,40}\bprzelew)/,
   // "jedno z tych zgłoszeń możecie zamknąć, wyjaśniło się".
   /\b(?:zgloszen|reklamacj|wnios)\w*\s+(?:\w+\s+){0,3}(?:zamkn|zamyk)\w*/,
   /\b(?:anuluj\w*|anulowac|anulowani\w*|wycofani\w*|odwolani\w*|wycofaj\w*|wycofuj\w*|wycofac|wycofuje|z?rezygn\w*|odwolaj\w*|odwoluj\w*|odwolac)\b(?!\s+(?:\w+\s+)?(?:z\s+|ze\s+)?(?:przelew\w*|kart\w*|kont\w*|subskrypcj\w*|zamowieni\w*|rezerwacj\w*|zlecen\w*|platnos\w*))/,
@@ -80,6 +82,10 @@ export const PL_CANCEL: RegExp[] = [
 ];
 
 export const PL_STATUS: RegExp[] = [
+  // "i co dalej?", "ile to jeszcze potrwa", "ile można czekać", "dalej nic?", "dostałam odmowę??", "czekam i czekam".
+  /^\W*(?:\w+\W+){0,2}i\s+co\s+dalej\W*$|\bile\s+(?:to\s+|tego\s+)?(?:jeszcze\s+)?(?:potrwa|bedzie\s+trwac|trwa|mam\s+czekac)|\bile\s+(?:jeszcze\s+)?mozna\s+czekac|\bdalej\s+nic\b|\b(?:dostal\w*|mam)\s+odmow\w*|\bczekam\s+i\s+czekam\b/,
+  // "kiedy te pieniądze faktycznie pojawią się na koncie?", "a te 12,50 już wróciło na konto?".
+  /\bkiedy\s+(?:te\s+|moje\s+)?(?:pieniadze|srodki|kasa)\s+(?:\w+\s+){0,2}pojaw\w*|\bjuz\s+(?:\w+\s+)?wrocil[oay]?\s+na\s+(?:konto|karte|rachunek)/,
   // "czy moje pieniądze w ogóle do mnie wracają czy nie?", "są już pieniądze?".
   /^(?!.*\b(?:przelew|doladowa|wplat|wyplat|bankomat|wplacon|czek|gotowk))(?:.*\bczy\s+(?:moje\s+)?(?:pieniadze|kasa|srodki|zwrot)\s+(?:\w+\s+){0,3}?(?:do\s+mnie|juz|w\s+ogole)\s+(?:\w+\s+){0,2}?(?:wracaj\w*|wroc\w*|wplyn\w*)|\W*(?:\w+\W+){0,2}(?:sa|jest)\s+juz\s+(?:moje\s+)?(?:pieniadze|kasa|zwrot|srodki)\W*$)/,
   /\bodrzucil\w*\s+(?:moj|moja|moje|ten|ta|to)\s+(?:wniosek|wniosk\w*|reklamacj\w*|zgloszeni\w*|prosb\w*|zwrot\w*)/,

@@ -96,6 +96,8 @@ const FREEZE: RegExp[] = [
 ];
 
 const REPLACE: RegExp[] = [
+  // "my surname is spelled wrong on the card... can i get one with the right name", "numbers nearly rubbed off... could I have a fresh one?", "make for me a new card".
+  /\b(?:spelled|spelt|written|printed)\s+(?:wrong|wrongly|incorrectly)\b.{0,40}\bcard\b|\bwrong\s+name\s+on\s+(?:my|the)\s+card\b|(?=.*\b(?:rubbed\s+off|worn(?:\s+out)?|faded|chip\s+(?:error|is\s+broken|not\s+working|doesn'?t\s+work))\b).*\b(?:fresh|new|another|replacement)\s+(?:one|card)\b|\bmake\s+(?:for\s+)?me\s+(?:a\s+)?new\s+card\b/i,
   /^(?!.*\b(?:when|where|arriv\w*|activat\w*|track\w*|how\s+long|delivery|expir(?!ed\b)\w*|valid\s+(?:thru|through|until|till)|automatic\w*|by\s+yoursel(?:f|ves)|(?:showed|turned)\s+up|switch\s+(?:it\s+)?on)\b).*\b(?:send|order|need|want|get|give)\s+(?:me\s+)?(?:a\s+)?(?:new|replace?ment|another)\s+(?:one|card)\b/i,
   /\b(?:need|want|get|order|send)\s+(?:me\s+)?(?:a\s+)?replace?ment\b|\bcard\b.{0,20}\b(?:snapped|broke|broken|cracked|damaged|chewed|bent|melted|split)\b|\b(?:snapped|broke|cracked|damaged|chewed|bent)\s+my\s+card\b|^\W*(?:a\s+)?new\s+card\s+(?:please|pls|plz)\b/i,
   new RegExp(
@@ -133,13 +135,15 @@ const CANCEL: RegExp[] = [
 ];
 
 const STATUS: RegExp[] = [
+  // "is the book nook money back yet", "whats the verdict on gadget hub?".
+  /\b(?:is|has)\s+(?:the|my|that)\s+(?:[\w&'-]+\s+){0,3}(?:money|refund|cash)\s+(?:(?:already|actually)\s+)?(?:back|in|there|arrived|landed)\b|\bverdict\b|\boutcome\s+(?:of|on)\s+(?:my|the|that)\b/i,
   // "what is with my reclamation?", "until when I get an answer?", "until when comes my money back?": as customers writing English as a second language ask.
   /\bwhat\s+(?:is|'?s)\s+with\s+(?:my|the|this|that)\s+(?:(?:first|second|other|last|earlier)\s+)?(?:reclamation|reklamation|complaint|claim|refund|request|case|dispute|one)\b|\b(?:until|till)\s+when\b|\bwhen\s+comes?\s+(?:my|the)\s+(?:money|refund|answer|decision)\b/i,
   // "whether a decision has been reached on the request", "let me know where that request stands", "any refund requests currently open and where they stand".
   /\bdecision\s+(?:has\s+been\s+|was\s+|been\s+)?(?:reached|made|taken)\b|\bwhere\s+(?:that|this|the|my)\s+(?:\w+\s+){0,2}(?:request|claim|refund|case|dispute|complaint)s?\s+(?:stands?|is\s+at)\b|\bwhere\s+(?:they|it|things)\s+stand\b|\bwhere\s+(?:does|do|is|are)\s+(?:that|this|the|my)\s+(?:refund|request|claim|case|dispute|complaint)s?\s+(?:stand|at)\b|\bwhere\s+(?:all\s+)?(?:my|the)\s+(?:refund\s+)?(?:requests?|claims?|refunds?|cases?|disputes?)\s+(?:are|is|stand|at)\b|\b(?:any|my)\s+(?:refund\s+)?(?:requests?|claims?|disputes?|complaints?)\s+(?:currently\s+|still\s+)?(?:open|pending)\b/i,
   // "has it been approved yet", "did they accept it?": said of the request the conversation is about.
   /^\W*(?:so\s+|and\s+|ok,?\s+)?(?:has|have|is|was|did)\s+(?:it|that|this|that\s+one|this\s+one)\s+(?:been\s+|got(?:ten)?\s+)?(?:approved|accepted|decided|processed|reviewed|looked\s+at|checked|refunded|paid(?:\s+out)?)\b|^\W*(?:so\s+|and\s+|ok,?\s+)?(?:did|have|has)\s+(?:they|you|anyone|someone|somebody)\s+(?:approve[d]?|accept(?:ed)?|decided\s+on|process(?:ed)?|review(?:ed)?|looked\s+at|checked)\s+(?:it|that|this|that\s+one)\b/i,
-  /\b(?:did|has|have|is|was)\s+(?:my|the|that|this)\s+(?:[\w'-]+\s+){0,3}(?:refund|claim|request|case|dispute|complaint|money)\s+(?:actually\s+|already\s+|finally\s+)?(?:been\s+)?(?:go(?:ne)?\s+through|went\s+through|come\s+(?:back|through)|paid(?:\s+out)?|approved|decided|sorted|processed|arrived?)\b/i,
+  /\b(?:did|has|have|is|was)\s+(?:my|the|that|this)\s+(?:[\w'-]+\s+){0,3}(?:refund|claim|request|case|dispute|complaint|money|thing|one)\s+(?:actually\s+|already\s+|finally\s+)?(?:been\s+)?(?:go(?:ne)?\s+through|went\s+through|come\s+(?:back|through)|paid(?:\s+out)?|approved|decided|sorted|processed|arrived?)\b/i,
   /\b(?:did|have|has)\s+(?:you|u|anyone|someone|they)\s+(?:decided?|made\s+a\s+decision)\b|\bwhat\s+(?:did|have)\s+(?:you|they)\s+decided?\b/i,
   /\bwhat(?:'?s|\s+is)?\s+(?:happened|happening|going\s+on)\s+(?:to|with)\s+(?:my|the|that)\s+(?:[\w'-]+\s+){0,3}(?:refund|claim|request|case|dispute|complaint)s?\b|\bwhat(?:'?s|\s+is)\s+(?:happening|going\s+on)\s+with\s+(?:that|this|it)(?:\s+one)?\s*(?:[.?!…]+\s*)?$/i,
   /\bwhere\s+(?:do|does|is|are)\s+(?:all\s+)?(?:my|the)\s+(?:[\w'-]+\s+){0,2}(?:claims?|requests?|refunds?|disputes?|complaints?|cases?)\s+(?:stand|at)\b|\b(?:claims?|requests?|refunds?|disputes?|complaints?)\s+(?:stand|at)\s*\??\s*$/i,
@@ -173,6 +177,8 @@ const STATUS: RegExp[] = [
 ];
 
 const LIMITS: RegExp[] = [
+  // "hw much can i tak out from atm in one day", "how much cash can I take from an ATM in one day?".
+  /\b(?:how|hw)\s+much\s+(?:cash\s+|money\s+)?(?:can|cn)\s+(?:i|u)\s+(?:take|tak|get|withdraw)\b.{0,30}\b(?:atm|cash\s*machine|cashpoint)\b.{0,20}\b(?:a|per|in\s+(?:one|a))\s+day\b(?!.*\b(?:charg\w*|fees?|free|cost)\b)|\b(?:how|hw)\s+much\s+(?:can|cn)\s+(?:i|u)\s+(?:tak|take)\s+out\b/i,
   /(?<!\bage\s|\btop[\s-]?up\s|\btopping\s+up\s|\bdisposable\s+card\s|\bvirtual\s+card\s)\b(?:limit|limt|limmit|lmit|limti)(?:s|ations?)?\b(?!.{0,20}\b(?:top[\s-]?up|topping|disposable|virtual)\b)(?!.{0,30}\b(?:add|load|put\s+in)\b(?:\s+money)?\s+(?:by|with|via|using|from)\b)/i,
   /\bhow\s+much\s+(?:money\s+|cash\s+)?(?:can|could|may|am\s+i\s+allowed\s+to)(?!.*\b(?:charg\w*|fees?|free|cost)\b)\s+i?\s*(?:spend|withdraw|pay|take\s+out|pull\s+out|get\s+out|transfer|send|use)\b/i,
   // "how much I can pay in internet", "how much I can take from automat per day".
@@ -211,7 +217,7 @@ const ABROAD: RegExp[] = [
 ];
 
 const UNRECOGNISED: RegExp[] = [
-  /\b(?:don'?t|do\s+not|didn'?t|can'?t|cannot)\s+(?:recogni[sz]e|remember\s+(?:making|buying|paying)|remember(?:\s+(?:it|this|that|them))?(?=\s*[.!?]*\s*$)|know\s+(?:anything\s+)?(?:what(?!\s+(?:to|i\s+should|i\s+can)\s+do\b)|where|this|that|about))\b/i,
+  /\b(?:don'?t|do\s+not|didn'?t|can'?t|cannot)\s+(?:recogni[sz]e|remember\s+(?:making|buying|paying)|remember(?:\s+(?:it|this|that|them))?(?=\s*[.!?]*\s*$)|know\s+(?:anything\s+)?(?:what(?!\s+(?:to|i\s+should|i\s+can|i'?m\s+(?:supposed|meant)\s+to|i\s+am\s+(?:supposed|meant)\s+to|i\s+(?:need|have)\s+to)\s+do\b)|where|this|that|about))\b/i,
   /\bnever\s+(?:even\s+)?set\s+foot\s+(?:in|there|inside)\b|\b(?:i|we)\s+(?:wasn'?t|was\s+not|weren'?t|were\s+not)\s+(?:even\s+)?at\s+(?:the|that)\s+(?:cinema|shop|store|restaurant|bar|cafe|hotel|station|pharmacy|bakery|supermarket|petrol\s+station)\b|^\W*\S.*,\s*(?:wasn'?t|was\s+not)\s+at\s+the\s+\w+\W*$|\bnot\s+recogni[sz]ed\b|\bunrecogni[sz]ed\b|\bunknown\s+(?:payment|charge|transaction|merchant|purchase)\b|\bnot\s+mine\b|\b(?:isn'?t|wasn'?t|aren'?t|weren'?t)\s+(?:mine|ours)\b|\bnot\s+(?:my|our)\s+(?:purchase|payment|charge|transaction|order|doing)\b/i,
   // "my old bank never did this" is said of someone else.
   /(?<!\b(?:bank|banks|they|he|she|shop|store|company|app)\s+)\b(?:didn'?t|did\s+not|never)\s+(?:make|made|do|did|buy|bought|order|ordered|purchase|purchased|authori[sz]e|authori[sz]ed|spend|spent|pay|paid|shop|shopped|use|used|go\s+(?:there|to)|been|stayed|stay|visited|ate|went)\b/i,
@@ -266,7 +272,7 @@ const LATER_RULES: Rule[] = [
 
 /** Thanks and a goodbye with nothing asked ("thank you, that was quick", "cheers, that's all", "dzięki, to wszystko"). */
 const THANKS =
-  /^\W*(?:ok(?:ay)?,?\s+|great,?\s+|perfect,?\s+|brilliant,?\s+)?(?:thanks?|thank\s+(?:you|u|ya)|thanku|thx|ty|ta|cheers|many\s+thanks|danke(?:\s+sch[oö]n)?|dzi[eę]kuj[eę])(?:\s+(?:so\s+much|a\s+lot|very\s+much|again|earlier|today|dear|love|mate|for\s+(?:your|the|all\s+the)\s+help))*(?:[\s!.,]+(?:that\s+was\s+(?:quick|fast|easy|helpful)|that'?s\s+(?:all|everything|it)|you'?ve\s+been\s+(?:great|helpful|very\s+helpful)|that(?:'s|\s+is)\s+(?:very\s+|so\s+)?(?:kind|nice|lovely)(?:\s+of\s+you)?|all\s+(?:good|sorted|fine)(?:\s+now)?|bye|tsch[uü]ss|ciao|have\s+a\s+(?:good|nice|great)\s+(?:day|evening|weekend)))*[\s!.,:)🙂😊👍🙏]*$/iu;
+  /^\W*(?:ok(?:ay)?,?\s+|great,?\s+|good,?\s+|ok\s+good,?\s+|perfect,?\s+|brilliant,?\s+)?(?:thanks?|thank\s+(?:you|u|ya)|thanku|thx|ty|ta|cheers|many\s+thanks|danke(?:\s+sch[oö]n)?|dzi[eę]kuj[eę])(?:\s+(?:so\s+much|a\s+lot|very\s+much|ever\s+so\s+much|again|earlier|today|dear|love|mate|for\s+(?:your|the|all\s+the)\s+help))*(?:[\s!.,]+(?:that\s+was\s+(?:quick|fast|easy|helpful)|that'?s\s+(?:all|everything|it)|(?:you'?ve|you\s+have)\s+been\s+(?:so\s+|very\s+)?(?:great|helpful|patient|kind|lovely)(?:\s+with\s+me)?|that(?:'s|\s+is)\s+(?:very\s+|so\s+)?(?:kind|nice|lovely)(?:\s+of\s+you)?|all\s+(?:good|sorted|fine)(?:\s+now)?|bye|tsch[uü]ss|ciao|have\s+(?:a\s+)?(?:good|nice|great)\s+(?:day|evening|weekend)))*[\s!.,:)🙂😊👍🙏]*$/iu;
 const PL_THANKS =
   /^\W*(?:(?:ok|oki|okej|super|dobra|dobrze|[sś]wietnie)[\s,!.]+)?(?:dzi[eę]kuj[eę]|dzi[eę]ki|dziekuje|dzieki|dzi[eę]kuj[eę]\s+bardzo)(?:\s+(?:bardzo|serdecznie|wielkie|za\s+pomoc|za\s+wszystko))*(?:[\s!.,–-]+(?:to\s+(?:by\s+by[lł]o\s+)?(?:wszystko|na\s+tyle|tyle)(?:\s+na\s+dzi[sś])?|pomog[lł]o|szybko\s+posz[lł]o|do\s+widzenia|do\s+us[lł]yszenia|mi[lł]ego\s+(?:dnia|wieczoru|weekendu)|pozdrawiam))*[\s!.,:)🙂😊👍🙏]*$/iu;
 
@@ -392,7 +398,8 @@ function applies(label: RuleLabel, m: Said): boolean {
 }
 
 /** A payment tried, not made: "payment attempts", "someone tried to pay with my card". */
-const ATTEMPTED = /\battempt\w*|\battemps\b|\btried\s+to\s+(?:charge|pay|take|buy|use)\b/i;
+const ATTEMPTED =
+  /\battempt\w*|\battemps\b|\btried\s+to\s+(?:charge|pay|take|buy|use)\b|\b(?:rang|called|phoned|texted)\s+me\b.{0,80}\b(?:scam|fraud|bank|card)\b|\bphishing\b|\bscam\s+(?:call|text|sms|e-?mail|site|link|page)\b/i;
 
 /** Refused or failed "twice", "three times", with nothing said about money taken: tries that failed, not a payment taken twice. */
 const REFUSED_AGAIN =

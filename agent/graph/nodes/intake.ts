@@ -13,7 +13,7 @@ import {
   type TransactionOption,
 } from "../state";
 import { understandWithFallback } from "../../llm/understand-with-fallback";
-import { resolvePending, resolveTransaction, type PendingTxn, type Txn, type Understanding } from "../../understanding";
+import { paymentsPointedBetween, resolvePending, resolveTransaction, type PendingTxn, type Txn, type Understanding } from "../../understanding";
 import { labelForCategory } from "../../understanding/banking77";
 import { pickOffered } from "../../understanding/merchants";
 import { asksWhatItIs, SAID_AGAINST } from "../../understanding/rules";
@@ -141,21 +141,24 @@ function answerToQuestion(now: Understanding, state: AgentStateType, text: strin
     const label = labelForCategory(named.category);
     return { u: { ...now, ...label, category: named.category, candidates: undefined, confidence: 0.9 } };
   }
-  if (switched || (prior.intent !== now.intent && !["other", "unclear", "knowledge", "refund"].includes(now.intent))) return { u: now };
+  // "Tę z Empiku. Sklep sam oddał kasę": the request picked, whatever else the answer's words read as.
   if (asked.kind === "which_request" && prior.intent === "cancel") {
     const chosen = pickOrdinal(asked.options, now.ordinal) ?? asked.options.find((o) => now.merchant === o.merchant || now.amountMinor === o.amountMinor);
-    return chosen ? { u: { ...prior, intent: "cancel", also: now.also }, requestId: chosen.approvalId } : { u: now };
+    if (chosen && !(switched && now.intent !== "refund")) return { u: { ...prior, intent: "cancel", also: now.also }, requestId: chosen.approvalId };
   }
+  if (switched || (prior.intent !== now.intent && !["other", "unclear", "knowledge", "refund"].includes(now.intent))) return { u: now };
+  if (asked.kind === "which_request" && prior.intent === "cancel") return { u: now };
   if (prior.intent !== "refund") return { u: now };
   if (asked.kind === "which_transaction" || ((asked.kind === "none_found" || asked.kind === "which_refund") && asked.options)) {
     const options = asked.options ?? [];
     const confirmed = options.length === 1 && YES.test(text) ? options[0] : undefined;
     // "the coffee one - no wait, I meant the metro. coffee was fine": a shop named that was not offered is not one of the offered.
     const namesAnother = now.merchant !== undefined && !options.some((o) => o.merchant === now.merchant);
+    // "ostatnia na liście, kino": a shop named that was not offered outweighs a place in the list.
     const chosen =
       confirmed ??
       optionNotNamed(options, text) ??
-      pickOrdinal(options, now.ordinal) ??
+      (namesAnother ? undefined : pickOrdinal(options, now.ordinal)) ??
       pickByPrice(matching(options, now), text) ??
       (namesAnother ? undefined : optionNamed(options, text));
     if (chosen?.transactionId) return { u: { ...prior, intent: "refund", also: now.also }, txnId: chosen.transactionId };
@@ -194,12 +197,18 @@ function reasonOf(now: Understanding, prior: Understanding | undefined): Underst
 /** "the second one", "tamtą drugą płatność": a position among payments, said about a payment and not a card. */
 const POSITION_OF_PAYMENT =
   /\b(?:one|payments?|charges?|transactions?|purchases?)\b|(?<!\p{L})(?:p[lł]atno[sś]\p{L}*|transakcj\p{L}*|obci[aą][zż]\p{L}*|(?:t[aąeę]|tamt\p{L}*)\s+(?:drug|pierwsz|trzeci|czwart|ostatni)\p{L}*)/iu;
+/** "the other one", "ta druga", "tamta inna": of two, the one not discussed. */
+export const THE_OTHER_OF_TWO = /\bthe\s+other\s+(?:one|payment|charge|transaction)\b|(?<!\p{L})(?:t[aąeę]|tamt\p{L}*)\s+(?:drug|inn)\p{L}*(?!\p{L})/iu;
 /** Of two payments listed, the one the conversation is not about, when the customer says "the other one". */
 function otherOfTwoShown(state: AgentStateType, text: string): TransactionOption | undefined {
-  if (state.shown.length !== 2 || !state.focus || !/\bthe\s+other\s+(?:one|payment|charge|transaction)\b/i.test(text)) return undefined;
+  if (state.shown.length !== 2 || !state.focus || !THE_OTHER_OF_TWO.test(text)) return undefined;
   const others = state.shown.filter((o) => o.transactionId !== state.focus!.transactionId);
   return others.length === 1 ? others[0] : undefined;
 }
+
+/** "the same for", "to samo z", "też": a request made again, about another payment. */
+export const SAME_AGAIN =
+  /\b(?:the\s+)?same\s+(?:for|with|goes\s+for)\b|\b(?:too|also|as\s+well)\b|(?<!\p{L})(?:to\s+samo|tak\s+samo|te[zż]|r[oó]wnie[zż])(?!\p{L})/iu;
 
 /** "ta większa", "tę najtańszą": a payment named by its price alone, in Polish, where the word agrees with "płatność". */
 const THAT_ONE_BY_PRICE = new RegExp(String.raw`(?<!\p{L})(?:t[aąeę]|tamt\p{L}*)\s+(?:${PL_CHEAPER}|${PL_DEARER})`, "iu");
@@ -212,11 +221,13 @@ const ABOUT_A_CARD = /\bcards?\b|(?<!\p{L})kart\p{L}*/iu;
  */
 function pickFromShown(now: Understanding, state: AgentStateType, text: string): { u: Understanding; txnId: string } | undefined {
   // "a ta największa?": the dearest of the payments listed; claimed, "the other one from that day": of two listed, the one not discussed.
-  const described =
-    now.ordinal === undefined ? (pickByPrice(state.shown, text) ?? (now.intent === "refund" ? otherOfTwoShown(state, text) : undefined)) : undefined;
+  // "to samo z tą drugą": the same claim, about the other of two listed, whatever the classifier makes of the words.
+  const same = SAME_AGAIN.test(text);
+  const other = now.intent === "refund" || same ? otherOfTwoShown(state, text) : undefined;
+  const described = other ?? (now.ordinal === undefined ? pickByPrice(state.shown, text) : undefined);
   if ((now.ordinal === undefined && !described) || state.shown.length === 0 || hasCriteria(now)) return undefined;
   if (
-    !["refund", "unclear", "other", "pending"].includes(now.intent) ||
+    !(["refund", "unclear", "other", "pending"].includes(now.intent) || (same && now.intent === "knowledge")) ||
     !(POSITION_OF_PAYMENT.test(text) || (described && THAT_ONE_BY_PRICE.test(text))) ||
     ABOUT_A_CARD.test(text)
   )
@@ -302,6 +313,7 @@ const ABOUT_FEES = /fee|charge|exchange|rate/;
  */
 async function aboutItsRequest(turn: Turn, u: Understanding): Promise<Understanding> {
   const { text, state } = turn;
+  if (u.intent === "status" && (u.merchant || u.amountMinor !== undefined) && MONEY_NOT_BACK.test(text)) return claimNotAsked(turn, u);
   if (!MAY_ASK_ABOUT_A_REQUEST.has(u.intent) || (u.also && CASE_INTENTS.has(u.also.intent)) || !asksSomething(text)) return u;
   if ((u.intent === "refund" && SAID_AGAINST.test(text)) || (u.intent === "knowledge" && ABOUT_FEES.test(u.category ?? ""))) return u;
   if (resolvePending(text, u, turn.pending, turn.transactions)) return u;
@@ -312,6 +324,20 @@ async function aboutItsRequest(turn: Turn, u: Understanding): Promise<Understand
   const ofThisConversation = !namesOne && u.intent !== "knowledge" && u.intent !== "refund" && cases.some((c) => c.threadId === turn.threadId);
   const named = namesOne || u.intent !== "knowledge" ? namedCase(cases, u, state.focus, text) : undefined;
   return named || ofThisConversation ? { intent: "status", ...paymentOf(u), confidence: u.confidence, ...(u.also && { also: u.also }) } : u;
+}
+
+/** "Bilet oddałam w kasie, a pieniądze nie wróciły", "I sent it back and the money never came": a merchant's refund that never came. */
+const MONEY_NOT_BACK =
+  /\b(?:returned|sent\s+(?:\w+\s+){0,3}back|cancell?ed)\b.{0,80}\b(?:never|not|didn'?t|hasn'?t|haven'?t)\b|(?<!\p{L})(?:odda[lł]\p{L}*|zwr[oó]ci[lł]\p{L}*|odes[lł]a[lł]\p{L}*|anulowa[lł]\p{L}*)(?!\p{L}).{0,80}(?<!\p{L})nie\s+(?:wr[oó]ci[lł]\p{L}*|wp[lł]yn[eę][lł]\p{L}*|dosta[lł]\p{L}*|przysz[lł]\p{L}*|ma)(?!\p{L})/iu;
+
+/**
+ * A question where a request stands that names a payment with no request, and tells of money
+ * the shop never returned: a claim about that payment, never the answer about another request.
+ */
+async function claimNotAsked(turn: Turn, u: Understanding): Promise<Understanding> {
+  const cases = await turn.deps.store.listCases(turn.state.tenantId, turn.state.customerId);
+  if (namedCase(cases, u, null, turn.text)) return u;
+  return resolveTransaction(u, turn.transactions).kind === "match" ? { ...u, intent: "refund", reason: "other", category: undefined } : u;
 }
 
 /** Reads the customer's message and settles which case, if any, this turn is about. */
@@ -470,10 +496,12 @@ async function openRefundCase(turn: Turn, u: Understanding, txnId: string | unde
   // "...from 12 days back, the cheaper one": of the payments that fit, the one the customer points at by price.
   const byPrice = found.kind === "ambiguous" ? pickByPrice(found.candidates, turn.text) : undefined;
   const resolution = byPrice ? ({ kind: "match", transaction: byPrice, reason: u.reason ?? "other" } as const) : found;
-  if (resolution.kind === "ambiguous") {
+  // "maybe at the fuel station or the gadget shop?? not sure", "ponad 100 zł": the payments the claim points between, to pick from.
+  const between = resolution.kind === "none" && !hasCriteria(u) ? paymentsPointedBetween(turn.text, transactions) : undefined;
+  if (resolution.kind === "ambiguous" || between) {
     const clarification: Clarification = {
       kind: "which_transaction",
-      options: resolution.candidates.map((t) => ({
+      options: (between ?? (resolution.kind === "ambiguous" ? resolution.candidates : [])).map((t) => ({
         transactionId: t.id,
         merchant: t.merchant,
         amountMinor: t.amountMinor,
