@@ -271,6 +271,9 @@ export function classifyText(text: string, model: IntentModel = bankingClassifie
   if (CARD_ACTIONS.includes(label.intent) && confidence < CARD_GUESS_FLOOR) {
     return { intent: "unclear", confidence, byRule: false, candidates: likelyTopics(model, body), labels };
   }
+  // "...now I'm not sure about things. What should I do?": a guess at a card's trouble asks for advice, which the help article gives; a go-ahead then acts.
+  if (CARD_ACTIONS.includes(label.intent) && ASKS_WHAT_TO_DO.test(body))
+    return { intent: "knowledge", category: top.category, confidence, byRule: false, labels };
   // "with my account": an account is closed only when the customer says so, never on the classifier's guess.
   if (top.category === "terminate_account" && !CLOSING.test(body))
     return { intent: "unclear", confidence, byRule: false, candidates: likelyTopics(model, body), labels };
@@ -376,6 +379,10 @@ const SOMETHING_WRONG =
 /** A trouble with a thing and nothing more: "problem with my card", "account issue", "problem z kartą". */
 const ONLY_TROUBLE_WITH =
   /^\W*(?:(?:i\s+(?:have|got|'ve\s+got)|there'?s|there\s+is)\s+)?(?:a\s+|some\s+)?(?:problems?|issues?|trouble)\s+(?:with\s+)?(?:my\s+|the\s+)?(?:card|account|app|money|payment|transfer|bank)s?\W*$|^\W*(?:my\s+)?(?:card|account|app|money|payment)\s+(?:problems?|issues?|trouble)\W*$|^\W*(?:jaki[sś]\s+)?problem\s+z\s+(?:moj\p{L}*\s+)?\p{L}+\W*$/iu;
+/** "what should I do?", "co mam zrobić?": advice asked for, not an action. */
+const ASKS_WHAT_TO_DO =
+  /\bwhat\s+(?:should|do|can|must)\s+i\s+do\b|\bwhat\s+(?:now|next)\s*\?|(?<!\p{L})co\s+(?:mam|powinien\p{L}*|powinna\p{L}*)\s+(?:teraz\s+)?zrobi[cć](?!\p{L})/iu;
+
 /** Words of leaving the bank: closing, deleting or ending an account, in either language. */
 const CLOSING =
   /\b(?:clos\w*|terminat\w*|delet\w*|cancel\w*|shut\w*|end(?:ing)?|leav\w*|quit\w*|switch\w*|get\s+rid|remov\w*|deactivat\w*)\b|(?<!\p{L})(?:zamkn\p{L}*|zamyk\p{L}*|likwid\p{L}*|zlikwid\p{L}*|usun\p{L}*|usuń\p{L}*|rezygn\p{L}*|zrezygn\p{L}*|wypowi\p{L}*|rozwi[aą]z\p{L}*)/iu;

@@ -233,7 +233,7 @@ const TOPICS: Topic[] = [
   {
     category: "change_pin",
     when: [
-      /\b(?:new|different|another)\s+pin\b|\b(?:change|swap|switch|alter|update|pick|choose)\s+(?:my\s+|the\s+)?pin\b|\bset\s+(?:a\s+|my\s+)?(?:new|different)\s+pin\b/i,
+      /\b(?:new|different|another)\s+pin\b|\b(?:change|chnage|chagne|cahnge|chang|swap|switch|alter|update|pick|choose)\s+(?:my\s+|the\s+)?pin\b|\bset\s+(?:a\s+|my\s+)?(?:new|different)\s+pin\b/i,
     ],
   },
   {
