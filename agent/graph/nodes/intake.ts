@@ -309,7 +309,8 @@ const ABOUT_FEES = /fee|charge|exchange|rate/;
  * A question about a payment that already has a request ("so whats going on with gadget hub??",
  * "the cinema money landed or not?", "did the parking thing get approved?", "jest już kasa?" after
  * a claim): where that request stands. A claim said in words against the payment, an item not
- * booked yet, a question about fees and a payment with no request stay as read.
+ * booked yet, a question about fees and a payment with no request stay as read; a status question
+ * naming a payment with no request, telling of money the shop never returned, is a claim about it.
  */
 async function aboutItsRequest(turn: Turn, u: Understanding): Promise<Understanding> {
   const { text, state } = turn;
