@@ -99,6 +99,17 @@ describe("a conversation with the offline model", () => {
     expect(await h.ledgerRows(claimed.caseId)).toHaveLength(1);
   });
 
+  it("answers both help questions of one message, each from its own article", async () => {
+    const thread = await h.newThread("cust-bob");
+    const turn = await reply(
+      thread,
+      "do you charge anything for swapping euros to dollars? and how do i actually do the exchange in the app, i cant find the button",
+      "cust-bob",
+    );
+    const cited = [...turn.reply.matchAll(/help article (KB-\d+)/g)].map((m) => m[1]);
+    expect(new Set(cited).size).toBe(2);
+  });
+
   it("cancels a waiting request and answers the limits asked in the same message", async () => {
     const thread = await h.newThread();
     expect(await reply(thread, "What is this Electro Mart charge? It wasn't me")).toMatchObject({ status: "awaiting_approval" });

@@ -379,7 +379,9 @@ export const intake = (deps: AgentDeps) =>
     const cancelledFirst = main.intent === "refund" && side?.intent === "cancel" ? await cancelBeforeClaim(turn, side) : undefined;
     if (cancelledFirst) update = { ...update, ...cancelledFirst };
     update = await settle(turn, main, update, answered);
-    if (side && side.intent !== main.intent && !cancelledFirst) update = await settle(turn, side, update, {});
+    // Two help questions in one message ("what does a SEPA transfer cost, and how do I exchange money in the app?") are both answered.
+    const another = side && (side.intent !== main.intent || (side.intent === "knowledge" && side.category !== main.category));
+    if (side && another && !cancelledFirst) update = await settle(turn, side, update, {});
     const listed = update.clarification && "options" in update.clarification ? update.clarification.options : undefined;
     return listed?.length ? { ...update, shown: listed.filter((o): o is TransactionOption => "transactionId" in o) } : update;
   };
