@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import type { CaseRow } from "@/db/queries/cases";
 import { openThreadBeside, type ThreadRow } from "@/db/queries/threads";
 import type { Ctx } from "./context";
-import { refersBack, SAME_AGAIN, THE_OTHER_OF_TWO } from "../graph/nodes/intake";
+import { refersBack, SAME_AGAIN, THE_OTHER } from "../graph/nodes/intake";
 import type { AgentStateType, AgentUpdate } from "../graph/state";
 import { resolvePending, resolveTransaction, type PendingTxn, type Txn, type Understanding } from "../understanding";
 import { moneyClauses, understandCustomerText } from "../understanding/offline-understanding";
@@ -77,14 +77,12 @@ export async function besideRoute(
   const claim = asks(understanding, "refund");
   const cancel = asks(understanding, "cancel");
   // "what about the other one?", "and the other one also" after two payments were listed, one of them the request that waits: a claim about the other.
-  const otherShown =
-    !cancel &&
-    (claim || SAME_AGAIN.test(input.text)) &&
-    THE_OTHER_OF_TWO.test(input.text) &&
-    namedPayment(input.text, payments, waiting?.transactionId) === "none" &&
-    (await waitingIsOneOfTwoShown(ctx, input.threadId, waiting));
-  if (!claim && !cancel && !otherShown) return null;
+  const mayMeanTheOther = !cancel && (claim || SAME_AGAIN.test(input.text)) && THE_OTHER.test(input.text);
+  if (!claim && !cancel && !mayMeanTheOther) return null;
   const named = namedPayment(input.text, payments, waiting?.transactionId, { dayAlone: claim });
+  let parentState: Promise<Partial<AgentStateType>> | undefined;
+  const parentOf = () => (parentState ??= stateOf(ctx, input.threadId));
+  const otherShown = mayMeanTheOther && named === "none" && waitingIsOneOfTwoShown(await parentOf(), waiting);
   // Other requests wait beside the conversation, or the agent's last answer spoke of several of the customer's waiting requests.
   const othersWait = severalInView || threads.some((t) => t.status === "awaiting_approval");
   // A claim goes beside when it names another payment, booked or not. A cancel does when it names another
@@ -97,7 +95,7 @@ export async function besideRoute(
       : named === "other" || (named === "not_booked" && !refersBack(input.text)) || (named === "none" && othersWait);
   if (!beside) return null;
   if (free) return { threadId: free.id };
-  const parent = await stateOf(ctx, input.threadId);
+  const parent = await parentOf();
   // A cancel starts with no payment in focus: what the conversation discussed before it paused is not what "cancel that one" means now.
   const open: Carried = {
     ...((claim || otherShown) && !cancel && { focus: parent.focus }),
@@ -121,8 +119,7 @@ export async function askedBeside(ctx: Ctx, threadId: string): Promise<boolean> 
 }
 
 /** Whether the conversation last listed two payments and its waiting request is about one of them. */
-async function waitingIsOneOfTwoShown(ctx: Ctx, threadId: string, waiting: CaseRow | null): Promise<boolean> {
-  const { shown } = await stateOf(ctx, threadId);
+function waitingIsOneOfTwoShown({ shown }: Partial<AgentStateType>, waiting: CaseRow | null): boolean {
   return waiting !== null && shown?.length === 2 && shown.some((o) => o.transactionId === waiting.transactionId);
 }
 

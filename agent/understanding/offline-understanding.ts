@@ -645,7 +645,7 @@ export function understandCustomerText(message: string, ctx: OfflineContext, mod
   const claimed = read.some(({ u }) => u.intent === "refund");
   // "Jak to odrzucona, przecież mówię że to nie ja. Co się dzieje z moim zgłoszeniem": a protest naming no payment, beside a question where a request stands, is no new claim.
   const asksStatus = read.some(({ u, byRule }) => u.intent === "status" && byRule);
-  const protest = (u: Understanding) => asksStatus && u.intent === "refund" && !PAYMENT_FIELDS.some((field) => u[field] !== undefined);
+  const protest = (u: Understanding) => asksStatus && u.intent === "refund" && !namesAPayment(u);
   const claimedShop = read.find(({ u }) => u.intent === "refund" && u.merchant !== undefined)?.u.merchant;
   const story = (u: Understanding, byRule: boolean) =>
     claimed && u.intent === "status" && !byRule && (!u.merchant || !claimedShop || u.merchant === claimedShop);
@@ -675,7 +675,7 @@ export function understandCustomerText(message: string, ctx: OfflineContext, mod
   const elsewhere = rest === undefined ? {} : extractEntities(rest, ctx);
   const saidElsewhere = PAYMENT_FIELDS.some((field) => elsewhere[field] !== undefined);
   // "...why is the Hotel Adler 180 still pending? And separately, the Page & Co Books order never arrived, I'd like my money back for that."
-  const namesNone = !PAYMENT_FIELDS.some((field) => first[field] !== undefined);
+  const namesNone = !namesAPayment(first);
   const firstRead =
     first.intent === whole.intent
       ? { ...(saidElsewhere ? withPayment(whole, elsewhere) : whole), ...defined(own(first)) }
@@ -709,6 +709,9 @@ function withPayment(whole: Understanding, said: Partial<Understanding>): Unders
   return { ...kept, ...defined(said) };
 }
 
+/** Whether `u` says anything of a payment. */
+const namesAPayment = (u: Understanding) => PAYMENT_FIELDS.some((field) => u[field] !== undefined);
+
 /** What `u` says of a payment. */
 export function paymentOf(u: Understanding): Partial<Understanding> {
   return Object.fromEntries(PAYMENT_FIELDS.filter((field) => u[field] !== undefined).map((field) => [field, u[field]]));
@@ -726,7 +729,7 @@ const PAYMENT_FIELDS = ["merchant", "amountMinor", "date", "ordinal", "cardLast4
  * no claim of its own.
  */
 function claimOfTheMessage(claim: Understanding, other: Understanding, whole: Understanding): Understanding {
-  if (claim.intent !== "refund" || PAYMENT_FIELDS.some((field) => claim[field] !== undefined)) return claim;
+  if (claim.intent !== "refund" || namesAPayment(claim)) return claim;
   if (["refund", "cancel", "status", "pending"].includes(other.intent)) return claim;
   return { ...claim, ...paymentOf(whole) };
 }

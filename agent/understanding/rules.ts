@@ -298,6 +298,10 @@ const WHAT_IS_IT =
 export const SAID_AGAINST =
   /\b(?:back|wrong|twice|double|refund\w*|dispute|never|not|no\s+idea|fraud\w*|unknown)\b|n't\b|\b(?:dont|didnt|doesnt|wasnt|isnt|cant|wont|havent|hasnt|werent|arent)\b|(?<!\p{L})(?:zwr[oó]\p{L}*|oddaj\p{L}*|nie|dwa\s+razy|podw[oó]jn\p{L}*|2x)(?!\p{L})/iu;
 
+/** "Bilet oddałam w kasie, a pieniądze nie wróciły", "I sent it back and the money never came": a merchant's refund that never came. */
+export const MONEY_NOT_BACK =
+  /\b(?:returned|sent\s+(?:\w+\s+){0,3}back|cancell?ed)\b.{0,80}\b(?:never|not|didn'?t|hasn'?t|haven'?t)\b|(?<!\p{L})(?:odda[lł]\p{L}*|zwr[oó]ci[lł]\p{L}*|odes[lł]a[lł]\p{L}*|anulowa[lł]\p{L}*)(?!\p{L}).{0,80}(?<!\p{L})nie\s+(?:wr[oó]ci[lł]\p{L}*|wp[lł]yn[eę][lł]\p{L}*|dosta[lł]\p{L}*|przysz[lł]\p{L}*|ma)(?!\p{L})/iu;
+
 export function asksWhatItIs(text: string): boolean {
   if (!new RegExp(WHAT_IS_IT.source, "iu").test(text)) return false;
   const rest = text.replace(WHAT_IS_IT, " ");

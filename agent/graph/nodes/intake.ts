@@ -16,7 +16,7 @@ import { understandWithFallback } from "../../llm/understand-with-fallback";
 import { paymentsPointedBetween, resolvePending, resolveTransaction, type PendingTxn, type Txn, type Understanding } from "../../understanding";
 import { labelForCategory } from "../../understanding/banking77";
 import { pickOffered } from "../../understanding/merchants";
-import { asksWhatItIs, SAID_AGAINST } from "../../understanding/rules";
+import { asksWhatItIs, MONEY_NOT_BACK, SAID_AGAINST } from "../../understanding/rules";
 import { afterCorrection, asksSomething, moneyClauses, paymentOf } from "../../understanding/offline-understanding";
 import { languageOfMessage } from "../../understanding/language";
 import type { Language } from "@/i18n/languages";
@@ -197,11 +197,12 @@ function reasonOf(now: Understanding, prior: Understanding | undefined): Underst
 /** "the second one", "tamtą drugą płatność": a position among payments, said about a payment and not a card. */
 const POSITION_OF_PAYMENT =
   /\b(?:one|payments?|charges?|transactions?|purchases?)\b|(?<!\p{L})(?:p[lł]atno[sś]\p{L}*|transakcj\p{L}*|obci[aą][zż]\p{L}*|(?:t[aąeę]|tamt\p{L}*)\s+(?:drug|pierwsz|trzeci|czwart|ostatni)\p{L}*)/iu;
-/** "the other one", "ta druga", "tamta inna": of two, the one not discussed. */
-export const THE_OTHER_OF_TWO = /\bthe\s+other\s+(?:one|payment|charge|transaction)\b|(?<!\p{L})(?:t[aąeę]|tamt\p{L}*)\s+(?:drug|inn)\p{L}*(?!\p{L})/iu;
+/** "the other one", "where's the other claim at", "ta druga", "tamta inna": of two payments or requests, the one not discussed. */
+export const THE_OTHER =
+  /\bthe\s+other\s+(?:one|payment|charge|transaction|request|claim|dispute|complaint|refund)s?\b|\bother\s+one\b|(?<!\p{L})(?:t[aąeę]|tamt\p{L}*)\s+(?:inn|drug)\p{L}*(?!\p{L})/iu;
 /** Of two payments listed, the one the conversation is not about, when the customer says "the other one". */
 function otherOfTwoShown(state: AgentStateType, text: string): TransactionOption | undefined {
-  if (state.shown.length !== 2 || !state.focus || !THE_OTHER_OF_TWO.test(text)) return undefined;
+  if (state.shown.length !== 2 || !state.focus || !THE_OTHER.test(text)) return undefined;
   const others = state.shown.filter((o) => o.transactionId !== state.focus!.transactionId);
   return others.length === 1 ? others[0] : undefined;
 }
@@ -278,10 +279,6 @@ const REQUEST_WORD =
 /** A request still waiting for a decision: the customer may withdraw it. */
 const isWaiting = (c: CaseWithApproval) => c.approval?.status === "pending";
 
-/** "where's the other one at", "a ta inna?": a request that is not the one just discussed. */
-const THE_OTHER_ONE =
-  /\bthe\s+other\s+(?:one|request|claim|dispute|complaint|refund)s?\b|\bother\s+one\b|(?<!\p{L})(?:t[aąeę]|tamt\p{L}*)\s+(?:inn|drug)\p{L}*(?!\p{L})/iu;
-
 /**
  * The case a message names by merchant, amount or the payment just discussed; for a question
  * about where requests stand (`otherOfFocus`), also "the other one" of two. A cancel never takes
@@ -291,7 +288,7 @@ function namedCase(cases: CaseWithApproval[], u: Understanding, focus: Focus | n
   if (u.merchant || u.amountMinor !== undefined) {
     return cases.find((c) => (!u.merchant || c.merchant === u.merchant) && (u.amountMinor === undefined || c.amountMinor === u.amountMinor));
   }
-  if (otherOfFocus && focus && THE_OTHER_ONE.test(text)) {
+  if (otherOfFocus && focus && THE_OTHER.test(text)) {
     const others = cases.filter((c) => c.transactionId !== focus.transactionId);
     const waiting = others.filter(isWaiting);
     return others.length === 1 ? others[0] : waiting.length === 1 ? waiting[0] : undefined;
@@ -318,7 +315,7 @@ async function aboutItsRequest(turn: Turn, u: Understanding): Promise<Understand
   if (!MAY_ASK_ABOUT_A_REQUEST.has(u.intent) || (u.also && CASE_INTENTS.has(u.also.intent)) || !asksSomething(text)) return u;
   if ((u.intent === "refund" && SAID_AGAINST.test(text)) || (u.intent === "knowledge" && ABOUT_FEES.test(u.category ?? ""))) return u;
   if (resolvePending(text, u, turn.pending, turn.transactions)) return u;
-  const cases = await turn.deps.store.listCases(state.tenantId, state.customerId);
+  const cases = await turn.casesRead();
   if (cases.length === 0) return u;
   const namesOne = Boolean(u.merchant) || u.amountMinor !== undefined;
   // "is it there yet?", "jest już kasa?": nothing named, in a conversation with a request of its own.
@@ -327,16 +324,12 @@ async function aboutItsRequest(turn: Turn, u: Understanding): Promise<Understand
   return named || ofThisConversation ? { intent: "status", ...paymentOf(u), confidence: u.confidence, ...(u.also && { also: u.also }) } : u;
 }
 
-/** "Bilet oddałam w kasie, a pieniądze nie wróciły", "I sent it back and the money never came": a merchant's refund that never came. */
-const MONEY_NOT_BACK =
-  /\b(?:returned|sent\s+(?:\w+\s+){0,3}back|cancell?ed)\b.{0,80}\b(?:never|not|didn'?t|hasn'?t|haven'?t)\b|(?<!\p{L})(?:odda[lł]\p{L}*|zwr[oó]ci[lł]\p{L}*|odes[lł]a[lł]\p{L}*|anulowa[lł]\p{L}*)(?!\p{L}).{0,80}(?<!\p{L})nie\s+(?:wr[oó]ci[lł]\p{L}*|wp[lł]yn[eę][lł]\p{L}*|dosta[lł]\p{L}*|przysz[lł]\p{L}*|ma)(?!\p{L})/iu;
-
 /**
  * A question where a request stands that names a payment with no request, and tells of money
  * the shop never returned: a claim about that payment, never the answer about another request.
  */
 async function claimNotAsked(turn: Turn, u: Understanding): Promise<Understanding> {
-  const cases = await turn.deps.store.listCases(turn.state.tenantId, turn.state.customerId);
+  const cases = await turn.casesRead();
   if (namedCase(cases, u, null, turn.text)) return u;
   return resolveTransaction(u, turn.transactions).kind === "match" ? { ...u, intent: "refund", reason: "other", category: undefined } : u;
 }
@@ -354,6 +347,7 @@ export const intake = (deps: AgentDeps) =>
       { signal: config.signal, record: { tenantId, threadId, step: Number(config.metadata?.langgraph_step ?? -1) } },
     );
     const language = languageOfMessage(state.input) ?? (state.language || (await deps.policies.forTenant(tenantId)).language);
+    let casesRead: ReturnType<AgentDeps["store"]["listCases"]> | undefined;
     const turn: Turn = {
       deps,
       state,
@@ -363,6 +357,7 @@ export const intake = (deps: AgentDeps) =>
       text: state.input,
       language,
       today,
+      casesRead: () => (casesRead ??= deps.store.listCases(tenantId, customerId)),
     };
     const picked = answerToQuestion(goAhead(read, state, state.input), state, state.input);
     const answered = picked.txnId || picked.requestId ? picked : { ...picked, u: await aboutItsRequest(turn, picked.u) };
@@ -397,6 +392,8 @@ type Turn = {
   language: Language;
   /** YYYY-MM-DD, the day the message is read on. */
   today: string;
+  /** The customer's requests as the turn first read them: read once for questions about them, before anything the turn changes. */
+  casesRead: () => ReturnType<AgentDeps["store"]["listCases"]>;
 };
 
 /** How many payments a "nothing matches" answer offers to pick from. */
@@ -559,8 +556,8 @@ async function openRefundCase(turn: Turn, u: Understanding, txnId: string | unde
  * waiting first, then the latest).
  */
 async function findStatusCase(turn: Turn, u: Understanding): Promise<AgentUpdate> {
-  const { deps, state } = turn;
-  const cases = await deps.store.listCases(state.tenantId, state.customerId);
+  const { state } = turn;
+  const cases = await turn.casesRead();
   const kase =
     namedCase(cases, u, state.focus, turn.text, true) ?? cases.find((c) => c.threadId === turn.threadId) ?? (cases.length === 1 ? cases[0] : undefined);
   if (kase) return { case: caseRefOf(kase), approval: kase.approval, focus: focusOf(kase) };
