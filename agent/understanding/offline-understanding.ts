@@ -5,7 +5,7 @@ import { bankingClassifier, rankCategories, scoreLabels, type IntentModel, type 
 import { findDate } from "./dates";
 import { foldText } from "./intent-features";
 import { bestMerchants, firstNamed, matchMerchant, merchantOfCountry, merchantOfKind } from "./merchants";
-import { resolvePending } from "./resolve";
+import { resolvePending, shopsOffered } from "./resolve";
 import { applyRules, claimRule, SAID_AGAINST, stripGreeting, type RuleLabel } from "./rules";
 import type { ChatTurn, Intent, PendingTxn, RefundReason, Txn, Understanding } from "./types";
 
@@ -19,7 +19,10 @@ const MONEY_TAKEN =
   /\b(?:charg(?:e|es|ed|ing)|statement|took|take(?!\s+(?:it|them|(?:my|the|your|this|a)\s+card|cards?|contactless)\b)|taken|billed?|debit(?:ed)?|deducted|withdrew|payments?|transactions?)\b|(?<!\p{L})(?:wyci[aą]g\p{L}*|pobra\p{L}*|pobrał\p{L}*|zapłaci\p{L}*|zaplaci\p{L}*|płatnoś\p{L}*|platnos\p{L}*|transakcj\p{L}*|obciąż\p{L}*|obciaz\p{L}*|ściągn\p{L}*|sciagn\p{L}*|zeszł\p{L}*|zeszl\p{L}*|policzy\p{L}*|naliczy\p{L}*)/iu;
 /** "the fuel one is wrong": said of a payment, a claim about it. */
 const IS_WRONG =
-  /\b(?:is|was|looks|seems)\s+(?:wrong|off|incorrect|not\s+right)\b|(?<!\p{L})(?:jest\s+)?(?:b[lł][eę]dn\p{L}*|nie\s+zgadza\s+si[eę])(?!\p{L})/iu;
+  /\b(?:is|was|looks|seems|also)\s+(?:wrong|off|incorrect|not\s+right)\b|\b(?:wrong|incorrect)\s+too\b|(?<!\p{L})(?:jest\s+)?(?:b[lł][eę]dn\p{L}*|nie\s+zgadza\s+si[eę])(?!\p{L})/iu;
+/** "orlen fuel 210, I never filled up there", "not me": the customer denies the payment. */
+const NEVER_DID =
+  /\bnever\b|\bnot\s+me\b|\bwasn'?t\s+(?:me|mine)\b|\bdidn'?t\s+(?:buy|order|pay|go|make|authori[sz]e|get)\b|\bdon'?t\s+recogni[sz]e\b|(?<!\p{L})(?:to\s+nie\s+ja|nie\s+moj\p{L}*|nie\s+by[lł]\p{L}*\s+mnie)(?!\p{L})/iu;
 /** The bank's own charges on a payment. */
 const BANK_FEE =
   /\b(?:fees?|commission|surcharge|exchange\s+rate)\b|(?<!\p{L})(?:prowizj\p{L}*|op[lł]at\p{L}*\s+(?:za\s+)?(?:przewalutowan\p{L}*|transakcj\p{L}*\s+zagraniczn\p{L}*)|kurs\p{L}*)(?!\p{L})/iu;
@@ -103,14 +106,17 @@ function entitiesIn(text: string, said: string, ctx: OfflineContext): Pick<Under
   const first = matchMerchant(rest, shops) ? undefined : firstNamed(rest, bestMerchants(rest, shops));
   const ownAmounts = first ? amounts.filter((a) => a.start < first.nextAt) : amounts;
   const amountMinor = (ownAmounts.find((a) => a.explicit) ?? ownAmounts[0])?.amountMinor;
-  const merchant =
-    first?.merchant ??
-    matchMerchant(rest, shops) ??
-    merchantOfKind(rest, ctx.transactions) ??
-    // "actually I meant the bakery": the words after the correction point at what was meant.
-    (text !== said ? merchantOfKind(`i meant ${rest.trim()}`, ctx.transactions) : undefined) ??
-    merchantOfCountry(rest, ctx.transactions) ??
-    unlistedMerchant(rest);
+  // "either the fuel or the pharmacy": shops offered, not one named; the agent offers their payments.
+  const offered = shopsOffered(rest, ctx.transactions).size >= 2;
+  const merchant = offered
+    ? undefined
+    : (first?.merchant ??
+      matchMerchant(rest, shops) ??
+      merchantOfKind(rest, ctx.transactions) ??
+      // "actually I meant the bakery": the words after the correction point at what was meant.
+      (text !== said ? merchantOfKind(`i meant ${rest.trim()}`, ctx.transactions) : undefined) ??
+      merchantOfCountry(rest, ctx.transactions) ??
+      unlistedMerchant(rest));
   const ordinal = findOrdinal(rest);
   return {
     ...(merchant ? { merchant } : {}),
@@ -147,7 +153,7 @@ const WHAT_IT_SHOULD_BE =
 
 /** Capitalised words that follow "at" or "from" without being a shop. */
 const NOT_A_SHOP =
-  /^(?:I|The|A|An|My|ATM|Atm|Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday|January|February|March|April|May|June|July|August|September|October|November|December|Christmas|Easter|Home|Work|Spain|Spanish|Germany|German|Poland|Polish|Austria|Austrian|Euro|Other|Second|Third|Big|Small|Least|All|Once|First|Last|Night|Noon|Midnight|Pa[nń]stw\p{L}*|Pan|Pana|Pani|Was|Wasz\p{L}*|Ciebie|Niego|Niej|Nich|Mnie|Siebie)$/u;
+  /^(?:I|The|A|An|My|ATM|Atm|Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday|January|February|March|April|May|June|July|August|September|October|November|December|Christmas|Easter|Home|Work|Spain|Spanish|Germany|German|Poland|Polish|Austria|Austrian|Euro|Other|Second|Third|Big|Small|Least|All|Once|First|Last|Night|Noon|Midnight|Pa[nń]stw\p{L}*|Vistul\p{L}*|Demo|Pan|Pana|Pani|Was|Wasz\p{L}*|Ciebie|Niego|Niej|Nich|Mnie|Siebie)$/u;
 
 /** Upper-case words that are not a shop's name. */
 const NOT_A_BRAND =
@@ -155,7 +161,7 @@ const NOT_A_BRAND =
 /** A capitalised name of up to three words. */
 const NAME = String.raw`([A-Z\u0104\u0106\u0118\u0141\u0143\u00d3\u015a\u0179\u017b][\w\u00c0-\u017f&'’.-]*(?:\s+[A-Z\u0104\u0106\u0118\u0141\u0143\u00d3\u015a\u0179\u017b][\w\u00c0-\u017f&'’.-]*){0,2})`;
 /** Words saying a shop took money, after its name ("Zalando charged me", "Rossmann pobrał"). */
-const TOOK = String.raw`(?:has\s+|just\s+)?(?:charged|double[-\s]?charged|took|billed|debited|pobra\w*|policzy\w*|ściągn\w*|sciagn\w*|obciąży\w*|obciazy\w*|naliczy\w*|zabra\w*)`;
+const TOOK = String.raw`(?:has\s+|just\s+|still\s+)?(?:(?:kept|keeps|still)\s+(?:on\s+)?charging|charged|double[-\s]?charged|overcharged|took|billed|debited|pobra\w*|policzy\w*|ściągn\w*|sciagn\w*|obciąży\w*|obciazy\w*|naliczy\w*|zabra\w*)`;
 /** Where a shop's name stands: after "at"/"from" (or Polish "w", "z", "u", "od"), or before a word saying it took money. */
 const SHOP_PLACES = [
   new RegExp(String.raw`\b(?:at|from|w|we|z|ze|u|od|za)\s+${NAME}`, "gu"),
@@ -168,7 +174,10 @@ const SHOP_PLACES = [
   // "There's a Netflix charge I never signed up for".
   new RegExp(String.raw`\b(?:a|an)\s+${NAME}\s+(?:charge|payment|subscription|transaction|debit)\b`, "gu"),
   // "its the Lidl one from yesterday", "and the Zara one?".
-  new RegExp(String.raw`\bthe\s+${NAME}\s+(?:one|payment|charge|transaction)\b`, "gu"),
+  new RegExp(String.raw`\bthe\s+${NAME}\s+(?:one|payment|charge|transaction|ride|trip|order|subscription|booking|ticket|purchase|bill)\b`, "gu"),
+  // "seller on Allegro never sent it", "sent the shoes back to Zalando".
+  new RegExp(String.raw`\b(?:(?:seller|sellers|shop|store)\s+|(?:bought|ordered)\s+(?:\w+\s+){0,3})(?:on|via)\s+${NAME}`, "gu"),
+  new RegExp(String.raw`\bback\s+to\s+${NAME}`, "gu"),
 ];
 /** Words that open "... pobrał" without naming a shop: who else could have taken the money. */
 const NOT_A_TAKER =
@@ -252,7 +261,7 @@ export function classifyText(text: string, model: IntentModel = bankingClassifie
   const words = contentWords(body);
   if (ONLY_SMALL_WORDS.test(body)) return { intent: "other", confidence, byRule: false, labels };
   // "problem with my card", "app issue": a thing named with nothing said of what is wrong with it.
-  const namesNothing = words === 0 || SOMETHING_WRONG.test(body) || ONLY_TROUBLE_WITH.test(body);
+  const namesNothing = words === 0 || SOMETHING_WRONG.test(body) || ONLY_TROUBLE_WITH.test(body) || ONLY_ODD.test(body);
   const onlyPronoun = /^\W*(?:it|this|that)\b/i.test(body) && words <= 3;
   if (namesNothing || onlyPronoun || (words <= 2 && confidence < CLARIFY_BELOW) || (words === 1 && confidence < 0.9)) {
     // "it doesn't work": the likely things that stop working, rather than what customers ask most.
@@ -275,8 +284,9 @@ export function classifyText(text: string, model: IntentModel = bankingClassifie
   if (CARD_ACTIONS.includes(label.intent) && ASKS_WHAT_TO_DO.test(body))
     return { intent: "knowledge", category: top.category, confidence, byRule: false, labels };
   // "with my account": an account is closed only when the customer says so, never on the classifier's guess.
-  if (top.category === "terminate_account" && !CLOSING.test(body))
-    return { intent: "unclear", confidence, byRule: false, candidates: likelyTopics(model, body), labels };
+  // "wrong wrong wrong", "the cashier typed it wrong": a sent transfer is recalled only when the message speaks of sending money.
+  if ((top.category === "terminate_account" && !CLOSING.test(body)) || (top.category === "cancel_transfer" && !SENDING_MONEY.test(body)))
+    return { intent: "unclear", confidence, byRule: false, candidates: likelyTopics(model, body).filter((c) => c !== top.category), labels };
   const reason = label.intent === "refund" ? { reason: claimedReason(top.reason ?? label.reason) } : {};
   return { ...label, ...reason, category: top.category, confidence, byRule: false, labels };
 }
@@ -376,6 +386,9 @@ const ONLY_SMALL_WORDS = new RegExp(String.raw`^(?:\W*${SMALL})+[\W\p{Emoji_Pres
 /** "something is wrong", "there's a problem" with nothing said about what. */
 const SOMETHING_WRONG =
   /^\W*(?:(?:so|and|but|well|ok)\s+)?(?:(?:it|this|that)\W+)?(?:(?:still|just)\s+)?(?:does\s*n[o']?t|doesnt|don'?t|dont|isn'?t|isnt|is\s+not|not|won'?t|wont)\s+work(?:ing|in)?(?:\s+(?:again|anymore|any\s+more))?\W*$|^\W*(?:(?:so|and|but|well|ok)\s+)?(?:it'?s|its|it\s+is)\s+(?:broken|not\s+working|playing\s+up)(?:\s+(?:again|wtf|ugh|omg|lol|pls|please))*\W*$|^\W*(?:\w+\W+){0,2}(?:some(?:thing|thin)(?:'s|\s+is|\s+seems)?\s+(?:wrong|off|not\s+right|weird|strange)(?:\s+(?:with|w)\s+(?:my\s+)?(?:account|acc|acct|card|app))?(?:\W+(?:can|could)\s+(?:you|u)\s+(?:look\s+into|check)\s+it)?|(?:there'?s|there\s+is|i\s+have)\s+(?:a\s+problem|an\s+issue|a\s+question))\W*$|^\W*(?:\w+\W+){0,3}(?:i\s+was\s+hoping|i'?m\s+hoping|i\s+wonder(?:ed)?\s+if)\s+you\s+(?:could|can|might)\s+help\s+(?:me\s+)?(?:with\s+)?(?:something|a\s+(?:question|problem|thing))\W*$|^\W*(?:\p{L}+\W+)?(?:co[sś]\s+(?:jest\s+|si[eę]\s+)?(?:nie\s+tak|nie\s+dzia[lł]a|dziwnego|zepsu\p{L}+)|mam\s+(?:(?:jaki[sś]|ma[lł]y|du[zż]y)\s+)?problem|nie\s+dzia[lł]a(?:\s+mi)?(?:\s+to)?)(?:\s+(?:z\s+)?\p{L}+)?\W*$/iu;
+/** "ur app is being weird", "its doing that thing again smh", "need to sort out smth with my acc": a thing said to be odd, and nothing more. */
+const ONLY_ODD =
+  /^\W*(?:(?:ur|your|the|my)\s+)?(?:app|account|acc|acct|card|online\s+banking)\s+(?:is\s+|'s\s+|s\s+)?(?:being\s+|acting\s+)?(?:so\s+)?(?:weird|strange|odd|funny|up|buggy|glitch\w*|playing\s+up|not\s+right)(?:\s+(?:again|today|lately|smh|lol|ugh|wtf))*\W*$|^\W*(?:it'?s|its|it\s+is|it)\s+(?:doing|did)\s+(?:that|the|this)\s+(?:same\s+)?thing\s+again(?:\s+(?:smh|lol|ugh|wtf))*\W*$|^\W*(?:i\s+)?(?:need|want|have)\s+to\s+(?:sort\s+out|fix|discuss|talk\s+about|check)\s+(?:smth|sth|something|some\s+stuff|a\s+thing)\s+(?:with|about|on|w)\s+(?:my\s+)?(?:acc|account|acct|card|app)\W*$/i;
 /** A trouble with a thing and nothing more: "problem with my card", "account issue", "problem z kartą". */
 const ONLY_TROUBLE_WITH =
   /^\W*(?:(?:i\s+(?:have|got|'ve\s+got)|there'?s|there\s+is)\s+)?(?:a\s+|some\s+)?(?:problems?|issues?|trouble)\s+(?:with\s+)?(?:my\s+|the\s+)?(?:card|account|app|money|payment|transfer|bank)s?\W*$|^\W*(?:my\s+)?(?:card|account|app|money|payment)\s+(?:problems?|issues?|trouble)\W*$|^\W*(?:jaki[sś]\s+)?problem\s+z\s+(?:moj\p{L}*\s+)?\p{L}+\W*$/iu;
@@ -386,6 +399,9 @@ const ASKS_WHAT_TO_DO =
 /** Words of leaving the bank: closing, deleting or ending an account, in either language. */
 const CLOSING =
   /\b(?:clos\w*|terminat\w*|delet\w*|cancel\w*|shut\w*|end(?:ing)?|leav\w*|quit\w*|switch\w*|get\s+rid|remov\w*|deactivat\w*)\b|(?<!\p{L})(?:zamkn\p{L}*|zamyk\p{L}*|likwid\p{L}*|zlikwid\p{L}*|usun\p{L}*|usuń\p{L}*|rezygn\p{L}*|zrezygn\p{L}*|wypowi\p{L}*|rozwi[aą]z\p{L}*)/iu;
+/** Words of money sent to someone, in either language: what a recalled transfer speaks of. */
+const SENDING_MONEY =
+  /\b(?:transfer\w*|sepa|swift|wire\w*|sen[dt]\w*|recipient|beneficiary|iban|account\s+(?:number|details)|paid\s+(?:the\s+)?wrong\s+(?:person|account)|payee)\b|(?<!\p{L})(?:przel\p{L}*|wys[lł]a\p{L}*|odbiorc\p{L}*|numer\p{L}*\s+konta)/iu;
 /** Help asked for in so many words. */
 const HELP_ASKED =
   /\b(?:need|want|would\s+like|looking\s+for)\s+(?:some\s+)?(?:help|assistance)\b|\bgrateful\s+for\s+(?:any\s+)?(?:help|assistance)\b|\b(?:help|assist)\s+me\b|(?<!\p{L})(?:potrzebuj\p{L}*\s+pomocy|pom[oó][zż]\p{L}*\s+mi)(?!\p{L})/iu;
@@ -451,7 +467,13 @@ function readText(text: string, ctx: OfflineContext, model: IntentModel): { u: U
   const vague = c.intent === "unclear" || c.intent === "other";
   // "did you charge me some kind of fee on the Bar Tapas Sol payment?" asks about the bank's fee, not for the payment back.
   const asksFee = c.intent === "knowledge" && asksAboutFee(text);
-  if (!c.byRule && !asksFee && !["cancel", "status"].includes(c.intent) && namesPayment && (MONEY_TAKEN.test(text) || IS_WRONG.test(text))) {
+  if (
+    !c.byRule &&
+    !asksFee &&
+    !["cancel", "status"].includes(c.intent) &&
+    namesPayment &&
+    (MONEY_TAKEN.test(text) || IS_WRONG.test(text) || (ownShop && NEVER_DID.test(text)))
+  ) {
     const share = refunds.reduce((sum, l) => sum + l.p, 0);
     if (share >= REFUND_SHARE_FLOOR || ownShop || vague) {
       const u: Understanding = {
@@ -625,7 +647,9 @@ export function understandCustomerText(message: string, ctx: OfflineContext, mod
     .filter(
       ({ clause, u, byRule }) =>
         PRECEDENCE.includes(u.intent) &&
-        u.confidence >= SECOND_INTENT_FLOOR &&
+        // "...+ green grocer yesterday 23.40, I paid cash and they swiped my card anyway": one of the customer's payments named by shop and amount is a claim, however unsure the words.
+        (u.confidence >= SECOND_INTENT_FLOOR ||
+          (u.intent === "refund" && !OWNED_UP.test(text) && ctx.transactions.some((t) => t.merchant === u.merchant && t.amountMinor === u.amountMinor))) &&
         // A help topic a keyword rule reads in a clause joined on as another matter is asked for even when only the trouble is told ("plus my contactless stopped working").
         (u.intent !== "knowledge" || (byRule && JOINER.test(clause)) || ASKS.test(clause.replace(JOINER, ""))) &&
         !explainsClaim(clause, u) &&
@@ -635,6 +659,8 @@ export function understandCustomerText(message: string, ctx: OfflineContext, mod
         !(u.intent === "refund" && u.merchant === undefined && u.amountMinor === undefined && ASKS_IF_BACK.test(clause.replace(JOINER, ""))) &&
         // "false alarm - it was my son using my card details... you can unfreeze it": the explanation is of the card's freeze, no request withdrawn.
         !(u.intent === "cancel" && !CANCEL_SAID.test(clause) && unfreezes) &&
+        // "I froze my card last week cause I thought I lost it... please unfreeze it": the loss told is over.
+        !(u.intent === "freeze_card" && unfreezes) &&
         // "...now it's blocked. can i unblock it?" about a PIN unfreezes no card.
         !(u.intent === "unfreeze_card" && /\bpin\b/i.test(text)) &&
         // "...my balance looks the same. where is it?": a question about what the message told, not about a request, when none is named.
@@ -654,6 +680,7 @@ export function understandCustomerText(message: string, ctx: OfflineContext, mod
   // A help topic read from the whole message is a blend of its clauses' ("do you have disposable cards? and what's my monthly limit"): a clause's own topic wins.
   const wholeCounts =
     PRECEDENCE.includes(whole.intent) &&
+    !(whole.intent === "freeze_card" && unfreezes) &&
     !protest(whole) &&
     whole.confidence >= SECOND_INTENT_FLOOR &&
     !(whole.intent === "knowledge" && parts.some((u) => u.intent === "knowledge"));
@@ -674,6 +701,10 @@ export function understandCustomerText(message: string, ctx: OfflineContext, mod
   const rest = secondClause === undefined ? undefined : clauses.filter((clause) => clause !== secondClause).join(" ");
   const elsewhere = rest === undefined ? {} : extractEntities(rest, ctx);
   const saidElsewhere = PAYMENT_FIELDS.some((field) => elsewhere[field] !== undefined);
+  // "kino atlantic cancelled our screening and said refund goes to card. 24 eur. still not back, can you do it": a claim naming no
+  // payment, beside a question where a refund stands that only the whole message asks, is a claim about the payment the message names.
+  if (first.intent === "refund" && !namesAPayment(first) && second === whole && whole.intent === "status" && namesAPayment(whole))
+    return { ...first, ...paymentOf(whole) };
   // "...why is the Hotel Adler 180 still pending? And separately, the Page & Co Books order never arrived, I'd like my money back for that."
   const namesNone = !namesAPayment(first);
   const firstRead =
@@ -684,6 +715,9 @@ export function understandCustomerText(message: string, ctx: OfflineContext, mod
         : claimOfTheMessage(first, secondOwn, whole);
   return { ...firstRead, also: claimOfTheMessage(secondOwn, first, whole) };
 }
+
+/** "...no wait that one was me, sorry": a payment the customer owns up to. */
+const OWNED_UP = /\b(?:that|this|it)(?:\s+one)?\s+was\s+(?:me|mine)\b|\bno\s+wait\b|\bmy\s+(?:mistake|bad)\b/i;
 
 /** A cancel said in so many words, not told by an explanation ("it was my son after all"). */
 const CANCEL_SAID =
@@ -823,7 +857,9 @@ export function understandLatest(turns: ChatTurn[], ctx: OfflineContext, model: 
   // The message before as it was understood in its own place in the conversation ("the pharmacy one" after "which payment?" is a refund).
   const readPrevious = () => (before ??= understandLatest(turns.slice(0, previousIndex + 1), ctx, model));
   // "and the other one?", "a ta za 3499?" after a question about where a request stands: the same question, about the request named or the customer's requests.
-  if (leans && previous && FOLLOW_UP.test(last) && readPrevious().intent === "status") {
+  // "nice. also the tapas bar charged me 41.50 for a 35 meal": a claim told of another payment is no such question.
+  const toldAgainst = latest.intent === "refund" && latest.merchant !== undefined && (MONEY_TAKEN.test(last) || IS_WRONG.test(last));
+  if (leans && previous && FOLLOW_UP.test(last) && !toldAgainst && readPrevious().intent === "status") {
     return { intent: "status", ...entitiesOf(latest), confidence: round(readPrevious().confidence * 0.9) };
   }
   // "so?", "well??", "how much longer", "i co?" after a claim or a question about one: where it stands.

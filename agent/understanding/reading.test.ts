@@ -918,3 +918,67 @@ describe("a third round of phrasings from new development turns", () => {
     expect(extractEntities("In Bar Tapas Sol the bill was 31.50 but on my card they take 41.50", alice).amountMinor).toBe(4150);
   });
 });
+
+describe("a fourth round of phrasings from new development turns", () => {
+  it.each([
+    ["Hi, could you tell me the state of my refund requests please", "status"],
+    ["refund from shop still not here, they say sent long time ago", "status"],
+    ["the shop told me on the phone they refunded my money to the card over a week ago. still don't see it anywhere. where is it?", "status"],
+    ["how are both of them going", "status"],
+    ["and the gadget one is still going right?", "status"],
+    ["so what happened with the gadget thing", "status"],
+    ["app says refund approved but theres no money in my account yet??", "status"],
+    ["thank you and sorry again for the trouble", "greeting"],
+    ["ok thanks man", "greeting"],
+    ["ur app is being weird", "unclear"],
+    ["need to sort out smth with my acc", "unclear"],
+    ["wrong wrong wrong", "unclear"],
+    ["a co z tamtą?", "status"],
+    ["to jak teraz wyglądają obie sprawy?", "status"],
+    ["a mam w ogóle jakieś zgłoszenia?", "status"],
+    ["a tamta z Media Expert dalej w toku?", "status"],
+  ])("%s -> %s", (text, intent) => {
+    expect(understandCustomerText(text, bob).intent).toBe(intent);
+  });
+
+  it("names a shop the customer has no payment with, however it is put", () => {
+    for (const [text, shop] of [
+      ["Netflix kept charging me after i cancelled the subscription. give me my money back", "Netflix"],
+      ["seller on Allegro never sent my package, i want refund from the bank", "Allegro"],
+      ["the Uber ride, driver cancelled but i was charged anyway. refund it", "Uber"],
+      ["Lidl overcharged me on groceries, i want the money back", "Lidl"],
+    ])
+      expect(extractEntities(text, bob).merchant).toBe(shop);
+    expect(extractEntities("Tak to wygląda w Vistuli? Gdzie jest moja reklamacja?", bob).merchant).toBeUndefined();
+  });
+
+  it("reads a transfer recalled only where money was sent, and a wrong amount of a payment as a claim", () => {
+    expect(understandCustomerText("Orlen Fuel 210 also wrong, i paid only 150", bob)).toMatchObject({ intent: "refund", merchant: "Orlen Fuel" });
+    expect(understandCustomerText("i sent 200 to the wrong account yesterday, please stop the transfer", bob).intent).toBe("handover");
+  });
+
+  it("drops the loss a message tells when it asks to unfreeze, and orders no card that has arrived", () => {
+    const found = understandCustomerText(
+      "I froze my card last week cause I thought I lost it but it was in my other handbag all along. please unfreeze it. and what's the daily limit",
+      alice,
+    );
+    expect(found).toMatchObject({ intent: "unfreeze_card", also: { intent: "limits" } });
+    expect(applyRules("I received my replacement card yesterday.")?.intent).not.toBe("replace_card");
+    expect(applyRules("after my neighbour had her details stolen from a webshop I don't want to type my card number online")?.intent).not.toBe("freeze_card");
+  });
+
+  it("keeps a claim named by shop and amount beside a question where another stands, unless the customer owns up to it", () => {
+    expect(
+      understandCustomerText("so is the parking sorted now? + green grocer yesterday 23.40, I paid cash and they swiped my card anyway", alice),
+    ).toMatchObject({
+      intent: "refund",
+      merchant: "Green Grocer",
+      also: { intent: "status" },
+    });
+    const ownedUp = understandCustomerText(
+      "Now I see Apteka Zdrowie 34.20 on the 27th that... no wait that one was me, sorry. But can you freeze the card",
+      bob,
+    );
+    expect(ownedUp.also?.intent).not.toBe("refund");
+  });
+});

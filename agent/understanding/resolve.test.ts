@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { duplicatePairs, paymentsPointedBetween, resolvePending, resolveTransaction } from "./resolve";
+import { duplicatePairs, paymentsPointedBetween, pickDescribed, resolvePending, resolveTransaction } from "./resolve";
 import { ALICE, BOB } from "./test-fixtures";
 import type { PendingTxn, Resolution, Understanding } from "./types";
 
@@ -119,5 +119,30 @@ describe("paymentsPointedBetween", () => {
   it("offers nothing that does not narrow the payments to a few", () => {
     expect(paymentsPointedBetween("refund please", ALICE)).toBeUndefined();
     expect(paymentsPointedBetween("over 1 euro", ALICE)).toBeUndefined();
+  });
+});
+
+describe("a payment described among those offered", () => {
+  const idsOf = (txns: { id: string }[] | undefined) => txns?.map((t) => t.id);
+
+  it("offers shops named side by side only when the message then picks one by price or time, within one sentence", () => {
+    expect(idsOf(paymentsPointedBetween("electro mart and city parking, the cheaper one first", ALICE))).toEqual(["a5", "a7"]);
+    expect(paymentsPointedBetween("electro mart and city parking", ALICE)).toBeUndefined();
+    expect(idsOf(paymentsPointedBetween("either electro mart or city parking. can u refund it", ALICE))).toEqual(["a5", "a7"]);
+  });
+
+  it("picks by price or time when that tells them apart, and nothing when it does not", () => {
+    const offered = ALICE.filter((t) => ["a5", "a7"].includes(t.id));
+    expect(pickDescribed(offered, "the cheaper one")?.id).toBe("a7");
+    expect(pickDescribed(offered, "najpierw ta droższa")?.id).toBe("a5");
+    expect(pickDescribed(offered, "ta wcześniejsza")?.id).toBe("a7");
+    expect(pickDescribed(offered, "the later one")?.id).toBe("a5");
+    expect(
+      pickDescribed(
+        ALICE.filter((t) => ["a2", "a3"].includes(t.id)),
+        "the cheaper one",
+      ),
+    ).toBeUndefined();
+    expect(pickDescribed(offered, "that one")).toBeUndefined();
   });
 });

@@ -81,13 +81,64 @@ function newestFirst(txns: Txn[]): Txn[] {
   return [...txns].sort((a, b) => Date.parse(b.postedAt) - Date.parse(a.postedAt));
 }
 
+/** Polish words for cheaper and dearer, earlier and later, and their superlatives ("tańsza", "największa", "wcześniejsza"). */
+const PL_CHEAPER = String.raw`(?:naj)?(?:ta[nń]sz|mniejsz|ni[zż]sz)\p{L}*`;
+const PL_DEARER = String.raw`(?:naj)?(?:dro[zż]sz|wi[eę]ksz|wy[zż]sz)\p{L}*`;
+const PL_EARLIER = String.raw`(?:naj)?(?:wcze[sś]niejsz|starsz)\p{L}*`;
+const PL_LATER = String.raw`(?:naj)?(?:p[oó][zź]niejsz|nowsz)\p{L}*`;
+/** The Polish words that describe a payment by its price or its time, agreeing with "płatność". */
+export const PL_BY_PRICE_OR_TIME = `${PL_CHEAPER}|${PL_DEARER}|${PL_EARLIER}|${PL_LATER}`;
+const CHEAPER = new RegExp(String.raw`\b(?:cheap(?:er|est)|small(?:er|est)|low(?:er|est)|less\s+expensive)\b|(?<!\p{L})${PL_CHEAPER}`, "iu");
+const DEARER = new RegExp(
+  String.raw`\b(?:dearer|big(?:ger|gest)|larg(?:er|est)|high(?:er|est)|more\s+expensive|most\s+expensive|pricier)\b|(?<!\p{L})${PL_DEARER}`,
+  "iu",
+);
+const EARLIER = new RegExp(String.raw`\b(?:earlier|earliest|older|oldest)\b|(?<!\p{L})${PL_EARLIER}`, "iu");
+const LATER = new RegExp(String.raw`\b(?:later|newer|newest|more\s+recent|most\s+recent)\b|(?<!\p{L})${PL_LATER}`, "iu");
+
+/** Of the payments offered, the one the customer describes by price or time ("the cheaper one", "ta wcześniejsza"), when that tells them apart. */
+export function pickDescribed<T extends { amountMinor: number; postedAt?: string }>(options: T[], text: string): T | undefined {
+  if (options.length < 2) return undefined;
+  const byPrice = CHEAPER.test(text) ? -1 : DEARER.test(text) ? 1 : 0;
+  const byTime = EARLIER.test(text) ? -1 : LATER.test(text) ? 1 : 0;
+  if (byPrice === 0 && (byTime === 0 || options.some((o) => o.postedAt === undefined))) return undefined;
+  const key = (o: T) => (byPrice !== 0 ? byPrice * o.amountMinor : byTime * Date.parse(o.postedAt!));
+  const sorted = [...options].sort((a, b) => key(b) - key(a));
+  return key(sorted[0]!) === key(sorted[1]!) ? undefined : sorted[0];
+}
+
 /** Words offering alternatives: "the fuel station or the gadget shop", "Orlen albo Empik". */
 const OR = /\bor\b|(?<!\p{L})(?:albo|lub|czy)(?!\p{L})/iu;
+/** Words listing shops side by side ("Orlen i Apteka Gemini"), which offer them too when the message then picks one by price or time. */
+const AND = /\band\b|[,&/]|(?<!\p{L})(?:i|oraz)(?!\p{L})/iu;
 /** Words bounding an amount from below or above, right before it: "over 100", "ponad 100 zł". */
 const ABOVE = /(?:\bover|\bmore\s+than|\babove|(?<!\p{L})ponad|(?<!\p{L})powy[zż]ej)\s*$/iu;
 const BELOW = /(?:\bunder|\bless\s+than|\bbelow|(?<!\p{L})poni[zż]ej)\s*$/iu;
 /** How many payments a claim naming none may be narrowed to and offered. */
 const OFFERED_AT_MOST = 5;
+
+/** The customer's shops named in each part of the text split by `separator`. */
+function shopsIn(text: string, separator: RegExp, transactions: Txn[]): Set<string> {
+  const merchants = transactions.map((t) => t.merchant);
+  // Within one sentence: "...the fuel or the pharmacy. can u refund it" offers no third shop.
+  const sentence = text.split(/[.!?;\n]+/).find((s) => s.split(separator).length >= 2) ?? "";
+  const parts = sentence.split(separator);
+  if (parts.length < 2) return new Set();
+  return new Set(parts.map((part) => matchMerchant(part, merchants) ?? merchantOfKind(part, transactions)).filter((m) => m !== undefined));
+}
+
+/**
+ * Two or more of the customer's shops a message offers rather than names: as alternatives ("either
+ * the fuel or the pharmacy"), or side by side before a pick by price or time ("Orlen i Apteka
+ * Gemini... zacznijmy od tańszej"). Empty when it offers fewer than two.
+ */
+export function shopsOffered(text: string, transactions: Txn[]): Set<string> {
+  const alternatives = shopsIn(text, OR, transactions);
+  if (alternatives.size >= 2) return alternatives;
+  const describes = [CHEAPER, DEARER, EARLIER, LATER].some((words) => words.test(text));
+  const listed = describes ? shopsIn(text, AND, transactions) : new Set<string>();
+  return listed.size >= 2 ? listed : new Set();
+}
 
 /**
  * The payments a claim that names none of them points between: shops offered as alternatives
@@ -95,20 +146,7 @@ const OFFERED_AT_MOST = 5;
  * i nie mam pojęcia co to"). Undefined unless that narrows the payments to two to five.
  */
 export function paymentsPointedBetween(text: string, transactions: Txn[]): Txn[] | undefined {
-  const parts = text.split(OR);
-  const shops = new Set(
-    parts.length < 2
-      ? []
-      : parts
-          .map(
-            (part) =>
-              matchMerchant(
-                part,
-                transactions.map((t) => t.merchant),
-              ) ?? merchantOfKind(part, transactions),
-          )
-          .filter((m) => m !== undefined),
-  );
+  const shops = shopsOffered(text, transactions);
   let between = shops.size >= 2 ? transactions.filter((t) => shops.has(t.merchant)) : transactions;
   for (const a of findAmounts(text)) {
     const before = text.slice(0, a.start);

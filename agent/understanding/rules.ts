@@ -74,7 +74,7 @@ const UNFREEZE: RegExp[] = [
 
 const STOLEN = /\bstolen\b|\bnicked\b|\bpick-?pocket\w*\b|\brobbed\b|\bmugged\b|\bthief\b/i;
 const COMPROMISED =
-  /\b(?:sent|gave|entered|typed|shared|told)\b.{0,40}\b(?:card\s+(?:number|details)|cvv|cvc|security\s+code)\b|\b(?:card\s+(?:number|details)|cvv|cvc)\b.{0,40}\b(?:sent|gave|entered|shared)\s+(?:them|it)\b|\bcompromised\b|\bleak\w*\b|\bdata\s+breach\b|\b(?:photo|picture|pic)\s+of\s+my\s+card\b|\bskimm\w*\b|\bcloned\b|\bphish\w*\b|\b(?:someone|somebody|they)\s+(?:has|have|got|knows?|stole)\s+(?:my\s+)?(?:card\s+)?(?:details|number|pin|cvv)\b|\b(?:card\s+)?details\s+(?:were\s+|have\s+been\s+|got\s+)?(?:leaked|stolen|hacked)\b/i;
+  /\b(?:sent|gave|entered|typed|shared|told)\b.{0,40}\b(?:card\s+(?:number|details)|cvv|cvc|security\s+code)\b|\b(?:card\s+(?:number|details)|cvv|cvc)\b.{0,40}\b(?:sent|gave|entered|shared)\s+(?:them|it)\b|\bcompromised\b|\bleak\w*\b|\bdata\s+breach\b|\b(?:photo|picture|pic)\s+of\s+my\s+card\b|\bskimm\w*\b|\bcloned\b|\bphish\w*\b|\b(?:someone|somebody|they)\s+(?:has|have|got|knows?|stole)\s+(?:my\s+)?(?:card\s+)?(?:details|number|pin|cvv)\b|(?<!\b(?:her|his|their|neighbou?r'?s|friend'?s)\s+(?:card\s+)?)\b(?:card\s+)?details\s+(?:were\s+|have\s+been\s+|got\s+)?(?:leaked|stolen|hacked)\b/i;
 
 const FREEZE: RegExp[] = [
   /\b(?:mugged|robbed|pick-?pocketed)\b|\b(?:took|stole|nicked|grabbed|snatched)\s+(?:my\s+)?(?:wallet|purse|bag|handbag|card)\b/i,
@@ -92,6 +92,8 @@ const FREEZE: RegExp[] = [
     "i",
   ),
   /\b(?:atm|machine|cash\s*(?:point|machine)|cashpoint)\b.{0,30}\b(?:swallowed|ate|eaten|kept|took|taken|retained|keeps|has)\b.{0,15}\bcard\b|\bswallowed\s+my\s+card\b/i,
+  // "and block the old one so nobody can use it".
+  /\b(?:freeze|block|lock|cancel)\s+(?:the|my)\s+old\s+(?:one|card)\b/i,
   COMPROMISED,
 ];
 
@@ -101,7 +103,7 @@ const REPLACE: RegExp[] = [
   /^(?!.*\b(?:when|where|arriv\w*|activat\w*|track\w*|how\s+long|delivery|expir(?!ed\b)\w*|valid\s+(?:thru|through|until|till)|automatic\w*|by\s+yoursel(?:f|ves)|(?:showed|turned)\s+up|switch\s+(?:it\s+)?on)\b).*\b(?:send|order|need|want|get|give)\s+(?:me\s+)?(?:a\s+)?(?:new|replace?ment|another)\s+(?:one|card)\b/i,
   /\b(?:need|want|get|order|send)\s+(?:me\s+)?(?:a\s+)?replace?ment\b|\bcard\b.{0,20}\b(?:snapped|broke|broken|cracked|damaged|chewed|bent|melted|split)\b|\b(?:snapped|broke|cracked|damaged|chewed|bent)\s+my\s+card\b|^\W*(?:a\s+)?new\s+card\s+(?:please|pls|plz)\b/i,
   new RegExp(
-    String.raw`^(?!.*\b(?:when|where|arriv\w*|activat\w*|track\w*|how\s+long|delivery|expir\w*|(?:showed|turned)\s+up|switch\s+(?:it\s+)?on|came)\b).*(?:\b(?:send|order|need|want|get|request|issue)\b.{0,20}\b(?:new|replace?ment|another)\s+${CARD}\b|\breplace\s+(?:my\s+|the\s+)?${CARD}\b|\breplace?ment\s+${CARD}\b)`,
+    String.raw`^(?!.*\b(?:when|where|arriv\w*|activat\w*|track\w*|how\s+long|delivery|expir\w*|(?:showed|turned)\s+up|switch\s+(?:it\s+)?on|came|receiv\w*|got\s+(?:my|the))\b).*(?:\b(?:send|order|need|want|get|request|issue)\b.{0,20}\b(?:new|replace?ment|another)\s+${CARD}\b|\breplace\s+(?:my\s+|the\s+)?${CARD}\b|\breplace?ment\s+${CARD}\b)`,
     "i",
   ),
 ];
@@ -135,6 +137,12 @@ const CANCEL: RegExp[] = [
 ];
 
 const STATUS: RegExp[] = [
+  // "so what happened with the gadget thing", "app says refund approved but theres no money in my account yet", "did that go through?", "so is the parking sorted now?", ", is it decided".
+  /\bwhat\s+happen(?:e?d|ing)\s+(?:to|with)\s+(?:my|the|that)\s+(?:[\w&'-]+\s+){1,3}(?:thing|one|money)\b|\brefund\w*\s+(?:was\s+|is\s+|got\s+|been\s+)?(?:approved|accepted|done|paid)\b.{0,40}\b(?:no|not|nothing|isn'?t|haven'?t|hasn'?t)\b|^\W*(?:so\s+|and\s+|ok\W+)?(?:did|has)\s+(?:it|that|this)(?:\s+one)?\s+(?:go(?:ne)?|went)\s+through\b|^\W*(?:so\s+|and\s+|ok\W+)?(?:is|has)\s+(?:the|my|that)\s+(?:[\w&'-]+\s+){1,3}(?:been\s+)?(?:sorted|done|approved|decided|refunded|paid\s+back|through)\b|,\s*(?:is|has|was)\s+(?:it|that)\s+(?:been\s+)?(?:decided|approved|accepted|sorted|processed)\b/i,
+  // "and the gadget one is still going right?", "the parking claim is still open?".
+  /\b(?:the|my|that|this)\s+(?:[\w&'-]+\s+){0,3}(?:one|claim|refund|request|case|dispute|complaint)\s+(?:is|are)\s+still\s+(?:going|open|pending|on|active|running|in\s+progress|(?:being\s+)?(?:looked\s+at|reviewed|checked)|with\s+(?:you|someone|somebody|an?\s+operator))\b|\bwhere(?:'?s|\s+is|\s+are)\s+(?:the|my|that)\s+(?:[\w&'-]+\s+){1,3}(?:one|claim|request|case|dispute|complaint)s?(?:\s+(?:at|now))*\W*$/i,
+  // "the state of my refund requests", "how are both of them going", "refund from shop still not here", "the shop refunded it a week ago, still don't see it".
+  /\b(?:state|status|progress|stage)\s+(?:of|on|with)\s+(?:my|the|that|this|those|these)\s+(?:[\w&'-]+\s+){0,2}(?:refunds?|claims?|requests?|cases?|disputes?|complaints?)\b|\bhow\s+(?:are|is|r)\s+(?:both\s+(?:of\s+)?)?(?:them|they|those|these|both)(?:\s+both)?\s+(?:going|doing|looking|coming\s+along|progressing)\b|\brefund\w*\b.{0,30}\bstill\s+(?:not|isn'?t|hasn'?t|no)\b(?:\s+\w+)?\s+(?:here|in|there|arrived|received|come|showing|visible)\b|\b(?:they|shop|store|seller|merchant|you|u)\s+(?:\w+\s+){0,5}(?:refunded|refund|returned|sent\s+(?:\w+\s+){0,3}back)\b.{0,80}\b(?:still|not|don'?t|can'?t|haven'?t)\s+(?:\w+\s+)?(?:see|seen|there|here|arrived|received|got|showing|show)\b/i,
   // "is the book nook money back yet", "whats the verdict on gadget hub?".
   /\b(?:is|has)\s+(?:the|my|that)\s+(?:[\w&'-]+\s+){0,3}(?:money|refund|cash)\s+(?:(?:already|actually)\s+)?(?:back|in|there|arrived|landed)\b|\bverdict\b|\boutcome\s+(?:of|on)\s+(?:my|the|that)\b/i,
   // "what is with my reclamation?", "until when I get an answer?", "until when comes my money back?": as customers writing English as a second language ask.
@@ -143,7 +151,7 @@ const STATUS: RegExp[] = [
   /\bdecision\s+(?:has\s+been\s+|was\s+|been\s+)?(?:reached|made|taken)\b|\bwhere\s+(?:that|this|the|my)\s+(?:\w+\s+){0,2}(?:request|claim|refund|case|dispute|complaint)s?\s+(?:stands?|is\s+at)\b|\bwhere\s+(?:they|it|things)\s+stand\b|\bwhere\s+(?:does|do|is|are)\s+(?:that|this|the|my)\s+(?:refund|request|claim|case|dispute|complaint)s?\s+(?:stand|at)\b|\bwhere\s+(?:all\s+)?(?:my|the)\s+(?:refund\s+)?(?:requests?|claims?|refunds?|cases?|disputes?)\s+(?:are|is|stand|at)\b|\b(?:any|my)\s+(?:refund\s+)?(?:requests?|claims?|disputes?|complaints?)\s+(?:currently\s+|still\s+)?(?:open|pending)\b/i,
   // "has it been approved yet", "did they accept it?": said of the request the conversation is about.
   /^\W*(?:so\s+|and\s+|ok,?\s+)?(?:has|have|is|was|did)\s+(?:it|that|this|that\s+one|this\s+one)\s+(?:been\s+|got(?:ten)?\s+)?(?:approved|accepted|decided|processed|reviewed|looked\s+at|checked|refunded|paid(?:\s+out)?)\b|^\W*(?:so\s+|and\s+|ok,?\s+)?(?:did|have|has)\s+(?:they|you|anyone|someone|somebody)\s+(?:approve[d]?|accept(?:ed)?|decided\s+on|process(?:ed)?|review(?:ed)?|looked\s+at|checked)\s+(?:it|that|this|that\s+one)\b/i,
-  /\b(?:did|has|have|is|was)\s+(?:my|the|that|this)\s+(?:[\w'-]+\s+){0,3}(?:refund|claim|request|case|dispute|complaint|money|thing|one)\s+(?:actually\s+|already\s+|finally\s+)?(?:been\s+)?(?:go(?:ne)?\s+through|went\s+through|come\s+(?:back|through)|paid(?:\s+out)?|approved|decided|sorted|processed|arrived?)\b/i,
+  /\b(?:did|has|have|is|was)\s+(?:my|the|that|this)\s+(?:[\w&'-]+\s+){0,3}(?:refund|claim|request|case|dispute|complaint|money|thing|one)\s+(?:actually\s+|already\s+|finally\s+)?(?:been\s+)?(?:go(?:ne)?\s+through|went\s+through|come\s+(?:back|through)|paid(?:\s+out)?|approved|decided|sorted|processed|arrived?)\b/i,
   /\b(?:did|have|has)\s+(?:you|u|anyone|someone|they)\s+(?:decided?|made\s+a\s+decision)\b|\bwhat\s+(?:did|have)\s+(?:you|they)\s+decided?\b/i,
   /\bwhat(?:'?s|\s+is)?\s+(?:happened|happening|going\s+on)\s+(?:to|with)\s+(?:my|the|that)\s+(?:[\w'-]+\s+){0,3}(?:refund|claim|request|case|dispute|complaint)s?\b|\bwhat(?:'?s|\s+is)\s+(?:happening|going\s+on)\s+with\s+(?:that|this|it)(?:\s+one)?\s*(?:[.?!…]+\s*)?$/i,
   /\bwhere\s+(?:do|does|is|are)\s+(?:all\s+)?(?:my|the)\s+(?:[\w'-]+\s+){0,2}(?:claims?|requests?|refunds?|disputes?|complaints?|cases?)\s+(?:stand|at)\b|\b(?:claims?|requests?|refunds?|disputes?|complaints?)\s+(?:stand|at)\s*\??\s*$/i,
@@ -228,7 +236,7 @@ const UNRECOGNISED: RegExp[] = [
 ];
 
 const REFUND: RegExp[] = [
-  /\brefund\w*\b|\brecla(?:mation|im)\b|\breklamation\b|\bi\s+want\s+(?:it\s+|them\s+|this\s+|that\s+)?back\b|\bmoney\s+back\b|\breimburs\w*\b|\bcharge\s?back\b|\bdisput\w*\b|\breturn\s+(?:my|the)\s+money\b|\b(?:want|get|have)\s+(?:it|them|that)\s+back\b|\b(?:want|need)\s+my\s+(?:[\w€.,&]+\s+){1,4}back\b|\b(?:returned|sent\s+(?:\w+\s+){0,3}back)\b.{0,60}\b(?:never|didn'?t|haven'?t|not)\s+(?:got|get|received?|seen)\s+(?:my\s+|the\s+)?(?:money|refund|cash)\b|\b(?:returned|sent\s+(?:\w+\s+){0,3}back)\b.{0,80}\b(?:money|refund|\d+[.,]\d{2})\s+(?:never|still\s+(?:hasn'?t|has\s+not))\s+(?:came|come|arrived?|shown?\s+up)\b/i,
+  /\brefund\w*\b|\brecla(?:mation|im)\b|\breklamation\b|\bi\s+want\s+(?:it\s+|them\s+|this\s+|that\s+)?back\b|\bmoney\s+back\b|\breimburs\w*\b|\bcharge\s?back\b|\bdisput\w*\b|\breturn\s+(?:my|the)\s+money\b|\b(?:want|get|have)\s+(?:it|them|that|the\s+difference)\s+back\b|\b(?:want|need)\s+my\s+(?:[\w€.,&]+\s+){1,4}back\b|\b(?:returned|sent\s+(?:\w+\s+){0,3}back)\b.{0,60}\b(?:never|didn'?t|haven'?t|not)\s+(?:got|get|received?|seen)\s+(?:my\s+|the\s+)?(?:money|refund|cash)\b|\b(?:returned|sent\s+(?:\w+\s+){0,3}back)\b.{0,80}\b(?:money|refund|\d+[.,]\d{2})\s+(?:never|still\s+(?:hasn'?t|has\s+not))\s+(?:came|come|arrived?|shown?\s+up)\b/i,
   /\b(?:one\s+of\s+)?(?:my|the|a|this|that)\s+(?:payments?|charges?|transactions?)\b.{0,30}\b(?:is|are|looks?|was|seems?)\s+(?:wrong|incorrect|not\s+right)\b|\bovercharg\w*\b|\bcharged\s+too\s+much\b|\bwrong\s+amount\b|\bshould\s+(?:only\s+)?(?:have\s+)?be(?:en)?\s+(?:only\s+)?(?:€|eur\b|\d)|\breverse\s+(?:the|this|that)\b|\b(?:want|need|get|have)\s+(?:it|that|this|them)\s+(?:reversed|reverted)\b/i,
   // "...charged 23.40 but i returned all of it", "...210?? i only filled up for 110": said of a payment taken.
   /\b(?:charg\w*|took|billed|taken|paid)\b.{0,60}\b(?:but|and|though)\s+i\s+(?:returned|sent\s+back|took\s+back|brought\s+back|cancell?ed)\b|\bi\s+(?:only|just)\s+(?:spent|paid|bought|ordered|had|used|filled\s+up|fuell?ed|tanked|took\s+out|withdrew|put\s+in)\s+(?:\w+\s+){0,3}?(?:for\s+)?(?:€\s*)?\d+(?:[.,]\d+)?\b/i,
@@ -272,7 +280,7 @@ const LATER_RULES: Rule[] = [
 
 /** Thanks and a goodbye with nothing asked ("thank you, that was quick", "cheers, that's all", "dzięki, to wszystko"). */
 const THANKS =
-  /^\W*(?:ok(?:ay)?,?\s+|great,?\s+|good,?\s+|ok\s+good,?\s+|perfect,?\s+|brilliant,?\s+)?(?:thanks?|thank\s+(?:you|u|ya)|thanku|thx|ty|ta|cheers|many\s+thanks|danke(?:\s+sch[oö]n)?|dzi[eę]kuj[eę])(?:\s+(?:so\s+much|a\s+lot|very\s+much|ever\s+so\s+much|again|earlier|today|dear|love|mate|for\s+(?:your|the|all\s+the)\s+help))*(?:[\s!.,]+(?:that\s+was\s+(?:quick|fast|easy|helpful)|that'?s\s+(?:all|everything|it)|(?:you'?ve|you\s+have)\s+been\s+(?:so\s+|very\s+)?(?:great|helpful|patient|kind|lovely)(?:\s+with\s+me)?|that(?:'s|\s+is)\s+(?:very\s+|so\s+)?(?:kind|nice|lovely)(?:\s+of\s+you)?|all\s+(?:good|sorted|fine)(?:\s+now)?|bye|tsch[uü]ss|ciao|have\s+(?:a\s+)?(?:good|nice|great)\s+(?:day|evening|weekend)))*[\s!.,:)🙂😊👍🙏]*$/iu;
+  /^\W*(?:ok(?:ay)?,?\s+|great,?\s+|good,?\s+|ok\s+good,?\s+|perfect,?\s+|brilliant,?\s+)?(?:thanks?|thank\s+(?:you|u|ya)|thanku|thx|ty|ta|cheers|many\s+thanks|danke(?:\s+sch[oö]n)?|dzi[eę]kuj[eę])(?:\s+(?:so\s+much|a\s+lot|very\s+much|ever\s+so\s+much|again|earlier|today|dear|love|mate|man|buddy|guys|for\s+(?:your|the|all\s+the)\s+help))*(?:[\s!.,]+(?:that\s+was\s+(?:quick|fast|easy|helpful)|that'?s\s+(?:all|everything|it)|(?:you'?ve|you\s+have)\s+been\s+(?:so\s+|very\s+)?(?:great|helpful|patient|kind|lovely)(?:\s+with\s+me)?|that(?:'s|\s+is)\s+(?:very\s+|so\s+)?(?:kind|nice|lovely)(?:\s+of\s+you)?|all\s+(?:good|sorted|fine)(?:\s+now)?|(?:and\s+)?sorry\s+(?:again\s+)?(?:for\s+the\s+(?:trouble|bother|hassle|confusion)|to\s+(?:bother|trouble)\s+you)|bye|tsch[uü]ss|ciao|have\s+(?:a\s+)?(?:good|nice|great)\s+(?:day|evening|weekend)))*[\s!.,:)🙂😊👍🙏]*$/iu;
 const PL_THANKS =
   /^\W*(?:(?:ok|oki|okej|super|dobra|dobrze|[sś]wietnie)[\s,!.]+)?(?:dzi[eę]kuj[eę]|dzi[eę]ki|dziekuje|dzieki|dzi[eę]kuj[eę]\s+bardzo)(?:\s+(?:bardzo|serdecznie|wielkie|za\s+pomoc|za\s+wszystko))*(?:[\s!.,–-]+(?:to\s+(?:by\s+by[lł]o\s+)?(?:wszystko|na\s+tyle|tyle)(?:\s+na\s+dzi[sś])?|pomog[lł]o|szybko\s+posz[lł]o|do\s+widzenia|do\s+us[lł]yszenia|mi[lł]ego\s+(?:dnia|wieczoru|weekendu)|pozdrawiam))*[\s!.,:)🙂😊👍🙏]*$/iu;
 
@@ -300,7 +308,7 @@ export const SAID_AGAINST =
 
 /** "Bilet oddałam w kasie, a pieniądze nie wróciły", "I sent it back and the money never came": a merchant's refund that never came. */
 export const MONEY_NOT_BACK =
-  /\b(?:returned|sent\s+(?:\w+\s+){0,3}back|cancell?ed)\b.{0,80}\b(?:never|not|didn'?t|hasn'?t|haven'?t)\b|(?<!\p{L})(?:odda[lł]\p{L}*|zwr[oó]ci[lł]\p{L}*|odes[lł]a[lł]\p{L}*|anulowa[lł]\p{L}*)(?!\p{L}).{0,80}(?<!\p{L})nie\s+(?:wr[oó]ci[lł]\p{L}*|wp[lł]yn[eę][lł]\p{L}*|dosta[lł]\p{L}*|przysz[lł]\p{L}*|ma)(?!\p{L})/iu;
+  /\b(?:returned|(?:sent|brought|gave|took)\s+(?:\w+\s+){0,3}back|cancell?ed)\b.{0,100}\b(?:never|not|didn'?t|hasn'?t|haven'?t|still|it'?s\s+been|(?:they|shop|store|seller)\s+(?:said|promised|confirmed))\b|(?<!\p{L})(?:odda[lł]\p{L}*|zwr[oó]ci[lł]\p{L}*|odes[lł]a[lł]\p{L}*|anulowa[lł]\p{L}*)(?!\p{L}).{0,80}(?<!\p{L})nie\s+(?:wr[oó]ci[lł]\p{L}*|wp[lł]yn[eę][lł]\p{L}*|dosta[lł]\p{L}*|przysz[lł]\p{L}*|ma)(?!\p{L})/iu;
 
 export function asksWhatItIs(text: string): boolean {
   if (!new RegExp(WHAT_IS_IT.source, "iu").test(text)) return false;

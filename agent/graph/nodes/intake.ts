@@ -13,7 +13,16 @@ import {
   type TransactionOption,
 } from "../state";
 import { understandWithFallback } from "../../llm/understand-with-fallback";
-import { paymentsPointedBetween, resolvePending, resolveTransaction, type PendingTxn, type Txn, type Understanding } from "../../understanding";
+import {
+  paymentsPointedBetween,
+  pickDescribed,
+  PL_BY_PRICE_OR_TIME,
+  resolvePending,
+  resolveTransaction,
+  type PendingTxn,
+  type Txn,
+  type Understanding,
+} from "../../understanding";
 import { labelForCategory } from "../../understanding/banking77";
 import { pickOffered } from "../../understanding/merchants";
 import { asksWhatItIs, MONEY_NOT_BACK, SAID_AGAINST } from "../../understanding/rules";
@@ -60,23 +69,6 @@ function isStagnant(previous: string[], fingerprint: string): boolean {
 function pickOrdinal<T>(options: T[], ordinal: number | undefined): T | undefined {
   if (ordinal === undefined || options.length === 0) return undefined;
   return ordinal === -1 ? options.at(-1) : options[ordinal - 1];
-}
-
-/** Polish words for cheaper and dearer, and their superlatives ("tańsza", "największa"). */
-const PL_CHEAPER = String.raw`(?:naj)?(?:ta[nń]sz|mniejsz|ni[zż]sz)\p{L}*`;
-const PL_DEARER = String.raw`(?:naj)?(?:dro[zż]sz|wi[eę]ksz|wy[zż]sz)\p{L}*`;
-const CHEAPER = new RegExp(String.raw`\b(?:cheap(?:er|est)|small(?:er|est)|low(?:er|est)|less\s+expensive)\b|(?<!\p{L})${PL_CHEAPER}`, "iu");
-const DEARER = new RegExp(
-  String.raw`\b(?:dearer|big(?:ger|gest)|larg(?:er|est)|high(?:er|est)|more\s+expensive|most\s+expensive|pricier)\b|(?<!\p{L})${PL_DEARER}`,
-  "iu",
-);
-
-/** "the cheaper one", "ta droższa": the offered payment of the lowest or highest amount, when the amounts differ. */
-function pickByPrice<T extends { amountMinor: number }>(options: T[], text: string): T | undefined {
-  const wants = CHEAPER.test(text) ? -1 : DEARER.test(text) ? 1 : 0;
-  if (wants === 0 || options.length < 2) return undefined;
-  const sorted = [...options].sort((a, b) => wants * (b.amountMinor - a.amountMinor));
-  return sorted[0]!.amountMinor === sorted[1]!.amountMinor ? undefined : sorted[0];
 }
 
 /** The offered payments that fit what the answer says of the payment ("one of the two from 12 days back.. the cheaper one"): all of them when it says nothing. */
@@ -143,7 +135,10 @@ function answerToQuestion(now: Understanding, state: AgentStateType, text: strin
   }
   // "Tę z Empiku. Sklep sam oddał kasę": the request picked, whatever else the answer's words read as.
   if (asked.kind === "which_request" && prior.intent === "cancel") {
-    const chosen = pickOrdinal(asked.options, now.ordinal) ?? asked.options.find((o) => now.merchant === o.merchant || now.amountMinor === o.amountMinor);
+    const chosen =
+      pickOrdinal(asked.options, now.ordinal) ??
+      asked.options.find((o) => now.merchant === o.merchant || now.amountMinor === o.amountMinor) ??
+      (hasCriteria(now) ? undefined : pickDescribed(asked.options, text));
     if (chosen && !(switched && now.intent !== "refund")) return { u: { ...prior, intent: "cancel", also: now.also }, requestId: chosen.approvalId };
   }
   if (switched || (prior.intent !== now.intent && !["other", "unclear", "knowledge", "refund"].includes(now.intent))) return { u: now };
@@ -159,7 +154,7 @@ function answerToQuestion(now: Understanding, state: AgentStateType, text: strin
       confirmed ??
       optionNotNamed(options, text) ??
       (namesAnother ? undefined : pickOrdinal(options, now.ordinal)) ??
-      pickByPrice(matching(options, now), text) ??
+      pickDescribed(matching(options, now), text) ??
       (namesAnother ? undefined : optionNamed(options, text));
     if (chosen?.transactionId) return { u: { ...prior, intent: "refund", also: now.also }, txnId: chosen.transactionId };
   }
@@ -211,8 +206,8 @@ function otherOfTwoShown(state: AgentStateType, text: string): TransactionOption
 export const SAME_AGAIN =
   /\b(?:the\s+)?same\s+(?:for|with|goes\s+for)\b|\b(?:too|also|as\s+well)\b|(?<!\p{L})(?:to\s+samo|tak\s+samo|te[zż]|r[oó]wnie[zż])(?!\p{L})/iu;
 
-/** "ta większa", "tę najtańszą": a payment named by its price alone, in Polish, where the word agrees with "płatność". */
-const THAT_ONE_BY_PRICE = new RegExp(String.raw`(?<!\p{L})(?:t[aąeę]|tamt\p{L}*)\s+(?:${PL_CHEAPER}|${PL_DEARER})`, "iu");
+/** "ta większa", "tę najtańszą", "ta późniejsza": a payment named by its price or time alone, in Polish, where the word agrees with "płatność". */
+const THAT_ONE_BY_PRICE = new RegExp(String.raw`(?<!\p{L})(?:t[aąeę]|tamt\p{L}*)\s+(?:${PL_BY_PRICE_OR_TIME})`, "iu");
 const ABOUT_A_CARD = /\bcards?\b|(?<!\p{L})kart\p{L}*/iu;
 
 /**
@@ -225,11 +220,11 @@ function pickFromShown(now: Understanding, state: AgentStateType, text: string):
   // "to samo z tą drugą": the same claim, about the other of two listed, whatever the classifier makes of the words.
   const same = SAME_AGAIN.test(text);
   const other = now.intent === "refund" || same ? otherOfTwoShown(state, text) : undefined;
-  const described = other ?? (now.ordinal === undefined ? pickByPrice(state.shown, text) : undefined);
+  const described = other ?? (now.ordinal === undefined ? pickDescribed(state.shown, text) : undefined);
   if ((now.ordinal === undefined && !described) || state.shown.length === 0 || hasCriteria(now)) return undefined;
   if (
     !(["refund", "unclear", "other", "pending"].includes(now.intent) || (same && now.intent === "knowledge")) ||
-    !(POSITION_OF_PAYMENT.test(text) || (described && THAT_ONE_BY_PRICE.test(text))) ||
+    !(POSITION_OF_PAYMENT.test(text) || THAT_ONE_BY_PRICE.test(text)) ||
     ABOUT_A_CARD.test(text)
   )
     return undefined;
@@ -494,10 +489,14 @@ async function openRefundCase(turn: Turn, u: Understanding, txnId: string | unde
   if (pendingItem) return notBooked(pendingItem);
   const found = chosen ? ({ kind: "match", transaction: chosen, reason: u.reason ?? "other" } as const) : resolveTransaction(u, transactions);
   // "...from 12 days back, the cheaper one": of the payments that fit, the one the customer points at by price.
-  const byPrice = found.kind === "ambiguous" ? pickByPrice(found.candidates, turn.text) : undefined;
+  const byPrice = found.kind === "ambiguous" ? pickDescribed(found.candidates, turn.text) : undefined;
   const resolution = byPrice ? ({ kind: "match", transaction: byPrice, reason: u.reason ?? "other" } as const) : found;
   // "maybe at the fuel station or the gadget shop?? not sure", "ponad 100 zł": the payments the claim points between, to pick from.
-  const between = resolution.kind === "none" && !hasCriteria(u) ? paymentsPointedBetween(turn.text, transactions) : undefined;
+  const pointed = resolution.kind === "none" && !hasCriteria(u) ? paymentsPointedBetween(turn.text, transactions) : undefined;
+  // "Orlen i Apteka Gemini, obie nie moje. Zacznijmy od tańszej": of the payments offered, the one the message then picks.
+  const picked = pointed && pickDescribed(pointed, turn.text);
+  if (picked) return { ...(await openRefundCase(turn, u, picked.id)), shown: pointed.map(optionOf) };
+  const between = pointed;
   if (resolution.kind === "ambiguous" || between) {
     const clarification: Clarification = {
       kind: "which_transaction",

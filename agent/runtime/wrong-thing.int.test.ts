@@ -1,0 +1,86 @@
+import { afterAll, beforeEach, describe, expect, it } from "vitest";
+import { getOpenHandoverByThread } from "@/db/queries/handovers";
+import { getApprovalByCase } from "@/db/queries/approvals";
+import { getCaseByTransaction, listCasesByCustomer } from "@/db/queries/cases";
+import { agentHarness, TENANT } from "../../test/agent-support";
+
+const h = agentHarness();
+beforeEach(() => h.freshStart());
+afterAll(() => h.pool.end());
+
+const VISTULA = "vistula-bank";
+
+async function say(threadId: string, text: string, customer: string, tenantId = TENANT) {
+  const turn = await h.say(threadId, text, customer, tenantId);
+  if (turn.kind !== "ok") throw new Error(`turn was ${turn.kind}`);
+  return turn;
+}
+
+/** Where the request about a payment stands. */
+async function approvalStatus(transactionId: string) {
+  const kase = await getCaseByTransaction(h.db, TENANT, transactionId);
+  return kase ? (await getApprovalByCase(h.db, TENANT, kase.id))?.status : undefined;
+}
+
+/** The payments the customer has a case about, sorted. */
+async function claimed(customer: string, tenantId = TENANT) {
+  return (await listCasesByCustomer(h.db, tenantId, customer)).map((r) => r.case.transactionId).sort();
+}
+
+describe("a message that only seems to ask for an action acts on nothing", () => {
+  it("offers both payments of 'either the fuel or the pharmacy' and opens no case", async () => {
+    const thread = await h.newThread("cust-bob");
+    const turn = await say(thread, "my wife says one of our card payments last week was a scam, either the fuel or the pharmacy. can u refund it", "cust-bob");
+    expect(turn.caseId).toBeUndefined();
+    expect(turn.reply).toContain("Orlen Fuel");
+    expect(turn.reply).toContain("Apteka Zdrowie");
+    expect(await claimed("cust-bob")).toEqual([]);
+  });
+
+  it("claims the cheaper of two shops named side by side, then the dearer one on 'teraz ta droższa'", async () => {
+    const thread = await h.newThread("cust-piotr", VISTULA);
+    await say(thread, "Mam dwie dziwne płatności: Orlen i Apteka Gemini, obie nie moje. Zacznijmy od tańszej", "cust-piotr", VISTULA);
+    expect(await claimed("cust-piotr", VISTULA)).toEqual(["tx-piotr-pharmacy"]);
+    await say(thread, "teraz ta droższa", "cust-piotr", VISTULA);
+    expect(await claimed("cust-piotr", VISTULA)).toEqual(["tx-piotr-fuel", "tx-piotr-pharmacy"]);
+  });
+
+  it("cancels nothing for a question whether a request still goes on, after another was cancelled", async () => {
+    const thread = await h.newThread("cust-bob");
+    await say(thread, "Gadget Hub charged 89 but order never shipped", "cust-bob");
+    await say(thread, "Orlen Fuel 210 also wrong, i paid only 150", "cust-bob");
+    const cancel = await say(thread, "scratch the orlen one, found my receipt and it was 210 after all", "cust-bob");
+    expect(cancel.reply).toMatch(/cancelled your refund request for the Orlen Fuel payment/);
+    const status = await say(thread, "and the gadget one is still going right?", "cust-bob");
+    expect(status.reply).toMatch(/Gadget Hub payment of 89.00 EUR is with one of our operators/);
+    expect(await approvalStatus("tx-bob-gadget")).toBe("pending");
+  });
+
+  it("never cancels another request when the one named to cancel has none", async () => {
+    const thread = await h.newThread();
+    await say(thread, "electro mart 1,249 on monday, I returned the tv and they never paid me back", "cust-alice");
+    await say(thread, "actually forget the parking one, found the receipt, it was mine after all. where is the electro mart one at?", "cust-alice");
+    expect(await approvalStatus("tx-alice-electro")).toBe("pending");
+  });
+
+  it("orders no card for one that arrived, freezes none for someone else's stolen details, hands nobody over on 'wrong wrong wrong'", async () => {
+    const before = await h.calls();
+    const thread = await h.newThread();
+    const activate = await say(
+      thread,
+      "Good afternoon,\nI received my replacement card yesterday. Could you please tell me what I need to do to activate it?\nKind regards,\nA. Novak",
+      "cust-alice",
+    );
+    expect(activate.reply).not.toMatch(/ordered a replacement/);
+    const virtual = await say(
+      thread,
+      "after my neighbour had her details stolen from a webshop I don't want to type my normal card number online anymore. do you offer virtual cards?",
+      "cust-alice",
+    );
+    expect(virtual.reply).not.toMatch(/frozen/);
+    expect((await h.calls()).cards).toBe(before.cards);
+    const other = await h.newThread();
+    await say(other, "wrong wrong wrong", "cust-alice");
+    expect(await getOpenHandoverByThread(h.db, TENANT, other)).toBeNull();
+  });
+});
