@@ -593,6 +593,11 @@ const PRECEDENCE: Intent[] = ["freeze_card", "refund", "cancel", "unfreeze_card"
 /** A clause that asks something; a clause that only explains ("it was my son") asks for no help article. */
 const ASKS =
   /\?\s*$|\bwhat\s+(?:do|should|can)\s+i\s+do\b|\bwhy\s+(?:does|do|did|is|was|would)\b|\bcurious\b|\b(?:meaning|want(?:ed)?)\s+to\s+ask\b|\b(?:some\s+)?idea\s+of\s+(?:how|what|when)\b|\b(?:tell|let)\s+me\s+(?:know\s+)?(?:how|what|when|where|whether|if)\b|\b(?:wonder(?:ing)?|would\s+like\s+to\s+know|(?:could|can)\s+you\s+(?:please\s+)?(?:tell|explain|remind|let\s+me\s+know))\b|(?:^|,)\s*(?:how|what|when|where|why|which|who|can|could|do|does|is|are|will|would|should|tell\s+me|explain|i\s+(?:want|need|would\s+like)\s+to\s+know)\b|(?:^|,)\s*(?:jak|jaki|jaka|jakie|ile|kiedy|gdzie|dlaczego|czemu|czy|co|chc[eę]\s+wiedzie[cć])(?!\p{L})/iu;
+/** "New card arrived today, how do I activate it": a question after what the clause tells first. */
+const ASKS_WITHIN =
+  /\b(?:how|what|where|when|why|which)(?:'s|\s+(?:do|does|can|could|should|would|is|are|will|did|much|long|many))\s+(?:i|you|it|we|my|the|a|an)\b/i;
+/** "two things:\n- my PIN got blocked...\n- contactless hasn't worked all week": an item of a list is a matter of its own. */
+const BULLET = /^\s*[-•*–]\s/;
 /** Whether a message asks something: a question, "...or not", "..., right?". */
 export function asksSomething(text: string): boolean {
   return ASKS.test(text) || /\?|\bor\s+not\b|\bright\W*$|(?<!\p{L})czy\s+nie(?!\p{L})/iu.test(text);
@@ -651,7 +656,10 @@ export function understandCustomerText(message: string, ctx: OfflineContext, mod
         (u.confidence >= SECOND_INTENT_FLOOR ||
           (u.intent === "refund" && !OWNED_UP.test(text) && ctx.transactions.some((t) => t.merchant === u.merchant && t.amountMinor === u.amountMinor))) &&
         // A help topic a keyword rule reads in a clause joined on as another matter is asked for even when only the trouble is told ("plus my contactless stopped working").
-        (u.intent !== "knowledge" || (byRule && JOINER.test(clause)) || ASKS.test(clause.replace(JOINER, ""))) &&
+        (u.intent !== "knowledge" ||
+          (byRule && (JOINER.test(clause) || BULLET.test(clause))) ||
+          ASKS.test(clause.replace(JOINER, "")) ||
+          ASKS_WITHIN.test(clause)) &&
         !explainsClaim(clause, u) &&
         // "I wrote to you earlier about my Green Grocer payment. Could you let me know where that request stands?": the claim is the one asked about.
         !(u.intent === "refund" && whole.intent === "status" && ((!byRule && WROTE_BEFORE.test(clause)) || CLAIMED_BEFORE.test(clause))) &&

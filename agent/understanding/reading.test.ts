@@ -982,3 +982,31 @@ describe("a fourth round of phrasings from new development turns", () => {
     expect(ownedUp.also?.intent).not.toBe("refund");
   });
 });
+
+describe("two help questions, however the second is put", () => {
+  it.each([
+    [
+      "New card arrived today, how do I activate it, and where do I find the PIN for it? There was no letter in the envelope.",
+      "activate_my_card",
+      "get_physical_card",
+    ],
+    [
+      "two things:\n- my PIN got blocked after I typed it wrong 3 times, how do I unblock it\n- contactless hasn't worked at the supermarket all week",
+      "pin_blocked",
+      "contactless_not_working",
+    ],
+    [
+      "couple quick ones: what's the minimum age to open an account, my daughter is 15. and do you serve customers living in Ukraine too?",
+      "age_limit",
+      "country_support",
+    ],
+  ])("%s -> %s and %s", (text, first, second) => {
+    expect(understandCustomerText(text, bob)).toMatchObject({ category: first, also: { category: second } });
+  });
+
+  it("reads a transfer someone may send in general as no item of the customer's not booked yet", () => {
+    const pending = [{ id: "p1", kind: "transfer" as const, merchant: "Maria Novak", amountMinor: 25000, currency: "EUR", postedAt: `${TODAY}T10:00:00Z` }];
+    const u = understandCustomerText("how long does an international transfer to the UK take?", { ...alice, pending });
+    expect(u).toMatchObject({ intent: "knowledge", category: "transfer_timing" });
+  });
+});

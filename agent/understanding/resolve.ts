@@ -178,9 +178,13 @@ const NOT_A_MACHINE = /\batm\s+(?:limit|limt|fees?|charges?|pin)s?\b/gi;
 
 /** Words naming a kind of item rather than a shop: "the transfer to Maria", "the ATM withdrawal", "my top-up". */
 const KIND_WORDS: [PendingTxn["kind"], RegExp][] = [
-  ["transfer", /\b(?:the|my|that|this)\s+(?:bank\s+)?transfer\b|\btransfer(?:red)?\s+(?:to|of|for)\b|\bsent\s+(?:to|\d)|przelew/i],
+  // "a SEPA transfer to a friend", "an international transfer to the UK": a transfer in general, not the customer's.
+  [
+    "transfer",
+    /\b(?:the|my|that|this)\s+(?:bank\s+)?transfer\b|(?<!\b(?:an?|any)\s+(?:[\w-]+\s+){0,2})\btransfer(?:red)?\s+(?:to|of|for)\b|\bsent\s+(?:to|\d)|przelew/i,
+  ],
   ["cash_withdrawal", /\batm\b|\bwithdrawals?\b|\bcash\s+(?:out|machine|withdrawal)|\btook\s+out\b|bankomat|wyp[łl]at/i],
-  ["top_up", /\btop[\s-]?ups?\b|\btopup|do[łl]adowa/i],
+  ["top_up", /(?<!\b(?:an?|any)\s+)\btop[\s-]?up\b|\btopup|do[łl]adowa/i],
 ];
 
 /**

@@ -226,7 +226,7 @@ const TOPICS: Topic[] = [
   {
     category: "card_acceptance",
     when: [
-      /\b(?:will|would|can|does|do)\s+(?:my|the|your|this)\s+card\s+(?:work|be\s+accepted|be\s+used)\b|\bcan\s+i\s+(?:use|pay\s+with)\s+(?:my|the|this|your)\s+card\s+(?:in|at|abroad|overseas|everywhere|anywhere)\b|\bwhere\s+can\s+i\s+use\s+(?:my|the|your)\s+card\b|\b(?:places?|shops?|stores?|countries|websites?|merchants?)\s+(?:where|that)\s+(?:my|the|your)\s+card\s+(?:just\s+)?(?:won'?t|wont|will\s+not|isn'?t|is\s+not|can'?t|cannot|doesn'?t)\s+(?:be\s+)?(?:taken|accepted|work)\b/i,
+      /\b(?:will|would|can|does|do)\s+(?:my|the|your|this)\s+card\s+(?:work|be\s+accepted|be\s+used)\b|\b(?:whether|if)\s+it\s+(?:can|could|will)\s+(?:be\s+used|work)\s+(?:in|abroad|overseas)\b|\b(?:can|could)\s+it\s+be\s+used\s+(?:in|abroad|overseas)\b|\bcan\s+i\s+(?:use|pay\s+with)\s+(?:my|the|this|your)\s+card\s+(?:in|at|abroad|overseas|everywhere|anywhere)\b|\bwhere\s+can\s+i\s+use\s+(?:my|the|your)\s+card\b|\b(?:places?|shops?|stores?|countries|websites?|merchants?)\s+(?:where|that)\s+(?:my|the|your)\s+card\s+(?:just\s+)?(?:won'?t|wont|will\s+not|isn'?t|is\s+not|can'?t|cannot|doesn'?t)\s+(?:be\s+)?(?:taken|accepted|work)\b/i,
     ],
     unless: new RegExp(String.raw`${CASH.source}|\b(?:again|online|wallet|apple|google|contactless)\b`, "i"),
   },
