@@ -68,6 +68,7 @@ const PAUSED_OUTCOMES: Partial<Record<string, Observed["outcome"]>> = {
   status: "status_answered",
   knowledge: "answered",
   limits: "limits_answered",
+  pending: "pending_answered",
   greeting: "greeted",
 };
 

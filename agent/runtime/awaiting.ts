@@ -13,7 +13,7 @@ import { entryFor } from "../knowledge";
 import { understandWithFallback } from "../llm/understand-with-fallback";
 import { cardRequestOf, type CardActionOutcome } from "../graph/cards";
 import { cardAction, cardActionFailed } from "../graph/nodes/card-action";
-import { cardActionText, caseStandingText, knowledgeText, limitsText, stillWaitingText } from "../graph/replies";
+import { cardActionText, caseStandingText, knowledgeText, limitsText, pendingText, stillWaitingText } from "../graph/replies";
 import type { Understanding } from "../understanding";
 import { languageOfMessage } from "../understanding/language";
 import { TRANSCRIPT_WINDOW } from "../understanding/prompt";
@@ -36,6 +36,16 @@ async function limitsAnswer(ctx: Ctx, ref: { tenantId: string; customerId: strin
     return w.t("limits.intro", { lines: limitsText(facts, w) });
   } catch {
     return w.t("limits.unavailableShort");
+  }
+}
+
+/** The customer's items not booked yet, from the history system, while the thread waits for an operator ("and why is the Hotel Adler 180 still pending?"). */
+async function pendingAnswer(ctx: Ctx, ref: { tenantId: string; customerId: string }, w: Words): Promise<string> {
+  try {
+    const facts = await ctx.deps.bank.history(ref, AbortSignal.timeout(ctx.deps.settings.checkTimeoutMs));
+    return pendingText(facts.pending ?? [], w);
+  } catch {
+    return w.t("pending.unavailable");
   }
 }
 
@@ -192,10 +202,11 @@ async function standingAnswer(
   return [...answers, standing].join("\n\n");
 }
 
-/** The answer to what the agent can answer beside the gate (thanks, limits, a card, a knowledge question, a person), if the request is one of those. */
+/** The answer to what the agent can answer beside the gate (thanks, limits, items not booked yet, a card, a knowledge question, a person), if the request is one of those. */
 async function asideAnswer(ctx: Ctx, input: AwaitingInput, understanding: Understanding, messageId: number, w: Words): Promise<string | undefined> {
   if (understanding.intent === "greeting") return w.t(understanding.category === "thanks" ? "reply.thanks" : "reply.greeting");
   if (understanding.intent === "limits") return limitsAnswer(ctx, input, w);
+  if (understanding.intent === "pending") return pendingAnswer(ctx, input, w);
   if (understanding.intent === "handover") return handOverWhileWaiting(ctx, input, understanding, w);
   if (cardRequestOf({ ...input, understanding })) return cardAnswer(ctx, input, understanding, messageId, w);
   const entry = understanding.intent === "knowledge" && understanding.category ? entryFor(input.tenantId, understanding.category, w.language) : undefined;

@@ -84,3 +84,18 @@ describe("a message that only seems to ask for an action acts on nothing", () =>
     expect(await getOpenHandoverByThread(h.db, TENANT, other)).toBeNull();
   });
 });
+
+describe("an item not booked yet, asked about while a claim waits for an operator", () => {
+  it("is explained, never taken for the waiting claim, and opens nothing", async () => {
+    const thread = await h.newThread();
+    const claim = await say(thread, "Electro Mart 1249, I returned the TV the next day and they never paid me back", "cust-alice");
+    expect(claim.status).toBe("awaiting_approval");
+    const asked = await say(thread, "while that one is waiting, whats going on with the hotel adler 180?", "cust-alice");
+    expect(asked.reply).toMatch(/Card payment to Hotel Adler, 180.00 EUR, pending since/);
+    const refund = await say(thread, "can you refund that hotel one too? they charged the deposit as if it was the full price", "cust-alice");
+    expect(refund.reply).toMatch(/Hotel Adler of 180.00 EUR from .* isn't booked yet/);
+    expect(refund.reply).not.toMatch(/I already have this one/);
+    expect(await claimed("cust-alice")).toEqual(["tx-alice-electro"]);
+    expect(await approvalStatus("tx-alice-electro")).toBe("pending");
+  });
+});

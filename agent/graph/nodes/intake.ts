@@ -482,7 +482,8 @@ const namesBooked = (u: Understanding, transactions: Txn[]) => u.merchant !== un
 async function openRefundCase(turn: Turn, u: Understanding, txnId: string | undefined): Promise<AgentUpdate> {
   const { deps, state, threadId, transactions } = turn;
   const { tenantId, customerId } = state;
-  const focused = !hasCriteria(u) && state.focus && refersBack(turn.text) ? state.focus.transactionId : undefined;
+  // "can you refund that hotel one too?": an item not booked yet the words name outweighs the payment the conversation was about.
+  const focused = !hasCriteria(u) && state.focus && refersBack(turn.text) && !pendingNamed(turn, u, undefined) ? state.focus.transactionId : undefined;
   const chosen = transactions.find((t) => t.id === (txnId ?? focused));
   // test:guards booked-only-asked
   const pendingItem = chosen || namesBooked(u, transactions) ? undefined : pendingNamed(turn, u, focused);
