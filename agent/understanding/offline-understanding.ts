@@ -6,7 +6,7 @@ import { findDate } from "./dates";
 import { foldText } from "./intent-features";
 import { bestMerchants, firstNamed, matchMerchant, merchantOfCountry, merchantOfKind } from "./merchants";
 import { resolvePending, shopsOffered } from "./resolve";
-import { applyRules, claimRule, SAID_AGAINST, stripGreeting, type RuleLabel } from "./rules";
+import { applyRules, claimRule, MONEY_NOT_BACK, SAID_AGAINST, stripGreeting, type RuleLabel } from "./rules";
 import type { ChatTurn, Intent, PendingTxn, RefundReason, Txn, Understanding } from "./types";
 
 /** What a message is read against: today, the customer's booked payments and their items not booked yet. */
@@ -496,7 +496,8 @@ function readText(text: string, ctx: OfflineContext, model: IntentModel): { u: U
   }
   // "coffee corner took 4.90 twice, refund the extra one": a claim about one of the customer's own payments, whatever help topic its words touch.
   if (c.byRule && c.intent === "knowledge" && ownShop) {
-    const claim = claimRule(text);
+    // "...i gave everything back at the till, the lady said it would be reversed. it wasnt": money the shop never returned.
+    const claim = claimRule(text) ?? (MONEY_NOT_BACK.test(text) ? { reason: "other" as const } : undefined);
     if (claim) return { u: { intent: "refund", reason: claim.reason ?? "other", ...entities, confidence: RULE_CONFIDENCE }, byRule: true };
   }
   // "ATM centrum 100 eur withdrawal wasnt me": a claim about an item not booked yet, named by its shop or recipient, is a claim all the same.
@@ -595,7 +596,7 @@ const ASKS =
   /\?\s*$|\bwhat\s+(?:do|should|can)\s+i\s+do\b|\bwhy\s+(?:does|do|did|is|was|would)\b|\bcurious\b|\b(?:meaning|want(?:ed)?)\s+to\s+ask\b|\b(?:some\s+)?idea\s+of\s+(?:how|what|when)\b|\b(?:tell|let)\s+me\s+(?:know\s+)?(?:how|what|when|where|whether|if)\b|\b(?:wonder(?:ing)?|would\s+like\s+to\s+know|(?:could|can)\s+you\s+(?:please\s+)?(?:tell|explain|remind|let\s+me\s+know))\b|(?:^|,)\s*(?:how|what|when|where|why|which|who|can|could|do|does|is|are|will|would|should|tell\s+me|explain|i\s+(?:want|need|would\s+like)\s+to\s+know)\b|(?:^|,)\s*(?:jak|jaki|jaka|jakie|ile|kiedy|gdzie|dlaczego|czemu|czy|co|chc[eę]\s+wiedzie[cć])(?!\p{L})/iu;
 /** "New card arrived today, how do I activate it": a question after what the clause tells first. */
 const ASKS_WITHIN =
-  /\b(?:how|what|where|when|why|which)(?:'s|\s+(?:do|does|can|could|should|would|is|are|will|did|much|long|many))\s+(?:i|you|it|we|my|the|a|an)\b/i;
+  /^\W*(?:(?:and|also|plus)\s+)?did\s+(?:i|you)\b|\b(?:how|what|where|when|why|which)(?:'s|\s+(?:do|does|can|could|should|would|is|are|will|did|much|long|many))\s+(?:i|you|it|we|my|the|a|an)\b/i;
 /** "two things:\n- my PIN got blocked...\n- contactless hasn't worked all week": an item of a list is a matter of its own. */
 const BULLET = /^\s*[-•*–]\s/;
 /** Whether a message asks something: a question, "...or not", "..., right?". */

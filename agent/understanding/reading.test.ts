@@ -1010,3 +1010,17 @@ describe("two help questions, however the second is put", () => {
     expect(u).toMatchObject({ intent: "knowledge", category: "transfer_timing" });
   });
 });
+
+describe("money a shop said it would give back, and a fee asked after an item not booked yet", () => {
+  it("reads a payment the shop promised to reverse and never did as a claim about it", () => {
+    expect(
+      understandCustomerText("green grocer charged 23,40 but i gave everything back at the till, the lady said it would be reversed. it wasnt", alice),
+    ).toMatchObject({ intent: "refund", merchant: "Green Grocer" });
+  });
+
+  it("answers 'and did I pay a fee for sending it' beside the question about the transfer", () => {
+    const pending = [{ id: "p1", kind: "transfer" as const, merchant: "Maria Novak", amountMinor: 25000, currency: "EUR", postedAt: `${TODAY}T10:00:00Z` }];
+    const u = understandCustomerText("the transfer to Maria Novak, 250, why does it say pending? and did I pay a fee for sending it", { ...alice, pending });
+    expect(u).toMatchObject({ intent: "pending", also: { intent: "knowledge", category: "transfer_fee_charged" } });
+  });
+});

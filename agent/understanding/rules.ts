@@ -308,7 +308,7 @@ export const SAID_AGAINST =
 
 /** "Bilet oddałam w kasie, a pieniądze nie wróciły", "I sent it back and the money never came": a merchant's refund that never came. */
 export const MONEY_NOT_BACK =
-  /\b(?:returned|(?:sent|brought|gave|took)\s+(?:\w+\s+){0,3}back|cancell?ed)\b.{0,100}\b(?:never|not|didn'?t|hasn'?t|haven'?t|still|it'?s\s+been|(?:they|shop|store|seller)\s+(?:said|promised|confirmed))\b|(?<!\p{L})(?:odda[lł]\p{L}*|zwr[oó]ci[lł]\p{L}*|odes[lł]a[lł]\p{L}*|anulowa[lł]\p{L}*)(?!\p{L}).{0,80}(?<!\p{L})nie\s+(?:wr[oó]ci[lł]\p{L}*|wp[lł]yn[eę][lł]\p{L}*|dosta[lł]\p{L}*|przysz[lł]\p{L}*|ma)(?!\p{L})/iu;
+  /\b(?:returned|(?:sent|brought|gave|took)\s+(?:\w+\s+){0,3}back|cancell?ed)\b.{0,100}\b(?:never|not|didn'?t|hasn'?t|haven'?t|wasn'?t|isn'?t|still|it'?s\s+been|(?:they|shop|store|seller)\s+(?:said|promised|confirmed))\b|(?<!\p{L})(?:odda[lł]\p{L}*|zwr[oó]ci[lł]\p{L}*|odes[lł]a[lł]\p{L}*|anulowa[lł]\p{L}*)(?!\p{L}).{0,80}(?<!\p{L})nie\s+(?:wr[oó]ci[lł]\p{L}*|wp[lł]yn[eę][lł]\p{L}*|dosta[lł]\p{L}*|przysz[lł]\p{L}*|ma)(?!\p{L})/iu;
 
 export function asksWhatItIs(text: string): boolean {
   if (!new RegExp(WHAT_IS_IT.source, "iu").test(text)) return false;
