@@ -596,7 +596,7 @@ const ASKS =
   /\?\s*$|\bwhat\s+(?:do|should|can)\s+i\s+do\b|\bwhy\s+(?:does|do|did|is|was|would)\b|\bcurious\b|\b(?:meaning|want(?:ed)?)\s+to\s+ask\b|\b(?:some\s+)?idea\s+of\s+(?:how|what|when)\b|\b(?:tell|let)\s+me\s+(?:know\s+)?(?:how|what|when|where|whether|if)\b|\b(?:wonder(?:ing)?|would\s+like\s+to\s+know|(?:could|can)\s+you\s+(?:please\s+)?(?:tell|explain|remind|let\s+me\s+know))\b|(?:^|,)\s*(?:how|what|when|where|why|which|who|can|could|do|does|is|are|will|would|should|tell\s+me|explain|i\s+(?:want|need|would\s+like)\s+to\s+know)\b|(?:^|,)\s*(?:jak|jaki|jaka|jakie|ile|kiedy|gdzie|dlaczego|czemu|czy|co|chc[eę]\s+wiedzie[cć])(?!\p{L})/iu;
 /** "New card arrived today, how do I activate it": a question after what the clause tells first. */
 const ASKS_WITHIN =
-  /^\W*(?:(?:and|also|plus)\s+)?did\s+(?:i|you)\b|\b(?:how|what|where|when|why|which)(?:'s|\s+(?:do|does|can|could|should|would|is|are|will|did|much|long|many))\s+(?:i|you|it|we|my|the|a|an)\b/i;
+  /^\W*(?:(?:and|also|plus)\s+)?did\s+(?:i|you)\b|\b(?:how|what|where|when|why|which)(?:'?s|\s+(?:do|does|can|could|should|would|is|are|will|did|much|long|many))\s+(?:i|you|it|we|my|the|a|an)\b/i;
 /** "two things:\n- my PIN got blocked...\n- contactless hasn't worked all week": an item of a list is a matter of its own. */
 const BULLET = /^\s*[-•*–]\s/;
 /** Whether a message asks something: a question, "...or not", "..., right?". */
@@ -650,6 +650,7 @@ export function understandCustomerText(message: string, ctx: OfflineContext, mod
   const unfreezes = clauses.some((clause) => applyRules(clause)?.intent === "unfreeze_card");
   const read = clauses
     .map((clause) => ({ clause, ...readText(clause, ctx, model) }))
+    .map((r, i, all) => (i > 0 ? askedOfTheClauseBefore(r, all[i - 1]!, model) : r))
     .filter(
       ({ clause, u, byRule }) =>
         PRECEDENCE.includes(u.intent) &&
@@ -727,6 +728,39 @@ export function understandCustomerText(message: string, ctx: OfflineContext, mod
 
 /** "...no wait that one was me, sorry": a payment the customer owns up to. */
 const OWNED_UP = /\b(?:that|this|it)(?:\s+one)?\s+was\s+(?:me|mine)\b|\bno\s+wait\b|\bmy\s+(?:mistake|bad)\b/i;
+
+/** "it", "that", "there": a clause that speaks of what the clause before named. */
+const POINTS_AT_BEFORE = /\b(?:it|that|this|them|there)\b/i;
+/** Topics a clause before can set, which a question after it may ask more of. */
+const TOPIC_INTENTS: Intent[] = ["knowledge", "limits", "pending"];
+/** How likely the topic read with the clause before must be to stand for the clause's own. */
+const JOINED_TOPIC_FLOOR = 0.15;
+
+type ClauseReading = { clause: string; u: Understanding; byRule: boolean };
+
+/**
+ * A help question that asks more of the topic the clause before named ("what does a SEPA transfer
+ * cost and how long does it take to get there?", "how long transfer to poland take n whats the
+ * fee", "how much can I withdraw per day and do you charge me for it"): read with that clause, the
+ * likeliest topic other than the one the clause before asked. A clause a rule read, or one naming
+ * a topic of its own, stays as read.
+ */
+function askedOfTheClauseBefore(r: ClauseReading, before: ClauseReading, model: IntentModel): ClauseReading {
+  const vague = r.u.intent === "unclear" || r.u.intent === "other";
+  const guessedTopic = r.u.intent === "knowledge" && r.u.confidence < SURE;
+  // The clause before is itself a question: a statement before ("my top-up isn't there yet") is the setting, not a topic asked.
+  const beforeAsks = ASKS.test(before.clause.replace(JOINER, "")) || ASKS_WITHIN.test(before.clause);
+  if (r.byRule || !(vague || guessedTopic) || !TOPIC_INTENTS.includes(before.u.intent) || !beforeAsks) return r;
+  const short = r.clause.split(/\s+/).length <= 4;
+  if (!POINTS_AT_BEFORE.test(r.clause) && !short) return r;
+  if (!ASKS.test(r.clause.replace(JOINER, "")) && !ASKS_WITHIN.test(r.clause) && !/\?/.test(r.clause)) return r;
+  const beforeTopic = before.u.intent === "knowledge" ? before.u.category : undefined;
+  const joined = rankCategories(model, `${before.clause} ${r.clause.replace(JOINER, "")}`).find(
+    (c) => c.category !== beforeTopic && labelForCategory(c.category).intent === "knowledge",
+  );
+  if (!joined || joined.p < JOINED_TOPIC_FLOOR) return r;
+  return { ...r, u: { intent: "knowledge", category: joined.category, confidence: Math.max(SECOND_INTENT_FLOOR, round(joined.p)) } };
+}
 
 /** A cancel said in so many words, not told by an explanation ("it was my son after all"). */
 const CANCEL_SAID =

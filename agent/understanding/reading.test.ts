@@ -1024,3 +1024,22 @@ describe("money a shop said it would give back, and a fee asked after an item no
     expect(u).toMatchObject({ intent: "pending", also: { intent: "knowledge", category: "transfer_fee_charged" } });
   });
 });
+
+describe("a second question that asks more of the topic the first named", () => {
+  it.each([
+    ["what does a SEPA transfer to a friend in Austria cost and how long does it take to get there?", "transfer_fee_charged", "transfer_timing"],
+    ["how long transfer to poland take n whats the fee", "transfer_timing", "transfer_fee_charged"],
+  ])("%s -> %s and %s", (text, first, second) => {
+    expect(understandCustomerText(text, bob)).toMatchObject({ category: first, also: { category: second } });
+  });
+
+  it("reads 'do you charge me for it' after the cash limit as the fee for cash, and a statement before a question as its setting", () => {
+    expect(understandCustomerText("how much can I withdraw from an ATM per day and do you charge me for it", bob)).toMatchObject({
+      intent: "limits",
+      also: { category: "cash_withdrawal_charge" },
+    });
+    const u = understandCustomerText("i usually put money in with my debit card from my old bank. is that free or is there a charge every time", bob);
+    expect(u).toMatchObject({ category: "top_up_by_card_charge" });
+    expect(u.also).toBeUndefined();
+  });
+});
