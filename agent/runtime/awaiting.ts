@@ -268,7 +268,10 @@ export async function answerWhileAwaiting(ctx: Ctx, input: AwaitingInput, messag
     { record: { tenantId: input.tenantId, threadId: input.threadId } },
   );
   const intent = understanding.intent;
-  const w = wordsFor(languageOfMessage(input.text) ?? (await ctx.deps.policies.forTenant(input.tenantId)).language);
+  // "gadget hub" says nothing of its language: the conversation's last message that did speaks for it, then the bank's.
+  const spoken = [...before].reverse().find((m) => m.role === "customer" && languageOfMessage(m.text) !== undefined);
+  const language = languageOfMessage(input.text) ?? (spoken && languageOfMessage(spoken.text)) ?? (await ctx.deps.policies.forTenant(input.tenantId)).language;
+  const w = wordsFor(language);
   const beside = await listThreadsBeside(ctx.db, input.tenantId, input.threadId);
   // A cancel is carried out whether it is the message's first request or its second ("freeze my card and withdraw the request").
   const { also, ...first } = understanding;

@@ -99,3 +99,14 @@ describe("an item not booked yet, asked about while a claim waits for an operato
     expect(await approvalStatus("tx-alice-electro")).toBe("pending");
   });
 });
+
+describe("the conversation's language, while a claim waits", () => {
+  it("answers a message that says nothing of its language in the language the customer wrote before", async () => {
+    const thread = await h.newThread("cust-bob");
+    const claim = await say(thread, "Gadget Hub pobrał 89 euro, nie moja płatność", "cust-bob");
+    expect(claim.status).toBe("awaiting_approval");
+    const named = await say(thread, "gadget hub", "cust-bob");
+    expect(named.reply).toMatch(/Gadget Hub/);
+    expect(named.reply).toMatch(/prośb|konsultant/);
+  });
+});

@@ -87,6 +87,7 @@ const POLISH_ENDINGS = new Set([
   "cie",
   "t",
   "em",
+  "iem",
   "om",
   "ow",
   "ach",

@@ -197,6 +197,12 @@ const NOT_A_NAME_BEFORE_AMOUNT =
 const LOWERCASE_PURCHASE = /\b(?:my|the|that|this)\s+([a-z][a-z0-9&'-]{2,})\s+(?:purchase|order|payment|charge|subscription|booking|bill)\b/;
 /** "a refund from rossmann": a shop's name typed in lower case after the refund asked of it. */
 const LOWERCASE_REFUND_FROM = /\b(?:refund|money\s+back)\s+from\s+([a-z][a-z0-9&'-]{2,})\b(?!\s+(?:the|a|my|your|you|them|it|this|that)\b)/;
+/** "chcę reklamować płatność z orlenu": a shop's name typed in lower case after the Polish word for a payment. */
+const LOWERCASE_PAYMENT_AT =
+  /(?<!\p{L})(?:p[lł]atno[sś][cć]\p{L}*|transakcj\p{L}*|zakup\p{L}*|obci[aą][zż]eni\p{L}*)\s+(?:z|ze|w|we|u)\s+(\p{Ll}[\p{L}-]{2,})(?!\p{L})/u;
+/** Words in that place that say where from or when, not which shop. */
+const NOT_A_POLISH_SHOP =
+  /^(?:kont\p{L}*|kart\p{L}*|wczoraj|dzi\p{L}*|sklep\p{L}*|internet\p{L}*|aplikacj\p{L}*|bankomat\p{L}*|zesz[lł]\p{L}*|ostatni\p{L}*|te\p{L}*|t[aąeę]|moj\p{L}*|mojej|zagranic\p{L}*|polsk\p{L}*|niemiec|hiszpani\p{L}*|tygodni\p{L}*|miesi\p{L}*|weekend\p{L}*|pon\p{L}*|wtor\p{L}*|[sś]rod\p{L}*|czwart\p{L}*|pi[aą]t\p{L}*|sobot\p{L}*|niedziel\p{L}*)$/iu;
 /** Words in that place that are who, not which shop. */
 const NOT_A_REFUNDER = /^(?:you|us|them|him|her|me|someone|somebody|anyone|your|our|their|the|bank|merchant|shop|store|seller|company|there|here|abroad)$/;
 /** Words in that place that say what kind of payment it was, not where. */
@@ -215,6 +221,8 @@ function unlistedMerchant(text: string): string | undefined {
       if (!NOT_A_SHOP.test(name.split(/\s+/)[0]!) && name.length > 2) return name;
     }
   }
+  const polishPayee = LOWERCASE_PAYMENT_AT.exec(text)?.[1];
+  if (polishPayee && !NOT_A_POLISH_SHOP.test(polishPayee)) return polishPayee.charAt(0).toUpperCase() + polishPayee.slice(1);
   const bought = LOWERCASE_PURCHASE.exec(text)?.[1];
   if (bought && !GENERIC_PURCHASE.test(bought)) return bought.charAt(0).toUpperCase() + bought.slice(1);
   const refunder = LOWERCASE_REFUND_FROM.exec(text)?.[1];
@@ -892,7 +900,8 @@ export function understandLatest(turns: ChatTurn[], ctx: OfflineContext, model: 
   const last = turns[lastIndex].text;
   const latest = understandCustomerText(last, ctx, model);
   const hasEntities = latest.merchant !== undefined || latest.amountMinor !== undefined || latest.date !== undefined;
-  const askedBack = turns[lastIndex - 1]?.role === "agent" && turns[lastIndex - 1].text.trim().endsWith("?");
+  // "Której z nich to dotyczy? Podaj jej numer... i napisz, czy...": a question asked near the end, whatever sentence closes the reply.
+  const askedBack = turns[lastIndex - 1]?.role === "agent" && /\?/.test(turns[lastIndex - 1].text.trim().slice(-ASKED_WITHIN_LAST));
   const previousIndex = turns.slice(0, lastIndex).findLastIndex((t) => t.role === "customer");
   const previous = previousIndex < 0 ? undefined : turns[previousIndex];
   const leans = latest.intent === "unclear" || latest.intent === "other" || (FOLLOW_UP.test(last) && !applyRules(last) && latest.confidence < SURE);
@@ -938,7 +947,7 @@ export function understandLatest(turns: ChatTurn[], ctx: OfflineContext, model: 
     corrects;
   // A classifier's unsure reading of such a fragment ("i jeszcze ta z Orlenu") tells less than the request it continues.
   const unsure = ["other", "unclear", "knowledge"].includes(latest.intent) || ((continues || askedBack) && latest.confidence < SURE && !applyRules(last));
-  const names = hasEntities || (continues && latest.ordinal !== undefined);
+  const names = hasEntities || ((continues || askedBack) && latest.ordinal !== undefined);
   // "and what's the fee on the green grocer one?" asks about the bank's fee, whatever the classifier makes of it.
   const asksFee = asksAboutFee(last) && !applyRules(last);
   if ((!unsure && !correction) || !names || !(askedBack || continues) || !previous || asksFee) return latest;
@@ -948,7 +957,8 @@ export function understandLatest(turns: ChatTurn[], ctx: OfflineContext, model: 
   // An answer to "which payment?" adds to what the claim said of it; "and the kino one as well" is another payment.
   const { merchant: _m, amountMinor: _a, date: _d, ordinal: _o, cardLast4: _c, also: _e, ...claim } = earlier;
   return {
-    ...(askedBack ? earlier : claim),
+    // "oj sorry, chodzilo mi o to pierwsze", "pomyliłam sklepy – chodzi o tę za 18,50": a place in the agent's list, or a correction, replaces what the claim named.
+    ...(askedBack && latest.ordinal === undefined && !corrects ? earlier : claim),
     ...entities,
     intent: "refund",
     // Charged twice is said of one payment; the next one named is claimed for its own reason.
@@ -963,6 +973,9 @@ export function understandLatest(turns: ChatTurn[], ctx: OfflineContext, model: 
     confidence: round(earlier.confidence * 0.9),
   };
 }
+
+/** How near the end of the agent's reply a question mark makes it a question back (two short sentences). */
+const ASKED_WITHIN_LAST = 200;
 
 /** A nudge that asks nothing new (folded text): "so?", "well??", "any news", "how much longer", "i co?", "no i jak?". */
 const NUDGE =

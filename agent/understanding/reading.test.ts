@@ -1043,3 +1043,32 @@ describe("a second question that asks more of the topic the first named", () => 
     expect(u.also).toBeUndefined();
   });
 });
+
+describe("Polish claims and questions from a fifth round of development turns", () => {
+  it.each([
+    ["jak stoja moje oba zgloszenia?", "status"],
+    ["no dobra a kiedy to bede widziec na koncie bo na razie nic", "status"],
+    ["zgłaszam jeszcze raz ten Orlen, bo nie wierzę że to do was w ogóle doszło", "refund"],
+    ["zgłaszam zgubienie karty", "freeze_card"],
+  ])("%s -> %s", (text, intent) => {
+    expect(understandCustomerText(text, bob).intent).toBe(intent);
+  });
+
+  it("names a shop in Polish cases and in lower case after the word for a payment", () => {
+    const piotr = { today: TODAY, transactions: [{ ...BOB[0]!, id: "p1", merchant: "Empik", currency: "PLN" }] };
+    expect(extractEntities("to samo z empikiem, zaplacilem 2 razy", piotr).merchant).toBe("Empik");
+    expect(extractEntities("chce reklamowac platnosc z orlenu", alice).merchant).toBe("Orlenu");
+    expect(extractEntities("chcę reklamować płatność z wczoraj", alice).merchant).toBeUndefined();
+  });
+
+  it("hears a question back asked before the reply's last sentence, and a place in its list replacing the shop named", () => {
+    const asked: ChatTurn[] = [
+      { role: "customer", text: "zabka pobrala ode mnie dwa razy" },
+      { role: "agent", text: "Nie widzę na Twojej karcie płatności w Żabka. Czy to któraś z nich? Podaj kwotę lub datę." },
+      { role: "customer", text: "oj sorry, chodzilo mi o to pierwsze" },
+    ];
+    const u = understandLatest(asked, bob);
+    expect(u).toMatchObject({ intent: "refund", ordinal: 1 });
+    expect(u.merchant).toBeUndefined();
+  });
+});
