@@ -22,7 +22,7 @@ const IS_WRONG =
   /\b(?:is|was|looks|seems|also)\s+(?:wrong|off|incorrect|not\s+right)\b|\b(?:wrong|incorrect)\s+too\b|(?<!\p{L})(?:jest\s+)?(?:b[lł][eę]dn\p{L}*|nie\s+zgadza\s+si[eę])(?!\p{L})/iu;
 /** "orlen fuel 210, I never filled up there", "not me": the customer denies the payment. */
 const NEVER_DID =
-  /\bnever\b|\bnot\s+me\b|\bwasn'?t\s+(?:me|mine)\b|\bdidn'?t\s+(?:buy|order|pay|go|make|authori[sz]e|get)\b|\bdon'?t\s+recogni[sz]e\b|(?<!\p{L})(?:to\s+nie\s+ja|nie\s+moj\p{L}*|nie\s+by[lł]\p{L}*\s+mnie)(?!\p{L})/iu;
+  /\bnever\s+(?:\w+\s+)?(?:bought|ordered|paid|been|went|made|used|filled|tanked|shopped|stayed|visited|authori[sz]ed|was|shipped|sent|delivered|arrived|came)\b|\bnot\s+me\b|\bwasn'?t\s+(?:me|mine)\b|\bdidn'?t\s+(?:buy|order|pay|go|make|authori[sz]e)\b|\bdon'?t\s+recogni[sz]e\b|(?<!\p{L})(?:to\s+nie\s+ja|nie\s+moj\p{L}*|nie\s+by[lł]\p{L}*\s+mnie)(?!\p{L})/iu;
 /** The bank's own charges on a payment. */
 const BANK_FEE =
   /\b(?:fees?|commission|surcharge|exchange\s+rate)\b|(?<!\p{L})(?:prowizj\p{L}*|op[lł]at\p{L}*\s+(?:za\s+)?(?:przewalutowan\p{L}*|transakcj\p{L}*\s+zagraniczn\p{L}*)|kurs\p{L}*)(?!\p{L})/iu;
@@ -202,7 +202,7 @@ const LOWERCASE_PAYMENT_AT =
   /(?<!\p{L})(?:p[lł]atno[sś][cć]\p{L}*|transakcj\p{L}*|zakup\p{L}*|obci[aą][zż]eni\p{L}*)\s+(?:z|ze|w|we|u)\s+(\p{Ll}[\p{L}-]{2,})(?!\p{L})/u;
 /** Words in that place that say where from or when, not which shop. */
 const NOT_A_POLISH_SHOP =
-  /^(?:kont\p{L}*|kart\p{L}*|wczoraj|dzi\p{L}*|sklep\p{L}*|internet\p{L}*|aplikacj\p{L}*|bankomat\p{L}*|zesz[lł]\p{L}*|ostatni\p{L}*|te\p{L}*|t[aąeę]|moj\p{L}*|mojej|zagranic\p{L}*|polsk\p{L}*|niemiec|hiszpani\p{L}*|tygodni\p{L}*|miesi\p{L}*|weekend\p{L}*|pon\p{L}*|wtor\p{L}*|[sś]rod\p{L}*|czwart\p{L}*|pi[aą]t\p{L}*|sobot\p{L}*|niedziel\p{L}*)$/iu;
+  /^(?:kont\p{L}*|kart\p{L}*|wczoraj|dzi\p{L}*|sklep\p{L}*|internet\p{L}*|aplikacj\p{L}*|bankomat\p{L}*|zesz[lł]\p{L}*|ostatni\p{L}*|te(?:go|j|n|mu)?|t[aąeę]|moj\p{L}*|euro|eur|z[lł]ot\p{L}*|dolar\p{L}*|walu\p{L}*|funt\p{L}*|mojej|zagranic\p{L}*|polsk\p{L}*|niemiec|hiszpani\p{L}*|tygodni\p{L}*|miesi\p{L}*|weekend\p{L}*|pon\p{L}*|wtor\p{L}*|[sś]rod\p{L}*|czwart\p{L}*|pi[aą]t\p{L}*|sobot\p{L}*|niedziel\p{L}*)$/iu;
 /** Words in that place that are who, not which shop. */
 const NOT_A_REFUNDER = /^(?:you|us|them|him|her|me|someone|somebody|anyone|your|our|their|the|bank|merchant|shop|store|seller|company|there|here|abroad)$/;
 /** Words in that place that say what kind of payment it was, not where. */
@@ -678,7 +678,7 @@ export function understandCustomerText(message: string, ctx: OfflineContext, mod
         // "false alarm - it was my son using my card details... you can unfreeze it": the explanation is of the card's freeze, no request withdrawn.
         !(u.intent === "cancel" && !CANCEL_SAID.test(clause) && unfreezes) &&
         // "I froze my card last week cause I thought I lost it... please unfreeze it": the loss told is over.
-        !(u.intent === "freeze_card" && unfreezes) &&
+        !(u.intent === "freeze_card" && unfreezes && !FREEZE_ASKED.test(clause)) &&
         // "...now it's blocked. can i unblock it?" about a PIN unfreezes no card.
         !(u.intent === "unfreeze_card" && /\bpin\b/i.test(text)) &&
         // "...my balance looks the same. where is it?": a question about what the message told, not about a request, when none is named.
@@ -698,7 +698,7 @@ export function understandCustomerText(message: string, ctx: OfflineContext, mod
   // A help topic read from the whole message is a blend of its clauses' ("do you have disposable cards? and what's my monthly limit"): a clause's own topic wins.
   const wholeCounts =
     PRECEDENCE.includes(whole.intent) &&
-    !(whole.intent === "freeze_card" && unfreezes) &&
+    !(whole.intent === "freeze_card" && unfreezes && !FREEZE_ASKED.test(text)) &&
     !protest(whole) &&
     whole.confidence >= SECOND_INTENT_FLOOR &&
     !(whole.intent === "knowledge" && parts.some((u) => u.intent === "knowledge"));
@@ -734,8 +734,11 @@ export function understandCustomerText(message: string, ctx: OfflineContext, mod
   return { ...firstRead, also: claimOfTheMessage(secondOwn, first, whole) };
 }
 
-/** "...no wait that one was me, sorry": a payment the customer owns up to. */
-const OWNED_UP = /\b(?:that|this|it)(?:\s+one)?\s+was\s+(?:me|mine)\b|\bno\s+wait\b|\bmy\s+(?:mistake|bad)\b/i;
+/** "...no wait that one was me, sorry", "Green Grocer 23.40 is right, I paid that": a payment the customer owns up to. */
+const OWNED_UP =
+  /\b(?:that|this|it)(?:\s+one)?\s+(?:was|is)\s+(?:me|mine)\b|\bno\s+wait\b|\bmy\s+(?:mistake|bad)\b|\b(?:is|was|looks)\s+(?:right|fine|correct|ok|okay)\b|\bi\s+(?:did\s+)?(?:paid|made|bought)\s+(?:that|this|it)\b/i;
+/** A card stopped in so many words ("the one ending 2222 was stolen, block it"), which an unfreeze beside it does not undo. */
+const FREEZE_ASKED = /\b(?:freeze|block|lock|stop)\b|(?<!\p{L})zablokuj\p{L}*/iu;
 
 /** "it", "that", "there": a clause that speaks of what the clause before named. */
 const POINTS_AT_BEFORE = /\b(?:it|that|this|them|there)\b/i;
@@ -958,7 +961,7 @@ export function understandLatest(turns: ChatTurn[], ctx: OfflineContext, model: 
   const { merchant: _m, amountMinor: _a, date: _d, ordinal: _o, cardLast4: _c, also: _e, ...claim } = earlier;
   return {
     // "oj sorry, chodzilo mi o to pierwsze", "pomyliłam sklepy – chodzi o tę za 18,50": a place in the agent's list, or a correction, replaces what the claim named.
-    ...(askedBack && latest.ordinal === undefined && !corrects ? earlier : claim),
+    ...(askedBack && latest.ordinal === undefined && !(corrects && (latest.merchant !== undefined || latest.amountMinor !== undefined)) ? earlier : claim),
     ...entities,
     intent: "refund",
     // Charged twice is said of one payment; the next one named is claimed for its own reason.

@@ -1072,3 +1072,16 @@ describe("Polish claims and questions from a fifth round of development turns", 
     expect(u.merchant).toBeUndefined();
   });
 });
+
+describe("what the fourth and fifth rounds must not over-read", () => {
+  it("keeps a freeze asked in so many words beside an unfreeze, and asks nothing of a loyalty question", () => {
+    expect(understandCustomerText("Unfreeze my card, I found it. The other card was stolen, block it", bob)).toMatchObject({
+      intent: "freeze_card",
+      also: { intent: "unfreeze_card" },
+    });
+    expect(understandCustomerText("I bought a book at Gadget Hub but never got the loyalty points, who do I ask?", bob).intent).not.toBe("refund");
+    expect(understandCustomerText("can you refund the Orlen Fuel 210? I haven't been there", bob).intent).toBe("refund");
+    expect(understandCustomerText("zgłaszam problem z logowaniem", bob).intent).not.toBe("refund");
+    expect(extractEntities("płatność w euro nie przeszła", bob).merchant).toBeUndefined();
+  });
+});

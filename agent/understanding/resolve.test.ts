@@ -146,3 +146,22 @@ describe("a payment described among those offered", () => {
     expect(pickDescribed(offered, "that one")).toBeUndefined();
   });
 });
+
+describe("what does not describe one of the payments offered", () => {
+  const offered = ALICE.filter((t) => ["a5", "a7"].includes(t.id));
+
+  it.each([
+    "not sure, I'll check with my husband later",
+    "ok I'll look at that one later",
+    "to chyba starsza córka płaciła",
+    "mniejsza z tym, zostawcie obie",
+    "keep the cheaper one, cancel the bigger one",
+  ])("%s picks none", (text) => {
+    expect(pickDescribed(offered, text, { loose: true })).toBeUndefined();
+  });
+
+  it("offers no shops named beside a time word said of nothing, and reads amounts with a decimal point within one sentence", () => {
+    expect(paymentsPointedBetween("the Orlen Fuel charge is wrong, not the Book Nook one I made later", BOB)).toBeUndefined();
+    expect(paymentsPointedBetween("Orlen Fuel 210.00 or Book Nook 12.50", BOB)?.length).toBe(3);
+  });
+});

@@ -88,29 +88,51 @@ const PL_EARLIER = String.raw`(?:naj)?(?:wcze[sś]niejsz|starsz)\p{L}*`;
 const PL_LATER = String.raw`(?:naj)?(?:p[oó][zź]niejsz|nowsz)\p{L}*`;
 /** The Polish words that describe a payment by its price or its time, agreeing with "płatność". */
 export const PL_BY_PRICE_OR_TIME = `${PL_CHEAPER}|${PL_DEARER}|${PL_EARLIER}|${PL_LATER}`;
-const CHEAPER = new RegExp(String.raw`\b(?:cheap(?:er|est)|small(?:er|est)|low(?:er|est)|less\s+expensive)\b|(?<!\p{L})${PL_CHEAPER}`, "iu");
-const DEARER = new RegExp(
-  String.raw`\b(?:dearer|big(?:ger|gest)|larg(?:er|est)|high(?:er|est)|more\s+expensive|most\s+expensive|pricier)\b|(?<!\p{L})${PL_DEARER}`,
-  "iu",
-);
-const EARLIER = new RegExp(String.raw`\b(?:earlier|earliest|older|oldest)\b|(?<!\p{L})${PL_EARLIER}`, "iu");
-const LATER = new RegExp(String.raw`\b(?:later|newer|newest|more\s+recent|most\s+recent)\b|(?<!\p{L})${PL_LATER}`, "iu");
+const EN_CHEAPER = String.raw`cheap(?:er|est)|small(?:er|est)|low(?:er|est)|less\s+expensive`;
+const EN_DEARER = String.raw`dearer|big(?:ger|gest)|larg(?:er|est)|high(?:er|est)|more\s+expensive|most\s+expensive|pricier`;
+const EN_EARLIER = String.raw`earlier|earliest|older|oldest`;
+const EN_LATER = String.raw`later|newer|newest|more\s+recent|most\s+recent`;
+/** A word said of a payment: after "the"/"that" in English ("the cheaper one"), after "ta"/"tę"/"ten"/"od"/"najpierw" in Polish ("od tańszej", "najpierw ta wcześniejsza"). */
+const described = (en: string, pl: string) =>
+  new RegExp(String.raw`\b(?:the|that)\s+(?:${en})\b|(?<!\p{L})(?:t[aąeę]|tej|ten|tego|tym|tamt\p{L}*|od|najpierw|teraz)\s+(?:${pl})(?!\p{L})`, "iu");
+/** The same words anywhere: how the customer answers "which payment?" ("one of the two from 12 days back.. cheaper"). */
+const anywhere = (en: string, pl: string) => new RegExp(String.raw`\b(?:${en})\b|(?<!\p{L})(?:${pl})(?!\p{L})`, "iu");
+const WORDS = {
+  cheaper: [EN_CHEAPER, PL_CHEAPER],
+  dearer: [EN_DEARER, PL_DEARER],
+  earlier: [EN_EARLIER, PL_EARLIER],
+  later: [EN_LATER, PL_LATER],
+} as const;
+const SAID_OF_A_PAYMENT = Object.fromEntries(Object.entries(WORDS).map(([k, [en, pl]]) => [k, described(en, pl)])) as Record<keyof typeof WORDS, RegExp>;
+const SAID_ANYWHERE = Object.fromEntries(Object.entries(WORDS).map(([k, [en, pl]]) => [k, anywhere(en, pl)])) as Record<keyof typeof WORDS, RegExp>;
 
-/** Of the payments offered, the one the customer describes by price or time ("the cheaper one", "ta wcześniejsza"), when that tells them apart. */
-export function pickDescribed<T extends { amountMinor: number; postedAt?: string }>(options: T[], text: string): T | undefined {
-  if (options.length < 2) return undefined;
-  const byPrice = CHEAPER.test(text) ? -1 : DEARER.test(text) ? 1 : 0;
-  const byTime = EARLIER.test(text) ? -1 : LATER.test(text) ? 1 : 0;
-  if (byPrice === 0 && (byTime === 0 || options.some((o) => o.postedAt === undefined))) return undefined;
-  const key = (o: T) => (byPrice !== 0 ? byPrice * o.amountMinor : byTime * Date.parse(o.postedAt!));
+/**
+ * Of the payments offered, the one the customer describes by price or time ("the cheaper one", "ta
+ * wcześniejsza"), when that tells them apart and the message points one way only ("keep the cheaper
+ * one, cancel the bigger one" picks none). A price word alone counts in an answer to "which
+ * payment?" (`loose`); a time word, and anything that cancels or opens a claim on its own, only
+ * said of a payment ("the later one", never "I'll check later" or "mniejsza z tym").
+ */
+export function pickDescribed<T extends { amountMinor: number; postedAt?: string }>(options: T[], text: string, { loose = false } = {}): T | undefined {
+  // "mniejsza z tym": never mind, not the smaller one.
+  if (options.length < 2 || /(?<!\p{L})mniejsza\s+z\s+tym(?!\p{L})/iu.test(text)) return undefined;
+  const said = (k: keyof typeof WORDS) => SAID_OF_A_PAYMENT[k].test(text) || (loose && (k === "cheaper" || k === "dearer") && SAID_ANYWHERE[k].test(text));
+  const ways = (Object.keys(WORDS) as (keyof typeof WORDS)[]).filter(said);
+  if (ways.length !== 1) return undefined;
+  const [way] = ways;
+  if ((way === "earlier" || way === "later") && options.some((o) => o.postedAt === undefined)) return undefined;
+  const key = (o: T) => (way === "cheaper" ? -o.amountMinor : way === "dearer" ? o.amountMinor : (way === "earlier" ? -1 : 1) * Date.parse(o.postedAt!));
   const sorted = [...options].sort((a, b) => key(b) - key(a));
   return key(sorted[0]!) === key(sorted[1]!) ? undefined : sorted[0];
 }
 
+/** Whether the message describes a payment by price or time, as `pickDescribed` reads it. */
+const describesOne = (text: string) => Object.values(SAID_OF_A_PAYMENT).some((words) => words.test(text));
+
 /** Words offering alternatives: "the fuel station or the gadget shop", "Orlen albo Empik". */
 const OR = /\bor\b|(?<!\p{L})(?:albo|lub|czy)(?!\p{L})/iu;
-/** Words listing shops side by side ("Orlen i Apteka Gemini"), which offer them too when the message then picks one by price or time. */
-const AND = /\band\b|[,&/]|(?<!\p{L})(?:i|oraz)(?!\p{L})/iu;
+/** Words listing shops side by side ("Orlen i Apteka Gemini", "electro mart and city parking"), which offer them too when the message then picks one by price or time; the Polish "i" only in lower case, never the English "I". */
+const AND = /\band\b|[&/]|(?<!\p{L})(?:i|oraz)(?!\p{L})/u;
 /** Words bounding an amount from below or above, right before it: "over 100", "ponad 100 zł". */
 const ABOVE = /(?:\bover|\bmore\s+than|\babove|(?<!\p{L})ponad|(?<!\p{L})powy[zż]ej)\s*$/iu;
 const BELOW = /(?:\bunder|\bless\s+than|\bbelow|(?<!\p{L})poni[zż]ej)\s*$/iu;
@@ -120,8 +142,8 @@ const OFFERED_AT_MOST = 5;
 /** The customer's shops named in each part of the text split by `separator`. */
 function shopsIn(text: string, separator: RegExp, transactions: Txn[]): Set<string> {
   const merchants = transactions.map((t) => t.merchant);
-  // Within one sentence: "...the fuel or the pharmacy. can u refund it" offers no third shop.
-  const sentence = text.split(/[.!?;\n]+/).find((s) => s.split(separator).length >= 2) ?? "";
+  // Within one sentence: "...the fuel or the pharmacy. can u refund it" offers no third shop; "210.50" ends none.
+  const sentence = text.split(/[.!?;\n]+(?=\s|$)/).find((s) => s.split(separator).length >= 2) ?? "";
   const parts = sentence.split(separator);
   if (parts.length < 2) return new Set();
   return new Set(parts.map((part) => matchMerchant(part, merchants) ?? merchantOfKind(part, transactions)).filter((m) => m !== undefined));
@@ -135,8 +157,7 @@ function shopsIn(text: string, separator: RegExp, transactions: Txn[]): Set<stri
 export function shopsOffered(text: string, transactions: Txn[]): Set<string> {
   const alternatives = shopsIn(text, OR, transactions);
   if (alternatives.size >= 2) return alternatives;
-  const describes = [CHEAPER, DEARER, EARLIER, LATER].some((words) => words.test(text));
-  const listed = describes ? shopsIn(text, AND, transactions) : new Set<string>();
+  const listed = describesOne(text) ? shopsIn(text, AND, transactions) : new Set<string>();
   return listed.size >= 2 ? listed : new Set();
 }
 

@@ -163,7 +163,7 @@ export const PL_UNRECOGNISED: RegExp[] = [
 ];
 
 export const PL_REFUND: RegExp[] = [
-  /\bzglaszam\b(?!.*\b(?:zgubien\w*|kradziez\w*|utrat\w*|kart\w*|telefon\w*)\b)|\bzwrot\w*|\bzakwestionow\w*|\bkwestionuj\w*|\bzareklamow\w*|\breklamowa\w*|\boddaj\w*|\boddac\b|\bzwroc\w*|\bodzyska\w*|\bz\s+powrotem\b|\bchargeback\w*|\breklamacj\w*|\breklamuj\w*|\bnadplat\w*|\bza\s+duzo\b|\bzla\s+kwot\w*|\bbledn\w*\s+kwot\w*|\bcofnij\w*\s+(?:te|ta|platnos\w*|transakcj\w*)/,
+  /\bzglaszam\b(?!.*\b(?:zgubien\w*|kradziez\w*|utrat\w*|kart\w*|telefon\w*|problem\w*|blad\w*|bled\w*|logowa\w*|aplikacj\w*|usterk\w*|awari\w*)\b)|\bzwrot\w*|\bzakwestionow\w*|\bkwestionuj\w*|\bzareklamow\w*|\breklamowa\w*|\boddaj\w*|\boddac\b|\bzwroc\w*|\bodzyska\w*|\bz\s+powrotem\b|\bchargeback\w*|\breklamacj\w*|\breklamuj\w*|\bnadplat\w*|\bza\s+duzo\b|\bzla\s+kwot\w*|\bbledn\w*\s+kwot\w*|\bcofnij\w*\s+(?:te|ta|platnos\w*|transakcj\w*)/,
 ];
 
 export const PL_REVERTED: RegExp[] = [/\bzwrocil\w*\s+sie\s+sam\w*|\bcofnel\w*\s+sie\b|\bsam\w*\s+sie\s+(?:zwrocil\w*|cofnel\w*|anulowal\w*)/];

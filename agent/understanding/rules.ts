@@ -93,7 +93,7 @@ const FREEZE: RegExp[] = [
   ),
   /\b(?:atm|machine|cash\s*(?:point|machine)|cashpoint)\b.{0,30}\b(?:swallowed|ate|eaten|kept|took|taken|retained|keeps|has)\b.{0,15}\bcard\b|\bswallowed\s+my\s+card\b/i,
   // "and block the old one so nobody can use it".
-  /\b(?:freeze|block|lock|cancel)\s+(?:the|my)\s+old\s+(?:one|card)\b/i,
+  /\b(?:freeze|block|lock)\s+(?:the|my)\s+old\s+(?:one|card)\b/i,
   COMPROMISED,
 ];
 
@@ -142,7 +142,7 @@ const STATUS: RegExp[] = [
   // "and the gadget one is still going right?", "the parking claim is still open?".
   /\b(?:the|my|that|this)\s+(?:[\w&'-]+\s+){0,3}(?:one|claim|refund|request|case|dispute|complaint)\s+(?:is|are)\s+still\s+(?:going|open|pending|on|active|running|in\s+progress|(?:being\s+)?(?:looked\s+at|reviewed|checked)|with\s+(?:you|someone|somebody|an?\s+operator))\b|\bwhere(?:'?s|\s+is|\s+are)\s+(?:the|my|that)\s+(?:[\w&'-]+\s+){1,3}(?:one|claim|request|case|dispute|complaint)s?(?:\s+(?:at|now))*\W*$/i,
   // "the state of my refund requests", "how are both of them going", "refund from shop still not here", "the shop refunded it a week ago, still don't see it".
-  /\b(?:state|status|progress|stage)\s+(?:of|on|with)\s+(?:my|the|that|this|those|these)\s+(?:[\w&'-]+\s+){0,2}(?:refunds?|claims?|requests?|cases?|disputes?|complaints?)\b|\bhow\s+(?:are|is|r)\s+(?:both\s+(?:of\s+)?)?(?:them|they|those|these|both)(?:\s+both)?\s+(?:going|doing|looking|coming\s+along|progressing)\b|\brefund\w*\b.{0,30}\bstill\s+(?:not|isn'?t|hasn'?t|no)\b(?:\s+\w+)?\s+(?:here|in|there|arrived|received|come|showing|visible)\b|\b(?:they|shop|store|seller|merchant|you|u)\s+(?:\w+\s+){0,5}(?:refunded|refund|returned|sent\s+(?:\w+\s+){0,3}back)\b.{0,80}\b(?:still|not|don'?t|can'?t|haven'?t)\s+(?:\w+\s+)?(?:see|seen|there|here|arrived|received|got|showing|show)\b/i,
+  /\b(?:state|status|progress|stage)\s+(?:of|on|with)\s+(?:my|the|that|this|those|these)\s+(?:[\w&'-]+\s+){0,2}(?:refunds?|claims?|requests?|cases?|disputes?|complaints?)\b|\bhow\s+(?:are|is|r)\s+(?:both\s+(?:of\s+)?)?(?:them|they|those|these|both)(?:\s+both)?\s+(?:going|doing|looking|coming\s+along|progressing)\b|\brefund\w*\b.{0,30}\bstill\s+(?:not|isn'?t|hasn'?t|no)\b(?:\s+\w+)?\s+(?:here|in|there|arrived|received|come|showing|visible)\b|(?:\b(?:they|shop|store|seller|merchant)\s+(?:\w+\s+){0,5}(?:refunded|returned|sent\s+(?:\w+\s+){0,3}back)|\b(?:earlier|already|yesterday)\s+(?:you|u)\s+refund(?:ed)?)\b.{0,80}\b(?:still|not|don'?t|can'?t|haven'?t)\s+(?:\w+\s+)?(?:see|seen|there|here|arrived|received|got|showing|show)\b/i,
   // "is the book nook money back yet", "whats the verdict on gadget hub?".
   /\b(?:is|has)\s+(?:the|my|that)\s+(?:[\w&'-]+\s+){0,3}(?:money|refund|cash)\s+(?:(?:already|actually)\s+)?(?:back|in|there|arrived|landed)\b|\bverdict\b|\boutcome\s+(?:of|on)\s+(?:my|the|that)\b/i,
   // "what is with my reclamation?", "until when I get an answer?", "until when comes my money back?": as customers writing English as a second language ask.
@@ -308,7 +308,11 @@ export const SAID_AGAINST =
 
 /** "Bilet oddałam w kasie, a pieniądze nie wróciły", "I sent it back and the money never came": a merchant's refund that never came. */
 export const MONEY_NOT_BACK =
-  /\b(?:returned|(?:sent|brought|gave|took)\s+(?:\w+\s+){0,3}back|cancell?ed)\b.{0,100}\b(?:never|not|didn'?t|hasn'?t|haven'?t|wasn'?t|isn'?t|still|it'?s\s+been|(?:they|shop|store|seller)\s+(?:said|promised|confirmed))\b|(?<!\p{L})(?:odda[lł]\p{L}*|zwr[oó]ci[lł]\p{L}*|odes[lł]a[lł]\p{L}*|anulowa[lł]\p{L}*)(?!\p{L}).{0,80}(?<!\p{L})nie\s+(?:wr[oó]ci[lł]\p{L}*|wp[lł]yn[eę][lł]\p{L}*|dosta[lł]\p{L}*|przysz[lł]\p{L}*|ma)(?!\p{L})/iu;
+  /\b(?:returned|(?:sent|brought|gave|took)\s+(?:\w+\s+){0,3}back|cancell?ed)\b.{0,100}\b(?:never|not|didn'?t|hasn'?t|haven'?t|wasn'?t|isn'?t)\b|(?<!\p{L})(?:odda[lł]\p{L}*|zwr[oó]ci[lł]\p{L}*|odes[lł]a[lł]\p{L}*|anulowa[lł]\p{L}*)(?!\p{L}).{0,80}(?<!\p{L})nie\s+(?:wr[oó]ci[lł]\p{L}*|wp[lł]yn[eę][lł]\p{L}*|dosta[lł]\p{L}*|przysz[lł]\p{L}*|ma)(?!\p{L})/iu;
+
+/** "I returned the TV, the shop said money comes back in 3 days, it's been almost a week": told, not asked, a merchant's refund still awaited. */
+export const MONEY_PROMISED =
+  /\b(?:returned|(?:sent|brought|gave|took)\s+(?:\w+\s+){0,3}back|cancell?ed)\b.{0,100}\b(?:still|it'?s\s+been|(?:they|shop|store|seller)\s+(?:said|promised|confirmed))\b/i;
 
 export function asksWhatItIs(text: string): boolean {
   if (!new RegExp(WHAT_IS_IT.source, "iu").test(text)) return false;

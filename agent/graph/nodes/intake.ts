@@ -25,7 +25,7 @@ import {
 } from "../../understanding";
 import { labelForCategory } from "../../understanding/banking77";
 import { pickOffered } from "../../understanding/merchants";
-import { asksWhatItIs, MONEY_NOT_BACK, SAID_AGAINST } from "../../understanding/rules";
+import { asksWhatItIs, MONEY_NOT_BACK, MONEY_PROMISED, SAID_AGAINST } from "../../understanding/rules";
 import { afterCorrection, asksSomething, moneyClauses, paymentOf } from "../../understanding/offline-understanding";
 import { languageOfMessage } from "../../understanding/language";
 import type { Language } from "@/i18n/languages";
@@ -154,7 +154,7 @@ function answerToQuestion(now: Understanding, state: AgentStateType, text: strin
       confirmed ??
       optionNotNamed(options, text) ??
       (namesAnother ? undefined : pickOrdinal(options, now.ordinal)) ??
-      pickDescribed(matching(options, now), text) ??
+      pickDescribed(matching(options, now), text, { loose: true }) ??
       (namesAnother ? undefined : optionNamed(options, text));
     if (chosen?.transactionId) return { u: { ...prior, intent: "refund", also: now.also }, txnId: chosen.transactionId };
   }
@@ -207,7 +207,7 @@ export const SAME_AGAIN =
   /\b(?:the\s+)?same\s+(?:for|with|goes\s+for)\b|\b(?:too|also|as\s+well)\b|(?<!\p{L})(?:to\s+samo|tak\s+samo|te[zż]|r[oó]wnie[zż])(?!\p{L})/iu;
 
 /** "ta większa", "tę najtańszą", "ta późniejsza": a payment named by its price or time alone, in Polish, where the word agrees with "płatność". */
-const THAT_ONE_BY_PRICE = new RegExp(String.raw`(?<!\p{L})(?:t[aąeę]|tamt\p{L}*)\s+(?:${PL_BY_PRICE_OR_TIME})`, "iu");
+const THAT_ONE_DESCRIBED = new RegExp(String.raw`(?<!\p{L})(?:t[aąeę]|tamt\p{L}*)\s+(?:${PL_BY_PRICE_OR_TIME})`, "iu");
 const ABOUT_A_CARD = /\bcards?\b|(?<!\p{L})kart\p{L}*/iu;
 
 /**
@@ -224,7 +224,7 @@ function pickFromShown(now: Understanding, state: AgentStateType, text: string):
   if ((now.ordinal === undefined && !described) || state.shown.length === 0 || hasCriteria(now)) return undefined;
   if (
     !(["refund", "unclear", "other", "pending"].includes(now.intent) || (same && now.intent === "knowledge")) ||
-    !(POSITION_OF_PAYMENT.test(text) || THAT_ONE_BY_PRICE.test(text)) ||
+    !(POSITION_OF_PAYMENT.test(text) || THAT_ONE_DESCRIBED.test(text)) ||
     ABOUT_A_CARD.test(text)
   )
     return undefined;
@@ -306,7 +306,8 @@ const ABOUT_FEES = /fee|charge|exchange|rate/;
  */
 async function aboutItsRequest(turn: Turn, u: Understanding): Promise<Understanding> {
   const { text, state } = turn;
-  if (u.intent === "status" && (u.merchant || u.amountMinor !== undefined) && MONEY_NOT_BACK.test(text)) return claimNotAsked(turn, u);
+  const toldNotBack = MONEY_NOT_BACK.test(text) || (MONEY_PROMISED.test(text) && !asksSomething(text));
+  if (u.intent === "status" && (u.merchant || u.amountMinor !== undefined) && toldNotBack) return claimNotAsked(turn, u);
   if (!MAY_ASK_ABOUT_A_REQUEST.has(u.intent) || (u.also && CASE_INTENTS.has(u.also.intent)) || !asksSomething(text)) return u;
   if ((u.intent === "refund" && SAID_AGAINST.test(text)) || (u.intent === "knowledge" && ABOUT_FEES.test(u.category ?? ""))) return u;
   if (resolvePending(text, u, turn.pending, turn.transactions)) return u;
@@ -489,19 +490,18 @@ async function openRefundCase(turn: Turn, u: Understanding, txnId: string | unde
   const pendingItem = chosen || namesBooked(u, transactions) ? undefined : pendingNamed(turn, u, focused);
   if (pendingItem) return notBooked(pendingItem);
   const found = chosen ? ({ kind: "match", transaction: chosen, reason: u.reason ?? "other" } as const) : resolveTransaction(u, transactions);
-  // "...from 12 days back, the cheaper one": of the payments that fit, the one the customer points at by price.
-  const byPrice = found.kind === "ambiguous" ? pickDescribed(found.candidates, turn.text) : undefined;
+  // "...from 12 days back, the cheaper one": of the payments that fit, the one the customer points at by price or time.
+  const byPrice = found.kind === "ambiguous" ? pickDescribed(found.candidates, turn.text, { loose: true }) : undefined;
   const resolution = byPrice ? ({ kind: "match", transaction: byPrice, reason: u.reason ?? "other" } as const) : found;
   // "maybe at the fuel station or the gadget shop?? not sure", "ponad 100 zł": the payments the claim points between, to pick from.
   const pointed = resolution.kind === "none" && !hasCriteria(u) ? paymentsPointedBetween(turn.text, transactions) : undefined;
   // "Orlen i Apteka Gemini, obie nie moje. Zacznijmy od tańszej": of the payments offered, the one the message then picks.
   const picked = pointed && pickDescribed(pointed, turn.text);
   if (picked) return { ...(await openRefundCase(turn, u, picked.id)), shown: pointed.map(optionOf) };
-  const between = pointed;
-  if (resolution.kind === "ambiguous" || between) {
+  if (resolution.kind === "ambiguous" || pointed) {
     const clarification: Clarification = {
       kind: "which_transaction",
-      options: (between ?? (resolution.kind === "ambiguous" ? resolution.candidates : [])).map((t) => ({
+      options: (pointed ?? (resolution.kind === "ambiguous" ? resolution.candidates : [])).map((t) => ({
         transactionId: t.id,
         merchant: t.merchant,
         amountMinor: t.amountMinor,
