@@ -698,6 +698,8 @@ export function understandCustomerText(message: string, ctx: OfflineContext, mod
   // A help topic read from the whole message is a blend of its clauses' ("do you have disposable cards? and what's my monthly limit"): a clause's own topic wins.
   const wholeCounts =
     PRECEDENCE.includes(whole.intent) &&
+    // "Jeszcze PKP Intercity 129 zł. Bilet oddałam w kasie, a pieniądze nie wróciły": the whole message's guess of a status question is the claim's story too.
+    !story(whole, applyRules(text) !== undefined) &&
     !(whole.intent === "freeze_card" && unfreezes && !FREEZE_ASKED.test(text)) &&
     !protest(whole) &&
     whole.confidence >= SECOND_INTENT_FLOOR &&
