@@ -27,27 +27,36 @@ export type AwaitingAnswer = { reply: string; status: RestingStatus; caseId?: st
 type Kase = NonNullable<Awaited<ReturnType<typeof getLatestCaseByThread>>>;
 /** The conversation's request that waits for an operator, and its approval. */
 type Waiting = { kase: Kase | null; approval: ApprovalRow | null };
+
 /** Answers the message on a thread beside the conversation, as one turn of that thread. */
 export type BesideRun = (route: BesideRoute, onToken?: OnToken) => Promise<TurnResult>;
 
-async function limitsAnswer(ctx: Ctx, ref: { tenantId: string; customerId: string }, w: Words): Promise<string> {
+/** An answer from a bank system while the thread waits for an operator, within the check's deadline, or what to say when it is out of reach. */
+async function bankAnswer<T>(ctx: Ctx, ask: (signal: AbortSignal) => Promise<T>, say: (facts: T) => string, unavailable: string): Promise<string> {
   try {
-    const facts = await ctx.deps.bank.limits(ref, AbortSignal.timeout(ctx.deps.settings.checkTimeoutMs));
-    return w.t("limits.intro", { lines: limitsText(facts, w) });
+    return say(await ask(AbortSignal.timeout(ctx.deps.settings.checkTimeoutMs)));
   } catch {
-    return w.t("limits.unavailableShort");
+    return unavailable;
   }
 }
 
-/** The customer's items not booked yet, from the history system, while the thread waits for an operator ("and why is the Hotel Adler 180 still pending?"). */
-async function pendingAnswer(ctx: Ctx, ref: { tenantId: string; customerId: string }, w: Words): Promise<string> {
-  try {
-    const facts = await ctx.deps.bank.history(ref, AbortSignal.timeout(ctx.deps.settings.checkTimeoutMs));
-    return pendingText(facts.pending ?? [], w);
-  } catch {
-    return w.t("pending.unavailable");
-  }
-}
+/** The card's limits, from the limits system. */
+const limitsAnswer = (ctx: Ctx, ref: { tenantId: string; customerId: string }, w: Words) =>
+  bankAnswer(
+    ctx,
+    (signal) => ctx.deps.bank.limits(ref, signal),
+    (facts) => w.t("limits.intro", { lines: limitsText(facts, w) }),
+    w.t("limits.unavailableShort"),
+  );
+
+/** The customer's items not booked yet, from the history system ("and why is the Hotel Adler 180 still pending?"). */
+const pendingAnswer = (ctx: Ctx, ref: { tenantId: string; customerId: string }, w: Words) =>
+  bankAnswer(
+    ctx,
+    (signal) => ctx.deps.bank.history(ref, signal),
+    (facts) => pendingText(facts.pending ?? [], w),
+    w.t("pending.unavailable"),
+  );
 
 /** A card to freeze, unfreeze or replace while the thread waits for an operator: the same node the graph runs, called beside it. */
 async function cardAnswer(ctx: Ctx, input: AwaitingInput, understanding: Understanding, messageId: number, w: Words): Promise<string> {
@@ -269,8 +278,12 @@ export async function answerWhileAwaiting(ctx: Ctx, input: AwaitingInput, messag
   );
   const intent = understanding.intent;
   // "gadget hub" says nothing of its language: the conversation's last message that did speaks for it, then the bank's.
-  const spoken = [...before].reverse().find((m) => m.role === "customer" && languageOfMessage(m.text) !== undefined);
-  const language = languageOfMessage(input.text) ?? (spoken && languageOfMessage(spoken.text)) ?? (await ctx.deps.policies.forTenant(input.tenantId)).language;
+  const spoken = [...before]
+    .reverse()
+    .filter((m) => m.role === "customer")
+    .map((m) => languageOfMessage(m.text))
+    .find((l) => l !== undefined);
+  const language = languageOfMessage(input.text) ?? spoken ?? (await ctx.deps.policies.forTenant(input.tenantId)).language;
   const w = wordsFor(language);
   const beside = await listThreadsBeside(ctx.db, input.tenantId, input.threadId);
   // A cancel is carried out whether it is the message's first request or its second ("freeze my card and withdraw the request").
