@@ -85,6 +85,34 @@ describe("a message that only seems to ask for an action acts on nothing", () =>
   });
 });
 
+describe("a shop, a machine or a card the words do not name is never acted on", () => {
+  it("refunds no other payment of the day for a shop the customer has no payment with ('my Lidl shopping')", async () => {
+    const thread = await h.newThread();
+    const turn = await say(thread, "Please refund my Lidl shopping from yesterday, half the strawberries were mouldy", "cust-alice");
+    expect(turn.caseId).toBeUndefined();
+    expect(turn.reply).toContain("Lidl");
+    expect(await claimed("cust-alice")).toEqual([]);
+  });
+
+  it("freezes no card when a cash machine took money and gave no cash, and orders none for a question about an expiring card", async () => {
+    const before = await h.calls();
+    const atm = await say(
+      await h.newThread("cust-bob"),
+      "ATM Centrum yesterday: took 100 from my card but the money never came out of the slot. I want it returned.",
+      "cust-bob",
+    );
+    expect(atm.reply).toMatch(/isn't booked yet/);
+    const expiring = await say(
+      await h.newThread(),
+      "My card runs out next month. Will you send a new one on your own or do I have to do something?",
+      "cust-alice",
+    );
+    expect(expiring.reply).not.toMatch(/ordered a replacement/);
+    expect((await h.calls()).cards).toBe(before.cards);
+    expect(await claimed("cust-bob")).toEqual([]);
+  });
+});
+
 describe("an item not booked yet, asked about while a claim waits for an operator", () => {
   it("is explained, never taken for the waiting claim, and opens nothing", async () => {
     const thread = await h.newThread();

@@ -22,7 +22,7 @@ const IS_WRONG =
   /\b(?:is|was|looks|seems|also)\s+(?:wrong|off|incorrect|not\s+right)\b|\b(?:wrong|incorrect)\s+too\b|(?<!\p{L})(?:jest\s+)?(?:b[lł][eę]dn\p{L}*|nie\s+zgadza\s+si[eę])(?!\p{L})/iu;
 /** "orlen fuel 210, I never filled up there", "not me": the customer denies the payment. */
 const NEVER_DID =
-  /\bnever\s+(?:\w+\s+)?(?:bought|ordered|paid|been|went|made|used|filled|tanked|shopped|stayed|visited|authori[sz]ed|was|shipped|sent|delivered|arrived|came)\b|\bnot\s+me\b|\bwasn'?t\s+(?:me|mine)\b|\bdidn'?t\s+(?:buy|order|pay|go|make|authori[sz]e)\b|\bdon'?t\s+recogni[sz]e\b|(?<!\p{L})(?:to\s+nie\s+ja|nie\s+moj\p{L}*|nie\s+by[lł]\p{L}*\s+mnie)(?!\p{L})/iu;
+  /\bnever\s+(?:\w+\s+)?(?:bought|ordered|paid|been|went|made|used|filled|tanked|shopped|stayed|visited|authori[sz]ed|was|shipped|sent|delivered|arrived|came|handed)\b|\bnever\s+got\s+(?:anything|it|them|my\s+order|the\s+(?:order|item|goods|product|parcel|package))\b|\bnot\s+me\b|\bwasn'?t\s+(?:me|mine)\b|\bdidn'?t\s+(?:buy|order|pay|go|make|authori[sz]e)\b|\bdon'?t\s+recogni[sz]e\b|(?<!\p{L})(?:to\s+nie\s+ja|nie\s+moj\p{L}*|nie\s+by[lł]\p{L}*\s+mnie)(?!\p{L})/iu;
 /** The bank's own charges on a payment. */
 const BANK_FEE =
   /\b(?:fees?|commission|surcharge|exchange\s+rate)\b|(?<!\p{L})(?:prowizj\p{L}*|op[lł]at\p{L}*\s+(?:za\s+)?(?:przewalutowan\p{L}*|transakcj\p{L}*\s+zagraniczn\p{L}*)|kurs\p{L}*)(?!\p{L})/iu;
@@ -140,7 +140,7 @@ const CUSTOMER_DID =
 
 /** Words with which a customer takes back what they just said and names something else. */
 const CORRECTION =
-  /\b(?:no\s+wait|wait\s+no|sorry,?\s+i\s+mean(?:t)?|i\s+mean(?:t)?|actually,?\s+(?:it'?s|it\s+was|i\s+mean|no\b,?)|not\s+(?:that|the\s+\w+)\s+one,)\b|(?<!\p{L})(?:to\s+znaczy|chodzi(?:[lł]o)?\s+mi\s+o|nie,\s+czekaj|(?:nie,?\s+)?nie\s+t[aąeę](?:\s+\p{L}+){0,3},?\s+(?:tylko|a|ale)|pomyli[lł]\p{L}*\s+\p{L}+\s*[-–,]?)(?!\p{L})/giu;
+  /\b(?:no\s+wait|wait\s+no|sorry,?\s+i\s+mean(?:t)?|i\s+mean(?:t)?|actually,?\s+(?:it'?s|it\s+was|i\s+mean|no\b,?)|scratch\s+that,?\s+(?:it'?s|it\s+was)|not\s+(?:that|the\s+\w+)\s+one,)\b|(?<!\p{L})(?:to\s+znaczy|chodzi(?:[lł]o)?\s+mi\s+o|nie,\s+czekaj|(?:nie,?\s+)?nie\s+t[aąeę](?:\s+\p{L}+){0,3},?\s+(?:tylko|a|ale)|pomyli[lł]\p{L}*\s+\p{L}+\s*[-–,]?)(?!\p{L})/giu;
 /** "the 4th one", "2nd one pls": an ordinal number before "one" names a place in a list. */
 const POSITION_NOT_DAY = /\b\d{1,2}(?:st|nd|rd|th)\s+(?:one|payment|charge|transaction)\b/gi;
 
@@ -173,6 +173,8 @@ const SHOP_PLACES = [
   new RegExp(String.raw`(?<!\p{L})(?:stacj\p{L}*|sklep\p{L}*|firm\p{L}*|sie[cć]\p{L}*)\s+${NAME}`, "gu"),
   // "There's a Netflix charge I never signed up for".
   new RegExp(String.raw`\b(?:a|an)\s+${NAME}\s+(?:charge|payment|subscription|transaction|debit)\b`, "gu"),
+  // "refund my Lidl shopping from yesterday", "that Zalando delivery".
+  new RegExp(String.raw`\b(?:my|the|that|this)\s+${NAME}\s+(?:shopping|purchase|order|payment|charge|subscription|booking|bill|delivery|groceries)\b`, "gu"),
   // "its the Lidl one from yesterday", "and the Zara one?".
   new RegExp(String.raw`\bthe\s+${NAME}\s+(?:one|payment|charge|transaction|ride|trip|order|subscription|booking|ticket|purchase|bill)\b`, "gu"),
   // "seller on Allegro never sent it", "sent the shoes back to Zalando".
@@ -194,7 +196,7 @@ const NOT_A_NAME_BEFORE_AMOUNT =
   /^(?:refund|zwrot\p{L}*|paid|pay|payed|charged?|payments?|transactions?|p[lł]atno[sś][cć]\p{L}*|transakcj\p{L}*|kwot\p{L}*|amount|hi|hello|hey|hej|cze[sś][cć]|witam|yesterday|today|tonight|wczoraj|dzi[sś]|dzisiaj|przedwczoraj|only|just|about|around|over|under|almost|ok|okay|thanks|thx|dzi[eę]ki|what|why|how|where|when|who|is|was|were|are|my|mine|our|the|this|that|these|those|ten|ta|to|te|ja|mam|got|took|spent|sent|send|limit|limits|card|karta|kart\p{L}*|atm|cash|przelew\p{L}*|wys[lł]a[lł]\p{L}*|zap[lł]aci[lł]\p{L}*|wyp[lł]aci[lł]\p{L}*|also|and|but|please|pls|prosz[eę]|za|na|po|od|do|w|z|ze|about|for|from|at|on|in|since|before|after|last|ostatnio|again|znowu|twice|dwa|trzy|two|three|double|ponad|oko[lł]o|prawie|tylko|jeszcze|chyba|hmm|sorry|sory|wait|czekaj|nie|not|no|yes|tak|eur|euro|euros|pln|usd|gbp|chf|zl|random|another|some|purchase|order|bill|fees?|charges|op[lł]at\p{L}*|obci[aą][zż]eni\p{L}*|prowizj\p{L}*|rachun\p{L}*|zakup\p{L}*|wyp[lł]at\p{L}*)$/iu;
 
 /** "my ikea purchase", "the zalando order": a shop's name typed in lower case before what was bought from it. */
-const LOWERCASE_PURCHASE = /\b(?:my|the|that|this)\s+([a-z][a-z0-9&'-]{2,})\s+(?:purchase|order|payment|charge|subscription|booking|bill)\b/;
+const LOWERCASE_PURCHASE = /\b(?:my|the|that|this)\s+([a-z][a-z0-9&'-]{2,})\s+(?:purchase|order|payment|charge|subscription|booking|bill|shopping)\b/;
 /** "a refund from rossmann": a shop's name typed in lower case after the refund asked of it. */
 const LOWERCASE_REFUND_FROM = /\b(?:refund|money\s+back)\s+from\s+([a-z][a-z0-9&'-]{2,})\b(?!\s+(?:the|a|my|your|you|them|it|this|that)\b)/;
 /** "chcę reklamować płatność z orlenu": a shop's name typed in lower case after the Polish word for a payment. */
@@ -478,7 +480,9 @@ function readText(text: string, ctx: OfflineContext, model: IntentModel): { u: U
   if (
     !c.byRule &&
     !asksFee &&
-    !["cancel", "status"].includes(c.intent) &&
+    // "Gadget Hub charged me 89 but they never shipped the headphones": a guess of a status question is a claim when the customer's own shop took money and nothing is asked.
+    (!["cancel", "status"].includes(c.intent) ||
+      (c.intent === "status" && ownShop && NEVER_DID.test(text) && !asksSomething(text) && !REQUEST_NAMED.test(text))) &&
     namesPayment &&
     (MONEY_TAKEN.test(text) || IS_WRONG.test(text) || (ownShop && NEVER_DID.test(text)))
   ) {
@@ -509,13 +513,16 @@ function readText(text: string, ctx: OfflineContext, model: IntentModel): { u: U
     if (claim) return { u: { intent: "refund", reason: claim.reason ?? "other", ...entities, confidence: RULE_CONFIDENCE }, byRule: true };
   }
   // "ATM centrum 100 eur withdrawal wasnt me": a claim about an item not booked yet, named by its shop or recipient, is a claim all the same.
+  // "ATM Centrum yesterday: took 100 from my card but the money never came out": the classifier's guess of a card the machine kept is cash not given.
+  const cashNotGiven = !c.byRule && c.category === "card_swallowed" && entities.amountMinor !== undefined && MONEY_TAKEN.test(text);
+  const kind = cashNotGiven ? "wrong_amount_of_cash_received" : c.category;
   if (
-    c.intent === "knowledge" &&
-    UNRECOGNISED_KINDS.has(c.category ?? "") &&
+    (c.intent === "knowledge" || cashNotGiven) &&
+    UNRECOGNISED_KINDS.has(kind ?? "") &&
     // Not recognised: the one withdrawal not booked yet is named by its kind too; a wrong amount only by its name.
-    bestMerchants(text, c.category === "wrong_amount_of_cash_received" ? ownNames(ctx.pending ?? []) : (ctx.pending ?? []).map((p) => p.merchant)).length === 1
+    bestMerchants(text, kind === "wrong_amount_of_cash_received" ? ownNames(ctx.pending ?? []) : (ctx.pending ?? []).map((p) => p.merchant)).length === 1
   ) {
-    return { u: { intent: "refund", reason: "unrecognised", category: c.category, ...entities, confidence: RULE_CONFIDENCE }, byRule: true };
+    return { u: { intent: "refund", reason: "unrecognised", category: kind, ...entities, confidence: RULE_CONFIDENCE }, byRule: true };
   }
   // "co z orlenem?": where the request about a payment named alone stands.
   if (entities.merchant !== undefined && PL_HOW_IS_IT.test(foldText(text)) && !c.byRule) {
@@ -675,8 +682,8 @@ export function understandCustomerText(message: string, ctx: OfflineContext, mod
         !(u.intent === "refund" && whole.intent === "status" && ((!byRule && WROTE_BEFORE.test(clause)) || CLAIMED_BEFORE.test(clause))) &&
         // "...failed. do i get the money back automatically?": a question about the clause before, not a claim of its own.
         !(u.intent === "refund" && u.merchant === undefined && u.amountMinor === undefined && ASKS_IF_BACK.test(clause.replace(JOINER, ""))) &&
-        // "false alarm - it was my son using my card details... you can unfreeze it": the explanation is of the card's freeze, no request withdrawn.
-        !(u.intent === "cancel" && !CANCEL_SAID.test(clause) && unfreezes) &&
+        // "false alarm - it was my son using my card details... you can unfreeze it", "ok nvm... u can unfreeze it": the explanation is of the card's freeze, no request withdrawn.
+        !(u.intent === "cancel" && unfreezes && (!CANCEL_SAID.test(clause) || cardNevermind(clause, text))) &&
         // "I froze my card last week cause I thought I lost it... please unfreeze it": the loss told is over.
         !(u.intent === "freeze_card" && unfreezes && !FREEZE_ASKED.test(clause)) &&
         // "...now it's blocked. can i unblock it?" about a PIN unfreezes no card.
@@ -701,6 +708,7 @@ export function understandCustomerText(message: string, ctx: OfflineContext, mod
     // "Jeszcze PKP Intercity 129 zł. Bilet oddałam w kasie, a pieniądze nie wróciły": the whole message's guess of a status question is the claim's story too.
     !story(whole, applyRules(text) !== undefined) &&
     !(whole.intent === "freeze_card" && unfreezes && !FREEZE_ASKED.test(text)) &&
+    !(whole.intent === "cancel" && unfreezes && cardNevermind(text, text)) &&
     !protest(whole) &&
     whole.confidence >= SECOND_INTENT_FLOOR &&
     !(whole.intent === "knowledge" && parts.some((u) => u.intent === "knowledge"));
@@ -778,6 +786,11 @@ function askedOfTheClauseBefore(r: ClauseReading, before: ClauseReading, model: 
 /** A cancel said in so many words, not told by an explanation ("it was my son after all"). */
 const CANCEL_SAID =
   /\b(?:cancel\w*|withdraw\w*|drop|scratch|forget|never\s*mind|nvm|stop)\b|(?<!\p{L})(?:anul\p{L}*|wycof\p{L}*|rezygn\p{L}*|zrezygn\p{L}*|odwo[lł]\p{L}*)/iu;
+
+/** "nvm", "forget it", "false alarm" beside an unfreeze, with no request or withdrawal named: said of the card's freeze. */
+function cardNevermind(clause: string, message: string): boolean {
+  return !REQUEST_NAMED.test(message) && !/\b(?:cancel\w*|withdraw\w*)\b|(?<!\p{L})(?:anul\p{L}*|wycof\p{L}*)/iu.test(clause);
+}
 
 /** "where is it?", "how's that going": a question whose object is only a pronoun. */
 const WHERE_IS_IT = /^\W*(?:(?:and|so|ok|okay)\W+)?(?:where|how)(?:'?s|\s+is|\s+are)\s+(?:it|that|this|they|them)(?:\s+\w+)?\W*$/i;

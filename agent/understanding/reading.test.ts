@@ -1085,3 +1085,65 @@ describe("what the fourth and fifth rounds must not over-read", () => {
     expect(extractEntities("płatność w euro nie przeszła", bob).merchant).toBeUndefined();
   });
 });
+
+describe("the sixth round's readings", () => {
+  const kasia = { today: TODAY, transactions: [] };
+  it("claims what a customer's own shop took without a question, and names a shop the customer has no payment with", () => {
+    expect(understandCustomerText("Gadget Hub charged me 89 but they never shipped the headphones", bob)).toMatchObject({
+      intent: "refund",
+      merchant: "Gadget Hub",
+    });
+    expect(understandCustomerText("Please refund my Lidl shopping from yesterday, half the strawberries were mouldy", alice)).toMatchObject({
+      intent: "refund",
+      merchant: "Lidl",
+    });
+    expect(
+      understandCustomerText("the coffee one... wait, scratch that, it was the bakery. the bakery never handed me the cake I paid for", alice),
+    ).toMatchObject({
+      intent: "refund",
+      merchant: "Sunrise Bakery",
+    });
+  });
+
+  it("reads no card action into a machine that took money or a card about to expire", () => {
+    expect(understandCustomerText("ATM Centrum yesterday: took 100 from my card but the money never came out", bob).intent).not.toBe("freeze_card");
+    expect(understandCustomerText("the atm kept my card yesterday", bob).intent).toBe("freeze_card");
+    expect(understandCustomerText("My card runs out next month. Will you send a new one on your own or do I have to do something?", alice)).toMatchObject({
+      intent: "knowledge",
+      category: "card_about_to_expire",
+    });
+  });
+
+  it("hears where a request stands, in English and Polish", () => {
+    for (const text of [
+      "I was told my refund went through but I can't see the money anywhere on my account. Where is it?",
+      "and when will somebody decide about it?",
+      "ok. how long does the check on that usually take?",
+      "whats going on with the fuel thing?",
+      "lovely, thanks. when will I actually see it in my balance?",
+      "hmm to gdzie w ogole jest moj zwrot? nic nie widze",
+      "dostałam powiadomienie w aplikacji, że coś się zmieniło z moją reklamacją. co z nią?",
+      "refund już poszedł? bo w history nic nie widzę",
+      "siema, co tam słychać z moimi reklamacjami?",
+      "Kiedy mogę spodziewać się zaksięgowania zwrotu na rachunku?",
+      "możesz mi wylistować wszystkie moje reklamacje i co się z każdą dzieje?",
+      "ile to jeszcze będzie trwało?!",
+    ])
+      expect(understandCustomerText(text, kasia).intent, text).toBe("status");
+  });
+
+  it("greets, hands over and withdraws as said, and cancels nothing on 'nvm' beside an unfreeze or 'I forget it'", () => {
+    for (const text of ["good morning! ☀️", "thank you so much, what a relief", "fine. cheers"])
+      expect(understandCustomerText(text, alice).intent, text).toBe("greeting");
+    expect(understandCustomerText("Hi, is there a member of staff I could speak with?", alice).intent).toBe("handover");
+    expect(understandCustomerText("Please withdraw it, sorry!", alice).intent).toBe("cancel");
+    expect(understandCustomerText("pls drop one of those requests", alice).intent).toBe("cancel");
+    expect(understandCustomerText("ok nvm... it was my son, he took my card. u can unfreeze it", bob)).toMatchObject({ intent: "unfreeze_card" });
+    expect(understandCustomerText("ok nvm... it was my son, he took my card. u can unfreeze it", bob).also).toBeUndefined();
+    expect(understandCustomerText("How to change my PIN to something I can remember? I forget it always", alice).intent).toBe("knowledge");
+    expect(understandCustomerText("my card is nowhere. Rang the bar, they haven't seen it. Can you make sure nobody can use it?", alice).intent).toBe(
+      "freeze_card",
+    );
+    expect(understandCustomerText("the conversion on my card payment abroad looks wrong, I got charged more than I should have", bob).intent).toBe("knowledge");
+  });
+});

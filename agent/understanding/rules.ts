@@ -33,7 +33,9 @@ const HANDOVER: RegExp[] = [
   /\bget\s+me\s+(?:a\s+|an\s+)?(?:real\s+|live\s+|actual\s+)?(?:agent|human|person|manager|someone|somebody|operator)\b/i,
   /\b(?:connect|put|transfer|pass)\s+me\s+(?:through\s+)?(?:with|to)\s+(?:someone|somebody|(?:a|an|the|that)\s+(?:real\s+|actual\s+|live\s+)?(?:person|human|agent|operator|advis[eo]r)|customer\s+(?:service|support)|support|your\s+team)\b/i,
   /^\W*(?:operator|agent|human|representative|real\s+person)\W*$/i,
-  /\b(?:is\s+there|are\s+there|have\s+you\s+got|do\s+you\s+have)\s+(?:a|an|any)\s+(?:real\s+|actual\s+|live\s+)?(?:human|person|people|agent|operator)s?\s+(?:i\s+(?:can|could|might)|to)\s+(?:talk|speak|chat)\b/i,
+  /\b(?:is\s+there|are\s+there|have\s+you\s+got|do\s+you\s+have)\s+(?:a|an|any)\s+(?:real\s+|actual\s+|live\s+)?(?:human|person|people|agent|operator|member\s+of\s+(?:staff|the\s+team)|staff\s+member|advis[eo]r|consultant)s?\s+(?:(?:that|who)\s+)?(?:i\s+(?:can|could|might)|to)\s+(?:talk|speak|chat)\b/i,
+  // "I'd prefer to sort my card issue with a person", "I'd rather go through it with a consultant".
+  /\b(?:prefer|rather)\s+(?:to\s+)?(?:sort|deal\s+with|discuss|go\s+through|handle|talk\s+about)\b.{0,40}\bwith\s+(?:a|an|some)\s+(?:real\s+|actual\s+|live\s+)?(?:human|person|consultant|advis[eo]r|agent|member\s+of\s+staff)\b/i,
 ];
 
 /** Stopping or taking back a transfer already sent: only a person can try to recall it. */
@@ -85,13 +87,14 @@ const FREEZE: RegExp[] = [
   ),
   // "I think I am leaving my card in restaurant", "dropped my card on the tram", "make it not usable".
   /\b(?:left|leaving|leave|forgot|dropped|drop)\s+(?:my\s+|the\s+)?card\s+(?:(?:somewhere\s+)?(?:in|at|on|under)\s+(?!(?:my\s+)?home\b|my\s+(?:house|flat|desk|room|other)\b)(?:a|an|the|some)?\s*\p{L}+|somewhere|behind)|\bmake\s+(?:it|my\s+card|the\s+card)\s+(?:not\s+usable|unusable)\b/iu,
-  /\b(?:nobody|no\s*one)\s+(?:else\s+)?(?:can|could)\s+use\s+(?:my|the)\s+card\b|\bi\s+(?:lsot|losst|lost)\s+my\s+(?:crad|cadr|card)\b/i,
+  /\b(?:nobody|no\s*one)\s+(?:else\s+)?(?:can|could)\s+use\s+(?:my|the)\s+card\b|\bmake\s+sure\s+(?:nobody|no\s*one)\s+(?:else\s+)?(?:can|could)\s+use\s+it\b|\bi\s+(?:lsot|losst|lost)\s+my\s+(?:crad|cadr|card)\b/i,
   /\b(?:wallet|purse|bag|handbag)\b.{0,30}\b(?:stolen|lost|missing|nicked|taken|(?:was|is|has\s+been)\s+(?:just\s+|simply\s+)?gone)\b|\b(?:stolen|lost|lose)\b.{0,12}\b(?:wallet|purse)\b/i,
   new RegExp(
     String.raw`\b(?:freeze|block|lock|stop|suspend|deactivate)\s+(?:also\s+|too\s+)?(?:my\s+|the\s+)?${CARD}\b|\b${CARD}\s+(?:frozen|blocked|locked)\s+(?:now|immediately|please)\b`,
     "i",
   ),
-  /\b(?:atm|machine|cash\s*(?:point|machine)|cashpoint)\b.{0,30}\b(?:swallowed|ate|eaten|kept|took|taken|retained|keeps|has)\b.{0,15}\bcard\b|\bswallowed\s+my\s+card\b/i,
+  // "the machine kept my card", not "ATM Centrum took 100 from my card".
+  /\b(?:atm|machine|cash\s*(?:point|machine)|cashpoint)\b.{0,30}\b(?:swallowed|ate|eaten|kept|took|taken|retained|keeps|has)\b(?:(?!\bfrom\b)\D){0,15}\bcard\b|\bswallowed\s+my\s+card\b/i,
   // "and block the old one so nobody can use it".
   /\b(?:freeze|block|lock)\s+(?:the|my)\s+old\s+(?:one|card)\b/i,
   COMPROMISED,
@@ -100,7 +103,7 @@ const FREEZE: RegExp[] = [
 const REPLACE: RegExp[] = [
   // "my surname is spelled wrong on the card... can i get one with the right name", "numbers nearly rubbed off... could I have a fresh one?", "make for me a new card".
   /\b(?:spelled|spelt|written|printed)\s+(?:wrong|wrongly|incorrectly)\b.{0,40}\bcard\b|\bwrong\s+name\s+on\s+(?:my|the)\s+card\b|(?=.*\b(?:rubbed\s+off|worn(?:\s+out)?|faded|chip\s+(?:error|is\s+broken|not\s+working|doesn'?t\s+work))\b).*\b(?:fresh|new|another|replacement)\s+(?:one|card)\b|\bmake\s+(?:for\s+)?me\s+(?:a\s+)?new\s+card\b/i,
-  /^(?!.*\b(?:when|where|arriv\w*|activat\w*|track\w*|how\s+long|delivery|expir(?!ed\b)\w*|valid\s+(?:thru|through|until|till)|automatic\w*|by\s+yoursel(?:f|ves)|(?:showed|turned)\s+up|switch\s+(?:it\s+)?on)\b).*\b(?:send|order|need|want|get|give)\s+(?:me\s+)?(?:a\s+)?(?:new|replace?ment|another)\s+(?:one|card)\b/i,
+  /^(?!.*\b(?:when|where|arriv\w*|activat\w*|track\w*|how\s+long|delivery|expir(?!ed\b)\w*|valid\s+(?:thru|through|until|till)|automatic\w*|by\s+yoursel(?:f|ves)|on\s+(?:your|its)\s+own|runs?\s+out|running\s+out|(?:showed|turned)\s+up|switch\s+(?:it\s+)?on)\b).*\b(?:send|order|need|want|get|give)\s+(?:me\s+)?(?:a\s+)?(?:new|replace?ment|another)\s+(?:one|card)\b/i,
   /\b(?:need|want|get|order|send)\s+(?:me\s+)?(?:a\s+)?replace?ment\b|\bcard\b.{0,20}\b(?:snapped|broke|broken|cracked|damaged|chewed|bent|melted|split)\b|\b(?:snapped|broke|cracked|damaged|chewed|bent)\s+my\s+card\b|^\W*(?:a\s+)?new\s+card\s+(?:please|pls|plz)\b/i,
   new RegExp(
     String.raw`^(?!.*\b(?:when|where|arriv\w*|activat\w*|track\w*|how\s+long|delivery|expir\w*|(?:showed|turned)\s+up|switch\s+(?:it\s+)?on|came|receiv\w*|got\s+(?:my|the))\b).*(?:\b(?:send|order|need|want|get|request|issue)\b.{0,20}\b(?:new|replace?ment|another)\s+${CARD}\b|\breplace\s+(?:my\s+|the\s+)?${CARD}\b|\breplace?ment\s+${CARD}\b)`,
@@ -111,11 +114,11 @@ const REPLACE: RegExp[] = [
 const PENDING: RegExp[] = [
   /\bpending\b|\bnot\s+(?:yet\s+)?(?:cleared|settled|gone\s+through)\b|\bstill\s+(?:processing|showing\s+as\s+processing)\b/i,
   /\b(?:transfer|payment|top[\s-]?up|withdrawal|deposit|money)\b.{0,40}\b(?:(?:has\s*n[o']?t|hasn't|have\s*n[o']?t|haven't|didn'?t|did\s+not|not|never|yet\s+to)\s+(?:yet\s+)?(?:arrived?|arrive|received?|reached|come\s+through|gone\s+through|show(?:n|ing)?\s+up|landed|appeared?))/i,
-  /\b(?:recipient|beneficiary|landlord|friend|sister|brother|mum|mom|dad|he|she|they)\b(?:(?!\b(?:i|we)\b).){0,30}\b(?:hasn'?t|has\s+not|didn'?t|did\s+not|haven'?t|never)\s+(?:yet\s+)?(?:got|received|gotten|seen)\b/i,
+  /(?=.*\b(?:money|transfer\w*|sent|send|paid|payment|euros?|eur|cash|funds)\b)\b(?:recipient|beneficiary|landlord|friend|sister|brother|mum|mom|dad|he|she|they)\b(?:(?!\b(?:i|we)\b).){0,30}\b(?:hasn'?t|has\s+not|didn'?t|did\s+not|haven'?t|never)\s+(?:yet\s+)?(?:got|received|gotten|seen)\b/i,
 ];
 
 const GREETING_ONLY =
-  /^\W*(?:hi+|hello+|hey+|hiya|howdy|yo|greetings|good\s+(?:morning|afternoon|evening|day)|hallo|hola|bonjour)(?:\s+(?:there|again|team|all|everyone|guys|bank))?[\s!.,:)?👋🙂😊]*$/iu;
+  /^\W*(?:hi+|hello+|hey+|hiya|howdy|yo|greetings|good\s+(?:morning|afternoon|evening|day)|hallo|hola|bonjour)(?:\s+(?:there|again|team|all|everyone|guys|bank))?[\s!.,:)?\p{Extended_Pictographic}\uFE0F]*$/iu;
 
 /** "anyone there?", "hi, how are you": a greeting that asks nothing yet. */
 const GREETING_SMALL_TALK =
@@ -126,12 +129,14 @@ const GREETING_PREFIX = /^\W*(?:hi+|hello+|hey+|hiya|good\s+(?:morning|afternoon
 const CANCEL: RegExp[] = [
   /\bcancel\b(?!.*\b(?:card|account|subscription|membership|charge[sd]?|payments?|transactions?|purchases?|orders?|bookings?)\b)/i,
   /\bcancel+\s+(?:my|the|this|that)\s+(?:refund|request|claim|case|complaint|dispute|ticket)\b|\bcancel+\s+(?:the|that|this)\s+(?:[\w&'-]+\s+){1,3}one\b/i,
-  /\bnever\s*mind\b|\bnvm\b|\bforget\s+(?:it|about\s+it|that)\b|\bscratch\s+that\b|\bdrop\s+(?:it|the\s+(?:claim|request|case))\b/i,
+  /\bnever\s*mind\b|\bnvm\b|(?<!\b(?:i|we|you|they|always|often|sometimes|to|will|might|may|can|could|would|never)\s+)\bforget\s+(?:it|about\s+it|that)\b|\bscratch\s+that\b(?![\s,.:;-]+(?:it\s+was|it'?s|i\s+mean|i\s+meant|the\s+\w+\s+one)\b)|\bdrop\s+(?:it|the\s+(?:claim|request|case))\b/i,
   // "scratch the gadget hub dispute", "please drop the parking one".
   /\b(?:scratch|drop)\s+(?:the|that|my)\s+(?:[\w&'-]+\s+){0,3}(?:one|claim|request|dispute|refund|case|complaint)\b/i,
   /\bfound\s+(?:the|my)\s+receipt\b|\bit\s+was\s+(?:me|mine)\s+after\s+all\b|\bi\s+remember\s+now\b|\bnow\s+i\s+remember\b|\bmy\s+(?:mistake|bad)\b/i,
   /\bi\s+(?:do\s+)?recogni[sz]e\s+(?:it|the\s+(?:payment|charge|transaction)|this|that)(?:\s+now)?\b|\bit\s+was\s+(?:just\s+)?my\s+(?:son|daughter|wife|husband|partner|kid|child|mum|mom|dad|brother|sister|flatmate|roommate)\b/i,
   /\bwithdraw\s+(?:one\s+of\s+|either\s+of\s+|both\s+of\s+)?(?:my|the)\s+(?:[\w'-]+\s+){0,3}(?:request|claim|complaint|dispute)s?\b/i,
+  // "Please withdraw it, sorry!", "pls drop one of those requests".
+  /\b(?:please|pls|plz|can\s+you|could\s+you|just)\s+withdraw\s+(?:it|that|this)\b(?!\s+(?:from|at|out|in|cash|money))|\b(?:drop|withdraw|cancel)\s+(?:one|either)\s+of\s+(?:those|these|the|my)\s+(?:requests?|claims?|refunds?|disputes?|complaints?)\b/i,
   /\bchanged\s+my\s+mind\b|\b(?:don'?t|do\s+not|no\s+longer)\s+want\s+to\s+(?:go\s+ahead|proceed|continue|pursue)\b/i,
   /\b(?:no\s+longer|don'?t|do\s+not)\s+(?:need|want)\s+(?:the|a|my)\s+refund\b|\bstop\s+(?:the|my)\s+(?:refund|request|claim)\b/i,
 ];
@@ -143,6 +148,12 @@ const STATUS: RegExp[] = [
   /\b(?:the|my|that|this)\s+(?:[\w&'-]+\s+){0,3}(?:one|claim|refund|request|case|dispute|complaint)\s+(?:is|are)\s+still\s+(?:going|open|pending|on|active|running|in\s+progress|(?:being\s+)?(?:looked\s+at|reviewed|checked)|with\s+(?:you|someone|somebody|an?\s+operator))\b|\bwhere(?:'?s|\s+is|\s+are)\s+(?:the|my|that)\s+(?:[\w&'-]+\s+){1,3}(?:one|claim|request|case|dispute|complaint)s?(?:\s+(?:at|now))*\W*$/i,
   // "the state of my refund requests", "how are both of them going", "refund from shop still not here", "the shop refunded it a week ago, still don't see it".
   /\b(?:state|status|progress|stage)\s+(?:of|on|with)\s+(?:my|the|that|this|those|these)\s+(?:[\w&'-]+\s+){0,2}(?:refunds?|claims?|requests?|cases?|disputes?|complaints?)\b|\bhow\s+(?:are|is|r)\s+(?:both\s+(?:of\s+)?)?(?:them|they|those|these|both)(?:\s+both)?\s+(?:going|doing|looking|coming\s+along|progressing)\b|\brefund\w*\b.{0,30}\bstill\s+(?:not|isn'?t|hasn'?t|no)\b(?:\s+\w+)?\s+(?:here|in|there|arrived|received|come|showing|visible)\b|(?:\b(?:they|shop|store|seller|merchant)\s+(?:\w+\s+){0,5}(?:refunded|returned|sent\s+(?:\w+\s+){0,3}back)|\b(?:earlier|already|yesterday)\s+(?:you|u)\s+refund(?:ed)?)\b.{0,80}\b(?:still|not|don'?t|can'?t|haven'?t)\s+(?:\w+\s+)?(?:see|seen|there|here|arrived|received|got|showing|show)\b/i,
+  // "and when will somebody decide about it?", "how long does the check on that usually take?", "whats going on with the fuel thing?".
+  /\bwhen\s+will\s+(?:somebody|someone|anyone|you|they|an?\s+operator|the\s+operator)\s+(?:decide|make\s+a\s+decision|look\s+at\s+(?:it|that|this))\b|\bhow\s+long\s+(?:does|will|do)\s+(?:the|your|a)\s+(?:check|review|decision|investigation)\s+(?:on\s+(?:that|this|it|my\s+\w+)\s+)?(?:usually\s+|normally\s+|typically\s+)?take\b|\bwhat(?:'?s|\s+is)?\s+(?:happen(?:e?d|ing)|going\s+on)\s+(?:to|with)\s+(?:my|the|that)\s+(?:[\w&'-]+\s+){1,3}(?:thing|one|money)\b/i,
+  // "when will I actually see it in my balance?", "when will the money show up in my account?".
+  /\bwhen\s+will\s+i\s+(?:actually\s+|finally\s+)?(?:see|get|have|receive)\s+(?:it|that|the\s+money|my\s+money|the\s+refund|my\s+refund)\s+(?:back\s+)?(?:in|on)\s+(?:my|the)\s+(?:balance|account|card)\b|\bwhen\s+will\s+(?:the|my)\s+(?:money|refund)\s+(?:actually\s+|finally\s+)?(?:show\s+up|appear|arrive|land|be\s+back)\b/i,
+  // "I was told my refund went through but I can't see the money anywhere".
+  /\brefund\w*\s+(?:went|has\s+gone|had\s+gone|was\s+(?:sent|processed|paid|issued|done)|has\s+been\s+(?:sent|processed|paid|issued|done))\b.{0,60}\b(?:can'?t|cannot|don'?t|do\s+not|haven'?t|have\s+not|not|no)\s+(?:\w+\s+)?(?:see|seen|find|received?|got|there|money)\b/i,
   // "is the book nook money back yet", "whats the verdict on gadget hub?".
   /\b(?:is|has)\s+(?:the|my|that)\s+(?:[\w&'-]+\s+){0,3}(?:money|refund|cash)\s+(?:(?:already|actually)\s+)?(?:back|in|there|arrived|landed)\b|\bverdict\b|\boutcome\s+(?:of|on)\s+(?:my|the|that)\b/i,
   // "what is with my reclamation?", "until when I get an answer?", "until when comes my money back?": as customers writing English as a second language ask.
@@ -237,7 +248,7 @@ const UNRECOGNISED: RegExp[] = [
 
 const REFUND: RegExp[] = [
   /\brefund\w*\b|\brecla(?:mation|im)\b|\breklamation\b|\bi\s+want\s+(?:it\s+|them\s+|this\s+|that\s+)?back\b|\bmoney\s+back\b|\breimburs\w*\b|\bcharge\s?back\b|\bdisput\w*\b|\breturn\s+(?:my|the)\s+money\b|\b(?:want|get|have)\s+(?:it|them|that|the\s+difference)\s+back\b|\b(?:want|need)\s+my\s+(?:[\w€.,&]+\s+){1,4}back\b|\b(?:returned|sent\s+(?:\w+\s+){0,3}back)\b.{0,60}\b(?:never|didn'?t|haven'?t|not)\s+(?:got|get|received?|seen)\s+(?:my\s+|the\s+)?(?:money|refund|cash)\b|\b(?:returned|sent\s+(?:\w+\s+){0,3}back)\b.{0,80}\b(?:money|refund|\d+[.,]\d{2})\s+(?:never|still\s+(?:hasn'?t|has\s+not))\s+(?:came|come|arrived?|shown?\s+up)\b/i,
-  /\b(?:one\s+of\s+)?(?:my|the|a|this|that)\s+(?:payments?|charges?|transactions?)\b.{0,30}\b(?:is|are|looks?|was|seems?)\s+(?:wrong|incorrect|not\s+right)\b|\bovercharg\w*\b|\bcharged\s+too\s+much\b|\bwrong\s+amount\b|\bshould\s+(?:only\s+)?(?:have\s+)?be(?:en)?\s+(?:only\s+)?(?:€|eur\b|\d)|\breverse\s+(?:the|this|that)\b|\b(?:want|need|get|have)\s+(?:it|that|this|them)\s+(?:reversed|reverted)\b/i,
+  /\b(?:one\s+of\s+)?(?:my|the|a|this|that)\s+(?:(?!card\b)[\w-]+\s+)?(?:payments?|charges?|transactions?)\b.{0,30}\b(?:is|are|looks?|was|seems?)\s+(?:wrong|incorrect|not\s+right)\b|\b(?:something|sth|smth)\s+(?:is\s+|'?s\s+)?wrong\s+with\s+(?:one\s+of\s+)?(?:my|a|the)\s+(?:[\w-]+\s+)?(?:payments?|charges?|transactions?)\b|\bovercharg\w*\b|\bcharged\s+too\s+much\b|\bwrong\s+amount\b|\bshould\s+(?:only\s+)?(?:have\s+)?be(?:en)?\s+(?:only\s+)?(?:€|eur\b|\d)|\breverse\s+(?:the|this|that)\b|\b(?:want|need|get|have)\s+(?:it|that|this|them)\s+(?:reversed|reverted)\b/i,
   // "...charged 23.40 but i returned all of it", "...210?? i only filled up for 110": said of a payment taken.
   /\b(?:charg\w*|took|billed|taken|paid)\b.{0,60}\b(?:but|and|though)\s+i\s+(?:returned|sent\s+back|took\s+back|brought\s+back|cancell?ed)\b|\bi\s+(?:only|just)\s+(?:spent|paid|bought|ordered|had|used|filled\s+up|fuell?ed|tanked|took\s+out|withdrew|put\s+in)\s+(?:\w+\s+){0,3}?(?:for\s+)?(?:€\s*)?\d+(?:[.,]\d+)?\b/i,
 ];
@@ -280,7 +291,7 @@ const LATER_RULES: Rule[] = [
 
 /** Thanks and a goodbye with nothing asked ("thank you, that was quick", "cheers, that's all", "dzięki, to wszystko"). */
 const THANKS =
-  /^\W*(?:ok(?:ay)?,?\s+|great,?\s+|good,?\s+|ok\s+good,?\s+|perfect,?\s+|brilliant,?\s+)?(?:thanks?|thank\s+(?:you|u|ya)|thanku|thx|ty|ta|cheers|many\s+thanks|danke(?:\s+sch[oö]n)?|dzi[eę]kuj[eę])(?:\s+(?:so\s+much|a\s+lot|very\s+much|ever\s+so\s+much|again|earlier|today|dear|love|mate|man|buddy|guys|for\s+(?:your|the|all\s+the)\s+help))*(?:[\s!.,]+(?:that\s+was\s+(?:quick|fast|easy|helpful)|that'?s\s+(?:all|everything|it)|(?:you'?ve|you\s+have)\s+been\s+(?:so\s+|very\s+)?(?:great|helpful|patient|kind|lovely)(?:\s+with\s+me)?|that(?:'s|\s+is)\s+(?:very\s+|so\s+)?(?:kind|nice|lovely)(?:\s+of\s+you)?|all\s+(?:good|sorted|fine)(?:\s+now)?|(?:and\s+)?sorry\s+(?:again\s+)?(?:for\s+the\s+(?:trouble|bother|hassle|confusion)|to\s+(?:bother|trouble)\s+you)|bye|tsch[uü]ss|ciao|have\s+(?:a\s+)?(?:good|nice|great)\s+(?:day|evening|weekend)))*[\s!.,:)🙂😊👍🙏]*$/iu;
+  /^\W*(?:(?:ok(?:ay)?|great|good|ok\s+good|perfect|brilliant|fine|alright|lovely|nice|awesome|cool)[\s,.!]+)?(?:thanks?|thank\s+(?:you|u|ya)|thanku|thx|ty|ta|cheers|many\s+thanks|danke(?:\s+sch[oö]n)?|dzi[eę]kuj[eę])(?:\s+(?:so\s+much|a\s+lot|very\s+much|ever\s+so\s+much|again|earlier|today|dear|love|mate|man|buddy|guys|for\s+(?:your|the|all\s+the)\s+help))*(?:[\s!.,]+(?:that\s+was\s+(?:quick|fast|easy|helpful)|that'?s\s+(?:all|everything|it)|(?:you'?ve|you\s+have)\s+been\s+(?:so\s+|very\s+)?(?:great|helpful|patient|kind|lovely)(?:\s+with\s+me)?|that(?:'s|\s+is)\s+(?:very\s+|so\s+)?(?:kind|nice|lovely)(?:\s+of\s+you)?|all\s+(?:good|sorted|fine)(?:\s+now)?|what\s+a\s+relief|(?:and\s+)?sorry\s+(?:again\s+)?(?:for\s+the\s+(?:trouble|bother|hassle|confusion)|to\s+(?:bother|trouble)\s+you)|bye|tsch[uü]ss|ciao|have\s+(?:a\s+)?(?:good|nice|great)\s+(?:day|evening|weekend)))*[\s!.,:)🙂😊👍🙏]*$/iu;
 const PL_THANKS =
   /^\W*(?:(?:ok|oki|okej|super|dobra|dobrze|[sś]wietnie)[\s,!.]+)?(?:dzi[eę]kuj[eę]|dzi[eę]ki|dziekuje|dzieki|dzi[eę]kuj[eę]\s+bardzo)(?:\s+(?:bardzo|serdecznie|wielkie|za\s+pomoc|za\s+wszystko))*(?:[\s!.,–-]+(?:to\s+(?:by\s+by[lł]o\s+)?(?:wszystko|na\s+tyle|tyle)(?:\s+na\s+dzi[sś])?|pomog[lł]o|szybko\s+posz[lł]o|do\s+widzenia|do\s+us[lł]yszenia|mi[lł]ego\s+(?:dnia|wieczoru|weekendu)|pozdrawiam))*[\s!.,:)🙂😊👍🙏]*$/iu;
 
