@@ -252,9 +252,20 @@ const KIND_REFERENCES = KINDS.map(({ codes, words }) => ({ codes, pattern: kindR
  * one of `payments` is of that kind; undefined when the text points at no kind, or several shops are
  * of it.
  */
-export function merchantOfKind(text: string, payments: { merchant: string; mcc?: string }[]): string | undefined {
+export function merchantOfKind(text: string, payments: { merchant: string; mcc?: string; country?: string }[]): string | undefined {
   const named = KIND_REFERENCES.filter((kind) => kind.pattern.test(text)).flatMap((kind) => kind.codes);
-  return named.length === 0 ? undefined : onlyMerchant(payments.filter((p) => p.mcc !== undefined && named.includes(p.mcc)));
+  if (named.length === 0) return undefined;
+  const ofKind = payments.filter((p) => p.mcc !== undefined && named.includes(p.mcc));
+  // "that restaurant payment in Spain": of several shops of the kind, the one of the country named.
+  const countries = COUNTRIES.filter(({ words }) => new RegExp(String.raw`(?<!\p{L})(?:in|from|z|w|we)\s+(?:${words})(?!\p{L})`, "iu").test(text)).map(
+    ({ code }) => code,
+  );
+  return onlyMerchant(ofKind) ?? (countries.length === 1 ? onlyMerchant(ofKind.filter((p) => p.country === countries[0])) : undefined);
+}
+
+/** Whether a word names a kind of shop ("chemist", "bakery"), not a shop. */
+export function isKindOfShop(word: string): boolean {
+  return KINDS.some(({ words }) => new RegExp(String.raw`^(?:${words})$`, "iu").test(word.trim()));
 }
 
 /** The merchant of `payments` when they all have one, else undefined. */

@@ -4,9 +4,9 @@ import { labelForCategory } from "./banking77";
 import { bankingClassifier, rankCategories, scoreLabels, type IntentModel, type LabelScore } from "./classifier";
 import { findDate } from "./dates";
 import { foldText } from "./intent-features";
-import { bestMerchants, firstNamed, matchMerchant, merchantOfCountry, merchantOfKind } from "./merchants";
+import { bestMerchants, firstNamed, isKindOfShop, matchMerchant, merchantOfCountry, merchantOfKind } from "./merchants";
 import { resolvePending, shopsOffered } from "./resolve";
-import { applyRules, claimRule, MONEY_NOT_BACK, SAID_AGAINST, stripGreeting, type RuleLabel } from "./rules";
+import { ALREADY_STOPPED, applyRules, claimRule, MONEY_NOT_BACK, SAID_AGAINST, stripGreeting, type RuleLabel } from "./rules";
 import type { ChatTurn, Intent, PendingTxn, RefundReason, Txn, Understanding } from "./types";
 
 /** What a message is read against: today, the customer's booked payments and their items not booked yet. */
@@ -174,7 +174,10 @@ const SHOP_PLACES = [
   // "There's a Netflix charge I never signed up for".
   new RegExp(String.raw`\b(?:a|an)\s+${NAME}\s+(?:charge|payment|subscription|transaction|debit)\b`, "gu"),
   // "refund my Lidl shopping from yesterday", "that Zalando delivery".
-  new RegExp(String.raw`\b(?:my|the|that|this)\s+${NAME}\s+(?:shopping|purchase|order|payment|charge|subscription|booking|bill|delivery|groceries)\b`, "gu"),
+  new RegExp(
+    String.raw`\b(?:[Mm]y|[Tt]he|[Tt]hat|[Tt]his)\s+${NAME}\s+(?:shopping|purchase|order|payment|charge|subscription|booking|bill|delivery|groceries|flight|ticket|ride|trip|room|stay)\b`,
+    "gu",
+  ),
   // "its the Lidl one from yesterday", "and the Zara one?".
   new RegExp(String.raw`\bthe\s+${NAME}\s+(?:one|payment|charge|transaction|ride|trip|order|subscription|booking|ticket|purchase|bill)\b`, "gu"),
   // "seller on Allegro never sent it", "sent the shoes back to Zalando".
@@ -217,6 +220,12 @@ const GENERIC_PURCHASE =
  * nothing rather than some other payment of that day, and the answer can say what was not found.
  */
 function unlistedMerchant(text: string): string | undefined {
+  const name = unlistedName(text);
+  // "chemist charged me for vitamins": a kind of shop is no shop's name.
+  return name && !isKindOfShop(name) ? name : undefined;
+}
+
+function unlistedName(text: string): string | undefined {
   for (const place of SHOP_PLACES) {
     for (const m of text.matchAll(place)) {
       const name = m[1]!.replace(/[.'’-]+$/, "");
@@ -621,7 +630,7 @@ export function asksSomething(text: string): boolean {
 
 /** Words that join a clause to the one before it ("and", "also", "i jeszcze"), read past when asking whether it asks. */
 const JOINER =
-  /^\W*(?:(?:and|also|plus|btw|p\.?\s?s\.?|oh\s+and|firstly|secondly|thirdly|furthermore|moreover|additionally|in\s+addition|(?:a\s+)?(?:separate|different|another|second|other|unrelated)\s+(?:question|thing)|one\s+more\s+(?:thing|question)|i\s+jeszcze|a\s+jeszcze|i|a|oraz|jeszcze|aha|inne\s+pytanie|osobne\s+pytanie)(?!\p{L})[\s,:–—-]*)+/iu;
+  /^\W*(?:(?:and|also|plus|btw|p\.?\s?s\.?|oh\s+and|firstly|secondly|thirdly|furthermore|moreover|additionally|in\s+addition|(?:a\s+)?(?:separate|different|another|second|other|unrelated)\s+(?:question|thing)|one\s+more\s+(?:thing|question)|i\s+jeszcze|a\s+jeszcze|i(?!\s+(?:have|had|has|think|thought|was|am|m|got|need|needed|want|wanted|would|will|just|did|do|don'?t|didn'?t|can|can'?t|could|tried|paid|bought|used|lost|found|made|sent|see|saw|know|noticed|checked|called|live|work|only|never|also|really|still|guess|hope|realised|realized|mean|meant)(?!\p{L}))|a(?!\s+(?:friend|few|couple|lot|new|payment|charge|card|transfer|man|woman|guy|shop|store|bit|week|month|day|year|while|refund|question|problem|colleague|bank|message|text|call|website|site|link)(?!\p{L}))|oraz|jeszcze|aha|inne\s+pytanie|osobne\s+pytanie)(?!\p{L})[\s,:–—-]*)+/iu;
 
 /** Clauses of a run-on message: sentences, and "and" / "also" before a new request. */
 export function splitClauses(text: string): string[] {
@@ -684,6 +693,8 @@ export function understandCustomerText(message: string, ctx: OfflineContext, mod
         !(u.intent === "refund" && u.merchant === undefined && u.amountMinor === undefined && ASKS_IF_BACK.test(clause.replace(JOINER, ""))) &&
         // "false alarm - it was my son using my card details... you can unfreeze it", "ok nvm... u can unfreeze it": the explanation is of the card's freeze, no request withdrawn.
         !(u.intent === "cancel" && unfreezes && (!CANCEL_SAID.test(clause) || cardNevermind(clause, text))) &&
+        // "Two hours I thought my card is lost... Now I find it in my shoe": the loss told is over.
+        !(u.intent === "freeze_card" && ALREADY_STOPPED.test(text) && !FREEZE_ASKED.test(clause)) &&
         // "I froze my card last week cause I thought I lost it... please unfreeze it": the loss told is over.
         !(u.intent === "freeze_card" && unfreezes && !FREEZE_ASKED.test(clause)) &&
         // "...now it's blocked. can i unblock it?" about a PIN unfreezes no card.
@@ -701,6 +712,7 @@ export function understandCustomerText(message: string, ctx: OfflineContext, mod
   const story = (u: Understanding, byRule: boolean) =>
     claimed && u.intent === "status" && !byRule && (!u.merchant || !claimedShop || u.merchant === claimedShop);
   const parts = read.filter(({ u, byRule }) => !story(u, byRule) && !protest(u)).map(({ u }) => u);
+  const told = toldBeforeAQuestion(clauses, read, parts, ctx, model);
   const clauseOf = new Map(read.map(({ u, clause }) => [u, clause]));
   // A help topic read from the whole message is a blend of its clauses' ("do you have disposable cards? and what's my monthly limit"): a clause's own topic wins.
   const wholeCounts =
@@ -712,7 +724,7 @@ export function understandCustomerText(message: string, ctx: OfflineContext, mod
     !protest(whole) &&
     whole.confidence >= SECOND_INTENT_FLOOR &&
     !(whole.intent === "knowledge" && parts.some((u) => u.intent === "knowledge"));
-  const requests = wholeCounts ? [whole, ...parts] : parts;
+  const requests = wholeCounts ? [whole, ...parts] : told ? [told, ...parts] : parts;
   const byIntent = new Map<string, Understanding>();
   for (const u of requests) if (!byIntent.has(keyOf(u))) byIntent.set(keyOf(u), u);
   const ordered = [...byIntent.values()].sort((a, b) => PRECEDENCE.indexOf(a.intent) - PRECEDENCE.indexOf(b.intent));
@@ -787,6 +799,31 @@ function askedOfTheClauseBefore(r: ClauseReading, before: ClauseReading, model: 
 const CANCEL_SAID =
   /\b(?:cancel\w*|withdraw\w*|drop|scratch|forget|never\s*mind|nvm|stop)\b|(?<!\p{L})(?:anul\p{L}*|wycof\p{L}*|rezygn\p{L}*|zrezygn\p{L}*|odwo[lł]\p{L}*)/iu;
 
+/**
+ * "There's a direct debit ... I never signed up for. What should I do about that? And separately,
+ * how do I move money in from another bank?": a question pointing back at what the clauses before
+ * it tell asks about their topic, beside the help question another clause asks.
+ */
+function toldBeforeAQuestion(
+  clauses: string[],
+  read: ClauseReading[],
+  parts: Understanding[],
+  ctx: OfflineContext,
+  model: IntentModel,
+): Understanding | undefined {
+  if (!parts.some((u) => u.intent === "knowledge")) return undefined;
+  const asked = new Set(read.filter(({ u }) => parts.includes(u)).map(({ clause }) => clause));
+  const rest = clauses.filter((clause) => !asked.has(clause));
+  const pointsBack = rest.some((clause, i) => {
+    if (i === 0 || !(ASKS.test(clause.replace(JOINER, "")) || /\?/.test(clause))) return false;
+    const own = understandText(clause, ctx, model);
+    return (own.intent === "unclear" || own.intent === "other") && POINTS_AT_BEFORE.test(clause);
+  });
+  if (!pointsBack) return undefined;
+  const u = understandText(rest.join(" "), ctx, model);
+  return u.intent === "knowledge" && u.confidence >= SECOND_INTENT_FLOOR && !parts.some((p) => keyOf(p) === keyOf(u)) ? u : undefined;
+}
+
 /** "nvm", "forget it", "false alarm" beside an unfreeze, with no request or withdrawal named: said of the card's freeze. */
 function cardNevermind(clause: string, message: string): boolean {
   return !REQUEST_NAMED.test(message) && !/\b(?:cancel\w*|withdraw\w*)\b|(?<!\p{L})(?:anul\p{L}*|wycof\p{L}*)/iu.test(clause);
@@ -803,7 +840,7 @@ const WROTE_BEFORE =
 
 /** "I asked for a refund last week", "Reklamowałam coś u was kilka tygodni temu": a claim told as made before, the setting of a question about it. */
 const CLAIMED_BEFORE =
-  /\bi\s+(?:already\s+)?(?:asked\s+for|applied\s+for|filed|put\s+in|submitted|made|raised|opened|requested)\s+(?:a\s+|the\s+|my\s+)?(?:refund|claim|dispute|complaint|request)\b|(?<!\p{L})(?:reklamowa[lł]\p{L}*|zg[lł]asza[lł]\p{L}*|zg[lł]osi[lł]\p{L}*|prosi[lł]\p{L}*\s+o\s+zwrot)(?!\p{L})/iu;
+  /\bi\s+(?:already\s+)?(?:asked\s+for|applied\s+for|filed|put\s+in|submitted|made|raised|opened|requested)\s+(?:a\s+|the\s+|my\s+)?(?:refund|claim|dispute|complaint|request)\b|(?<!\p{L})(?:reklamowa[lł]\p{L}*|zg[lł]asza[lł]\p{L}*|zg[lł]osi[lł]\p{L}*|prosi[lł]\p{L}*\s+o\s+zwrot|(?:ponownie\s+|znowu\s+)?pisz[eę]\s+(?:ponownie\s+|znowu\s+)?w\s+sprawie)(?!\p{L})/iu;
 
 /** `whole` with what is said of a payment taken from `said` alone. */
 function withPayment(whole: Understanding, said: Partial<Understanding>): Understanding {

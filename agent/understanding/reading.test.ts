@@ -1147,3 +1147,85 @@ describe("the sixth round's readings", () => {
     expect(understandCustomerText("the conversion on my card payment abroad looks wrong, I got charged more than I should have", bob).intent).toBe("knowledge");
   });
 });
+
+describe("cards stopped, found and replaced as the sixth round's customers said it", () => {
+  const freezes = [
+    "ok so my wallet is just... gone. had it at the bakery this morning, the card is in there. please make sure nobody can pay with it",
+    "Fantastic. Someone is apparently trying to buy sneakers online with my card. Four declined attempts in ten minutes, none of them me.",
+    "kill the card. now.",
+    "My card is away since yesterday. Please make that nobody can pay with it.",
+    "a man phoned saying he was from your fraud department and I read him my card number and the code that came by SMS",
+    "kurde my card its not in jacket not in car nowhere please make it stop working before somebody use it",
+    "I put all data from my card, also the code from back side. Now the buyer disappear and I think it was scam.",
+    "I cannot get it back from there. So please, put the card on hold.",
+    "wait, my wallet was next to the phone and it is also gone. the card is in the wallet",
+  ];
+  it("freezes a card lost, stolen or in someone else's hands, however it is told", () => {
+    for (const text of freezes) expect(understandCustomerText(text, bob).intent, text).toBe("freeze_card");
+  });
+
+  it("freezes nothing asked of in general, stopped already or found again", () => {
+    expect(understandCustomerText("just curious, nothing's wrong: if I freeze my card in the app, do my direct debits still go out?", bob).intent).toBe(
+      "knowledge",
+    );
+    expect(understandCustomerText("What happens if a cash machine keeps my card? Asking because it happened to my mum", bob)).toMatchObject({
+      intent: "knowledge",
+      category: "card_swallowed",
+    });
+    const found = understandCustomerText(
+      "Two hours I thought my card is lost, I was very scared. Now I find it in my shoe (!). By the way, what is my limit for online shopping?",
+      bob,
+    );
+    expect(found.intent).toBe("limits");
+    expect(found.also).toBeUndefined();
+    expect(understandCustomerText("My card was stolen on thursday, I froze it myself in the app the same day. Now I only need a new card.", bob)).toMatchObject(
+      {
+        intent: "replace_card",
+      },
+    );
+    expect(understandCustomerText("how does freezing actually work?", bob)).toMatchObject({ intent: "knowledge", category: "lost_or_stolen_card" });
+  });
+
+  it("unfreezes a card recovered, and orders one asked for with the right name, never one ordered already", () => {
+    expect(understandCustomerText("I have recovered my card. I would be grateful if you could lift the temporary block.", bob).intent).toBe("unfreeze_card");
+    expect(understandCustomerText("my wife had it the whole time. Can you make it active again?", bob).intent).toBe("unfreeze_card");
+    expect(understandCustomerText("my name is printed as 'Alcie Novak' on the card. Could I get one with the correct spelling?", alice).intent).toBe(
+      "replace_card",
+    );
+    expect(understandCustomerText("I'd also like a completely new card with a different number, since the old details are out there now", alice).intent).toBe(
+      "replace_card",
+    );
+    expect(understandCustomerText("ordered a replacement card on 30 November and there's still nothing in my mailbox. where is it?", alice)).toMatchObject({
+      intent: "knowledge",
+      category: "card_arrival",
+    });
+  });
+
+  it("reads no second request in a clause that opens with the English 'I'", () => {
+    const u = understandCustomerText(
+      "I have notifications about payments to some online casino, three tries, I think all declined. Somebody has my card??",
+      bob,
+    );
+    expect(u.intent).toBe("freeze_card");
+    expect(u.also).toBeUndefined();
+  });
+});
+
+describe("two help questions when the first points back at what the message told", () => {
+  it("answers the topic told before 'What should I do about that?' beside the other question", () => {
+    const u = understandCustomerText(
+      "There's a direct debit on my account from a company called FitLife that I never signed up for. What should I do about that? And separately, how do I move money in here from my account at another bank?",
+      alice,
+    );
+    expect(u).toMatchObject({
+      intent: "knowledge",
+      category: "direct_debit_payment_not_recognised",
+      also: { intent: "knowledge", category: "transfer_into_account" },
+    });
+  });
+
+  it("says goodbye to 'that's everything, thank you' and hands over to a member of staff", () => {
+    expect(understandCustomerText("great, that's everything, thank you!", alice).intent).toBe("greeting");
+    expect(understandCustomerText("Additionally, I would like to speak with a member of staff regarding a separate matter.", bob).intent).toBe("handover");
+  });
+});

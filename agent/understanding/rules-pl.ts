@@ -70,6 +70,8 @@ export const PL_REPLACE: RegExp[] = [
 
 export const PL_CANCEL: RegExp[] = [
   // "niepotrzebnie zgłaszałam, da się to cofnąć?".
+  // "tę z apteką możecie skasować".
+  /\bskasuj\w*|\bskasowac\b/,
   /\bniepotrzebnie\s+(?:\w+\s+)?(?:zglasza\w*|zglosil\w*|reklamowa\w*)|\b(?:da\s+sie|mozna)\s+(?:to\s+)?(?:cofnac|odwolac|wycofac)\b(?!.{0,40}\bprzelew)/,
   // "jedno z tych zgłoszeń możecie zamknąć, wyjaśniło się".
   /\b(?:zgloszen|reklamacj|wnios)\w*\s+(?:\w+\s+){0,3}(?:zamkn|zamyk)\w*/,
@@ -86,6 +88,8 @@ export const PL_STATUS: RegExp[] = [
   /^\W*(?:a\s+|i\s+|no\s+)?co\s+(?:tam\s+|dalej\s+)?z\s+(?:ta|te|tamta|tamte|tamtym|tamtej|tym|nia|nim|nimi)(?:\s+(?:drug|pierwsz|inn|wczesniejsz|poprzedni|ostatni)\w*)?(?:\W+z\s+\w+)?\W*$/,
   // "jak teraz wyglądają obie sprawy?", "gdzie jest moja reklamacja?", "a mam w ogóle jakieś zgłoszenia?", "mam jakis zwort w toku??", "ta z Mocca zostaje zwrócona, tak?".
   /\bjak\s+(?:teraz\s+|tam\s+)?stoj\w*\s+(?:\w+\s+){0,2}(?:spraw\w*|zgloszeni\w*|reklamacj\w*|zwrot\w*|wnios\w*)|\bjak\s+(?:teraz\s+|tam\s+)?stoi\s+(?:moja\s+|ta\s+)?(?:sprawa|reklamacja|zwrot)|^(?!.*\b(?:wplat\w*|wplac\w*|przelew\w*|gotowk\w*|czek\w*|doladow\w*|pensj\w*|wyplat\w*)\b).*\bkiedy\s+(?:\w+\s+){0,3}(?:widzi\w*|widziec|zobacz\w*)\s+(?:\w+\s+)?na\s+(?:koncie|karcie|rachunku)|\bjak\s+(?:teraz\s+|tam\s+)?wygladaj\w*\s+(?:\w+\s+)?(?:spraw\w*|zgloszeni\w*|reklamacj\w*|zwrot\w*|wnios\w*)|\bgdzie\s+(?:jest|sa)\s+(?:moja|moje|moj|ta|te)\s+(?:reklamacj\w*|zgloszeni\w*|wnios\w*|prosb\w*|spraw\w*)|\bmam\s+(?:\w+\s+){0,2}(?:jakie[sś]?|jaki[sś]?|jakas|jakies|otwart\w*|aktywn\w*)\s+(?:zgloszeni\w*|reklamacj\w*|zwrot\w*|zwort\w*|wnios\w*|prosb\w*|spraw\w*)|\b(?:zwrot\w*|zwort\w*|reklamacj\w*|zgloszeni\w*)\s+w\s+toku\b|\b(?:tamt\w*|zgloszeni\w*|reklamacj\w*|sprawa|wniosek)\b.{0,30}\b(?:dalej|nadal|wciaz|ciagle|jeszcze)\s+w\s+toku\b|\b(?:zostaje|zostanie|bedzie)\s+(?:zwrocon\w*|oddan\w*|uznan\w*|rozpatrzon\w*)\b/,
+  // "a ta w sprawie media expert dalej wisi?".
+  /\b(?:sprawie|reklamacj\w*|zgloszeni\w*|zwrot\w*|tamt\w*)\b.{0,40}\b(?:(?:dalej|nadal|wciaz|ciagle|jeszcze)\s+wisi|wisi\s+(?:dalej|nadal|wciaz|ciagle))\b/,
   // "i co dalej?", "ile to jeszcze potrwa", "ile można czekać", "dalej nic?", "dostałam odmowę??", "czekam i czekam".
   /^\W*(?:\w+\W+){0,2}i\s+co\s+dalej\W*$|\bile\s+(?:to\s+|tego\s+)?(?:jeszcze\s+)?(?:potrwa|bedzie\s+trwa\w*|trwa|mam\s+czekac)|\bile\s+(?:jeszcze\s+)?mozna\s+czekac|\bdalej\s+nic\b|\b(?:dostal\w*|mam)\s+odmow\w*|\bczekam\s+i\s+czekam\b/,
   // "kiedy te pieniądze faktycznie pojawią się na koncie?", "a te 12,50 już wróciło na konto?".

@@ -27,13 +27,15 @@ const CARD = String.raw`(?:(?:debit|credit|bank|visa|mastercard|physical|plastic
 
 /** The customer asks for a person, or for something only a person may do. */
 const HANDOVER: RegExp[] = [
-  /\b(?:speak|talk|chat)\s+(?:to|with)\s+(?:a\s+|an\s+|the\s+|your\s+|some\s+)?(?:real\s+|actual\s+|live\s+)?(?:human|person|people|someone|somebody|agent|operator|manager|representative|advis[eo]r|colleague|staff)\b/i,
+  /\b(?:speak|talk|chat)\s+(?:to|with)\s+(?:a\s+|an\s+|the\s+|your\s+|some\s+)?(?:real\s+|actual\s+|live\s+)?(?:human|person|people|someone|somebody|agent|operator|manager|representative|advis[eo]r|colleague|staff|member\s+of\s+(?:staff|the\s+team)|staff\s+member|consultant)\b/i,
   /\b(?:human|real\s+person|live\s+agent)\s*(?:please|pls|now)?\s*[!.?]*$|\bget\s+me\s+(?:a\s+)?(?:human|person|manager)\b|\bi\s+want\s+a\s+(?:real\s+|actual\s+|live\s+)?(?:human|person)\b/i,
   /\b(?:make|file|lodge|raise)\s+a\s+(?:formal\s+)?complaint\b/i,
   /\bget\s+me\s+(?:a\s+|an\s+)?(?:real\s+|live\s+|actual\s+)?(?:agent|human|person|manager|someone|somebody|operator)\b/i,
   /\b(?:connect|put|transfer|pass)\s+me\s+(?:through\s+)?(?:with|to)\s+(?:someone|somebody|(?:a|an|the|that)\s+(?:real\s+|actual\s+|live\s+)?(?:person|human|agent|operator|advis[eo]r)|customer\s+(?:service|support)|support|your\s+team)\b/i,
   /^\W*(?:operator|agent|human|representative|real\s+person)\W*$/i,
   /\b(?:is\s+there|are\s+there|have\s+you\s+got|do\s+you\s+have)\s+(?:a|an|any)\s+(?:real\s+|actual\s+|live\s+)?(?:human|person|people|agent|operator|member\s+of\s+(?:staff|the\s+team)|staff\s+member|advis[eo]r|consultant)s?\s+(?:(?:that|who)\s+)?(?:i\s+(?:can|could|might)|to)\s+(?:talk|speak|chat)\b/i,
+  // "honestly I'd like a person to go through my account with me".
+  /\b(?:i'?d\s+like|i\s+would\s+like|i\s+want|i\s+need)\s+(?:a|an|some)\s+(?:real\s+|actual\s+|live\s+)?(?:person|human|advis[eo]r|consultant|member\s+of\s+staff)\s+to\b/i,
   // "I'd prefer to sort my card issue with a person", "I'd rather go through it with a consultant".
   /\b(?:prefer|rather)\s+(?:to\s+)?(?:sort|deal\s+with|discuss|go\s+through|handle|talk\s+about)\b.{0,40}\bwith\s+(?:a|an|some)\s+(?:real\s+|actual\s+|live\s+)?(?:human|person|consultant|advis[eo]r|agent|member\s+of\s+staff)\b/i,
 ];
@@ -64,11 +66,11 @@ export const AT_CASH_MACHINE =
 const CHARGED =
   /\b(?:charg\w*|paid|pay|payments?|took|taken|take|billed?|debit\w*|deducted|transactions?|purchases?|bought|spent|money|cost|twice\s+(?:at|from|by|on))\b|€|\beur\b|\d(?![\d.,]*\s*(?:digits?|times|x\b|days?|weeks?|hours?|minutes?|months?|years?))/i;
 
-const CLOSE_ACCOUNT: RegExp[] = [/\b(?:close|terminate|delete|cancel|shut)\s+(?:down\s+)?(?:my|the)\s+(?:bank\s+)?account\b/i];
+const CLOSE_ACCOUNT: RegExp[] = [/\b(?:close|terminate|delete|cancel|shut)\s+(?:down\s+)?(?:my|the)\s+(?:own\s+)?(?:bank\s+)?account\b/i];
 
 /** Finding a card again comes before losing one: "I found my card" is not a loss. */
 const UNFREEZE: RegExp[] = [
-  /\bun-?freez\w*\b|\bun-?block\w*\b|\bthaw\b/i,
+  /\bun-?freez\w*\b|\bun-?block\w*\b|\bthaw\b|\blift\s+(?:the\s+)?(?:temporary\s+)?(?:block|freeze)\b|\bmake\s+(?:it|the\s+card|my\s+card)\s+(?:active|work(?:ing)?)\s+again\b|\b(?:recovered|got\s+back)\s+(?:my|the)\s+card\b/i,
   /\bfound\s+(?:my|the)\s+card\b|(?<!\bnew\s|\breplacement\s|\bfrom\s+my\s)\bcard\s+(?:turned|showed)\s+up\b(?!\s+(?:in|on)\s+(?:my|the)\s+(?:balance|account|statement|app))(?!.*\b(?:post|activat\w*|greyed|grayed|letter)\b)|\b(?:re-?activate|turn\s+back\s+on|switch\s+back\s+on)\s+(?:my|the)\s+card\b/i,
   /\b(?:it|the\s+card|my\s+card)\s+was\s+(?:in|under|behind)\s+(?:my|the)\s+(?:\w+\s+)?(?:coat|jacket|pocket|jeans|trousers|pants|bag|backpack|car|drawer|sofa|couch)\b.{0,20}\b(?:whole\s+time|all\s+along)\b|\bfou?n?d\s+it\b(?!\s+(?:was|is|odd|strange|weird|hard|difficult))|\bfound\s+my\s+(?:wallet|purse|bag)\b|\b(?:police|someone|somebody)\s+(?:has\s+|have\s+)?(?:found|returned|handed\s+in)\s+(?:my|the)\s+(?:wallet|purse|bag|card)\b/i,
   /\b(?:make|get)\s+it\s+work(?:ing)?\s+again\b|\bturn\s+it\s+on\s+again\b|\b(?:switch|turn)\s+(?:it|my\s+card|the\s+card)\s+back\s+on\b|\bi\s+can\s+use\s+(?:it|my\s+card|the\s+card)\s+again\b|\bundo\s+(?:the\s+)?(?:block|freeze|lock)\b|\bre-?activate(?:\s+it)?\b(?=\W*(?:please|pls|now|again)?\W*$)|\bunlock\s+(?:it|my\s+card|the\s+card)\b|\b(?:switch|turn)(?:ed)?\s+back\s+on\b|\b(?:have|get)\s+it\s+(?:switched|turned)\s+back\s+on\b|\bturn\s+(?:it|my\s+card|the\s+card)\s+back\s+on\b|\b(?:can|could)\s+i\s+use\s+(?:it|my\s+card|the\s+card)\s+again\b/i,
@@ -76,7 +78,7 @@ const UNFREEZE: RegExp[] = [
 
 const STOLEN = /\bstolen\b|\bnicked\b|\bpick-?pocket\w*\b|\brobbed\b|\bmugged\b|\bthief\b/i;
 const COMPROMISED =
-  /\b(?:sent|gave|entered|typed|shared|told)\b.{0,40}\b(?:card\s+(?:number|details)|cvv|cvc|security\s+code)\b|\b(?:card\s+(?:number|details)|cvv|cvc)\b.{0,40}\b(?:sent|gave|entered|shared)\s+(?:them|it)\b|\bcompromised\b|\bleak\w*\b|\bdata\s+breach\b|\b(?:photo|picture|pic)\s+of\s+my\s+card\b|\bskimm\w*\b|\bcloned\b|\bphish\w*\b|\b(?:someone|somebody|they)\s+(?:has|have|got|knows?|stole)\s+(?:my\s+)?(?:card\s+)?(?:details|number|pin|cvv)\b|(?<!\b(?:her|his|their|neighbou?r'?s|friend'?s)\s+(?:card\s+)?)\b(?:card\s+)?details\s+(?:were\s+|have\s+been\s+|got\s+)?(?:leaked|stolen|hacked)\b/i;
+  /\b(?:sent|gave|entered|typed|shared|told)\b.{0,40}\b(?:card\s+(?:number|details)|cvv|cvc|security\s+code)\b|\b(?:card\s+(?:number|details)|cvv|cvc)\b.{0,40}\b(?:sent|gave|entered|shared)\s+(?:them|it)\b|\b(?:gave|read|told|sent|typed|entered|put)\b.{0,30}\b(?:my\s+)?card\s+(?:number|numbers|details|data)\b|\b(?:data|details|numbers?)\s+(?:from|of)\s+my\s+card\b|\b(?:someone|somebody)\b.{0,60}\b(?:trying|tried|attempt\w*)\s+to\s+(?:buy|pay|use|spend|shop)\b.{0,40}\bwith\s+my\s+card\b|\bdeclined\s+(?:attempts?|tries)\b.{0,60}\b(?:none\s+of\s+them|not)\s+(?:me|mine)\b|\bcompromised\b|\bleak\w*\b|\bdata\s+breach\b|\b(?:photo|picture|pic)\s+of\s+my\s+card\b|\bskimm\w*\b|\bcloned\b|\bphish\w*\b|\b(?:someone|somebody|they)\s+(?:has|have|got|knows?|stole)\s+(?:my\s+)?(?:card\s+)?(?:details|number|pin|cvv)\b|(?<!\b(?:her|his|their|neighbou?r'?s|friend'?s)\s+(?:card\s+)?)\b(?:card\s+)?details\s+(?:were\s+|have\s+been\s+|got\s+)?(?:leaked|stolen|hacked)\b/i;
 
 const FREEZE: RegExp[] = [
   /\b(?:mugged|robbed|pick-?pocketed)\b|\b(?:took|stole|nicked|grabbed|snatched)\s+(?:my\s+)?(?:wallet|purse|bag|handbag|card)\b/i,
@@ -85,9 +87,13 @@ const FREEZE: RegExp[] = [
     String.raw`\b(?:lost|stolen|misplaced|can'?t\s+find|cannot\s+find|lose)\s+(?:my\s+|the\s+)?${CARD}\b|\b${CARD}\b.{0,40}\b(?:lost|stolen|missing|nicked|(?<!\bbe\s)taken)\b|\b${CARD}(?:'s|\s+(?:is|has|has\s+been|was))?\s+(?:just\s+|totally\s+|completely\s+)?gone\b(?!\s+(?:blank|through|up|down|off|dead))`,
     "i",
   ),
+  // "how does freezing actually work?": asked of freezing (answered from the help article, see asksHowToFreeze).
+  /\bhow\s+does\s+(?:card\s+)?(?:freez|block)\w*\s+(?:\w+\s+)?work\b/i,
+  // "make it stop working before somebody use it", "kill the card", "put the card on hold", "the card is away since yesterday", "my wallet is just... gone".
+  /\bmake\s+(?:it|the\s+card|my\s+card)\s+stop\s+working\b|\b(?:kill|disable|deactivate|switch\s+off|turn\s+off)\s+(?:the|my|this)\s+card\b|\bput\s+(?:the|my)\s+card\s+on\s+hold\b|\bcard\s+is\s+away\b|\b(?:wallet|purse|handbag)\b.{0,40}\b(?:is|was|it'?s)\s+(?:(?:just|also|now|simply)\W+){0,2}gone\b|\bhaven'?t\s+seen\s+(?:my|the)\s+card\s+since\b|\b(?:someone|somebody)\s+(?:has|have|got)\s+my\s+card\b/i,
   // "I think I am leaving my card in restaurant", "dropped my card on the tram", "make it not usable".
   /\b(?:left|leaving|leave|forgot|dropped|drop)\s+(?:my\s+|the\s+)?card\s+(?:(?:somewhere\s+)?(?:in|at|on|under)\s+(?!(?:my\s+)?home\b|my\s+(?:house|flat|desk|room|other)\b)(?:a|an|the|some)?\s*\p{L}+|somewhere|behind)|\bmake\s+(?:it|my\s+card|the\s+card)\s+(?:not\s+usable|unusable)\b/iu,
-  /\b(?:nobody|no\s*one)\s+(?:else\s+)?(?:can|could)\s+use\s+(?:my|the)\s+card\b|\bmake\s+sure\s+(?:nobody|no\s*one)\s+(?:else\s+)?(?:can|could)\s+use\s+it\b|\bi\s+(?:lsot|losst|lost)\s+my\s+(?:crad|cadr|card)\b/i,
+  /\b(?:nobody|no\s*one)\s+(?:else\s+)?(?:can|could)\s+use\s+(?:my|the)\s+card\b|\bmake\s+(?:sure|that)\s+(?:nobody|no\s*one|no\s+body)\s+(?:else\s+)?(?:can|could|is\s+able\s+to)\s+(?:use|pay\s+with|spend\s+with|shop\s+with)\s+(?:it|my\s+card|the\s+card)\b|\bi\s+(?:lsot|losst|lost)\s+my\s+(?:crad|cadr|card)\b/i,
   /\b(?:wallet|purse|bag|handbag)\b.{0,30}\b(?:stolen|lost|missing|nicked|taken|(?:was|is|has\s+been)\s+(?:just\s+|simply\s+)?gone)\b|\b(?:stolen|lost|lose)\b.{0,12}\b(?:wallet|purse)\b/i,
   new RegExp(
     String.raw`\b(?:freeze|block|lock|stop|suspend|deactivate)\s+(?:also\s+|too\s+)?(?:my\s+|the\s+)?${CARD}\b|\b${CARD}\s+(?:frozen|blocked|locked)\s+(?:now|immediately|please)\b`,
@@ -102,11 +108,11 @@ const FREEZE: RegExp[] = [
 
 const REPLACE: RegExp[] = [
   // "my surname is spelled wrong on the card... can i get one with the right name", "numbers nearly rubbed off... could I have a fresh one?", "make for me a new card".
-  /\b(?:spelled|spelt|written|printed)\s+(?:wrong|wrongly|incorrectly)\b.{0,40}\bcard\b|\bwrong\s+name\s+on\s+(?:my|the)\s+card\b|(?=.*\b(?:rubbed\s+off|worn(?:\s+out)?|faded|chip\s+(?:error|is\s+broken|not\s+working|doesn'?t\s+work))\b).*\b(?:fresh|new|another|replacement)\s+(?:one|card)\b|\bmake\s+(?:for\s+)?me\s+(?:a\s+)?new\s+card\b/i,
-  /^(?!.*\b(?:when|where|arriv\w*|activat\w*|track\w*|how\s+long|delivery|expir(?!ed\b)\w*|valid\s+(?:thru|through|until|till)|automatic\w*|by\s+yoursel(?:f|ves)|on\s+(?:your|its)\s+own|runs?\s+out|running\s+out|(?:showed|turned)\s+up|switch\s+(?:it\s+)?on)\b).*\b(?:send|order|need|want|get|give)\s+(?:me\s+)?(?:a\s+)?(?:new|replace?ment|another)\s+(?:one|card)\b/i,
+  /\b(?:print|make|send|issue|give|get|have)\s+(?:me\s+)?(?:a\s+)?(?:new\s+)?(?:card|one)\s+with\s+(?:the\s+|my\s+)?(?:correct|right|proper)\s+(?:name|spelling)\b|\b(?:like|need|want)\s+a\s+(?:completely\s+|brand\s+|totally\s+)?new\s+card\s+with\s+a\s+(?:different|new)\s+number\b|\bsend\s+me\s+(?:the\s+|a\s+)?correct\s+card\b|\b(?:spelled|spelt|written|printed)\s+(?:wrong|wrongly|incorrectly)\b.{0,40}\bcard\b|\bwrong\s+name\s+on\s+(?:my|the)\s+card\b|(?=.*\b(?:rubbed\s+off|worn(?:\s+out)?|faded|chip\s+(?:error|is\s+broken|not\s+working|doesn'?t\s+work))\b).*\b(?:fresh|new|another|replacement)\s+(?:one|card)\b|\bmake\s+(?:for\s+)?me\s+(?:a\s+)?new\s+card\b/i,
+  /^(?!.*\b(?:when|where|arriv\w*|activat\w*|track\w*|how\s+long|delivery|expir(?!ed\b)\w*|valid\s+(?:thru|through|until|till)|automatic\w*|by\s+yoursel(?:f|ves)|on\s+(?:your|its)\s+own|runs?\s+out|running\s+out|(?:showed|turned)\s+up|switch\s+(?:it\s+)?on)\b).*\b(?:send|order|need|want|get|give|like)\s+(?:me\s+)?(?:a\s+)?(?:completely\s+|brand\s+)?(?:new|replace?ment|another)\s+(?:one|card)\b/i,
   /\b(?:need|want|get|order|send)\s+(?:me\s+)?(?:a\s+)?replace?ment\b|\bcard\b.{0,20}\b(?:snapped|broke|broken|cracked|damaged|chewed|bent|melted|split)\b|\b(?:snapped|broke|cracked|damaged|chewed|bent)\s+my\s+card\b|^\W*(?:a\s+)?new\s+card\s+(?:please|pls|plz)\b/i,
   new RegExp(
-    String.raw`^(?!.*\b(?:when|where|arriv\w*|activat\w*|track\w*|how\s+long|delivery|expir\w*|(?:showed|turned)\s+up|switch\s+(?:it\s+)?on|came|receiv\w*|got\s+(?:my|the))\b).*(?:\b(?:send|order|need|want|get|request|issue)\b.{0,20}\b(?:new|replace?ment|another)\s+${CARD}\b|\breplace\s+(?:my\s+|the\s+)?${CARD}\b|\breplace?ment\s+${CARD}\b)`,
+    String.raw`^(?!.*\b(?:when|where|arriv\w*|activat\w*|track\w*|how\s+long|delivery|expir\w*|(?:showed|turned)\s+up|switch\s+(?:it\s+)?on|came|receiv\w*|got\s+(?:my|the)|ordered|still\s+(?:nothing|not|no))\b).*(?:\b(?:send|order|need|want|get|request|issue)\b.{0,20}\b(?:new|replace?ment|another)\s+${CARD}\b|\breplace\s+(?:my\s+|the\s+)?${CARD}\b|\breplace?ment\s+${CARD}\b)`,
     "i",
   ),
 ];
@@ -199,7 +205,7 @@ const LIMITS: RegExp[] = [
   // "hw much can i tak out from atm in one day", "how much cash can I take from an ATM in one day?".
   /\b(?:how|hw)\s+much\s+(?:cash\s+|money\s+)?(?:can|cn)\s+(?:i|u)\s+(?:take|tak|get|withdraw)\b.{0,30}\b(?:atm|cash\s*machine|cashpoint)\b.{0,20}\b(?:a|per|in\s+(?:one|a))\s+day\b(?!.*\b(?:charg\w*|fees?|free|cost)\b)|\b(?:how|hw)\s+much\s+(?:can|cn)\s+(?:i|u)\s+(?:tak|take)\s+out\b/i,
   /(?<!\bage\s|\btop[\s-]?up\s|\btopping\s+up\s|\bdisposable\s+card\s|\bvirtual\s+card\s)\b(?:limit|limt|limmit|lmit|limti)(?:s|ations?)?\b(?!.{0,20}\b(?:top[\s-]?up|topping|disposable|virtual)\b)(?!.{0,30}\b(?:add|load|put\s+in)\b(?:\s+money)?\s+(?:by|with|via|using|from)\b)/i,
-  /\bhow\s+much\s+(?:money\s+|cash\s+)?(?:can|could|may|am\s+i\s+allowed\s+to)(?!.*\b(?:charg\w*|fees?|free|cost)\b)\s+i?\s*(?:spend|withdraw|pay|take\s+out|pull\s+out|get\s+out|transfer|send|use)\b/i,
+  /\bhow\s+much\s+(?:money\s+|cash\s+)?(?:can|could|may|am\s+i\s+allowed\s+to|am\s+i\s+able\s+to)(?!.*\b(?:charg\w*|fees?|free|cost)\b)\s+i?\s*(?:spend|withdraw|pay|take\s+out|pull\s+out|get\s+out|transfer|send|use)\b/i,
   // "how much I can pay in internet", "how much I can take from automat per day".
   /\bhow\s+much\s+(?:money\s+|cash\s+)?i\s+(?:can|could|may|am\s+allowed\s+to)\s+(?:spend|withdraw|pay|take|get|use)\b(?!.*\b(?:charg\w*|fees?|free|cost)\b)|\bhow\s+much\s+(?:per|a)\s+(?:day|month)\b/i,
   /\b(?:the\s+)?most\s+(?:money\s+)?i\s+(?:can|could|am\s+allowed\s+to)\s+(?:spend|withdraw|pay|take\s+out|transfer)\b|\bcap\s+on\b/i,
@@ -295,6 +301,10 @@ const THANKS =
 const PL_THANKS =
   /^\W*(?:(?:ok|oki|okej|super|dobra|dobrze|[sś]wietnie)[\s,!.]+)?(?:dzi[eę]kuj[eę]|dzi[eę]ki|dziekuje|dzieki|dzi[eę]kuj[eę]\s+bardzo)(?:\s+(?:bardzo|serdecznie|wielkie|za\s+pomoc|za\s+wszystko))*(?:[\s!.,–-]+(?:to\s+(?:by\s+by[lł]o\s+)?(?:wszystko|na\s+tyle|tyle)(?:\s+na\s+dzi[sś])?|pomog[lł]o|szybko\s+posz[lł]o|do\s+widzenia|do\s+us[lł]yszenia|mi[lł]ego\s+(?:dnia|wieczoru|weekendu)|pozdrawiam))*[\s!.,:)🙂😊👍🙏]*$/iu;
 
+/** "great, that's everything, thank you!": a goodbye that says it is all, with thanks after. */
+const ALL_DONE =
+  /^\W*(?:(?:ok(?:ay)?|great|perfect|brilliant|lovely|fine|cool|good|super)[\s,!.]+)?(?:that'?s|that\s+is)\s+(?:all|everything|it)(?:\s+for\s+(?:now|today))?[\s,!.]+(?:thanks?|thank\s+you(?:\s+so\s+much)?|thx|cheers)[\s!.:)🙂😊👍🙏]*$/iu;
+
 /** A greeting that asks nothing yet, in either language. */
 function isGreeting(text: string): boolean {
   const m = said(text.trim());
@@ -335,7 +345,7 @@ export function asksWhatItIs(text: string): boolean {
 /** The label a reliable keyword rule gives the message, or undefined when none applies. */
 export function applyRules(text: string): RuleLabel | undefined {
   if (isGreeting(text)) return { intent: "greeting" };
-  if (THANKS.test(text.trim()) || PL_THANKS.test(text.trim())) return { intent: "greeting", category: "thanks" };
+  if (THANKS.test(text.trim()) || PL_THANKS.test(text.trim()) || ALL_DONE.test(text.trim())) return { intent: "greeting", category: "thanks" };
   const m = said(stripGreeting(text));
   const matching = (rules: Rule[]) =>
     rules.find((r) => (r.patterns.some((p) => p.test(m.body)) || r.polish?.some((p) => p.test(m.folded))) && applies(r.label, m))?.label;
@@ -350,6 +360,9 @@ export function applyRules(text: string): RuleLabel | undefined {
   if (label?.category === "reverted_card_payment?" && either(m, /\btop[\s-]?up\b/i, pl.PL_TOP_UP)) return { intent: "knowledge", category: "top_up_reverted" };
   if (label?.category === "declined_card_payment") return declinedAt(m) ?? undefined;
   if (label?.intent !== "freeze_card") return label;
+  // "What happens if a cash machine keeps my card?": the help article, nothing to freeze.
+  if (either(m, /\bswallow|\b(?:atm|machine|cash\s*point)\b/i, pl.PL_SWALLOWED) && /\bwhat\s+happens\s+if\b/i.test(m.body))
+    return { intent: "knowledge", category: "card_swallowed" };
   if (asksHowToFreeze(m)) return { intent: "knowledge", category: "lost_or_stolen_card" };
   if (either(m, COMPROMISED, pl.PL_COMPROMISED)) return { intent: "freeze_card", category: "compromised_card", cardReason: "compromised" };
   if (either(m, /\bswallow|\b(?:atm|machine|cash\s*point)\b/i, pl.PL_SWALLOWED))
@@ -360,11 +373,11 @@ export function applyRules(text: string): RuleLabel | undefined {
 
 /** "how would I block it?", "is it possible to freeze my card myself", "jak mogę zablokować kartę": how to stop a card. */
 const HOW_TO_FREEZE =
-  /\b(?:how\s+(?:do|would|can|could|should|does)\s+(?:i|one|you)|is\s+it\s+possible\s+to|(?:can|could)\s+i|am\s+i\s+able\s+to|do\s+i\s+have\s+to)\b[^.?!]{0,40}\b(?:freeze|block|lock)\b/i;
+  /\bhow\s+does\s+(?:card\s+)?(?:freez|block)\w*\s+(?:\w+\s+)?work\b|\bif\s+i\s+(?:freeze|block|lock)\s+(?:my|the)\s+card\b|\b(?:how\s+(?:do|would|can|could|should|does)\s+(?:i|one|you)|is\s+it\s+possible\s+to|(?:can|could)\s+i|am\s+i\s+able\s+to|do\s+i\s+have\s+to)\b[^.?!]{0,40}\b(?:freeze|block|lock)\b/i;
 const PL_HOW_TO_FREEZE = /\b(?:jak|czy\s+(?:moge|mozna|da\s+sie))\b[^.?!]{0,40}\bzablok\w*/;
 /** "if I ever lose it", "just asking", "I've got it right here", "myself", "in the app": nothing is lost now. */
 const NOTHING_LOST_NOW =
-  /\bif\s+(?:i\s+)?(?:ever|someday|one\s+day)\b|\bif\s+i\s+(?:lose|lost)\b|\bjust\s+(?:asking|curious|wondering)\b|\b(?:for|in)\s+(?:the\s+)?future\b|\bin\s+case\b|\b(?:got|have)\s+it\s+(?:right\s+)?here\b|\bmyself\b|\bin\s+the\s+app\b/i;
+  /\bwhat\s+happens\s+if\b|\bnothing'?s\s+wrong\b|\bif\s+i\s+(?:freeze|block|lock)\b|\bif\s+(?:i\s+)?(?:ever|someday|one\s+day)\b|\bif\s+i\s+(?:lose|lost)\b|\bjust\s+(?:asking|curious|wondering)\b|\b(?:for|in)\s+(?:the\s+)?future\b|\bin\s+case\b|\b(?:got|have)\s+it\s+(?:right\s+)?here\b|\bmyself\b|\bin\s+the\s+app\b/i;
 const PL_NOTHING_LOST_NOW = /\b(?:na\s+przyszlosc|w\s+razie|gdyby\w*|sam|sama|samodzielnie|w\s+aplikacji|tak\s+pytam|z\s+ciekawosci)\b/;
 /** Words telling that a card is gone now: then "how do I block it?" asks for it to be done. */
 const LOST_NOW = /\b(?:lost|stolen|missing|gone|nicked|can'?t\s+find|cannot\s+find|left\s+it|took\s+it|haven'?t\s+seen|someone)\b/i;
@@ -404,7 +417,12 @@ const unjoined = (m: Said): Said => ({
  * "twice" and "abroad" mean a refund only where money was taken: "it failed twice", "can I
  * use my card abroad?" are not claims; a question about replacements orders none.
  */
+/** "I froze it myself in the app", "now I find it in my shoe": a card the customer stopped already, or found again, is not to be frozen. */
+export const ALREADY_STOPPED =
+  /\b(?:froze|frozen|blocked|locked)\s+it\s+(?:myself|already|(?:my)?self\s+in\s+the\s+app)\b|\balready\s+(?:froze|frozen|blocked|locked)\b|\b(?:now|then)\s+i\s+(?:find|found)\s+it\b|\bthought\b.{0,30}\b(?:lost|stolen|gone)\b.{0,80}\b(?:found|find)\s+it\b/i;
+
 function applies(label: RuleLabel, m: Said): boolean {
+  if (label.intent === "freeze_card" && ALREADY_STOPPED.test(m.body) && !/\b(?:other|another|second)\s+card\b/i.test(m.body)) return false;
   if (label.intent === "replace_card" && ASKS_IF_BROKEN.test(m.body) && !ASKS_FOR_A_CARD.test(m.body)) return false;
   // "chcę reklamować płatność w Media Expert, zamówienie nie doszło", "dispute the payment, the order never arrived": a claim, not an item not booked yet.
   if (label.intent === "pending" && either(m, CLAIM_WORDS, pl.PL_CLAIM_WORDS) && !either(m, MONEY_MOVED, pl.PL_MONEY_MOVED)) return false;

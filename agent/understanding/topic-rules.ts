@@ -214,7 +214,9 @@ const TOPICS: Topic[] = [
   },
   {
     category: "get_disposable_virtual_card",
-    when: [/\bdisposable\b|\b(?:single[\s-]?use|one[\s-]?(?:time|off)(?:[\s-]?use)?|burner|throw[\s-]?away)\s+(?:virtual\s+|online\s+)?card\b/i],
+    when: [
+      /\bdisposable\b|\b(?:single[\s-]?use|one[\s-]?(?:time|off)(?:[\s-]?use)?|burner|throw[\s-]?away)\s+(?:virtual\s+|online\s+)?card\b|\b(?:get|create|make|order)\s+(?:one\s+of\s+)?(?:those\s+|these\s+)?(?:single[\s-]?use|one[\s-]?time|burner)\s+(?:virtual\s+|online\s+)?cards\b/i,
+    ],
   },
   {
     category: "apple_pay_or_google_pay",
@@ -226,7 +228,7 @@ const TOPICS: Topic[] = [
   {
     category: "card_acceptance",
     when: [
-      /\b(?:will|would|can|does|do)\s+(?:my|the|your|this)\s+card\s+(?:work|be\s+accepted|be\s+used)\b|\b(?:whether|if)\s+it\s+(?:can|could|will)\s+(?:be\s+used|work)\s+(?:in|abroad|overseas)\b|\b(?:can|could)\s+it\s+be\s+used\s+(?:in|abroad|overseas)\b|\bcan\s+i\s+(?:use|pay\s+with)\s+(?:my|the|this|your)\s+card\s+(?:in|at|abroad|overseas|everywhere|anywhere)\b|\bwhere\s+can\s+i\s+use\s+(?:my|the|your)\s+card\b|\b(?:places?|shops?|stores?|countries|websites?|merchants?)\s+(?:where|that)\s+(?:my|the|your)\s+card\s+(?:just\s+)?(?:won'?t|wont|will\s+not|isn'?t|is\s+not|can'?t|cannot|doesn'?t)\s+(?:be\s+)?(?:taken|accepted|work)\b/i,
+      /\b(?:will|would|can|does|do)\s+(?:my|the|your|this)\s+card\s+(?:work|be\s+accepted|be\s+used)\b|\b(?:will|would|does)\s+it\s+(?:work|be\s+accepted)\s+(?:in|over\s+there|abroad|overseas)\b|\b(?:card|it)\s+(?:won'?t|will\s+not|wouldn'?t)\s+(?:be\s+any\s+good|work|be\s+accepted)\s+(?:in|over\s+there|abroad|overseas)\b|\b(?:whether|if)\s+it\s+(?:can|could|will)\s+(?:be\s+used|work)\s+(?:in|abroad|overseas)\b|\b(?:can|could)\s+it\s+be\s+used\s+(?:in|abroad|overseas)\b|\bcan\s+i\s+(?:use|pay\s+with)\s+(?:my|the|this|your)\s+card\s+(?:in|at|abroad|overseas|everywhere|anywhere)\b|\bwhere\s+can\s+i\s+use\s+(?:my|the|your)\s+card\b|\b(?:places?|shops?|stores?|countries|websites?|merchants?)\s+(?:where|that)\s+(?:my|the|your)\s+card\s+(?:just\s+)?(?:won'?t|wont|will\s+not|isn'?t|is\s+not|can'?t|cannot|doesn'?t)\s+(?:be\s+)?(?:taken|accepted|work)\b/i,
     ],
     unless: new RegExp(String.raw`${CASH.source}|\b(?:again|online|wallet|apple|google|contactless)\b`, "i"),
   },
