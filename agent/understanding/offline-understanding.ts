@@ -753,6 +753,17 @@ export function understandCustomerText(message: string, ctx: OfflineContext, mod
       : namesNone && saidElsewhere && CASE_REQUESTS.includes(first.intent)
         ? { ...first, ...defined(elsewhere) }
         : claimOfTheMessage(first, secondOwn, whole);
+  // "i put my card number into a fake site... please stop the card", "someone is using my card online... block it now": payments told
+  // as the reason to stop the card are no claim of their own unless the message names a shop, a day, an amount of the customer's or an item not booked yet.
+  const namesNothing = (u: Understanding) => u.merchant === undefined && u.date === undefined && !ctx.transactions.some((t) => t.amountMinor === u.amountMinor);
+  if (
+    first.intent === "freeze_card" &&
+    secondOwn.intent === "refund" &&
+    namesNothing(secondOwn) &&
+    namesNothing(whole) &&
+    !resolvePending(text, whole, ctx.pending ?? [], ctx.transactions)
+  )
+    return firstRead;
   return { ...firstRead, also: claimOfTheMessage(secondOwn, first, whole) };
 }
 
@@ -969,6 +980,10 @@ export function understandLatest(turns: ChatTurn[], ctx: OfflineContext, model: 
   if (leans && previous && FOLLOW_UP.test(last) && !toldAgainst && readPrevious().intent === "status") {
     return { intent: "status", ...entitiesOf(latest), confidence: round(readPrevious().confidence * 0.9) };
   }
+  // "zwrot?", "refund??" alone after a claim or a question about one: where it stands.
+  if (previous && ONLY_THE_REFUND.test(last) && ["refund", "status", "cancel"].includes(readPrevious().intent)) {
+    return { intent: "status", ...entitiesOf(latest), confidence: RULE_CONFIDENCE };
+  }
   // "so?", "well??", "how much longer", "i co?" after a claim or a question about one: where it stands.
   if (leans && previous && NUDGE.test(foldText(last)) && ["refund", "status", "cancel"].includes(readPrevious().intent)) {
     return { intent: "status", ...entitiesOf(latest), confidence: RULE_CONFIDENCE };
@@ -1035,6 +1050,9 @@ const ASKED_WITHIN_LAST = 200;
 /** A nudge that asks nothing new (folded text): "so?", "well??", "any news", "how much longer", "i co?", "no i jak?". */
 const NUDGE =
   /^\W*(?:(?:so|well|and|hello|hallo|hey|ok|okay|erm|um+|hm+|i|a|no|halo|czy|i\s+co|no\s+i|i\s+jak|no\s+i\s+jak|i\s+jak\s+tam|i\s+co\s+teraz)\W*){1,3}$|^\W*(?:so\s+|and\s+)?(?:any\s+(?:news|word|updates?|luck)|anything\s+yet|how\s+much\s+longer|how\s+long\s+(?:now|still|more)|still\s+nothing|nothing\s+yet|(?:is\s+it\s+)?done\s+yet|yet)\W*$/;
+
+/** "zwrot?", "and the refund??": the word for the refund alone, asked. */
+const ONLY_THE_REFUND = /^\W*(?:(?:a|i|and|so|no)\s+)?(?:(?:m[oó]j|the|my)\s+)?(?:zwrot|refund|pieni[aą]dze|kasa|money)\s*\?+\W*$/iu;
 
 /** "ok cool.", "dzięki!": an acknowledgement before the message goes on. */
 const ACKNOWLEDGED = String.raw`^\W*(?:(?:ok(?:ay)?|cool|great|nice|perfect|thanks?|thx|cheers|okej|super|dobra|dzi[eę]ki)(?!\p{L})[\s.,!]+)*`;

@@ -1229,3 +1229,33 @@ describe("two help questions when the first points back at what the message told
     expect(understandCustomerText("Additionally, I would like to speak with a member of staff regarding a separate matter.", bob).intent).toBe("handover");
   });
 });
+
+describe("where requests stand, asked the sixth round's other ways, and payments told as the reason to stop a card", () => {
+  it("hears a status question and the refund word alone after a claim", () => {
+    for (const text of [
+      "Good evening. Could you let me know how both of my claims turned out, please?",
+      "how do both of them look now",
+      "when do i see it on my account",
+    ])
+      expect(understandCustomerText(text, bob).intent, text).toBe("status");
+    expect(understandCustomerText("a z tą tańszą już wszystko, pieniądze oddane?", bob).intent).toBe("status");
+    const asked = [
+      { role: "customer" as const, text: "Orlen Fuel 210 to nie ja" },
+      { role: "agent" as const, text: "Twoja prośba o zwrot jest u konsultanta." },
+      { role: "customer" as const, text: "zwrot?" },
+    ];
+    expect(understandLatest(asked, bob).intent).toBe("status");
+  });
+
+  it("opens no claim beside a freeze for payments that name nothing, and keeps one that names a shop", () => {
+    const scam = understandCustomerText(
+      "i put my card number and the 3 digits on the back into a site that looked like the post office parcel thing, its fake. please stop the card before they use it",
+      bob,
+    );
+    expect(scam.intent).toBe("freeze_card");
+    expect(scam.also).toBeUndefined();
+    expect(understandCustomerText("my card was stolen and Orlen Fuel 210 is not mine, block it and give me the money back", bob)).toMatchObject({
+      also: { intent: "refund" },
+    });
+  });
+});
