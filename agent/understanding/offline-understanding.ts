@@ -281,7 +281,7 @@ export function classifyText(text: string, model: IntentModel = bankingClassifie
   if (ONLY_SMALL_WORDS.test(body)) return { intent: "other", confidence, byRule: false, labels };
   // "problem with my card", "app issue": a thing named with nothing said of what is wrong with it.
   const namesNothing = words === 0 || SOMETHING_WRONG.test(body) || ONLY_TROUBLE_WITH.test(body) || ONLY_ODD.test(body);
-  const onlyPronoun = /^\W*(?:it|this|that)\b/i.test(body) && words <= 3;
+  const onlyPronoun = (/^\W*(?:it|this|that)\b/i.test(body) && words <= 3) || ONE_THING.test(body);
   if (namesNothing || onlyPronoun || (words <= 2 && confidence < CLARIFY_BELOW) || (words === 1 && confidence < 0.9)) {
     // "it doesn't work": the likely things that stop working, rather than what customers ask most.
     const candidates =
@@ -421,6 +421,10 @@ const CLOSING =
 /** Words of money sent to someone, in either language: what a recalled transfer speaks of. */
 const SENDING_MONEY =
   /\b(?:transfer\w*|sepa|swift|wire\w*|sen[dt]\w*|recipient|beneficiary|iban|account\s+(?:number|details)|paid\s+(?:the\s+)?wrong\s+(?:person|account)|payee)\b|(?<!\p{L})(?:przel\p{L}*|wys[lł]a\p{L}*|odbiorc\p{L}*|numer\p{L}*\s+konta)/iu;
+/** "pin", "the app", "can you check something for me real quick": a thing named alone, or something to check, with nothing asked of it. */
+const ONE_THING =
+  /^\W*(?:(?:the|my|your)\s+)?(?:pin|app|card|cards|account|money|payment|payments|transfer|phone|balance)\W*$|^\W*(?:can|could)\s+(?:you|u)\s+(?:please\s+)?check\s+(?:something|smth|sth|one\s+thing)\b(?:\s+(?:for\s+me|real\s+quick|quickly|please|pls))*\W*$/i;
+
 /** Help asked for in so many words. */
 const HELP_ASKED =
   /\b(?:need|want|would\s+like|looking\s+for)\s+(?:some\s+)?(?:help|assistance)\b|\bgrateful\s+for\s+(?:any\s+)?(?:help|assistance)\b|\b(?:help|assist)\s+me\b|(?<!\p{L})(?:potrzebuj\p{L}*\s+pomocy|pom[oó][zż]\p{L}*\s+mi)(?!\p{L})/iu;
@@ -724,7 +728,7 @@ export function understandCustomerText(message: string, ctx: OfflineContext, mod
     !protest(whole) &&
     whole.confidence >= SECOND_INTENT_FLOOR &&
     !(whole.intent === "knowledge" && parts.some((u) => u.intent === "knowledge"));
-  const requests = wholeCounts ? [whole, ...parts] : told ? [told, ...parts] : parts;
+  const requests = [...(wholeCounts ? [whole] : []), ...(told ? [told] : []), ...parts];
   const byIntent = new Map<string, Understanding>();
   for (const u of requests) if (!byIntent.has(keyOf(u))) byIntent.set(keyOf(u), u);
   const ordered = [...byIntent.values()].sort((a, b) => PRECEDENCE.indexOf(a.intent) - PRECEDENCE.indexOf(b.intent));
@@ -822,7 +826,7 @@ function toldBeforeAQuestion(
   ctx: OfflineContext,
   model: IntentModel,
 ): Understanding | undefined {
-  if (!parts.some((u) => u.intent === "knowledge")) return undefined;
+  if (parts.length === 0) return undefined;
   const asked = new Set(read.filter(({ u }) => parts.includes(u)).map(({ clause }) => clause));
   const rest = clauses.filter((clause) => !asked.has(clause));
   const pointsBack = rest.some((clause, i) => {

@@ -1259,3 +1259,25 @@ describe("where requests stand, asked the sixth round's other ways, and payments
     });
   });
 });
+
+describe("a thing named alone, a virtual card asked for, and 'why is that?' beside another request", () => {
+  it("asks what is meant of a topic word alone or 'can you check something'", () => {
+    for (const text of ["pin", "the app", "can you check something for me real quick"])
+      expect(understandCustomerText(text, alice).intent, text).toBe("unclear");
+  });
+
+  it("answers a virtual card asked for beside the real card's number, and the trouble 'why is that?' asks about", () => {
+    expect(
+      understandCustomerText(
+        "Is there any way to get a virtual card for online shopping so I don't have to type my real card number into every website?",
+        alice,
+      ),
+    ).toMatchObject({ intent: "knowledge", category: "getting_virtual_card" });
+    expect(
+      understandCustomerText("hallo, my card is not working in shop today, terminal say declined. why is that? and also what is my daily limit", bob),
+    ).toMatchObject({
+      intent: "limits",
+      also: { intent: "knowledge", category: "declined_card_payment" },
+    });
+  });
+});
