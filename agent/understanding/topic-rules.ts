@@ -204,7 +204,7 @@ const TOPICS: Topic[] = [
     when: [/\b(?:physical|plastic|real|actual)\s+(?:card|one|version|copy)\b/i],
     // "a virtual card so I don't have to type my real card number": the virtual one is asked for.
     unless:
-      /\b(?:arriv\w*|deliver\w*|post|track\w*|when|come|came|activat\w*|pin|lost|stolen|expir\w*|declin\w*|reject\w*|refus\w*|fail\w*|broken|(?:\w+n'?t|not)\s+work\w*|virtual)\b|\b(?:real|actual)\s+card\s+(?:number|details|data)\b/i,
+      /\b(?:arriv\w*|deliver\w*|post|track\w*|when|come|came|activat\w*|pin|lost|stolen|expir\w*|declin\w*|reject\w*|refus\w*|fail\w*|broken|(?:\w+n'?t|not)\s+work\w*)\b|\b(?:real|actual)\s+card\s+(?:number|details|data)\b/i,
   },
   {
     category: "disposable_card_limits",
