@@ -7,6 +7,7 @@ import { foldText } from "./intent-features";
 import { bestMerchants, firstNamed, isKindOfShop, matchMerchant, merchantOfCountry, merchantOfKind } from "./merchants";
 import { resolvePending, shopsOffered } from "./resolve";
 import { ALREADY_STOPPED, applyRules, claimRule, MONEY_NOT_BACK, SAID_AGAINST, stripGreeting, type RuleLabel } from "./rules";
+import { topicRule } from "./topic-rules";
 import type { ChatTurn, Intent, PendingTxn, RefundReason, Txn, Understanding } from "./types";
 
 /** What a message is read against: today, the customer's booked payments and their items not booked yet. */
@@ -803,6 +804,10 @@ function askedOfTheClauseBefore(r: ClauseReading, before: ClauseReading, model: 
   if (!POINTS_AT_BEFORE.test(r.clause) && !short) return r;
   if (!ASKS.test(r.clause.replace(JOINER, "")) && !ASKS_WITHIN.test(r.clause) && !/\?/.test(r.clause)) return r;
   const beforeTopic = before.u.intent === "knowledge" ? before.u.category : undefined;
+  // "how many days does a transfer take / do you charge anything for sending it": a help topic a rule reads in the two together, other than the one asked before.
+  const ruled = topicRule(`${before.clause} ${r.clause.replace(JOINER, "")}`, beforeTopic);
+  if (ruled?.category && labelForCategory(ruled.category).intent === "knowledge")
+    return { ...r, u: { intent: "knowledge", category: ruled.category, confidence: RULE_CONFIDENCE } };
   const joined = rankCategories(model, `${before.clause} ${r.clause.replace(JOINER, "")}`).find(
     (c) => c.category !== beforeTopic && labelForCategory(c.category).intent === "knowledge",
   );

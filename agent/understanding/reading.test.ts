@@ -1281,3 +1281,15 @@ describe("a thing named alone, a virtual card asked for, and 'why is that?' besi
     });
   });
 });
+
+describe("a fee asked of what the question before named", () => {
+  it("reads 'do you charge anything for sending it' after a transfer's timing as the transfer's fee, and a top-up by card from another bank as the card's", () => {
+    expect(
+      understandCustomerText("1) how many days does a transfer to an account in Germany take\n2) do you charge anything for sending it", alice),
+    ).toMatchObject({
+      category: "transfer_timing",
+      also: { category: "transfer_fee_charged" },
+    });
+    expect(understandCustomerText("hey whats the fee if i top up with my card from another bank", alice).category).toBe("top_up_by_card_charge");
+  });
+});

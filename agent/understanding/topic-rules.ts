@@ -107,7 +107,8 @@ const TOPICS: Topic[] = [
   {
     category: "top_up_by_bank_transfer_charge",
     when: [FEE, TOP_UP, /\b(?:transfer|bank\s+account|other\s+bank|another\s+bank|sepa)\b/i],
-    unless: TROUBLE,
+    // "the fee if i top up with my card from another bank": the card is how the money comes.
+    unless: new RegExp(String.raw`${TROUBLE.source}|\b(?:with|by|using|via)\s+(?:my|a|the)\s+(?:\w+\s+)?card\b`, "i"),
   },
   {
     category: "top_up_by_card_charge",
@@ -312,7 +313,7 @@ const TOPICS: Topic[] = [
 ];
 
 /** The help-article topic the message asks about, by the first topic whose words all appear. */
-export function topicRule(body: string): RuleLabel | undefined {
-  const topic = TOPICS.find((t) => t.when.every((p) => p.test(body)) && ![t.unless ?? []].flat().some((p) => p.test(body)));
+export function topicRule(body: string, except?: string): RuleLabel | undefined {
+  const topic = TOPICS.find((t) => t.category !== except && t.when.every((p) => p.test(body)) && ![t.unless ?? []].flat().some((p) => p.test(body)));
   return topic ? { intent: "knowledge", category: topic.category } : undefined;
 }
