@@ -257,16 +257,17 @@ export function merchantOfKind(text: string, payments: { merchant: string; mcc?:
   if (named.length === 0) return undefined;
   const ofKind = payments.filter((p) => p.mcc !== undefined && named.includes(p.mcc));
   // "that restaurant payment in Spain": of several shops of the kind, the one of the country named.
-  const countries = COUNTRIES.filter(({ words }) => new RegExp(String.raw`(?<!\p{L})(?:in|from|z|w|we)\s+(?:${words})(?!\p{L})`, "iu").test(text)).map(
-    ({ code }) => code,
-  );
+  const countries = COUNTRY_MENTIONS.filter(({ pattern }) => pattern.test(text)).map(({ code }) => code);
   return onlyMerchant(ofKind) ?? (countries.length === 1 ? onlyMerchant(ofKind.filter((p) => p.country === countries[0])) : undefined);
 }
 
 /** Whether a word names a kind of shop ("chemist", "bakery"), not a shop. */
 export function isKindOfShop(word: string): boolean {
-  return KINDS.some(({ words }) => new RegExp(String.raw`^(?:${words})$`, "iu").test(word.trim()));
+  return KIND_WORDS.test(word.trim());
 }
+
+/** Any kind of shop's word, alone. */
+const KIND_WORDS = new RegExp(String.raw`^(?:${KINDS.map(({ words }) => words).join("|")})$`, "iu");
 
 /** The merchant of `payments` when they all have one, else undefined. */
 function onlyMerchant(payments: { merchant: string }[]): string | undefined {
@@ -294,6 +295,11 @@ const countryReference = (words: string) =>
     "iu",
   );
 const COUNTRY_REFERENCES = COUNTRIES.map(({ code, words }) => ({ code, pattern: countryReference(words) }));
+/** A country merely said ("in Spain", "z Niemiec"): enough beside a kind of shop to tell its payments apart. */
+const COUNTRY_MENTIONS = COUNTRIES.map(({ code, words }) => ({
+  code,
+  pattern: new RegExp(String.raw`(?<!\p{L})(?:in|from|z|w|we)\s+(?:${words})(?!\p{L})`, "iu"),
+}));
 
 /** The one merchant of the one country the text points at a payment by, when only one of `payments` was made there. */
 export function merchantOfCountry(text: string, payments: { merchant: string; country: string }[]): string | undefined {
