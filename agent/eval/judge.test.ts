@@ -33,6 +33,16 @@ describe("observe", () => {
 });
 
 describe("judge", () => {
+  it("lets a second claim of the message open one case of its own, and no more", () => {
+    const want = { intent: "refund", transaction: "tx-alice-electro", outcome: "review", also: { intent: "refund", outcome: "review" } } as const;
+    const both = got({ intent: "refund", transaction: "tx-alice-electro", outcome: "review", also: { intent: "refund", category: null, outcome: "review" } });
+    expect(judge(want, { ...both, opened: ["tx-alice-electro", "tx-alice-parking"] })).toEqual([]);
+    expect(judge(want, { ...both, opened: ["tx-alice-electro", "tx-alice-parking", "tx-alice-grocer"] })).toEqual(["opened a case about tx-alice-grocer"]);
+    expect(
+      judge({ intent: "refund", transaction: "tx-alice-electro", outcome: "review" }, { ...both, opened: ["tx-alice-electro", "tx-alice-parking"] }),
+    ).toEqual(["opened a case about tx-alice-parking"]);
+  });
+
   it("passes a turn that matches and names every difference otherwise; the category only where an article answers", () => {
     const want = { intent: "refund", category: "transaction_charged_twice", transaction: "tx-alice-coffee-2", outcome: "refunded" } as const;
     expect(judge(want, got({ intent: "refund", category: "transaction_charged_twice", transaction: "tx-alice-coffee-2", outcome: "refunded" }))).toEqual([]);

@@ -79,7 +79,9 @@ export function judge(want: Expectation, got: Observed, reply = ""): string[] {
     extra.push(`transaction ${accepted.join(" or ")} != ${got.transaction ?? "none"}`);
   }
   const mayOpenAny = accepted.length === 0 && [want.outcome, want.also?.outcome].some((o) => o && OPENING.has(o));
-  const wrongCases = mayOpenAny ? [] : (got.opened ?? []).filter((id) => !accepted.includes(id));
+  // A second claim expected to open a case ("...and City Parking 38, please dispute both") may open one more.
+  const secondOpens = want.intent === "refund" && want.also?.intent === "refund" && OPENING.has(want.also.outcome) ? 1 : 0;
+  const wrongCases = mayOpenAny ? [] : (got.opened ?? []).filter((id) => !accepted.includes(id)).slice(secondOpens);
   if (wrongCases.length > 0) extra.push(`opened a case about ${wrongCases.join(", ")}`);
   const missing = (want.mentions ?? []).filter((word) => !folded(reply).includes(folded(word)));
   if (missing.length > 0) extra.push(`reply does not mention ${missing.map((m) => JSON.stringify(m)).join(", ")}`);

@@ -194,6 +194,12 @@ export async function runConversation(h: EvalHarness, conversation: Conversation
       : answeredBeside
         ? await observePaused(h, customer, threadId, text, state, approvalBefore)
         : observe(state, fresh);
+    // A second claim of the message is taken up on a thread beside the conversation: what it came to is that thread's.
+    const secondBeside = fresh && got.also?.intent === "refund" ? await besideRun(h, tenantId, threadId, besideBefore, text) : undefined;
+    if (secondBeside) {
+      const { intent, category, outcome } = observe(secondBeside, true);
+      got.also = { intent, category, outcome };
+    }
     got.opened = [...(await casesOf(h, customer))].filter((id) => !casesBefore.has(id));
     const reply = result.kind === "ok" ? result.reply : `(${result.kind})`;
     got.language = result.kind === "ok" ? languageOf(reply) : null;

@@ -144,6 +144,12 @@ export const AgentState = Annotation.Root({
   intent: replace<Intent | null>(null),
   /** The model's structured reading of the message. */
   understanding: replace<Understanding | null>(null),
+  /**
+   * A claim another conversation's message made beside its own ("...and City Parking 38, please
+   * dispute both"), taken up on this thread opened beside it: what the message is read as here,
+   * instead of reading it again. Only a turn's input carries it.
+   */
+  claim: replace<Understanding | null>(null),
   /** The model's reading of this turn's message as it answered, before the conversation filled it in: what an incident replay reads instead of asking the model again. */
   heard: replace<Understanding | null>(null),
   /** The refund case this turn works on, if any. */

@@ -222,3 +222,68 @@ describe("what else is asked while a request waits for an operator", () => {
     expect((await approvalOf("tx-piotr-fuel", VISTULA))?.status).toBe("pending");
   });
 });
+
+describe("two payments claimed in one message", () => {
+  it("takes up the second beside the conversation: two cases, each with its operator, both told in one reply, once however often it is sent", async () => {
+    const threadId = await h.newThread("cust-alice");
+    const message = {
+      tenantId: TENANT,
+      threadId,
+      customerId: "cust-alice",
+      text: "two charges I dont recognise: electro mart 1249 and city parking 38. please open disputes for both",
+      actor: "cust-alice",
+      clientMessageId: "two-claims-0001",
+    };
+    const answer = await h.agent.sendMessage(message);
+    expect(answer).toMatchObject({ kind: "ok", status: "awaiting_approval" });
+    expect(answer.kind === "ok" && answer.reply).toMatch(
+      /Electro Mart payment of 1,249\.00 EUR is with one of our operators.*City Parking payment of 38\.00 EUR is with one of our operators/s,
+    );
+    expect((await h.transcript(threadId)).at(-1)?.text, "the conversation's transcript tells both").toMatch(/Electro Mart.*City Parking/s);
+    const [beside] = await listThreadsBeside(h.db, TENANT, threadId);
+    const parking = (await getCaseByTransaction(h.db, TENANT, "tx-alice-parking"))!;
+    expect(parking.threadId).toBe(beside!.id);
+    expect((await getCaseByTransaction(h.db, TENANT, "tx-alice-electro"))?.threadId).toBe(threadId);
+
+    expect((await h.agent.sendMessage(message)).kind, "a resend is the same message").toBe("duplicate");
+    expect(await listThreadsBeside(h.db, TENANT, threadId)).toHaveLength(1);
+    expect((await listCasesByCustomer(h.db, TENANT, "cust-alice")).map((r) => r.case.transactionId).sort()).toEqual(["tx-alice-electro", "tx-alice-parking"]);
+    expect(await h.ledgerRows(), "nothing paid before an operator decides").toHaveLength(0);
+
+    await h.decide((await approvalOf("tx-alice-parking"))!, "olga");
+    expect(await h.ledgerRows(parking.id), "the parking refund, paid once").toHaveLength(1);
+    expect((await approvalOf("tx-alice-electro"))?.status, "the first request still waits").toBe("pending");
+    const standing = await say(threadId, "where do my claims stand?", "cust-alice");
+    expect(standing.reply).toMatch(/Electro Mart/);
+    expect(standing.reply).toMatch(/City Parking/);
+    expect(await h.ledgerRows(), "nothing else paid").toHaveLength(1);
+  });
+
+  it("explains a second payment not booked yet beside the first claim's refund, and opens no case for it", async () => {
+    const threadId = await h.newThread("cust-alice");
+    const answer = await say(
+      threadId,
+      "Hotel Adler took 180 from me but I cancelled the booking, so refund that. And Page & Co Books charged me 18.99 for a book they never shipped, refund that one too.",
+      "cust-alice",
+    );
+    expect(answer.reply).toMatch(/refunded the Page & Co Books payment of 18\.99 EUR.*Hotel Adler of 180\.00 EUR.*isn't booked yet/s);
+    expect((await listCasesByCustomer(h.db, TENANT, "cust-alice")).map((r) => r.case.transactionId)).toEqual(["tx-alice-books"]);
+    expect(await h.ledgerRows(), "the books refund, paid once").toHaveLength(1);
+  });
+
+  it("answers Vistula Bank's customer in Polish for both payments", async () => {
+    const threadId = await h.newThread("cust-kasia", VISTULA);
+    const answer = await say(
+      threadId,
+      "Nie rozpoznaję dwóch płatności: Media Expert 3499 zł i PKP Intercity 129 zł, proszę zareklamować obie",
+      "cust-kasia",
+      VISTULA,
+    );
+    expect(answer.reply).toMatch(/Media Expert.*\n\n.*PKP Intercity/s);
+    expect(answer.reply).not.toMatch(/\b(?:the|your|request)\b/i);
+    expect((await listCasesByCustomer(h.db, VISTULA, "cust-kasia")).map((r) => r.case.transactionId).sort()).toEqual([
+      "tx-kasia-electronics",
+      "tx-kasia-train",
+    ]);
+  });
+});

@@ -1,11 +1,13 @@
 import { createHash } from "node:crypto";
 import type { CaseRow } from "@/db/queries/cases";
 import { openThreadBeside, type ThreadRow } from "@/db/queries/threads";
-import type { Ctx } from "./context";
+import type { Ctx, TurnResult } from "./context";
 import { refersBack, SAME_AGAIN, THE_OTHER } from "../graph/nodes/intake";
 import type { AgentStateType, AgentUpdate } from "../graph/state";
 import { resolvePending, resolveTransaction, type PendingTxn, type Txn, type Understanding } from "../understanding";
 import { moneyClauses, understandCustomerText } from "../understanding/offline-understanding";
+import type { Language } from "@/i18n/languages";
+import { wordsFor } from "@/i18n/words";
 
 /**
  * A LangGraph thread waits at one gate at a time, so while a conversation's request waits for
@@ -16,7 +18,7 @@ import { moneyClauses, understandCustomerText } from "../understanding/offline-u
  */
 
 /** What a thread opened beside a conversation starts from: what the conversation last showed and discussed. */
-export type Carried = Pick<AgentUpdate, "language" | "focus" | "shown" | "recent">;
+export type Carried = Pick<AgentUpdate, "language" | "focus" | "shown" | "recent" | "claim">;
 
 /** Where the message goes: a thread beside the conversation; a new one (opened by `openBeside`) with what it starts from. */
 export type BesideRoute = { threadId: string; open?: Carried };
@@ -104,6 +106,37 @@ export async function besideRoute(
     ...(parent.language && { language: parent.language }),
   };
   return { threadId: besideId(input.threadId, messageId), open };
+}
+
+/**
+ * A message's second claim, about another payment than the one its turn took up ("electro mart
+ * 1249 and city parking 38, please dispute both"), taken up on a thread beside the conversation
+ * like any claim made while a request waits. Its answer follows the conversation's own; a resend
+ * of the message hears the answer it got then.
+ */
+export async function claimBeside(
+  ctx: Ctx,
+  input: Input,
+  messageId: number,
+  claim: Understanding,
+  language: Language | "",
+  run: (route: BesideRoute, onToken?: (token: string) => void) => Promise<TurnResult>,
+  onToken?: (token: string) => void,
+): Promise<string> {
+  const route: BesideRoute = { threadId: besideId(input.threadId, messageId), open: { claim, ...(language && { language }) } };
+  await openBeside(ctx, input, route);
+  let started = false;
+  const told = (token: string) => {
+    if (!started) onToken?.("\n\n");
+    started = true;
+    onToken?.(token);
+  };
+  const result = await run(route, told);
+  if (result.kind === "ok") return result.reply;
+  const earlier = result.kind === "duplicate" ? (await stateOf(ctx, route.threadId)).answer : undefined;
+  const reply = earlier || wordsFor(language || undefined).t("awaiting.besideBusy");
+  told(reply);
+  return reply;
 }
 
 /** Opens the route's thread beside the conversation when it is a new one (again, when the same message is answered again). */

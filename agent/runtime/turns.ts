@@ -2,13 +2,14 @@ import type { Span } from "@opentelemetry/api";
 import { getApprovalById } from "@/db/queries/approvals";
 import { appendCustomerMessage, getThreadById, getUnansweredMessage, hasClientMessage, requestSupersede, takeQueuedMessage } from "@/db/queries/threads";
 import { answerOperatorBeside, answerWhileAwaiting, type BesideRun } from "./awaiting";
-import type { Carried } from "./beside";
+import { claimBeside, type Carried } from "./beside";
 import type { Ctx, OnToken, QueueAnswerer, RestingStatus, TurnResult } from "./context";
 import { carryOutLater } from "./carry-out";
 import { withThread } from "./lease";
 import { type AtRest, newerMessageStops, RunDrained, RunSuperseded, runToRest, unfinished } from "./graph-run";
 import { settleSuperseded } from "./superseded";
-import { STATE_SCHEMA_VERSION } from "../graph/state";
+import { STATE_SCHEMA_VERSION, type AgentStateType } from "../graph/state";
+import type { Understanding } from "../understanding";
 import { recordAnswer } from "./transcript";
 import { log } from "@/observability/log";
 import { metrics, stopwatch } from "@/observability/metrics";
@@ -25,8 +26,18 @@ const BESIDE_PREFIX = "beside-";
  */
 type TurnInput = { tenantId: string; threadId: string; customerId: string; text: string; actor: string; clientMessageId?: string; carried?: Carried };
 type Outcome = { reply: string; status: RestingStatus; caseId?: string };
-/** An outcome with the intent the message was understood as, for the turn's measurements. */
-type Answered = Outcome & { intent?: string | null };
+/**
+ * An outcome with the intent the message was understood as, for the turn's measurements, and the
+ * message's second claim, about another payment, with the language to take it up in.
+ */
+type Answered = Outcome & { intent?: string | null; second?: { claim: Understanding; language: AgentStateType["language"] } };
+
+/** The second claim of a message whose turn took up a claim ("...and City Parking 38, please dispute both"), unless a person took the conversation over. */
+function secondClaim(values: AgentStateType): Answered["second"] {
+  const u = values.understanding;
+  if (u?.intent !== "refund" || u.also?.intent !== "refund" || values.handoff) return undefined;
+  return { claim: u.also, language: values.language };
+}
 
 /** The conversation that owns a request the customer cancelled from another one is told, and its paused gate closes. */
 async function wakeWithdrawn(ctx: Ctx, input: TurnInput, approvalId: string) {
@@ -37,7 +48,13 @@ async function wakeWithdrawn(ctx: Ctx, input: TurnInput, approvalId: string) {
 /** Runs the graph on one customer message; a run a newer message stopped is settled and answered here. */
 async function runTurn(ctx: Ctx, input: TurnInput, messageId: number, onToken?: OnToken): Promise<Answered> {
   const state = { ...input.carried, schemaVersion: STATE_SCHEMA_VERSION, tenantId: input.tenantId, customerId: input.customerId, input: input.text };
-  const answer = ({ values, status }: AtRest): Answered => ({ reply: values.answer, status, caseId: values.case?.caseId, intent: values.intent });
+  const answer = ({ values, status }: AtRest): Answered => ({
+    reply: values.answer,
+    status,
+    caseId: values.case?.caseId,
+    intent: values.intent,
+    second: secondClaim(values),
+  });
   try {
     const done = await runToRest(ctx, input.threadId, { ...state, turnKey: String(messageId) }, onToken, { tenantId: input.tenantId, messageId });
     if (done.values.withdrawn) await wakeWithdrawn(ctx, input, done.values.withdrawn.approvalId);
@@ -83,10 +100,12 @@ function takeTurn(ctx: Ctx, input: TurnInput, messageId: number, previous: strin
     const beside: BesideRun = (route, onBeside) =>
       sendMessage(ctx, { ...input, threadId: route.threadId, clientMessageId: `${BESIDE_PREFIX}${messageId}`, carried: route.open }, onBeside);
     // An operator's question on a request taken up beside the conversation is answered from it even once the conversation itself moved on.
-    const { intent, ...outcome } =
+    const { intent, second, ...outcome }: Answered =
       resting === "awaiting_approval"
         ? await answerWhileAwaiting(ctx, input, messageId, beside, onToken)
         : ((await answerOperatorBeside(ctx, input, resting, onToken)) ?? (await runTurn(ctx, input, messageId, onToken)));
+    // A second claim of the message is taken up beside the conversation, and told after the first.
+    if (second) outcome.reply += `\n\n${await claimBeside(ctx, input, messageId, second.claim, second.language, beside, onToken)}`;
     // A turn run beside a conversation for one of its messages is told there by the conversation's own reply.
     const seenInConversation = input.clientMessageId?.startsWith(BESIDE_PREFIX);
     await recordAnswer(ctx, { tenantId: input.tenantId, threadId: input.threadId, text: outcome.reply, answers: messageId, seenInConversation });

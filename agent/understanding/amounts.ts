@@ -11,7 +11,9 @@ const UNIT_AFTER = new RegExp(
   String.raw`^\s*(?:x\b|times?\b|days?\b|weeks?\b|months?\b|years?\b|hours?\b|h\b|mins?\b|minutes?\b|am\b|pm\b|st\b|nd\b|rd\b|th\b|of\s+(?:${MONTH})|(?:${MONTH})|razy\b|raz\b|dni\b|dzie[nń]\b|tygod\w*|miesi[aą]c\w*|lat\b|lata\b|godz\w*|minut\w*|(?:${MIESIAC})\p{L}*)`,
   "iu",
 );
-const MONTH_BEFORE = new RegExp(String.raw`\b(?:${MONTH})[a-z]*\.?\s*$`, "i");
+/** A month named before the number ("March 12", "nov. 3"), written whole or cut short: never a shop's word that starts like one ("Electro Mart 1249"). */
+const MONTH_NAME = String.raw`jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sept?(?:ember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?`;
+const MONTH_BEFORE = new RegExp(String.raw`\b(?:${MONTH_NAME})\.?\s*$`, "i");
 const DAY_BEFORE = /\b(?:the|on|since|dnia|od)\s*$/i;
 const COUNT_AFTER = /^\s*(?:payments?|charges?|transactions?|purchases?|times?|płatno\S*|platno\S*|transakcj\S*|obciąże\S*|obciaze\S*)/i;
 const CARD_BEFORE = /\b(?:ending|ends|card|number|no\.?)(?:\s+(?:in|with))?\s*$/i;

@@ -165,6 +165,20 @@ const EITHER =
  * names first, and where the next one starts: a claim is about the first, with what is said before the next.
  */
 export function firstNamed(text: string, named: string[]): { merchant: string; nextAt: number } | undefined {
+  const at = inOrderNamed(text, named);
+  if (!at) return undefined;
+  return { merchant: at[0]!.merchant, nextAt: at[1]!.at };
+}
+
+/** Of several shops a message names equally ("electro mart 1249 and city parking 38"), the second, where it starts and where the next one does. */
+export function secondNamed(text: string, named: string[]): { merchant: string; at: number; nextAt: number } | undefined {
+  const at = inOrderNamed(text, named);
+  if (!at || at[1]!.at >= (at[2]?.at ?? text.length)) return undefined;
+  return { merchant: at[1]!.merchant, at: at[1]!.at, nextAt: at[2]?.at ?? text.length };
+}
+
+/** The shops of `named` in the order the text names them, when it names two or more one after another and offers none as an alternative. */
+function inOrderNamed(text: string, named: string[]): { merchant: string; at: number }[] | undefined {
   const lower = text.toLowerCase();
   const at = named
     .map((merchant) => ({
@@ -180,7 +194,7 @@ export function firstNamed(text: string, named: string[]): { merchant: string; n
   if (at.length < 2 || at[0]!.at >= at[1]!.at) return undefined;
   // "maybe at the fuel station or the gadget shop?? not sure": one or the other is no claim about the first.
   if (EITHER.test(text)) return undefined;
-  return { merchant: at[0]!.merchant, nextAt: at[1]!.at };
+  return at;
 }
 
 /** A word this long written in full names a shop whose name has it ("the tapas" for Bar Tapas Sol)... */

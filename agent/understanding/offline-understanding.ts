@@ -4,7 +4,7 @@ import { labelForCategory } from "./banking77";
 import { bankingClassifier, rankCategories, scoreLabels, type IntentModel, type LabelScore } from "./classifier";
 import { findDate } from "./dates";
 import { foldText } from "./intent-features";
-import { bestMerchants, firstNamed, isKindOfShop, matchMerchant, merchantOfCountry, merchantOfKind } from "./merchants";
+import { bestMerchants, firstNamed, isKindOfShop, matchMerchant, merchantOfCountry, merchantOfKind, secondNamed } from "./merchants";
 import { resolvePending, shopsOffered } from "./resolve";
 import { ALREADY_STOPPED, applyRules, claimRule, MONEY_NOT_BACK, SAID_AGAINST, stripGreeting, type RuleLabel } from "./rules";
 import { topicRule } from "./topic-rules";
@@ -156,6 +156,9 @@ const WHAT_IT_SHOULD_BE =
 const NOT_A_SHOP =
   /^(?:I|The|A|An|My|ATM|Atm|Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday|January|February|March|April|May|June|July|August|September|October|November|December|Christmas|Easter|Home|Work|Spain|Spanish|Germany|German|Poland|Polish|Austria|Austrian|Euro|Other|Second|Third|Big|Small|Least|All|Once|First|Last|Night|Noon|Midnight|Pa[nń]stw\p{L}*|Vistul\p{L}*|Demo|Pan|Pana|Pani|Was|Wasz\p{L}*|Ciebie|Niego|Niej|Nich|Mnie|Siebie)$/u;
 
+/** "Also", "And", "Plus" opening a sentence before a shop's name. */
+const LEADING_JOINER = /^(?:Also|And|But|Plus|Then|So|Oh|Btw|Oraz|Ale|Potem)\s+/u;
+
 /** Upper-case words that are not a shop's name. */
 const NOT_A_BRAND =
   /^(?:ATM|PIN|EUR|PLN|USD|GBP|CHF|IBAN|SEPA|SWIFT|BLIK|SMS|APP|CVV|CVC|OTP|NFC|POS|VAT|FYI|ASAP|PLZ|PLS|OMG|WTF|UK|EU|USA|OK|NOT|WHY|HOW|WHAT|AND|NOW|THE|YOU|BUT|ALL|NEW|NEVER|PLEASE|HELP|STILL)$/;
@@ -229,7 +232,8 @@ function unlistedMerchant(text: string): string | undefined {
 function unlistedName(text: string): string | undefined {
   for (const place of SHOP_PLACES) {
     for (const m of text.matchAll(place)) {
-      const name = m[1]!.replace(/[.'’-]+$/, "");
+      // "Also Spotify took money again": a word joining the sentence on is no part of the name.
+      const name = m[1]!.replace(/[.'’-]+$/, "").replace(LEADING_JOINER, "");
       if (!NOT_A_SHOP.test(name.split(/\s+/)[0]!) && name.length > 2) return name;
     }
   }
@@ -675,7 +679,7 @@ export function understandCustomerText(message: string, ctx: OfflineContext, mod
   const text = withoutLetterFrame(message);
   const whole = understandText(text, ctx, model);
   const clauses = splitClauses(text);
-  if (clauses.length < 2) return whole;
+  if (clauses.length < 2) return withSecondClaim(whole, text, [], ctx);
   const unfreezes = clauses.some((clause) => applyRules(clause)?.intent === "unfreeze_card");
   const read = clauses
     .map((clause) => ({ clause, ...readText(clause, ctx, model) }))
@@ -736,7 +740,7 @@ export function understandCustomerText(message: string, ctx: OfflineContext, mod
   // "a co z tą pierwszą? coś już wiadomo?": the one clause that asks something is the request, when the whole message reads as none.
   if (ordered.length === 1 && !wholeCounts && (whole.intent === "unclear" || whole.intent === "other"))
     return { ...ordered[0]!, ...paymentOf(whole), ...defined(ordered[0]!) };
-  if (ordered.length < 2) return whole;
+  if (ordered.length < 2) return withSecondClaim(whole, text, read, ctx);
   // The request first by precedence takes what the message says of a payment outside the other
   // request's own clause (all of it, when nothing else names one); the second only what its own clause says.
   const [first, second] = ordered;
@@ -770,6 +774,40 @@ export function understandCustomerText(message: string, ctx: OfflineContext, mod
   )
     return firstRead;
   return { ...firstRead, also: claimOfTheMessage(secondOwn, first, whole) };
+}
+
+/** "please dispute both", "two charges I don't recognise", "obie płatności": more than one payment claimed. */
+const SEVERAL_CLAIMED =
+  /\bboth\b|\b(?:two|2)\s+(?:\w+\s+)?(?:payments?|charges?|transactions?|purchases?|debits?|things)\b|(?<!\p{L})(?:obie|oba|obu|obydw\p{L}*|(?:dwie|2)\s+(?:\p{L}+\s+)?(?:p[lł]atno\p{L}*|transakcj\p{L}*|obci[aą][zż]eni\p{L}*))(?!\p{L})/iu;
+
+/**
+ * A second payment a claim names ("...refund that. And Page & Co Books charged me 18.99 for a book
+ * they never shipped, refund that one too"; "electro mart 1249 and city parking 38, please dispute
+ * both"): another shop named in a clause of its own read as a claim, or listed after the first
+ * where the message says more than one is claimed. It is the claim's `also`, taken up beside it.
+ * A claim with another request beside it, a payment owned up to and a correction ("no wait, I
+ * meant the tapas") name no second.
+ */
+function withSecondClaim(u: Understanding, text: string, read: ClauseReading[], ctx: OfflineContext): Understanding {
+  if (u.intent !== "refund" || u.also || u.merchant === undefined || OWNED_UP.test(text) || new RegExp(CORRECTION.source, "iu").test(text)) return u;
+  const own = read.find(({ u: c }) => c.intent === "refund" && c.merchant !== undefined && c.merchant !== u.merchant && c.confidence >= SECOND_INTENT_FLOOR);
+  if (own) {
+    const { also: _also, candidates: _candidates, ...claim } = own.u;
+    return { ...u, also: claim };
+  }
+  if (!SEVERAL_CLAIMED.test(text)) return u;
+  const second = secondNamed(
+    text,
+    bestMerchants(
+      text,
+      ctx.transactions.map((t) => t.merchant),
+    ),
+  );
+  if (!second || second.merchant === u.merchant) return u;
+  const { ordinal: _ordinal, ...said } = extractEntities(text.slice(second.at, second.nextAt), ctx);
+  // Charged twice is said of one payment; the other is claimed for what the message says of both.
+  const reason = u.reason === "duplicate" ? "other" : u.reason;
+  return { ...u, also: { intent: "refund", ...(reason && { reason }), ...said, merchant: second.merchant, confidence: u.confidence } };
 }
 
 /** "...no wait that one was me, sorry", "Green Grocer 23.40 is right, I paid that": a payment the customer owns up to. */

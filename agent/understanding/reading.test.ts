@@ -1293,3 +1293,41 @@ describe("a fee asked of what the question before named", () => {
     expect(understandCustomerText("hey whats the fee if i top up with my card from another bank", alice).category).toBe("top_up_by_card_charge");
   });
 });
+
+describe("two payments claimed in one message", () => {
+  it("reads a second shop listed after the first as a second claim when the message says both are claimed", () => {
+    expect(understandCustomerText("two charges I dont recognise: electro mart 1249 and city parking 38. please open disputes for both", alice)).toMatchObject({
+      intent: "refund",
+      reason: "unrecognised",
+      merchant: "Electro Mart",
+      amountMinor: 124900,
+      also: { intent: "refund", reason: "unrecognised", merchant: "City Parking", amountMinor: 3800 },
+    });
+  });
+
+  it("reads another shop claimed in a clause of its own, booked or not, listed or not", () => {
+    expect(
+      understandCustomerText(
+        "Hotel Adler took 180 from me but I cancelled the booking, so refund that. And Page & Co Books charged me 18.99 for a book they never shipped, refund that one too.",
+        alice,
+      ),
+    ).toMatchObject({ merchant: "Page & Co Books", also: { intent: "refund", merchant: "Hotel Adler", amountMinor: 18000 } });
+    expect(
+      understandCustomerText(
+        "Coffee Corner double charged me 4.90 - please refund one. Also Spotify took money again after I cancelled, I want that back too.",
+        alice,
+      ),
+    ).toMatchObject({ reason: "duplicate", merchant: "Coffee Corner", also: { intent: "refund", merchant: "Spotify" } });
+  });
+
+  it("claims no second payment the message names only as the right one, owns up to, corrects or does not say is claimed", () => {
+    for (const text of [
+      "I was charged twice at Coffee Corner, not at the bakery",
+      "coffee corner charged me twice, the bakery one is fine",
+      "electro mart 1249 isn't mine, city parking 38 was me",
+      "city parking charged me 38, no wait I meant the tapas bar",
+      "I don't recognise either the electro mart or the city parking payment",
+    ])
+      expect(understandCustomerText(text, alice).also, text).toBeUndefined();
+  });
+});

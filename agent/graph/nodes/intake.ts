@@ -44,6 +44,7 @@ const freshTurn = {
   standing: [] as CaseRef[],
   withdrawn: null,
   alsoCancel: null,
+  claim: null,
   answer: "",
 } as const;
 
@@ -337,11 +338,14 @@ export const intake = (deps: AgentDeps) =>
     const threadId = String(config.configurable?.thread_id);
     const [transactions, pendingItems] = await Promise.all([deps.store.listTransactions(tenantId, customerId), deps.store.listPending(tenantId, customerId)]);
     const today = deps.clock().toISOString().slice(0, 10);
-    const read = await understandWithFallback(
-      deps,
-      { messages: [...state.recent, { role: "customer", text: state.input }], transactions, pending: pendingItems, today },
-      { signal: config.signal, record: { tenantId, threadId, step: Number(config.metadata?.langgraph_step ?? -1) } },
-    );
+    // A claim taken up beside the conversation whose message made it was read there already.
+    const read =
+      state.claim ??
+      (await understandWithFallback(
+        deps,
+        { messages: [...state.recent, { role: "customer", text: state.input }], transactions, pending: pendingItems, today },
+        { signal: config.signal, record: { tenantId, threadId, step: Number(config.metadata?.langgraph_step ?? -1) } },
+      ));
     const language = languageOfMessage(state.input) ?? (state.language || (await deps.policies.forTenant(tenantId)).language);
     let casesRead: ReturnType<AgentDeps["store"]["listCases"]> | undefined;
     const turn: Turn = {
