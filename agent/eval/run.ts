@@ -12,6 +12,7 @@ import { listMessagesBefore, listMessagesByThread, listThreadsBeside } from "@/d
 import { listPendingByCustomer, listTransactionsByCustomer } from "@/db/queries/transactions";
 import type { TurnResult } from "../runtime/turns";
 import { CARD_AUDIT_ACTIONS } from "../runtime/store";
+import { readWhileWaiting } from "../runtime/awaiting";
 import { CUSTOMERS, expandDates, isTurn, type Conversation } from "./dataset";
 import { understandLatest } from "../understanding/offline-understanding";
 import { TRANSCRIPT_WINDOW } from "../understanding/prompt";
@@ -100,7 +101,7 @@ async function observePaused(
     message ? listMessagesBefore(h.db, { tenantId: customer.tenantId, threadId, before: message.id, limit: TRANSCRIPT_WINDOW - 1 }) : [],
   ]);
   const turns = [...before, { role: "customer" as const, text }];
-  const u = understandLatest(turns, { today: new Date().toISOString().slice(0, 10), transactions, pending });
+  const u = readWhileWaiting(understandLatest(turns, { today: new Date().toISOString().slice(0, 10), transactions, pending }), text);
   const transactionId = state.case?.transactionId;
   const approvalAfter = transactionId ? await approvalStatus(h, customer, transactionId) : undefined;
   const cancelled = approvalBefore === "pending" && approvalAfter === "cancelled";

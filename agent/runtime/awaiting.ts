@@ -16,6 +16,7 @@ import { cardAction, cardActionFailed } from "../graph/nodes/card-action";
 import { cardActionText, caseStandingText, knowledgeText, limitsText, pendingText, stillWaitingText } from "../graph/replies";
 import type { Understanding } from "../understanding";
 import { languageOfMessage } from "../understanding/language";
+import { asksAboutOutcome, namesAPayment, namesARequest, paymentOf } from "../understanding/offline-understanding";
 import { TRANSCRIPT_WINDOW } from "../understanding/prompt";
 import { wordsFor, type Words } from "@/i18n/words";
 
@@ -255,6 +256,21 @@ async function answerBeside(
   return { reply: standing ? `${reply}\n\n${standing}` : reply, status: "awaiting_approval", caseId };
 }
 
+/** Readings a question about what became of the waiting request may get: a help topic, nothing sure, a claim naming no payment. */
+const MAY_ASK_ITS_OUTCOME = new Set(["knowledge", "unclear", "other", "pending", "refund"]);
+
+/**
+ * A message to a conversation whose request waits for an operator, as the agent takes it: a
+ * question about what became of a request ("what's the state of all of them", "czemu odmowa??")
+ * asks where the requests stand, whatever help topic its words resemble.
+ */
+export function readWhileWaiting(u: Understanding, text: string): Understanding {
+  if (!MAY_ASK_ITS_OUTCOME.has(u.intent) || u.also || !asksAboutOutcome(text)) return u;
+  // A claim or an item not booked yet named by its payment ("whats going on with the hotel adler 180?") is what the message is about.
+  if ((u.intent === "refund" || u.intent === "pending") && (namesAPayment(u) || (u.intent === "pending" && !namesARequest(text)))) return u;
+  return { intent: "status", ...paymentOf(u), confidence: u.confidence };
+}
+
 /**
  * While a refund waits for an operator the thread is paused in the gate. A cancel closes
  * the approval and wakes the gate; an open question from the operator takes the message
@@ -271,11 +287,12 @@ export async function answerWhileAwaiting(ctx: Ctx, input: AwaitingInput, messag
     listMessagesBefore(ctx.db, { tenantId: input.tenantId, threadId: input.threadId, before: messageId, limit: TRANSCRIPT_WINDOW - 1 }),
   ]);
   const payments = { transactions, pending, today: ctx.deps.clock().toISOString().slice(0, 10) };
-  const understanding = await understandWithFallback(
+  const heard = await understandWithFallback(
     ctx.deps,
     { messages: [...before, { role: "customer", text: input.text }], transactions, pending, today: payments.today },
     { record: { tenantId: input.tenantId, threadId: input.threadId } },
   );
+  const understanding = readWhileWaiting(heard, input.text);
   const intent = understanding.intent;
   // "gadget hub" says nothing of its language: the conversation's last message that did speaks for it, then the bank's.
   const spoken = [...before]

@@ -1,5 +1,6 @@
 import { afterAll, beforeEach, describe, expect, it } from "vitest";
 import { getApprovalByCase } from "../../db/queries/approvals";
+import { getCaseByTransaction } from "../../db/queries/cases";
 import { agentHarness, TENANT } from "../../test/agent-support";
 
 const h = agentHarness();
@@ -110,5 +111,35 @@ describe("a customer the agent understands", () => {
     const thread = await h.newThread();
     const turn = await reply(thread, "I want to close my account");
     expect(turn.reply).toMatch(/passed your request to a colleague/);
+  });
+});
+
+describe("what became of a request, asked in the conversation that made it", () => {
+  it("answers 'is it paid or not?' after a refund with where it stands, and a help question after it with the article", async () => {
+    const thread = await h.newThread();
+    expect((await reply(thread, "green grocer charged me 23.40 yesterday for a bag I never took home")).reply).toMatch(/refunded the Green Grocer payment/);
+    const asked = await reply(thread, "ok so what's happening with it then, is it paid or not?");
+    expect(asked.reply).toBe("Your refund for the Green Grocer payment of 23.40 EUR has been paid back to your card.");
+    const help = await reply(thread, "how long do transfers to Poland take?");
+    expect(help.reply).toMatch(/Source: help article KB-\d{3}/);
+  });
+
+  it("answers 'why was the orlen one refused??' with that request's decision, whatever amount the message argues", async () => {
+    const thread = await h.newThread();
+    await reply(thread, "orlen fuel 210 is not mine", "cust-bob");
+    await h.decide((await getApprovalByCase(h.db, TENANT, (await getCaseByTransaction(h.db, TENANT, "tx-bob-fuel"))!.id))!, "olga", "rejected");
+    const asked = await reply(thread, "why was the orlen one refused?? I have the receipt showing 110", "cust-bob");
+    expect(asked.reply).toBe("Your refund request for the Orlen Fuel payment of 210.00 EUR was declined.");
+    expect(await h.ledgerRows()).toHaveLength(0);
+  });
+
+  it("answers 'what's the state of all of them' while two requests wait with both, not a help article", async () => {
+    const thread = await h.newThread();
+    await reply(thread, "electro mart 1,249 is not my purchase");
+    await reply(thread, "and the city parking 38 eur from 12 days ago, I was in Spain then so that's not me either");
+    const asked = await reply(thread, "what's the state of all of them");
+    expect(asked.reply).toMatch(/Electro Mart/);
+    expect(asked.reply).toMatch(/City Parking/);
+    expect(asked.reply).not.toMatch(/Source: help article/);
   });
 });

@@ -170,9 +170,23 @@ export function firstNamed(text: string, named: string[]): { merchant: string; n
   return { merchant: at[0]!.merchant, nextAt: at[1]!.at };
 }
 
-/** Of several shops a message names equally ("electro mart 1249 and city parking 38"), the second, where it starts and where the next one does. */
-export function secondNamed(text: string, named: string[]): { merchant: string; at: number; nextAt: number } | undefined {
-  const at = inOrderNamed(text, named);
+/**
+ * The second of the shops of `merchants` a message names ("gadget hub 89 and the pharmacy one,
+ * apteka 34.20"), where it starts and where the next one does: any shop the message names by a
+ * word of its own, however fully, in the order named.
+ */
+export function secondNamed(text: string, merchants: string[]): { merchant: string; at: number; nextAt: number } | undefined {
+  const scored = [...new Set(merchants)]
+    .map((m) => ({ m, s: merchantScore(text, m), words: significant(merchantTokens(m)) }))
+    .filter((x) => x.s >= MERCHANT_THRESHOLD)
+    .sort((a, b) => b.s - a.s);
+  // Two shops sharing a word ("Coffee Corner", "Corner Shop") are one name said, not two.
+  const taken: typeof scored = [];
+  for (const x of scored) if (!taken.some((t) => t.words.some((w) => x.words.includes(w)))) taken.push(x);
+  const at = inOrderNamed(
+    text,
+    taken.map((x) => x.m),
+  );
   if (!at || at[1]!.at >= (at[2]?.at ?? text.length)) return undefined;
   return { merchant: at[1]!.merchant, at: at[1]!.at, nextAt: at[2]?.at ?? text.length };
 }

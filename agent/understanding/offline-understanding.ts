@@ -551,6 +551,8 @@ function readText(text: string, ctx: OfflineContext, model: IntentModel): { u: U
     ["knowledge", "unclear", "other", "pending"].includes(c.intent) &&
     WHEN_BOOKED.test(foldText(text)) &&
     !inGeneral(text) &&
+    // "My top-up with card was failed two times yesterday, why is this happen?": what failed is no item still going through.
+    !WENT_WRONG.test(text) &&
     resolvePending(text, entities as Understanding, ctx.pending ?? [], ctx.transactions)
   ) {
     return {
@@ -582,6 +584,10 @@ function readText(text: string, ctx: OfflineContext, model: IntentModel): { u: U
   };
   return { u, byRule };
 }
+
+/** An item told as failed, declined or reversed: over, not going through. */
+const WENT_WRONG =
+  /\b(?:was\s+|got\s+|has\s+|have\s+|keeps?\s+)?(?:failed|fails|declined|rejected|reverted|reversed|bounced)\b|(?<!\p{L})(?:nie\s+powiod[lł]\p{L}*|odrzucon\p{L}*|cofni[eę]t\p{L}*)(?!\p{L})/iu;
 
 /** The help article on each kind of item not booked yet. */
 const PENDING_ARTICLES: Record<PendingTxn["kind"], string> = {
@@ -637,6 +643,33 @@ export function asksSomething(text: string): boolean {
   return ASKS.test(text) || /\?|\bor\s+not\b|\bright\W*$|(?<!\p{L})czy\s+nie(?!\p{L})/iu.test(text);
 }
 
+/** Words asking what became of a request: its decision, its money, its standing. */
+const OUTCOME_WORDS =
+  /\b(?:accepted|approved|rejected|refused|declined|turned\s+down|decided|decision|verdict|sorted|settled|resolved|paid(?:\s+(?:out|back))?|refunded|credited|(?:went|gone|go|come|came)\s+through|c[ao]me\s+back|came\s+out\s+of|back\s+(?:yet|already)|(?:make|made|done)\s+already|visible|show\s+up|see\s+(?:the|my|it|that)|state\s+of|happening|going\s+on|go(?:in|ing)\b|(?:must\s+)?(?:to\s+)?wait(?:ing)?\s+still|still\s+wait\w*|i\s+(?:must|have)\s+(?:to\s+)?wait|(?:anything|nothing)\s+(?:\w+\s+)?open)\b|(?<!\p{L})(?:nic\s+(?:\p{L}+\s+)?otwart\p{L}*|uznan\p{L}*|zaakceptowan\p{L}*|odrzucon\p{L}*|rozpatrzon\p{L}*|zatwierdzon\p{L}*|decyzj\p{L}*|wr[oó]ci[lł]\p{L}*|przysz[lł]\p{L}*|zwr[oó]con\p{L}*|za[lł]atwion\p{L}*)(?!\p{L})/iu;
+/** A decision named: enough, in a conversation with a request, to ask about it ("czemu odmowa??", "on what grounds was it refused"). */
+const DECISION_WORDS =
+  /\b(?:rejected|refused|declined|turned\s+down|decision|verdict)\b|(?<!\p{L})(?:odmow\p{L}*|odrzucon\p{L}*|uznan\p{L}*|nie\s+(?:zosta[lł]\p{L}*\s+)?uwzgl[eę]dnion\p{L}*|decyzj\p{L}*)(?!\p{L})/iu;
+/** A message opening as a question, with or without its question mark ("so what came out of my two claims"). */
+const OPENS_A_QUESTION =
+  /^\W*(?:(?:so|ok|okay|and|but|hi|hey|well|czyli|a|i|no)\W+){0,3}(?:did|has|have|is|was|are|were|hows?|what|whats|which|why|when|where|czy|czemu|dlaczego|kiedy|co|jak)\b/iu;
+/** Fees asked of a payment ("what did you charge me on the tapas one?"): a help question, whatever request the payment has. */
+const FEES_SAID = /\b(?:fees?|commission|exchange\s+rate|rate)\b|(?<!\p{L})(?:op[lł]at\p{L}*|prowizj\p{L}*|kurs\p{L}*)(?!\p{L})/iu;
+/** What a question about a request's outcome is said of: a request, its money, or what the conversation discussed. */
+const OF_A_REQUEST =
+  /\b(?:r[ei]f[ua]?n?d\w*|claims?|requests?|disputes?|complaints?|cases?|money|amount|it|that|this|them|these|those|both|all|one|anything|nothing)\b|(?<!\p{L})(?:zwrot\p{L}*|reklamacj\p{L}*|zg[lł]osze\p{L}*|pieni[aą]dz\p{L}*|kas[aey]|to|ta|te|ten|obie|obu|wszystk\p{L}*|nic|niczego)(?!\p{L})/iu;
+
+/**
+ * Whether the message asks what became of a request: its decision ("czemu odmowa??"), whether
+ * its money came ("is it paid or not?", "did the money from gadget hub come back already"), where
+ * it stands ("so what came out of my two claims"); never a question about fees.
+ */
+export function asksAboutOutcome(text: string): boolean {
+  if (REFUND_DEMANDED.test(text)) return false;
+  const decision = DECISION_WORDS.test(text);
+  if (!(decision || (OUTCOME_WORDS.test(text) && OF_A_REQUEST.test(text)))) return false;
+  return (asksSomething(text) || OPENS_A_QUESTION.test(text) || decision) && !FEES_SAID.test(text);
+}
+
 /** Words that join a clause to the one before it ("and", "also", "i jeszcze"), read past when asking whether it asks. */
 const JOINER =
   /^\W*(?:(?:and|also|plus|btw|p\.?\s?s\.?|oh\s+and|firstly|secondly|thirdly|furthermore|moreover|additionally|in\s+addition|(?:a\s+)?(?:separate|different|another|second|other|unrelated)\s+(?:question|thing)|one\s+more\s+(?:thing|question)|i\s+jeszcze|a\s+jeszcze|i(?!\s+(?:have|had|has|think|thought|was|am|m|got|need|needed|want|wanted|would|will|just|did|do|don'?t|didn'?t|can|can'?t|could|tried|paid|bought|used|lost|found|made|sent|see|saw|know|noticed|checked|called|live|work|only|never|also|really|still|guess|hope|realised|realized|mean|meant)(?!\p{L}))|a(?!\s+(?:friend|few|couple|lot|new|payment|charge|card|transfer|man|woman|guy|shop|store|bit|week|month|day|year|while|refund|question|problem|colleague|bank|message|text|call|website|site|link)(?!\p{L}))|oraz|jeszcze|aha|inne\s+pytanie|osobne\s+pytanie)(?!\p{L})[\s,:–—-]*)+/iu;
@@ -689,7 +722,12 @@ export function understandCustomerText(message: string, ctx: OfflineContext, mod
         PRECEDENCE.includes(u.intent) &&
         // "...+ green grocer yesterday 23.40, I paid cash and they swiped my card anyway": one of the customer's payments named by shop and amount is a claim, however unsure the words.
         (u.confidence >= SECOND_INTENT_FLOOR ||
-          (u.intent === "refund" && !OWNED_UP.test(text) && ctx.transactions.some((t) => t.merchant === u.merchant && t.amountMinor === u.amountMinor))) &&
+          // "there's a 4.90 charge on my account that's wrong, please reverse it. also...": an amount of the customer's, claimed, is asked about.
+          (u.intent === "refund" &&
+            !OWNED_UP.test(text) &&
+            ctx.transactions.some(
+              (t) => t.amountMinor === u.amountMinor && (u.merchant === undefined ? u.confidence >= CLARIFY_BELOW : t.merchant === u.merchant),
+            ))) &&
         // A help topic a keyword rule reads in a clause joined on as another matter is asked for even when only the trouble is told ("plus my contactless stopped working").
         (u.intent !== "knowledge" ||
           (byRule && (JOINER.test(clause) || BULLET.test(clause))) ||
@@ -778,7 +816,7 @@ export function understandCustomerText(message: string, ctx: OfflineContext, mod
 
 /** "please dispute both", "two charges I don't recognise", "obie płatności": more than one payment claimed. */
 const SEVERAL_CLAIMED =
-  /\bboth\b|\b(?:two|2)\s+(?:\w+\s+)?(?:payments?|charges?|transactions?|purchases?|debits?|things)\b|(?<!\p{L})(?:obie|oba|obu|obydw\p{L}*|(?:dwie|2)\s+(?:\p{L}+\s+)?(?:p[lł]atno\p{L}*|transakcj\p{L}*|obci[aą][zż]eni\p{L}*))(?!\p{L})/iu;
+  /\bboth\b|\b(?:neither|nor)\b|\b(?:are|were)\s*(?:n'?t|not)\s+(?:mine|me|ours)\b|\b(?:two|2)\s+(?:more\b|(?:\w+\s+)?(?:payments?|charges?|transactions?|purchases?|debits?|things)\b)|(?<!\p{L})(?:obie|oba|obu|obydw\p{L}*|(?:dwie|2)\s+(?:\p{L}+\s+)?(?:p[lł]atno\p{L}*|transakcj\p{L}*|obci[aą][zż]eni\p{L}*))(?!\p{L})/iu;
 
 /**
  * A second payment a claim names ("...refund that. And Page & Co Books charged me 18.99 for a book
@@ -790,24 +828,29 @@ const SEVERAL_CLAIMED =
  */
 function withSecondClaim(u: Understanding, text: string, read: ClauseReading[], ctx: OfflineContext): Understanding {
   if (u.intent !== "refund" || u.also || u.merchant === undefined || OWNED_UP.test(text) || new RegExp(CORRECTION.source, "iu").test(text)) return u;
-  const own = read.find(({ u: c }) => c.intent === "refund" && c.merchant !== undefined && c.merchant !== u.merchant && c.confidence >= SECOND_INTENT_FLOOR);
+  const claims = read.filter(({ u: c }) => c.intent === "refund" && c.merchant !== undefined && c.confidence >= SECOND_INTENT_FLOOR);
+  const own = claims.find(({ u: c }) => c.merchant !== u.merchant);
+  // Each claim takes what its own clause says of its payment, not what the other's says ("...1,249.00 on tuesday / City Parking 38.00 twelve days ago").
+  const first = (said: Partial<Understanding>) => ({ ...withPayment(u, said), reason: u.reason });
   if (own) {
     const { also: _also, candidates: _candidates, ...claim } = own.u;
-    return { ...u, also: claim };
+    const firstOwn = claims.find(({ u: c }) => c.merchant === u.merchant);
+    return { ...(firstOwn ? { ...first(paymentOf(firstOwn.u)), reason: firstOwn.u.reason ?? u.reason } : u), also: claim };
   }
   if (!SEVERAL_CLAIMED.test(text)) return u;
   const second = secondNamed(
     text,
-    bestMerchants(
-      text,
-      ctx.transactions.map((t) => t.merchant),
-    ),
+    ctx.transactions.map((t) => t.merchant),
   );
   if (!second || second.merchant === u.merchant) return u;
   const { ordinal: _ordinal, ...said } = extractEntities(text.slice(second.at, second.nextAt), ctx);
+  const { ordinal: _o, ...before } = extractEntities(text.slice(0, second.at), ctx);
   // Charged twice is said of one payment; the other is claimed for what the message says of both.
   const reason = u.reason === "duplicate" ? "other" : u.reason;
-  return { ...u, also: { intent: "refund", ...(reason && { reason }), ...said, merchant: second.merchant, confidence: u.confidence } };
+  return {
+    ...(before.merchant === u.merchant ? first(before) : u),
+    also: { intent: "refund", ...(reason && { reason }), ...said, merchant: second.merchant, confidence: u.confidence },
+  };
 }
 
 /** "...no wait that one was me, sorry", "Green Grocer 23.40 is right, I paid that": a payment the customer owns up to. */
@@ -890,7 +933,13 @@ function cardNevermind(clause: string, message: string): boolean {
 /** "where is it?", "how's that going": a question whose object is only a pronoun. */
 const WHERE_IS_IT = /^\W*(?:(?:and|so|ok|okay)\W+)?(?:where|how)(?:'?s|\s+is|\s+are)\s+(?:it|that|this|they|them)(?:\s+\w+)?\W*$/i;
 /** A refund or a request named in so many words, in either language. */
-const REQUEST_NAMED = /\b(?:refund\w*|claims?|requests?|disputes?|complaints?|money\s+back)\b|(?<!\p{L})(?:zwrot\p{L}*|reklamacj\p{L}*|zg[lł]osze\p{L}*)/iu;
+const REQUEST_NAMED =
+  /\b(?:r[ei]f[ua]?n?d\w*|claims?|requests?|disputes?|complaints?|money\s+back)\b|(?<!\p{L})(?:zwrot\p{L}*|reklamacj\p{L}*|zg[lł]osze\p{L}*)/iu;
+/** Whether the message names a refund or a request in so many words ("my claims", "the refnd", "reklamacja"). */
+export const namesARequest = (text: string) => REQUEST_NAMED.test(text);
+/** "refund the green grocer one please", "zwróćcie mi to": money back demanded, not asked about. */
+const REFUND_DEMANDED =
+  /\b(?:refund|reverse|return)\s+(?:it|that|this|them|me|the|my)\b|\bgive\s+(?:it|me|my\s+money)\s+back\b|\b(?:want|need)\s+(?:my\s+)?(?:money|it)\s+back\b|(?<!\p{L})(?:zwr[oó][cć]\p{L}*|oddaj\p{L}*)(?!\p{L})/iu;
 
 /** "I wrote to you earlier today regarding my Green Grocer payment": a request made before, told as the setting of a question. */
 const WROTE_BEFORE =
@@ -908,7 +957,7 @@ function withPayment(whole: Understanding, said: Partial<Understanding>): Unders
 }
 
 /** Whether `u` says anything of a payment. */
-const namesAPayment = (u: Understanding) => PAYMENT_FIELDS.some((field) => u[field] !== undefined);
+export const namesAPayment = (u: Understanding) => PAYMENT_FIELDS.some((field) => u[field] !== undefined);
 
 /** What `u` says of a payment. */
 export function paymentOf(u: Understanding): Partial<Understanding> {

@@ -6,6 +6,7 @@ import {
   classifyText,
   extractEntities,
   findOrdinal,
+  asksAboutOutcome,
   understandCustomerText,
   understandLatest,
   withoutLetterFrame,
@@ -1329,5 +1330,31 @@ describe("two payments claimed in one message", () => {
       "I don't recognise either the electro mart or the city parking payment",
     ])
       expect(understandCustomerText(text, alice).also, text).toBeUndefined();
+  });
+});
+
+describe("a question about what became of a request", () => {
+  it.each([
+    "ok so what's happening with it then, is it paid or not?",
+    "did the money from gadget hub come back already",
+    "so what came out of my two claims",
+    "why was the orlen one refused?? I have the receipt showing 110",
+    "the refund is make already or i must to wait?",
+    "hows my refnd goin",
+    "czemu odmowa?? mam paragon na 130 zł przecież",
+    "Proszę o wskazanie, z jakiego powodu reklamacja nie została uwzględniona.",
+    "czyli teraz nie mam już nic otwartego, tak?",
+  ])("asks it: %s", (text) => {
+    expect(asksAboutOutcome(text)).toBe(true);
+  });
+
+  it.each([
+    "how long do transfers to Poland take?",
+    "what fee did you charge on the tapas payment?",
+    "wait did that go through? refund the green grocer one please",
+    "jak to odrzucone, przecież to nie ja! zwróćcie mi to",
+    "I was charged twice at Coffee Corner",
+  ])("does not: %s", (text) => {
+    expect(asksAboutOutcome(text)).toBe(false);
   });
 });

@@ -207,7 +207,7 @@ const LIMITS: RegExp[] = [
   // "hw much can i tak out from atm in one day", "how much cash can I take from an ATM in one day?".
   /\b(?:how|hw)\s+much\s+(?:cash\s+|money\s+)?(?:can|cn)\s+(?:i|u)\s+(?:take|tak|get|withdraw)\b.{0,30}\b(?:atm|cash\s*machine|cashpoint)\b.{0,20}\b(?:a|per|in\s+(?:one|a))\s+day\b(?!.*\b(?:charg\w*|fees?|free|cost)\b)|\b(?:how|hw)\s+much\s+(?:can|cn)\s+(?:i|u)\s+(?:tak|take)\s+out\b/i,
   /(?<!\bage\s|\btop[\s-]?up\s|\btopping\s+up\s|\bdisposable\s+card\s|\bvirtual\s+card\s)\b(?:limit|limt|limmit|lmit|limti)(?:s|ations?)?\b(?!.{0,20}\b(?:top[\s-]?up|topping|disposable|virtual)\b)(?!.{0,30}\b(?:add|load|put\s+in)\b(?:\s+money)?\s+(?:by|with|via|using|from)\b)/i,
-  /\bhow\s+much\s+(?:money\s+|cash\s+)?(?:can|could|may|am\s+i\s+allowed\s+to|am\s+i\s+able\s+to)(?!.*\b(?:charg\w*|fees?|free|cost)\b)\s+i?\s*(?:spend|withdraw|pay|take\s+out|pull\s+out|get\s+out|transfer|send|use)\b/i,
+  /\bhow\s+much\s+(?:money\s+|cash\s+)?(?:can|could|may|am\s+i\s+(?:even\s+|actually\s+|really\s+)?allowed\s+to|am\s+i\s+(?:even\s+|actually\s+|really\s+)?able\s+to)(?!.*\b(?:charg\w*|fees?|free|cost)\b)\s+i?\s*(?:even\s+|actually\s+|really\s+)?(?:spend|withdraw|pay|take\s+out|pull\s+out|get\s+out|transfer|send|use)\b/i,
   // "how much I can pay in internet", "how much I can take from automat per day".
   /\bhow\s+much\s+(?:money\s+|cash\s+)?i\s+(?:can|could|may|am\s+allowed\s+to)\s+(?:spend|withdraw|pay|take|get|use)\b(?!.*\b(?:charg\w*|fees?|free|cost)\b)|\bhow\s+much\s+(?:per|a)\s+(?:day|month)\b/i,
   /\b(?:the\s+)?most\s+(?:money\s+)?i\s+(?:can|could|am\s+allowed\s+to)\s+(?:spend|withdraw|pay|take\s+out|transfer)\b|\bcap\s+on\b/i,

@@ -26,7 +26,7 @@ import {
 import { labelForCategory } from "../../understanding/banking77";
 import { pickOffered } from "../../understanding/merchants";
 import { asksWhatItIs, MONEY_NOT_BACK, MONEY_PROMISED, SAID_AGAINST } from "../../understanding/rules";
-import { afterCorrection, asksSomething, moneyClauses, paymentOf } from "../../understanding/offline-understanding";
+import { afterCorrection, asksAboutOutcome, asksSomething, moneyClauses, namesARequest, paymentOf } from "../../understanding/offline-understanding";
 import { languageOfMessage } from "../../understanding/language";
 import type { Language } from "@/i18n/languages";
 
@@ -309,7 +309,10 @@ async function aboutItsRequest(turn: Turn, u: Understanding): Promise<Understand
   const { text, state } = turn;
   const toldNotBack = MONEY_NOT_BACK.test(text) || (MONEY_PROMISED.test(text) && !asksSomething(text));
   if (u.intent === "status" && (u.merchant || u.amountMinor !== undefined) && toldNotBack) return claimNotAsked(turn, u);
-  if (!MAY_ASK_ABOUT_A_REQUEST.has(u.intent) || (u.also && CASE_INTENTS.has(u.also.intent)) || !asksSomething(text)) return u;
+  if (!MAY_ASK_ABOUT_A_REQUEST.has(u.intent) || (u.also && CASE_INTENTS.has(u.also.intent))) return u;
+  const outcome = await outcomeAsked(turn, u);
+  if (outcome) return outcome;
+  if (!asksSomething(text)) return u;
   if ((u.intent === "refund" && SAID_AGAINST.test(text)) || (u.intent === "knowledge" && ABOUT_FEES.test(u.category ?? ""))) return u;
   if (resolvePending(text, u, turn.pending, turn.transactions)) return u;
   const cases = await turn.casesRead();
@@ -319,6 +322,29 @@ async function aboutItsRequest(turn: Turn, u: Understanding): Promise<Understand
   const ofThisConversation = !namesOne && u.intent !== "knowledge" && u.intent !== "refund" && cases.some((c) => c.threadId === turn.threadId);
   const named = namesOne || u.intent !== "knowledge" ? namedCase(cases, u, state.focus, text) : undefined;
   return named || ofThisConversation ? { intent: "status", ...paymentOf(u), confidence: u.confidence, ...(u.also && { also: u.also }) } : u;
+}
+
+/**
+ * "is it paid or not?", "why was the orlen one refused??", "so what came out of my two claims",
+ * "the refund is make already or i must to wait?": what became of a request, asked in a
+ * conversation with one, or of a request the message names by its payment, is where it stands,
+ * whatever help topic or claim the words resemble. A payment named that has no request, an item
+ * not booked yet and a question about fees stay as read.
+ */
+async function outcomeAsked(turn: Turn, u: Understanding): Promise<Understanding | undefined> {
+  const { text, state } = turn;
+  // "ok so when will it show up properly then" after an item not booked yet asks about that item, unless a request is named.
+  if (!asksAboutOutcome(text) || (u.intent === "pending" && !namesARequest(text))) return undefined;
+  if (resolvePending(text, u, turn.pending, turn.transactions)) return undefined;
+  const cases = await turn.casesRead();
+  if (cases.length === 0) return undefined;
+  const namesOne = Boolean(u.merchant) || u.amountMinor !== undefined;
+  // "why was the orlen one refused?? I have the receipt showing 110": the shop names the request, whatever amount the message argues.
+  const byShop = () => (u.merchant ? namedCase(cases, { ...u, amountMinor: undefined }, null, text) : undefined);
+  const ofTheConversation = () => cases.some((c) => c.threadId === turn.threadId) || namesARequest(text);
+  // "czemu odmowa?? mam paragon na 130 zł": an amount argued, not the payment's, names no other request.
+  const asked = namesOne ? (namedCase(cases, u, state.focus, text) ?? byShop() ?? (!u.merchant && ofTheConversation())) : ofTheConversation();
+  return asked ? { intent: "status", ...paymentOf(u), confidence: u.confidence, ...(u.also && { also: u.also }) } : undefined;
 }
 
 /**
