@@ -20,7 +20,7 @@ const MONEY_TAKEN =
   /\b(?:charg(?:e|es|ed|ing)|statement|took|take(?!\s+(?:it|them|(?:my|the|your|this|a)\s+card|cards?|contactless)\b)|taken|billed?|debit(?:ed)?|deducted|withdrew|payments?|transactions?)\b|(?<!\p{L})(?:wyci[aą]g\p{L}*|pobra\p{L}*|pobrał\p{L}*|zapłaci\p{L}*|zaplaci\p{L}*|płatnoś\p{L}*|platnos\p{L}*|transakcj\p{L}*|obciąż\p{L}*|obciaz\p{L}*|ściągn\p{L}*|sciagn\p{L}*|zeszł\p{L}*|zeszl\p{L}*|policzy\p{L}*|naliczy\p{L}*)/iu;
 /** "the fuel one is wrong": said of a payment, a claim about it. */
 const IS_WRONG =
-  /\b(?:is|was|looks|seems|also)\s+(?:wrong|off|incorrect|not\s+right)\b|\b(?:wrong|incorrect)\s+too\b|(?<!\p{L})(?:jest\s+)?(?:b[lł][eę]dn\p{L}*|nie\s+zgadza\s+si[eę])(?!\p{L})/iu;
+  /\b(?:is|was|looks|seems|also)\s+(?:wrong|off|incorrect|not\s+right)\b|\bsomething(?:'?s|\s+is)\s+(?:wrong|off|not\s+right)\b|\b(?:wrong|incorrect)\s+too\b|(?<!\p{L})(?:jest\s+)?(?:b[lł][eę]dn\p{L}*|nie\s+zgadza\s+si[eę])(?!\p{L})/iu;
 /** "orlen fuel 210, I never filled up there", "not me": the customer denies the payment. */
 const NEVER_DID =
   /\bnever\s+(?:\w+\s+)?(?:bought|ordered|paid|been|went|made|used|filled|tanked|shopped|stayed|visited|authori[sz]ed|was|shipped|sent|delivered|arrived|came|handed)\b|\bnever\s+got\s+(?:anything|it|them|my\s+order|the\s+(?:order|item|goods|product|parcel|package))\b|\bnot\s+me\b|\bwasn'?t\s+(?:me|mine)\b|\bdidn'?t\s+(?:buy|order|pay|go|make|authori[sz]e)\b|\bdon'?t\s+recogni[sz]e\b|(?<!\p{L})(?:to\s+nie\s+ja|nie\s+moj\p{L}*|nie\s+by[lł]\p{L}*\s+mnie)(?!\p{L})/iu;
@@ -92,7 +92,10 @@ export function extractEntities(said: string, ctx: OfflineContext): Pick<Underst
 function entitiesIn(text: string, said: string, ctx: OfflineContext): Pick<Understanding, "merchant" | "amountMinor" | "date" | "ordinal" | "cardLast4"> {
   // "the 4th one" is a place in a list, not the 4th of the month; "I cancelled the booking this morning" dates what the customer did, not the payment.
   const date = findDate(
-    text.replace(POSITION_NOT_DAY, (m) => " ".repeat(m.length)).replace(CUSTOMER_DID, (m) => " ".repeat(m.length)),
+    text
+      .replace(POSITION_NOT_DAY, (m) => " ".repeat(m.length))
+      .replace(CUSTOMER_DID, (m) => " ".repeat(m.length))
+      .replace(WANTED_BY, (m) => " ".repeat(m.length)),
     ctx.today,
   );
   const undated = date ? text.slice(0, date.start) + " ".repeat(date.end - date.start) + text.slice(date.end) : text;
@@ -138,6 +141,10 @@ const LIST_MARKER = /(?<=^|\s)\d{1,2}\)(?=\s)/g;
 /** What the customer did themselves after paying, with when: its day is no payment's ("I returned it on Monday", "we cancelled the room this morning", "anulowałam rezerwację wczoraj"). */
 const CUSTOMER_DID =
   /\b(?:i|we)\s+(?:already\s+|just\s+|have\s+|had\s+)?(?:cancell?ed|returned|sent\s+(?:it|them|\w+)\s+back|brought\s+(?:it|them)\s+back|called|rang|phoned|e-?mailed|wrote|contacted|complained|reported)\b[^.!?;\n]{0,50}|(?<!\p{L})(?:anulowa[lł]\p{L}*|zwr[oó]ci[lł]\p{L}*|odes[lł]a[lł]\p{L}*|odda[lł]\p{L}*|dzwoni[lł]\p{L}*|napisa[lł]\p{L}*|pisa[lł]\p{L}*|reklamowa[lł]\p{L}*|zg[lł]asza[lł]\p{L}*|zg[lł]osi[lł]\p{L}*)(?!\p{L})[^.!?;\n]{0,50}/giu;
+
+/** "i want it sorted today": when the customer wants the matter done, not the payment's day. */
+const WANTED_BY =
+  /\b(?:sorted|done|fixed|resolved|back|refunded|decided|handled|settled)\s+(?:out\s+)?(?:by\s+)?(?:today|tomorrow|tonight|this\s+week)\b|(?<!\p{L})(?:za[lł]atw\p{L}*|zrobion\p{L}*)\s+(?:jeszcze\s+)?(?:dzi[sś]|dzisiaj|jutro)(?!\p{L})/giu;
 
 /** Words with which a customer takes back what they just said and names something else. */
 const CORRECTION =
@@ -486,6 +493,8 @@ const HOW_LONG = /\bhow\s+long\b|\b(?:usually|typically|normally)\s+take\b|\b(?:
 function readText(text: string, ctx: OfflineContext, model: IntentModel): { u: Understanding; byRule: boolean } {
   const c = classifyText(text, model);
   const byRule = c.byRule;
+  const kept = cardKept(text, c, model);
+  if (kept) return { u: kept, byRule: true };
   if (c.intent === "greeting") return { u: { intent: "greeting", ...(c.category === "thanks" && { category: "thanks" }), confidence: c.confidence }, byRule };
   const entities = extractEntities(text, ctx);
   const namesPayment = entities.merchant !== undefined || ctx.transactions.some((t) => t.amountMinor === entities.amountMinor);
@@ -553,6 +562,8 @@ function readText(text: string, ctx: OfflineContext, model: IntentModel): { u: U
     !inGeneral(text) &&
     // "My top-up with card was failed two times yesterday, why is this happen?": what failed is no item still going through.
     !WENT_WRONG.test(text) &&
+    // "how is the rate decided when I take money from machines abroad?": the bank's rate or fee, not the item.
+    !/\b(?:rate|fees?|exchange|commission)\b|(?<!\p{L})(?:kurs\p{L}*|op[lł]at\p{L}*|prowizj\p{L}*)(?!\p{L})/iu.test(text) &&
     resolvePending(text, entities as Understanding, ctx.pending ?? [], ctx.transactions)
   ) {
     return {
@@ -588,6 +599,42 @@ function readText(text: string, ctx: OfflineContext, model: IntentModel): { u: U
 /** An item told as failed, declined or reversed: over, not going through. */
 const WENT_WRONG =
   /\b(?:was\s+|got\s+|has\s+|have\s+|keeps?\s+)?(?:failed|fails|declined|rejected|reverted|reversed|bounced)\b|(?<!\p{L})(?:nie\s+powiod[lł]\p{L}*|odrzucon\p{L}*|cofni[eę]t\p{L}*)(?!\p{L})/iu;
+
+/** "my card sits in my wallet, not lost", "my card is right here with me": the card is safe with the customer now. */
+const CARD_HERE =
+  /\b(?:not|isn'?t|wasn'?t|never\s+(?:got|been))\s+(?:been\s+)?(?:lost|stolen)\b|\b(?:card|it)\s+(?:is|'s|sits|stays)\s+(?:right\s+)?(?:here|with\s+me|in\s+my\s+(?:wallet|hand|pocket|bag|purse))\b|\b(?:have|got)\s+(?:it|my\s+card|the\s+card)\s+(?:right\s+)?(?:here|with\s+me|in\s+(?:my\s+)?hand)\b|(?<!\p{L})(?:mam\s+j[aą]\s+przy\s+sobie|nie\s+(?:jest\s+)?(?:zgubion\p{L}*|ukradzion\p{L}*))(?!\p{L})/iu;
+/** "if it ever got stolen while I'm travelling": a loss that has not happened. */
+const IF_EVER_LOST =
+  /\bif\s+(?:it|my\s+card|the\s+card|i)\s+(?:ever\s+|someday\s+|one\s+day\s+)?(?:(?:gets?|got|were|was|is)\s+(?:\w+\s+)?(?:stolen|lost|nicked|taken)|(?:lose|lost)\s+(?:it|my\s+card|the\s+card))\b/i;
+/** A loss or theft told as having happened. */
+const GONE_NOW =
+  /\b(?:stolen|robbed|nicked|pickpocket\w*|someone\s+(?:took|has|used|is\s+using)|lost\s+(?:it|my)|can'?t\s+find|missing)\b|(?<!\p{L})(?:ukrad\p{L}*|zgubi[lł]\p{L}*)(?!\p{L})/iu;
+/** "block it", "freeze my card": a stop asked in so many words. */
+const STOP_ASKED = /\b(?:freeze|block|lock|stop|cancel)\s+(?:it|my|the|this)\b|(?<!\p{L})zablokuj\p{L}*(?!\p{L})/iu;
+/** "no need to do anything, all good": nothing asked of the agent. */
+const NOTHING_TO_DO =
+  /\bno\s+need\s+to\s+do\s+anything\b|\b(?:don'?t|do\s+not)\s+(?:need\s+to\s+)?do\s+anything\b|\bnothing\s+(?:to\s+do|needed)\b|(?<!\p{L})nic\s+nie\s+(?:trzeba|r[oó]bcie)(?!\p{L})/iu;
+const UNFREEZE_ASKED = /\b(?:unfreeze|unblock|unlock|undo|reactivate|re-?enable|turn\s+(?:it\s+)?back\s+on)\b|(?<!\p{L})odblokuj\p{L}*(?!\p{L})/iu;
+
+/**
+ * A card the customer still has is not stopped, nor started again when nothing stopped it: "my
+ * card sits in my wallet, not lost, but no machine reacts to it" asks why it does not work; "if it
+ * ever got stolen, how does blocking it work?" asks how; "thought my card was gone but it was in
+ * the car, no need to do anything" asks nothing. A stop asked in so many words is done.
+ */
+function cardKept(text: string, c: Classified, model: IntentModel): Understanding | undefined {
+  if (c.intent === "unfreeze_card" && NOTHING_TO_DO.test(text) && !UNFREEZE_ASKED.test(text)) return { intent: "greeting", confidence: RULE_CONFIDENCE };
+  if (c.intent !== "freeze_card" || STOP_ASKED.test(text)) return undefined;
+  // "my wife knows the secret number of my card, I want to make new one": a new PIN, not a stopped card.
+  if (topicRule(text)?.category === "change_pin") return { intent: "knowledge", category: "change_pin", confidence: RULE_CONFIDENCE };
+  const hypothetical = IF_EVER_LOST.test(text);
+  if (!(hypothetical || CARD_HERE.test(text)) || GONE_NOW.test(text.replace(IF_EVER_LOST, " ").replace(CARD_HERE, " "))) return undefined;
+  if (hypothetical) return { intent: "knowledge", category: "lost_or_stolen_card", confidence: RULE_CONFIDENCE };
+  const topic = rankCategories(model, text).find((r) => labelForCategory(r.category).intent === "knowledge" && !CARD_STOPPED_TOPICS.has(r.category));
+  return topic ? { intent: "knowledge", category: topic.category, confidence: round(Math.max(topic.p, CLARIFY_BELOW)) } : undefined;
+}
+/** Topics about a card gone or kept, which a card safe with the customer is not. */
+const CARD_STOPPED_TOPICS = new Set(["card_swallowed", "lost_or_stolen_card", "compromised_card"]);
 
 /** The help article on each kind of item not booked yet. */
 const PENDING_ARTICLES: Record<PendingTxn["kind"], string> = {
@@ -680,7 +727,7 @@ export function splitClauses(text: string): string[] {
   return text
     .replace(NAME_AMPERSAND, "$1\u0000")
     .split(
-      /(?<=[.!?;])\s+|\s*\n+\s*|\s*[()]\s*|\s+(?=\d\)\s)|(?<=^|\s)\d\)\s+|,?\s+(?:as\s+well\s+as|together\s+with)\s+|,\s+or\s+(?=(?:how|what|when|where|why|can|could|do|does|is)\b)|,\s+but\s+(?=(?:before|first)\b)|,?\s+(?:and\s+)?while\s+(?:you'?re|your|you\s+are)\s+at\s+it[,:]?\s+|\s+(?:and\s+also|also|plus|and\s+then|[+&])\s+(?!(?:charged|took|billed|debited|double[\s-]?charged|overcharged)\b)|,?\s+(?:btw|by\s+the\s+way|one\s+more\s+thing|oh\s+and|another\s+thing)[:,]?\s+|,\s+(?=i\s+(?:want|need|would\s+like)\s+to\s+(?:speak|talk|chat)\b)|,\s+(?=(?:please\s+)?(?:unblock|unfreeze|freeze|block|cancel|replace|send|order)\s+(?:the|my|it|that|this)\b)|,\s+(?=(?:(?:what|how|when|where)(?:\s+(?:is|are|about)|'?s)?|any\s+news\s+on)\s+(?:my|the|your)\b)|,?\s+(?:and|n)\s+(?=(?:i|i'?m|i've|my|then|what|whats|which|how|hows|when|whens|where|wheres|any|can|could|would|please|pls|there|someone|somebody|tell|show|also|is|are|do|does|why|let|send|order|get|give|remind|check|has|have|did|freeze|block|unfreeze|unblock|cancel|withdraw|refund)\b)|,?\s+(?:a\s+)?(?:i\s+)?(?:przy\s+okazji|poza\s+tym|a\s+tak[zż]e|oraz|aha,?\s+i)[:,]?\s+|,?\s+(?:a|i)\s+jeszcze\s+(?:jedno\s+)?pytanie[:,]?\s+|,?\s+(?:a|i)\s+(?:jeszcze\s+|potem\s+|poza\s+tym\s+|(?:tak\s+)?w\s+og[oó]le\s+)?(?=(?:jak|jaki|jakie|jaka|ile|kiedy|gdzie|czy|co|prosz[eę]|chc[eę]|zablokuj\p{L}*|odblokuj\p{L}*|zam[oó]w\p{L}*|wys[lł]ani\p{L}*|anuluj\p{L}*|wycof\p{L}*|blokuj\p{L}*|mam|moja|m[oó]j|dlaczego|czemu|poka[zż]\p{L}*|sprawd[zź]\p{L}*|daj\p{L}*|podaj\p{L}*|powiedz\p{L}*|napisz\p{L}*|wyja[sś]nij\p{L}*|po[lł][aą]cz\p{L}*|przeka[zż]\p{L}*|wy[sś]lij\p{L}*|zwr[oó][cć]\p{L}*|oddaj\p{L}*)(?!\p{L}))/iu,
+      /(?<=[.!?;])\s+|\s*\n+\s*|\s*[()]\s*|\s+(?=\d\)\s)|(?<=^|\s)\d\)\s+|,?\s+(?:as\s+well\s+as|together\s+with)\s+|,\s+or\s+(?=(?:how|what|when|where|why|can|could|do|does|is)\b)|,\s+but\s+(?=(?:before|first)\b)|,?\s+(?:and\s+)?while\s+(?:you'?re|your|you\s+are)\s+at\s+it[,:]?\s+|,?\s+and\s+(?:after\s+that|afterwards)\s+|\s+(?:and\s+also|also|plus|and\s+then|[+&])\s+(?!(?:charged|took|billed|debited|double[\s-]?charged|overcharged)\b)|,?\s+(?:btw|by\s+the\s+way|one\s+more\s+thing|oh\s+and|another\s+thing)[:,]?\s+|,\s+(?=i\s+(?:want|need|would\s+like)\s+to\s+(?:speak|talk|chat)\b)|,\s+(?=(?:please\s+)?(?:unblock|unfreeze|freeze|block|cancel|replace|send|order)\s+(?:the|my|it|that|this)\b)|,\s+(?=(?:(?:what|how|when|where)(?:\s+(?:is|are|about)|'?s)?|any\s+news\s+on)\s+(?:my|the|your)\b)|,?\s+(?:and|n)\s+(?=(?:i|i'?m|i've|my|then|what|whats|which|how|hows|when|whens|where|wheres|any|can|could|would|please|pls|there|someone|somebody|tell|show|also|is|are|do|does|why|let|send|order|get|give|remind|check|has|have|did|freeze|block|unfreeze|unblock|cancel|withdraw|refund)\b)|,?\s+(?:a\s+)?(?:i\s+)?(?:przy\s+okazji|poza\s+tym|a\s+tak[zż]e|oraz|aha,?\s+i)[:,]?\s+|,?\s+(?:a|i)\s+jeszcze\s+(?:jedno\s+)?pytanie[:,]?\s+|,?\s+(?:a|i)\s+(?:jeszcze\s+|potem\s+|poza\s+tym\s+|(?:tak\s+)?w\s+og[oó]le\s+)?(?=(?:jak|jaki|jakie|jaka|ile|kiedy|gdzie|czy|co|prosz[eę]|chc[eę]|zablokuj\p{L}*|odblokuj\p{L}*|zam[oó]w\p{L}*|wys[lł]ani\p{L}*|anuluj\p{L}*|wycof\p{L}*|blokuj\p{L}*|mam|moja|m[oó]j|dlaczego|czemu|poka[zż]\p{L}*|sprawd[zź]\p{L}*|daj\p{L}*|podaj\p{L}*|powiedz\p{L}*|napisz\p{L}*|wyja[sś]nij\p{L}*|po[lł][aą]cz\p{L}*|przeka[zż]\p{L}*|wy[sś]lij\p{L}*|zwr[oó][cć]\p{L}*|oddaj\p{L}*)(?!\p{L}))/iu,
     )
     .map((c) => c.replaceAll("\u0000", " &").trim())
     .filter((c) => /\p{L}{2}/u.test(c));
@@ -748,6 +795,8 @@ export function understandCustomerText(message: string, ctx: OfflineContext, mod
         !(u.intent === "unfreeze_card" && /\bpin\b/i.test(text)) &&
         // "...my balance looks the same. where is it?": a question about what the message told, not about a request, when none is named.
         !(u.intent === "status" && WHERE_IS_IT.test(clause) && !REQUEST_NAMED.test(text)) &&
+        // "sent money to my friend... it says 'failed'. where is my money now?": the failed transfer's money, not a request's.
+        !(u.intent === "status" && !REQUEST_NAMED.test(text) && FAILED_MOVE.test(text)) &&
         !guessedRequest(clause, text, u, byRule, ctx),
     );
   // "...they say money come back but nothing come. Please make refund.": beside a claim, the classifier's guess of a status question is the claim's story.
@@ -930,6 +979,9 @@ function cardNevermind(clause: string, message: string): boolean {
   return !REQUEST_NAMED.test(message) && !/\b(?:cancel\w*|withdraw\w*)\b|(?<!\p{L})(?:anul\p{L}*|wycof\p{L}*)/iu.test(clause);
 }
 
+/** A transfer or top-up told as failed or declined. */
+const FAILED_MOVE =
+  /^(?=.*\b(?:fail\w*|declin\w*|bounced|rejected)\b)(?=.*\b(?:transfer\w*|sent\s+money|send\s+money|top[\s-]?up\w*|topped\s+up|payment\s+to)\b)/is;
 /** "where is it?", "how's that going": a question whose object is only a pronoun. */
 const WHERE_IS_IT = /^\W*(?:(?:and|so|ok|okay)\W+)?(?:where|how)(?:'?s|\s+is|\s+are)\s+(?:it|that|this|they|them)(?:\s+\w+)?\W*$/i;
 /** A refund or a request named in so many words, in either language. */
@@ -1110,6 +1162,8 @@ export function understandLatest(turns: ChatTurn[], ctx: OfflineContext, model: 
   const continues =
     ((latest.intent !== "knowledge" || onlyAShop) && FOLLOW_UP.test(last)) ||
     ((latest.intent !== "knowledge" || guessedTopic) && ALSO_THIS_ONE.test(last)) ||
+    // "nice. do the same for the book one then, Page & Co 18.99": the same asked of another payment, whatever topic the classifier guesses.
+    ((latest.intent !== "knowledge" || guessedTopic) && /\bdo\s+the\s+same\b|\bsame\s+(?:for|with)\b/i.test(last)) ||
     corrects;
   // A classifier's unsure reading of such a fragment ("i jeszcze ta z Orlenu") tells less than the request it continues.
   const unsure = ["other", "unclear", "knowledge"].includes(latest.intent) || ((continues || askedBack) && latest.confidence < SURE && !applyRules(last));
@@ -1160,7 +1214,7 @@ const FOLLOW_UP = new RegExp(
 
 /** One of a card's limits, named in a follow-up ("and for contactless?", "a online?"). */
 const LIMIT_KIND =
-  /\b(?:contactless|online|internet|atm|automat|machine|cash|monthly|daily|weekly|withdrawals?|abroad|ecommerce|e-commerce|per\s+day|a\s+day|per\s+month)\b|(?<!\p{L})(?:zbli[zż]eniow\p{L}*|internetow\p{L}*|interne[ct]\p{L}*|w\s+sieci|bankomat\p{L}*|got[oó]wk\p{L}*|miesi[eę]czn\p{L}*|dzienn\p{L}*)(?!\p{L})/iu;
+  /\b(?:contactless|online|internet|atm|automat|machine|cash|monthly|daily|weekly|withdrawals?|abroad|ecommerce|e-commerce|per\s+day|a\s+day|per\s+month|(?:whole|full|entire)\s+(?:month|day|week))\b|(?<!\p{L})(?:zbli[zż]eniow\p{L}*|internetow\p{L}*|interne[ct]\p{L}*|w\s+sieci|bankomat\p{L}*|got[oó]wk\p{L}*|miesi[eę]czn\p{L}*|dzienn\p{L}*)(?!\p{L})/iu;
 /** "the parking in germany too please", "ta z biedronki też": one more of the same. */
 /** "and the tapas?", "what about the book nook one": a follow-up of a few words. */
 const ONLY_A_SHOP = /^\W*(?:\S+\s+){0,5}\S+\W*$/;

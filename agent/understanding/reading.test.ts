@@ -1358,3 +1358,46 @@ describe("a question about what became of a request", () => {
     expect(asksAboutOutcome(text)).toBe(false);
   });
 });
+
+describe("a card the customer still has, and topics told without their words", () => {
+  it.each([
+    [
+      "honestly no idea what's up. my card sits in my wallet, not lost, nothing, but since this week no machine reacts to it at all. what could be the reason?",
+      "knowledge",
+    ],
+    [
+      "Not urgent, my card is right here with me. I'm just wondering: if it ever got stolen while I'm travelling, what would I have to do and how does blocking it work?",
+      "knowledge",
+    ],
+    ["false alarm guys, thought my card was gone but it was in the car the whole time. no need to do anything, all good", "greeting"],
+    ["wait my wife took my card that day for the road trip, cancel the orlen claim sorry", "cancel"],
+    ["My wife knows the secret number of my card, I want to make new one. How I can do it?", "knowledge"],
+    ["metro transit 2.90, the ticket machine took my card payment and spat out nothing", "refund"],
+  ])("stops no card for %j", (text, intent) => {
+    expect(understandCustomerText(text, alice).intent, text).toBe(intent);
+  });
+
+  it("still stops a card told stolen, or stopped in so many words", () => {
+    expect(understandCustomerText("my card wasn't lost, it was stolen", alice).intent).toBe("freeze_card");
+    expect(understandCustomerText("my card is right here but someone used it online, block it", alice).intent).toBe("freeze_card");
+  });
+
+  it.each([
+    ["My card runs out at the end of next month, please send me a new one.", "replace_card", undefined],
+    ["the chip on my card is all scratched up and the terminals just refuse to read it. i need a fresh card", "replace_card", undefined],
+    ["how much cash can i pull from an atm per day", "limits", undefined],
+    ["sent money to my friend in Vienna yesterday and now it says 'failed' next to it. where is my money now?", "knowledge", "failed_transfer"],
+    ["can I add money here with card from a different bank, like American Express, or only some types?", "knowledge", "supported_cards_and_currencies"],
+    ["i added money this morning from my other card and now it's gone again and it says reversed", "knowledge", "top_up_reverted"],
+    ["those cards that only work once, is there a max I can spend with one?", "knowledge", "disposable_card_limits"],
+    ["I would like to replace the four-digit number I use with my card by a new one", "knowledge", "change_pin"],
+    ["lol it was in my coat pocket. undo that pls", "unfreeze_card", undefined],
+    ["oh wait they're refunding it themselves. pull my request back please", "cancel", undefined],
+  ])("reads %j", (text, intent, category) => {
+    expect(understandCustomerText(text, alice)).toMatchObject({ intent, ...(category && { category }) });
+  });
+
+  it("takes no day from when the customer wants the matter done", () => {
+    expect(understandCustomerText("just refund the gadget hub charge again please, i want it sorted today", bob).date).toBeUndefined();
+  });
+});

@@ -73,7 +73,7 @@ const UNFREEZE: RegExp[] = [
   /\bun-?freez\w*\b|\bun-?block\w*\b|\bthaw\b|\blift\s+(?:the\s+)?(?:temporary\s+)?(?:block|freeze)\b|\bmake\s+(?:it|the\s+card|my\s+card)\s+(?:active|work(?:ing)?)\s+again\b|\b(?:recovered|got\s+back)\s+(?:my|the)\s+card\b/i,
   /\bfound\s+(?:my|the)\s+card\b|(?<!\bnew\s|\breplacement\s|\bfrom\s+my\s)\bcard\s+(?:turned|showed)\s+up\b(?!\s+(?:in|on)\s+(?:my|the)\s+(?:balance|account|statement|app))(?!.*\b(?:post|activat\w*|greyed|grayed|letter)\b)|\b(?:re-?activate|turn\s+back\s+on|switch\s+back\s+on)\s+(?:my|the)\s+card\b/i,
   /\b(?:it|the\s+card|my\s+card)\s+was\s+(?:in|under|behind)\s+(?:my|the)\s+(?:\w+\s+)?(?:coat|jacket|pocket|jeans|trousers|pants|bag|backpack|car|drawer|sofa|couch)\b.{0,20}\b(?:whole\s+time|all\s+along)\b|\bfou?n?d\s+it\b(?!\s+(?:was|is|odd|strange|weird|hard|difficult))|\bfound\s+my\s+(?:wallet|purse|bag)\b|\b(?:police|someone|somebody)\s+(?:has\s+|have\s+)?(?:found|returned|handed\s+in)\s+(?:my|the)\s+(?:wallet|purse|bag|card)\b/i,
-  /\b(?:make|get)\s+it\s+work(?:ing)?\s+again\b|\bturn\s+it\s+on\s+again\b|\b(?:switch|turn)\s+(?:it|my\s+card|the\s+card)\s+back\s+on\b|\bi\s+can\s+use\s+(?:it|my\s+card|the\s+card)\s+again\b|\bundo\s+(?:the\s+)?(?:block|freeze|lock)\b|\bre-?activate(?:\s+it)?\b(?=\W*(?:please|pls|now|again)?\W*$)|\bunlock\s+(?:it|my\s+card|the\s+card)\b|\b(?:switch|turn)(?:ed)?\s+back\s+on\b|\b(?:have|get)\s+it\s+(?:switched|turned)\s+back\s+on\b|\bturn\s+(?:it|my\s+card|the\s+card)\s+back\s+on\b|\b(?:can|could)\s+i\s+use\s+(?:it|my\s+card|the\s+card)\s+again\b/i,
+  /\b(?:make|get)\s+it\s+work(?:ing)?\s+again\b|\bturn\s+it\s+on\s+again\b|\b(?:switch|turn)\s+(?:it|my\s+card|the\s+card)\s+back\s+on\b|\bi\s+can\s+use\s+(?:it|my\s+card|the\s+card)\s+again\b|\bundo\s+(?:the\s+)?(?:block|freeze|lock)\b|\b(?:it|the\s+card|my\s+card)\s+was\s+(?:in|under|behind|at)\s+(?:my|the)\s+(?:\w+\s+)?\w+\b.{0,40}\bundo\s+(?:that|it|this)\b|\bre-?activate(?:\s+it)?\b(?=\W*(?:please|pls|now|again)?\W*$)|\bunlock\s+(?:it|my\s+card|the\s+card)\b|\b(?:switch|turn)(?:ed)?\s+back\s+on\b|\b(?:have|get)\s+it\s+(?:switched|turned)\s+back\s+on\b|\bturn\s+(?:it|my\s+card|the\s+card)\s+back\s+on\b|\b(?:can|could)\s+i\s+use\s+(?:it|my\s+card|the\s+card)\s+again\b/i,
 ];
 
 const STOLEN = /\bstolen\b|\bnicked\b|\bpick-?pocket\w*\b|\brobbed\b|\bmugged\b|\bthief\b/i;
@@ -81,7 +81,9 @@ const COMPROMISED =
   /\b(?:sent|gave|entered|typed|shared|told)\b.{0,40}\b(?:card\s+(?:number|details)|cvv|cvc|security\s+code)\b|\b(?:card\s+(?:number|details)|cvv|cvc)\b.{0,40}\b(?:sent|gave|entered|shared)\s+(?:them|it)\b|\b(?:gave|read|told|sent|typed|entered|put)\b.{0,30}\b(?:my\s+)?card\s+(?:number|numbers|details|data)\b|\b(?:data|details|numbers?)\s+(?:from|of)\s+my\s+card\b|\b(?:someone|somebody)\b.{0,60}\b(?:trying|tried|attempt\w*)\s+to\s+(?:buy|pay|use|spend|shop)\b.{0,40}\bwith\s+my\s+card\b|\bdeclined\s+(?:attempts?|tries)\b.{0,60}\b(?:none\s+of\s+them|not)\s+(?:me|mine)\b|\bcompromised\b|\bleak\w*\b|\bdata\s+breach\b|\b(?:photo|picture|pic)\s+of\s+my\s+card\b|\bskimm\w*\b|\bcloned\b|\bphish\w*\b|\b(?:someone|somebody|they)\s+(?:has|have|got|knows?|stole)\s+(?:my\s+)?(?:card\s+)?(?:details|number|pin|cvv)\b|(?<!\b(?:her|his|their|neighbou?r'?s|friend'?s)\s+(?:card\s+)?)\b(?:card\s+)?details\s+(?:were\s+|have\s+been\s+|got\s+)?(?:leaked|stolen|hacked)\b/i;
 
 const FREEZE: RegExp[] = [
-  /\b(?:mugged|robbed|pick-?pocketed)\b|\b(?:took|stole|nicked|grabbed|snatched)\s+(?:my\s+)?(?:wallet|purse|bag|handbag|card)\b/i,
+  /\b(?:mugged|robbed|pick-?pocketed)\b|(?<!\b(?:wife|husband|son|daughter|partner|kid|kids|child|mum|mom|mother|dad|father|brother|sister|friend|boyfriend|girlfriend|flatmate|roommate)\s+)\b(?:took|stole|nicked|grabbed|snatched)\s+(?:my\s+)?(?:wallet|purse|bag|handbag|card)\b(?!\s+(?:payment|details|number|info))/i,
+  // "my daughter took my card without asking".
+  /\b(?:took|taken|used|using|has)\s+my\s+card\s+without\s+(?:asking|permission|my\s+permission|telling\s+me|my\s+(?:ok|okay|consent))\b/i,
   /^\W*(?:(?:yes|yeah|yep|ok(?:ay)?|please|pls|then)\W+)*(?:freeze|freez|block|lock)\s+it(?:\s+(?:for\s+now|now|please|pls|asap|right\s+away|then))*\W*$|\b(?:freeze|freez|block|lock)\s+(?:it|them)\b(?=.*\bcards?\b)|\bcards?\b.*\b(?:freeze|freez|block|lock)\s+(?:it|them)\b|^(?=.*\b(?:stolen|lost|nicked|missing|robbed|mugged)\b).*\b(?:freeze|block|lock)\s+(?:it|them)\b/i,
   new RegExp(
     String.raw`\b(?:lost|stolen|misplaced|can'?t\s+find|cannot\s+find|lose)\s+(?:my\s+|the\s+)?${CARD}\b|\b${CARD}\b.{0,40}\b(?:lost|stolen|missing|nicked|(?<!\bbe\s)taken)\b|\b${CARD}(?:'s|\s+(?:is|has|has\s+been|was))?\s+(?:just\s+|totally\s+|completely\s+)?gone\b(?!\s+(?:blank|through|up|down|off|dead))`,
@@ -100,19 +102,22 @@ const FREEZE: RegExp[] = [
     "i",
   ),
   // "the machine kept my card", not "ATM Centrum took 100 from my card".
-  /\b(?:atm|machine|cash\s*(?:point|machine)|cashpoint)\b.{0,30}\b(?:swallowed|ate|eaten|kept|took|taken|retained|keeps|has)\b(?:(?!\bfrom\b)\D){0,15}\bcard\b|\bswallowed\s+my\s+card\b/i,
+  // "the ticket machine took my card payment and spat out nothing" is a payment, not a card kept.
+  /\b(?:atm|machine|cash\s*(?:point|machine)|cashpoint)\b.{0,30}\b(?:swallowed|ate|eaten|kept|took|taken|retained|keeps|has)\b(?:(?!\bfrom\b)\D){0,15}\bcard\b(?!\s+(?:payment|details|number|info))|\bswallowed\s+my\s+card\b/i,
   // "and block the old one so nobody can use it".
   /\b(?:freeze|block|lock)\s+(?:the|my)\s+old\s+(?:one|card)\b/i,
   COMPROMISED,
 ];
 
 const REPLACE: RegExp[] = [
+  // "My card runs out at the end of next month, please send me a new one": an expiring card's replacement asked for in so many words, not whether one comes on its own.
+  /^(?!.*\b(?:on\s+(?:your|its)\s+own|automatic\w*|by\s+yoursel(?:f|ves)|will\s+you|do\s+you|would\s+you)\b).*\b(?:expir\w*|runs?\s+out|running\s+out|valid\s+(?:thru|through|until|till))\b.*\b(?:(?:please|pls)\s+send|(?:can|could)\s+you\s+(?:please\s+)?send|send\s+me|order\s+me|i\s+(?:need|want)|i'?d\s+like)\s+(?:me\s+)?(?:a\s+)?(?:new|replacement|another|fresh)\s+(?:one|card)\b/i,
   // "my surname is spelled wrong on the card... can i get one with the right name", "numbers nearly rubbed off... could I have a fresh one?", "make for me a new card".
   /\b(?:print|make|send|issue|give|get|have)\s+(?:me\s+)?(?:a\s+)?(?:new\s+)?(?:card|one)\s+with\s+(?:the\s+|my\s+)?(?:correct|right|proper)\s+(?:name|spelling)\b|\b(?:like|need|want)\s+a\s+(?:completely\s+|brand\s+|totally\s+)?new\s+card\s+with\s+a\s+(?:different|new)\s+number\b|\bsend\s+me\s+(?:the\s+|a\s+)?correct\s+card\b|\b(?:spelled|spelt|written|printed)\s+(?:wrong|wrongly|incorrectly)\b.{0,40}\bcard\b|\bwrong\s+name\s+on\s+(?:my|the)\s+card\b|(?=.*\b(?:rubbed\s+off|worn(?:\s+out)?|faded|chip\s+(?:error|is\s+broken|not\s+working|doesn'?t\s+work))\b).*\b(?:fresh|new|another|replacement)\s+(?:one|card)\b|\bmake\s+(?:for\s+)?me\s+(?:a\s+)?new\s+card\b/i,
-  /^(?!.*\b(?:when|where|arriv\w*|activat\w*|track\w*|how\s+long|delivery|expir(?!ed\b)\w*|valid\s+(?:thru|through|until|till)|automatic\w*|by\s+yoursel(?:f|ves)|on\s+(?:your|its)\s+own|runs?\s+out|running\s+out|(?:showed|turned)\s+up|switch\s+(?:it\s+)?on)\b).*\b(?:send|order|need|want|get|give|like)\s+(?:me\s+)?(?:a\s+)?(?:completely\s+|brand\s+)?(?:new|replace?ment|another)\s+(?:one|card)\b/i,
+  /^(?!.*\b(?:when|where|arriv\w*|activat\w*|track\w*|how\s+long|delivery|expir(?!ed\b)\w*|valid\s+(?:thru|through|until|till)|automatic\w*|by\s+yoursel(?:f|ves)|on\s+(?:your|its)\s+own|runs?\s+out|running\s+out|(?:showed|turned)\s+up|switch\s+(?:it\s+)?on)\b).*\b(?:send|order|need|want|get|give|like)\s+(?:me\s+)?(?:a\s+)?(?:completely\s+|brand\s+)?(?:new|replace?ment|another|fresh)\s+(?:one|card)\b/i,
   /\b(?:need|want|get|order|send)\s+(?:me\s+)?(?:a\s+)?replace?ment\b|\bcard\b.{0,20}\b(?:snapped|broke|broken|cracked|damaged|chewed|bent|melted|split)\b|\b(?:snapped|broke|cracked|damaged|chewed|bent)\s+my\s+card\b|^\W*(?:a\s+)?new\s+card\s+(?:please|pls|plz)\b/i,
   new RegExp(
-    String.raw`^(?!.*\b(?:when|where|arriv\w*|activat\w*|track\w*|how\s+long|delivery|expir\w*|(?:showed|turned)\s+up|switch\s+(?:it\s+)?on|came|receiv\w*|got\s+(?:my|the)|ordered|still\s+(?:nothing|not|no))\b).*(?:\b(?:send|order|need|want|get|request|issue)\b.{0,20}\b(?:new|replace?ment|another)\s+${CARD}\b|\breplace\s+(?:my\s+|the\s+)?${CARD}\b|\breplace?ment\s+${CARD}\b)`,
+    String.raw`^(?!.*\b(?:when|where|arriv\w*|activat\w*|track\w*|how\s+long|delivery|expir\w*|(?:showed|turned)\s+up|switch\s+(?:it\s+)?on|came|receiv\w*|got\s+(?:my|the)|ordered|still\s+(?:nothing|not|no))\b).*(?:\b(?:send|order|need|want|get|request|issue)\b.{0,20}\b(?:new|replace?ment|another|fresh)\s+${CARD}\b|\breplace\s+(?:my\s+|the\s+)?${CARD}\b|\breplace?ment\s+${CARD}\b)`,
     "i",
   ),
 ];
@@ -133,6 +138,8 @@ const GREETING_SMALL_TALK =
 const GREETING_PREFIX = /^\W*(?:hi+|hello+|hey+|hiya|good\s+(?:morning|afternoon|evening))(?:\s+there)?\b[\s!.,:-]*/i;
 
 const CANCEL: RegExp[] = [
+  // "pull my request back please".
+  /\bpull\s+(?:my|the|that)\s+(?:\w+\s+)?(?:request|claim|refund|dispute|complaint)\s+back\b|\bpull\s+back\s+(?:my|the|that)\s+(?:\w+\s+)?(?:request|claim|refund|dispute|complaint)\b/i,
   /\bcancel\b(?!.*\b(?:card|account|subscription|membership|charge[sd]?|payments?|transactions?|purchases?|orders?|bookings?)\b)/i,
   /\bcancel+\s+(?:my|the|this|that)\s+(?:refund|request|claim|case|complaint|dispute|ticket)\b|\bcancel+\s+(?:the|that|this)\s+(?:[\w&'-]+\s+){1,3}one\b/i,
   /\bnever\s*mind\b|\bnvm\b|(?<!\b(?:i|we|you|they|always|often|sometimes|to|will|might|may|can|could|would|never)\s+)\bforget\s+(?:it|about\s+it|that)\b|\bscratch\s+that\b(?![\s,.:;-]+(?:it\s+was|it'?s|i\s+mean|i\s+meant|the\s+\w+\s+one)\b)|\bdrop\s+(?:it|the\s+(?:claim|request|case))\b/i,
@@ -205,7 +212,7 @@ const STATUS: RegExp[] = [
 
 const LIMITS: RegExp[] = [
   // "hw much can i tak out from atm in one day", "how much cash can I take from an ATM in one day?".
-  /\b(?:how|hw)\s+much\s+(?:cash\s+|money\s+)?(?:can|cn)\s+(?:i|u)\s+(?:take|tak|get|withdraw)\b.{0,30}\b(?:atm|cash\s*machine|cashpoint)\b.{0,20}\b(?:a|per|in\s+(?:one|a))\s+day\b(?!.*\b(?:charg\w*|fees?|free|cost)\b)|\b(?:how|hw)\s+much\s+(?:can|cn)\s+(?:i|u)\s+(?:tak|take)\s+out\b/i,
+  /\b(?:how|hw)\s+much\s+(?:cash\s+|money\s+)?(?:can|cn)\s+(?:i|u)\s+(?:take|tak|get|withdraw|pull|draw)\b.{0,30}\b(?:atm|cash\s*machine|cashpoint)\b.{0,20}\b(?:a|per|in\s+(?:one|a))\s+day\b(?!.*\b(?:charg\w*|fees?|free|cost)\b)|\b(?:how|hw)\s+much\s+(?:can|cn)\s+(?:i|u)\s+(?:tak|take)\s+out\b/i,
   /(?<!\bage\s|\btop[\s-]?up\s|\btopping\s+up\s|\bdisposable\s+card\s|\bvirtual\s+card\s)\b(?:limit|limt|limmit|lmit|limti)(?:s|ations?)?\b(?!.{0,20}\b(?:top[\s-]?up|topping|disposable|virtual)\b)(?!.{0,30}\b(?:add|load|put\s+in)\b(?:\s+money)?\s+(?:by|with|via|using|from)\b)/i,
   /\bhow\s+much\s+(?:money\s+|cash\s+)?(?:can|could|may|am\s+i\s+(?:even\s+|actually\s+|really\s+)?allowed\s+to|am\s+i\s+(?:even\s+|actually\s+|really\s+)?able\s+to)(?!.*\b(?:charg\w*|fees?|free|cost)\b)\s+i?\s*(?:even\s+|actually\s+|really\s+)?(?:spend|withdraw|pay|take\s+out|pull\s+out|get\s+out|transfer|send|use)\b/i,
   // "how much I can pay in internet", "how much I can take from automat per day".
@@ -250,7 +257,7 @@ const UNRECOGNISED: RegExp[] = [
   /(?<!\b(?:bank|banks|they|he|she|shop|store|company|app)\s+)\b(?:didn'?t|did\s+not|never)\s+(?:make|made|do|did|buy|bought|order|ordered|purchase|purchased|authori[sz]e|authori[sz]ed|spend|spent|pay|paid|shop|shopped|use|used|go\s+(?:there|to)|been|stayed|stay|visited|ate|went)\b/i,
   /\bfraud\w*\b|\bunauthori[sz]ed\b|\bscam\w*\b|\bsuspicious\b/i,
   /\b(?:it\s+)?(?:wasn'?t|was\s+not|isn'?t|is\s+not)\s+me\b|\bnot\s+me\b|\bsome(?:one|body)\s+(?:else\s+)?(?:used|took(?!\s+(?:it|them|my\s+(?:wallet|purse|bag|handbag|phone|card|keys)))|made|bought|charged|(?:is|has\s+been)\s+using)\b/i,
-  /\b(?:can'?t|cannot|can\s+not)\s+(?:explain|account\s+for|place|identify)\b|\bno\s+idea\s+what\b|\bwhat\s+is\s+(?:this|that)\b.*\b(?:charge|payment|transaction)\b|\bnever\s+heard\s+of\b/i,
+  /\b(?:can'?t|cannot|can\s+not)\s+(?:explain|account\s+for|place|identify)\b|\bno\s+idea\s+what\b(?!(?:'?s|\s+is)?\s+(?:up|going\s+on|wrong|happening|the\s+(?:problem|reason|matter))\b|\s+to\s+do\b)|\bwhat\s+is\s+(?:this|that)\b.*\b(?:charge|payment|transaction)\b|\bnever\s+heard\s+of\b/i,
   /\bwho\s+(?:is|are|the\s+hell\s+is)\b(?=.*\b(?:charg\w*|payments?|took|taken|left\s+my\s+account|debit\w*|billed)\b)/i,
 ];
 
@@ -359,7 +366,8 @@ export function applyRules(text: string): RuleLabel | undefined {
   if (label?.intent === "refund" && ATTEMPTED.test(m.body) && !TAKEN_AGAIN.test(m.body))
     return { intent: "freeze_card", category: "compromised_card", cardReason: "compromised" };
   if (label?.intent === "refund") return refundAt(label, m);
-  if (label?.category === "reverted_card_payment?" && either(m, /\btop[\s-]?up\b/i, pl.PL_TOP_UP)) return { intent: "knowledge", category: "top_up_reverted" };
+  if (label?.category === "reverted_card_payment?" && either(m, /\btop[\s-]?up\b|\btopped\s+up\b|\b(?:added|loaded|put)\s+money\b/i, pl.PL_TOP_UP))
+    return { intent: "knowledge", category: "top_up_reverted" };
   if (label?.category === "declined_card_payment") return declinedAt(m) ?? undefined;
   if (label?.intent !== "freeze_card") return label;
   // "What happens if a cash machine keeps my card?": the help article, nothing to freeze.
@@ -424,6 +432,14 @@ export const ALREADY_STOPPED =
   /\b(?:froze|frozen|blocked|locked)\s+it\s+(?:myself|already|(?:my)?self\s+in\s+the\s+app)\b|\balready\s+(?:froze|frozen|blocked|locked)\b|\b(?:now|then)\s+i\s+(?:find|found)\s+it\b|\bthought\b.{0,30}\b(?:lost|stolen|gone)\b.{0,80}\b(?:found|find)\s+it\b/i;
 
 function applies(label: RuleLabel, m: Said): boolean {
+  // "sent money to my friend... now it says 'failed'. where is my money now?": a transfer or top-up that failed, not a refund asked about.
+  if (
+    label.intent === "status" &&
+    /\b(?:fail\w*|declin\w*|bounced|rejected)\b/i.test(m.body) &&
+    /\b(?:transfer\w*|sent\s+money|send\s+money|top[\s-]?up\w*|topped\s+up|payment\s+to)\b/i.test(m.body) &&
+    !/\b(?:refund\w*|claims?|requests?|disputes?|complaints?)\b/i.test(m.body)
+  )
+    return false;
   if (label.intent === "freeze_card" && ALREADY_STOPPED.test(m.body) && !/\b(?:other|another|second)\s+card\b/i.test(m.body)) return false;
   if (label.intent === "replace_card" && ASKS_IF_BROKEN.test(m.body) && !ASKS_FOR_A_CARD.test(m.body)) return false;
   // "chcę reklamować płatność w Media Expert, zamówienie nie doszło", "dispute the payment, the order never arrived": a claim, not an item not booked yet.

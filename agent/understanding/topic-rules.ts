@@ -37,6 +37,15 @@ const BAD = /\b(?:wrong|bad|terrible|awful|poor|unfair|incorrect|rip\w*|too\s+(?
 
 const TOPICS: Topic[] = [
   {
+    // "can I add money here with card from a different bank, like American Express, or only some types?"
+    category: "supported_cards_and_currencies",
+    when: [
+      /\b(?:american\s+express|amex|diners|which\s+(?:cards|kinds?\s+of\s+cards?|types?\s+of\s+cards?)|what\s+(?:kinds?|types?)\s+of\s+cards?|only\s+some\s+(?:types|kinds|cards))\b/i,
+      TOP_UP,
+    ],
+    unless: new RegExp(String.raw`${FEE.source}|${TROUBLE.source}`, "i"),
+  },
+  {
     category: "verify_top_up",
     when: [
       /\b(?:\d|four|six)[\s-]?digit\s+code\b.{0,60}\b(?:charge|payment|statement)\b|\bcode\b.{0,40}\b(?:small|tiny|little)\s+(?:charge|payment|amount)\b|\b(?:small|tiny|little)\s+(?:charge|payment|amount)\b.{0,60}\bcode\b/i,
@@ -124,7 +133,9 @@ const TOPICS: Topic[] = [
   },
   {
     category: "topping_up_by_card",
-    when: [/\b(?:top[\s-]?up|add\s+money|load\s+money|put\s+money)\b.{0,40}\b(?:with|using|by|from)\s+(?:my\s+|a\s+|an\s+)?(?:\w+\s+){0,2}card\b/i],
+    when: [
+      /\b(?:top[\s-]?up|add\s+money|load\s+money|put\s+money|move\s+money\s+(?:onto|into|to))\b.{0,40}\b(?:with|using|by|from)\s+(?:my\s+|a\s+|an\s+)?(?:\w+\s+){0,2}card\b/i,
+    ],
     unless: new RegExp(String.raw`${FEE.source}|${TROUBLE.source}|\b(?:verif\w*|code|limits?)\b`, "i"),
   },
   {
@@ -210,14 +221,14 @@ const TOPICS: Topic[] = [
   {
     category: "disposable_card_limits",
     when: [
-      /\b(?:single[\s-]?use|one[\s-]?(?:time|off)(?:[\s-]?use)?|disposable|burner|throw[\s-]?away)\b/i,
-      /\b(?:limits?|how\s+many\s+times|how\s+often|more\s+than\s+once|stop\s+working|after\s+the\s+first|subscriptions?|recurring|every\s+month)\b/i,
+      /\b(?:single[\s-]?use|one[\s-]?(?:time|off)(?:[\s-]?use)?|disposable|burner|throw[\s-]?away|(?:only\s+)?work\s+(?:only\s+)?once|disappear\s+after\s+(?:one|a\s+single|the\s+first)\s+(?:purchase|payment|use))\b/i,
+      /\bmax(?:imum)?\b.{0,30}\b(?:spend|pay)\b|\b(?:spend|pay)\s+with\s+(?:one|it|them|those|these)\b|\b(?:limits?|how\s+many\s+times|how\s+often|more\s+than\s+once|stop\s+working|after\s+the\s+first|subscriptions?|recurring|every\s+month)\b/i,
     ],
   },
   {
     category: "get_disposable_virtual_card",
     when: [
-      /\bdisposable\b|\b(?:single[\s-]?use|one[\s-]?(?:time|off)(?:[\s-]?use)?|burner|throw[\s-]?away)\s+(?:virtual\s+|online\s+)?card\b|\b(?:get|create|make|order)\s+(?:one\s+of\s+)?(?:those\s+|these\s+)?(?:single[\s-]?use|one[\s-]?time|burner)\s+(?:virtual\s+|online\s+)?cards\b/i,
+      /\bdisposable\b|\b(?:single[\s-]?use|one[\s-]?(?:time|off)(?:[\s-]?use)?|burner|throw[\s-]?away)\s+(?:virtual\s+|online\s+)?card\b|\b(?:cards?|ones?)\s+that\s+(?:disappear|vanish|expire|self[\s-]destruct)\s+after\s+(?:one|a\s+single|the\s+first)\s+(?:purchase|payment|use)\b|\b(?:get|create|make|order)\s+(?:one\s+of\s+)?(?:those\s+|these\s+)?(?:single[\s-]?use|one[\s-]?time|burner)\s+(?:virtual\s+|online\s+)?cards\b/i,
     ],
   },
   {
@@ -241,6 +252,12 @@ const TOPICS: Topic[] = [
     ],
   },
   {
+    // "replace the four-digit number I use with my card by a new one", "my wife knows the secret number of my card, I want to make new one".
+    category: "change_pin",
+    when: [/\b(?:four[\s-]digit|4[\s-]digit|secret|security|personal)\s+(?:number|code)\b/i, /\b(?:new|change|replace|different|another|swap|reset)\b/i],
+    unless: /\b(?:lost|stolen|forgot\w*|blocked|locked)\b/i,
+  },
+  {
     category: "card_delivery_estimate",
     when: [
       /\bcard\b/i,
@@ -256,6 +273,15 @@ const TOPICS: Topic[] = [
   {
     category: "card_payment_wrong_exchange_rate",
     when: [RATE, BAD, new RegExp(String.raw`${CARD_PAYMENT.source}|\b(?:card|paid|payment)\b`, "i")],
+  },
+  {
+    // "where does the number come from when you convert between currencies? is it the real market one or your own?"
+    category: "exchange_rate",
+    when: [
+      /\b(?:conver\w*|exchang\w*|currenc(?:y|ies))\b/i,
+      /\b(?:market|interbank|mid[\s-]?market|where\s+does\s+the\s+(?:number|rate|price)\s+come\s+from|your\s+own\s+(?:rate|one)|what\s+rate|which\s+rate)\b/i,
+    ],
+    unless: new RegExp(String.raw`${BAD.source}|${FEE.source}|${CASH.source}`, "i"),
   },
   {
     category: "exchange_charge",
