@@ -271,6 +271,22 @@ describe("two payments claimed in one message", () => {
     expect(await h.ledgerRows(), "the books refund, paid once").toHaveLength(1);
   });
 
+  it("opens the second claim of a message sent while a request waits beside the conversation too, where the customer hears its decision", async () => {
+    const threadId = await waitingOn("I don't recognise the Electro Mart payment of 1,249.00", "cust-alice");
+    const answer = await say(threadId, "two more I don't recognise: city parking 38 and the tapas bar 41.50, please dispute both", "cust-alice");
+    expect(answer.reply).toMatch(/City Parking.*Bar Tapas Sol/s);
+    const beside = await listThreadsBeside(h.db, TENANT, threadId);
+    expect(beside, "both claims sit beside the conversation itself").toHaveLength(2);
+    for (const transactionId of ["tx-alice-parking", "tx-alice-tapas"]) {
+      const kase = (await getCaseByTransaction(h.db, TENANT, transactionId))!;
+      expect(beside.map((t) => t.id)).toContain(kase.threadId);
+    }
+    const tapas = (await approvalOf("tx-alice-tapas"))!;
+    await h.decide(tapas, "olga");
+    expect((await h.transcript(threadId)).at(-1)?.text, "the decision is told in the conversation").toMatch(/Bar Tapas Sol/);
+    expect(await h.ledgerRows(), "the tapas refund, paid once").toHaveLength(1);
+  });
+
   it("answers Vistula Bank's customer in Polish for both payments", async () => {
     const threadId = await h.newThread("cust-kasia", VISTULA);
     const answer = await say(

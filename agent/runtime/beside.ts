@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import type { CaseRow } from "@/db/queries/cases";
-import { openThreadBeside, type ThreadRow } from "@/db/queries/threads";
+import { getThreadById, openThreadBeside, type ThreadRow } from "@/db/queries/threads";
 import type { Ctx, TurnResult } from "./context";
 import { refersBack, SAME_AGAIN, THE_OTHER } from "../graph/nodes/intake";
 import type { AgentStateType, AgentUpdate } from "../graph/state";
@@ -108,6 +108,16 @@ export async function besideRoute(
   return { threadId: besideId(input.threadId, messageId), open };
 }
 
+/** A message's second claim, and the language its turn was answered in. */
+export type SecondClaim = { claim: Understanding; language: Language | "" };
+
+/** The second claim of a message whose turn took up a claim ("...and City Parking 38, please dispute both"), unless a person took the conversation over. */
+export function secondClaim(values: Pick<AgentStateType, "understanding" | "handoff" | "language">): SecondClaim | undefined {
+  const u = values.understanding;
+  if (u?.intent !== "refund" || u.also?.intent !== "refund" || values.handoff) return undefined;
+  return { claim: u.also, language: values.language };
+}
+
 /**
  * A message's second claim, about another payment than the one its turn took up ("electro mart
  * 1249 and city parking 38, please dispute both"), taken up on a thread beside the conversation
@@ -123,8 +133,10 @@ export async function claimBeside(
   run: (route: BesideRoute, onToken?: (token: string) => void) => Promise<TurnResult>,
   onToken?: (token: string) => void,
 ): Promise<string> {
-  const route: BesideRoute = { threadId: besideId(input.threadId, messageId), open: { claim, ...(language && { language }) } };
-  await openBeside(ctx, input, route);
+  // A message taken up beside a conversation opens the thread for its second claim beside that conversation too, where the customer reads.
+  const conversation = (await getThreadById(ctx.db, input.tenantId, input.threadId))?.parentThreadId ?? input.threadId;
+  const route: BesideRoute = { threadId: besideId(conversation, messageId), open: { claim, ...(language && { language }) } };
+  await openBeside(ctx, { ...input, threadId: conversation }, route);
   let started = false;
   const told = (token: string) => {
     if (!started) onToken?.("\n\n");

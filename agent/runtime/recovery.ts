@@ -11,6 +11,8 @@ import { retryUnfinishedRefunds } from "./refund-retry";
 import { settleCutOff } from "./superseded";
 import { STATE_SCHEMA_VERSION, type AgentStateType } from "../graph/state";
 import { recordAnswer } from "./transcript";
+import { claimBeside, secondClaim, type SecondClaim } from "./beside";
+import { BESIDE_PREFIX, sendMessage } from "./turns";
 
 /**
  * Finishes one run cut off by a crash or a drain. Finished tasks keep their writes and
@@ -36,11 +38,22 @@ async function finishRun(ctx: Ctx, tenantId: string, threadId: string) {
     }
     // A run re-paused at the gate has told the customer already; any other answer is theirs to read.
     if (outcome?.values.answer && (unanswered || !paused)) {
-      await recordAnswer(ctx, { tenantId, threadId, text: outcome.values.answer, answers: unanswered?.id });
+      const second = unanswered ? secondClaim(outcome.values) : undefined;
+      const told = second ? `\n\n${await claimBesideAfterCrash(ctx, tenantId, threadId, unanswered!, second)}` : "";
+      await recordAnswer(ctx, { tenantId, threadId, text: outcome.values.answer + told, answers: unanswered?.id });
     }
     if (outcome) status = outcome.status;
   }
   await letGo(ctx, tenantId, threadId, status);
+}
+
+/** The second claim of a message whose turn was cut off, taken up beside the conversation as the turn would have (once, under the same ids). */
+async function claimBesideAfterCrash(ctx: Ctx, tenantId: string, threadId: string, message: { id: number; text: string }, second: SecondClaim) {
+  const customerId = (await getThreadById(ctx.db, tenantId, threadId))!.customerId;
+  const input = { tenantId, threadId, customerId, text: message.text, actor: customerId };
+  return claimBeside(ctx, input, message.id, second.claim, second.language, (route, onToken) =>
+    sendMessage(ctx, { ...input, threadId: route.threadId, clientMessageId: `${BESIDE_PREFIX}${message.id}`, carried: route.open }, onToken),
+  );
 }
 
 /**

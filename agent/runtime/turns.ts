@@ -2,14 +2,13 @@ import type { Span } from "@opentelemetry/api";
 import { getApprovalById } from "@/db/queries/approvals";
 import { appendCustomerMessage, getThreadById, getUnansweredMessage, hasClientMessage, requestSupersede, takeQueuedMessage } from "@/db/queries/threads";
 import { answerOperatorBeside, answerWhileAwaiting, type BesideRun } from "./awaiting";
-import { claimBeside, type Carried } from "./beside";
+import { claimBeside, secondClaim, type Carried, type SecondClaim } from "./beside";
 import type { Ctx, OnToken, QueueAnswerer, RestingStatus, TurnResult } from "./context";
 import { carryOutLater } from "./carry-out";
 import { withThread } from "./lease";
 import { type AtRest, newerMessageStops, RunDrained, RunSuperseded, runToRest, unfinished } from "./graph-run";
 import { settleSuperseded } from "./superseded";
-import { STATE_SCHEMA_VERSION, type AgentStateType } from "../graph/state";
-import type { Understanding } from "../understanding";
+import { STATE_SCHEMA_VERSION } from "../graph/state";
 import { recordAnswer } from "./transcript";
 import { log } from "@/observability/log";
 import { metrics, stopwatch } from "@/observability/metrics";
@@ -18,7 +17,7 @@ import { defined, inSpan, recordFailure } from "@/observability/tracing";
 export type { TurnResult };
 
 /** The client id of a conversation's message run as a turn of a thread beside it: `beside-<the message's id>`. */
-const BESIDE_PREFIX = "beside-";
+export const BESIDE_PREFIX = "beside-";
 
 /**
  * One customer message; `clientMessageId`, when the client gives one, stores a resend once;
@@ -30,14 +29,7 @@ type Outcome = { reply: string; status: RestingStatus; caseId?: string };
  * An outcome with the intent the message was understood as, for the turn's measurements, and the
  * message's second claim, about another payment, with the language to take it up in.
  */
-type Answered = Outcome & { intent?: string | null; second?: { claim: Understanding; language: AgentStateType["language"] } };
-
-/** The second claim of a message whose turn took up a claim ("...and City Parking 38, please dispute both"), unless a person took the conversation over. */
-function secondClaim(values: AgentStateType): Answered["second"] {
-  const u = values.understanding;
-  if (u?.intent !== "refund" || u.also?.intent !== "refund" || values.handoff) return undefined;
-  return { claim: u.also, language: values.language };
-}
+type Answered = Outcome & { intent?: string | null; second?: SecondClaim };
 
 /** The conversation that owns a request the customer cancelled from another one is told, and its paused gate closes. */
 async function wakeWithdrawn(ctx: Ctx, input: TurnInput, approvalId: string) {

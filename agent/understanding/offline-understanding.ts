@@ -865,7 +865,7 @@ export function understandCustomerText(message: string, ctx: OfflineContext, mod
 
 /** "please dispute both", "two charges I don't recognise", "obie płatności": more than one payment claimed. */
 const SEVERAL_CLAIMED =
-  /\bboth\b|\b(?:neither|nor)\b|\b(?:are|were)\s*(?:n'?t|not)\s+(?:mine|me|ours)\b|\b(?:two|2)\s+(?:more\b|(?:\w+\s+)?(?:payments?|charges?|transactions?|purchases?|debits?|things)\b)|(?<!\p{L})(?:obie|oba|obu|obydw\p{L}*|(?:dwie|2)\s+(?:\p{L}+\s+)?(?:p[lł]atno\p{L}*|transakcj\p{L}*|obci[aą][zż]eni\p{L}*))(?!\p{L})/iu;
+  /\bboth\b(?!\s+(?:(?:of\s+)?(?:my\s+|the\s+|our\s+)?(?:cards?|accounts?|phones?|kids|children|parents)\b|of\s+us\b|(?:are|were)\s+(?:on|at|in|with)\b))|\b(?:neither|nor)\b|\b(?:are|were)\s*(?:n'?t|not)\s+(?:mine|me|ours)\b|\b(?:two|2)\s+(?:more\b|(?:\w+\s+)?(?:payments?|charges?|transactions?|purchases?|debits?|things)\b)|(?<!\p{L})(?:obie|oba|obu|obydw\p{L}*|(?:dwie|2)\s+(?:\p{L}+\s+)?(?:p[lł]atno\p{L}*|transakcj\p{L}*|obci[aą][zż]eni\p{L}*))(?!\p{L})/iu;
 
 /**
  * A second payment a claim names ("...refund that. And Page & Co Books charged me 18.99 for a book
@@ -892,6 +892,9 @@ function withSecondClaim(u: Understanding, text: string, read: ClauseReading[], 
     ctx.transactions.map((t) => t.merchant),
   );
   if (!second || second.merchant === u.merchant) return u;
+  // "...electro mart 1249 I dont recognise, I only parked at city parking": the second shop told as the customer's own doing is no claim.
+  const clauseStart = Math.max(0, ...[",", ".", ";", "\n", "!", "?"].map((mark) => text.lastIndexOf(mark, second.at) + 1));
+  if (OWN_DOING.test(text.slice(clauseStart, second.nextAt))) return u;
   const { ordinal: _ordinal, ...said } = extractEntities(text.slice(second.at, second.nextAt), ctx);
   const { ordinal: _o, ...before } = extractEntities(text.slice(0, second.at), ctx);
   // Charged twice is said of one payment; the other is claimed for what the message says of both.
@@ -902,9 +905,12 @@ function withSecondClaim(u: Understanding, text: string, read: ClauseReading[], 
   };
 }
 
+/** "I only parked at city parking", "I did buy at the bakery": a shop named as what the customer did, not claimed. */
+const OWN_DOING = /\bi\s+(?:only|just|did|really|actually)\s+(?:\w+\s+){0,2}(?:at|in|from)\b|\b(?:only|just)\s+(?:parked|bought|paid|shopped|ate|used)\b/i;
+
 /** "...no wait that one was me, sorry", "Green Grocer 23.40 is right, I paid that": a payment the customer owns up to. */
 const OWNED_UP =
-  /\b(?:that|this|it)(?:\s+one)?\s+(?:was|is)\s+(?:me|mine)\b|\bno\s+wait\b|\bmy\s+(?:mistake|bad)\b|\b(?:is|was|looks)\s+(?:right|fine|correct|ok|okay)\b|\bi\s+(?:did\s+)?(?:paid|made|bought)\s+(?:that|this|it)\b/i;
+  /\b(?:that|this|it)(?:\s+one)?\s+(?:was|is)\s+(?:me|mine)\b|\b(?:was|is|are|were)\s+(?:me|mine|ours)\b|\bi\s+recogni[sz]e\b(?!\s+(?:neither|none))|\bignore\s+(?:that|this|it)\b|\bno\s+wait\b|\bmy\s+(?:mistake|bad)\b|\b(?:is|was|looks)\s+(?:right|fine|correct|ok|okay)\b|\bi\s+(?:did\s+)?(?:paid|made|bought)\s+(?:that|this|it)\b/i;
 /** A card stopped in so many words ("the one ending 2222 was stolen, block it"), which an unfreeze beside it does not undo. */
 const FREEZE_ASKED = /\b(?:freeze|block|lock|stop)\b|(?<!\p{L})zablokuj\p{L}*/iu;
 
@@ -989,9 +995,9 @@ const REQUEST_NAMED =
   /\b(?:r[ei]f[ua]?n?d\w*|claims?|requests?|disputes?|complaints?|money\s+back)\b|(?<!\p{L})(?:zwrot\p{L}*|reklamacj\p{L}*|zg[lł]osze\p{L}*)/iu;
 /** Whether the message names a refund or a request in so many words ("my claims", "the refnd", "reklamacja"). */
 export const namesARequest = (text: string) => REQUEST_NAMED.test(text);
-/** "refund the green grocer one please", "zwróćcie mi to": money back demanded, not asked about. */
+/** "refund the green grocer one please", "zwróćcie mi to", "I need you to dispute the 89 payment": money back demanded, not asked about. */
 const REFUND_DEMANDED =
-  /\b(?:refund|reverse|return)\s+(?:it|that|this|them|me|the|my)\b|\bgive\s+(?:it|me|my\s+money)\s+back\b|\b(?:want|need)\s+(?:my\s+)?(?:money|it)\s+back\b|(?<!\p{L})(?:zwr[oó][cć]\p{L}*|oddaj\p{L}*)(?!\p{L})/iu;
+  /\b(?:please|pls|plz|i\s+(?:want|need)\s+(?:you\s+)?to|can\s+you|could\s+you|i'?d\s+like\s+(?:you\s+)?to)\s+(?:\w+\s+){0,2}(?:dispute|refund|reverse|claim|chargeback)\b|\b(?:dispute|refund|reverse)\s+(?:the|this|that|my)\s+(?:\w+\s+){0,2}(?:charge|payment|transaction)\b|\b(?:refund|reverse|return)\s+(?:it|that|this|them|me|the|my)\b|\bgive\s+(?:it|me|my\s+money)\s+back\b|\b(?:want|need)\s+(?:my\s+)?(?:money|it)\s+back\b|(?<!\p{L})(?:zwr[oó][cć]\p{L}*|oddaj\p{L}*)(?!\p{L})/iu;
 
 /** "I wrote to you earlier today regarding my Green Grocer payment": a request made before, told as the setting of a question. */
 const WROTE_BEFORE =

@@ -1328,6 +1328,9 @@ describe("two payments claimed in one message", () => {
       "electro mart 1249 isn't mine, city parking 38 was me",
       "city parking charged me 38, no wait I meant the tapas bar",
       "I don't recognise either the electro mart or the city parking payment",
+      "Hotel Adler took 180 but I cancelled the booking, refund it. City Parking 38 was me though, both are on my card",
+      "Electro Mart 1249 wasn't me, but City Parking 38 I recognise. Both cards are at home",
+      "two charges from electro mart 1249 I dont recognise, I only parked at city parking",
     ])
       expect(understandCustomerText(text, alice).also, text).toBeUndefined();
   });
@@ -1354,6 +1357,8 @@ describe("a question about what became of a request", () => {
     "wait did that go through? refund the green grocer one please",
     "jak to odrzucone, przecież to nie ja! zwróćcie mi to",
     "I was charged twice at Coffee Corner",
+    "the shop refused my return so I need you to dispute the 89 payment",
+    "the merchant rejected my refund request, please dispute the charge from 2 days ago",
   ])("does not: %s", (text) => {
     expect(asksAboutOutcome(text)).toBe(false);
   });

@@ -164,6 +164,8 @@ function answerToQuestion(now: Understanding, state: AgentStateType, text: strin
   return {
     u: {
       ...prior,
+      // A second claim of the message before was taken up with it; only this answer's own is new.
+      also: now.also,
       intent: "refund",
       reason: reasonOf(now, prior),
       // "sorry, I mixed up the shops, it's the 18.50 one": after a shop that was not found, the payment the answer names replaces it.
