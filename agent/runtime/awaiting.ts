@@ -6,9 +6,9 @@ import { getLatestCaseByThread, listCasesByCustomer } from "@/db/queries/cases";
 import { listMessagesBefore, listThreadsBeside, type ThreadRow } from "@/db/queries/threads";
 import { getTransactionById } from "@/db/queries/transactions";
 import { cancelCase } from "./casework";
-import type { Ctx, OnToken, RestingStatus, TurnResult } from "./context";
+import type { Ctx, OnToken, RestingStatus } from "./context";
 import { resumeGate, RunDrained } from "./graph-run";
-import { askedBeside, besideRoute, openBeside, type BesideRoute } from "./beside";
+import { askedBeside, besideRoute, openBeside, type BesideRoute, type BesideRun } from "./beside";
 import { entryFor } from "../knowledge";
 import { understandWithFallback } from "../llm/understand-with-fallback";
 import { cardRequestOf, type CardActionOutcome } from "../graph/cards";
@@ -28,9 +28,6 @@ export type AwaitingAnswer = { reply: string; status: RestingStatus; caseId?: st
 type Kase = NonNullable<Awaited<ReturnType<typeof getLatestCaseByThread>>>;
 /** The conversation's request that waits for an operator, and its approval. */
 type Waiting = { kase: Kase | null; approval: ApprovalRow | null };
-
-/** Answers the message on a thread beside the conversation, as one turn of that thread. */
-export type BesideRun = (route: BesideRoute, onToken?: OnToken) => Promise<TurnResult>;
 
 /** An answer from a bank system while the thread waits for an operator, within the check's deadline, or what to say when it is out of reach. */
 async function bankAnswer<T>(ctx: Ctx, ask: (signal: AbortSignal) => Promise<T>, say: (facts: T) => string, unavailable: string): Promise<string> {

@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import type { CaseRow } from "@/db/queries/cases";
 import { getThreadById, openThreadBeside, type ThreadRow } from "@/db/queries/threads";
-import type { Ctx, TurnResult } from "./context";
+import type { Ctx, OnToken, TurnResult } from "./context";
 import { refersBack, SAME_AGAIN, THE_OTHER } from "../graph/nodes/intake";
 import type { AgentStateType, AgentUpdate } from "../graph/state";
 import { resolvePending, resolveTransaction, type PendingTxn, type Txn, type Understanding } from "../understanding";
@@ -22,6 +22,9 @@ export type Carried = Pick<AgentUpdate, "language" | "focus" | "shown" | "recent
 
 /** Where the message goes: a thread beside the conversation; a new one (opened by `openBeside`) with what it starts from. */
 export type BesideRoute = { threadId: string; open?: Carried };
+
+/** Answers the message on a thread beside the conversation, as one turn of that thread. */
+export type BesideRun = (route: BesideRoute, onToken?: OnToken) => Promise<TurnResult>;
 
 type Input = { tenantId: string; threadId: string; customerId: string; text: string };
 
@@ -130,8 +133,8 @@ export async function claimBeside(
   messageId: number,
   claim: Understanding,
   language: Language | "",
-  run: (route: BesideRoute, onToken?: (token: string) => void) => Promise<TurnResult>,
-  onToken?: (token: string) => void,
+  run: BesideRun,
+  onToken?: OnToken,
 ): Promise<string> {
   // A message taken up beside a conversation opens the thread for its second claim beside that conversation too, where the customer reads.
   const conversation = (await getThreadById(ctx.db, input.tenantId, input.threadId))?.parentThreadId ?? input.threadId;

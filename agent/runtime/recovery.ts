@@ -12,7 +12,7 @@ import { settleCutOff } from "./superseded";
 import { STATE_SCHEMA_VERSION, type AgentStateType } from "../graph/state";
 import { recordAnswer } from "./transcript";
 import { claimBeside, secondClaim, type SecondClaim } from "./beside";
-import { BESIDE_PREFIX, sendMessage } from "./turns";
+import { besideRunner } from "./turns";
 
 /**
  * Finishes one run cut off by a crash or a drain. Finished tasks keep their writes and
@@ -51,9 +51,7 @@ async function finishRun(ctx: Ctx, tenantId: string, threadId: string) {
 async function claimBesideAfterCrash(ctx: Ctx, tenantId: string, threadId: string, message: { id: number; text: string }, second: SecondClaim) {
   const customerId = (await getThreadById(ctx.db, tenantId, threadId))!.customerId;
   const input = { tenantId, threadId, customerId, text: message.text, actor: customerId };
-  return claimBeside(ctx, input, message.id, second.claim, second.language, (route, onToken) =>
-    sendMessage(ctx, { ...input, threadId: route.threadId, clientMessageId: `${BESIDE_PREFIX}${message.id}`, carried: route.open }, onToken),
-  );
+  return claimBeside(ctx, input, message.id, second.claim, second.language, besideRunner(ctx, input, message.id));
 }
 
 /**

@@ -1,8 +1,8 @@
 import type { Span } from "@opentelemetry/api";
 import { getApprovalById } from "@/db/queries/approvals";
 import { appendCustomerMessage, getThreadById, getUnansweredMessage, hasClientMessage, requestSupersede, takeQueuedMessage } from "@/db/queries/threads";
-import { answerOperatorBeside, answerWhileAwaiting, type BesideRun } from "./awaiting";
-import { claimBeside, secondClaim, type Carried, type SecondClaim } from "./beside";
+import { answerOperatorBeside, answerWhileAwaiting } from "./awaiting";
+import { claimBeside, secondClaim, type BesideRun, type Carried, type SecondClaim } from "./beside";
 import type { Ctx, OnToken, QueueAnswerer, RestingStatus, TurnResult } from "./context";
 import { carryOutLater } from "./carry-out";
 import { withThread } from "./lease";
@@ -17,7 +17,7 @@ import { defined, inSpan, recordFailure } from "@/observability/tracing";
 export type { TurnResult };
 
 /** The client id of a conversation's message run as a turn of a thread beside it: `beside-<the message's id>`. */
-export const BESIDE_PREFIX = "beside-";
+const BESIDE_PREFIX = "beside-";
 
 /**
  * One customer message; `clientMessageId`, when the client gives one, stores a resend once;
@@ -76,6 +76,12 @@ async function finishPending(ctx: Ctx, input: TurnInput, messageId: number): Pro
   return status;
 }
 
+/** Runs a conversation's message as a turn of a thread beside it, under the message's own client id there: the same whenever it is answered again. */
+export function besideRunner(ctx: Ctx, input: TurnInput, messageId: number): BesideRun {
+  return (route, onToken) =>
+    sendMessage(ctx, { ...input, threadId: route.threadId, clientMessageId: `${BESIDE_PREFIX}${messageId}`, carried: route.open }, onToken);
+}
+
 /**
  * Answers one customer message already in the transcript (`messageId`): the graph, or the
  * paused-thread answer. The turn is measured by intent, logged (`turn`) and traced (the
@@ -89,8 +95,7 @@ function takeTurn(ctx: Ctx, input: TurnInput, messageId: number, previous: strin
     const timer = stopwatch();
     const resting = previous === "awaiting_approval" ? previous : await finishPending(ctx, input, messageId);
     // What the paused gate cannot answer runs as a turn of a thread beside the conversation, under the message's own client id there.
-    const beside: BesideRun = (route, onBeside) =>
-      sendMessage(ctx, { ...input, threadId: route.threadId, clientMessageId: `${BESIDE_PREFIX}${messageId}`, carried: route.open }, onBeside);
+    const beside = besideRunner(ctx, input, messageId);
     // An operator's question on a request taken up beside the conversation is answered from it even once the conversation itself moved on.
     const { intent, second, ...outcome }: Answered =
       resting === "awaiting_approval"

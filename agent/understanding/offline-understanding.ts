@@ -6,7 +6,7 @@ import { findDate } from "./dates";
 import { foldText } from "./intent-features";
 import { bestMerchants, firstNamed, isKindOfShop, matchMerchant, merchantOfCountry, merchantOfKind, secondNamed } from "./merchants";
 import { resolvePending, shopsOffered } from "./resolve";
-import { ALREADY_STOPPED, applyRules, claimRule, MONEY_NOT_BACK, SAID_AGAINST, stripGreeting, type RuleLabel } from "./rules";
+import { ALREADY_STOPPED, applyRules, claimRule, FAILED_MOVE, MONEY_NOT_BACK, SAID_AGAINST, stripGreeting, type RuleLabel } from "./rules";
 import { topicRule } from "./topic-rules";
 import type { ChatTurn, Intent, PendingTxn, RefundReason, Txn, Understanding } from "./types";
 
@@ -985,9 +985,6 @@ function cardNevermind(clause: string, message: string): boolean {
   return !REQUEST_NAMED.test(message) && !/\b(?:cancel\w*|withdraw\w*)\b|(?<!\p{L})(?:anul\p{L}*|wycof\p{L}*)/iu.test(clause);
 }
 
-/** A transfer or top-up told as failed or declined. */
-const FAILED_MOVE =
-  /^(?=.*\b(?:fail\w*|declin\w*|bounced|rejected)\b)(?=.*\b(?:transfer\w*|sent\s+money|send\s+money|top[\s-]?up\w*|topped\s+up|payment\s+to)\b)/is;
 /** "where is it?", "how's that going": a question whose object is only a pronoun. */
 const WHERE_IS_IT = /^\W*(?:(?:and|so|ok|okay)\W+)?(?:where|how)(?:'?s|\s+is|\s+are)\s+(?:it|that|this|they|them)(?:\s+\w+)?\W*$/i;
 /** A refund or a request named in so many words, in either language. */

@@ -431,15 +431,13 @@ const unjoined = (m: Said): Said => ({
 export const ALREADY_STOPPED =
   /\b(?:froze|frozen|blocked|locked)\s+it\s+(?:myself|already|(?:my)?self\s+in\s+the\s+app)\b|\balready\s+(?:froze|frozen|blocked|locked)\b|\b(?:now|then)\s+i\s+(?:find|found)\s+it\b|\bthought\b.{0,30}\b(?:lost|stolen|gone)\b.{0,80}\b(?:found|find)\s+it\b/i;
 
+/** A transfer or top-up told as failed or declined. */
+export const FAILED_MOVE =
+  /^(?=.*\b(?:fail\w*|declin\w*|bounced|rejected)\b)(?=.*\b(?:transfer\w*|sent\s+money|send\s+money|top[\s-]?up\w*|topped\s+up|payment\s+to)\b)/is;
+
 function applies(label: RuleLabel, m: Said): boolean {
   // "sent money to my friend... now it says 'failed'. where is my money now?": a transfer or top-up that failed, not a refund asked about.
-  if (
-    label.intent === "status" &&
-    /\b(?:fail\w*|declin\w*|bounced|rejected)\b/i.test(m.body) &&
-    /\b(?:transfer\w*|sent\s+money|send\s+money|top[\s-]?up\w*|topped\s+up|payment\s+to)\b/i.test(m.body) &&
-    !/\b(?:refund\w*|claims?|requests?|disputes?|complaints?)\b/i.test(m.body)
-  )
-    return false;
+  if (label.intent === "status" && FAILED_MOVE.test(m.body) && !/\b(?:refund\w*|claims?|requests?|disputes?|complaints?)\b/i.test(m.body)) return false;
   if (label.intent === "freeze_card" && ALREADY_STOPPED.test(m.body) && !/\b(?:other|another|second)\s+card\b/i.test(m.body)) return false;
   if (label.intent === "replace_card" && ASKS_IF_BROKEN.test(m.body) && !ASKS_FOR_A_CARD.test(m.body)) return false;
   // "chcę reklamować płatność w Media Expert, zamówienie nie doszło", "dispute the payment, the order never arrived": a claim, not an item not booked yet.
