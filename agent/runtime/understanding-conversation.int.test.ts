@@ -84,6 +84,27 @@ describe("a customer the agent understands", () => {
     expect(done.reply).toMatch(/^Done: I've cancelled your refund request for the/);
   });
 
+  it("cancels 'the other' after 'which one?' when the answer rules one out, never the one ruled out", async () => {
+    const thread = await h.newThread();
+    const electro = await reply(thread, "the Electro Mart charge from last week is not mine");
+    const parking = await reply(thread, "City Parking too, 38,00. also not me");
+    const ask = await reply(thread, "ugh sorry, please cancel one of them");
+    expect(ask.reply).toMatch(/Which one should I cancel\?$/);
+    const done = await reply(thread, "not the electro mart one. the other");
+    expect(done.reply).toMatch(/^Done: I've cancelled your refund request for the City Parking payment/);
+    expect((await getApprovalByCase(h.db, TENANT, parking.caseId!))?.status).toBe("cancelled");
+    expect((await getApprovalByCase(h.db, TENANT, electro.caseId!))?.status).toBe("pending");
+  });
+
+  it("takes the shop named in an answer to 'which payment?', not a position said of a card in the same message", async () => {
+    const thread = await h.newThread();
+    await reply(thread, "please refund the 4.90 charge");
+    const picked = await reply(thread, "the bakery one. and btw can I order a second card for my partner on my account");
+    expect(picked.caseId).toBeDefined();
+    expect(picked.reply).toContain("Sunrise Bakery");
+    expect(picked.reply).not.toContain("Coffee Corner");
+  });
+
   it("picks 'the second one' from a list of payments", async () => {
     const thread = await h.newThread();
     const ask = await reply(thread, "please refund the 4.90 charge");

@@ -242,8 +242,8 @@ export function matchMerchant(text: string, merchants: string[]): string | undef
  * English and Polish, each with the merchant category codes (ISO 18245) card networks give them.
  */
 const KINDS: { codes: string[]; words: string }[] = [
-  { codes: ["5912"], words: String.raw`pharmacy|pharmacies|chemist'?s?|drugstore|apte(?:ka|ki|ce|kę|ką|czn\p{L}*)` },
-  { codes: ["7832"], words: String.raw`cinema|movies?|film|kin(?:o|a|ie|em)` },
+  { codes: ["5912"], words: String.raw`pharmacy|pharmacies|chemist'?s?|drugstore|aptek\p{L}*|apte(?:ce|czn\p{L}*)` },
+  { codes: ["7832"], words: String.raw`cinema|movies?|film|kin(?:o|a|ie|em)|kinow\p{L}*` },
   { codes: ["5942"], words: String.raw`books?|bookshop|bookstore|book\s+(?:store|shop)|ksi[eę]garni\p{L}*|ksi[aą][zż]\p{L}*` },
   {
     codes: ["5541", "5542"],

@@ -209,8 +209,9 @@ const NAME_BEFORE_AMOUNT = new RegExp(String.raw`^\W*(\p{L}[\p{L}&'’.-]{2,})\s
 const NOT_A_NAME_BEFORE_AMOUNT =
   /^(?:refund|zwrot\p{L}*|paid|pay|payed|charged?|payments?|transactions?|p[lł]atno[sś][cć]\p{L}*|transakcj\p{L}*|kwot\p{L}*|amount|hi|hello|hey|hej|cze[sś][cć]|witam|yesterday|today|tonight|wczoraj|dzi[sś]|dzisiaj|przedwczoraj|only|just|about|around|over|under|almost|ok|okay|thanks|thx|dzi[eę]ki|what|why|how|where|when|who|is|was|were|are|my|mine|our|the|this|that|these|those|ten|ta|to|te|ja|mam|got|took|spent|sent|send|limit|limits|card|karta|kart\p{L}*|atm|cash|przelew\p{L}*|wys[lł]a[lł]\p{L}*|zap[lł]aci[lł]\p{L}*|wyp[lł]aci[lł]\p{L}*|also|and|but|please|pls|prosz[eę]|za|na|po|od|do|w|z|ze|about|for|from|at|on|in|since|before|after|last|ostatnio|again|znowu|twice|dwa|trzy|two|three|double|ponad|oko[lł]o|prawie|tylko|jeszcze|chyba|hmm|sorry|sory|wait|czekaj|nie|not|no|yes|tak|eur|euro|euros|pln|usd|gbp|chf|zl|random|another|some|purchase|order|bill|fees?|charges|op[lł]at\p{L}*|obci[aą][zż]eni\p{L}*|prowizj\p{L}*|rachun\p{L}*|zakup\p{L}*|wyp[lł]at\p{L}*)$/iu;
 
-/** "my ikea purchase", "the zalando order": a shop's name typed in lower case before what was bought from it. */
-const LOWERCASE_PURCHASE = /\b(?:my|the|that|this)\s+([a-z][a-z0-9&'-]{2,})\s+(?:purchase|order|payment|charge|subscription|booking|bill|shopping)\b/;
+/** "my ikea purchase", "the zalando order", "refund for zalando order": a shop's name typed in lower case before what was bought from it. */
+const LOWERCASE_PURCHASE =
+  /\b(?:my|the|that|this|for)\s+(?!(?:my|the|that|this|an?|your|our|their|his|her)\b)([a-z][a-z0-9&'-]{2,})\s+(?:purchase|order|payment|charge|subscription|booking|bill|shopping)\b/;
 /** "a refund from rossmann": a shop's name typed in lower case after the refund asked of it. */
 const LOWERCASE_REFUND_FROM = /\b(?:refund|money\s+back)\s+from\s+([a-z][a-z0-9&'-]{2,})\b(?!\s+(?:the|a|my|your|you|them|it|this|that)\b)/;
 /** "chcę reklamować płatność z orlenu": a shop's name typed in lower case after the Polish word for a payment. */
@@ -602,18 +603,23 @@ const WENT_WRONG =
 
 /** "my card sits in my wallet, not lost", "my card is right here with me": the card is safe with the customer now. */
 const CARD_HERE =
-  /\b(?:not|isn'?t|wasn'?t|never\s+(?:got|been))\s+(?:been\s+)?(?:lost|stolen)\b|\b(?:card|it)\s+(?:is|'s|sits|stays)\s+(?:right\s+)?(?:here|with\s+me|in\s+my\s+(?:wallet|hand|pocket|bag|purse))\b|\b(?:have|got)\s+(?:it|my\s+card|the\s+card)\s+(?:right\s+)?(?:here|with\s+me|in\s+(?:my\s+)?hand)\b|(?<!\p{L})(?:mam\s+j[aą]\s+przy\s+sobie|nie\s+(?:jest\s+)?(?:zgubion\p{L}*|ukradzion\p{L}*))(?!\p{L})/iu;
+  /\b(?:not|isn'?t|wasn'?t|never\s+(?:got|been))\s+(?:been\s+)?(?:lost|stolen)\b|\b(?:card|it)\s+(?:is|'s|sits|stays)\s+(?:still\s+|safely\s+|right\s+)*(?:here|with\s+me|in\s+my\s+(?:wallet|hand|pocket|bag|purse))\b|\b(?:have|got)\s+(?:it|my\s+card|the\s+card)\s+(?:right\s+)?(?:here|with\s+me|in\s+(?:my\s+)?hand)\b|(?<!\p{L})(?:mam\s+j[aą]\s+przy\s+sobie|nie\s+(?:jest\s+)?(?:zgubion\p{L}*|ukradzion\p{L}*))(?!\p{L})/iu;
 /** "if it ever got stolen while I'm travelling": a loss that has not happened. */
 const IF_EVER_LOST =
   /\bif\s+(?:it|my\s+card|the\s+card|i)\s+(?:ever\s+|someday\s+|one\s+day\s+)?(?:(?:gets?|got|were|was|is)\s+(?:\w+\s+)?(?:stolen|lost|nicked|taken)|(?:lose|lost)\s+(?:it|my\s+card|the\s+card))\b/i;
 /** A loss or theft told as having happened. */
 const GONE_NOW =
-  /\b(?:stolen|robbed|nicked|pickpocket\w*|someone\s+(?:took|has|used|is\s+using)|lost\s+(?:it|my)|can'?t\s+find|missing)\b|(?<!\p{L})(?:ukrad\p{L}*|zgubi[lł]\p{L}*)(?!\p{L})/iu;
+  /\b(?:stolen|robbed|nicked|pickpocket\w*|someone\s+(?:took|has|used|is\s+using)|lost\s+(?:it|my(?!\s+(?:phone|mobile|passcode|password|pin)\b))|can'?t\s+find|missing)\b|(?<!\p{L})(?:ukrad\p{L}*|zgubi[lł]\p{L}*)(?!\p{L})/iu;
 /** "block it", "freeze my card": a stop asked in so many words. */
-const STOP_ASKED = /\b(?:freeze|block|lock|stop|cancel)\s+(?:it|my|the|this)\b|(?<!\p{L})zablokuj\p{L}*(?!\p{L})/iu;
+const STOP_ASKED =
+  /(?<!\b(?:do|should|must|shall)\s+i\s+(?:(?:also|really)\s+)?(?:(?:need|have)\s+to\s+)?)\b(?:freeze|block|lock|stop|cancel)\s+(?:it|my|the|this)\b|(?<!\p{L})zablokuj\p{L}*(?!\p{L})/iu;
 /** "no need to do anything, all good": nothing asked of the agent. */
 const NOTHING_TO_DO =
   /\bno\s+need\s+to\s+do\s+anything\b|\b(?:don'?t|do\s+not)\s+(?:need\s+to\s+)?do\s+anything\b|\bnothing\s+(?:to\s+do|needed)\b|(?<!\p{L})nic\s+nie\s+(?:trzeba|r[oó]bcie)(?!\p{L})/iu;
+/** "it just turned up", "found it": a card missing for a while is back with the customer. */
+const CARD_TURNED_UP =
+  /\b(?:found\s+(?:it|my\s+card|the\s+card)|(?:it|card)\s+(?:just\s+|finally\s+)?(?:turned|showed)\s+up)\b|(?<!\p{L})znalaz[lł]\p{L}*(?!\p{L})/iu;
+const NEVER_MIND = /\bnever\s*mind\b|\bnvm\b|\bforget\s+it\b|\bthanks?\s+anyway\b|(?<!\p{L})(?:nieważne|niewazne|nie\s+ma\s+sprawy)(?!\p{L})/iu;
 const UNFREEZE_ASKED = /\b(?:unfreeze|unblock|unlock|undo|reactivate|re-?enable|turn\s+(?:it\s+)?back\s+on)\b|(?<!\p{L})odblokuj\p{L}*(?!\p{L})/iu;
 
 /**
@@ -624,6 +630,9 @@ const UNFREEZE_ASKED = /\b(?:unfreeze|unblock|unlock|undo|reactivate|re-?enable|
  */
 function cardKept(text: string, c: Classified, model: IntentModel): Understanding | undefined {
   if (c.intent === "unfreeze_card" && NOTHING_TO_DO.test(text) && !UNFREEZE_ASKED.test(text)) return { intent: "greeting", confidence: RULE_CONFIDENCE };
+  // "was gonna ask you to cancel my card... it just turned up in the washing basket. never mind, thanks anyway": no request to withdraw.
+  if (c.intent === "cancel" && CARD_TURNED_UP.test(text) && NEVER_MIND.test(text) && !REQUEST_NAMED.test(text) && !UNFREEZE_ASKED.test(text))
+    return { intent: "greeting", category: "thanks", confidence: RULE_CONFIDENCE };
   if (c.intent !== "freeze_card" || STOP_ASKED.test(text)) return undefined;
   // "my wife knows the secret number of my card, I want to make new one": a new PIN, not a stopped card.
   if (topicRule(text)?.category === "change_pin") return { intent: "knowledge", category: "change_pin", confidence: RULE_CONFIDENCE };
@@ -692,7 +701,10 @@ export function asksSomething(text: string): boolean {
 
 /** Words asking what became of a request: its decision, its money, its standing. */
 const OUTCOME_WORDS =
-  /\b(?:accepted|approved|rejected|refused|declined|turned\s+down|decided|decision|verdict|sorted|settled|resolved|paid(?:\s+(?:out|back))?|refunded|credited|(?:went|gone|go|come|came)\s+through|c[ao]me\s+back|came\s+out\s+of|back\s+(?:yet|already)|(?:make|made|done)\s+already|visible|show\s+up|see\s+(?:the|my|it|that)|state\s+of|happening|going\s+on|go(?:in|ing)\b|(?:must\s+)?(?:to\s+)?wait(?:ing)?\s+still|still\s+wait\w*|i\s+(?:must|have)\s+(?:to\s+)?wait|(?:anything|nothing)\s+(?:\w+\s+)?open)\b|(?<!\p{L})(?:nic\s+(?:\p{L}+\s+)?otwart\p{L}*|uznan\p{L}*|zaakceptowan\p{L}*|odrzucon\p{L}*|rozpatrzon\p{L}*|zatwierdzon\p{L}*|decyzj\p{L}*|wr[oó]ci[lł]\p{L}*|przysz[lł]\p{L}*|zwr[oó]con\p{L}*|za[lł]atwion\p{L}*)(?!\p{L})/iu;
+  /\b(?:accepted|approved|rejected|refused|declined|turned\s+down|decided|decision|verdict|sorted|settled|resolved|paid(?:\s+(?:out|back))?|refunded|credited|(?:went|gone|go|come|came)\s+through|c[ao]me\s+back|came\s+out\s+of|back\s+(?:yet|already)|(?:make|made|done)\s+already|visible|show\s+up|see\s+(?:the|my|it|that)|state\s+of|happening|going\s+on|go(?:in|ing)\b|(?:must\s+)?(?:to\s+)?wait(?:ing)?\s+still|still\s+wait\w*|i\s+(?:must|have)\s+(?:to\s+)?wait|(?:anything|nothing)\s+(?:\w+\s+)?open|back\s+on\s+(?:my|the)\s+(?:balance|account|card)|(?:already\s+)?(?:on|in)\s+(?:my|the)\s+(?:balance|account)\s+(?:already|yet|or\s+not)|land(?:s|ed)?\s+(?:on|in)\s+(?:my|the)|shows?\s+up|showing\s+up|hear\s+(?:back|something|anything)|(?:is|was|be|been)\s+done|ok(?:ay)?\s+now|with\s+(?:someone|somebody|a\s+person|an?\s+operator|a\s+human))\b|(?<!\p{L})(?:nic\s+(?:\p{L}+\s+)?otwart\p{L}*|uznan\p{L}*|zaakceptowan\p{L}*|odrzucon\p{L}*|rozpatrzon\p{L}*|zatwierdzon\p{L}*|decyzj\p{L}*|wr[oó]ci[lł]\p{L}*|przysz[lł]\p{L}*|zwr[oó]con\p{L}*|za[lł]atwion\p{L}*)(?!\p{L})/iu;
+/** Asked of the review itself, or of the conversation's request by a pronoun alone: enough, in a conversation with a request ("how long it will take?", "who is checking it", "co z tym empikiem, czekam i czekam"). */
+const STANDING_ASKED =
+  /^\W*(?:(?:so|ok|okay|and|but)\W+){0,2}how\s+long\s+(?:(?:will|would|does|is)\s+)?(?:it|that|this)\s+(?:(?:will|gonna|going\s+to)\s+)?take\W*$|\bwho\s+(?:is|s)\s+(?:checking|looking\s+at|handling|deciding(?:\s+on)?|reviewing)\s+(?:it|that|this|my)\b|(?<!\p{L})(?:co\s+z\s+(?:tym|tą|ta|tymi|moim|moją|moja|moimi)(?!\p{L})|cz(?:e)?kam\s+i\s+cz(?:e)?kam|a\s+tu\s+cisza|stan\s+(?:mojego\s+|mojej\s+|moich\s+|tego\s+|tej\s+)?(?:zwrot|reklamacj|zg[lł]osze|wnios)\p{L}*|(?:mam|musz[eę])\s+(?:jeszcze\s+)?(?:czeka[cć]|poczeka[cć]))/iu;
 /** A decision named: enough, in a conversation with a request, to ask about it ("czemu odmowa??", "on what grounds was it refused"). */
 const DECISION_WORDS =
   /\b(?:rejected|refused|declined|turned\s+down|decision|verdict)\b|(?<!\p{L})(?:odmow\p{L}*|odrzucon\p{L}*|uznan\p{L}*|nie\s+(?:zosta[lł]\p{L}*\s+)?uwzgl[eę]dnion\p{L}*|decyzj\p{L}*)(?!\p{L})/iu;
@@ -712,7 +724,7 @@ const OF_A_REQUEST =
  */
 export function asksAboutOutcome(text: string): boolean {
   if (REFUND_DEMANDED.test(text)) return false;
-  const decision = DECISION_WORDS.test(text);
+  const decision = DECISION_WORDS.test(text) || STANDING_ASKED.test(text);
   if (!(decision || (OUTCOME_WORDS.test(text) && OF_A_REQUEST.test(text)))) return false;
   return (asksSomething(text) || OPENS_A_QUESTION.test(text) || decision) && !FEES_SAID.test(text);
 }
@@ -726,6 +738,7 @@ export function splitClauses(text: string): string[] {
   // "Page & Co Books", "Marks & Spencer": an ampersand between names joins no clauses.
   return text
     .replace(NAME_AMPERSAND, "$1\u0000")
+    .replace(AND_CO, "$1\u0000")
     .split(
       /(?<=[.!?;])\s+|\s*\n+\s*|\s*[()]\s*|\s+(?=\d\)\s)|(?<=^|\s)\d\)\s+|,?\s+(?:as\s+well\s+as|together\s+with)\s+|,\s+or\s+(?=(?:how|what|when|where|why|can|could|do|does|is)\b)|,\s+but\s+(?=(?:before|first)\b)|,?\s+(?:and\s+)?while\s+(?:you'?re|your|you\s+are)\s+at\s+it[,:]?\s+|,?\s+and\s+(?:after\s+that|afterwards)\s+|\s+(?:and\s+also|also|plus|and\s+then|[+&])\s+(?!(?:charged|took|billed|debited|double[\s-]?charged|overcharged)\b)|,?\s+(?:btw|by\s+the\s+way|one\s+more\s+thing|oh\s+and|another\s+thing)[:,]?\s+|,\s+(?=i\s+(?:want|need|would\s+like)\s+to\s+(?:speak|talk|chat)\b)|,\s+(?=(?:please\s+)?(?:unblock|unfreeze|freeze|block|cancel|replace|send|order)\s+(?:the|my|it|that|this)\b)|,\s+(?=(?:(?:what|how|when|where)(?:\s+(?:is|are|about)|'?s)?|any\s+news\s+on)\s+(?:my|the|your)\b)|,?\s+(?:and|n)\s+(?=(?:i|i'?m|i've|my|then|what|whats|which|how|hows|when|whens|where|wheres|any|can|could|would|please|pls|there|someone|somebody|tell|show|also|is|are|do|does|why|let|send|order|get|give|remind|check|has|have|did|freeze|block|unfreeze|unblock|cancel|withdraw|refund)\b)|,?\s+(?:a\s+)?(?:i\s+)?(?:przy\s+okazji|poza\s+tym|a\s+tak[zż]e|oraz|aha,?\s+i)[:,]?\s+|,?\s+(?:a|i)\s+jeszcze\s+(?:jedno\s+)?pytanie[:,]?\s+|,?\s+(?:a|i)\s+(?:jeszcze\s+|potem\s+|poza\s+tym\s+|(?:tak\s+)?w\s+og[oó]le\s+)?(?=(?:jak|jaki|jakie|jaka|ile|kiedy|gdzie|czy|co|prosz[eę]|chc[eę]|zablokuj\p{L}*|odblokuj\p{L}*|zam[oó]w\p{L}*|wys[lł]ani\p{L}*|anuluj\p{L}*|wycof\p{L}*|blokuj\p{L}*|mam|moja|m[oó]j|dlaczego|czemu|poka[zż]\p{L}*|sprawd[zź]\p{L}*|daj\p{L}*|podaj\p{L}*|powiedz\p{L}*|napisz\p{L}*|wyja[sś]nij\p{L}*|po[lł][aą]cz\p{L}*|przeka[zż]\p{L}*|wy[sś]lij\p{L}*|zwr[oó][cć]\p{L}*|oddaj\p{L}*)(?!\p{L}))/iu,
     )
@@ -734,6 +747,8 @@ export function splitClauses(text: string): string[] {
 }
 
 const NAME_AMPERSAND = /(\p{Lu}\p{L}*)\s+&(?=\s+\p{Lu})/gu;
+/** "page & co books" typed in lower case. */
+const AND_CO = /(\p{L}+)\s+&(?=\s+co\b)/giu;
 
 /** Requests whose clause names no payment to claim or cancel: a help question, the limits, a card, a person, thanks. */
 const ASIDE_INTENTS: Intent[] = ["knowledge", "limits", "greeting", "handover", "freeze_card", "unfreeze_card", "replace_card"];
@@ -761,9 +776,17 @@ export function understandCustomerText(message: string, ctx: OfflineContext, mod
   const clauses = splitClauses(text);
   if (clauses.length < 2) return withSecondClaim(whole, text, [], ctx);
   const unfreezes = clauses.some((clause) => applyRules(clause)?.intent === "unfreeze_card");
-  const read = clauses
-    .map((clause) => ({ clause, ...readText(clause, ctx, model) }))
+  const readAll = clauses.map((clause) => ({ clause, ...readText(clause, ctx, model) }));
+  // The help topic a clause tells most surely, not one it rules out ("not the card pin, the app one").
+  const toldTopic = readAll
+    .filter(({ u, clause }) => u.intent === "knowledge" && u.confidence >= CLARIFY_BELOW && !/^\W*(?:no\W+)?not\b/i.test(clause))
+    .sort((a, b) => b.u.confidence - a.u.confidence)[0]?.u;
+  const claims = readAll.some(({ u }) => u.intent === "refund");
+  const mistakeBesideAClaim = (u: Understanding, said: string) =>
+    u.intent === "cancel" && !CANCEL_SAID.test(said) && readAll.some((r) => r.u.intent === "refund" && namesAPayment(r.u));
+  const read = readAll
     .map((r, i, all) => (i > 0 ? askedOfTheClauseBefore(r, all[i - 1]!, model) : r))
+    .map((r) => (claims ? r : outcomeOfAClause(r)))
     .filter(
       ({ clause, u, byRule }) =>
         PRECEDENCE.includes(u.intent) &&
@@ -789,6 +812,8 @@ export function understandCustomerText(message: string, ctx: OfflineContext, mod
         !(u.intent === "cancel" && unfreezes && (!CANCEL_SAID.test(clause) || cardNevermind(clause, text))) &&
         // "Two hours I thought my card is lost... Now I find it in my shoe": the loss told is over.
         !(u.intent === "freeze_card" && ALREADY_STOPPED.test(text) && !FREEZE_ASKED.test(clause)) &&
+        // "I lost my phone. The card is still in my wallet. Do I need to block the card too?": a card kept is asked about, not stopped.
+        !(u.intent === "freeze_card" && CARD_HERE.test(text) && !STOP_ASKED.test(clause)) &&
         // "I froze my card last week cause I thought I lost it... please unfreeze it": the loss told is over.
         !(u.intent === "freeze_card" && unfreezes && !FREEZE_ASKED.test(clause)) &&
         // "...now it's blocked. can i unblock it?" about a PIN unfreezes no card.
@@ -797,7 +822,11 @@ export function understandCustomerText(message: string, ctx: OfflineContext, mod
         !(u.intent === "status" && WHERE_IS_IT.test(clause) && !REQUEST_NAMED.test(text)) &&
         // "sent money to my friend... it says 'failed'. where is my money now?": the failed transfer's money, not a request's.
         !(u.intent === "status" && !REQUEST_NAMED.test(text) && FAILED_MOVE.test(text)) &&
-        !guessedRequest(clause, text, u, byRule, ctx),
+        !guessedRequest(clause, text, u, byRule, ctx) &&
+        // "it wants the 6 digit code I made... I have no idea what it was. not the card pin, the app one": nothing said of money is no claim.
+        !claimOfNoMoney(u, text, toldTopic) &&
+        // "oh so there isnt one, my bad. then i want to open one: page & co books 18.99": an owned mistake beside a new claim withdraws nothing.
+        !mistakeBesideAClaim(u, clause),
     );
   // "...they say money come back but nothing come. Please make refund.": beside a claim, the classifier's guess of a status question is the claim's story.
   const claimed = read.some(({ u }) => u.intent === "refund");
@@ -818,6 +847,8 @@ export function understandCustomerText(message: string, ctx: OfflineContext, mod
     !(whole.intent === "freeze_card" && unfreezes && !FREEZE_ASKED.test(text)) &&
     !(whole.intent === "cancel" && unfreezes && cardNevermind(text, text)) &&
     !protest(whole) &&
+    !claimOfNoMoney(whole, text, toldTopic) &&
+    !mistakeBesideAClaim(whole, text) &&
     whole.confidence >= SECOND_INTENT_FLOOR &&
     !(whole.intent === "knowledge" && parts.some((u) => u.intent === "knowledge"));
   const requests = [...(wholeCounts ? [whole] : []), ...(told ? [told] : []), ...parts];
@@ -825,8 +856,10 @@ export function understandCustomerText(message: string, ctx: OfflineContext, mod
   for (const u of requests) if (!byIntent.has(keyOf(u))) byIntent.set(keyOf(u), u);
   const ordered = [...byIntent.values()].sort((a, b) => PRECEDENCE.indexOf(a.intent) - PRECEDENCE.indexOf(b.intent));
   // "a co z tą pierwszą? coś już wiadomo?": the one clause that asks something is the request, when the whole message reads as none.
-  if (ordered.length === 1 && !wholeCounts && (whole.intent === "unclear" || whole.intent === "other"))
+  if (ordered.length === 1 && !wholeCounts && (whole.intent === "unclear" || whole.intent === "other" || claimOfNoMoney(whole, text, toldTopic)))
     return { ...ordered[0]!, ...paymentOf(whole), ...defined(ordered[0]!) };
+  // "it wants the 6 digit code I made... I have no idea what it was": a claim of nothing said of money is the help topic the message tells.
+  if (ordered.length === 0 && toldTopic && claimOfNoMoney(whole, text, toldTopic)) return toldTopic;
   if (ordered.length < 2) return withSecondClaim(whole, text, read, ctx);
   // The request first by precedence takes what the message says of a payment outside the other
   // request's own clause (all of it, when nothing else names one); the second only what its own clause says.
@@ -864,8 +897,11 @@ export function understandCustomerText(message: string, ctx: OfflineContext, mod
 }
 
 /** "please dispute both", "two charges I don't recognise", "obie płatności": more than one payment claimed. */
+/** "the first one", "the latter": one of the payments the message named, picked. */
+const ONE_OF_THEM =
+  /\bthe\s+(?:first|second|1st|2nd|last|former|latter)(?:\s+one)?\s*(?:[-–—:,]|$)|\bthe\s+(?:first|second|1st|2nd)\s+one\b(?!\s+(?:too|also|as\s+well))/i;
 const SEVERAL_CLAIMED =
-  /\bboth\b(?!\s+(?:(?:of\s+)?(?:my\s+|the\s+|our\s+)?(?:cards?|accounts?|phones?|kids|children|parents)\b|of\s+us\b|(?:are|were)\s+(?:on|at|in|with)\b))|\b(?:neither|nor)\b|\b(?:are|were)\s*(?:n'?t|not)\s+(?:mine|me|ours)\b|\b(?:two|2)\s+(?:more\b|(?:\w+\s+)?(?:payments?|charges?|transactions?|purchases?|debits?|things)\b)|(?<!\p{L})(?:obie|oba|obu|obydw\p{L}*|(?:dwie|2)\s+(?:\p{L}+\s+)?(?:p[lł]atno\p{L}*|transakcj\p{L}*|obci[aą][zż]eni\p{L}*))(?!\p{L})/iu;
+  /\b(?:and|plus)\s+[^\s.,;!?]+(?:\s+[^\s.,;!?]+){0,3}?\s+(?:also|too|as\s+well)\b(?![\s,]+(?:what|how|when|where|why|can|could|is|are|do|does|i\s+(?:want|need|would)))|\bboth\b(?!\s+(?:(?:of\s+)?(?:my\s+|the\s+|our\s+)?(?:cards?|accounts?|phones?|kids|children|parents)\b|of\s+us\b|(?:are|were)\s+(?:on|at|in|with)\b))|\b(?:neither|nor)\b|\b(?:are|were)\s*(?:n'?t|not)\s+(?:mine|me|ours)\b|\b(?:two|2)\s+(?:more\b|(?:\w+\s+)?(?:payments?|charges?|transactions?|purchases?|debits?|things)\b)|(?<!\p{L})(?:obie|oba|obu|obydw\p{L}*|(?:dwie|2)\s+(?:\p{L}+\s+)?(?:p[lł]atno\p{L}*|transakcj\p{L}*|obci[aą][zż]eni\p{L}*))(?!\p{L})/iu;
 
 /**
  * A second payment a claim names ("...refund that. And Page & Co Books charged me 18.99 for a book
@@ -886,7 +922,8 @@ function withSecondClaim(u: Understanding, text: string, read: ClauseReading[], 
     const firstOwn = claims.find(({ u: c }) => c.merchant === u.merchant);
     return { ...(firstOwn ? { ...first(paymentOf(firstOwn.u)), reason: firstOwn.u.reason ?? u.reason } : u), also: claim };
   }
-  if (!SEVERAL_CLAIMED.test(text)) return u;
+  // "two things look odd to me: Metro Transit 2.90 and Page & Co 18.99. the first one - I didn't take any train": one of them is picked.
+  if (!SEVERAL_CLAIMED.test(text) || ONE_OF_THEM.test(text)) return u;
   const second = secondNamed(
     text,
     ctx.transactions.map((t) => t.merchant),
@@ -922,6 +959,23 @@ const TOPIC_INTENTS: Intent[] = ["knowledge", "limits", "pending"];
 const JOINED_TOPIC_FLOOR = 0.15;
 
 type ClauseReading = { clause: string; u: Understanding; byRule: boolean };
+
+/** What such a clause says the question is of: a request, its money back, or one the conversation named ("the fuel one"). */
+const REQUEST_SPOKEN_OF =
+  /\b(?:the|that|this|my|so|and|about)\s+(?!(?:a|an|new|fresh|another|other|spare)\b)(?:[\w&'-]+\s+){0,2}one\b|\bmoney\s+(?:is\s+|be\s+)?back\s+(?:already|yet)\b|\b(?:refund\w*|claims?|requests?|disputes?|complaints?)\b|(?<!\p{L})(?:zwrot\p{L}*|reklamacj\p{L}*|zg[lł]osze\p{L}*)(?!\p{L})/iu;
+/** Help topics a question about what became of a request resembles: money back, a payment reverted, one still pending, one taken twice. */
+const OUTCOME_LOOKALIKES = new Set(["Refund_not_showing_up", "reverted_card_payment?", "pending_card_payment", "transaction_charged_twice", "request_refund"]);
+
+/**
+ * A clause beside another request that asks what became of a request ("so pharmacy one is ok now? and is there a
+ * top-up limit", "Where I can check if the money is back already? and what is my ATM limit") asks where it stands,
+ * whatever topic the classifier guessed for it.
+ */
+function outcomeOfAClause(r: ClauseReading): ClauseReading {
+  const guessed = r.u.intent === "unclear" || r.u.intent === "other" || (r.u.intent === "knowledge" && !r.byRule && OUTCOME_LOOKALIKES.has(r.u.category ?? ""));
+  if (!guessed || !asksAboutOutcome(r.clause) || !REQUEST_SPOKEN_OF.test(r.clause)) return r;
+  return { ...r, u: { intent: "status", ...paymentOf(r.u), confidence: RULE_CONFIDENCE }, byRule: true };
+}
 
 /**
  * A help question that asks more of the topic the clause before named ("what does a SEPA transfer
@@ -1072,6 +1126,13 @@ const ASKS_IF_BACK = /^\W*(?:do|does|will|would|should|is|are|can)\s+(?:i|it|the
 function explainsClaim(clause: string, u: Understanding): boolean {
   return u.intent === "refund" && /\b(?:it|its|it['’]s)\b/i.test(clause) && u.merchant === undefined && u.amountMinor === undefined && u.date === undefined;
 }
+
+/** Words of a payment or of money, in either language: a claim is about one. */
+const MONEY_SAID =
+  /\b(?:charg\w*|payments?|paid|pay\w*|dispute\w*|back|twice|double\w*|transactions?|debit\w*|money|bought|purchas\w*|amount|bill\w*|statement|refund\w*|eur|euros?|cash|shop|store|took|taken|withdraw\w*|transfer\w*|order\w*)\b|[€$£]|\d+[.,]\d{2}\b|\d+\s*(?:eur|euros?|z[lł]|pln)\b|(?<!\p{L})(?:p[lł]a\p{L}*|zap[lł]a\p{L}*|obci[aą]\p{L}*|pobra\p{L}*|zwr[oó]\p{L}*|oddaj\p{L}*|pieni\p{L}*|kas[aey]|zwrot\p{L}*|transakcj\p{L}*|z[lł]|sklep\p{L}*|kwot\p{L}*|zam[oó]wi\p{L}*)(?!\p{L})/iu;
+/** A claim read in a message that says nothing of money or of a payment, beside a help topic it tells ("it wants the 6 digit code... I have no idea what it was"). */
+const claimOfNoMoney = (u: Understanding, text: string, topic: Understanding | undefined) =>
+  u.intent === "refund" && topic !== undefined && !namesAPayment(u) && !MONEY_SAID.test(text);
 
 const CARD_ACTIONS: Intent[] = ["freeze_card", "unfreeze_card", "replace_card"];
 /** "that payment", "it": a clause pointing back at what the message said before. */

@@ -1347,6 +1347,13 @@ describe("a question about what became of a request", () => {
     "czemu odmowa?? mam paragon na 130 zł przecież",
     "Proszę o wskazanie, z jakiego powodu reklamacja nie została uwzględniona.",
     "czyli teraz nie mam już nic otwartego, tak?",
+    "thx! is it back on my balance already?",
+    "how long it will take?",
+    "ok. who is checking it and when will i hear something?",
+    "cool thx. when does that money actually land on my account?",
+    "so pharmacy one is ok now?",
+    "no i co z tym empikiem, bo czkam i czkam a tu cisza",
+    "czyli kasa juz jest z powrotem na koncie czy jeszcze mam czekac?",
   ])("asks it: %s", (text) => {
     expect(asksAboutOutcome(text)).toBe(true);
   });
@@ -1359,6 +1366,9 @@ describe("a question about what became of a request", () => {
     "I was charged twice at Coffee Corner",
     "the shop refused my return so I need you to dispute the 89 payment",
     "the merchant rejected my refund request, please dispute the charge from 2 days ago",
+    "how long does it take to get a new card?",
+    "is the top up done?",
+    "i'm done with this bank, how do I close my account?",
   ])("does not: %s", (text) => {
     expect(asksAboutOutcome(text)).toBe(false);
   });
@@ -1378,6 +1388,11 @@ describe("a card the customer still has, and topics told without their words", (
     ["wait my wife took my card that day for the road trip, cancel the orlen claim sorry", "cancel"],
     ["My wife knows the secret number of my card, I want to make new one. How I can do it?", "knowledge"],
     ["metro transit 2.90, the ticket machine took my card payment and spat out nothing", "refund"],
+    ["I lost my phone yesterday in a taxi. The card is still in my wallet with me. Do I need to block the card too or only the phone?", "knowledge"],
+    [
+      "was gonna ask you to cancel my card cause i couldnt find it anywhere but it just turned up in the washing basket lol. never mind, thanks anyway",
+      "greeting",
+    ],
   ])("stops no card for %j", (text, intent) => {
     expect(understandCustomerText(text, alice).intent, text).toBe(intent);
   });
@@ -1385,6 +1400,12 @@ describe("a card the customer still has, and topics told without their words", (
   it("still stops a card told stolen, or stopped in so many words", () => {
     expect(understandCustomerText("my card wasn't lost, it was stolen", alice).intent).toBe("freeze_card");
     expect(understandCustomerText("my card is right here but someone used it online, block it", alice).intent).toBe("freeze_card");
+    expect(understandCustomerText("I lost my phone and my card, do I need to block the card?", alice).intent).toBe("freeze_card");
+    for (const text of [
+      "So yesterday was my sister's 30th and we ended up in like three different bars, and this morning the card is just... not there. Can you put a hold on it before somebody runs up a tab on me?",
+      "wait, actually I don't see the card in my wallet now, maybe I dropped it at the petrol station. block the whole card for now please",
+    ])
+      expect(understandCustomerText(text, alice).intent, text).toBe("freeze_card");
   });
 
   it.each([
@@ -1404,5 +1425,55 @@ describe("a card the customer still has, and topics told without their words", (
 
   it("takes no day from when the customer wants the matter done", () => {
     expect(understandCustomerText("just refund the gadget hub charge again please, i want it sorted today", bob).date).toBeUndefined();
+  });
+});
+
+describe("a fifth round of phrasings from new development turns", () => {
+  it.each([
+    ["until the new one comes, how much is max cash from atm per day?", "limits", undefined],
+    ["whats the most I can pull out of a cash machine in one go, like per day", "limits", undefined],
+    ["is there a max for internet purchases on my card? dont want it to bounce at checkout", "limits", undefined],
+    ["ok and whats the monthly cap overall", "limits", undefined],
+    ["what's the max top up per day", "knowledge", "top_up_limits"],
+    ["ok thank u so much, my heart is still racing", "greeting", "thanks"],
+    ["sorry for the drama, thanks a lot!", "greeting", "thanks"],
+    ["this not help. can some person from bank look at this", "handover", undefined],
+    ["hmm wait, maybe my son bought some game thing with it. pls take that claim back, I ask him first", "cancel", undefined],
+    ["wait, actually my wife used my card there for her medicine. can you undo that?", "cancel", undefined],
+    ["I dont like give my main card number to internet shops. can i create other card number only for online?", "knowledge", "getting_virtual_card"],
+    ["I still have a debit card from my old bank. is there a way to put that card into your app so I see it there next to yours?", "knowledge", "card_linking"],
+    ["my company is sending me to Toronto for two years. can I keep using my account while I live over there?", "knowledge", "country_support"],
+    ["I'm thinking about keeping part of my savings in swiss francs. is that something the account can do?", "knowledge", "fiat_currency_support"],
+    ["also which atms can i use to take cash out, going on a trip", "knowledge", "atm_support"],
+    [
+      "cant get into the app anymore, it wants the 6 digit code I made when I signed up and I have no idea what it was. not the card pin, the app one",
+      "knowledge",
+      "passcode_forgotten",
+    ],
+    ["and the top up 50 which i send by transfer today, it stuck?", "pending", undefined],
+  ])("reads %j", (text, intent, category) => {
+    expect(understandCustomerText(text, bob)).toMatchObject({ intent, ...(category && { category }) });
+  });
+
+  it.each([
+    ["jaki jest stan mojego zwrotu?", "status"],
+    ["Dziwne, byłem pewien, że coś zgłaszałem. Sprawdź proszę wszystkie moje reklamacje.", "status"],
+    ["a moge to jeszcze cofnac? bo pani z kawiarni mowi ze odda mi na miejscu", "cancel"],
+  ])("reads the Polish %j", (text, intent) => {
+    expect(understandCustomerText(text, alice).intent).toBe(intent);
+  });
+
+  it("takes a shop typed in lower case before its order, and a second claim added with 'also'", () => {
+    expect(understandCustomerText("refund for zalando order i sent it back 2 weeks ago and whats my limit for online", bob)).toMatchObject({
+      intent: "refund",
+      merchant: "Zalando",
+      also: { intent: "limits" },
+    });
+    expect(understandCustomerText("refund for my order please", bob).merchant).toBeUndefined();
+    expect(understandCustomerText("gadget hub 89 not mine and orlen 210 also, i never was at that station", bob).also).toMatchObject({
+      intent: "refund",
+      merchant: "Orlen Fuel",
+    });
+    expect(understandCustomerText("gadget hub 89 not mine and orlen 210 I paid myself", bob).also).toBeUndefined();
   });
 });

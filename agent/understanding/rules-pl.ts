@@ -72,7 +72,7 @@ export const PL_CANCEL: RegExp[] = [
   // "niepotrzebnie zgłaszałam, da się to cofnąć?".
   // "tę z apteką możecie skasować".
   /\bskasuj\w*|\bskasowac\b/,
-  /\bniepotrzebnie\s+(?:\w+\s+)?(?:zglasza\w*|zglosil\w*|reklamowa\w*)|\b(?:da\s+sie|mozna)\s+(?:to\s+)?(?:cofnac|odwolac|wycofac)\b(?!.{0,40}\bprzelew)/,
+  /\bniepotrzebnie\s+(?:\w+\s+)?(?:zglasza\w*|zglosil\w*|reklamowa\w*)|\b(?:da\s+sie|mozna|moge|mozesz|mozecie)\s+(?:to\s+|ja\s+|go\s+)?(?:jeszcze\s+)?(?:cofnac|odwolac|wycofac|anulowac)\b(?!.{0,40}\bprzelew)/,
   // "jedno z tych zgłoszeń możecie zamknąć, wyjaśniło się".
   /\b(?:zgloszen|reklamacj|wnios)\w*\s+(?:\w+\s+){0,3}(?:zamkn|zamyk)\w*/,
   /\b(?:anuluj\w*|anulowac|anulowani\w*|wycofani\w*|odwolani\w*|wycofaj\w*|wycofuj\w*|wycofac|wycofuje|z?rezygn\w*|odwolaj\w*|odwoluj\w*|odwolac)\b(?!\s+(?:\w+\s+)?(?:z\s+|ze\s+)?(?:przelew\w*|kart\w*|kont\w*|subskrypcj\w*|zamowieni\w*|rezerwacj\w*|zlecen\w*|platnos\w*))/,
@@ -119,6 +119,8 @@ export const PL_STATUS: RegExp[] = [
   /\butkn[ae]l\w*|\bco\s+z\s+(?:obiema|oboma|obydwiema|obydwoma|obu|nimi|wszystkimi)\b|\bnic\s+sie\s+nie\s+dzieje\b|\bktos\s+(?:juz\s+)?sie\s+(?:juz\s+)?zajal\w*|\bpostanowil\w*/,
   // "gdzie sa moje pieniadze???", "czy pieniadze za biedronke juz do mnie wrocily", "dalej czekam", "kiedy bede cos wiedziec".
   /\bgdzie\s+(?:sa|jest)\s+(?:moje\s+|moja\s+|te\s+|ta\s+)?(?:pieniadze|kasa|zwrot|srodki)\b|\b(?:pieniadz\w*|pieniedz\w*|zwrot\w*|kas[aey])\b.{0,40}\bjuz\b.{0,20}\b(?:wrocil\w*|wrocily|wplyn\w*|doszl\w*|doszedl|dotarl\w*|przyszl\w*|przyszedl)|\b(?:dalej|nadal|wciaz|ciagle)\s+czekam\b|\bkiedy\s+(?:bede|sie)\s+(?:cos\s+)?(?:wiedziec|dowiem)|\bco\s+dalej\s+z\s+(?:tym|ta|moim|moja)\b/,
+  // "jaki jest stan mojego zwrotu?", "sprawdz prosze wszystkie moje reklamacje", "kasa juz jest z powrotem na koncie?".
+  /\bstan\s+(?:mojego\s+|mojej\s+|moich\s+|tego\s+|tej\s+)?(?:zwrot\w*|reklamacj\w*|zgloszen\w*|wnios\w*)|\bsprawdz\w*\s+(?:\w+\s+){0,2}(?:moje|wszystkie)\s+(?:\w+\s+)?(?:reklamacj\w*|zgloszeni\w*|zwroty|wnioski)\b|\b(?:pieniadze|kasa|srodki|zwrot)\s+(?:juz\s+)?(?:jest|sa)\s+(?:juz\s+)?(?:z\s+powrotem|na\s+(?:koncie|karcie|rachunku))/,
   // "czy mam jeszcze cos w trakcie?": whether any request is still open.
   /\bmam\s+(?:jeszcze\s+|teraz\s+|nadal\s+)*(?:cos|cokolwiek|jakies\s+\w+|jakas\s+\w+)\s+(?:jeszcze\s+)?(?:w\s+trakcie|w\s+toku|otwart\w*)\b/,
   // "a z empikiem co slychac?": how a named request is going.

@@ -31,9 +31,11 @@ const HANDOVER: RegExp[] = [
   /\b(?:human|real\s+person|live\s+agent)\s*(?:please|pls|now)?\s*[!.?]*$|\bget\s+me\s+(?:a\s+)?(?:human|person|manager)\b|\bi\s+want\s+a\s+(?:real\s+|actual\s+|live\s+)?(?:human|person)\b/i,
   /\b(?:make|file|lodge|raise)\s+a\s+(?:formal\s+)?complaint\b/i,
   /\bget\s+me\s+(?:a\s+|an\s+)?(?:real\s+|live\s+|actual\s+)?(?:agent|human|person|manager|someone|somebody|operator)\b/i,
-  /\b(?:connect|put|transfer|pass)\s+me\s+(?:through\s+)?(?:with|to)\s+(?:someone|somebody|(?:a|an|the|that)\s+(?:real\s+|actual\s+|live\s+)?(?:person|human|agent|operator|advis[eo]r)|customer\s+(?:service|support)|support|your\s+team)\b/i,
+  /\b(?:connect|put|transfer|pass)\s+me\s+(?:through\s+)?(?:with|to)\s+(?:someone|somebody|whoever|(?:a|an|the|that)\s+(?:real\s+|actual\s+|live\s+)?(?:person|human|agent|operator|advis[eo]r)|customer\s+(?:service|support)|support|your\s+team)\b/i,
   /^\W*(?:operator|agent|human|representative|real\s+person)\W*$/i,
   /\b(?:is\s+there|are\s+there|have\s+you\s+got|do\s+you\s+have)\s+(?:a|an|any)\s+(?:real\s+|actual\s+|live\s+)?(?:human|person|people|agent|operator|member\s+of\s+(?:staff|the\s+team)|staff\s+member|advis[eo]r|consultant)s?\s+(?:(?:that|who)\s+)?(?:i\s+(?:can|could|might)|to)\s+(?:talk|speak|chat)\b/i,
+  // "can some person from bank look at this", "could somebody from your team check it".
+  /\b(?:can|could)\s+(?:some(?:one|body)|any(?:one|body)|(?:some|a|an|any)\s+(?:real\s+|actual\s+)?(?:person|human|people|staff|employee))\s+(?:(?:from|at|in)\s+(?:the\s+|your\s+)?(?:bank|team|support|branch)\s+)?(?:look\s+(?:at|into)|check|help\s+me|call\s+me)\b/i,
   // "honestly I'd like a person to go through my account with me".
   /\b(?:i'?d\s+like|i\s+would\s+like|i\s+want|i\s+need)\s+(?:a|an|some)\s+(?:real\s+|actual\s+|live\s+)?(?:person|human|advis[eo]r|consultant|member\s+of\s+staff)\s+to\b/i,
   // "I'd prefer to sort my card issue with a person", "I'd rather go through it with a consultant".
@@ -93,6 +95,8 @@ const FREEZE: RegExp[] = [
   /\bhow\s+does\s+(?:card\s+)?(?:freez|block)\w*\s+(?:\w+\s+)?work\b/i,
   // "make it stop working before somebody use it", "kill the card", "put the card on hold", "the card is away since yesterday", "my wallet is just... gone".
   /\bmake\s+(?:it|the\s+card|my\s+card)\s+stop\s+working\b|\b(?:kill|disable|deactivate|switch\s+off|turn\s+off)\s+(?:the|my|this)\s+card\b|\bput\s+(?:the|my)\s+card\s+on\s+hold\b|\bcard\s+is\s+away\b|\b(?:wallet|purse|handbag)\b.{0,40}\b(?:is|was|it'?s)\s+(?:(?:just|also|now|simply)\W+){0,2}gone\b|\bhaven'?t\s+seen\s+(?:my|the)\s+card\s+since\b|\b(?:someone|somebody)\s+(?:has|have|got)\s+my\s+card\b/i,
+  // "can you put a hold on it before somebody runs up a tab", "the card is just... not there", "block the whole card for now".
+  /\bput\s+(?:a\s+)?(?:hold|block|stop|freeze)\s+on\s+(?:it|them|my\s+card|the\s+card)\b(?=.*\bcards?\b)|(?=.*\bcards?\b).*\bput\s+(?:a\s+)?(?:hold|block|stop|freeze)\s+on\s+(?:it|them)\b|\bcard\s+(?:is|was)\s+(?:just\W+)?not\s+there\b|\b(?:freeze|block|lock)\s+(?:the|my)\s+(?:whole|entire)\s+card\b/i,
   // "I think I am leaving my card in restaurant", "dropped my card on the tram", "make it not usable".
   /\b(?:left|leaving|leave|forgot|dropped|drop)\s+(?:my\s+|the\s+)?card\s+(?:(?:somewhere\s+)?(?:in|at|on|under)\s+(?!(?:my\s+)?home\b|my\s+(?:house|flat|desk|room|other)\b)(?:a|an|the|some)?\s*\p{L}+|somewhere|behind)|\bmake\s+(?:it|my\s+card|the\s+card)\s+(?:not\s+usable|unusable)\b/iu,
   /\b(?:nobody|no\s*one)\s+(?:else\s+)?(?:can|could)\s+use\s+(?:my|the)\s+card\b|\bmake\s+(?:sure|that)\s+(?:nobody|no\s*one|no\s+body)\s+(?:else\s+)?(?:can|could|is\s+able\s+to)\s+(?:use|pay\s+with|spend\s+with|shop\s+with)\s+(?:it|my\s+card|the\s+card)\b|\bi\s+(?:lsot|losst|lost)\s+my\s+(?:crad|cadr|card)\b/i,
@@ -125,6 +129,8 @@ const REPLACE: RegExp[] = [
 const PENDING: RegExp[] = [
   /\bpending\b|\bnot\s+(?:yet\s+)?(?:cleared|settled|gone\s+through)\b|\bstill\s+(?:processing|showing\s+as\s+processing)\b/i,
   /\b(?:transfer|payment|top[\s-]?up|withdrawal|deposit|money)\b.{0,40}\b(?:(?:has\s*n[o']?t|hasn't|have\s*n[o']?t|haven't|didn'?t|did\s+not|not|never|yet\s+to)\s+(?:yet\s+)?(?:arrived?|arrive|received?|reached|come\s+through|gone\s+through|show(?:n|ing)?\s+up|landed|appeared?))/i,
+  // "the top up 50 which i send by transfer today, it stuck?", "my transfer is stuck".
+  /\b(?:transfer|top[\s-]?up|withdrawal|deposit)\b.{0,50}\b(?:(?:is|it'?s|it|still|got)\s+)?stuck\b/i,
   /(?=.*\b(?:money|transfer\w*|sent|send|paid|payment|euros?|eur|cash|funds)\b)\b(?:recipient|beneficiary|landlord|friend|sister|brother|mum|mom|dad|he|she|they)\b(?:(?!\b(?:i|we)\b).){0,30}\b(?:hasn'?t|has\s+not|didn'?t|did\s+not|haven'?t|never)\s+(?:yet\s+)?(?:got|received|gotten|seen)\b/i,
 ];
 
@@ -139,7 +145,7 @@ const GREETING_PREFIX = /^\W*(?:hi+|hello+|hey+|hiya|good\s+(?:morning|afternoon
 
 const CANCEL: RegExp[] = [
   // "pull my request back please".
-  /\bpull\s+(?:my|the|that)\s+(?:\w+\s+)?(?:request|claim|refund|dispute|complaint)\s+back\b|\bpull\s+back\s+(?:my|the|that)\s+(?:\w+\s+)?(?:request|claim|refund|dispute|complaint)\b/i,
+  /\b(?:pull|take)\s+(?:my|the|that|this)\s+(?:\w+\s+)?(?:request|claim|refund|dispute|complaint)\s+back\b|(?=.*\b(?:used|bought|was\s+(?:me|mine|my))\b).*\b(?:undo|reverse)\s+(?:that|it|this)(?:\s+(?:claim|request|refund))?\W*$|\bpull\s+back\s+(?:my|the|that)\s+(?:\w+\s+)?(?:request|claim|refund|dispute|complaint)\b/i,
   /\bcancel\b(?!.*\b(?:card|account|subscription|membership|charge[sd]?|payments?|transactions?|purchases?|orders?|bookings?)\b)/i,
   /\bcancel+\s+(?:my|the|this|that)\s+(?:refund|request|claim|case|complaint|dispute|ticket)\b|\bcancel+\s+(?:the|that|this)\s+(?:[\w&'-]+\s+){1,3}one\b/i,
   /\bnever\s*mind\b|\bnvm\b|(?<!\b(?:i|we|you|they|always|often|sometimes|to|will|might|may|can|could|would|never)\s+)\bforget\s+(?:it|about\s+it|that)\b|\bscratch\s+that\b(?![\s,.:;-]+(?:it\s+was|it'?s|i\s+mean|i\s+meant|the\s+\w+\s+one)\b)|\bdrop\s+(?:it|the\s+(?:claim|request|case))\b/i,
@@ -219,6 +225,8 @@ const LIMITS: RegExp[] = [
   /\bhow\s+much\s+(?:money\s+|cash\s+)?i\s+(?:can|could|may|am\s+allowed\s+to)\s+(?:spend|withdraw|pay|take|get|use)\b(?!.*\b(?:charg\w*|fees?|free|cost)\b)|\bhow\s+much\s+(?:per|a)\s+(?:day|month)\b/i,
   /\b(?:the\s+)?most\s+(?:money\s+)?i\s+(?:can|could|am\s+allowed\s+to)\s+(?:spend|withdraw|pay|take\s+out|transfer)\b|\bcap\s+on\b/i,
   /\bmax(?:imum)?\s+(?:i\s+can|amount|spend|withdrawal|payment|per\s+day|daily|a\s+day)\b(?!.{0,20}\b(?:top[\s-]?up|topping|load)\b)|\bspending\s+(?:cap|allowance)\b|\bdaily\s+(?:max|cap)\b|\b(?:a|any|some)\s+cap\b/i,
+  // "how much is max cash from atm per day?", "is there a max for internet purchases", "the most I can pull out of a cash machine", "whats the monthly cap", "my normal card, how much online?".
+  /(?<!\btop[\s-]?up\s)\bmax(?:imum)?\s+(?:cash|money|for\s+(?:internet|online)|on\s+(?:internet|online)|(?:online|internet)\s+(?:spend\w*|purchases?|payments?))\b(?!.{0,30}\b(?:top[\s-]?up|topping|load|disposable|virtual)\b)|\b(?:the\s+)?most\s+(?:money\s+|cash\s+)?i\s+(?:can|could)\s+(?:pull|get|draw|take)\s+out\b|\b(?:monthly|daily|weekly|online|atm|overall)\s+cap\b|\bhow\s+much\s+(?:online|on\s+(?:the\s+)?internet|at\s+(?:an?\s+|the\s+)?atms?)\W*$/i,
 ];
 
 /** A payment or top-up that came back by itself: the help article explains why. */
@@ -306,7 +314,7 @@ const LATER_RULES: Rule[] = [
 
 /** Thanks and a goodbye with nothing asked ("thank you, that was quick", "cheers, that's all", "dzięki, to wszystko"). */
 const THANKS =
-  /^\W*(?:(?:ok(?:ay)?|great|good|ok\s+good|perfect|brilliant|fine|alright|lovely|nice|awesome|cool)[\s,.!]+)?(?:thanks?|thank\s+(?:you|u|ya)|thanku|thx|ty|ta|cheers|many\s+thanks|danke(?:\s+sch[oö]n)?|dzi[eę]kuj[eę])(?:\s+(?:so\s+much|a\s+lot|very\s+much|ever\s+so\s+much|again|earlier|today|dear|love|mate|man|buddy|guys|for\s+(?:your|the|all\s+the)\s+help))*(?:[\s!.,]+(?:that\s+was\s+(?:quick|fast|easy|helpful)|that'?s\s+(?:all|everything|it)|(?:you'?ve|you\s+have)\s+been\s+(?:so\s+|very\s+)?(?:great|helpful|patient|kind|lovely)(?:\s+with\s+me)?|that(?:'s|\s+is)\s+(?:very\s+|so\s+)?(?:kind|nice|lovely)(?:\s+of\s+you)?|all\s+(?:good|sorted|fine)(?:\s+now)?|what\s+a\s+relief|(?:and\s+)?sorry\s+(?:again\s+)?(?:for\s+the\s+(?:trouble|bother|hassle|confusion)|to\s+(?:bother|trouble)\s+you)|bye|tsch[uü]ss|ciao|have\s+(?:a\s+)?(?:good|nice|great)\s+(?:day|evening|weekend)))*[\s!.,:)🙂😊👍🙏]*$/iu;
+  /^\W*(?:(?:sorry|apologies)\s+for\s+(?:the|all\s+the|my)\s+(?:drama|fuss|panic|trouble|bother|hassle|confusion|rant)[\s,.!]+(?:and\s+)?)?(?:(?:ok(?:ay)?|great|good|ok\s+good|perfect|brilliant|fine|alright|lovely|nice|awesome|cool)[\s,.!]+)?(?:thanks?|thank\s+(?:you|u|ya)|thanku|thx|ty|ta|cheers|many\s+thanks|danke(?:\s+sch[oö]n)?|dzi[eę]kuj[eę])(?:\s+(?:so\s+much|a\s+lot|very\s+much|ever\s+so\s+much|again|earlier|today|dear|love|mate|man|buddy|guys|for\s+(?:your|the|all\s+the)\s+help))*(?:[\s!.,]+(?:that\s+was\s+(?:quick|fast|easy|helpful)|that'?s\s+(?:all|everything|it)|(?:you'?ve|you\s+have)\s+been\s+(?:so\s+|very\s+)?(?:great|helpful|patient|kind|lovely)(?:\s+with\s+me)?|that(?:'s|\s+is)\s+(?:very\s+|so\s+)?(?:kind|nice|lovely)(?:\s+of\s+you)?|all\s+(?:good|sorted|fine)(?:\s+now)?|what\s+a\s+relief|phew|my\s+heart\s+is\s+still\s+(?:racing|pounding)|you(?:'re|\s+are)\s+(?:a\s+)?(?:lifesaver|life\s+saver|star|hero|the\s+best)|(?:and\s+)?sorry\s+(?:again\s+)?(?:for\s+the\s+(?:trouble|bother|hassle|confusion)|to\s+(?:bother|trouble)\s+you)|bye|tsch[uü]ss|ciao|have\s+(?:a\s+)?(?:good|nice|great)\s+(?:day|evening|weekend)))*[\s!.,:)🙂😊👍🙏]*$/iu;
 const PL_THANKS =
   /^\W*(?:(?:ok|oki|okej|super|dobra|dobrze|[sś]wietnie)[\s,!.]+)?(?:dzi[eę]kuj[eę]|dzi[eę]ki|dziekuje|dzieki|dzi[eę]kuj[eę]\s+bardzo)(?:\s+(?:bardzo|serdecznie|wielkie|za\s+pomoc|za\s+wszystko))*(?:[\s!.,–-]+(?:to\s+(?:by\s+by[lł]o\s+)?(?:wszystko|na\s+tyle|tyle)(?:\s+na\s+dzi[sś])?|pomog[lł]o|szybko\s+posz[lł]o|do\s+widzenia|do\s+us[lł]yszenia|mi[lł]ego\s+(?:dnia|wieczoru|weekendu)|pozdrawiam))*[\s!.,:)🙂😊👍🙏]*$/iu;
 

@@ -92,9 +92,10 @@ const TOPICS: Topic[] = [
   {
     category: "atm_support",
     when: [
-      /\b(?:withdraw\w*|take\s+out|get)\s+(?:cash|money)\b.{0,30}\b(?:any|every|other|foreign)\s+(?:atms?|cash\s*machines?|banks?)\b|\b(?:at|from)\s+(?:any|every|which|other|foreign)\s+(?:atms?|cash\s*machines?)\b/i,
+      /\b(?:withdraw\w*|take\s+out|get)\s+(?:cash|money)\b.{0,30}\b(?:any|every|other|foreign)\s+(?:atms?|cash\s*machines?|banks?)\b|\b(?:at|from)\s+(?:any|every|which|other|foreign)\s+(?:atms?|cash\s*machines?)\b|\b(?:which|what|where)\s+(?:atms?|cash\s*(?:points?|machines?))\s+(?:can|could|do|should)\b|\bwhere\s+(?:can|could)\s+i\s+(?:take\s+out|get|withdraw|draw)\s+(?:some\s+)?(?:cash|money)\b/i,
     ],
-    unless: TROUBLE,
+    // "which atms can i use", not how much, what it costs, or where a card was kept.
+    unless: new RegExp(String.raw`${TROUBLE.source}|${FEE.source}|\b(?:limits?|max\w*|most|much|swallow\w*|kept|ate|rate)\b`, "i"),
   },
   {
     category: "balance_not_updated_after_cheque_or_cash_deposit",
@@ -305,7 +306,7 @@ const TOPICS: Topic[] = [
     category: "fiat_currency_support",
     when: [
       new RegExp(
-        String.raw`\b(?:support|accept|hold|keep|store|have|open)\b.{0,40}\b${CURRENCY}\b|\b(?:which|what)\s+currencies\b|\b(?:crypto\w*|bitcoins?|btc|ethereum)\b`,
+        String.raw`\b(?:support|accept|hold|keep|store|have|open)(?:s|ing)?\b.{0,40}\b${CURRENCY}\b|\b(?:which|what)\s+currencies\b|\b(?:crypto\w*|bitcoins?|btc|ethereum)\b`,
         "i",
       ),
     ],
@@ -329,9 +330,26 @@ const TOPICS: Topic[] = [
     unless: /\bwhy\b/i,
   },
   {
+    // "can i create other card number only for online?", "a separate card just for internet shopping".
+    category: "getting_virtual_card",
+    when: [
+      /\b(?:separate|other|another|second|extra|different)\s+card\s+(?:number\s+)?(?:only\s+|just\s+)?(?:for|to\s+use\s+(?:for|on))\s+(?:online|internet|the\s+internet|web|shopping\s+online)\b/i,
+    ],
+    unless: /\b(?:disposable|one[\s-]?time|single[\s-]?use|once|limits?)\b/i,
+  },
+  {
+    // "is there a way to put that card into your app so I see it there", "add my other bank's card to the app".
+    category: "card_linking",
+    when: [/\b(?:put|add|link|connect)\s+(?:that|my|a|the|this|an)\s+(?:[\w']+\s+){0,3}card\s+(?:in|into|to|with)\s+(?:your|the)\s+app\b/i],
+    unless: new RegExp(
+      String.raw`${TOP_UP.source}|${TROUBLE.source}|\b(?:wrong\s+amount|give\s+(?:it|them|(?:my|the)\s+money)\s+back|not\s+(?:me|mine))\b`,
+      "i",
+    ),
+  },
+  {
     category: "country_support",
     when: [
-      /\b(?:live|living|resident|based|moving|move|reside)\s+(?:in|to)\s+(?!the\s+(?:app|city|same))\w+/i,
+      /\b(?:live|living|resident|based|moving|move|reside)\s+(?:in|to)\s+(?!the\s+(?:app|city|same))\w+|\b(?:live|living|move|moving|relocat\w*)\s+(?:abroad|over\s+there|outside\s+(?:the\s+)?(?:eu|eurozone|europe|country))\b/i,
       /\b(?:account|sign\s+up|open|join|apply|customers?|eurozone)\b/i,
     ],
     unless: new RegExp(String.raw`${TROUBLE.source}|${CARD_PAYMENT.source}|\b(?:charg\w*|card)\b`, "i"),

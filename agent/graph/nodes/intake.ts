@@ -93,7 +93,7 @@ function optionNamed<T extends { merchant: string }>(options: T[], text: string)
 
 /** "not the tapas bar, the other one", "nie ta z Biedronki, tylko ta druga": the shop ruled out, then "the other" and nothing more. */
 const NOT_THAT_THE_OTHER =
-  /^\W*(?:no,?\s+)?not\s+(?:the|that)\s+(.+?),?\s+(?:but\s+)?(?:the\s+)?other(?:\s+one)?\W*$|^\W*(?:nie,?\s+)?nie\s+t[aąeę]\s+(.+?),?\s+(?:tylko\s+|a\s+)?(?:t[aąeę]\s+)?(?:drug|inn)\p{L}*\W*$/iu;
+  /^\W*(?:no,?\s+)?not\s+(?:the|that)\s+(.+?)[,.;]?\s+(?:but\s+)?(?:the\s+)?other(?:\s+one)?\W*$|^\W*(?:nie,?\s+)?nie\s+t[aąeę]\s+(.+?)[,.;]?\s+(?:tylko\s+|a\s+)?(?:t[aąeę]\s+)?(?:drug|inn)\p{L}*\W*$/iu;
 
 /** Of two offered payments, the one whose shop the customer ruled out in favour of "the other". */
 function optionNotNamed<T extends { merchant: string }>(options: T[], text: string): T | undefined {
@@ -101,6 +101,10 @@ function optionNotNamed<T extends { merchant: string }>(options: T[], text: stri
   const ruledOut = m ? optionNamed(options, m[1] ?? m[2] ?? "") : undefined;
   const rest = ruledOut ? options.filter((o) => o.merchant !== ruledOut.merchant) : [];
   return rest.length === 1 ? rest[0] : undefined;
+}
+
+function withoutAlso({ also: _also, ...u }: Understanding): Omit<Understanding, "also"> {
+  return u;
 }
 
 function hasCriteria(u: Understanding): boolean {
@@ -137,10 +141,14 @@ function answerToQuestion(now: Understanding, state: AgentStateType, text: strin
   // "Tę z Empiku. Sklep sam oddał kasę": the request picked, whatever else the answer's words read as.
   if (asked.kind === "which_request" && prior.intent === "cancel") {
     const chosen =
+      optionNotNamed(asked.options, text) ??
       pickOrdinal(asked.options, now.ordinal) ??
       asked.options.find((o) => now.merchant === o.merchant || now.amountMinor === o.amountMinor) ??
       (hasCriteria(now) ? undefined : pickDescribed(asked.options, text));
-    if (chosen && !(switched && now.intent !== "refund")) return { u: { ...prior, intent: "cancel", also: now.also }, requestId: chosen.approvalId };
+    // "the gadget one, my son used the card. and tell me the fuel one still going?": the answer asks where another request stands too.
+    const asksAnother = now.intent === "status" && now.merchant !== undefined && now.merchant !== chosen?.merchant;
+    if (chosen && !(switched && now.intent !== "refund" && !asksAnother))
+      return { u: { ...prior, intent: "cancel", also: asksAnother ? withoutAlso(now) : now.also }, requestId: chosen.approvalId };
   }
   if (switched || (prior.intent !== now.intent && !["other", "unclear", "knowledge", "refund"].includes(now.intent))) return { u: now };
   if (asked.kind === "which_request" && prior.intent === "cancel") return { u: now };
@@ -151,9 +159,12 @@ function answerToQuestion(now: Understanding, state: AgentStateType, text: strin
     // "the coffee one - no wait, I meant the metro. coffee was fine": a shop named that was not offered is not one of the offered.
     const namesAnother = now.merchant !== undefined && !options.some((o) => o.merchant === now.merchant);
     // "ostatnia na liście, kino": a shop named that was not offered outweighs a place in the list.
+    // "the bakery one. and btw can I order a second card": the one offered shop named outweighs a position said of something else.
+    const byShop = /\b(?:not|no)\b|(?<!\p{L})nie(?!\p{L})/iu.test(text) ? [] : options.filter((o) => o.merchant === now.merchant);
     const chosen =
       confirmed ??
       optionNotNamed(options, text) ??
+      (byShop.length === 1 ? byShop[0] : undefined) ??
       (namesAnother ? undefined : pickOrdinal(options, now.ordinal)) ??
       pickDescribed(matching(options, now), text, { loose: true }) ??
       (namesAnother ? undefined : optionNamed(options, text));
