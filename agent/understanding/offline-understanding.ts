@@ -1129,7 +1129,7 @@ function explainsClaim(clause: string, u: Understanding): boolean {
 
 /** Words of a payment or of money, in either language: a claim is about one. */
 const MONEY_SAID =
-  /\b(?:charg\w*|payments?|paid|pay\w*|dispute\w*|back|twice|double\w*|transactions?|debit\w*|money|bought|purchas\w*|amount|bill\w*|statement|refund\w*|eur|euros?|cash|shop|store|took|taken|withdraw\w*|transfer\w*|order\w*)\b|[€$£]|\d+[.,]\d{2}\b|\d+\s*(?:eur|euros?|z[lł]|pln)\b|(?<!\p{L})(?:p[lł]a\p{L}*|zap[lł]a\p{L}*|obci[aą]\p{L}*|pobra\p{L}*|zwr[oó]\p{L}*|oddaj\p{L}*|pieni\p{L}*|kas[aey]|zwrot\p{L}*|transakcj\p{L}*|z[lł]|sklep\p{L}*|kwot\p{L}*|zam[oó]wi\p{L}*)(?!\p{L})/iu;
+  /\b(?:charg\w*|payments?|paid|pay\w*|dispute\w*|back|twice|double\w*|transactions?|debit\w*|money|bought|purchas\w*|amount|bill\w*|statement|refund\w*|eur|euros?|cash|shop|store|took|taken|withdraw\w*|atm|bucks|quid|transfer\w*|order\w*)\b|[€$£]|\d+[.,]\d{2}\b|\d+\s*(?:eur|euros?|z[lł]|pln)\b|(?<!\p{L})(?:p[lł]a\p{L}*|zap[lł]a\p{L}*|obci[aą]\p{L}*|pobra\p{L}*|zwr[oó]\p{L}*|odda\p{L}*|st[oó]w\p{L}*|bankomat\p{L}*|wyp[lł]a\p{L}*|przelew\p{L}*|pieni\p{L}*|kas[aey]|zwrot\p{L}*|transakcj\p{L}*|z[lł]|sklep\p{L}*|kwot\p{L}*|zam[oó]wi\p{L}*)(?!\p{L})/iu;
 /** A claim read in a message that says nothing of money or of a payment, beside a help topic it tells ("it wants the 6 digit code... I have no idea what it was"). */
 const claimOfNoMoney = (u: Understanding, text: string, topic: Understanding | undefined) =>
   u.intent === "refund" && topic !== undefined && !namesAPayment(u) && !MONEY_SAID.test(text);
