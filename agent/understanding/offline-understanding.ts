@@ -609,7 +609,7 @@ const IF_EVER_LOST =
   /\bif\s+(?:it|my\s+card|the\s+card|i)\s+(?:ever\s+|someday\s+|one\s+day\s+)?(?:(?:gets?|got|were|was|is)\s+(?:\w+\s+)?(?:stolen|lost|nicked|taken)|(?:lose|lost)\s+(?:it|my\s+card|the\s+card))\b/i;
 /** A loss or theft told as having happened. */
 const GONE_NOW =
-  /\b(?:stolen|robbed|nicked|pickpocket\w*|someone\s+(?:took|has|used|is\s+using)|lost\s+(?:it|my(?!\s+(?:phone|mobile|passcode|password|pin)\b))|can'?t\s+find|missing)\b|(?<!\p{L})(?:ukrad\p{L}*|zgubi[lł]\p{L}*)(?!\p{L})/iu;
+  /\b(?:stolen|robbed|nicked|pickpocket\w*|someone\s+(?:took|has|used|is\s+using)|lost\s+(?:it|my(?!\s+(?:phone|mobile|passcode|password|pin)\b))|can'?t\s+find|(?<!\b(?:phone|mobile)\b.{0,12})missing)\b|(?<!\p{L})(?:ukrad\p{L}*|zgubi[lł]\p{L}*)(?!\p{L})/iu;
 /** "block it", "freeze my card": a stop asked in so many words. */
 const STOP_ASKED =
   /(?<!\b(?:do|should|must|shall)\s+i\s+(?:(?:also|really)\s+)?(?:(?:need|have)\s+to\s+)?)\b(?:freeze|block|lock|stop|cancel)\s+(?:it|my|the|this)\b|(?<!\p{L})zablokuj\p{L}*(?!\p{L})/iu;
@@ -696,23 +696,28 @@ const ASKS_WITHIN =
 const BULLET = /^\s*[-•*–]\s/;
 /** Whether a message asks something: a question, "...or not", "..., right?". */
 export function asksSomething(text: string): boolean {
-  return ASKS.test(text) || /\?|\bor\s+not\b|\bright\W*$|(?<!\p{L})czy\s+nie(?!\p{L})/iu.test(text);
+  return ASKS.test(text) || /\?|\bor\s+(?:not|what)\b|\bright\W*$|(?<!\p{L})czy\s+nie(?!\p{L})/iu.test(text);
 }
 
 /** Words asking what became of a request: its decision, its money, its standing. */
 const OUTCOME_WORDS =
-  /\b(?:accepted|approved|rejected|refused|declined|turned\s+down|decided|decision|verdict|sorted|settled|resolved|paid(?:\s+(?:out|back))?|refunded|credited|(?:went|gone|go|come|came)\s+through|c[ao]me\s+back|came\s+out\s+of|back\s+(?:yet|already)|(?:make|made|done)\s+already|visible|show\s+up|see\s+(?:the|my|it|that)|state\s+of|happening|going\s+on|go(?:in|ing)\b|(?:must\s+)?(?:to\s+)?wait(?:ing)?\s+still|still\s+wait\w*|i\s+(?:must|have)\s+(?:to\s+)?wait|(?:anything|nothing)\s+(?:\w+\s+)?open|back\s+on\s+(?:my|the)\s+(?:balance|account|card)|(?:already\s+)?(?:on|in)\s+(?:my|the)\s+(?:balance|account)\s+(?:already|yet|or\s+not)|land(?:s|ed)?\s+(?:on|in)\s+(?:my|the)|shows?\s+up|showing\s+up|hear\s+(?:back|something|anything)|(?:is|was|be|been)\s+done|ok(?:ay)?\s+now|with\s+(?:someone|somebody|a\s+person|an?\s+operator|a\s+human))\b|(?<!\p{L})(?:nic\s+(?:\p{L}+\s+)?otwart\p{L}*|uznan\p{L}*|zaakceptowan\p{L}*|odrzucon\p{L}*|rozpatrzon\p{L}*|zatwierdzon\p{L}*|decyzj\p{L}*|wr[oó]ci[lł]\p{L}*|przysz[lł]\p{L}*|zwr[oó]con\p{L}*|za[lł]atwion\p{L}*)(?!\p{L})/iu;
+  /\b(?:accepted|approved|rejected|refused|declined|turned\s+down|decided|decision|verdict|sorted|settled|resolved|paid(?:\s+(?:out|back))?|refunded|credited|(?:went|gone|go|come|came)\s+through|c[ao]me\s+back|came\s+out\s+of|back\s+(?:yet|already)|(?:make|made|done)\s+already|visible|show\s+up|see\s+(?:the|my|it|that)|state\s+of|happening|going\s+on|go(?:in|ing)\b|(?:must\s+)?(?:to\s+)?wait(?:ing)?\s+still|still\s+wait\w*|i\s+(?:must|have)\s+(?:to\s+)?wait|(?:anything|nothing)\s+(?:\w+\s+)?open|back\s+on\s+(?:my|the)\s+(?:balance|account|card)|(?:already\s+)?(?:on|in)\s+(?:my|the)\s+(?:balance|account)\s+(?:already|yet|or\s+not)|land(?:s|ed)?\s+(?:back\s+)?(?:on|in|onto)\s+(?:my|the)|on\s+(?:its|the)\s+way|(?:gone|went|go|come|came)\s+back\s+(?:on|onto|to|in|into)\s+(?:my|the)|shows?\s+up|showing\s+up|hear\s+(?:back|something|anything)|(?:is|was|be|been)\s+done|ok(?:ay)?\s+now|with\s+(?:someone|somebody|a\s+person|an?\s+operator|a\s+human))\b|(?<!\p{L})(?:nic\s+(?:\p{L}+\s+)?otwart\p{L}*|uznan\p{L}*|zaakceptowan\p{L}*|odrzucon\p{L}*|rozpatrzon\p{L}*|zatwierdzon\p{L}*|decyzj\p{L}*|wr[oó]ci[lł]\p{L}*|przysz[lł]\p{L}*|zwr[oó]con\p{L}*|za[lł]atwion\p{L}*)(?!\p{L})/iu;
 /** Asked of the review itself, or of the conversation's request by a pronoun alone: enough, in a conversation with a request ("how long it will take?", "who is checking it", "co z tym empikiem, czekam i czekam"). */
 const STANDING_ASKED =
-  /^\W*(?:(?:so|ok|okay|and|but)\W+){0,2}how\s+long\s+(?:(?:will|would|does|is)\s+)?(?:it|that|this)\s+(?:(?:will|gonna|going\s+to)\s+)?take\W*$|\bwho\s+(?:is|s)\s+(?:checking|looking\s+at|handling|deciding(?:\s+on)?|reviewing)\s+(?:it|that|this|my)\b|(?<!\p{L})(?:co\s+z\s+(?:tym|tą|ta|tymi|moim|moją|moja|moimi)(?!\p{L})|cz(?:e)?kam\s+i\s+cz(?:e)?kam|a\s+tu\s+cisza|stan\s+(?:mojego\s+|mojej\s+|moich\s+|tego\s+|tej\s+)?(?:zwrot|reklamacj|zg[lł]osze|wnios)\p{L}*|(?:mam|musz[eę])\s+(?:jeszcze\s+)?(?:czeka[cć]|poczeka[cć]))/iu;
+  /^\W*(?:(?:so|ok|okay|and|but)\W+){0,2}how\s+long\s+(?:(?:will|would|does|is)\s+)?(?:it|that|this)\s+(?:(?:will|gonna|going\s+to)\s+)?take\b(?!\s+(?:to|for|until|me\s+to)\b)|\bwho\s+(?:actually\s+|really\s+)?(?:decides?|decided|is\s+deciding|makes\s+the\s+decision)\b|\bhow\s+long\s+do\s+(?:you|they)(?:\s+guys)?\s+(?:\w+\s+)?take\s+to\s+(?:look\s+at|check|review|decide)\b|^\W*(?:so\s+)?no\s+money\s+back\W*$|\bwhen\s+(?:does|will|do)\s+(?:the|my|that)\s+(?:\S+\s+){0,2}(?:actually\s+|finally\s+)?(?:land|arrive|come|get|show)\s*(?:back|up)?\s+(?:on|in|onto|to)\s+my\s+(?:card|account|balance)\b|\bwho\s+is\s+(?:this|that|the)\s+(?:[\w-]+\s+)?(?:person|operator|agent|human)\b|\bwhen\s+(?:do|will|does)\s+(?:they|you|someone|somebody|the\s+operator)\s+(?:actually\s+|finally\s+)?(?:open|look\s+at|check|review|decide\s+on)\s+(?:it|my|the|this)\b|\b(?:still\s+being|is\s+it\s+being)\s+(?:checked|reviewed|looked\s+at|processed)\b|\b(?:did|have|has)\s+(?:you|they)\s+(?:give|gave|given|paid|sent)\s+(?:it|them|the\s+money|my\s+money)\s+back\b|\bby\s+when\b|\bwhen\s+will\s+i\s+(?:know|hear)\b|\bwho\s+(?:is|s)\s+(?:checking|looking\s+at|handling|deciding(?:\s+on)?|reviewing)\s+(?:it|that|this|my)\b|(?<!\p{L})(?:co\s+z\s+(?:tym|tą|ta|tymi|moim|moją|moja|moimi)(?!\p{L})|cz(?:e)?kam\s+i\s+cz(?:e)?kam|a\s+tu\s+cisza|stan\s+(?:mojego\s+|mojej\s+|moich\s+|tego\s+|tej\s+)?(?:zwrot|reklamacj|zg[lł]osze|wnios)\p{L}*|(?:mam|musz[eę])\s+(?:jeszcze\s+)?(?:czeka[cć]|poczeka[cć]))/iu;
 /** A decision named: enough, in a conversation with a request, to ask about it ("czemu odmowa??", "on what grounds was it refused"). */
 const DECISION_WORDS =
-  /\b(?:rejected|refused|declined|turned\s+down|decision|verdict)\b|(?<!\p{L})(?:odmow\p{L}*|odrzucon\p{L}*|uznan\p{L}*|nie\s+(?:zosta[lł]\p{L}*\s+)?uwzgl[eę]dnion\p{L}*|decyzj\p{L}*)(?!\p{L})/iu;
+  /\b(?:rejected|refused|declined|turned\s+down|knocked\s+back|shot\s+down|decision|verdict)\b|\b(?:say|said)\s+no\s+to\b|(?<!\p{L})(?:odmow\p{L}*|odrzucon\p{L}*|uznan\p{L}*|nie\s+(?:zosta[lł]\p{L}*\s+)?uwzgl[eę]dnion\p{L}*|decyzj\p{L}*)(?!\p{L})/iu;
 /** A message opening as a question, with or without its question mark ("so what came out of my two claims"). */
 const OPENS_A_QUESTION =
   /^\W*(?:(?:so|ok|okay|and|but|hi|hey|well|czyli|a|i|no)\W+){0,3}(?:did|has|have|is|was|are|were|hows?|what|whats|which|why|when|where|czy|czemu|dlaczego|kiedy|co|jak)\b/iu;
 /** Fees asked of a payment ("what did you charge me on the tapas one?"): a help question, whatever request the payment has. */
 const FEES_SAID = /\b(?:fees?|commission|exchange\s+rate|rate)\b|(?<!\p{L})(?:op[lł]at\p{L}*|prowizj\p{L}*|kurs\p{L}*)(?!\p{L})/iu;
+/** "they'll refund it themselves", "the shop is refunding me": the money comes back from the shop. */
+const SHOP_REFUNDS =
+  /\b(?:they|the\s+(?:shop|store|merchant|seller|station|hotel|airline)|he|she)(?:'ll|'re|\s+will|\s+are|\s+is|\s+(?:are\s+)?going\s+to|\s+gonna)\s+(?:\w+\s+)?(?:refund(?:ing)?|return(?:ing)?|give|send|pay)\b|\brefund\s+it\s+themselves\b/i;
+/** Help articles on a fee or a charge the bank takes. */
+const FEE_TOPIC = /_charge$|_fee_charged$/;
 /** What a question about a request's outcome is said of: a request, its money, or what the conversation discussed. */
 const OF_A_REQUEST =
   /\b(?:r[ei]f[ua]?n?d\w*|claims?|requests?|disputes?|complaints?|cases?|money|amount|it|that|this|them|these|those|both|all|one|anything|nothing)\b|(?<!\p{L})(?:zwrot\p{L}*|reklamacj\p{L}*|zg[lł]osze\p{L}*|pieni[aą]dz\p{L}*|kas[aey]|to|ta|te|ten|obie|obu|wszystk\p{L}*|nic|niczego)(?!\p{L})/iu;
@@ -723,8 +728,10 @@ const OF_A_REQUEST =
  * it stands ("so what came out of my two claims"); never a question about fees.
  */
 export function asksAboutOutcome(text: string): boolean {
+  // "ok and how long is this gonna take? I need that money back before rent is due": the standing asked, whatever is demanded beside it.
+  if (STANDING_ASKED.test(text) && !FEES_SAID.test(text)) return true;
   if (REFUND_DEMANDED.test(text)) return false;
-  const decision = DECISION_WORDS.test(text) || STANDING_ASKED.test(text);
+  const decision = DECISION_WORDS.test(text);
   if (!(decision || (OUTCOME_WORDS.test(text) && OF_A_REQUEST.test(text)))) return false;
   return (asksSomething(text) || OPENS_A_QUESTION.test(text) || decision) && !FEES_SAID.test(text);
 }
@@ -782,6 +789,12 @@ export function understandCustomerText(message: string, ctx: OfflineContext, mod
     .filter(({ u, clause }) => u.intent === "knowledge" && u.confidence >= CLARIFY_BELOW && !/^\W*(?:no\W+)?not\b/i.test(clause))
     .sort((a, b) => b.u.confidence - a.u.confidence)[0]?.u;
   const claims = readAll.some(({ u }) => u.intent === "refund");
+  const feeAsked = (u: Understanding, said: string) =>
+    u.intent === "refund" &&
+    u.merchant === undefined &&
+    u.amountMinor === undefined &&
+    FEES_SAID.test(said) &&
+    readAll.some((r) => r.u.intent === "knowledge" && FEE_TOPIC.test(r.u.category ?? ""));
   const mistakeBesideAClaim = (u: Understanding, said: string) =>
     u.intent === "cancel" && !CANCEL_SAID.test(said) && readAll.some((r) => r.u.intent === "refund" && namesAPayment(r.u));
   const read = readAll
@@ -826,7 +839,11 @@ export function understandCustomerText(message: string, ctx: OfflineContext, mod
         // "it wants the 6 digit code I made... I have no idea what it was. not the card pin, the app one": nothing said of money is no claim.
         !claimOfNoMoney(u, text, toldTopic) &&
         // "oh so there isnt one, my bad. then i want to open one: page & co books 18.99": an owned mistake beside a new claim withdraws nothing.
-        !mistakeBesideAClaim(u, clause),
+        !mistakeBesideAClaim(u, clause) &&
+        // "scratch the grocer thing, they'll refund it themselves. please pull that claim back": the shop's refund, beside a withdrawal, is no claim.
+        !(u.intent === "refund" && SHOP_REFUNDS.test(clause) && readAll.some((r) => r.u.intent === "cancel")) &&
+        // "noticed a small fee next to a shop payment I made there. I thought paying by card was free? Why is there a fee?": the fee is asked about, not claimed.
+        !feeAsked(u, clause),
     );
   // "...they say money come back but nothing come. Please make refund.": beside a claim, the classifier's guess of a status question is the claim's story.
   const claimed = read.some(({ u }) => u.intent === "refund");
@@ -849,6 +866,7 @@ export function understandCustomerText(message: string, ctx: OfflineContext, mod
     !protest(whole) &&
     !claimOfNoMoney(whole, text, toldTopic) &&
     !mistakeBesideAClaim(whole, text) &&
+    !feeAsked(whole, text) &&
     whole.confidence >= SECOND_INTENT_FLOOR &&
     !(whole.intent === "knowledge" && parts.some((u) => u.intent === "knowledge"));
   const requests = [...(wholeCounts ? [whole] : []), ...(told ? [told] : []), ...parts];
@@ -856,7 +874,11 @@ export function understandCustomerText(message: string, ctx: OfflineContext, mod
   for (const u of requests) if (!byIntent.has(keyOf(u))) byIntent.set(keyOf(u), u);
   const ordered = [...byIntent.values()].sort((a, b) => PRECEDENCE.indexOf(a.intent) - PRECEDENCE.indexOf(b.intent));
   // "a co z tą pierwszą? coś już wiadomo?": the one clause that asks something is the request, when the whole message reads as none.
-  if (ordered.length === 1 && !wholeCounts && (whole.intent === "unclear" || whole.intent === "other" || claimOfNoMoney(whole, text, toldTopic)))
+  if (
+    ordered.length === 1 &&
+    !wholeCounts &&
+    (whole.intent === "unclear" || whole.intent === "other" || claimOfNoMoney(whole, text, toldTopic) || feeAsked(whole, text))
+  )
     return { ...ordered[0]!, ...paymentOf(whole), ...defined(ordered[0]!) };
   // "it wants the 6 digit code I made... I have no idea what it was": a claim of nothing said of money is the help topic the message tells.
   if (ordered.length === 0 && toldTopic && claimOfNoMoney(whole, text, toldTopic)) return toldTopic;
@@ -962,7 +984,7 @@ type ClauseReading = { clause: string; u: Understanding; byRule: boolean };
 
 /** What such a clause says the question is of: a request, its money back, or one the conversation named ("the fuel one"). */
 const REQUEST_SPOKEN_OF =
-  /\b(?:the|that|this|my|so|and|about)\s+(?!(?:a|an|new|fresh|another|other|spare)\b)(?:[\w&'-]+\s+){0,2}one\b|\bmoney\s+(?:is\s+|be\s+)?back\s+(?:already|yet)\b|\b(?:refund\w*|claims?|requests?|disputes?|complaints?)\b|(?<!\p{L})(?:zwrot\p{L}*|reklamacj\p{L}*|zg[lł]osze\p{L}*)(?!\p{L})/iu;
+  /^\W*(?:rejected|refused|declined|denied)\W+(?:by\s+whom|why|how\s+come|on\s+what\s+grounds)\b|\b(?:the|that|this|my|so|and|about)\s+(?!(?:a|an|new|fresh|another|other|spare)\b)(?:[\w&'-]+\s+){0,2}one\b|\bmoney\s+(?:is\s+|be\s+)?back\s+(?:already|yet)\b|\b(?:refund\w*|claims?|requests?|disputes?|complaints?)\b|(?<!\p{L})(?:zwrot\p{L}*|reklamacj\p{L}*|zg[lł]osze\p{L}*)(?!\p{L})/iu;
 /** Help topics a question about what became of a request resembles: money back, a payment reverted, one still pending, one taken twice. */
 const OUTCOME_LOOKALIKES = new Set(["Refund_not_showing_up", "reverted_card_payment?", "pending_card_payment", "transaction_charged_twice", "request_refund"]);
 
@@ -1093,6 +1115,10 @@ function claimOfTheMessage(claim: Understanding, other: Understanding, whole: Un
 /** A letter's salutation or closing on a line of its own: "Dear Sir or Madam,", "Kind regards,", "Z poważaniem". */
 const LETTER_LINE =
   /^\W*(?:dear\s+[^,\n]{1,40}|to\s+whom\s+it\s+may\s+concern|(?:with\s+\w+\s+and\s+)?(?:kind|best|warm|warmest|many\s+thanks\s+and\s+kind)?\s*regards|yours\s+(?:sincerely|faithfully|truly)|sincerely|best|cheers|thanks(?:\s+in\s+advance)?|many\s+thanks|szanown\p{L}*\s+pa[nń]\p{L}*|pozdrawiam(?:\s+serdecznie)?|z\s+powa[zż]aniem|z\s+wyrazami\s+szacunku)\W*$/iu;
+/** A salutation and a closing with the name under it, on the one line of a message. */
+const INLINE_SALUTATION = /^\W*(?:dear\s+[^,.!?\n]{1,40}|to\s+whom\s+it\s+may\s+concern|szanown\p{L}*\s+pa[nń]\p{L}*(?:\s+i\s+pa[nń]\p{L}*)?)[,!]\s*/iu;
+const INLINE_CLOSING =
+  /[\s,.!]+(?:(?:with\s+)?(?:kind|best|warm|warmest|many)\s+(?:regards|thanks)|regards|sincerely|yours\s+(?:sincerely|faithfully|truly)|with\s+thanks|pozdrawiam(?:\s+serdecznie)?|z\s+powa[zż]aniem)[,.]?\s+\p{Lu}[\p{L}.'-]*(?:\s+\p{Lu}[\p{L}.'-]*)?\.?\s*$/u;
 /** Courtesies that ask nothing: "I hope this email finds you well.", "Thank you for your time and attention." */
 const COURTESY =
   /(?:^|(?<=[.!?]\s))(?:i\s+(?:hope|trust)\s+(?:this\s+(?:e-?mail|message)\s+finds\s+you\s+well|you\s+are\s+(?:keeping\s+)?well)|thank\s+you\s+(?:very\s+much\s+)?(?:in\s+advance\s+)?for\s+(?:your\s+(?:time|help|attention|prompt\s+attention)|looking\s+into\s+this|handling\s+my\s+\w+\s+message\s+so\s+promptly)(?:\s+(?:and|to)\s+[^.!?]{0,40})?|i\s+thank\s+you\s+in\s+advance[^.!?]{0,60})[.!]?/giu;
@@ -1101,7 +1127,9 @@ const COURTESY =
  * A message written as a letter, without what asks nothing: the salutation, the courtesies, the
  * closing and the name under it. A line alone after a closing is the customer's name.
  */
-export function withoutLetterFrame(text: string): string {
+export function withoutLetterFrame(message: string): string {
+  // "Dear Sir or Madam, this afternoon a cash machine... Kind regards, Alice Novak": a letter written on one line.
+  const text = /\n/.test(message) ? message : message.replace(INLINE_SALUTATION, "").replace(INLINE_CLOSING, "").trim() || message;
   if (!/\n/.test(text) && !COURTESY.test(text)) return text;
   COURTESY.lastIndex = 0;
   const lines = text.split(/\r?\n/);

@@ -1354,6 +1354,14 @@ describe("a question about what became of a request", () => {
     "so pharmacy one is ok now?",
     "no i co z tym empikiem, bo czkam i czkam a tu cisza",
     "czyli kasa juz jest z powrotem na koncie czy jeszcze mam czekac?",
+    "ok and how long is this gonna take? I need that money back before rent is due, not in a month",
+    "Who actually decides on this? A real person or a computer? And by when will I know",
+    "ok but I'm looking at my card right now and BOTH coffee payments are still there. did you give it back or not?? I'm confused",
+    "FINALLY. so the money is back on my account now or what",
+    "is the electro mart money on its way to me?",
+    "the parking one. why on earth was that one knocked back",
+    "why did you say no to the fuel refund when I have the cash receipt??",
+    "right so when does the 89 actually land back on my card",
   ])("asks it: %s", (text) => {
     expect(asksAboutOutcome(text)).toBe(true);
   });
@@ -1369,6 +1377,8 @@ describe("a question about what became of a request", () => {
     "how long does it take to get a new card?",
     "is the top up done?",
     "i'm done with this bank, how do I close my account?",
+    "how long will it take for my new card to arrive",
+    "when does the new card arrive",
   ])("does not: %s", (text) => {
     expect(asksAboutOutcome(text)).toBe(false);
   });
@@ -1451,6 +1461,26 @@ describe("a fifth round of phrasings from new development turns", () => {
       "passcode_forgotten",
     ],
     ["and the top up 50 which i send by transfer today, it stuck?", "pending", undefined],
+    ["yo whats up with my refunds", "status", undefined],
+    ["did my refund get approved? I got some kind of update notification", "status", undefined],
+    ["so there is no refund going on for me at all? not even one?", "status", undefined],
+    [
+      "I was in Zurich on the weekend and noticed a small fee next to a shop payment I made there. Why is there a fee?",
+      "knowledge",
+      "card_payment_fee_charged",
+    ],
+    ["actually scratch the grocer thing, they just emailed me saying they'll refund it themselves. please pull that claim back", "cancel", undefined],
+    [
+      "I was on the tram and someone lifted my phone out of my pocket. My card is still in my wallet, it's just the phone that's missing. What should I do now?",
+      "knowledge",
+      "lost_or_stolen_phone",
+    ],
+    [
+      "Dear Sir or Madam, this afternoon a cash machine dispensed a smaller amount than I had requested, while the full amount was deducted from my account. Could you please advise how to proceed? Kind regards, Alice Novak",
+      "knowledge",
+      "wrong_amount_of_cash_received",
+    ],
+    ["someone nicked my bag on the tram and my card was in it!!! block it NOW please", "freeze_card", undefined],
   ])("reads %j", (text, intent, category) => {
     expect(understandCustomerText(text, bob)).toMatchObject({ intent, ...(category && { category }) });
   });
@@ -1459,6 +1489,7 @@ describe("a fifth round of phrasings from new development turns", () => {
     ["jaki jest stan mojego zwrotu?", "status"],
     ["Dziwne, byłem pewien, że coś zgłaszałem. Sprawdź proszę wszystkie moje reklamacje.", "status"],
     ["a moge to jeszcze cofnac? bo pani z kawiarni mowi ze odda mi na miejscu", "cancel"],
+    ["zamowilam nowa karte ponad 2 tyg temu i dalej nie przyszla, co jest", "knowledge"],
   ])("reads the Polish %j", (text, intent) => {
     expect(understandCustomerText(text, alice).intent).toBe(intent);
   });
@@ -1475,5 +1506,40 @@ describe("a fifth round of phrasings from new development turns", () => {
       merchant: "Orlen Fuel",
     });
     expect(understandCustomerText("gadget hub 89 not mine and orlen 210 I paid myself", bob).also).toBeUndefined();
+  });
+});
+
+describe("two requests where one is asked of the other's words", () => {
+  it("reads a clause beside another request that asks what became of a request as where it stands", () => {
+    expect(understandCustomerText("so pharmacy one is ok now? and is there limit how much i can top up in one month", bob)).toMatchObject({
+      intent: "status",
+      also: { intent: "knowledge", category: "top_up_limits" },
+    });
+    expect(understandCustomerText("Where I can check if the money is back already? and what is my limit for ATM per day", bob)).toMatchObject({
+      intent: "status",
+      also: { intent: "limits" },
+    });
+    // A story beside a help question asks nothing of a request.
+    for (const text of [
+      "It has been TWO AND A HALF WEEKS since I ordered my card. Nothing. Has it vanished in the post or what is going on with you people?",
+      "looked at my card today and the date printed on it is next month. do i have to do something or does a fresh one just show up in the mail?",
+      "Quick question - is it possible to freeze my card myself in the app, or do I have to go through you?",
+    ])
+      expect(understandCustomerText(text, alice).intent, text).not.toBe("status");
+  });
+
+  it("takes one of two payments named when the message picks it, and no claim from an owned mistake beside a new claim", () => {
+    const picked = understandCustomerText(
+      "two things look odd to me: Metro Transit 2.90 and Page & Co 18.99. the first one - I didn't take any train that day",
+      alice,
+    );
+    expect(picked).toMatchObject({ intent: "refund", merchant: "Metro Transit" });
+    expect(picked.also).toBeUndefined();
+    const claim = understandCustomerText(
+      "oh so there isnt one, my bad. then i want to open one: page & co books 18.99, ordered a book like 3 weeks ago it never came. and is there a way to look up my pin in the app",
+      alice,
+    );
+    expect(claim).toMatchObject({ intent: "refund", merchant: "Page & Co Books" });
+    expect(claim.also?.intent).not.toBe("cancel");
   });
 });

@@ -60,6 +60,10 @@ export const PL_ASKS_HOW = /^\W*(?:jak|gdzie|kiedy|ile|czy\s+(?:moge|mozna|da\s+
 export const PL_DAMAGED =
   /\b(?:peknie\w*|pekla|pekl\w*|zlama\w*|uszkodz\w*|pogryz\w*|zniszcz\w*|porysowa\w*|rozwal\w*|wytart\w*|rozmagnes\w*|zdart\w*|nie\s+czyta|przestala\s+dzialac\s+po)/;
 
+/** "zamowilam nowa karte ponad 2 tyg temu i dalej nie przyszla": a card ordered that has not come, not one to order again. */
+export const PL_CARD_NOT_ARRIVED =
+  /^(?!.*\b(?:zgubi\w*|ukrad\w*|skradzion\w*|zniszcz\w*|uszkodz\w*|pieniadz\w*|przelew\w*|zwrot\w*))(?=.*\bkart\w*).*\b(?:(?:dalej|nadal|wciaz|jeszcze)\s+)?nie\s+(?:przyszl\w*|doszl\w*|dotarl\w*|dostal\w*|otrzymal\w*|ma\s+(?:jej|karty))\b/;
+
 export const PL_REPLACE: RegExp[] = [
   new RegExp(
     String.raw`\b(?:potrzebuje|chce|chcialbym|chcialabym|prosze\s+o|poprosze|zamow\w*|wysl\w*|wysla\w*|przysl\w*|przysla\w*|wydajcie|wydac|wymien\w*)\b.{0,25}\b(?:now\w*\s+${KARTA}|kart\w*\s+zastepcz\w*|zastepcz\w*|duplikat\w*|nowa|nowej|nowa)`,

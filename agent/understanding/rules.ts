@@ -146,11 +146,11 @@ const GREETING_PREFIX = /^\W*(?:hi+|hello+|hey+|hiya|good\s+(?:morning|afternoon
 const CANCEL: RegExp[] = [
   // "pull my request back please".
   /\b(?:pull|take)\s+(?:my|the|that|this)\s+(?:\w+\s+)?(?:request|claim|refund|dispute|complaint)\s+back\b|(?=.*\b(?:used|bought|was\s+(?:me|mine|my))\b).*\b(?:undo|reverse)\s+(?:that|it|this)(?:\s+(?:claim|request|refund))?\W*$|\bpull\s+back\s+(?:my|the|that)\s+(?:\w+\s+)?(?:request|claim|refund|dispute|complaint)\b/i,
-  /\bcancel\b(?!.*\b(?:card|account|subscription|membership|charge[sd]?|payments?|transactions?|purchases?|orders?|bookings?)\b)/i,
+  /(?<!\b(?:was|were|got|been|is|are|be|film|flight|show|concert|event|train|trip)\s+)\bcancel\b(?!.*\b(?:card|account|subscription|membership|charge[sd]?|payments?|transactions?|purchases?|orders?|bookings?)\b)/i,
   /\bcancel+\s+(?:my|the|this|that)\s+(?:refund|request|claim|case|complaint|dispute|ticket)\b|\bcancel+\s+(?:the|that|this)\s+(?:[\w&'-]+\s+){1,3}one\b/i,
   /\bnever\s*mind\b|\bnvm\b|(?<!\b(?:i|we|you|they|always|often|sometimes|to|will|might|may|can|could|would|never)\s+)\bforget\s+(?:it|about\s+it|that)\b|\bscratch\s+that\b(?![\s,.:;-]+(?:it\s+was|it'?s|i\s+mean|i\s+meant|the\s+\w+\s+one)\b)|\bdrop\s+(?:it|the\s+(?:claim|request|case))\b/i,
   // "scratch the gadget hub dispute", "please drop the parking one".
-  /\b(?:scratch|drop)\s+(?:the|that|my)\s+(?:[\w&'-]+\s+){0,3}(?:one|claim|request|dispute|refund|case|complaint)\b/i,
+  /\b(?:scratch|drop)\s+(?:the|that|my)\s+(?:[\w&'-]+\s+){0,3}(?:one|claim|request|dispute|refund|case|complaint|thing)\b/i,
   /\bfound\s+(?:the|my)\s+receipt\b|\bit\s+was\s+(?:me|mine)\s+after\s+all\b|\bi\s+remember\s+now\b|\bnow\s+i\s+remember\b|\bmy\s+(?:mistake|bad)\b/i,
   /\bi\s+(?:do\s+)?recogni[sz]e\s+(?:it|the\s+(?:payment|charge|transaction)|this|that)(?:\s+now)?\b|\bit\s+was\s+(?:just\s+)?my\s+(?:son|daughter|wife|husband|partner|kid|child|mum|mom|dad|brother|sister|flatmate|roommate)\b/i,
   /\bwithdraw\s+(?:one\s+of\s+|either\s+of\s+|both\s+of\s+)?(?:my|the)\s+(?:[\w'-]+\s+){0,3}(?:request|claim|complaint|dispute)s?\b/i,
@@ -194,7 +194,9 @@ const STATUS: RegExp[] = [
   /\bstatus\b|\bany\s+(?:news|upd\w*te\w*|updat\w*|progress|word)\b|\bupdate\s+on\s+my\b|\bcheck\s+(?:on|up\s+on)\s+(?:my|the)\s+(?:[\w&'-]+\s+){0,2}(?:refunds?|claims?|requests?|cases?|disputes?)\b|\bhow(?:'?s|\s+is|\s+are)\s+(?:the|my|that)\s+(?:[\w&'-]+\s+){0,3}(?:thing|one|claim|refund|request|case|dispute)s?\s+(?:going|coming\s+along|looking|doing)\b|\bstill\s+(?:with|being\s+(?:looked\s+at|checked|reviewed)\s+by)\s+(?:someone|somebody|an?\s+(?:operator|person|human|agent)|you|your\s+team)\b/i,
   /^\W*(?:(?:and|so|ok|okay)\W+)?(?:what(?:'?s)?\s+happen(?:ed|ing)\s+(?:to|with)|where(?:'?s|\s+is|\s+are)|how(?:'?s|\s+is)|any\s+news\s+(?:on|about))\s+(?:it|that|this|them|those)(?:\s+one)?(?:\s+(?:at|now|going))?\W*$|\bdid\s+(?:you|u|they|anyone|someone)\s+(?:sort(?:ed)?\s+out|deal\s+with|look\s+(?:at|into)|check|process|handle)\s+(?:my|the|that)\s+(?:[\w&'-]+\s+){0,3}(?:one|claim|refund|request|case|dispute|complaint|thing)\b/i,
   /\bwhere(?:'s|\s+is)\s+my\s+(?:refund|money|claim|request)\b|\bwhat\s+happened\s+(?:to|with)\s+my\s+(?:refund|claim|request|case)\b/i,
-  /\b(?:has|have|did|is|was)\s+(?:my|the)\s+(?:refund|claim|request|case)\s+(?:been\s+)?(?:come|gone|processed|approved|arrived|done|sorted|through|finished|resolved)/i,
+  // "yo whats up with my refunds", "so there is no refund going on for me at all?".
+  /\bwhat'?s\s+up\s+with\s+(?:my|the|that)\s+(?:[\w&'-]+\s+){0,2}(?:refunds?|claims?|requests?|disputes?|complaints?)\b|\bno\s+(?:refunds?|claims?|requests?|disputes?)\s+(?:going\s+on|open|pending|waiting|at\s+all)\b/i,
+  /\b(?:has|have|did|is|was)\s+(?:my|the)\s+(?:refund|claim|request|case)\s+(?:been\s+|get\s+|got\s+)?(?:come|gone|processed|approved|arrived|done|sorted|through|finished|resolved)/i,
   /\b(?:(?:has|have)\s+(?:my|the)\s+(?:money|refund|cash)\s+been|(?:is|was)\s+(?:my|the)\s+(?:money|refund|cash)\s+(?:been\s+)?)\s*(?:returned|refunded|paid\s+back|credited|given\s+back|sent\s+back)\b|\bdid\s+(?:i|you)\s+(?:get|send)\s+(?:my|the)\s+(?:money|refund)\s+back\b/i,
   /\b(?:still\s+)?(?:waiting|wait)\s+(?:for|on)\s+(?:my|the)\s+(?:refund|money\s+back)\b|\bhow\s+long\s+(?:will|does)\s+(?:my|the)\s+refund\b/i,
   /\b(?:did|have|has)\s+(?:you|anyone|someone)\s+(?:process(?:ed)?|look(?:ed)?\s+at|review(?:ed)?|check(?:ed)?)\s+my\s+(?:refund|claim|request|case)\b/i,
@@ -220,7 +222,7 @@ const LIMITS: RegExp[] = [
   // "hw much can i tak out from atm in one day", "how much cash can I take from an ATM in one day?".
   /\b(?:how|hw)\s+much\s+(?:cash\s+|money\s+)?(?:can|cn)\s+(?:i|u)\s+(?:take|tak|get|withdraw|pull|draw)\b.{0,30}\b(?:atm|cash\s*machine|cashpoint)\b.{0,20}\b(?:a|per|in\s+(?:one|a))\s+day\b(?!.*\b(?:charg\w*|fees?|free|cost)\b)|\b(?:how|hw)\s+much\s+(?:can|cn)\s+(?:i|u)\s+(?:tak|take)\s+out\b/i,
   /(?<!\bage\s|\btop[\s-]?up\s|\btopping\s+up\s|\bdisposable\s+card\s|\bvirtual\s+card\s)\b(?:limit|limt|limmit|lmit|limti)(?:s|ations?)?\b(?!.{0,20}\b(?:top[\s-]?up|topping|disposable|virtual)\b)(?!.{0,30}\b(?:add|load|put\s+in)\b(?:\s+money)?\s+(?:by|with|via|using|from)\b)/i,
-  /\bhow\s+much\s+(?:money\s+|cash\s+)?(?:can|could|may|am\s+i\s+(?:even\s+|actually\s+|really\s+)?allowed\s+to|am\s+i\s+(?:even\s+|actually\s+|really\s+)?able\s+to)(?!.*\b(?:charg\w*|fees?|free|cost)\b)\s+i?\s*(?:even\s+|actually\s+|really\s+)?(?:spend|withdraw|pay|take\s+out|pull\s+out|get\s+out|transfer|send|use)\b/i,
+  /\bhow\s+much\s+(?:money\s+|cash\s+)?(?:can|could|may|am\s+i\s+(?:even\s+|actually\s+|really\s+)?allowed\s+to|am\s+i\s+(?:even\s+|actually\s+|really\s+)?able\s+to)(?!.*\b(?:charg\w*|fees?|free|cost)\b)\s+(?:i|they|someone|somebody|anyone|the\s+thief)?\s*(?:even\s+|actually\s+|really\s+)?(?:spend|withdraw|pay|take\s+out|pull\s+out|get\s+out|transfer|send|use)\b/i,
   // "how much I can pay in internet", "how much I can take from automat per day".
   /\bhow\s+much\s+(?:money\s+|cash\s+)?i\s+(?:can|could|may|am\s+allowed\s+to)\s+(?:spend|withdraw|pay|take|get|use)\b(?!.*\b(?:charg\w*|fees?|free|cost)\b)|\bhow\s+much\s+(?:per|a)\s+(?:day|month)\b/i,
   /\b(?:the\s+)?most\s+(?:money\s+)?i\s+(?:can|could|am\s+allowed\s+to)\s+(?:spend|withdraw|pay|take\s+out|transfer)\b|\bcap\s+on\b/i,
@@ -293,6 +295,7 @@ const FIRST_RULES: Rule[] = [
   { label: { intent: "knowledge", category: "passcode_forgotten" }, patterns: PASSCODE_FORGOTTEN, polish: pl.PL_PASSCODE_FORGOTTEN },
   { label: { intent: "unfreeze_card" }, patterns: UNFREEZE, polish: pl.PL_UNFREEZE },
   { label: { intent: "freeze_card", category: "lost_or_stolen_card" }, patterns: FREEZE, polish: pl.PL_FREEZE },
+  { label: { intent: "knowledge", category: "card_arrival" }, patterns: [], polish: [pl.PL_CARD_NOT_ARRIVED] },
   { label: { intent: "replace_card" }, patterns: REPLACE, polish: pl.PL_REPLACE },
   { label: { intent: "cancel" }, patterns: CANCEL, polish: pl.PL_CANCEL },
   { label: { intent: "status" }, patterns: STATUS, polish: pl.PL_STATUS },

@@ -153,6 +153,8 @@ function answerToQuestion(now: Understanding, state: AgentStateType, text: strin
   if (switched || (prior.intent !== now.intent && !["other", "unclear", "knowledge", "refund"].includes(now.intent))) return { u: now };
   if (asked.kind === "which_request" && prior.intent === "cancel") return { u: now };
   if (prior.intent !== "refund") return { u: now };
+  // "Also, what rate do you actually use when I pay in francs? It came out a bit higher than I expected.": a help question asked clearly, naming no payment, is no pick ("higher" is no price pointed at).
+  if (now.intent === "knowledge" && now.confidence >= SWITCH_FLOOR && !hasCriteria(now) && now.ordinal === undefined) return { u: now };
   if (asked.kind === "which_transaction" || ((asked.kind === "none_found" || asked.kind === "which_refund") && asked.options)) {
     const options = asked.options ?? [];
     const confirmed = options.length === 1 && YES.test(text) ? options[0] : undefined;
