@@ -716,6 +716,20 @@ const FEES_SAID = /\b(?:fees?|commission|exchange\s+rate|rate)\b|(?<!\p{L})(?:op
 /** "they'll refund it themselves", "the shop is refunding me": the money comes back from the shop. */
 const SHOP_REFUNDS =
   /\b(?:they|the\s+(?:shop|store|merchant|seller|station|hotel|airline)|he|she)(?:'ll|'re|\s+will|\s+are|\s+is|\s+(?:are\s+)?going\s+to|\s+gonna)\s+(?:\w+\s+)?(?:refund(?:ing)?|return(?:ing)?|give|send|pay)\b|\brefund\s+it\s+themselves\b/i;
+/** "I'm not trying to get money back, I just want to understand the rate": no claim, in so many words. */
+const NOT_CLAIMING =
+  /\b(?:not|never)\s+(?:trying|asking|looking|wanting|here)\s+(?:to\s+(?:get|claim|ask\s+for)|for)\s+(?:my\s+|the\s+|a\s+|any\s+)?(?:money\s+back|refund|claim)\b|\b(?:don'?t|do\s+not)\s+(?:want|need)\s+(?:a\s+|my\s+|the\s+)?(?:refund|money\s+back)\b/i;
+/** Help topics about a payment taken that a claim may follow: a story told beside them may be the claim. */
+const CLAIM_TOPICS = new Set([
+  "card_payment_not_recognised",
+  "transaction_charged_twice",
+  "request_refund",
+  "cash_withdrawal_not_recognised",
+  "direct_debit_payment_not_recognised",
+  "wrong_amount_of_cash_received",
+  "Refund_not_showing_up",
+  "reverted_card_payment?",
+]);
 /** Help articles on a fee or a charge the bank takes. */
 const FEE_TOPIC = /_charge$|_fee_charged$/;
 /** What a question about a request's outcome is said of: a request, its money, or what the conversation discussed. */
@@ -789,6 +803,19 @@ export function understandCustomerText(message: string, ctx: OfflineContext, mod
     .filter(({ u, clause }) => u.intent === "knowledge" && u.confidence >= CLARIFY_BELOW && !/^\W*(?:no\W+)?not\b/i.test(clause))
     .sort((a, b) => b.u.confidence - a.u.confidence)[0]?.u;
   const claims = readAll.some(({ u }) => u.intent === "refund");
+  // "A friend told me... I'm about to buy something from a site I've never heard of... How do I make one?": a claim read in a story that
+  // names none of the customer's payments and asks no money back, beside a help question the message asks surely, is the question's setting.
+  const storyOfAQuestion = (u: Understanding, said: string) =>
+    u.intent === "refund" &&
+    (NOT_CLAIMING.test(text) ||
+      (toldTopic !== undefined &&
+        toldTopic.confidence >= SECOND_INTENT_FLOOR &&
+        !CLAIM_TOPICS.has(toldTopic.category ?? "") &&
+        u.merchant === undefined &&
+        !ctx.transactions.some((t) => t.amountMinor === u.amountMinor) &&
+        !REQUEST_NAMED.test(text) &&
+        !REFUND_DEMANDED.test(said) &&
+        clauses.some((clause) => asksSomething(clause.replace(JOINER, "")))));
   const feeAsked = (u: Understanding, said: string) =>
     u.intent === "refund" &&
     u.merchant === undefined &&
@@ -843,7 +870,8 @@ export function understandCustomerText(message: string, ctx: OfflineContext, mod
         // "scratch the grocer thing, they'll refund it themselves. please pull that claim back": the shop's refund, beside a withdrawal, is no claim.
         !(u.intent === "refund" && SHOP_REFUNDS.test(clause) && readAll.some((r) => r.u.intent === "cancel")) &&
         // "noticed a small fee next to a shop payment I made there. I thought paying by card was free? Why is there a fee?": the fee is asked about, not claimed.
-        !feeAsked(u, clause),
+        !feeAsked(u, clause) &&
+        !storyOfAQuestion(u, clause),
     );
   // "...they say money come back but nothing come. Please make refund.": beside a claim, the classifier's guess of a status question is the claim's story.
   const claimed = read.some(({ u }) => u.intent === "refund");
@@ -854,7 +882,8 @@ export function understandCustomerText(message: string, ctx: OfflineContext, mod
   const story = (u: Understanding, byRule: boolean) =>
     claimed && u.intent === "status" && !byRule && (!u.merchant || !claimedShop || u.merchant === claimedShop);
   const parts = read.filter(({ u, byRule }) => !story(u, byRule) && !protest(u)).map(({ u }) => u);
-  const told = toldBeforeAQuestion(clauses, read, parts, ctx, model);
+  const toldFirst = toldBeforeAQuestion(clauses, read, parts, ctx, model);
+  const told = toldFirst && !storyOfAQuestion(toldFirst, text) ? toldFirst : undefined;
   const clauseOf = new Map(read.map(({ u, clause }) => [u, clause]));
   // A help topic read from the whole message is a blend of its clauses' ("do you have disposable cards? and what's my monthly limit"): a clause's own topic wins.
   const wholeCounts =
@@ -867,6 +896,7 @@ export function understandCustomerText(message: string, ctx: OfflineContext, mod
     !claimOfNoMoney(whole, text, toldTopic) &&
     !mistakeBesideAClaim(whole, text) &&
     !feeAsked(whole, text) &&
+    !storyOfAQuestion(whole, text) &&
     whole.confidence >= SECOND_INTENT_FLOOR &&
     !(whole.intent === "knowledge" && parts.some((u) => u.intent === "knowledge"));
   const requests = [...(wholeCounts ? [whole] : []), ...(told ? [told] : []), ...parts];
@@ -877,7 +907,7 @@ export function understandCustomerText(message: string, ctx: OfflineContext, mod
   if (
     ordered.length === 1 &&
     !wholeCounts &&
-    (whole.intent === "unclear" || whole.intent === "other" || claimOfNoMoney(whole, text, toldTopic) || feeAsked(whole, text))
+    (whole.intent === "unclear" || whole.intent === "other" || claimOfNoMoney(whole, text, toldTopic) || feeAsked(whole, text) || storyOfAQuestion(whole, text))
   )
     return { ...ordered[0]!, ...paymentOf(whole), ...defined(ordered[0]!) };
   // "it wants the 6 digit code I made... I have no idea what it was": a claim of nothing said of money is the help topic the message tells.

@@ -1543,3 +1543,37 @@ describe("two requests where one is asked of the other's words", () => {
     expect(claim.also?.intent).not.toBe("cancel");
   });
 });
+
+describe("a story told before a help question", () => {
+  it.each([
+    [
+      "Last week I sent money to a mate abroad to pay him back for a holiday. Today there's a fee sitting next to the transfer. I thought transfers with you were free? Why was I charged for it?",
+      "transfer_fee_charged",
+    ],
+    ["Hello, on my statement is some extra charge, small one, not from a shop. What is this kind of charge, please explain me.", "extra_charge_on_statement"],
+    [
+      "So I was in London last weekend and paid for dinner in pounds, just tapped my card. What came out of my account works out to a worse rate than that. I'm not trying to get money back, I just want to understand what rate you use?",
+      "card_payment_wrong_exchange_rate",
+    ],
+    ["my card just dosent work anywhere since this morning, whats up with it", "card_not_working"],
+    [
+      "Dear support team, my card has stopped functioning: it is refused at shop terminals whether I insert it or tap it. Could you please help?",
+      "card_not_working",
+    ],
+    ["how do i get one of those one time use virtul cards", "get_disposable_virtual_card"],
+    [
+      "I was at the checkout of a furniture shop and my card was declined. I ended up paying with cash I had on me. Why would my card payment be declined?",
+      "declined_card_payment",
+    ],
+  ])("answers %j from the help articles, opening no claim", (text, category) => {
+    expect(understandCustomerText(text, bob)).toMatchObject({ intent: "knowledge", category });
+  });
+
+  it("still takes a claim told beside a question about it", () => {
+    expect(understandCustomerText("there's a payment I don't recognise from yesterday. what should I do?", alice).intent).toBe("refund");
+    expect(understandCustomerText("Gadget Hub charged me 89 and I never ordered anything. Why is there a fee too?", bob)).toMatchObject({
+      intent: "refund",
+      merchant: "Gadget Hub",
+    });
+  });
+});

@@ -236,7 +236,7 @@ const REVERTED: RegExp[] = [
   /(?<!\b(?:want|need|like|get|have|had)\s+(?:it|that|this|them|the\s+\w+)\s+)\b(?:reverted|reversed)\b|\breversal\b|\bcancell?ed\s+and\s+refunded\b|\b(?:refunded|returned)\s+(?:automatically|by\s+itself)\b|\bautomatically\s+(?:refunded|returned|cancell?ed)\b/i,
 ];
 /** A refusal, placed by where it happened. */
-const DECLINED = /\b(?:declined|refused|rejected|denied)\b/i;
+const DECLINED = /\b(?:declined|refused|rejected|denied)\b|\bkeeps?\s+(?:rejecting|declining|refusing)\b/i;
 
 /** A card that works except in one way: contactless, or the virtual card. */
 const CONTACTLESS: RegExp[] = [
@@ -500,10 +500,16 @@ function refundAt(label: RuleLabel, m: Said): RuleLabel {
  * and the conversation.
  */
 function declinedAt(m: Said): RuleLabel | null {
-  if (either(m, AT_CASH_MACHINE, pl.PL_AT_CASH_MACHINE) || /\bcash\b/i.test(m.body)) return { intent: "knowledge", category: "declined_cash_withdrawal" };
+  // "...declined again. I ended up paying with cash I had on me": cash paid instead says where nothing was declined.
+  const cashPaid = /\b(?:pa(?:y|id|ying)|settled)\s+(?:\w+\s+)?(?:with|in|by)\s+(?:the\s+)?cash\b|\bcash\s+i\s+had\b/i.test(m.body);
+  if (either(m, AT_CASH_MACHINE, pl.PL_AT_CASH_MACHINE) || (/\bcash\b/i.test(m.body) && !cashPaid))
+    return { intent: "knowledge", category: "declined_cash_withdrawal" };
   if (either(m, /\btop[\s-]?up\b|\btopping\s+up\b/i, pl.PL_TOP_UP)) return { intent: "knowledge", category: "top_up_failed" };
   if (either(m, /\b(?:transfer\w*|send\w*|sent|beneficiar\w*|recipient|iban)\b|\bmoney\s+to\b/i, pl.PL_TRANSFER))
     return { intent: "knowledge", category: "declined_transfer" };
+  // "my card has stopped functioning: it is refused at shop terminals whether I insert it or tap it": the card, not one payment.
+  if (/\bstopped\s+(?:working|functioning)\b|\b(?:insert\w*|tap\w*)\s+(?:it\s+)?or\s+(?:insert\w*|tap\w*)\b/i.test(m.body))
+    return { intent: "knowledge", category: "card_not_working" };
   if (either(m, /\b(?:card|payment|pay|purchase|shop|store|online|terminal|supermarket|restaurant|merchant)\b/i, pl.PL_CARD_PAYMENT))
     return { intent: "knowledge", category: "declined_card_payment" };
   return null;

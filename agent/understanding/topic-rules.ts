@@ -23,7 +23,7 @@ const FEE = /\b(?:fees?|charges?|charged|charging|cost|costs|commission|free)\b/
 const TOP_UP =
   /\b(?:top[\s-]?up\w*|topping\s+up|topped\s+up|add(?:ing)?\s+money|load(?:ing)?\s+money|put\s+(?:€?\d+\w*|money|some\s+money)\s+(?:in|on)(?:to)?)\b/i;
 /** Something went wrong with one payment: a claim or a failure, not a question about the topic. */
-const TROUBLE = /\b(?:fail\w*|declin\w*|revert\w*|pending|refus\w*|twice|double\w*|again|refund\w*|money\s+back|overcharg\w*)\b/i;
+const TROUBLE = /\b(?:fail\w*|declin\w*|reject\w*|revert\w*|pending|refus\w*|twice|double\w*|again|refund\w*|money\s+back|overcharg\w*)\b/i;
 const CASH = /\b(?:atm|cash\s*(?:point|machine)|cashpoint|withdr[ae]w\w*|cash)\b/i;
 const CARD_PAYMENT = /\b(?:card\s+payments?|paid\s+(?:by|with)\s+(?:my\s+)?card|purchases?|bought|shop(?:ping)?)\b/i;
 const PAST_ONE = /\b(?:ago|yesterday|last\s+\w+|still|has\s*n[o']?t|have\s*n[o']?t|hasn'?t|haven'?t|didn'?t|not\s+(?:arrived|received|there|yet))\b/i;
@@ -210,7 +210,7 @@ const TOPICS: Topic[] = [
       /\b(?:iban|account\s+number|account\s+details|bank\s+details|sort\s+code|routing\s+number)\b/i,
       /\b(?:transfers?|top[\s-]?up|add\s+money|pay\s+in|fund|deposit)\b/i,
     ],
-    unless: PAST_ONE,
+    unless: new RegExp(String.raw`${PAST_ONE.source}|${TROUBLE.source}|\b(?:send(?:ing)?|sent)\s+(?:\w+\s+){0,2}to\s+(?:my|a|the|his|her)\b`, "i"),
   },
   {
     category: "order_physical_card",
@@ -227,9 +227,21 @@ const TOPICS: Topic[] = [
     ],
   },
   {
+    // "my card just dosent work anywhere since this morning", "my card has stopped functioning: it is refused at shop terminals whether I insert it or tap it".
+    category: "card_not_working",
+    when: [
+      /\bcard\b/i,
+      /\b(?:doesn'?t|dosent|doesnt|does\s+not|won'?t|wont|isn'?t|is\s+not)\s+work\w*\s+(?:anywhere|at\s+all|anymore|any\s+more)\b|\bstopped\s+(?:working|functioning)\b|\brefused\s+(?:at|by)\s+(?:\w+\s+)?(?:terminals?|machines?|tills?)\b.{0,40}\b(?:insert|tap|chip|contactless|swipe)/i,
+    ],
+    unless: new RegExp(
+      String.raw`${TROUBLE.source}|\b(?:contactless\s+(?:only|just)|only\s+contactless|virtual|online|abroad|pin|apple|google|lost|stolen)\b`,
+      "i",
+    ),
+  },
+  {
     category: "get_disposable_virtual_card",
     when: [
-      /\bdisposable\b|\b(?:single[\s-]?use|one[\s-]?(?:time|off)(?:[\s-]?use)?|burner|throw[\s-]?away)\s+(?:virtual\s+|online\s+)?card\b|\b(?:cards?|ones?)\s+that\s+(?:disappear|vanish|expire|self[\s-]destruct)\s+after\s+(?:one|a\s+single|the\s+first)\s+(?:purchase|payment|use)\b|\b(?:get|create|make|order)\s+(?:one\s+of\s+)?(?:those\s+|these\s+)?(?:single[\s-]?use|one[\s-]?time|burner)\s+(?:virtual\s+|online\s+)?cards\b/i,
+      /\bdisposable\b|\b(?:single[\s-]?use|one[\s-]?(?:time|off)(?:[\s-]?use)?|burner|throw[\s-]?away)\s+(?:virt\w*\s+|online\s+)?cards?\b|\b(?:cards?|ones?)\s+that\s+(?:disappear|vanish|expire|self[\s-]destruct)\s+after\s+(?:one|a\s+single|the\s+first)\s+(?:purchase|payment|use)\b|\b(?:get|create|make|order)\s+(?:one\s+of\s+)?(?:those\s+|these\s+)?(?:single[\s-]?use|one[\s-]?time|burner)\s+(?:virtual\s+|online\s+)?cards\b/i,
     ],
   },
   {
