@@ -43,6 +43,8 @@ const SURE = 0.9;
 export const CARD_GUESS_FLOOR = 0.7;
 /** A second request in the same message counts when its clause is at least this clear. */
 const SECOND_INTENT_FLOOR = 0.6;
+/** How sure the reading of a sentence that asks nothing must be for its help topic to be asked about beside another. */
+const TOLD_SURELY = 0.95;
 /** How many topics a clarifying question offers. */
 const CLARIFY_OPTIONS = 3;
 
@@ -910,6 +912,33 @@ export function understandCustomerText(message: string, ctx: OfflineContext, mod
     (whole.intent === "unclear" || whole.intent === "other" || claimOfNoMoney(whole, text, toldTopic) || feeAsked(whole, text) || storyOfAQuestion(whole, text))
   )
     return { ...ordered[0]!, ...paymentOf(whole), ...defined(ordered[0]!) };
+  // "my card got declined at the pharmacy AGAIN today. Also I need a second card for my wife": a help question joined on as another
+  // matter is asked beside the one the whole message reads, when a clause of the message tells that one too.
+  const joinedTopic = ordered.length === 1 && !wholeCounts ? ordered[0]! : undefined;
+  if (
+    joinedTopic?.intent === "knowledge" &&
+    whole.intent === "knowledge" &&
+    joinedTopic.category !== whole.category &&
+    JOINER.test(clauseOf.get(joinedTopic) ?? "") &&
+    readAll.some(({ u, clause }) => u.intent === "knowledge" && u.category === whole.category && clause !== clauseOf.get(joinedTopic))
+  )
+    return { ...whole, also: joinedTopic };
+  // "I cannot enter the app, I forget my passcode. Also my phone was stolen yesterday, what I must do?": the matter joined on is the
+  // one the whole message reads; the other, told surely in a sentence of its own, is asked too.
+  const toldApart =
+    joinedTopic?.intent === "knowledge" &&
+    whole.intent === "knowledge" &&
+    joinedTopic.category === whole.category &&
+    JOINER.test(clauseOf.get(joinedTopic) ?? "")
+      ? readAll.find(
+          ({ u, clause }) =>
+            u.intent === "knowledge" &&
+            u.category !== whole.category &&
+            u.confidence >= TOLD_SURELY &&
+            clauses.indexOf(clause) < clauses.indexOf(clauseOf.get(joinedTopic)!),
+        )
+      : undefined;
+  if (toldApart) return { ...toldApart.u, also: joinedTopic };
   // "it wants the 6 digit code I made... I have no idea what it was": a claim of nothing said of money is the help topic the message tells.
   if (ordered.length === 0 && toldTopic && claimOfNoMoney(whole, text, toldTopic)) return toldTopic;
   if (ordered.length < 2) return withSecondClaim(whole, text, read, ctx);

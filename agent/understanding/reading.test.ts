@@ -1577,3 +1577,19 @@ describe("a story told before a help question", () => {
     });
   });
 });
+
+describe("two help questions in one message", () => {
+  it("asks a help question joined on as another matter beside the one the message tells", () => {
+    expect(
+      understandCustomerText("Seriously, my card got declined at the pharmacy AGAIN today. What is going on?? Also I need a second card for my wife.", bob),
+    ).toMatchObject({ category: "declined_card_payment", also: { category: "getting_spare_card" } });
+    expect(
+      understandCustomerText("Hello, I cannot enter the app, I forget my passcode. Also my phone was stolen yesterday in the bus, what I must do?", bob),
+    ).toMatchObject({ category: "passcode_forgotten", also: { category: "lost_or_stolen_phone" } });
+  });
+
+  it("reads how many one-time cards as their limits, and how to get one as getting one", () => {
+    expect(understandCustomerText("whats the max number of single use cards per day", bob).category).toBe("disposable_card_limits");
+    expect(understandCustomerText("how do i get one of those one time use virtul cards", bob).category).toBe("get_disposable_virtual_card");
+  });
+});

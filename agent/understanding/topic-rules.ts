@@ -243,6 +243,8 @@ const TOPICS: Topic[] = [
     when: [
       /\bdisposable\b|\b(?:single[\s-]?use|one[\s-]?(?:time|off)(?:[\s-]?use)?|burner|throw[\s-]?away)\s+(?:virt\w*\s+|online\s+)?cards?\b|\b(?:cards?|ones?)\s+that\s+(?:disappear|vanish|expire|self[\s-]destruct)\s+after\s+(?:one|a\s+single|the\s+first)\s+(?:purchase|payment|use)\b|\b(?:get|create|make|order)\s+(?:one\s+of\s+)?(?:those\s+|these\s+)?(?:single[\s-]?use|one[\s-]?time|burner)\s+(?:virtual\s+|online\s+)?cards\b/i,
     ],
+    // "how many of those one-time cards can i make in a day?" asks the limits.
+    unless: /\b(?:how\s+many|max\w*|limits?|per\s+day|a\s+day|in\s+a\s+day)\b/i,
   },
   {
     category: "apple_pay_or_google_pay",
