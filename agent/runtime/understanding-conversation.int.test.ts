@@ -105,6 +105,14 @@ describe("a customer the agent understands", () => {
     expect(picked.reply).not.toContain("Coffee Corner");
   });
 
+  it("takes the position picked, not a shop the same answer calls fine", async () => {
+    const thread = await h.newThread();
+    await reply(thread, "please refund the 4.90 charge");
+    const picked = await reply(thread, "the first one, the bakery was fine");
+    expect(picked.caseId).toBeDefined();
+    expect(picked.reply).not.toContain("Sunrise Bakery");
+  });
+
   it("picks 'the second one' from a list of payments", async () => {
     const thread = await h.newThread();
     const ask = await reply(thread, "please refund the 4.90 charge");

@@ -620,7 +620,7 @@ const NOTHING_TO_DO =
   /\bno\s+need\s+to\s+do\s+anything\b|\b(?:don'?t|do\s+not)\s+(?:need\s+to\s+)?do\s+anything\b|\bnothing\s+(?:to\s+do|needed)\b|(?<!\p{L})nic\s+nie\s+(?:trzeba|r[oó]bcie)(?!\p{L})/iu;
 /** "it just turned up", "found it": a card missing for a while is back with the customer. */
 const CARD_TURNED_UP =
-  /\b(?:found\s+(?:it|my\s+card|the\s+card)|(?:it|card)\s+(?:just\s+|finally\s+)?(?:turned|showed)\s+up)\b|(?<!\p{L})znalaz[lł]\p{L}*(?!\p{L})/iu;
+  /\b(?:found\s+(?:it|my\s+card|the\s+card)|(?:it|card)\s+(?:just\s+|finally\s+)?(?:turned|showed)\s+up)\b|(?<!\p{L})znalaz[lł]\p{L}*\s+(?:\p{L}+\s+)?kart\p{L}*/iu;
 const NEVER_MIND = /\bnever\s*mind\b|\bnvm\b|\bforget\s+it\b|\bthanks?\s+anyway\b|(?<!\p{L})(?:nieważne|niewazne|nie\s+ma\s+sprawy)(?!\p{L})/iu;
 const UNFREEZE_ASKED = /\b(?:unfreeze|unblock|unlock|undo|reactivate|re-?enable|turn\s+(?:it\s+)?back\s+on)\b|(?<!\p{L})odblokuj\p{L}*(?!\p{L})/iu;
 
@@ -736,7 +736,7 @@ const CLAIM_TOPICS = new Set([
 const FEE_TOPIC = /_charge$|_fee_charged$/;
 /** What a question about a request's outcome is said of: a request, its money, or what the conversation discussed. */
 const OF_A_REQUEST =
-  /\b(?:r[ei]f[ua]?n?d\w*|claims?|requests?|disputes?|complaints?|cases?|money|amount|it|that|this|them|these|those|both|all|one|anything|nothing)\b|(?<!\p{L})(?:zwrot\p{L}*|reklamacj\p{L}*|zg[lł]osze\p{L}*|pieni[aą]dz\p{L}*|kas[aey]|to|ta|te|ten|obie|obu|wszystk\p{L}*|nic|niczego)(?!\p{L})/iu;
+  /\b(?:r[ei]f[ua]?n?d\w*|claims?|requests?|disputes?|complaints?|cases?|money|amount|it|that|this|them|these|those|both|all|one|anything|nothing)\b|(?<!\p{L})(?:zwrot\p{L}*|reklamacj\p{L}*|zg[lł]osze\p{L}*|pieni[aą]dz\p{L}*|kas[aey]|to(?!\s+(?:me|you|us|them|my|the|a|an|log|get|do|be|go|pay|use|see|make)\b)|ta|te|ten|obie|obu|wszystk\p{L}*|nic|niczego)(?!\p{L})/iu;
 
 /**
  * Whether the message asks what became of a request: its decision ("czemu odmowa??"), whether
@@ -809,7 +809,7 @@ export function understandCustomerText(message: string, ctx: OfflineContext, mod
   // names none of the customer's payments and asks no money back, beside a help question the message asks surely, is the question's setting.
   const storyOfAQuestion = (u: Understanding, said: string) =>
     u.intent === "refund" &&
-    (NOT_CLAIMING.test(text) ||
+    ((NOT_CLAIMING.test(text) && !readAll.some((r) => r.u.intent === "refund" && (r.u.merchant !== undefined || r.u.amountMinor !== undefined))) ||
       (toldTopic !== undefined &&
         toldTopic.confidence >= SECOND_INTENT_FLOOR &&
         !CLAIM_TOPICS.has(toldTopic.category ?? "") &&
@@ -909,7 +909,12 @@ export function understandCustomerText(message: string, ctx: OfflineContext, mod
   if (
     ordered.length === 1 &&
     !wholeCounts &&
-    (whole.intent === "unclear" || whole.intent === "other" || claimOfNoMoney(whole, text, toldTopic) || feeAsked(whole, text) || storyOfAQuestion(whole, text))
+    (whole.intent === "unclear" ||
+      whole.intent === "other" ||
+      claimOfNoMoney(whole, text, toldTopic) ||
+      feeAsked(whole, text) ||
+      storyOfAQuestion(whole, text) ||
+      mistakeBesideAClaim(whole, text))
   )
     return { ...ordered[0]!, ...paymentOf(whole), ...defined(ordered[0]!) };
   // "my card got declined at the pharmacy AGAIN today. Also I need a second card for my wife": a help question joined on as another
@@ -982,7 +987,7 @@ export function understandCustomerText(message: string, ctx: OfflineContext, mod
 const ONE_OF_THEM =
   /\bthe\s+(?:first|second|1st|2nd|last|former|latter)(?:\s+one)?\s*(?:[-–—:,]|$)|\bthe\s+(?:first|second|1st|2nd)\s+one\b(?!\s+(?:too|also|as\s+well))/i;
 const SEVERAL_CLAIMED =
-  /\b(?:and|plus)\s+[^\s.,;!?]+(?:\s+[^\s.,;!?]+){0,3}?\s+(?:also|too|as\s+well)\b(?![\s,]+(?:what|how|when|where|why|can|could|is|are|do|does|i\s+(?:want|need|would)))|\bboth\b(?!\s+(?:(?:of\s+)?(?:my\s+|the\s+|our\s+)?(?:cards?|accounts?|phones?|kids|children|parents)\b|of\s+us\b|(?:are|were)\s+(?:on|at|in|with)\b))|\b(?:neither|nor)\b|\b(?:are|were)\s*(?:n'?t|not)\s+(?:mine|me|ours)\b|\b(?:two|2)\s+(?:more\b|(?:\w+\s+)?(?:payments?|charges?|transactions?|purchases?|debits?|things)\b)|(?<!\p{L})(?:obie|oba|obu|obydw\p{L}*|(?:dwie|2)\s+(?:\p{L}+\s+)?(?:p[lł]atno\p{L}*|transakcj\p{L}*|obci[aą][zż]eni\p{L}*))(?!\p{L})/iu;
+  /(?<!\b(?:shopped|paid|was|were|bought|ate|parked)\s+(?:at\s+)?\S+(?:\s+\S+){0,3}\s+)\b(?:and|plus)\s+[^\s.,;!?]+(?:\s+[^\s.,;!?]+){0,3}?\s+(?:also|too|as\s+well)\b(?![\s,]+(?:what|how|when|where|why|can|could|is|are|do|does|that|those|these|they|i\s+(?:want|need|would)))(?!.*\b(?:(?:are|is|was|were)\s+(?:fine|ok|okay|mine|correct|right)|those\s+are\s+fine)\b)|\bboth\b(?!\s+(?:(?:of\s+)?(?:my\s+|the\s+|our\s+)?(?:cards?|accounts?|phones?|kids|children|parents)\b|of\s+us\b|(?:are|were)\s+(?:on|at|in|with)\b))|\b(?:neither|nor)\b|\b(?:are|were)\s*(?:n'?t|not)\s+(?:mine|me|ours)\b|\b(?:two|2)\s+(?:more\b|(?:\w+\s+)?(?:payments?|charges?|transactions?|purchases?|debits?|things)\b)|(?<!\p{L})(?:obie|oba|obu|obydw\p{L}*|(?:dwie|2)\s+(?:\p{L}+\s+)?(?:p[lł]atno\p{L}*|transakcj\p{L}*|obci[aą][zż]eni\p{L}*))(?!\p{L})/iu;
 
 /**
  * A second payment a claim names ("...refund that. And Page & Co Books charged me 18.99 for a book
@@ -1177,7 +1182,7 @@ const LETTER_LINE =
 /** A salutation and a closing with the name under it, on the one line of a message. */
 const INLINE_SALUTATION = /^\W*(?:dear\s+[^,.!?\n]{1,40}|to\s+whom\s+it\s+may\s+concern|szanown\p{L}*\s+pa[nń]\p{L}*(?:\s+i\s+pa[nń]\p{L}*)?)[,!]\s*/iu;
 const INLINE_CLOSING =
-  /[\s,.!]+(?:(?:with\s+)?(?:kind|best|warm|warmest|many)\s+(?:regards|thanks)|regards|sincerely|yours\s+(?:sincerely|faithfully|truly)|with\s+thanks|pozdrawiam(?:\s+serdecznie)?|z\s+powa[zż]aniem)[,.]?\s+\p{Lu}[\p{L}.'-]*(?:\s+\p{Lu}[\p{L}.'-]*)?\.?\s*$/u;
+  /[\s,.!]+(?:(?:[Ww]ith\s+)?(?:[Kk]ind|[Bb]est|[Ww]arm|[Ww]armest|[Mm]any)\s+(?:[Rr]egards|[Tt]hanks)|[Rr]egards|[Ss]incerely|[Yy]ours\s+(?:sincerely|faithfully|truly)|[Ww]ith\s+thanks|[Pp]ozdrawiam(?:\s+serdecznie)?|[Zz]\s+powa[zż]aniem)[,.]?\s+\p{Lu}[\p{L}.'-]*(?:\s+\p{Lu}[\p{L}.'-]*)?\.?\s*$/u;
 /** Courtesies that ask nothing: "I hope this email finds you well.", "Thank you for your time and attention." */
 const COURTESY =
   /(?:^|(?<=[.!?]\s))(?:i\s+(?:hope|trust)\s+(?:this\s+(?:e-?mail|message)\s+finds\s+you\s+well|you\s+are\s+(?:keeping\s+)?well)|thank\s+you\s+(?:very\s+much\s+)?(?:in\s+advance\s+)?for\s+(?:your\s+(?:time|help|attention|prompt\s+attention)|looking\s+into\s+this|handling\s+my\s+\w+\s+message\s+so\s+promptly)(?:\s+(?:and|to)\s+[^.!?]{0,40})?|i\s+thank\s+you\s+in\s+advance[^.!?]{0,60})[.!]?/giu;

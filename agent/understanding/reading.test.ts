@@ -1593,3 +1593,30 @@ describe("two help questions in one message", () => {
     expect(understandCustomerText("how do i get one of those one time use virtul cards", bob).category).toBe("get_disposable_virtual_card");
   });
 });
+
+describe("what the new readings must not do", () => {
+  it.each([
+    ["I ordered a new card last week and the card is not there yet", "knowledge"],
+    ["I never bought anything at Electro Mart, please reverse it", "refund"],
+    ["someone used my card at Electro Mart for 1249, undo that", "refund"],
+    ["I don't want a refund for the coffee, that's fine. But Bar Tapas Sol charged me twice, please refund one.", "refund"],
+    ["is my new card on its way to me?", "knowledge"],
+  ])("reads %j as %s", (text, intent) => {
+    expect(understandCustomerText(text, alice).intent).toBe(intent);
+  });
+
+  it("freezes no card a hotel put a hold on", () => {
+    expect(understandCustomerText("I paid with my card at Hotel Adler and they put a hold on it, how long until it's released?", alice).intent).not.toBe(
+      "freeze_card",
+    );
+  });
+
+  it("claims no shop the customer calls fine, and withdraws nothing the customer only found a receipt for in passing", () => {
+    expect(
+      understandCustomerText("Electro Mart took 1249 that wasn't me. I shopped at Green Grocer and Sunrise Bakery too that week, those are fine.", alice).also,
+    ).toBeUndefined();
+    expect(understandCustomerText("czy mogę anulować kartę i zamówić nową?", alice).intent).not.toBe("cancel");
+    expect(understandCustomerText("znalazłam paragon z Media Expert, to ja kupiłam. nieważne, dzięki", alice).intent).toBe("cancel");
+    expect(understandCustomerText("Zapłaciłem kartą za zamówienie w Empiku i nic nie przyszło", alice).category).not.toBe("card_arrival");
+  });
+});

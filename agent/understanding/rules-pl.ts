@@ -62,7 +62,7 @@ export const PL_DAMAGED =
 
 /** "zamowilam nowa karte ponad 2 tyg temu i dalej nie przyszla": a card ordered that has not come, not one to order again. */
 export const PL_CARD_NOT_ARRIVED =
-  /^(?!.*\b(?:zgubi\w*|ukrad\w*|skradzion\w*|zniszcz\w*|uszkodz\w*|pieniadz\w*|przelew\w*|zwrot\w*))(?=.*\bkart\w*).*\b(?:(?:dalej|nadal|wciaz|jeszcze)\s+)?nie\s+(?:przyszl\w*|doszl\w*|dotarl\w*|dostal\w*|otrzymal\w*|ma\s+(?:jej|karty))\b/;
+  /^(?!.*\b(?:zgubi\w*|ukrad\w*|skradzion\w*|zniszcz\w*|uszkodz\w*|pieniadz\w*|przelew\w*|zwrot\w*|zaplaci\w*|platnos\w*|paczk\w*|towar\w*|zamowieni\w*|kart[aą]\s+za))(?=.*\b(?:zamowil\w*|nowa|nowej|nowe\w*)\s+(?:\w+\s+)?kart\w*)(?=.*\bkart\w*).*\b(?:(?:dalej|nadal|wciaz|jeszcze)\s+)?nie\s+(?:przyszl\w*|doszl\w*|dotarl\w*|dostal\w*|otrzymal\w*|ma\s+(?:jej|karty))\b/;
 
 export const PL_REPLACE: RegExp[] = [
   new RegExp(
@@ -76,7 +76,7 @@ export const PL_CANCEL: RegExp[] = [
   // "niepotrzebnie zgłaszałam, da się to cofnąć?".
   // "tę z apteką możecie skasować".
   /\bskasuj\w*|\bskasowac\b/,
-  /\bniepotrzebnie\s+(?:\w+\s+)?(?:zglasza\w*|zglosil\w*|reklamowa\w*)|\b(?:da\s+sie|mozna|moge|mozesz|mozecie)\s+(?:to\s+|ja\s+|go\s+)?(?:jeszcze\s+)?(?:cofnac|odwolac|wycofac|anulowac)\b(?!.{0,40}\bprzelew)/,
+  /\bniepotrzebnie\s+(?:\w+\s+)?(?:zglasza\w*|zglosil\w*|reklamowa\w*)|\b(?:da\s+sie|mozna|moge|mozesz|mozecie)\s+(?:to\s+|ja\s+|go\s+)?(?:jeszcze\s+)?(?:cofnac|odwolac|wycofac|anulowac)\b(?!.{0,40}\b(?:przelew\w*|kart\w*|kont\w*|subskrypcj\w*|zamowieni\w*|platnos\w*|transakcj\w*|abonament\w*|rezerwacj\w*))/,
   // "jedno z tych zgłoszeń możecie zamknąć, wyjaśniło się".
   /\b(?:zgloszen|reklamacj|wnios)\w*\s+(?:\w+\s+){0,3}(?:zamkn|zamyk)\w*/,
   /\b(?:anuluj\w*|anulowac|anulowani\w*|wycofani\w*|odwolani\w*|wycofaj\w*|wycofuj\w*|wycofac|wycofuje|z?rezygn\w*|odwolaj\w*|odwoluj\w*|odwolac)\b(?!\s+(?:\w+\s+)?(?:z\s+|ze\s+)?(?:przelew\w*|kart\w*|kont\w*|subskrypcj\w*|zamowieni\w*|rezerwacj\w*|zlecen\w*|platnos\w*))/,

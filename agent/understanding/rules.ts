@@ -95,8 +95,8 @@ const FREEZE: RegExp[] = [
   /\bhow\s+does\s+(?:card\s+)?(?:freez|block)\w*\s+(?:\w+\s+)?work\b/i,
   // "make it stop working before somebody use it", "kill the card", "put the card on hold", "the card is away since yesterday", "my wallet is just... gone".
   /\bmake\s+(?:it|the\s+card|my\s+card)\s+stop\s+working\b|\b(?:kill|disable|deactivate|switch\s+off|turn\s+off)\s+(?:the|my|this)\s+card\b|\bput\s+(?:the|my)\s+card\s+on\s+hold\b|\bcard\s+is\s+away\b|\b(?:wallet|purse|handbag)\b.{0,40}\b(?:is|was|it'?s)\s+(?:(?:just|also|now|simply)\W+){0,2}gone\b|\bhaven'?t\s+seen\s+(?:my|the)\s+card\s+since\b|\b(?:someone|somebody)\s+(?:has|have|got)\s+my\s+card\b/i,
-  // "can you put a hold on it before somebody runs up a tab", "the card is just... not there", "block the whole card for now".
-  /\bput\s+(?:a\s+)?(?:hold|block|stop|freeze)\s+on\s+(?:it|them|my\s+card|the\s+card)\b(?=.*\bcards?\b)|(?=.*\bcards?\b).*\bput\s+(?:a\s+)?(?:hold|block|stop|freeze)\s+on\s+(?:it|them)\b|\bcard\s+(?:is|was)\s+(?:just\W+)?not\s+there\b|\b(?:freeze|block|lock)\s+(?:the|my)\s+(?:whole|entire)\s+card\b/i,
+  // "can you put a hold on it before somebody runs up a tab", "the card is just... not there" after a night out, "block the whole card for now".
+  /(?=.*\b(?:lost|stolen|missing|gone|nicked|not\s+there|can'?t\s+find|haven'?t\s+got|dropped)\b)(?=.*\bcard\b).*\b(?:can\s+you|could\s+you|please|pls|i\s+(?:want|need)\s+(?:you\s+)?to)\s+put\s+(?:a\s+)?(?:hold|block|stop|freeze)\s+on\s+(?:it|them|my\s+card|the\s+card)\b|\b(?:freeze|block|lock)\s+(?:the|my)\s+(?:whole|entire)\s+card\b/i,
   // "I think I am leaving my card in restaurant", "dropped my card on the tram", "make it not usable".
   /\b(?:left|leaving|leave|forgot|dropped|drop)\s+(?:my\s+|the\s+)?card\s+(?:(?:somewhere\s+)?(?:in|at|on|under)\s+(?!(?:my\s+)?home\b|my\s+(?:house|flat|desk|room|other)\b)(?:a|an|the|some)?\s*\p{L}+|somewhere|behind)|\bmake\s+(?:it|my\s+card|the\s+card)\s+(?:not\s+usable|unusable)\b/iu,
   /\b(?:nobody|no\s*one)\s+(?:else\s+)?(?:can|could)\s+use\s+(?:my|the)\s+card\b|\bmake\s+(?:sure|that)\s+(?:nobody|no\s*one|no\s+body)\s+(?:else\s+)?(?:can|could|is\s+able\s+to)\s+(?:use|pay\s+with|spend\s+with|shop\s+with)\s+(?:it|my\s+card|the\s+card)\b|\bi\s+(?:lsot|losst|lost)\s+my\s+(?:crad|cadr|card)\b/i,
@@ -145,7 +145,7 @@ const GREETING_PREFIX = /^\W*(?:hi+|hello+|hey+|hiya|good\s+(?:morning|afternoon
 
 const CANCEL: RegExp[] = [
   // "pull my request back please".
-  /\b(?:pull|take)\s+(?:my|the|that|this)\s+(?:\w+\s+)?(?:request|claim|refund|dispute|complaint)\s+back\b|(?=.*\b(?:used|bought|was\s+(?:me|mine|my))\b).*\b(?:undo|reverse)\s+(?:that|it|this)(?:\s+(?:claim|request|refund))?\W*$|\bpull\s+back\s+(?:my|the|that)\s+(?:\w+\s+)?(?:request|claim|refund|dispute|complaint)\b/i,
+  /\b(?:pull|take)\s+(?:my|the|that|this)\s+(?:\w+\s+)?(?:request|claim|refund|dispute|complaint)\s+back\b|(?!.*\b(?:never|not|didn'?t|did\s+not|someone|somebody|wasn'?t)\b)(?=.*\b(?:(?:wife|husband|son|daughter|partner|kid|mum|mom|dad)\s+(?:used|bought)|i\s+(?:did|actually)\s+(?:use|buy)|was\s+(?:me|mine))\b).*\b(?:undo|reverse)\s+(?:that|it|this)(?:\s+(?:claim|request|refund))?\W*$|\bpull\s+back\s+(?:my|the|that)\s+(?:\w+\s+)?(?:request|claim|refund|dispute|complaint)\b/i,
   /(?<!\b(?:was|were|got|been|is|are|be|film|flight|show|concert|event|train|trip)\s+)\bcancel\b(?!.*\b(?:card|account|subscription|membership|charge[sd]?|payments?|transactions?|purchases?|orders?|bookings?)\b)/i,
   /\bcancel+\s+(?:my|the|this|that)\s+(?:refund|request|claim|case|complaint|dispute|ticket)\b|\bcancel+\s+(?:the|that|this)\s+(?:[\w&'-]+\s+){1,3}one\b/i,
   /\bnever\s*mind\b|\bnvm\b|(?<!\b(?:i|we|you|they|always|often|sometimes|to|will|might|may|can|could|would|never)\s+)\bforget\s+(?:it|about\s+it|that)\b|\bscratch\s+that\b(?![\s,.:;-]+(?:it\s+was|it'?s|i\s+mean|i\s+meant|the\s+\w+\s+one)\b)|\bdrop\s+(?:it|the\s+(?:claim|request|case))\b/i,

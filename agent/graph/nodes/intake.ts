@@ -146,7 +146,9 @@ function answerToQuestion(now: Understanding, state: AgentStateType, text: strin
       asked.options.find((o) => now.merchant === o.merchant || now.amountMinor === o.amountMinor) ??
       (hasCriteria(now) ? undefined : pickDescribed(asked.options, text));
     // "the gadget one, my son used the card. and tell me the fuel one still going?": the answer asks where another request stands too.
-    const asksAnother = now.intent === "status" && now.merchant !== undefined && now.merchant !== chosen?.merchant;
+    // Only a request picked by its shop, its amount or the other of two: a position beside a question about another shop is no pick.
+    const pickedByName = chosen !== undefined && chosen !== pickOrdinal(asked.options, now.ordinal);
+    const asksAnother = now.intent === "status" && now.merchant !== undefined && now.merchant !== chosen?.merchant && pickedByName;
     if (chosen && !(switched && now.intent !== "refund" && !asksAnother))
       return { u: { ...prior, intent: "cancel", also: asksAnother ? withoutAlso(now) : now.also }, requestId: chosen.approvalId };
   }
@@ -162,7 +164,8 @@ function answerToQuestion(now: Understanding, state: AgentStateType, text: strin
     const namesAnother = now.merchant !== undefined && !options.some((o) => o.merchant === now.merchant);
     // "ostatnia na liście, kino": a shop named that was not offered outweighs a place in the list.
     // "the bakery one. and btw can I order a second card": the one offered shop named outweighs a position said of something else.
-    const byShop = /\b(?:not|no)\b|(?<!\p{L})nie(?!\p{L})/iu.test(text) ? [] : options.filter((o) => o.merchant === now.merchant);
+    // "the first one, the bakery was fine": a shop said to be fine or the customer's own is no pick.
+    const byShop = /\b(?:not|no|fine|mine)\b|(?<!\p{L})nie(?!\p{L})/iu.test(text) ? [] : options.filter((o) => o.merchant === now.merchant);
     const chosen =
       confirmed ??
       optionNotNamed(options, text) ??
