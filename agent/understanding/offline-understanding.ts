@@ -816,6 +816,7 @@ export function understandCustomerText(message: string, ctx: OfflineContext, mod
         u.merchant === undefined &&
         !ctx.transactions.some((t) => t.amountMinor === u.amountMinor) &&
         !REQUEST_NAMED.test(text) &&
+        !POINTS_AT_ONE.test(text) &&
         !REFUND_DEMANDED.test(said) &&
         clauses.some((clause) => asksSomething(clause.replace(JOINER, "")))));
   const feeAsked = (u: Understanding, said: string) =>
@@ -1224,7 +1225,10 @@ const MONEY_SAID =
   /\b(?:charg\w*|payments?|paid|pay\w*|dispute\w*|back|twice|double\w*|transactions?|debit\w*|money|bought|purchas\w*|amount|bill\w*|statement|refund\w*|eur|euros?|cash|shop|store|took|taken|withdraw\w*|atm|bucks|quid|transfer\w*|order\w*)\b|[€$£]|\d+[.,]\d{2}\b|\d+\s*(?:eur|euros?|z[lł]|pln)\b|(?<!\p{L})(?:p[lł]a\p{L}*|zap[lł]a\p{L}*|obci[aą]\p{L}*|pobra\p{L}*|zwr[oó]\p{L}*|odda\p{L}*|st[oó]w\p{L}*|bankomat\p{L}*|wyp[lł]a\p{L}*|przelew\p{L}*|pieni\p{L}*|kas[aey]|zwrot\p{L}*|transakcj\p{L}*|z[lł]|sklep\p{L}*|kwot\p{L}*|zam[oó]wi\p{L}*)(?!\p{L})/iu;
 /** A claim read in a message that says nothing of money or of a payment, beside a help topic it tells ("it wants the 6 digit code... I have no idea what it was"). */
 const claimOfNoMoney = (u: Understanding, text: string, topic: Understanding | undefined) =>
-  u.intent === "refund" && topic !== undefined && !namesAPayment(u) && !MONEY_SAID.test(text);
+  u.intent === "refund" && topic !== undefined && !namesAPayment(u) && !MONEY_SAID.test(text) && !POINTS_AT_ONE.test(text);
+/** "and the biggest one? not mine either", "the other one": a payment the conversation showed, pointed at. */
+const POINTS_AT_ONE =
+  /\b(?:the|that|this|which)\s+(?:(?:more\s+|most\s+)?(?:expensive|biggest|largest|smallest|cheapest|dearest|priciest|bigger|smaller|cheaper|first|second|third|last|latest|earlier|later|other|same|big|small))\s+ones?\b|\bthe\s+other\b|\b(?:biggest|largest|smallest|cheapest|dearest|priciest)\b|(?<!\p{L})(?:t[aąeę]|tamt\p{L}*|ten)\s+(?:drug\p{L}*|pierwsz\p{L}*|ostatni\p{L}*|wi[eę]ksz\p{L}*|mniejsz\p{L}*|najwi[eę]ksz\p{L}*|najmniejsz\p{L}*)(?!\p{L})/iu;
 
 const CARD_ACTIONS: Intent[] = ["freeze_card", "unfreeze_card", "replace_card"];
 /** "that payment", "it": a clause pointing back at what the message said before. */

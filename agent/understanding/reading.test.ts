@@ -1601,6 +1601,7 @@ describe("what the new readings must not do", () => {
     ["someone used my card at Electro Mart for 1249, undo that", "refund"],
     ["I don't want a refund for the coffee, that's fine. But Bar Tapas Sol charged me twice, please refund one.", "refund"],
     ["is my new card on its way to me?", "knowledge"],
+    ["and the biggest one? not mine either", "refund"],
   ])("reads %j as %s", (text, intent) => {
     expect(understandCustomerText(text, alice).intent).toBe(intent);
   });
