@@ -827,6 +827,9 @@ export function understandCustomerText(message: string, ctx: OfflineContext, mod
     readAll.some((r) => r.u.intent === "knowledge" && FEE_TOPIC.test(r.u.category ?? ""));
   const mistakeBesideAClaim = (u: Understanding, said: string) =>
     u.intent === "cancel" && !CANCEL_SAID.test(said) && readAll.some((r) => r.u.intent === "refund" && namesAPayment(r.u));
+  /** A reading that asks for nothing: a claim of no money, an owned mistake beside a claim, a fee asked about, a story before a question. */
+  const noRequestIn = (u: Understanding, said: string) =>
+    claimOfNoMoney(u, text, toldTopic) || mistakeBesideAClaim(u, said) || feeAsked(u, said) || storyOfAQuestion(u, said);
   const read = readAll
     .map((r, i, all) => (i > 0 ? askedOfTheClauseBefore(r, all[i - 1]!, model) : r))
     .map((r) => (claims ? r : outcomeOfAClause(r)))
@@ -867,14 +870,11 @@ export function understandCustomerText(message: string, ctx: OfflineContext, mod
         !(u.intent === "status" && !REQUEST_NAMED.test(text) && FAILED_MOVE.test(text)) &&
         !guessedRequest(clause, text, u, byRule, ctx) &&
         // "it wants the 6 digit code I made... I have no idea what it was. not the card pin, the app one": nothing said of money is no claim.
-        !claimOfNoMoney(u, text, toldTopic) &&
         // "oh so there isnt one, my bad. then i want to open one: page & co books 18.99": an owned mistake beside a new claim withdraws nothing.
-        !mistakeBesideAClaim(u, clause) &&
         // "scratch the grocer thing, they'll refund it themselves. please pull that claim back": the shop's refund, beside a withdrawal, is no claim.
         !(u.intent === "refund" && SHOP_REFUNDS.test(clause) && readAll.some((r) => r.u.intent === "cancel")) &&
         // "noticed a small fee next to a shop payment I made there. I thought paying by card was free? Why is there a fee?": the fee is asked about, not claimed.
-        !feeAsked(u, clause) &&
-        !storyOfAQuestion(u, clause),
+        !noRequestIn(u, clause),
     );
   // "...they say money come back but nothing come. Please make refund.": beside a claim, the classifier's guess of a status question is the claim's story.
   const claimed = read.some(({ u }) => u.intent === "refund");
@@ -896,10 +896,7 @@ export function understandCustomerText(message: string, ctx: OfflineContext, mod
     !(whole.intent === "freeze_card" && unfreezes && !FREEZE_ASKED.test(text)) &&
     !(whole.intent === "cancel" && unfreezes && cardNevermind(text, text)) &&
     !protest(whole) &&
-    !claimOfNoMoney(whole, text, toldTopic) &&
-    !mistakeBesideAClaim(whole, text) &&
-    !feeAsked(whole, text) &&
-    !storyOfAQuestion(whole, text) &&
+    !noRequestIn(whole, text) &&
     whole.confidence >= SECOND_INTENT_FLOOR &&
     !(whole.intent === "knowledge" && parts.some((u) => u.intent === "knowledge"));
   const requests = [...(wholeCounts ? [whole] : []), ...(told ? [told] : []), ...parts];
@@ -907,16 +904,7 @@ export function understandCustomerText(message: string, ctx: OfflineContext, mod
   for (const u of requests) if (!byIntent.has(keyOf(u))) byIntent.set(keyOf(u), u);
   const ordered = [...byIntent.values()].sort((a, b) => PRECEDENCE.indexOf(a.intent) - PRECEDENCE.indexOf(b.intent));
   // "a co z tą pierwszą? coś już wiadomo?": the one clause that asks something is the request, when the whole message reads as none.
-  if (
-    ordered.length === 1 &&
-    !wholeCounts &&
-    (whole.intent === "unclear" ||
-      whole.intent === "other" ||
-      claimOfNoMoney(whole, text, toldTopic) ||
-      feeAsked(whole, text) ||
-      storyOfAQuestion(whole, text) ||
-      mistakeBesideAClaim(whole, text))
-  )
+  if (ordered.length === 1 && !wholeCounts && (whole.intent === "unclear" || whole.intent === "other" || noRequestIn(whole, text)))
     return { ...ordered[0]!, ...paymentOf(whole), ...defined(ordered[0]!) };
   // "my card got declined at the pharmacy AGAIN today. Also I need a second card for my wife": a help question joined on as another
   // matter is asked beside the one the whole message reads, when a clause of the message tells that one too.
