@@ -21,6 +21,15 @@ export const envSchema = z
     DEMO_DATA: z.enum(["0", "1"]).optional(),
     /** The app's public origin (`https://support.bank.example`); required in production. Unset: the request's own host. */
     APP_ORIGIN: z.string().url().optional(),
+    /**
+     * The commit the app was built from, recorded in the agent's revision id (see the incident
+     * viewer and `/api/langgraph/assistants/{id}/versions`). Unset: the checkout's HEAD, read
+     * from `.git` when there is one, else the package version alone.
+     */
+    APP_COMMIT: z
+      .string()
+      .regex(/^[0-9a-f]{7,40}$/, "a git commit id (7 to 40 hex digits)")
+      .optional(),
     /** Comma-separated origins allowed to frame `/widget` and post to the chat routes from it. */
     WIDGET_ORIGINS: z.string().default(""),
     /**

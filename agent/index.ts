@@ -15,6 +15,9 @@ import { replayInSandbox, type WhatIf } from "./incidents/sandbox";
 import { buildTimeline } from "./incidents/timeline";
 import { createCheckpointer } from "./runtime/checkpointer";
 import { depsFromEnv } from "./runtime/wiring";
+import { processRevision, type AgentRevision } from "./runtime/revision";
+import { registerRevision, type RevisionRow } from "@/db/queries/revisions";
+import { env } from "@/env";
 import { appKeyRing, type KeyRing } from "./encryption";
 import { createInstance, type Instance } from "./runtime/instance";
 import { drain, recoverStuckRuns } from "./runtime/recovery";
@@ -48,13 +51,16 @@ export function createAgent(opts: {
   db: Db;
   pool: Pool;
   deps?: Partial<AgentDeps>;
+  /** The revision this agent runs as: the process's own (its files and settings) unless given. */
+  revision?: AgentRevision;
   instance?: Instance;
   checkpointer?: BaseCheckpointSaver;
   keys?: KeyRing;
   jobs?: JobQueue;
 }) {
   const keys = opts.keys ?? appKeyRing();
-  const deps = depsFromEnv(opts.db, opts.deps, keys);
+  const revision = opts.revision ?? processRevision(env());
+  const deps = depsFromEnv(opts.db, opts.deps, keys, revision.id);
   const checkpointer = opts.checkpointer ?? createCheckpointer(opts.pool, keys);
   const graph = buildGraph(deps, checkpointer);
   const connectionString = (opts.pool as unknown as { options: { connectionString: string } }).options.connectionString;
@@ -71,7 +77,7 @@ export function createAgent(opts: {
   /** Decisions carried out and threads come to rest, announced by whichever instance did it. */
   const carriedOut = announcements<DecisionCarriedOut>(instance, DECISION_CARRIED_OUT_CHANNEL, (done) => `${done.tenantId}:${done.approvalId}`);
   const threadNews = announcements<ThreadNews>(instance, THREAD_NEWS_CHANNEL, (news) => `${news.tenantId}:${news.threadId}`);
-  const ctx: Ctx = { db: opts.db, graph, deps, instance, runs, jobs, answerQueued: (...args) => answerQueued(ctx)(...args) };
+  const ctx: Ctx = { db: opts.db, graph, deps, revision, instance, runs, jobs, answerQueued: (...args) => answerQueued(ctx)(...args) };
   /** `work` once as each tenant's, one tenant after another. */
   const eachTenant = async <T>(work: () => Promise<T>): Promise<T[]> => {
     const results: T[] = [];
@@ -82,6 +88,9 @@ export function createAgent(opts: {
   return {
     graph,
     deps,
+    revision,
+    /** Records this agent's revision among those that ran here (a revision known already keeps its row): before a conversation starts on it. */
+    revisionRegistered: (): Promise<RevisionRow> => registerRevision(opts.db, revision),
     sendMessage: (input: Parameters<typeof sendMessage>[1], onToken?: OnToken, onStored?: () => void) =>
       withTenant(input.tenantId, () => sendMessage(ctx, input, onToken, onStored)),
     /** Records a decision; a final one's resume is put on the job queue (see `work`), and the call answers without waiting for it. */

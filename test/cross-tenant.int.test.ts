@@ -18,8 +18,8 @@ import { callRoute, type Call } from "./routes";
 const h = agentHarness();
 const OTHER = "other-bank";
 const OWN = { origin: "http://localhost", "sec-fetch-site": "same-origin" };
-/** Routes whose id is not a bank's: the one assistant every bank shares. */
-const NOT_A_BANKS_ID = ["/api/langgraph/assistants/:id"];
+/** Routes whose id is not a bank's: the one assistant every bank shares, and its versions. */
+const NOT_A_BANKS_ID = ["/api/langgraph/assistants/:id", "/api/langgraph/assistants/:id/versions"];
 const TABLES = [
   "threads",
   "messages",

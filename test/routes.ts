@@ -6,6 +6,7 @@ import * as approvalEvents from "@/app/api/approvals/events/route";
 import * as approvals from "@/app/api/approvals/route";
 import * as lgAssistantSearch from "@/app/api/langgraph/assistants/search/route";
 import * as lgAssistant from "@/app/api/langgraph/assistants/[id]/route";
+import * as lgAssistantVersions from "@/app/api/langgraph/assistants/[id]/versions/route";
 import * as lgThreads from "@/app/api/langgraph/threads/route";
 import * as lgThreadSearch from "@/app/api/langgraph/threads/search/route";
 import * as lgThread from "@/app/api/langgraph/threads/[id]/route";
@@ -95,6 +96,7 @@ export const ROUTES: Record<string, Partial<Record<"GET" | "POST" | "PUT" | "DEL
   "/api/test/clock": testClock as never,
   "/api/langgraph/assistants/search": lgAssistantSearch as never,
   "/api/langgraph/assistants/:id": lgAssistant as never,
+  "/api/langgraph/assistants/:id/versions": lgAssistantVersions as never,
   "/api/langgraph/threads": lgThreads as never,
   "/api/langgraph/threads/search": lgThreadSearch as never,
   "/api/langgraph/threads/:id": lgThread as never,

@@ -19,6 +19,13 @@ export type RefundPolicy = {
   maxRecentRefunds: number;
 };
 
+/**
+ * The version of the business rules written in code: the auto-approval rule below and the
+ * approval rules (`approval-rules.ts`). Raise it with any change to what they decide; a
+ * revision of the agent records it, so an incident review tells old rules from new.
+ */
+export const BUSINESS_RULES_VERSION = 1;
+
 export const DEFAULT_POLICY: RefundPolicy = {
   autoApproveMaxMinor: DEFAULT_AUTO_APPROVE_MAX_MINOR,
   clearRisks: ["low"],

@@ -37,6 +37,8 @@ export const timelineEntry = z
       latencyMs: z.number(),
       attempt: z.number().int(),
       error: z.string().nullable(),
+      /** The agent revision that ran the attempt; null for attempts recorded before revisions. */
+      revision: z.string().nullable().optional(),
       /** Calls that change something outside the ledger (the cards system): the key, what was asked and answered. */
       idempotencyKey: z.string().nullable().optional(),
       request: z.unknown().optional(),
@@ -50,9 +52,11 @@ export const timelineEntry = z
       response: z.unknown(),
       outcome: z.string(),
       error: z.string().nullable(),
+      revision: z.string().nullable().optional(),
     }),
     z.object({ kind: z.literal("operator_action"), at: timestamp, actor: z.string(), action: z.string(), data: z.unknown() }),
-    z.object({ kind: z.literal("message"), at: timestamp, role: z.enum(["customer", "agent"]), text: z.string() }),
+    /** `revision`: the agent revision that wrote an agent message. */
+    z.object({ kind: z.literal("message"), at: timestamp, role: z.enum(["customer", "agent"]), text: z.string(), revision: z.string().nullable().optional() }),
   ])
   .meta({ id: "TimelineEntry" });
 
@@ -155,7 +159,16 @@ export async function buildTimeline(
     ...events.map((e): TimelineEntry => {
       const at = e.at.toISOString();
       if (e.system === "ledger") {
-        return { kind: "ledger_call", at, idempotencyKey: e.idempotencyKey, request: e.request, response: e.response, outcome: e.outcome, error: e.error };
+        return {
+          kind: "ledger_call",
+          at,
+          idempotencyKey: e.idempotencyKey,
+          request: e.request,
+          response: e.response,
+          outcome: e.outcome,
+          error: e.error,
+          revision: e.revisionId,
+        };
       }
       const key = `${e.step}:${e.system}:${e.idempotencyKey ?? ""}`;
       const attempt = e.outcome === "degraded" ? (attempts.get(key) ?? 0) : (attempts.get(key) ?? 0) + 1;
@@ -169,11 +182,12 @@ export async function buildTimeline(
         latencyMs: e.latencyMs,
         attempt,
         error: e.error,
+        revision: e.revisionId,
       };
       return e.system === "cards" ? { ...entry, idempotencyKey: e.idempotencyKey, request: e.request, response: e.response } : entry;
     }),
     ...audit.map((a): TimelineEntry => ({ kind: "operator_action", at: a.at.toISOString(), actor: a.actor, action: a.action, data: a.data })),
-    ...messages.map((m): TimelineEntry => ({ kind: "message", at: m.createdAt.toISOString(), role: m.role, text: m.text })),
+    ...messages.map((m): TimelineEntry => ({ kind: "message", at: m.createdAt.toISOString(), role: m.role, text: m.text, revision: m.revisionId })),
   ];
   return entries.sort((a, b) => a.at.localeCompare(b.at) || (a.kind === "checkpoint" && b.kind === "checkpoint" ? a.step - b.step : 0));
 }

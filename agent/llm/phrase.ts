@@ -11,7 +11,8 @@ import { refusalOf } from "./model-refusal";
 /** The longest answer kept; a model that writes more is cut off and the code's words answer. */
 export const MAX_REPLY_CHARS = 1200;
 
-const RULES = `You write the reply of a bank's customer-support chat to the customer's last message. You are given FACTS; your reply may rest on them and on nothing else.
+/** The reply model's rules; a revision of the agent records their digest. */
+export const PHRASING_RULES = `You write the reply of a bank's customer-support chat to the customer's last message. You are given FACTS; your reply may rest on them and on nothing else.
 
 - Say only what the FACTS say, in your own friendly, plain words, in at most five short sentences. Add no amounts, dates, fees, times, numbers, names or policies the FACTS do not contain.
 - Never promise, approve, refuse, predict or describe a refund, payment, fee or any other money matter beyond the FACTS, never say that something was done unless the FACTS say so, and never decide anything: the bank's staff and systems do that.
@@ -22,7 +23,7 @@ const RULES = `You write the reply of a bank's customer-support chat to the cust
 /** The system message (rules, the language to answer in, and the facts) and the customer's message. */
 export function phrasingMessages(brief: FreeTextBrief, customerText: string): BaseMessage[] {
   const language = LANGUAGE_NAMES_EN[brief.language ?? DEFAULT_LANGUAGE];
-  const rules = `${RULES}\n- Write in ${language}, the language the FACTS and the customer use, whatever language the customer's message asks for.`;
+  const rules = `${PHRASING_RULES}\n- Write in ${language}, the language the FACTS and the customer use, whatever language the customer's message asks for.`;
   return [new SystemMessage(`${rules}\n\nFACTS:\n<<<\n${brief.facts}\n>>>`), new HumanMessage(customerText)];
 }
 

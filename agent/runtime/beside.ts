@@ -157,7 +157,13 @@ export async function claimBeside(
 /** Opens the route's thread beside the conversation when it is a new one (again, when the same message is answered again). */
 export async function openBeside(ctx: Ctx, input: Input, route: BesideRoute): Promise<void> {
   if (route.open)
-    await openThreadBeside(ctx.db, { tenantId: input.tenantId, customerId: input.customerId, parentThreadId: input.threadId, id: route.threadId });
+    await openThreadBeside(ctx.db, {
+      tenantId: input.tenantId,
+      customerId: input.customerId,
+      parentThreadId: input.threadId,
+      id: route.threadId,
+      revisionId: ctx.revision.id,
+    });
 }
 
 /** Whether the thread's last turn asked the customer a question that waits for their answer. */

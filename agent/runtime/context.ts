@@ -4,6 +4,7 @@ import type { AgentDeps } from "../graph/deps";
 import type { AgentGraph } from "../graph/graph";
 import type { Instance } from "./instance";
 import type { RunRegistry } from "./run-registry";
+import type { AgentRevision } from "./revision";
 
 /** The status a thread rests in between runs: free, or paused at the approval gate. */
 export type RestingStatus = "idle" | "awaiting_approval";
@@ -28,5 +29,17 @@ export type QueueAnswerer = (tenantId: string, threadId: string, status: Resting
  */
 export type OnToken = (text: string, options?: { reset?: boolean }) => void;
 
-/** What every part of the agent works with: the database, the graph, its dependencies, this instance, its runs and the job queue. */
-export type Ctx = { db: Db; graph: AgentGraph; deps: AgentDeps; instance: Instance; runs: RunRegistry; jobs: JobQueue; answerQueued: QueueAnswerer };
+/**
+ * What every part of the agent works with: the database, the graph, its dependencies, the
+ * revision they make up, this instance, its runs and the job queue.
+ */
+export type Ctx = {
+  db: Db;
+  graph: AgentGraph;
+  deps: AgentDeps;
+  revision: AgentRevision;
+  instance: Instance;
+  runs: RunRegistry;
+  jobs: JobQueue;
+  answerQueued: QueueAnswerer;
+};

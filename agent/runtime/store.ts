@@ -67,13 +67,14 @@ function actingForTheirTenant(store: AgentStore): AgentStore {
  * and its answer are stored encrypted with `keys` (in clear only with `encrypt` false:
  * ENCRYPTION_AT_REST=off, the protection benchmark's comparison).
  */
-export function createAgentStore(db: Db, keys: KeyRing = appKeyRing(), encrypt = encryptsAtRest()): AgentStore {
+/** The agent's database work; what it records (cases, node events) names agent revision `revisionId`. */
+export function createAgentStore(db: Db, keys: KeyRing = appKeyRing(), encrypt = encryptsAtRest(), revisionId: string | null = null): AgentStore {
   const seal = encrypt ? <T>(value: T) => sealJson(keys, value) : <T>(value: T) => value;
   return actingForTheirTenant({
     listTransactions: (tenantId, customerId) => listTransactionsByCustomer(db, tenantId, customerId),
     listPending: (tenantId, customerId) => listPendingByCustomer(db, tenantId, customerId),
     async upsertCase(input) {
-      const row = await cases.upsertCase(db, input);
+      const row = await cases.upsertCase(db, { ...input, revisionId });
       if (!row) return null;
       if (row.status !== "refunded") return toCaseSummary(row);
       const approval = await approvals.getApprovalByCase(db, input.tenantId, row.id);
@@ -120,7 +121,7 @@ export function createAgentStore(db: Db, keys: KeyRing = appKeyRing(), encrypt =
     },
     admitRefund: (input) => approvals.admitRefund(db, input),
     completeRefund: (input) => approvals.completeRefund(db, input),
-    recordNodeEvent: (event) => recordNodeEvent(db, { ...event, request: seal(event.request), response: seal(event.response) }),
+    recordNodeEvent: (event) => recordNodeEvent(db, { ...event, revisionId, request: seal(event.request), response: seal(event.response) }),
     recordCardAction: (input) =>
       recordAuditEventOnce(
         db,

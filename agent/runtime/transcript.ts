@@ -15,8 +15,9 @@ export async function recordAnswer(
   const { tenantId, threadId, text, answers } = input;
   const parent = input.seenInConversation ? null : (await getThreadById(ctx.db, tenantId, threadId))?.parentThreadId;
   return ctx.db.transaction(async (tx) => {
-    if (answers == null) return appendAgentNotice(tx, { tenantId, threadId, text, alsoIn: parent ?? null });
-    await appendAnswer(tx, { tenantId, threadId, text, answers });
-    if (parent) await appendMessage(tx, { tenantId, threadId: parent, role: "agent", text });
+    const revisionId = ctx.revision.id;
+    if (answers == null) return appendAgentNotice(tx, { tenantId, threadId, text, alsoIn: parent ?? null, revisionId });
+    await appendAnswer(tx, { tenantId, threadId, text, answers, revisionId });
+    if (parent) await appendMessage(tx, { tenantId, threadId: parent, role: "agent", text, revisionId });
   });
 }

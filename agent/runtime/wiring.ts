@@ -1,10 +1,10 @@
 /** The production wiring of the graph's dependencies: settings, bank clients, the model, the store and each bank's policy. */
 import { env } from "@/env";
 import type { Db } from "@/db/client";
-import { appKeyRing, type KeyRing } from "../encryption";
 import { createBankClients } from "../clients/bank";
 import { createChatModel } from "../clients/model";
 import { createAgentStore } from "./store";
+import { appKeyRing, encryptsAtRest, type KeyRing } from "../encryption";
 import type { AgentDeps, AgentSettings } from "../graph/deps";
 import { DEFAULT_POLICY } from "../graph/policy";
 import { databasePolicies } from "./tenant-policy";
@@ -30,14 +30,17 @@ export function settingsFromEnv(): AgentSettings {
   };
 }
 
-/** The production wiring: the bank's systems from the environment, the shared pool, each bank's policy from its `tenants` row. */
-export function depsFromEnv(db: Db, overrides: Partial<AgentDeps> = {}, keys: KeyRing = appKeyRing()): AgentDeps {
+/**
+ * The production wiring: the bank's systems from the environment, the shared pool, each bank's
+ * policy from its `tenants` row; the store records agent revision `revisionId`.
+ */
+export function depsFromEnv(db: Db, overrides: Partial<AgentDeps> = {}, keys: KeyRing = appKeyRing(), revisionId: string | null = null): AgentDeps {
   const e = env();
   const settings = overrides.settings ?? settingsFromEnv();
   return {
     model: createChatModel(e),
     bank: createBankClients({ limits: e.LIMITS_URL, history: e.HISTORY_URL, antifraud: e.ANTIFRAUD_URL, ledger: e.LEDGER_URL, cards: e.CARDS_URL }),
-    store: createAgentStore(db, keys),
+    store: createAgentStore(db, keys, encryptsAtRest(), revisionId),
     clock: () => new Date(),
     policies: databasePolicies(db, settings),
     ...overrides,

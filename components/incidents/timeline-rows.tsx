@@ -54,6 +54,7 @@ export function NodeEventDetails({ entry }: { entry: NodeEventEntry }) {
         <Badge tone={OUTCOME_TONE[entry.outcome] ?? "neutral"}>{entry.outcome}</Badge>
         <span className="text-xs text-slate-700">
           {entry.latencyMs} ms · attempt {entry.attempt}
+          {entry.revision ? ` · ${entry.revision}` : ""}
         </span>
       </p>
       {entry.idempotencyKey ? <p className="font-mono text-xs text-slate-700">{entry.idempotencyKey}</p> : null}
@@ -126,7 +127,12 @@ export function OperatorActionDetails({ entry }: { entry: OperatorActionEntry })
 }
 
 export function MessageDetails({ entry }: { entry: MessageEntry }) {
-  return <p className="max-w-prose whitespace-pre-wrap text-slate-800">{entry.text}</p>;
+  return (
+    <div className="space-y-0.5">
+      <p className="max-w-prose whitespace-pre-wrap text-slate-800">{entry.text}</p>
+      {entry.revision ? <p className="font-mono text-xs text-slate-600">written by {entry.revision}</p> : null}
+    </div>
+  );
 }
 
 /** What one timeline entry says; a checkpoint is drawn by `checkpoint` (the table and the report differ there). */

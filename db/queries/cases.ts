@@ -15,7 +15,7 @@ export type CaseStatus = CaseRow["status"];
  */
 export async function upsertCase(
   db: DbOrTx,
-  input: Pick<CaseRow, "tenantId" | "threadId" | "customerId" | "transactionId" | "reason" | "amountMinor" | "currency">,
+  input: Pick<CaseRow, "tenantId" | "threadId" | "customerId" | "transactionId" | "reason" | "amountMinor" | "currency"> & { revisionId?: string | null },
 ): Promise<CaseRow | null> {
   const [refundable] = await db
     .select({ id: transactions.id })

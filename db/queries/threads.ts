@@ -6,14 +6,21 @@ import { approvals, messages, threads } from "../schema";
 export type ThreadRow = typeof threads.$inferSelect;
 export type ThreadStatus = ThreadRow["status"];
 
-export async function createThread(db: DbOrTx, tenantId: string, customerId: string): Promise<ThreadRow> {
-  const [row] = await db.insert(threads).values({ id: randomUUID(), tenantId, customerId }).returning();
+/** A new conversation, started on agent revision `revisionId`. */
+export async function createThread(db: DbOrTx, tenantId: string, customerId: string, revisionId: string | null = null): Promise<ThreadRow> {
+  const [row] = await db.insert(threads).values({ id: randomUUID(), tenantId, customerId, revisionId }).returning();
   return row!;
 }
 
 /** A thread under the client's own id; null when that id is taken. */
-export async function createThreadWithId(db: DbOrTx, tenantId: string, customerId: string, id: string): Promise<ThreadRow | null> {
-  const [row] = await db.insert(threads).values({ id, tenantId, customerId }).onConflictDoNothing({ target: threads.id }).returning();
+export async function createThreadWithId(
+  db: DbOrTx,
+  tenantId: string,
+  customerId: string,
+  id: string,
+  revisionId: string | null = null,
+): Promise<ThreadRow | null> {
+  const [row] = await db.insert(threads).values({ id, tenantId, customerId, revisionId }).onConflictDoNothing({ target: threads.id }).returning();
   return row ?? null;
 }
 
@@ -21,7 +28,10 @@ export async function createThreadWithId(db: DbOrTx, tenantId: string, customerI
  * The thread the agent opens beside conversation `parentThreadId` under `id` (the same id
  * whenever the same message is answered), or the one already there.
  */
-export async function openThreadBeside(db: DbOrTx, input: { tenantId: string; customerId: string; parentThreadId: string; id: string }): Promise<ThreadRow> {
+export async function openThreadBeside(
+  db: DbOrTx,
+  input: { tenantId: string; customerId: string; parentThreadId: string; id: string; revisionId?: string | null },
+): Promise<ThreadRow> {
   const [row] = await db.insert(threads).values(input).onConflictDoNothing({ target: threads.id }).returning();
   const found = row ?? (await getThreadById(db, input.tenantId, input.id));
   // Only the thread this conversation opened for this message: an id taken by any other thread is refused.
@@ -186,7 +196,10 @@ export async function takeQueuedMessage(db: DbOrTx, tenantId: string, threadId: 
   return result.rows[0] ?? null;
 }
 
-export async function appendMessage(db: DbOrTx, input: { tenantId: string; threadId: string; role: "customer" | "agent"; text: string; queued?: boolean }) {
+export async function appendMessage(
+  db: DbOrTx,
+  input: { tenantId: string; threadId: string; role: "customer" | "agent"; text: string; queued?: boolean; revisionId?: string | null },
+) {
   const [row] = await db.insert(messages).values(input).returning();
   return row!;
 }
@@ -200,10 +213,14 @@ export async function appendMessage(db: DbOrTx, input: { tenantId: string; threa
  * thread and, when `alsoIn` names one, on the conversation the thread was opened beside;
  * `alsoIn: undefined` looks that conversation up.
  */
-export async function appendAgentNotice(db: DbOrTx, input: { tenantId: string; threadId: string; text: string; alsoIn?: string | null }) {
+export async function appendAgentNotice(
+  db: DbOrTx,
+  input: { tenantId: string; threadId: string; text: string; alsoIn?: string | null; revisionId?: string | null },
+) {
   const alsoIn = input.alsoIn === undefined ? (await getThreadById(db, input.tenantId, input.threadId))?.parentThreadId : input.alsoIn;
-  const row = await appendMessage(db, { tenantId: input.tenantId, threadId: input.threadId, role: "agent", text: input.text });
-  if (alsoIn) await appendMessage(db, { tenantId: input.tenantId, threadId: alsoIn, role: "agent", text: input.text });
+  const { tenantId, text, revisionId } = input;
+  const row = await appendMessage(db, { tenantId, threadId: input.threadId, role: "agent", text, revisionId });
+  if (alsoIn) await appendMessage(db, { tenantId, threadId: alsoIn, role: "agent", text, revisionId });
   return row;
 }
 
@@ -228,10 +245,10 @@ export async function hasClientMessage(db: DbOrTx, tenantId: string, threadId: s
   return row !== undefined;
 }
 
-/** The agent's answer to customer message `answers`: stored, and the message marked answered, together. */
-export async function appendAnswer(db: DbOrTx, input: { tenantId: string; threadId: string; text: string; answers: number }) {
+/** The agent's answer to customer message `answers`, written by agent revision `revisionId`: stored, and the message marked answered, together. */
+export async function appendAnswer(db: DbOrTx, input: { tenantId: string; threadId: string; text: string; answers: number; revisionId?: string | null }) {
   return db.transaction(async (tx) => {
-    const row = await appendMessage(tx, { tenantId: input.tenantId, threadId: input.threadId, role: "agent", text: input.text });
+    const row = await appendMessage(tx, { tenantId: input.tenantId, threadId: input.threadId, role: "agent", text: input.text, revisionId: input.revisionId });
     await tx
       .update(messages)
       .set({ answeredAt: sql`now()` })
@@ -268,6 +285,7 @@ export async function listMessagesByThread(db: DbOrTx, tenantId: string, threadI
       queued: messages.queued,
       answeredAt: messages.answeredAt,
       createdAt: messages.createdAt,
+      revisionId: messages.revisionId,
     })
     .from(messages)
     .where(and(eq(messages.tenantId, tenantId), eq(messages.threadId, threadId)))

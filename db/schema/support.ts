@@ -17,6 +17,18 @@ import {
   uniqueIndex,
 } from "drizzle-orm/pg-core";
 
+/**
+ * A revision of the agent (`agent/runtime/revision.ts`): its id, the digests it is made of, and
+ * its number, in the order revisions first ran here (the LangGraph API's assistant version).
+ * Shared by every bank of the deployment.
+ */
+export const agentRevisions = pgTable("agent_revisions", {
+  id: text("id").primaryKey(),
+  number: integer("number").notNull().unique(),
+  components: jsonb("components").notNull(),
+  firstSeenAt: timestamp("first_seen_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
 /** One conversation; the LangGraph thread id is this id. */
 export const threads = pgTable(
   "threads",
@@ -30,6 +42,8 @@ export const threads = pgTable(
      */
     parentThreadId: text("parent_thread_id").references((): AnyPgColumn => threads.id),
     status: text("status", { enum: THREAD_STATUSES }).notNull().default("idle"),
+    /** The agent revision the conversation started on (`agent_revisions`); null for conversations older than revisions. */
+    revisionId: text("revision_id"),
     /** A busy thread belongs to the run holding this lease until it expires. */
     leaseUntil: timestamp("lease_until", { withTimezone: true }),
     /** The app instance running the thread; a dead instance's threads are recovered. */
@@ -57,6 +71,8 @@ export const messages = pgTable(
     answeredAt: timestamp("answered_at", { withTimezone: true }),
     /** The id the customer's client gave the message: a resend with the same id is stored once. */
     clientMessageId: text("client_message_id"),
+    /** The agent revision that wrote an agent message; null on customer messages and older ones. */
+    revisionId: text("revision_id"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -86,6 +102,8 @@ export const cases = pgTable(
     amountMinor: integer("amount_minor").notNull(),
     currency: text("currency").notNull().default("EUR"),
     status: text("status", { enum: CASE_STATUSES }).notNull().default("open"),
+    /** The agent revision that opened the case. */
+    revisionId: text("revision_id"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
@@ -272,6 +290,8 @@ export const nodeEvents = pgTable(
     request: jsonb("request"),
     response: jsonb("response"),
     idempotencyKey: text("idempotency_key"),
+    /** The agent revision that ran the attempt. */
+    revisionId: text("revision_id"),
     at: timestamp("at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index("node_events_thread_idx").on(t.threadId, t.at)],

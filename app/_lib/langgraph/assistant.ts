@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
 import type { Assistant } from "@/app/api/langgraph/schema";
+import type { RevisionRow } from "@/db/queries/revisions";
 import { ApiError } from "../errors";
 
 /** The graph's name in langgraph.json and the Platform API: clients' default, so agent-chat-ui needs no setting. */
@@ -21,7 +22,7 @@ export const ASSISTANT_ID = defaultAssistantId(GRAPH_ID);
 
 const CREATED_AT = "2026-01-01T00:00:00.000Z";
 
-/** The one assistant: the bank support graph, as the app runs it. */
+/** The one assistant: the bank support graph, as the app runs it (version 1 until a revision is known). */
 export const ASSISTANT: Assistant = {
   assistant_id: ASSISTANT_ID,
   graph_id: GRAPH_ID,
@@ -35,8 +36,33 @@ export const ASSISTANT: Assistant = {
   updated_at: CREATED_AT,
 };
 
+/**
+ * The assistant at a revision of the agent: its version is the revision's number, its metadata
+ * the revision's id and what it is made of (code, reply templates, help articles, models, prompts,
+ * business rules), so a client can tell which revision answered.
+ */
+export function assistantAt(revision: RevisionRow): Assistant {
+  const at = revision.firstSeenAt.toISOString();
+  return {
+    ...ASSISTANT,
+    metadata: { ...ASSISTANT.metadata, revision: revision.id, components: revision.components },
+    version: revision.number,
+    updated_at: at,
+  };
+}
+
+/** The assistant as this process runs it: at the agent's current revision. */
+export async function currentAssistant(agent: { revisionRegistered(): Promise<RevisionRow> }): Promise<Assistant> {
+  return assistantAt(await agent.revisionRegistered());
+}
+
+/** Whether an id names the assistant: its own id or its graph's, as the Platform accepts both. */
+export function isAssistant(assistantId: string): boolean {
+  return assistantId === ASSISTANT_ID || assistantId === GRAPH_ID;
+}
+
 /** The assistant a request names, by its id or its graph's id, as the Platform accepts both. */
 export function requireAssistant(assistantId: string): Assistant {
-  if (assistantId !== ASSISTANT_ID && assistantId !== GRAPH_ID) throw new ApiError("not_found:assistant", "No such assistant.");
+  if (!isAssistant(assistantId)) throw new ApiError("not_found:assistant", "No such assistant.");
   return ASSISTANT;
 }

@@ -111,7 +111,8 @@ export async function toThread(s: Services, user: SessionUser, thread: ThreadRow
     created_at: time(thread.createdAt),
     updated_at: time(thread.updatedAt),
     state_updated_at: time(thread.updatedAt),
-    metadata: { graph_id: GRAPH_ID, assistant_id: ASSISTANT_ID },
+    // The revision of the agent the conversation started on, when it is known.
+    metadata: { graph_id: GRAPH_ID, assistant_id: ASSISTANT_ID, ...(thread.revisionId ? { revision: thread.revisionId } : {}) },
     status: PLATFORM_STATUS[thread.status],
     values,
     interrupts: grouped,

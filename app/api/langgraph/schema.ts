@@ -20,6 +20,12 @@ export const assistantSearchBody = z.looseObject({
   ...page,
 });
 
+/** `POST /assistants/{id}/versions`: versions whose metadata has each of these entries, a page of them. */
+export const assistantVersionsBody = z.looseObject({
+  metadata: z.record(z.string(), z.unknown()).optional(),
+  ...page,
+});
+
 export const threadCreateBody = z.looseObject({
   /** The client's id for the new thread; the app picks one when absent. */
   thread_id: z.uuid().optional(),

@@ -6,12 +6,13 @@ import { STAFF } from "@/vocabulary/roles";
 
 export const runtime = "nodejs";
 
-/** A new conversation for the signed-in customer, within their conversations per day. */
+/** A new conversation for the signed-in customer, within their conversations per day, on the agent's revision. */
 export const POST = route(async (req) => {
-  const { db } = services();
+  const { db, agent } = services();
   const user = await requireUser(db, req, ["customer"]);
   await spendConversation(db, user.tenantId, customerIdOf(user));
-  const thread = await createThread(db, user.tenantId, customerIdOf(user));
+  await agent.revisionRegistered();
+  const thread = await createThread(db, user.tenantId, customerIdOf(user), agent.revision.id);
   return Response.json({ threadId: thread.id, status: thread.status }, { status: 201 });
 });
 

@@ -15,6 +15,8 @@ import type { Ctx } from "../../../agent/runtime/context";
 import { newRunRegistry } from "../../../agent/runtime/run-registry";
 import { createCheckpointer } from "../../../agent/runtime/checkpointer";
 import { depsFromEnv } from "../../../agent/runtime/wiring";
+import { processRevision } from "../../../agent/runtime/revision";
+import { env } from "../../../env";
 import { AgentState } from "../../../agent/graph/state";
 import { answerQueued, sendMessage } from "../../../agent/runtime/turns";
 import type { ChatTurn } from "../../../agent/understanding";
@@ -57,7 +59,16 @@ export async function compareFootprints(db: Db, pool: Pool, databaseUrl: string,
   const jobs = createJobQueue(databaseUrl);
   const measure = async (state: typeof AgentState) => {
     const graph = buildGraph(deps, createCheckpointer(pool), { state });
-    const ctx: Ctx = { db, graph, deps, instance, runs: newRunRegistry(), jobs, answerQueued: (...args) => answerQueued(ctx)(...args) };
+    const ctx: Ctx = {
+      db,
+      graph,
+      deps,
+      revision: processRevision(env()),
+      instance,
+      runs: newRunRegistry(),
+      jobs,
+      answerQueued: (...args) => answerQueued(ctx)(...args),
+    };
     const { id: threadId } = await createThread(db, DEMO_TENANT, "cust-alice");
     const out: Footprint[] = [];
     for (let turn = 1; turn <= marks.at(-1)!; turn++) {

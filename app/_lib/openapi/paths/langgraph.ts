@@ -3,6 +3,7 @@ import { idParam } from "@/app/api/schema";
 import {
   assistant,
   assistantSearchBody,
+  assistantVersionsBody,
   historyBody,
   historyQuery,
   run,
@@ -75,6 +76,18 @@ export const langGraphPaths = {
       summary: "The assistant by its id or by its graph's id (`agent`).",
       path: id,
       responses: { 200: json(assistant, "The assistant") },
+      errors: { 403: ROLES, 404: "`not_found:assistant`: no such assistant." },
+    },
+  },
+  "/api/langgraph/assistants/{id}/versions": {
+    post: {
+      tag: TAG,
+      summary:
+        "The assistant's versions, newest first: one a revision of the agent that has run on this deployment, numbered in the order they first ran; its metadata names the revision (`revision`) and what it is made of (`components`).",
+      path: id,
+      body: assistantVersionsBody,
+      bodyOptional: true,
+      responses: { 200: json(z.array(assistant), "The versions") },
       errors: { 403: ROLES, 404: "`not_found:assistant`: no such assistant." },
     },
   },

@@ -17,7 +17,11 @@ export const POST = route(async (req) => {
   const customerId = customerIdOf(user);
   const body = await parseOptionalBody(req, threadCreateBody, threadCreateBody.parse({}));
   await spendConversation(s.db, user.tenantId, customerId);
-  let thread = body.thread_id ? await createThreadWithId(s.db, user.tenantId, customerId, body.thread_id) : await createThread(s.db, user.tenantId, customerId);
+  await s.agent.revisionRegistered();
+  const revisionId = s.agent.revision.id;
+  let thread = body.thread_id
+    ? await createThreadWithId(s.db, user.tenantId, customerId, body.thread_id, revisionId)
+    : await createThread(s.db, user.tenantId, customerId, revisionId);
   if (!thread) {
     const existing = await getThreadById(s.db, user.tenantId, body.thread_id!);
     if (body.if_exists !== "do_nothing" || existing?.customerId !== customerId) throw new ApiError("conflict:thread", "A conversation with this id exists.");

@@ -1,12 +1,13 @@
 import { route, services } from "@/app/_lib/route";
-import { requireAssistant } from "@/app/_lib/langgraph/assistant";
+import { currentAssistant, requireAssistant } from "@/app/_lib/langgraph/assistant";
 import { requireLangGraphUser } from "@/app/_lib/langgraph/access";
 
 export const runtime = "nodejs";
 
-/** The assistant by its id or its graph's id. */
+/** The assistant by its id or its graph's id, at the agent's current revision. */
 export const GET = route<{ id: string }>(async (req, { id }) => {
-  const { db } = services();
+  const { db, agent } = services();
   await requireLangGraphUser(db, req);
-  return Response.json(requireAssistant(id));
+  requireAssistant(id);
+  return Response.json(await currentAssistant(agent));
 });
