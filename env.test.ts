@@ -57,6 +57,14 @@ describe("startup problems", () => {
     for (const message of problems({ ENCRYPTION_KEYS: `a:${key(1, 16)}` })) expect(message).not.toContain(key(1, 16));
   });
 
+  it("refuse a language model priced by only one of its input and output tokens, naming the price missing", () => {
+    expect(settings({ LLM_PRICE_INPUT_PER_MTOK: "0.15" })).toEqual(["LLM_PRICE_OUTPUT_PER_MTOK"]);
+    expect(settings({ LLM_PRICE_OUTPUT_PER_MTOK: "0.6" })).toEqual(["LLM_PRICE_INPUT_PER_MTOK"]);
+    expect(settings({ LLM_PRICE_INPUT_PER_MTOK: "0.15", LLM_PRICE_OUTPUT_PER_MTOK: "0.6" })).toEqual([]);
+    expect(settings({ LLM_PRICE_INPUT_PER_MTOK: "-1", LLM_PRICE_OUTPUT_PER_MTOK: "0.6" })).toEqual(["LLM_PRICE_INPUT_PER_MTOK"]);
+    expect(settings({ APP_COMMIT: "not-a-commit" })).toEqual(["APP_COMMIT"]);
+  });
+
   it("require TRUSTED_PROXY_HOPS in production, 0 included, so no proxy's address is taken for every client's", () => {
     expect(settings({ ...PRODUCTION, TRUSTED_PROXY_HOPS: undefined })).toEqual(["TRUSTED_PROXY_HOPS"]);
     expect(settings({ ...PRODUCTION, TRUSTED_PROXY_HOPS: "0" })).toEqual([]);

@@ -85,6 +85,13 @@ export const envSchema = z
     CHECK_TIMEOUT_MS: z.coerce.number().int().positive().default(2000),
     /** Attempts per bank-system check, the first included. */
     CHECK_MAX_ATTEMPTS: z.coerce.number().int().positive().default(3),
+    /**
+     * How long a turn may take before the customer has an answer, retries and timeouts
+     * together: a bank-system check whose next attempt cannot finish in the time left degrades
+     * at once (the refund then waits for an operator), and language-model calls are cut to the
+     * time left. The refund's ledger call is never cut by it.
+     */
+    TURN_DEADLINE_MS: z.coerce.number().int().min(1000).default(12_000),
     /** Milliseconds a ledger call may take before the refund is left for the retry job (which reads the ledger by case first). */
     LEDGER_TIMEOUT_MS: z.coerce.number().int().positive().default(5000),
     /** How long a refund the ledger never confirmed waits before the recovery job retries it (reading the ledger by case first). */
@@ -172,6 +179,20 @@ export const envSchema = z
     LLM_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
     /** Retries of a failed language-model request (HTTP 429, 5xx, a dropped connection), within LLM_TIMEOUT_MS. */
     LLM_MAX_RETRIES: z.coerce.number().int().min(0).max(5).default(1),
+    /**
+     * The language model's price per million input (prompt) tokens, in LLM_PRICE_CURRENCY:
+     * `0.15` for 0.15 a million. With LLM_PRICE_OUTPUT_PER_MTOK it prices every call's tokens
+     * (node events, metrics, the ops page, incident reports); unset, tokens are counted and no
+     * cost is given.
+     */
+    LLM_PRICE_INPUT_PER_MTOK: z.coerce.number().nonnegative().optional(),
+    /** The price per million output (completion) tokens, in LLM_PRICE_CURRENCY. */
+    LLM_PRICE_OUTPUT_PER_MTOK: z.coerce.number().nonnegative().optional(),
+    /** The currency of the prices (the provider's bill's), an ISO 4217 code. */
+    LLM_PRICE_CURRENCY: z
+      .string()
+      .regex(/^[A-Z]{3}$/, "an ISO 4217 code such as USD")
+      .default("USD"),
     /*
      * Sessions and sign-in.
      */
@@ -290,6 +311,10 @@ export const envSchema = z
     ENABLE_TEST_CLOCK: z.enum(["0", "1"]).default("0"),
   })
   .superRefine((config, ctx) => {
+    if ((config.LLM_PRICE_INPUT_PER_MTOK === undefined) !== (config.LLM_PRICE_OUTPUT_PER_MTOK === undefined)) {
+      const missing = config.LLM_PRICE_INPUT_PER_MTOK === undefined ? "LLM_PRICE_INPUT_PER_MTOK" : "LLM_PRICE_OUTPUT_PER_MTOK";
+      ctx.addIssue({ code: "custom", path: [missing], message: "a model is priced by both its input and its output tokens: set both prices, or neither" });
+    }
     if (config.ENCRYPTION_KEYS === undefined) {
       if (config.ENCRYPTION_WRITE_KEY !== undefined)
         ctx.addIssue({ code: "custom", path: ["ENCRYPTION_WRITE_KEY"], message: "it names a key but ENCRYPTION_KEYS is not set" });

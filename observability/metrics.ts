@@ -11,7 +11,7 @@ export const BYTES = [1024, 4096, 16_384, 65_536, 262_144, LARGE_CHECKPOINT_BYTE
 
 /**
  * Every series the product exports, on one registry with Node's process metrics. Labels
- * are bounded sets (node, system, intent, outcome, route template, tenant), never ids.
+ * are bounded sets (node, system, intent, outcome, route template, tenant, agent revision), never ids.
  */
 function build() {
   const registry = new Registry();
@@ -68,6 +68,30 @@ function build() {
       name: "bank_degraded_checks_total",
       help: "Checks that stayed unavailable after every retry and were recorded as such, by system",
       labelNames: ["system"] as const,
+      registers,
+    }),
+    llmTokens: new Counter({
+      name: "bank_llm_tokens_total",
+      help: "Tokens a language model read (input) and wrote (output), as the provider reported them, by bank, agent revision and node",
+      labelNames: ["tenant", "revision", "node", "direction"] as const,
+      registers,
+    }),
+    llmCost: new Counter({
+      name: "bank_llm_cost_micros_total",
+      help: "What a language model's tokens cost by its price in settings, in millionths of the price's currency, by bank, agent revision and node",
+      labelNames: ["tenant", "revision", "node", "currency"] as const,
+      registers,
+    }),
+    llmCallsWithoutUsage: new Counter({
+      name: "bank_llm_calls_without_usage_total",
+      help: "Language-model calls whose answer reported no token counts (their cost is unknown), by bank and agent revision",
+      labelNames: ["tenant", "revision"] as const,
+      registers,
+    }),
+    invalidStates: new Counter({
+      name: "bank_state_invalid_total",
+      help: "Checkpointed states that did not fit the state's schema when a node read them (the run failed), by node",
+      labelNames: ["node"] as const,
       registers,
     }),
     decisions: new Counter({

@@ -8,6 +8,7 @@ import type { HandoverReason } from "@/db/queries/handovers";
 import type { OwnClaims } from "@/db/queries/approvals";
 import type { ApprovalRef, Checks, Triage } from "./state";
 import type { PendingTxn, RefundReason, Txn } from "../understanding";
+import type { CallCost, ModelPrice } from "../llm/usage";
 
 /** What the agent hands a person when it cannot help on its own. */
 export type HandoverRequest = {
@@ -102,19 +103,21 @@ export type AgentStore = {
    * idempotency key, however often the node runs.
    */
   recordCardAction(input: CardActionAudit): Promise<void>;
-  recordNodeEvent(input: {
-    tenantId: string;
-    threadId: string;
-    node: string;
-    system?: string;
-    outcome: "ok" | "degraded" | "error";
-    latencyMs: number;
-    error?: string;
-    step?: number;
-    request?: unknown;
-    response?: unknown;
-    idempotencyKey?: string;
-  }): Promise<void>;
+  recordNodeEvent(
+    input: {
+      tenantId: string;
+      threadId: string;
+      node: string;
+      system?: string;
+      outcome: "ok" | "degraded" | "error";
+      latencyMs: number;
+      error?: string;
+      step?: number;
+      request?: unknown;
+      response?: unknown;
+      idempotencyKey?: string;
+    } & Partial<CallCost>,
+  ): Promise<void>;
 };
 
 /** One card change for the audit trail. */
@@ -182,6 +185,10 @@ export type AgentSettings = {
   leaseMs: number;
   /** Longest a language-model call may take before the offline model or the code's words answer instead (default 10 s). */
   llmTimeoutMs?: number;
+  /** How long a turn may take before the customer has an answer (checks and language-model calls bound themselves by it); unset, no bound but their own. */
+  turnDeadlineMs?: number;
+  /** The language model's price, when set: each call's tokens are priced by it. */
+  llmPrice?: ModelPrice;
 };
 
 /** Everything the graph touches outside itself, injected so tests and replays can swap it. */

@@ -10,8 +10,14 @@ import { refund, refundFailed } from "./nodes/refund";
 import { reply } from "./nodes/reply";
 import { triage } from "./nodes/triage";
 import { AgentState, type AgentStateType, type SystemName } from "./state";
+import { DEFAULT_LLM_TIMEOUT_MS } from "../clients/model";
 
 /** Node names are an API: paused threads name them in their checkpoints. */
+/** How much longer than the model's own silence limit the reply node waits for a piece of its stream: LangGraph's cut is the backstop, the node's own comes first. */
+const REPLY_IDLE_MARGIN_MS = 5_000;
+/** How much longer than its own time limit a check's attempt may run before LangGraph cuts it. */
+const CHECK_TIMEOUT_MARGIN_MS = 250;
+
 export const NODES = ["intake", "checkSystem", CARD_ACTION_NODE, "triage", "approvalGate", "refund", "reply"] as const;
 
 /** The bank systems each intent needs asked before the agent can answer. */
@@ -72,39 +78,45 @@ export function buildGraph(
     jitter: false,
     logWarning: false,
   });
-  return new StateGraph(options.state ?? AgentState)
-    .addNode("intake", observed(deps, "intake", intake(deps)), { retryPolicy: retry(2) })
-    .addNode("checkSystem", measured("checkSystem", checkSystem(deps)), {
-      retryPolicy: retry(settings.checkMaxAttempts),
-      timeout: settings.checkTimeoutMs,
-      errorHandler: degradeCheck(deps),
-    })
-    .addNode(CARD_ACTION_NODE, measured(CARD_ACTION_NODE, cardAction(deps)), {
-      retryPolicy: retry(settings.checkMaxAttempts),
-      timeout: settings.checkTimeoutMs,
-      errorHandler: cardActionFailed(deps),
-    })
-    .addNode("triage", observed(deps, "triage", triage(deps)), { retryPolicy: retry(2) })
-    .addNode("approvalGate", observed(deps, "approvalGate", approvalGate(deps)), { retryPolicy: retry(2) })
-    .addNode("refund", observed(deps, "refund", refund(deps)), {
-      retryPolicy: retry(settings.ledgerMaxAttempts),
-      timeout: settings.ledgerTimeoutMs,
-      errorHandler: refundFailed,
-    })
-    .addNode("reply", observed(deps, "reply", reply(deps)))
-    .addEdge(START, "intake")
-    .addConditionalEdges("intake", (state, config) => routeAfterIntake(state, String(config?.configurable?.thread_id)), [
-      "checkSystem",
-      CARD_ACTION_NODE,
-      "reply",
-    ])
-    .addEdge("checkSystem", "triage")
-    .addEdge(CARD_ACTION_NODE, "triage")
-    .addConditionalEdges("triage", routeAfterTriage, ["refund", "approvalGate", "reply"])
-    .addConditionalEdges("approvalGate", routeAfterGate, ["refund", "reply"])
-    .addEdge("refund", "reply")
-    .addEdge("reply", END)
-    .compile({ checkpointer, interruptBefore: options.interruptBefore });
+  return (
+    new StateGraph(options.state ?? AgentState)
+      .addNode("intake", observed(deps, "intake", intake(deps)), { retryPolicy: retry(2) })
+      .addNode("checkSystem", measured("checkSystem", checkSystem(deps)), {
+        retryPolicy: retry(settings.checkMaxAttempts),
+        // The node bounds each attempt itself (by the turn's time left too); LangGraph's cut is the backstop.
+        timeout: settings.checkTimeoutMs + CHECK_TIMEOUT_MARGIN_MS,
+        errorHandler: degradeCheck(deps),
+      })
+      .addNode(CARD_ACTION_NODE, measured(CARD_ACTION_NODE, cardAction(deps)), {
+        retryPolicy: retry(settings.checkMaxAttempts),
+        timeout: settings.checkTimeoutMs,
+        errorHandler: cardActionFailed(deps),
+      })
+      .addNode("triage", observed(deps, "triage", triage(deps)), { retryPolicy: retry(2) })
+      .addNode("approvalGate", observed(deps, "approvalGate", approvalGate(deps)), { retryPolicy: retry(2) })
+      .addNode("refund", observed(deps, "refund", refund(deps)), {
+        retryPolicy: retry(settings.ledgerMaxAttempts),
+        timeout: settings.ledgerTimeoutMs,
+        errorHandler: refundFailed,
+      })
+      // A language model's wording streams: the node lives while pieces come (each a heartbeat) and is cut when the stream falls silent.
+      .addNode("reply", observed(deps, "reply", reply(deps)), {
+        timeout: { idleTimeout: (settings.llmTimeoutMs ?? DEFAULT_LLM_TIMEOUT_MS) + REPLY_IDLE_MARGIN_MS, refreshOn: "heartbeat" },
+      })
+      .addEdge(START, "intake")
+      .addConditionalEdges("intake", (state, config) => routeAfterIntake(state, String(config?.configurable?.thread_id)), [
+        "checkSystem",
+        CARD_ACTION_NODE,
+        "reply",
+      ])
+      .addEdge("checkSystem", "triage")
+      .addEdge(CARD_ACTION_NODE, "triage")
+      .addConditionalEdges("triage", routeAfterTriage, ["refund", "approvalGate", "reply"])
+      .addConditionalEdges("approvalGate", routeAfterGate, ["refund", "reply"])
+      .addEdge("refund", "reply")
+      .addEdge("reply", END)
+      .compile({ checkpointer, interruptBefore: options.interruptBefore })
+  );
 }
 
 export type AgentGraph = ReturnType<typeof buildGraph>;

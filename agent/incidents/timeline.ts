@@ -39,6 +39,11 @@ export const timelineEntry = z
       error: z.string().nullable(),
       /** The agent revision that ran the attempt; null for attempts recorded before revisions. */
       revision: z.string().nullable().optional(),
+      /** A language model's call (`system: "llm"`): the tokens it read and wrote, and their cost in millionths of `costCurrency`; null when unknown. */
+      inputTokens: z.number().int().nullable().optional(),
+      outputTokens: z.number().int().nullable().optional(),
+      costMicros: z.number().int().nullable().optional(),
+      costCurrency: z.string().nullable().optional(),
       /** Calls that change something outside the ledger (the cards system): the key, what was asked and answered. */
       idempotencyKey: z.string().nullable().optional(),
       request: z.unknown().optional(),
@@ -61,6 +66,41 @@ export const timelineEntry = z
   .meta({ id: "TimelineEntry" });
 
 export type CheckpointEntry = z.infer<typeof checkpointRecord>;
+
+/** What a conversation's language-model calls read, wrote and cost, summed from its timeline. */
+export const languageModelUse = z
+  .object({
+    calls: z.number().int(),
+    inputTokens: z.number().int(),
+    outputTokens: z.number().int(),
+    /** The cost in millionths of each currency the calls were priced in. */
+    cost: z.array(z.object({ currency: z.string(), micros: z.number().int() })),
+    /** Calls whose answer reported no tokens: their cost is unknown and not in `cost`. */
+    callsWithoutUsage: z.number().int(),
+  })
+  .meta({ id: "LanguageModelUse" });
+
+export type LanguageModelUse = z.infer<typeof languageModelUse>;
+
+/** The language-model calls of a timeline, summed. */
+export function languageModelUseOf(entries: readonly TimelineEntry[]): LanguageModelUse {
+  const use: LanguageModelUse = { calls: 0, inputTokens: 0, outputTokens: 0, cost: [], callsWithoutUsage: 0 };
+  for (const e of entries) {
+    if (e.kind !== "node_event" || e.system !== "llm") continue;
+    use.calls++;
+    if (e.inputTokens == null && e.outputTokens == null) {
+      use.callsWithoutUsage++;
+      continue;
+    }
+    use.inputTokens += e.inputTokens ?? 0;
+    use.outputTokens += e.outputTokens ?? 0;
+    if (e.costMicros == null || !e.costCurrency) continue;
+    const line = use.cost.find((c) => c.currency === e.costCurrency);
+    if (line) line.micros += e.costMicros;
+    else use.cost.push({ currency: e.costCurrency, micros: e.costMicros });
+  }
+  return use;
+}
 export type TimelineEntry = z.infer<typeof timelineEntry>;
 
 function errorText(error: unknown): string | null {
@@ -183,6 +223,7 @@ export async function buildTimeline(
         attempt,
         error: e.error,
         revision: e.revisionId,
+        ...(e.system === "llm" ? { inputTokens: e.inputTokens, outputTokens: e.outputTokens, costMicros: e.costMicros, costCurrency: e.costCurrency } : {}),
       };
       return e.system === "cards" ? { ...entry, idempotencyKey: e.idempotencyKey, request: e.request, response: e.response } : entry;
     }),

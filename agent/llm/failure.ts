@@ -1,4 +1,5 @@
 /** Why a language model's answer was not used, and the bound every call to one runs under. */
+import type { TokenUsage } from "./usage";
 
 /**
  * `unavailable`: no answer (connection refused, HTTP error after retries); `timeout`: no answer
@@ -8,11 +9,12 @@
  */
 export type LlmFailureCode = "llm:unavailable" | "llm:timeout" | "llm:refused" | "llm:malformed" | "llm:unsupported";
 
-/** A language-model call whose answer the agent does not use; `code` is what the node event records. */
+/** A language-model call whose answer the agent does not use; `code` is what the node event records, `usage` the tokens the answer reported. */
 export class LlmFailure extends Error {
   constructor(
     readonly code: LlmFailureCode,
     readonly detail: string,
+    readonly usage?: TokenUsage,
   ) {
     super(`${code}: ${detail}`);
     this.name = "LlmFailure";
@@ -29,12 +31,32 @@ function describe(error: unknown): string {
  * Every failure of the model becomes an LlmFailure; the caller's own abort (the run was
  * stopped) is rethrown as it is, since then nobody waits for an answer at all.
  */
-export async function callWithin<T>(timeoutMs: number, signal: AbortSignal | undefined, call: (signal: AbortSignal) => Promise<T>): Promise<T> {
+export function callWithin<T>(timeoutMs: number, signal: AbortSignal | undefined, call: (signal: AbortSignal) => Promise<T>): Promise<T> {
+  return callWhileAlive({ firstMs: timeoutMs }, signal, (bounded) => call(bounded));
+}
+
+/**
+ * `callWithin` for a stream: the first piece must come within `firstMs`, and each next one
+ * within `idleMs` of the last (the call calls `alive()` for each), so a slow stream lives as
+ * long as it keeps writing and a silent one is cut. Without `idleMs`, `firstMs` bounds the call.
+ */
+export async function callWhileAlive<T>(
+  limits: { firstMs: number; idleMs?: number },
+  signal: AbortSignal | undefined,
+  call: (signal: AbortSignal, alive: () => void) => Promise<T>,
+): Promise<T> {
   const deadline = new AbortController();
-  const timer = setTimeout(() => deadline.abort(new LlmFailure("llm:timeout", `no answer within ${timeoutMs} ms`)), timeoutMs);
+  let timer: NodeJS.Timeout | undefined;
+  const wait = (ms: number, what: string) => {
+    clearTimeout(timer);
+    timer = setTimeout(() => deadline.abort(new LlmFailure("llm:timeout", `${what} within ${ms} ms`)), ms);
+  };
+  wait(limits.firstMs, "no answer");
+  const { idleMs } = limits;
+  const alive = idleMs === undefined ? () => undefined : () => wait(idleMs, "no more of the answer");
   const bounded = signal ? AbortSignal.any([signal, deadline.signal]) : deadline.signal;
   try {
-    return await call(bounded);
+    return await call(bounded, alive);
   } catch (error) {
     if (signal?.aborted) throw error;
     if (error instanceof LlmFailure) throw error;

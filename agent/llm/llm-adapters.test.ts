@@ -49,12 +49,14 @@ describe.each(["openai", "anthropic"] as const)("the %s adapter against its prot
   });
 
   describe("understanding", () => {
-    it("uses the model's understanding, merchant spelled as listed, and records nothing", async () => {
+    it("uses the model's understanding, merchant spelled as listed, and records the call with the tokens its answer reported", async () => {
       const json = JSON.stringify({ intent: "refund", reason: "duplicate", merchant: "coffee-corner", confidence: 0.77 });
       const { deps, events } = setup(provider, always({ kind: "text", text: `Here you are:\n${json}` }));
       const u = await understandWithFallback(deps, input, { record: target });
       expect(u).toEqual({ intent: "refund", reason: "duplicate", merchant: "Coffee Corner", confidence: 0.77 });
-      expect(events).toEqual([]);
+      expect(events).toEqual([
+        expect.objectContaining({ ...target, node: "intake", system: "llm", outcome: "ok", inputTokens: 10, outputTokens: 10, costMicros: null }),
+      ]);
       const [request] = fake.requests;
       expect(request).toMatchObject({ protocol: provider, stream: false, model: "fake-model" });
       expect(request!.system).toMatch(/intake step of a bank/);

@@ -5,8 +5,9 @@ import type { FreeTextBrief } from "../graph/free-text";
 import { DEFAULT_LANGUAGE, LANGUAGE_NAMES_EN, LANGUAGES } from "@/i18n/languages";
 import { MESSAGES } from "@/i18n/words";
 import { messageText } from "../understanding/understand";
-import { callWithin, LlmFailure } from "./failure";
+import { callWhileAlive, LlmFailure } from "./failure";
 import { refusalOf } from "./model-refusal";
+import { streamUsage, usageOf, type TokenUsage } from "./usage";
 
 /** The longest answer kept; a model that writes more is cut off and the code's words answer. */
 export const MAX_REPLY_CHARS = 1200;
@@ -65,18 +66,34 @@ export function checkPhrasing(text: string, brief: FreeTextBrief): { text: strin
 /**
  * Streams the model's wording of `brief` through `onToken`, piece by piece, and returns the
  * checked reply (any citation line it dropped is appended and streamed too). Throws an
- * LlmFailure when the model cannot be reached, takes longer than `timeoutMs` in all, refuses
+ * LlmFailure when the model cannot be reached, gives no first piece within `timeoutMs` or falls
+ * silent for `idleMs` after one (for `timeoutMs` in all, without `idleMs`), refuses
  * or writes an unusable reply; the pieces already streamed are then the caller's to withdraw.
+ * `onUsage` hears the tokens the stream reports, as they are reported.
  */
 export async function phraseFreeText(
   model: BaseChatModel,
   brief: FreeTextBrief,
   customerText: string,
-  opts: { timeoutMs: number; signal?: AbortSignal; onToken: (text: string) => void },
+  opts: {
+    timeoutMs: number;
+    /** How long the stream may be silent between pieces once it started; unset, `timeoutMs` bounds the whole stream. */
+    idleMs?: number;
+    signal?: AbortSignal;
+    onToken: (text: string) => void;
+    onUsage?: (usage: TokenUsage) => void;
+    /** Called for every piece the stream brings, text or not: the stream is alive. */
+    onChunk?: () => void;
+  },
 ): Promise<string> {
-  return callWithin(opts.timeoutMs, opts.signal, async (signal) => {
+  return callWhileAlive({ firstMs: opts.timeoutMs, idleMs: opts.idleMs }, opts.signal, async (signal, alive) => {
     let text = "";
+    let usage: TokenUsage | undefined;
     for await (const chunk of await model.stream(phrasingMessages(brief, customerText), { signal })) {
+      alive();
+      opts.onChunk?.();
+      const reported = usageOf(chunk);
+      if (reported) opts.onUsage?.((usage = streamUsage(usage, reported)));
       const refusal = refusalOf(chunk);
       if (refusal) throw new LlmFailure("llm:refused", refusal);
       const piece = messageText(chunk);

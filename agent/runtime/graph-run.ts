@@ -11,6 +11,7 @@ import { runEnded, stopTurn, type TurnRun } from "./run-registry";
 import type { ApprovalRequest } from "../graph/nodes/approval-gate";
 import { composeReply } from "../graph/replies";
 import type { AgentStateType } from "../graph/state";
+import { turnDeadline } from "../graph/deadline";
 
 /**
  * The run stopped at a superstep boundary because the process is draining or lost the
@@ -95,7 +96,9 @@ export async function run(ctx: Ctx, threadId: string, input: unknown, onToken?: 
     await inSpan("agent.run", { attributes, onError }, async (span) => {
       const runTrace = span.isRecording() ? new RunTrace(context.active()) : undefined;
       try {
-        await inRun(runId, () => streamRun(ctx, config, input, control, onToken), runTrace);
+        const deadlineMs = ctx.deps.settings.turnDeadlineMs;
+        const streamed = () => streamRun(ctx, config, input, control, onToken);
+        await inRun(runId, () => (deadlineMs === undefined ? streamed() : turnDeadline.run(Date.now() + deadlineMs, streamed)), runTrace);
       } finally {
         runTrace?.end();
       }

@@ -7,6 +7,10 @@ import { isPhrasing, words, type FakeAnswer } from "../../test/llm-fakes/script"
 import { startLlmFake, type LlmFake } from "../../test/llm-fakes/server";
 import { createAgent } from "../index";
 import { createChatModel, type LlmProvider } from "../clients/model";
+import type { ModelPrice } from "../llm/usage";
+import { languageModelUseOf } from "../incidents/timeline";
+import { metrics } from "@/observability/metrics";
+import { opsSummary } from "@/app/_lib/ops-summary";
 
 const h = agentHarness();
 let fake: LlmFake;
@@ -33,11 +37,11 @@ const WORDED = "Hello and welcome! I can help you with card payments you want re
 /** The start of composeReply's greeting, the code's own words. */
 const CODE_GREETING = /^Hello! I can help with /;
 
-/** An agent on the integration database whose language model is the fake, speaking `provider`. */
-function agentWith(provider: LlmProvider, understanding: FakeAnswer, phrasing: FakeAnswer) {
+/** An agent on the integration database whose language model is the fake, speaking `provider`, priced by `llmPrice` when given. */
+function agentWith(provider: LlmProvider, understanding: FakeAnswer, phrasing: FakeAnswer, llmPrice?: ModelPrice, llmTimeoutMs = 5000) {
   fake.answer((request) => (isPhrasing(request) ? phrasing : understanding));
   const model = createChatModel({ LLM_PROVIDER: provider, LLM_BASE_URL: provider === "openai" ? fake.openaiUrl : fake.anthropicUrl, LLM_MODEL: "fake-model" });
-  const agent = createAgent({ db: h.db, pool: h.pool, deps: { model, settings: { ...FAST_SETTINGS, llmTimeoutMs: 5000 } } });
+  const agent = createAgent({ db: h.db, pool: h.pool, deps: { model, settings: { ...FAST_SETTINGS, llmTimeoutMs, ...(llmPrice ? { llmPrice } : {}) } } });
   agents.push(agent);
   return agent;
 }
@@ -61,6 +65,31 @@ async function llmEvents(threadId: string) {
   return rows.map((r) => ({ node: r.node, outcome: r.outcome, error: r.error }));
 }
 
+/** What the thread's language-model calls cost, in the order they were made. */
+async function llmCosts(threadId: string) {
+  const rows = await h.db
+    .select()
+    .from(nodeEvents)
+    .where(and(eq(nodeEvents.threadId, threadId), eq(nodeEvents.system, "llm")))
+    .orderBy(nodeEvents.id);
+  return rows.map((r) => ({
+    node: r.node,
+    inputTokens: r.inputTokens,
+    outputTokens: r.outputTokens,
+    costMicros: r.costMicros,
+    costCurrency: r.costCurrency,
+    revisionId: r.revisionId,
+  }));
+}
+
+/** A metric's value for these labels, 0 when it has none. */
+async function metricValue(metric: { get(): Promise<{ values: { labels: Record<string, unknown>; value: number }[] }> }, labels: Record<string, string>) {
+  const { values } = await metric.get();
+  return values.find((v) => Object.entries(labels).every(([key, value]) => v.labels[key] === value))?.value ?? 0;
+}
+
+const PRICE: ModelPrice = { inputPerMTok: 0.15, outputPerMTok: 0.6, currency: "USD" };
+
 async function storedAnswer(threadId: string) {
   return (await listMessagesByThread(h.db, TENANT, threadId)).filter((m) => m.role === "agent").map((m) => m.text);
 }
@@ -74,7 +103,10 @@ describe.each(["openai", "anthropic"] as const)("a turn with the %s adapter", (p
     expect(result.reply).toBe(WORDED);
     expect(await storedAnswer(thread)).toEqual([WORDED]);
     expect((await agent.state(TENANT, thread)).values.answer).toBe(WORDED);
-    expect(await llmEvents(thread)).toEqual([]);
+    expect(await llmEvents(thread)).toEqual([
+      { node: "intake", outcome: "ok", error: null },
+      { node: "reply", outcome: "ok", error: null },
+    ]);
     expect(fake.streams).toEqual([{ protocol: provider, completed: true }]);
   });
 
@@ -89,7 +121,10 @@ describe.each(["openai", "anthropic"] as const)("a turn with the %s adapter", (p
     expect(result.reply).toMatch(CODE_GREETING);
     expect(stream.slice(reset + 1).join("")).toBe(result.reply);
     expect(await storedAnswer(thread)).toEqual([result.reply]);
-    expect(await llmEvents(thread)).toEqual([{ node: "reply", outcome: "degraded", error: "llm:refused" }]);
+    expect(await llmEvents(thread)).toEqual([
+      { node: "intake", outcome: "ok", error: null },
+      { node: "reply", outcome: "degraded", error: "llm:refused" },
+    ]);
   });
 
   it("reads a malformed understanding with the offline model, records it under intake, and words limits in code", async () => {
@@ -99,6 +134,90 @@ describe.each(["openai", "anthropic"] as const)("a turn with the %s adapter", (p
     expect(result.reply).toMatch(/daily limit 1,500.00 EUR/);
     expect(await llmEvents(thread)).toEqual([{ node: "intake", outcome: "degraded", error: "llm:malformed" }]);
     expect(fake.requests.filter(isPhrasing)).toEqual([]);
+  });
+
+  it("records each call's tokens and their cost by the model's price, on the node events, the metrics and the incident report", async () => {
+    const agent = agentWith(
+      provider,
+      { kind: "text", text: GREETING, usage: { input: 1200, output: 40 } },
+      { kind: "text", text: WORDED, usage: { input: 800, output: 60 } },
+      PRICE,
+    );
+    const labels = { tenant: TENANT, revision: agent.revision.id };
+    const before = {
+      intake: await metricValue(metrics().llmCost, { ...labels, node: "intake", currency: "USD" }),
+      output: await metricValue(metrics().llmTokens, { ...labels, node: "reply", direction: "output" }),
+    };
+    const thread = await h.newThread();
+    await turn(agent, thread, "hello there");
+    // 1,200 tokens at 0.15 a million and 40 at 0.60: 180 + 24 millionths of a dollar.
+    expect(await llmCosts(thread)).toEqual([
+      { node: "intake", inputTokens: 1200, outputTokens: 40, costMicros: 204, costCurrency: "USD", revisionId: agent.revision.id },
+      { node: "reply", inputTokens: 800, outputTokens: 60, costMicros: 156, costCurrency: "USD", revisionId: agent.revision.id },
+    ]);
+    expect((await metricValue(metrics().llmCost, { ...labels, node: "intake", currency: "USD" })) - before.intake).toBe(204);
+    expect((await metricValue(metrics().llmTokens, { ...labels, node: "reply", direction: "output" })) - before.output).toBe(60);
+    expect(languageModelUseOf(await agent.incidents.timeline(TENANT, thread))).toEqual({
+      calls: 2,
+      inputTokens: 2000,
+      outputTokens: 100,
+      cost: [{ currency: "USD", micros: 360 }],
+      callsWithoutUsage: 0,
+    });
+    expect((await opsSummary(h.db, TENANT)).languageModel).toEqual([
+      {
+        revision: agent.revision.id,
+        answers: 1,
+        calls: 2,
+        callsWithoutUsage: 0,
+        inputTokens: 2000,
+        outputTokens: 100,
+        cost: [{ currency: "USD", micros: 360 }],
+        costPerAnswer: [{ currency: "USD", micros: 360 }],
+      },
+    ]);
+  });
+
+  it("answers when the provider reports no tokens, and says the cost is unknown", async () => {
+    const agent = agentWith(provider, { kind: "text", text: GREETING, usage: null }, { kind: "text", text: WORDED, usage: null }, PRICE);
+    const before = await metricValue(metrics().llmCallsWithoutUsage, { tenant: TENANT, revision: agent.revision.id });
+    const thread = await h.newThread();
+    const { result } = await turn(agent, thread, "hello there");
+    // An Anthropic stream whose start carries no usage is one the Anthropic client cannot read: the code's words answer instead.
+    const phrased = provider === "openai";
+    if (phrased) expect(result.reply).toBe(WORDED);
+    else expect(result.reply).toMatch(CODE_GREETING);
+    expect((await llmCosts(thread)).map(({ inputTokens, outputTokens, costMicros }) => ({ inputTokens, outputTokens, costMicros }))).toEqual([
+      { inputTokens: null, outputTokens: null, costMicros: null },
+      { inputTokens: null, outputTokens: null, costMicros: null },
+    ]);
+    expect((await metricValue(metrics().llmCallsWithoutUsage, { tenant: TENANT, revision: agent.revision.id })) - before).toBe(phrased ? 2 : 1);
+    expect(languageModelUseOf(await agent.incidents.timeline(TENANT, thread))).toMatchObject({ calls: 2, cost: [], callsWithoutUsage: 2 });
+  });
+
+  it("lets a slow wording stream past the model's timeout while it keeps writing, and cuts one that never starts", async () => {
+    // 24 words 120 ms apart: about 2.9 s in all, never 0.8 s without a word.
+    const slow = agentWith(provider, { kind: "text", text: GREETING }, { kind: "text", text: WORDED, delayMs: 120 }, undefined, 800);
+    const thread = await h.newThread();
+    const started = Date.now();
+    const { result } = await turn(slow, thread, "hello there");
+    expect(result.reply).toBe(WORDED);
+    expect(Date.now() - started).toBeGreaterThan(2000);
+    expect(await llmEvents(thread)).toEqual([
+      { node: "intake", outcome: "ok", error: null },
+      { node: "reply", outcome: "ok", error: null },
+    ]);
+
+    const silent = agentWith(provider, { kind: "text", text: GREETING }, { kind: "hang" }, undefined, 800);
+    const other = await h.newThread();
+    const cutAt = Date.now();
+    const cut = await turn(silent, other, "hello there");
+    expect(cut.result.reply).toMatch(CODE_GREETING);
+    expect(Date.now() - cutAt).toBeLessThan(800 + 1500);
+    expect(await llmEvents(other)).toEqual([
+      { node: "intake", outcome: "ok", error: null },
+      { node: "reply", outcome: "degraded", error: "llm:timeout" },
+    ]);
   });
 
   it("never lets the model word a money outcome", async () => {

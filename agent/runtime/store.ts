@@ -67,6 +67,19 @@ function actingForTheirTenant(store: AgentStore): AgentStore {
  * and its answer are stored encrypted with `keys` (in clear only with `encrypt` false:
  * ENCRYPTION_AT_REST=off, the protection benchmark's comparison).
  */
+/** A language model's tokens and their cost, on the metrics, by bank, revision and node (a call without counts is counted as such). */
+function countLlmUsage(event: Parameters<AgentStore["recordNodeEvent"]>[0], revision: string) {
+  const m = metrics();
+  const labels = { tenant: event.tenantId, revision, node: event.node };
+  if (event.inputTokens == null && event.outputTokens == null) {
+    if (event.outcome === "ok") m.llmCallsWithoutUsage.inc({ tenant: event.tenantId, revision });
+    return;
+  }
+  m.llmTokens.inc({ ...labels, direction: "input" }, event.inputTokens ?? 0);
+  m.llmTokens.inc({ ...labels, direction: "output" }, event.outputTokens ?? 0);
+  if (event.costMicros != null && event.costCurrency) m.llmCost.inc({ ...labels, currency: event.costCurrency }, event.costMicros);
+}
+
 /** The agent's database work; what it records (cases, node events) names agent revision `revisionId`. */
 export function createAgentStore(db: Db, keys: KeyRing = appKeyRing(), encrypt = encryptsAtRest(), revisionId: string | null = null): AgentStore {
   const seal = encrypt ? <T>(value: T) => sealJson(keys, value) : <T>(value: T) => value;
@@ -121,7 +134,10 @@ export function createAgentStore(db: Db, keys: KeyRing = appKeyRing(), encrypt =
     },
     admitRefund: (input) => approvals.admitRefund(db, input),
     completeRefund: (input) => approvals.completeRefund(db, input),
-    recordNodeEvent: (event) => recordNodeEvent(db, { ...event, revisionId, request: seal(event.request), response: seal(event.response) }),
+    async recordNodeEvent(event) {
+      await recordNodeEvent(db, { ...event, revisionId, request: seal(event.request), response: seal(event.response) });
+      if (event.system === "llm") countLlmUsage(event, revisionId ?? "none");
+    },
     recordCardAction: (input) =>
       recordAuditEventOnce(
         db,

@@ -14,6 +14,7 @@ export function settingsFromEnv(): AgentSettings {
   return {
     checkTimeoutMs: e.CHECK_TIMEOUT_MS,
     checkMaxAttempts: e.CHECK_MAX_ATTEMPTS,
+    turnDeadlineMs: e.TURN_DEADLINE_MS,
     retryInitialMs: 200,
     ledgerTimeoutMs: e.LEDGER_TIMEOUT_MS,
     ledgerMaxAttempts: 3,
@@ -27,6 +28,9 @@ export function settingsFromEnv(): AgentSettings {
     leaseMs: e.THREAD_LEASE_MS,
     doubleTexting: e.DOUBLE_TEXTING,
     llmTimeoutMs: e.LLM_TIMEOUT_MS,
+    ...(e.LLM_PRICE_INPUT_PER_MTOK !== undefined && e.LLM_PRICE_OUTPUT_PER_MTOK !== undefined
+      ? { llmPrice: { inputPerMTok: e.LLM_PRICE_INPUT_PER_MTOK, outputPerMTok: e.LLM_PRICE_OUTPUT_PER_MTOK, currency: e.LLM_PRICE_CURRENCY } }
+      : {}),
   };
 }
 

@@ -5,6 +5,7 @@ import { listThreadAudit } from "@/db/queries/incidents";
 import { now } from "./clock";
 import type { IncidentScope } from "./incidents";
 import { threadLedgerEntries } from "./ledger";
+import { languageModelUseOf } from "@/agent/incidents/timeline";
 import type { SessionUser } from "./session";
 
 /**
@@ -25,6 +26,8 @@ export async function buildIncidentReport(db: Db, agent: Agent, user: SessionUse
     thread: { threadId, status: scope.thread.status, createdAt: scope.thread.createdAt },
     customer: { id: scope.thread.customerId, name: scope.thread.customerName },
     timeline,
+    /** What the conversation's language-model calls read, wrote and cost. */
+    languageModel: languageModelUseOf(timeline),
     decisions: decided.map((d) => ({
       approvalId: d.id,
       caseId: d.caseId,

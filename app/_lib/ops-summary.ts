@@ -5,6 +5,8 @@ import {
   degradedChecksPerMinute,
   executedRefundsPerMinute,
   failedRefundsPerMinute,
+  invalidStatesSince,
+  languageModelUse,
   opsSamplesSince,
   turnsPerMinute,
   unconfirmedRefunds,
@@ -108,7 +110,7 @@ export async function opsSummary(db: Db, tenantId: string, keyWindowMs = env().L
   const now = await databaseNow(db);
   const current = Math.floor(now.getTime() / MINUTE_MS) * MINUTE_MS;
   const since = new Date(current - (WINDOW_MINUTES - 1) * MINUTE_MS);
-  const [turns, executed, failed, degraded, waiting, ages, samples, unconfirmed] = await Promise.all([
+  const [turns, executed, failed, degraded, waiting, ages, samples, unconfirmed, llm, invalidStates] = await Promise.all([
     turnsPerMinute(db, tenantId, since),
     executedRefundsPerMinute(db, tenantId, since),
     failedRefundsPerMinute(db, tenantId, since),
@@ -121,6 +123,8 @@ export async function opsSummary(db: Db, tenantId: string, keyWindowMs = env().L
     ),
     opsSamplesSince(db, since),
     unconfirmedRefunds(db, tenantId, keyWindowMs),
+    languageModelUse(db, tenantId, since),
+    invalidStatesSince(db, tenantId, since),
   ]);
 
   const slots = Array.from({ length: WINDOW_MINUTES }, empty);
@@ -175,6 +179,11 @@ export async function opsSummary(db: Db, tenantId: string, keyWindowMs = env().L
     },
     unconfirmedRefunds: { ...unconfirmed, keyWindowMs },
     systems,
+    invalidStates,
+    languageModel: llm.map((r) => ({
+      ...r,
+      costPerAnswer: r.answers === 0 ? [] : r.cost.map((c) => ({ currency: c.currency, micros: Number((c.micros / r.answers).toFixed(1)) })),
+    })),
     largeCheckpointBytes: LARGE_CHECKPOINT_BYTES,
   };
 }

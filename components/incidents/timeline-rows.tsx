@@ -56,6 +56,12 @@ export function NodeEventDetails({ entry }: { entry: NodeEventEntry }) {
           {entry.latencyMs} ms · attempt {entry.attempt}
           {entry.revision ? ` · ${entry.revision}` : ""}
         </span>
+        {entry.system === "llm" ? (
+          <span className="text-xs text-slate-700" data-testid="llm-usage">
+            {entry.inputTokens == null ? "no token count" : `${entry.inputTokens} tokens in, ${entry.outputTokens ?? 0} out`}
+            {entry.costMicros != null && entry.costCurrency ? ` · ${entry.costMicros / 1e6} ${entry.costCurrency}` : ""}
+          </span>
+        ) : null}
       </p>
       {entry.idempotencyKey ? <p className="font-mono text-xs text-slate-700">{entry.idempotencyKey}</p> : null}
       {entry.error ? <p className="text-xs text-red-800">{entry.error}</p> : null}

@@ -1,6 +1,6 @@
 import type { z } from "zod";
 import type { LedgerEntry } from "@/agent/clients/bank";
-import type { TimelineEntry } from "@/agent/incidents/timeline";
+import type { LanguageModelUse, TimelineEntry } from "@/agent/incidents/timeline";
 import type { checkpointDetail, replayBody, replayResult, searchPage, timeline } from "@/app/api/incidents/schema";
 import type { Risk } from "@/vocabulary/risks";
 import type { ThreadStatus } from "@/vocabulary/statuses";
@@ -18,7 +18,7 @@ export type IncidentThread = ThreadPage["threads"][number];
 export type ThreadCase = IncidentThread["cases"][number];
 
 /** The timeline's entries, as the server builds them. */
-export type { TimelineEntry };
+export type { LanguageModelUse, TimelineEntry };
 export type CheckpointEntry = Extract<TimelineEntry, { kind: "checkpoint" }>;
 export type NodeEventEntry = Extract<TimelineEntry, { kind: "node_event" }>;
 export type LedgerCallEntry = Extract<TimelineEntry, { kind: "ledger_call" }>;

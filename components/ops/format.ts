@@ -38,3 +38,13 @@ export function minuteLabel(iso: string): string {
 }
 
 const trim = (n: number) => (n >= 100 ? String(Math.round(n)) : n.toFixed(1).replace(/\.0$/, ""));
+
+/** A cost in millionths of a currency, as money: "US$0.000204" (up to six decimals, as a token costs little). */
+export function formatMicros(micros: number, currency: string): string {
+  return new Intl.NumberFormat("en-GB", { style: "currency", currency, maximumFractionDigits: 6 }).format(micros / 1e6);
+}
+
+/** Costs in several currencies, joined: "—" when there is none. */
+export function formatCosts(costs: readonly { currency: string; micros: number }[]): string {
+  return costs.length === 0 ? "—" : costs.map((c) => formatMicros(c.micros, c.currency)).join(" + ");
+}

@@ -1,23 +1,17 @@
 import type { OpsSummary } from "@/app/api/ops/summary/schema";
 import { formatBytes, formatMs, formatRate, minuteLabel } from "./format";
 import { countTotal } from "./summary-view";
+import { ColumnHeads } from "./column-heads";
 
 /** The figures by minute, newest first: what the charts draw, readable without them. */
 export function MinuteTable({ summary }: { summary: OpsSummary }) {
   return (
     <div className="mt-3 max-h-96 overflow-auto" tabIndex={0} role="region" aria-label="The figures by minute">
       <table className="w-full text-left tabular-nums">
-        <thead className="sticky top-0 bg-white text-xs text-slate-600">
-          <tr>
-            {["Minute", "Turns/s", "Write p50", "Write p95", "Size p95", "≥ 1 MB", "Executed", "Failed", "Retried", "Degraded", "Recoveries", "Waiting"].map(
-              (h) => (
-                <th key={h} scope="col" className="px-2 py-1 font-medium">
-                  {h}
-                </th>
-              ),
-            )}
-          </tr>
-        </thead>
+        <ColumnHeads
+          className="sticky top-0 bg-white text-xs text-slate-600"
+          names={["Minute", "Turns/s", "Write p50", "Write p95", "Size p95", "≥ 1 MB", "Executed", "Failed", "Retried", "Degraded", "Recoveries", "Waiting"]}
+        />
         <tbody>
           {[...summary.minutes].reverse().map((m) => (
             <tr key={m.at} className="border-t border-slate-100">

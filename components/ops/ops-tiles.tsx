@@ -15,7 +15,7 @@ export function OpsTiles({ summary }: { summary: OpsSummary }) {
   return (
     <>
       <h2 className="sr-only">The last five minutes</h2>
-      <dl className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-10" data-testid="ops-tiles">
+      <dl className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-11" data-testid="ops-tiles">
         <Tile label="Turns per second" value={formatRate(live.turnsPerSecond)} testId="tile-turns" />
         <Tile label="Refunds executed" value={live.refunds.executed} testId="tile-refunds-executed" />
         <Tile label="Refunds failed" value={live.refunds.failed} testId="tile-refunds-failed" warn={live.refunds.failed > 0} />
@@ -34,6 +34,13 @@ export function OpsTiles({ summary }: { summary: OpsSummary }) {
         <Tile label="Degraded checks" value={degradedLive} testId="tile-degraded" warn={degradedLive > 0} />
         <Tile label="Recoveries" value={live.takeovers} testId="tile-recoveries" />
         <Tile label="Over budget (429)" value={overBudget} testId="tile-rate-limited" warn={overBudget > 0} detail={byBudget(live.rateLimited)} />
+        <Tile
+          label="Invalid states (hour)"
+          value={summary.invalidStates}
+          testId="tile-invalid-states"
+          warn={summary.invalidStates > 0}
+          detail={summary.invalidStates > 0 ? "runs stopped on a state that does not fit: see the node events of their conversations" : undefined}
+        />
         <Tile label="Approvals waiting" value={approvals.waiting} testId="tile-approvals-waiting" />
         <Tile
           label="Oldest waiting"

@@ -137,3 +137,68 @@ export async function waitingApprovalAges(db: DbOrTx, tenantId: string, edgesSec
   }
   return { bands, oldestSeconds: oldest };
 }
+
+/** One agent revision's language-model use over a window: its answers, its calls, their tokens, and the cost in each currency they were priced in. */
+export type LanguageModelRow = {
+  revision: string;
+  answers: number;
+  calls: number;
+  callsWithoutUsage: number;
+  inputTokens: number;
+  outputTokens: number;
+  cost: { currency: string; micros: number }[];
+};
+
+/**
+ * A tenant's language-model calls since `since`, by the agent revision that made them, beside
+ * the answers each revision wrote (the agent messages it stored), for the cost of an answer.
+ */
+export async function languageModelUse(db: DbOrTx, tenantId: string, since: Date): Promise<LanguageModelRow[]> {
+  const [calls, answers] = await Promise.all([
+    db.execute<{
+      revision: string | null;
+      currency: string | null;
+      calls: string;
+      without: string;
+      input: string | null;
+      output: string | null;
+      micros: string | null;
+    }>(
+      sql`select revision_id as revision, cost_currency as currency, count(*) as calls,
+                 count(*) filter (where input_tokens is null and output_tokens is null) as without,
+                 sum(input_tokens) as input, sum(output_tokens) as output, sum(cost_micros) as micros
+          from node_events where tenant_id = ${tenantId} and system = 'llm' and at >= ${since}
+          group by 1, 2`,
+    ),
+    db.execute<{ revision: string | null; answers: string }>(
+      sql`select revision_id as revision, count(*) as answers
+          from messages where tenant_id = ${tenantId} and role = 'agent' and created_at >= ${since}
+          group by 1`,
+    ),
+  ]);
+  const rows = new Map<string, LanguageModelRow>();
+  const row = (revision: string | null) => {
+    const key = revision ?? "unrecorded";
+    let found = rows.get(key);
+    if (!found) rows.set(key, (found = { revision: key, answers: 0, calls: 0, callsWithoutUsage: 0, inputTokens: 0, outputTokens: 0, cost: [] }));
+    return found;
+  };
+  for (const r of calls.rows) {
+    const into = row(r.revision);
+    into.calls += Number(r.calls);
+    into.callsWithoutUsage += Number(r.without);
+    into.inputTokens += Number(r.input ?? 0);
+    into.outputTokens += Number(r.output ?? 0);
+    if (r.currency && r.micros !== null) into.cost.push({ currency: r.currency, micros: Number(r.micros) });
+  }
+  for (const r of answers.rows) if (rows.has(r.revision ?? "unrecorded")) row(r.revision).answers = Number(r.answers);
+  return [...rows.values()].sort((a, b) => a.revision.localeCompare(b.revision));
+}
+
+/** Node attempts since `since` that failed on a checkpointed state not fitting the state's schema (`state:invalid: ...`). */
+export async function invalidStatesSince(db: DbOrTx, tenantId: string, since: Date): Promise<number> {
+  const { rows } = await db.execute<{ n: string }>(
+    sql`select count(*) as n from node_events where tenant_id = ${tenantId} and outcome = 'error' and error like 'state:invalid:%' and at >= ${since}`,
+  );
+  return Number(rows[0]?.n ?? 0);
+}

@@ -292,6 +292,13 @@ export const nodeEvents = pgTable(
     idempotencyKey: text("idempotency_key"),
     /** The agent revision that ran the attempt. */
     revisionId: text("revision_id"),
+    /** A language model's call: the tokens it read and wrote, as the provider reported them (null when it did not). */
+    inputTokens: integer("input_tokens"),
+    outputTokens: integer("output_tokens"),
+    /** What those tokens cost by the model's price in settings, in millionths of its currency; null without a price or a count. */
+    costMicros: bigint("cost_micros", { mode: "number" }),
+    /** The currency of `costMicros` (the model's price's). */
+    costCurrency: text("cost_currency"),
     at: timestamp("at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index("node_events_thread_idx").on(t.threadId, t.at)],

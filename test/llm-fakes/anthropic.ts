@@ -1,6 +1,6 @@
 /** The Anthropic Messages protocol, as a fake server writes it: one JSON message or its server-sent events. */
 import type { ServerResponse } from "node:http";
-import { REFUSAL_TEXT, words, type FakeAnswer } from "./script";
+import { REFUSAL_TEXT, usageOfAnswer, words, type FakeAnswer } from "./script";
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -29,7 +29,11 @@ function parts(answer: Answer): { text: string; stopReason: string } {
   return { text: answer.text ?? "", stopReason: "end_turn" };
 }
 
-const usage = { input_tokens: 10, output_tokens: 10 };
+/** The `usage` object of an answer, or undefined when it reports none. */
+function usageField(answer: Answer) {
+  const usage = usageOfAnswer(answer);
+  return usage ? { input_tokens: usage.input, output_tokens: usage.output } : undefined;
+}
 
 /** Writes `answer` as one message object. */
 export function answerAnthropic(res: ServerResponse, model: string, answer: Answer) {
@@ -44,7 +48,7 @@ export function answerAnthropic(res: ServerResponse, model: string, answer: Answ
       content: text ? [{ type: "text", text }] : [],
       stop_reason: stopReason,
       stop_sequence: null,
-      usage,
+      usage: usageField(answer),
     }),
   );
 }
@@ -55,6 +59,7 @@ export function answerAnthropic(res: ServerResponse, model: string, answer: Answ
  * client went away first.
  */
 export async function streamAnthropic(res: ServerResponse, model: string, answer: Answer): Promise<boolean> {
+  const usage = usageField(answer);
   res.writeHead(200, { "content-type": "text/event-stream", "cache-control": "no-cache" });
   const event = (type: string, data: Record<string, unknown>) => res.write(`event: ${type}\ndata: ${JSON.stringify({ type, ...data })}\n\n`);
   const { text, stopReason } = parts(answer);
@@ -68,7 +73,7 @@ export async function streamAnthropic(res: ServerResponse, model: string, answer
       content: [],
       stop_reason: null,
       stop_sequence: null,
-      usage: { ...usage, output_tokens: 1 },
+      usage: usage ? { ...usage, output_tokens: 1 } : undefined,
     },
   });
   event("content_block_start", { index: 0, content_block: { type: "text", text: "" } });
@@ -79,7 +84,7 @@ export async function streamAnthropic(res: ServerResponse, model: string, answer
     event("content_block_delta", { index: 0, delta: { type: "text_delta", text: piece } });
   }
   event("content_block_stop", { index: 0 });
-  event("message_delta", { delta: { stop_reason: stopReason, stop_sequence: null }, usage: { output_tokens: usage.output_tokens } });
+  event("message_delta", { delta: { stop_reason: stopReason, stop_sequence: null }, ...(usage ? { usage: { output_tokens: usage.output_tokens } } : {}) });
   event("message_stop", {});
   res.end();
   return true;

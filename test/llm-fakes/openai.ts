@@ -1,6 +1,6 @@
 /** The OpenAI chat completions protocol, as a fake server writes it: one JSON answer or server-sent chunks. */
 import type { ServerResponse } from "node:http";
-import { REFUSAL_TEXT, words, type FakeAnswer } from "./script";
+import { REFUSAL_TEXT, usageOfAnswer, words, type FakeAnswer } from "./script";
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -21,7 +21,11 @@ export function readOpenAiRequest(body: { model?: string; stream?: boolean; mess
 }
 
 const envelope = (model: string) => ({ id: "chatcmpl-fake", created: 0, model, system_fingerprint: "fake" });
-const usage = { prompt_tokens: 10, completion_tokens: 10, total_tokens: 20 };
+/** The `usage` object of an answer, or undefined when it reports none. */
+function usageField(answer: { usage?: { input: number; output: number } | null }) {
+  const usage = usageOfAnswer(answer);
+  return usage ? { prompt_tokens: usage.input, completion_tokens: usage.output, total_tokens: usage.input + usage.output } : undefined;
+}
 
 /** Writes `answer` as one chat.completion object. */
 export function answerOpenAi(res: ServerResponse, model: string, answer: Exclude<FakeAnswer, { kind: "status" | "hang" }>) {
@@ -31,7 +35,14 @@ export function answerOpenAi(res: ServerResponse, model: string, answer: Exclude
       : { role: "assistant", content: answer.text ?? "", refusal: null };
   const finish = answer.kind === "content_filter" ? "content_filter" : "stop";
   res.setHeader("content-type", "application/json");
-  res.end(JSON.stringify({ ...envelope(model), object: "chat.completion", choices: [{ index: 0, message, finish_reason: finish, logprobs: null }], usage }));
+  res.end(
+    JSON.stringify({
+      ...envelope(model),
+      object: "chat.completion",
+      choices: [{ index: 0, message, finish_reason: finish, logprobs: null }],
+      usage: usageField(answer),
+    }),
+  );
 }
 
 /** Streams `answer` as chat.completion.chunk events, a word a chunk, then `[DONE]`; false when the client went away first. */
@@ -55,7 +66,8 @@ export async function streamOpenAi(
     res.write(chunk({ [field]: piece }));
   }
   res.write(chunk({}, answer.kind === "content_filter" ? "content_filter" : "stop"));
-  if (withUsage) res.write(`data: ${JSON.stringify({ ...envelope(model), object: "chat.completion.chunk", choices: [], usage })}\n\n`);
+  const usage = usageField(answer);
+  if (withUsage && usage) res.write(`data: ${JSON.stringify({ ...envelope(model), object: "chat.completion.chunk", choices: [], usage })}\n\n`);
   res.end("data: [DONE]\n\n");
   return true;
 }

@@ -7,6 +7,20 @@ import { currentRunId, defined, recordFailure, tracer } from "@/observability/tr
 import type { AgentDeps } from "../deps";
 import type { AgentStateType, AgentUpdate } from "../state";
 import { upgradeState } from "../upgrade";
+import { InvalidState, validState } from "../state-schema";
+
+/** The stored state, upgraded and checked; one that does not fit is counted and logged with the fields it got wrong. */
+function readState(stored: AgentStateType, node: string): AgentStateType {
+  try {
+    return validState(upgradeState(stored));
+  } catch (error) {
+    if (error instanceof InvalidState) {
+      metrics().invalidStates.inc({ node });
+      log().error({ event: "state.invalid", tenantId: stored.tenantId, node, problems: error.problems });
+    }
+    throw error;
+  }
+}
 
 type Node = (state: AgentStateType, config: LangGraphRunnableConfig) => Promise<AgentUpdate>;
 
@@ -73,22 +87,24 @@ export function measured<I, O>(name: string, node: (input: I, config: LangGraphR
 }
 
 /**
- * Runs a node on the state upgraded to the current schema version, and records one node
- * event per attempt (latency, outcome, error) for the incident viewer. An interrupt is
- * control flow, not a failure, and passes through unrecorded. Every attempt is logged and
- * measured (`measured`).
+ * Runs a node on the state upgraded to the current schema version and checked against the
+ * state's schema, and records one node event per attempt (latency, outcome, error) for the
+ * incident viewer. A state that does not fit fails the run, never used as it is: its node event
+ * names the fields (`state:invalid: ...`), `bank_state_invalid_total` counts it and the ops page
+ * shows it. An interrupt is control flow, not a failure, and passes through unrecorded. Every
+ * attempt is logged and measured (`measured`).
  */
 export function observed(deps: AgentDeps, name: string, node: Node): Node {
   const run = async (stored: AgentStateType, config: LangGraphRunnableConfig) => {
-    const state = upgradeState(stored);
     const timer = stopwatch();
     const event = {
-      tenantId: state.tenantId,
+      tenantId: stored.tenantId,
       threadId: String(config.configurable?.thread_id),
       node: name,
       step: Number(config.metadata?.langgraph_step ?? -1),
     };
     try {
+      const state = readState(stored, name);
       const update = await node(state, config);
       await deps.store.recordNodeEvent({ ...event, outcome: "ok", latencyMs: timer.ms() });
       return update;

@@ -2,10 +2,12 @@ import type { LangGraphRunnableConfig } from "@langchain/langgraph";
 import { DEFAULT_LLM_TIMEOUT_MS, isLanguageModel } from "../../clients/model";
 import type { AgentDeps } from "../deps";
 import { freeTextBrief, type FreeTextBrief } from "../free-text";
-import { recordLlmDegraded } from "../../llm/events";
+import { recordLlmCall } from "../../llm/events";
+import type { TokenUsage } from "../../llm/usage";
 import { LlmFailure } from "../../llm/failure";
 import { phraseFreeText } from "../../llm/phrase";
 import { composeReply } from "../replies";
+import { withinTurn } from "../deadline";
 import type { AgentStateType, AgentUpdate } from "../state";
 
 /** Writes `text` to the turn's stream word by word. */
@@ -15,22 +17,34 @@ function writeWords(text: string, config: LangGraphRunnableConfig): string {
 }
 
 /**
- * The language model's wording of a free-text answer, streamed as it is written. When it
- * fails (unreachable, too slow, refused, unusable) a `reset` event withdraws what streamed,
- * the brief's fallback streams instead, and a degraded `llm` node event records why.
+ * The language model's wording of a free-text answer, streamed as it is written: its first words
+ * within the model's timeout (or the turn's time left), then for as long as the stream keeps
+ * writing (each piece is the node's heartbeat); an `llm` node event records the call with its
+ * tokens and their cost. When it fails (unreachable, too slow,
+ * refused, unusable) a `reset` event withdraws what streamed, the brief's fallback streams
+ * instead, and the node event is degraded and says why.
  */
 async function phrased(deps: AgentDeps, state: AgentStateType, brief: FreeTextBrief, config: LangGraphRunnableConfig): Promise<string> {
   const started = Date.now();
+  const target = { tenantId: state.tenantId, threadId: String(config.configurable?.thread_id), step: Number(config.metadata?.langgraph_step ?? -1) };
+  const price = deps.settings.llmPrice;
+  let usage: TokenUsage | undefined;
   try {
-    return await phraseFreeText(deps.model, brief, state.input, {
-      timeoutMs: deps.settings.llmTimeoutMs ?? DEFAULT_LLM_TIMEOUT_MS,
+    const llmTimeoutMs = deps.settings.llmTimeoutMs ?? DEFAULT_LLM_TIMEOUT_MS;
+    const text = await phraseFreeText(deps.model, brief, state.input, {
+      // The first words within the model's timeout or the turn's time left; then as long as the stream keeps writing.
+      timeoutMs: withinTurn(llmTimeoutMs),
+      idleMs: llmTimeoutMs,
       signal: config.signal,
-      onToken: (text) => config.writer?.({ type: "token", text }),
+      onToken: (piece) => config.writer?.({ type: "token", text: piece }),
+      onUsage: (reported) => (usage = reported),
+      onChunk: () => config.heartbeat?.(),
     });
+    await recordLlmCall(deps.store, target, "reply", { latencyMs: Date.now() - started, usage, price });
+    return text;
   } catch (error) {
     if (!(error instanceof LlmFailure)) throw error;
-    const target = { tenantId: state.tenantId, threadId: String(config.configurable?.thread_id), step: Number(config.metadata?.langgraph_step ?? -1) };
-    await recordLlmDegraded(deps.store, target, "reply", error, Date.now() - started);
+    await recordLlmCall(deps.store, target, "reply", { latencyMs: Date.now() - started, usage, price, failure: error });
     config.writer?.({ type: "reset" });
     return writeWords(brief.fallback, config);
   }

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { approvalStatus, caseStatus } from "@/app/api/cases/schema";
 import { checkpointSummary } from "@/agent/incidents/history";
-import { timelineEntry } from "@/agent/incidents/timeline";
+import { languageModelUse, timelineEntry } from "@/agent/incidents/timeline";
 import { currency, idParam, ledgerEntry, minorUnits, threadStatus, timestamp } from "@/app/api/schema";
 import { CUSTOMER_FILTER_RULE, isCustomerFilter } from "@/vocabulary/customer-filter";
 import { RISKS } from "@/vocabulary/risks";
@@ -127,6 +127,7 @@ export const incidentReport = z.object({
   thread: z.object({ threadId: z.string(), status: threadStatus, createdAt: timestamp }),
   customer: z.object({ id: z.string(), name: z.string() }),
   timeline: z.array(timelineEntry),
+  languageModel: languageModelUse,
   decisions: z.array(
     z.object({
       approvalId: z.string(),

@@ -4,9 +4,10 @@ import { Badge } from "@/components/ui/badge";
 import { DateTime } from "@/components/ui/date-time";
 import { LedgerEntries } from "../ledger-entries";
 import { threadStatus } from "../labels";
-import type { LedgerEntry, TimelineEntry } from "../types";
+import type { LanguageModelUse, LedgerEntry, TimelineEntry } from "../types";
 import { isoOf } from "./dates";
 import { PrintButton } from "./print-button";
+import { formatMicros } from "@/components/ops/format";
 import { DecisionsTable, ViewsTable, type ReportDecision, type ReportView } from "./report-tables";
 import { ReportTimeline } from "./report-timeline";
 
@@ -16,6 +17,7 @@ export type IncidentReport = {
   thread: { threadId: string; status: string; createdAt: unknown };
   customer: { id: string; name: string };
   timeline: TimelineEntry[];
+  languageModel?: LanguageModelUse;
   decisions: ReportDecision[];
   ledgerEntries: LedgerEntry[];
   views: ReportView[];
@@ -33,6 +35,24 @@ function Section({ id, title, children }: { id: string; title: string; children:
       {children}
     </section>
   );
+}
+
+/** The agent revisions that ran a conversation, in the order they first appear. */
+function revisionsOf(entries: readonly TimelineEntry[]): string[] {
+  const seen: string[] = [];
+  for (const entry of entries) if ("revision" in entry && entry.revision && !seen.includes(entry.revision)) seen.push(entry.revision);
+  return seen;
+}
+
+/** "2 calls, 2,000 tokens in and 100 out, cost US$0.00036" */
+export function languageModelLine(use: LanguageModelUse): string {
+  if (use.calls === 0) return "not asked";
+  const n = (x: number) => x.toLocaleString("en-GB");
+  const calls = `${n(use.calls)} call${use.calls === 1 ? "" : "s"}`;
+  const tokens = `${n(use.inputTokens)} tokens in and ${n(use.outputTokens)} out`;
+  const cost = use.cost.map((c) => formatMicros(c.micros, c.currency));
+  const unknown = use.callsWithoutUsage > 0 ? `, ${n(use.callsWithoutUsage)} without a token count` : "";
+  return `${calls}, ${tokens}${cost.length > 0 ? `, cost ${cost.join(" + ")}` : ", cost not priced"}${unknown}`;
 }
 
 /** The incident report for print: who, what happened, what was decided, what was paid, who looked. */
@@ -79,6 +99,18 @@ export function ReportView({ report, revealed }: { report: IncidentReport; revea
             <dt className="inline text-slate-600">Generated: </dt>
             <dd className="inline">
               <DateTime iso={report.generatedAt} /> by {report.generatedBy}
+            </dd>
+          </div>
+          <div>
+            <dt className="inline text-slate-600">Agent revisions: </dt>
+            <dd className="inline font-mono text-xs" data-testid="report-revisions">
+              {revisionsOf(report.timeline).join(" → ") || "none recorded"}
+            </dd>
+          </div>
+          <div>
+            <dt className="inline text-slate-600">Language model: </dt>
+            <dd className="inline" data-testid="report-language-model">
+              {report.languageModel ? languageModelLine(report.languageModel) : "not recorded"}
             </dd>
           </div>
           <div>

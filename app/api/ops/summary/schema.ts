@@ -64,6 +64,28 @@ export const opsSummary = z
       keyWindowMs: z.number().int().positive(),
     }),
     systems: z.array(z.string()).meta({ description: "The systems with degraded checks in the window, by name." }),
+    invalidStates: count.meta({
+      description:
+        "Node attempts of the last hour that failed on a checkpointed state not fitting the state's schema: each names its fields in the conversation's node events.",
+    }),
+    languageModel: z
+      .array(
+        z.object({
+          revision: z.string().meta({ description: "The agent revision that made the calls (`unrecorded` for calls recorded before revisions)." }),
+          answers: count.meta({ description: "Agent messages the revision wrote in the window." }),
+          calls: count.meta({ description: "Language-model calls (understanding and wording), used or set aside." }),
+          callsWithoutUsage: count.meta({ description: "Calls whose answer reported no token counts: their cost is unknown." }),
+          inputTokens: count,
+          outputTokens: count,
+          cost: z
+            .array(z.object({ currency: z.string(), micros: count }))
+            .meta({ description: "What the tokens cost by the model's price in settings, in millionths of each currency; empty without a price." }),
+          costPerAnswer: z
+            .array(z.object({ currency: z.string(), micros: z.number().nonnegative() }))
+            .meta({ description: "The cost divided by the answers, in millionths of each currency." }),
+        }),
+      )
+      .meta({ description: "The last hour's language-model use of the bank, by agent revision; empty when no language model answered." }),
     largeCheckpointBytes: z.number().int().positive(),
   })
   .meta({ id: "OpsSummary" });
