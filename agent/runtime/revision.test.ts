@@ -62,6 +62,13 @@ describe("a revision of the agent", () => {
     expect(currentRevision({}, appRoot()).id).toBe(base.id);
   });
 
+  it("says `unversioned` for the code of a build without its package.json, and still has an id", () => {
+    const root = appRoot();
+    rmSync(path.join(root, "package.json"));
+    expect(currentRevision({}, root).components.code).toBe("unversioned");
+    expect(currentRevision({ APP_COMMIT: "0123456789abcdef" }, root).components.code).toBe("unversioned+0123456789ab");
+  });
+
   it("names the commit of a checkout: a branch's loose or packed ref, or a detached HEAD", () => {
     const commit = "89abcdef0123456789abcdef0123456789abcdef";
     expect(checkoutCommit(appRoot({ ".git/HEAD": "ref: refs/heads/main\n", ".git/refs/heads/main": `${commit}\n` }))).toBe(commit);

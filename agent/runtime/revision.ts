@@ -88,13 +88,21 @@ export function checkoutCommit(root: string): string | undefined {
 
 export type RevisionEnv = ModelEnv & { APP_COMMIT?: string };
 
+/** The app's package version; `unversioned` where a build left its package.json out. */
+function packageVersion(root: string): string {
+  try {
+    return (JSON.parse(readFileSync(path.join(root, "package.json"), "utf8")) as { version?: string }).version ?? "unversioned";
+  } catch {
+    return "unversioned";
+  }
+}
+
 /** The revision this process runs, from its files and settings (read from `root`, the app's working directory). */
 export function currentRevision(env: RevisionEnv, root = process.cwd()): AgentRevision {
-  const pkg = JSON.parse(readFileSync(path.join(root, "package.json"), "utf8")) as { version: string };
   const commit = env.APP_COMMIT ?? checkoutCommit(root);
   const provider = llmProvider(env);
   return revisionOf({
-    code: commit ? `${pkg.version}+${commit.slice(0, 12)}` : pkg.version,
+    code: commit ? `${packageVersion(root)}+${commit.slice(0, 12)}` : packageVersion(root),
     replies: short(digest(JSON.stringify(MESSAGES))),
     knowledge: short(folderDigest(path.join(root, "data", "knowledge"))),
     understanding: short(digest(readFileSync(path.join(root, INTENT_MODEL_PATH)))),
