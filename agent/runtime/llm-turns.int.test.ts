@@ -57,11 +57,13 @@ async function turn(agent: ReturnType<typeof createAgent>, threadId: string, tex
   return { result, stream };
 }
 
+/** The thread's language-model calls, in the order they were made. */
 async function llmEvents(threadId: string) {
   const rows = await h.db
     .select()
     .from(nodeEvents)
-    .where(and(eq(nodeEvents.threadId, threadId), eq(nodeEvents.system, "llm")));
+    .where(and(eq(nodeEvents.threadId, threadId), eq(nodeEvents.system, "llm")))
+    .orderBy(nodeEvents.id);
   return rows.map((r) => ({ node: r.node, outcome: r.outcome, error: r.error }));
 }
 
