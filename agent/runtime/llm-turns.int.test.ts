@@ -57,24 +57,21 @@ async function turn(agent: ReturnType<typeof createAgent>, threadId: string, tex
   return { result, stream };
 }
 
-/** The thread's language-model calls, in the order they were made. */
-async function llmEvents(threadId: string) {
-  const rows = await h.db
+/** The node events of the thread's language-model calls, in the order they were made. */
+const llmRows = (threadId: string) =>
+  h.db
     .select()
     .from(nodeEvents)
     .where(and(eq(nodeEvents.threadId, threadId), eq(nodeEvents.system, "llm")))
     .orderBy(nodeEvents.id);
-  return rows.map((r) => ({ node: r.node, outcome: r.outcome, error: r.error }));
+
+async function llmEvents(threadId: string) {
+  return (await llmRows(threadId)).map((r) => ({ node: r.node, outcome: r.outcome, error: r.error }));
 }
 
 /** What the thread's language-model calls cost, in the order they were made. */
 async function llmCosts(threadId: string) {
-  const rows = await h.db
-    .select()
-    .from(nodeEvents)
-    .where(and(eq(nodeEvents.threadId, threadId), eq(nodeEvents.system, "llm")))
-    .orderBy(nodeEvents.id);
-  return rows.map((r) => ({
+  return (await llmRows(threadId)).map((r) => ({
     node: r.node,
     inputTokens: r.inputTokens,
     outputTokens: r.outputTokens,

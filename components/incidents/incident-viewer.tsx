@@ -14,13 +14,7 @@ import { TimelineTable } from "./timeline-table";
 import type { CheckpointEntry, PolicyDefaults, Timeline } from "./types";
 import { useResource } from "./use-resource";
 import { WhatIfPanel } from "./what-if-panel";
-
-/** The agent revisions that ran the conversation, in the order they first appear on its timeline. */
-function revisionsOf(timeline: Timeline): string[] {
-  const seen: string[] = [];
-  for (const entry of timeline.entries) if ("revision" in entry && entry.revision && !seen.includes(entry.revision)) seen.push(entry.revision);
-  return seen;
-}
+import { revisionsOf } from "./revisions";
 
 function countOf(timeline: Timeline, kind: CheckpointEntry["kind"] | "node_event" | "ledger_call" | "operator_action"): number {
   return timeline.entries.filter((e) => e.kind === kind).length;
@@ -112,7 +106,7 @@ export function IncidentViewer({ threadId, policy }: { threadId: string; policy:
                   {countOf(data, "operator_action")} operator actions, oldest first
                 </p>
                 <p className="text-xs text-slate-600" data-testid="agent-revisions">
-                  {revisionsOf(data).length === 0 ? "No agent revision recorded" : `Agent revision ${revisionsOf(data).join(" → ")}`}
+                  {revisionsOf(data.entries).length === 0 ? "No agent revision recorded" : `Agent revision ${revisionsOf(data.entries).join(" → ")}`}
                 </p>
               </div>
               <TimelineTable entries={data.entries} selectedId={selected?.checkpointId ?? null} onSelect={(c) => setSelectedId(c.checkpointId)} />

@@ -7,6 +7,7 @@ import { threadStatus } from "../labels";
 import type { LanguageModelUse, LedgerEntry, TimelineEntry } from "../types";
 import { isoOf } from "./dates";
 import { PrintButton } from "./print-button";
+import { revisionsOf } from "../revisions";
 import { formatMicros } from "@/components/ops/format";
 import { DecisionsTable, ViewsTable, type ReportDecision, type ReportView } from "./report-tables";
 import { ReportTimeline } from "./report-timeline";
@@ -35,13 +36,6 @@ function Section({ id, title, children }: { id: string; title: string; children:
       {children}
     </section>
   );
-}
-
-/** The agent revisions that ran a conversation, in the order they first appear. */
-function revisionsOf(entries: readonly TimelineEntry[]): string[] {
-  const seen: string[] = [];
-  for (const entry of entries) if ("revision" in entry && entry.revision && !seen.includes(entry.revision)) seen.push(entry.revision);
-  return seen;
 }
 
 /** "2 calls, 2,000 tokens in and 100 out, cost US$0.00036" */
