@@ -13,6 +13,7 @@ import { buildGraph } from "./graph/graph";
 import { checkpointView } from "./incidents/checkpoint-view";
 import { replayInSandbox, type WhatIf } from "./incidents/sandbox";
 import { buildTimeline } from "./incidents/timeline";
+import { shadowReplay } from "./incidents/shadow";
 import { createCheckpointer } from "./runtime/checkpointer";
 import { depsFromEnv } from "./runtime/wiring";
 import { processRevision, type AgentRevision } from "./runtime/revision";
@@ -39,6 +40,7 @@ export type { OnToken } from "./runtime/context";
 export type { TimelineEntry } from "./incidents/timeline";
 export type { CheckpointView } from "./incidents/checkpoint-view";
 export type { WhatIf, Path } from "./incidents/sandbox";
+export type { ShadowReport } from "./incidents/shadow";
 
 /**
  * The agent as the app sees it: turns, decisions, casework, recovery, read-only history and
@@ -150,6 +152,10 @@ export function createAgent(opts: {
       checkpoint: (tenantId: string, threadId: string, checkpointId: string) =>
         withTenant(tenantId, () => checkpointView(checkpointer, threadId, checkpointId)),
       replay: (tenantId: string, threadId: string, whatIf: WhatIf) => withTenant(tenantId, () => replayInSandbox(production, tenantId, threadId, whatIf)),
+    },
+    releases: {
+      /** A bank's customer turns of a window replayed through this agent's revision, in the sandbox (see `shadowReplay`). */
+      shadow: (tenantId: string, window: Parameters<typeof shadowReplay>[2]) => withTenant(tenantId, () => shadowReplay(production, tenantId, window)),
     },
   };
 }

@@ -189,3 +189,17 @@ export function runningEmbeddedUrl(dataDir: string): string | null {
   const port = Number(readFileSync(pidFile, "utf8").split("\n")[3]);
   return Number.isInteger(port) && port > 0 ? `postgres://${USER}:${PASSWORD}@127.0.0.1:${port}/${DATABASE}` : null;
 }
+
+/**
+ * The database a command reads: the server in `givenUrl`, else the embedded one the app runs
+ * from `dataDir` (started for the command, and stopped by it, when the app is not running);
+ * null when there is none yet.
+ */
+export async function existingDatabase(givenUrl: string | undefined, dataDir: string): Promise<{ url: string; embedded?: EmbeddedDatabase } | null> {
+  if (givenUrl) return { url: givenUrl };
+  const running = runningEmbeddedUrl(dataDir);
+  if (running) return { url: running };
+  if (!existsSync(path.join(embeddedDataDir(dataDir), "PG_VERSION"))) return null;
+  const embedded = await startEmbeddedPostgres(dataDir);
+  return { url: embedded.url, embedded };
+}

@@ -302,6 +302,7 @@ async function seedSecondBank(tx: Parameters<Parameters<Db["transaction"]>[0]>[0
 /** Every domain table (the bank systems' own in `bank_sim`), each before the tables it references (rows are deleted in this order). */
 const DOMAIN_TABLES = [
   "agent_revisions",
+  "shadow_reports",
   "tenants",
   "tenant_policy_changes",
   "checkpoint_pins",

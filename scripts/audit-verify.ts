@@ -11,13 +11,11 @@
  * and refuses a role that row-level security limits to one tenant (the app's): the tables'
  * owner sees every tenant's rows.
  */
-import { existsSync } from "node:fs";
-import path from "node:path";
 import { parseArgs } from "node:util";
 import { bypassesRowSecurity } from "../db/app-role";
 import { chainFollower } from "../db/audit-chain";
 import { openDatabase, type Db } from "../db/client";
-import { embeddedDataDir, runningEmbeddedUrl, startEmbeddedPostgres, type EmbeddedDatabase } from "../db/embedded";
+import { existingDatabase, type EmbeddedDatabase } from "../db/embedded";
 import { auditChainPage, listAuditTenants, type AuditChainRow } from "../db/queries/audit";
 import { env, settingProblems } from "../env";
 import { isId } from "../vocabulary/ids";
@@ -58,16 +56,10 @@ function report(v: Verdict): string {
 
 /** The database to read, and what to stop afterwards. */
 async function database(): Promise<{ url: string; embedded?: EmbeddedDatabase }> {
-  const config = env();
-  const given = ownerDatabaseUrl(process.env);
-  if (given) return { url: given };
-  const running = runningEmbeddedUrl(config.EMBEDDED_PG_DIR);
-  if (running) return { url: running };
-  if (!existsSync(path.join(embeddedDataDir(config.EMBEDDED_PG_DIR), "PG_VERSION"))) {
-    throw new Refusal(`no database to check: set DATABASE_URL, or start the app once (npm start) to create the embedded one in ${config.EMBEDDED_PG_DIR}`);
-  }
-  const embedded = await startEmbeddedPostgres(config.EMBEDDED_PG_DIR);
-  return { url: embedded.url, embedded };
+  const dir = env().EMBEDDED_PG_DIR;
+  const found = await existingDatabase(ownerDatabaseUrl(process.env), dir);
+  if (!found) throw new Refusal(`no database to check: set DATABASE_URL, or start the app once (npm start) to create the embedded one in ${dir}`);
+  return found;
 }
 
 /** Postgres's codes for a missing table or column: a database the migrations have not reached. */

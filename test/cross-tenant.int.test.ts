@@ -6,6 +6,7 @@ import { createSession } from "@/app/_lib/session";
 import { getApprovalByCase, getApprovalById } from "@/db/queries/approvals";
 import { getHandoverById } from "@/db/queries/handovers";
 import { getPendingPolicyChange, proposePolicyChange } from "@/db/queries/policy-changes";
+import { saveShadowReport } from "@/db/queries/shadow-reports";
 import { agentHarness, TENANT, until } from "./agent-support";
 import { cookie, sessionRoutes } from "./bad-input-corpus";
 import { callRoute, type Call } from "./routes";
@@ -28,6 +29,7 @@ const TABLES = [
   "approval_questions",
   "handovers",
   "tenant_policy_changes",
+  "shadow_reports",
   "checkpoint_pins",
   "legal_holds",
   "bank_sim.ledger_entries",
@@ -35,7 +37,16 @@ const TABLES = [
   "langgraph.checkpoint_writes",
 ];
 
-type Demo = { thread: string; approvalId: string; version: number; caseId: string; handoverId: string; checkpointId: string; policyChangeId: string };
+type Demo = {
+  thread: string;
+  approvalId: string;
+  version: number;
+  caseId: string;
+  handoverId: string;
+  checkpointId: string;
+  policyChangeId: string;
+  shadowReportId: string;
+};
 let demo: Demo;
 const other: Record<"operator" | "supervisor" | "auditor" | "customer", string> = { operator: "", supervisor: "", auditor: "", customer: "" };
 let olga: string;
@@ -79,6 +90,16 @@ beforeAll(async () => {
     handoverId: handover.handoverId,
     checkpointId,
     policyChangeId: change.id,
+    shadowReportId: await saveShadowReport(h.db, {
+      tenantId: TENANT,
+      candidateRevisionId: h.agent.revision.id,
+      since: new Date(now.getTime() - 3_600_000),
+      until: now,
+      turns: 1,
+      outcomesChanged: 0,
+      ranBy: "release-manager",
+      report: await h.agent.releases.shadow(TENANT, { since: new Date(now.getTime() - 3_600_000), until: now, limit: 10 }),
+    }),
   };
 
   // The other bank: its own staff and a customer, written as the owner like any bank's data.
@@ -102,7 +123,7 @@ afterAll(() => h.pool.end());
 
 /** Every route that takes one of this bank's ids, as the other bank's user whose role may call it, with a body that would otherwise be accepted. */
 function callsWithThisBanksIds(): (Call & { as: keyof typeof other })[] {
-  const { thread, approvalId, version, caseId, handoverId, checkpointId, policyChangeId } = demo;
+  const { thread, approvalId, version, caseId, handoverId, checkpointId, policyChangeId, shadowReportId } = demo;
   const post = (route: string, params: Record<string, string>, body: unknown, as: keyof typeof other) => ({
     method: "POST" as const,
     route,
@@ -159,6 +180,7 @@ function callsWithThisBanksIds(): (Call & { as: keyof typeof other })[] {
     get("/api/langgraph/threads/:id/runs/:runId/stream", run, "customer"),
     get("/api/langgraph/threads/:id", id, "operator"),
     post("/api/tenant/staff/:username/unlock", { username: "olga" }, {}, "supervisor"),
+    get("/api/releases/shadow/:id", { id: shadowReportId }, "auditor"),
   ];
 }
 
@@ -197,6 +219,7 @@ describe("two banks on one deployment", () => {
     expect(JSON.stringify(await list({ method: "GET", route: "/api/handovers" }, "operator"))).not.toContain(demo.handoverId);
     const search = (await list({ method: "GET", route: "/api/incidents/threads", query: "customer=Alice&pageSize=100" }, "auditor")) as { threads: unknown[] };
     expect(search.threads).toEqual([]);
+    expect(await list({ method: "GET", route: "/api/releases/shadow" }, "auditor")).toEqual({ reports: [] });
     const all = (await list({ method: "GET", route: "/api/incidents/threads", query: "pageSize=100" }, "auditor")) as { threads: unknown[] };
     expect(JSON.stringify(all)).not.toContain(demo.thread);
     const lg = await list({ method: "POST", route: "/api/langgraph/threads/search", body: JSON.stringify({ limit: 100 }) }, "customer");

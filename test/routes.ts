@@ -40,6 +40,8 @@ import * as incidentTimeline from "@/app/api/incidents/threads/[id]/timeline/rou
 import * as incidentSearch from "@/app/api/incidents/threads/route";
 import * as metricsRoute from "@/app/api/metrics/route";
 import * as opsSummaryRoute from "@/app/api/ops/summary/route";
+import * as shadowReportsRoute from "@/app/api/releases/shadow/route";
+import * as shadowReportRoute from "@/app/api/releases/shadow/[id]/route";
 import * as tenantPolicy from "@/app/api/tenant/policy/route";
 import * as tenantPolicyChange from "@/app/api/tenant/policy/changes/[id]/route";
 import * as staffUnlock from "@/app/api/tenant/staff/[username]/unlock/route";
@@ -90,6 +92,8 @@ export const ROUTES: Record<string, Partial<Record<"GET" | "POST" | "PUT" | "DEL
   "/api/incidents/threads/:id/legal-hold/release": incidentLegalHoldRelease as never,
   "/api/metrics": metricsRoute as never,
   "/api/ops/summary": opsSummaryRoute as never,
+  "/api/releases/shadow": shadowReportsRoute as never,
+  "/api/releases/shadow/:id": shadowReportRoute as never,
   "/api/tenant/policy": tenantPolicy as never,
   "/api/tenant/policy/changes/:id": tenantPolicyChange as never,
   "/api/tenant/staff/:username/unlock": staffUnlock as never,

@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { Command, MemorySaver, type BaseCheckpointSaver, type StateSnapshot } from "@langchain/langgraph";
+import type { BaseChatModel } from "@langchain/core/language_models/chat_models";
 import type { Db } from "@/db/client";
 import { listApprovalsByThread } from "@/db/queries/approvals";
 import { listCasesByThread } from "@/db/queries/cases";
@@ -31,9 +32,10 @@ export type Path = {
   outcome: { triage: string | null; triageReason: string | null; approval: string | null; refund: string | null; reply: string | null };
 };
 
-type Production = { db: Db; graph: AgentGraph; checkpointer: BaseCheckpointSaver; deps: AgentDeps; keys: KeyRing };
+export type Production = { db: Db; graph: AgentGraph; checkpointer: BaseCheckpointSaver; deps: AgentDeps; keys: KeyRing };
 
-async function history(graph: AgentGraph, threadId: string): Promise<StateSnapshot[]> {
+/** The thread's checkpoints, oldest first, as the graph reads them. */
+export async function threadHistory(graph: AgentGraph, threadId: string): Promise<StateSnapshot[]> {
   const all: StateSnapshot[] = [];
   for await (const s of graph.getStateHistory({ configurable: { thread_id: threadId } })) all.push(s);
   return all.reverse();
@@ -56,7 +58,7 @@ function pathOf(snapshots: StateSnapshot[]): Path {
 }
 
 /** The production turn that contains `checkpointId`: from it to the end of that turn. */
-function turnFrom(all: StateSnapshot[], checkpointId: string) {
+export function turnFrom(all: StateSnapshot[], checkpointId: string) {
   const at = all.findIndex((s) => idOf(s) === checkpointId);
   if (at < 0) return null;
   let start = at;
@@ -85,16 +87,40 @@ async function recordedAnswers(
   return Object.fromEntries(rows.filter((r) => isRead(r.system, r.request)).map((r) => [r.system, r.response]));
 }
 
+/** How a sandbox answers what production answered: the understanding, the policy, the bank systems. */
+export type SandboxSetup = {
+  systems: WhatIf["systems"];
+  /** The understanding step: the reading production recorded (default), or the given model's own. */
+  understanding?: BaseChatModel;
+  /** The refund policy: the settings' (default, with `policy` over it), or the bank's row as it stands. */
+  policy?: WhatIf["policy"] | "bank";
+};
+
+/** A turn replayed in a sandbox: what production's turn left and what the sandbox's left, with the dry-run calls. */
+export type ReplayedTurn = {
+  sandboxThreadId: string;
+  original: StateSnapshot[];
+  replayed: StateSnapshot[];
+  ledgerCalls: DryRunLedgerCall[];
+  cardCalls: DryRunCardCall[];
+  systemCalls: SystemCall[];
+};
+
 /**
- * Runs the rest of a conversation from one checkpoint in a sandbox: a fresh thread on an
- * in-memory saver seeded from that checkpoint, recorded system answers, the understanding
- * production read (never a language model), a dry-run ledger and cards system, and the
- * policy changed as asked. Production checkpoints, approvals, ledger and
- * cards are only read.
+ * Runs the rest of the turn that holds `checkpointId` in a sandbox: a fresh thread on an
+ * in-memory saver seeded from that checkpoint, recorded system answers, a dry-run ledger and
+ * cards system, the operator's recorded decision at the gate. Production checkpoints,
+ * approvals, ledger and cards are only read.
  */
-export async function replayInSandbox(prod: Production, tenantId: string, threadId: string, whatIf: WhatIf) {
-  const all = await history(prod.graph, threadId);
-  const turn = turnFrom(all, whatIf.checkpointId);
+export async function replayTurn(
+  prod: Production,
+  tenantId: string,
+  threadId: string,
+  all: StateSnapshot[],
+  checkpointId: string,
+  setup: SandboxSetup,
+): Promise<ReplayedTurn | null> {
+  const turn = turnFrom(all, checkpointId);
   if (!turn) return null;
   const chosen = all[turn.at]!;
   const threadCases = await listCasesByThread(prod.db, tenantId, threadId);
@@ -107,22 +133,23 @@ export async function replayInSandbox(prod: Production, tenantId: string, thread
     decisionFor: (caseId) => decisions.find((d) => d.caseId === caseId)?.status ?? null,
   });
   const heard = turn.end > turn.start ? ((all[turn.end - 1]!.values as AgentStateType).heard ?? null) : null;
-  const settings = { ...prod.deps.settings, retryInitialMs: 1, checkMaxAttempts: 1, policy: { ...prod.deps.settings.policy, ...whatIf.policy } };
+  const whatIf = setup.policy === "bank" ? undefined : setup.policy;
+  const settings = { ...prod.deps.settings, retryInitialMs: 1, checkMaxAttempts: 1, policy: { ...prod.deps.settings.policy, ...whatIf } };
   const deps: AgentDeps = {
     ...prod.deps,
-    model: new RecordedUnderstanding(heard),
+    model: setup.understanding ?? new RecordedUnderstanding(heard),
     store,
     bank: sandboxBank({
       live: prod.deps.bank,
       recorded: await recordedAnswers(prod, tenantId, threadId, all[turn.start]?.createdAt, all[turn.end]?.createdAt),
-      mode: whatIf.systems,
+      mode: setup.systems,
       calls: systemCalls,
       ledger: ledgerCalls,
       cards: cardCalls,
     }),
     settings,
-    // A replay keeps to the settings' policy with the investigator's what-if, whatever the bank's row says now.
-    policies: fixedPolicy(policyFromSettings(settings)),
+    // A what-if replay keeps to the settings' policy with the investigator's change, whatever the bank's row says now.
+    policies: setup.policy === "bank" ? prod.deps.policies : fixedPolicy(policyFromSettings(settings)),
   };
   const sandbox = buildGraph(deps, new MemorySaver());
   const config = { configurable: { thread_id: `sandbox-${randomUUID()}` }, recursionLimit: deps.settings.recursionLimit };
@@ -142,11 +169,34 @@ export async function replayInSandbox(prod: Production, tenantId: string, thread
   if (paused[0]?.id && approvalId && store.answerGate(approvalId)) {
     await sandbox.invoke(new Command({ resume: { [paused[0].id]: { approvalId } } }), config);
   }
-  const original = pathOf(turn.rest);
-  const replayed = pathOf(await history(sandbox, config.configurable.thread_id));
+  const replayed = await threadHistory(sandbox, config.configurable.thread_id);
+  return { sandboxThreadId: config.configurable.thread_id, original: turn.rest, replayed, ledgerCalls, cardCalls, systemCalls };
+}
+
+/**
+ * Runs the rest of a conversation from one checkpoint in a sandbox (see `replayTurn`), with
+ * the understanding production read (never a language model) and the policy changed as asked.
+ */
+export async function replayInSandbox(prod: Production, tenantId: string, threadId: string, whatIf: WhatIf) {
+  const result = await replayTurn(prod, tenantId, threadId, await threadHistory(prod.graph, threadId), whatIf.checkpointId, {
+    systems: whatIf.systems,
+    policy: whatIf.policy,
+  });
+  if (!result) return null;
+  const { original: rest, replayed: sandboxed, ...calls } = result;
+  const original = pathOf(rest);
+  const replayed = pathOf(sandboxed);
   const differs =
     JSON.stringify(original.steps.map((s) => s.nodes)) !== JSON.stringify(replayed.steps.map((s) => s.nodes)) ||
     original.outcome.triage !== replayed.outcome.triage ||
     original.outcome.refund !== replayed.outcome.refund;
-  return { sandboxThreadId: config.configurable.thread_id, original, sandbox: replayed, differs, ledgerCalls, cardCalls, systemCalls };
+  return {
+    sandboxThreadId: calls.sandboxThreadId,
+    original,
+    sandbox: replayed,
+    differs,
+    ledgerCalls: calls.ledgerCalls,
+    cardCalls: calls.cardCalls,
+    systemCalls: calls.systemCalls,
+  };
 }

@@ -13,6 +13,7 @@ const LINKS: { href: string; label: string; roles: (Role | "anonymous")[] }[] = 
   { href: "/console", label: "Approvals", roles: ["anonymous", ...STAFF] },
   { href: "/console/policy", label: "Policy", roles: SUPERVISORS },
   { href: "/incidents", label: "Incidents", roles: ["anonymous", ...INVESTIGATORS] },
+  { href: "/releases", label: "Releases", roles: INVESTIGATORS },
   { href: "/ops", label: "Ops", roles: OPERATIONS_ROLES },
 ];
 

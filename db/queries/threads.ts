@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { and, asc, desc, eq, inArray, isNull, lt, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gte, inArray, isNull, lt, sql } from "drizzle-orm";
 import type { DbOrTx } from "../client";
 import { approvals, messages, threads } from "../schema";
 
@@ -354,4 +354,15 @@ export async function listChatMessagesByThread(db: DbOrTx, tenantId: string, thr
     .from(messages)
     .where(and(eq(messages.tenantId, tenantId), eq(messages.threadId, threadId)))
     .orderBy(asc(messages.id));
+}
+
+/** The bank's conversations with a customer message written between `since` and `until`, oldest first. */
+export async function listThreadsWithCustomerTurns(db: DbOrTx, tenantId: string, since: Date, until: Date): Promise<string[]> {
+  const rows = await db
+    .select({ threadId: messages.threadId, first: sql<string>`min(${messages.createdAt})` })
+    .from(messages)
+    .where(and(eq(messages.tenantId, tenantId), eq(messages.role, "customer"), gte(messages.createdAt, since), lt(messages.createdAt, until)))
+    .groupBy(messages.threadId)
+    .orderBy(sql`2`);
+  return rows.map((r) => r.threadId);
 }

@@ -29,6 +29,30 @@ export const agentRevisions = pgTable("agent_revisions", {
   firstSeenAt: timestamp("first_seen_at", { withTimezone: true }).notNull().defaultNow(),
 });
 
+/**
+ * A shadow replay's report (`npm run release:shadow`): how a candidate revision would have
+ * answered a window of a bank's customer turns, replayed in the sandbox. Written by the
+ * command, read by supervisors and auditors; it holds outcomes and counts, never the
+ * customers' words.
+ */
+export const shadowReports = pgTable(
+  "shadow_reports",
+  {
+    id: text("id").primaryKey(),
+    tenantId: text("tenant_id").notNull(),
+    candidateRevisionId: text("candidate_revision_id").notNull(),
+    since: timestamp("since", { withTimezone: true }).notNull(),
+    until: timestamp("until", { withTimezone: true }).notNull(),
+    turns: integer("turns").notNull(),
+    outcomesChanged: integer("outcomes_changed").notNull(),
+    /** Who ran it: the operating-system user of the command. */
+    ranBy: text("ran_by").notNull(),
+    report: jsonb("report").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("shadow_reports_tenant_idx").on(t.tenantId, t.createdAt)],
+);
+
 /** One conversation; the LangGraph thread id is this id. */
 export const threads = pgTable(
   "threads",
