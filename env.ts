@@ -194,6 +194,22 @@ export const envSchema = z
       .regex(/^[A-Z]{3}$/, "an ISO 4217 code such as USD")
       .default("USD"),
     /*
+     * A candidate language model, optional: the deployment then hosts a second revision of the
+     * agent, the same as the first but for its language model, which a bank's supervisors may
+     * give a share of their new conversations as a canary (two supervisors start it; it stops
+     * itself when its figures cross the bank's thresholds, and is promoted when they hold).
+     */
+    /** The candidate's protocol, as LLM_PROVIDER, or `offline` for the offline model (a candidate that leaves a language model). Unset: no candidate, unless CANDIDATE_LLM_BASE_URL is set (then `openai`). */
+    CANDIDATE_LLM_PROVIDER: z.enum(["openai", "anthropic", "offline"]).optional(),
+    /** The candidate's base URL, as LLM_BASE_URL. */
+    CANDIDATE_LLM_BASE_URL: z.string().url().optional(),
+    /** The candidate's API key, as LLM_API_KEY. */
+    CANDIDATE_LLM_API_KEY: z.string().optional(),
+    /** The model the candidate's provider serves, as LLM_MODEL. */
+    CANDIDATE_LLM_MODEL: z.string().min(1).optional(),
+    /** How often a running canary's figures are compared with the current revision's (one instance does it each time). */
+    CANARY_INTERVAL_MS: z.coerce.number().int().positive().default(60_000),
+    /*
      * Sessions and sign-in.
      */
     /** A session ends this long after sign-in, however active. */
@@ -482,7 +498,7 @@ function secretProblems(config: Env): StartupProblem[] {
       });
     }
   }
-  for (const setting of ["METRICS_TOKEN", "LLM_API_KEY"] as const) {
+  for (const setting of ["METRICS_TOKEN", "LLM_API_KEY", "CANDIDATE_LLM_API_KEY"] as const) {
     const value = config[setting];
     if (value && isPublishedSecret(value)) problems.push({ setting, message: `${setting} is a value the repository publishes: ${OWN_SECRET}` });
   }

@@ -16,7 +16,9 @@ import { buildTimeline } from "./incidents/timeline";
 import { shadowReplay } from "./incidents/shadow";
 import { createCheckpointer } from "./runtime/checkpointer";
 import { depsFromEnv } from "./runtime/wiring";
-import { processRevision, type AgentRevision } from "./runtime/revision";
+import { candidateModelEnv, processRevision, withModel, type AgentRevision } from "./runtime/revision";
+import { evaluateCanary, hostedRevisions, revisionForNewThread, type CandidateModel } from "./runtime/canary";
+import { createChatModel } from "./clients/model";
 import { registerRevision, type RevisionRow } from "@/db/queries/revisions";
 import { env } from "@/env";
 import { appKeyRing, type KeyRing } from "./encryption";
@@ -55,6 +57,8 @@ export function createAgent(opts: {
   deps?: Partial<AgentDeps>;
   /** The revision this agent runs as: the process's own (its files and settings) unless given. */
   revision?: AgentRevision;
+  /** A candidate revision it also hosts, for a bank's canary: the settings' (CANDIDATE_LLM_*) unless given; null for none. */
+  candidate?: CandidateModel | null;
   instance?: Instance;
   checkpointer?: BaseCheckpointSaver;
   keys?: KeyRing;
@@ -79,7 +83,18 @@ export function createAgent(opts: {
   /** Decisions carried out and threads come to rest, announced by whichever instance did it. */
   const carriedOut = announcements<DecisionCarriedOut>(instance, DECISION_CARRIED_OUT_CHANNEL, (done) => `${done.tenantId}:${done.approvalId}`);
   const threadNews = announcements<ThreadNews>(instance, THREAD_NEWS_CHANNEL, (news) => `${news.tenantId}:${news.threadId}`);
-  const ctx: Ctx = { db: opts.db, graph, deps, revision, instance, runs, jobs, answerQueued: (...args) => answerQueued(ctx)(...args) };
+  const candidate = opts.candidate === undefined ? candidateFromEnv(revision) : opts.candidate;
+  const ctx: Ctx = {
+    db: opts.db,
+    graph,
+    deps,
+    revision,
+    candidate: candidate ? { id: candidate.revision.id, ...candidate } : undefined,
+    instance,
+    runs,
+    jobs,
+    answerQueued: (...args) => answerQueued(ctx)(...args),
+  };
   /** `work` once as each tenant's, one tenant after another. */
   const eachTenant = async <T>(work: () => Promise<T>): Promise<T[]> => {
     const results: T[] = [];
@@ -93,6 +108,23 @@ export function createAgent(opts: {
     revision,
     /** Records this agent's revision among those that ran here (a revision known already keeps its row): before a conversation starts on it. */
     revisionRegistered: (): Promise<RevisionRow> => registerRevision(opts.db, revision),
+    /** The revisions this deployment runs: its own, then the candidate its settings name. */
+    hostedRevisions: () => hostedRevisions(ctx).map((r) => r.revision),
+    /** The revision a new conversation of the bank starts on (a running canary's share goes to its candidate), recorded among those that ran here. */
+    async newThreadRevision(tenantId: string): Promise<string> {
+      const chosen = await withTenant(tenantId, () => revisionForNewThread(ctx, tenantId));
+      await registerRevision(opts.db, chosen.revision);
+      return chosen.id;
+    },
+    /** Judges each bank's running canary now (stopped, promoted or still running), and lapses proposals nobody confirmed. */
+    async evaluateCanaries(now = deps.clock()) {
+      const done: Record<string, number> = {};
+      for (const tenantId of await listTenantIds(opts.db)) {
+        const outcome = await withTenant(tenantId, () => evaluateCanary(ctx, tenantId, now));
+        done[outcome] = (done[outcome] ?? 0) + 1;
+      }
+      return done;
+    },
     sendMessage: (input: Parameters<typeof sendMessage>[1], onToken?: OnToken, onStored?: () => void) =>
       withTenant(input.tenantId, () => sendMessage(ctx, input, onToken, onStored)),
     /** Records a decision; a final one's resume is put on the job queue (see `work`), and the call answers without waiting for it. */
@@ -161,6 +193,12 @@ export function createAgent(opts: {
 }
 
 export type Agent = ReturnType<typeof createAgent>;
+
+/** The candidate the settings name (CANDIDATE_LLM_*): this revision with the candidate's language model; null for none. */
+function candidateFromEnv(revision: AgentRevision): CandidateModel | null {
+  const modelEnv = candidateModelEnv(env());
+  return modelEnv ? { revision: withModel(revision, modelEnv), model: createChatModel(modelEnv) } : null;
+}
 
 /** How many decisions one instance carries out at once: a resume waiting on a slow bank system holds up no other. */
 const CARRY_OUT_CONCURRENCY = 10;

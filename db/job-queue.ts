@@ -22,6 +22,8 @@ export const QUEUES = {
   session_sweep: { retryLimit: 0, expireInSeconds: 300 },
   /** Data past its retention period is deleted. */
   retention: { retryLimit: 0, expireInSeconds: 3_600 },
+  /** Each bank's running canary is judged: stopped, promoted, or its figures kept. */
+  canary: { retryLimit: 0, expireInSeconds: 300 },
   /**
    * A final decision's paused thread is resumed (keyed by approval). A thread another run holds
    * is tried again after 1 to 2 s, then 2 to 4 s, and so on, eight times (the recovery job

@@ -303,6 +303,8 @@ async function seedSecondBank(tx: Parameters<Parameters<Db["transaction"]>[0]>[0
 const DOMAIN_TABLES = [
   "agent_revisions",
   "shadow_reports",
+  "canaries",
+  "turn_outcomes",
   "tenants",
   "tenant_policy_changes",
   "checkpoint_pins",

@@ -88,6 +88,12 @@ function build() {
       labelNames: ["tenant", "revision"] as const,
       registers,
     }),
+    canaryEnds: new Counter({
+      name: "bank_canary_ends_total",
+      help: "Canaries that ended on their own, by bank and outcome (stopped: a threshold crossed or too few turns; promoted: the window held)",
+      labelNames: ["tenant", "outcome"] as const,
+      registers,
+    }),
     invalidStates: new Counter({
       name: "bank_state_invalid_total",
       help: "Checkpointed states that did not fit the state's schema when a node read them (the run failed), by node",

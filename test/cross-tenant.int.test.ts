@@ -7,6 +7,7 @@ import { getApprovalByCase, getApprovalById } from "@/db/queries/approvals";
 import { getHandoverById } from "@/db/queries/handovers";
 import { getPendingPolicyChange, proposePolicyChange } from "@/db/queries/policy-changes";
 import { saveShadowReport } from "@/db/queries/shadow-reports";
+import { proposeCanary } from "@/db/queries/canaries";
 import { agentHarness, TENANT, until } from "./agent-support";
 import { cookie, sessionRoutes } from "./bad-input-corpus";
 import { callRoute, type Call } from "./routes";
@@ -30,6 +31,8 @@ const TABLES = [
   "handovers",
   "tenant_policy_changes",
   "shadow_reports",
+  "canaries",
+  "turn_outcomes",
   "checkpoint_pins",
   "legal_holds",
   "bank_sim.ledger_entries",
@@ -46,6 +49,7 @@ type Demo = {
   checkpointId: string;
   policyChangeId: string;
   shadowReportId: string;
+  canaryId: string;
 };
 let demo: Demo;
 const other: Record<"operator" | "supervisor" | "auditor" | "customer", string> = { operator: "", supervisor: "", auditor: "", customer: "" };
@@ -100,6 +104,17 @@ beforeAll(async () => {
       ranBy: "release-manager",
       report: await h.agent.releases.shadow(TENANT, { since: new Date(now.getTime() - 3_600_000), until: now, limit: 10 }),
     }),
+    canaryId: (await proposeCanary(h.db, {
+      id: randomUUID(),
+      tenantId: TENANT,
+      candidateRevisionId: "rev-0123456789ab",
+      currentRevisionId: h.agent.revision.id,
+      sharePercent: 10,
+      durationMs: 3_600_000,
+      proposedBy: "sam",
+      proposedAt: now,
+      expiresAt: new Date(now.getTime() + 3_600_000),
+    }))!.id,
   };
 
   // The other bank: its own staff and a customer, written as the owner like any bank's data.
@@ -123,7 +138,7 @@ afterAll(() => h.pool.end());
 
 /** Every route that takes one of this bank's ids, as the other bank's user whose role may call it, with a body that would otherwise be accepted. */
 function callsWithThisBanksIds(): (Call & { as: keyof typeof other })[] {
-  const { thread, approvalId, version, caseId, handoverId, checkpointId, policyChangeId, shadowReportId } = demo;
+  const { thread, approvalId, version, caseId, handoverId, checkpointId, policyChangeId, shadowReportId, canaryId } = demo;
   const post = (route: string, params: Record<string, string>, body: unknown, as: keyof typeof other) => ({
     method: "POST" as const,
     route,
@@ -181,6 +196,8 @@ function callsWithThisBanksIds(): (Call & { as: keyof typeof other })[] {
     get("/api/langgraph/threads/:id", id, "operator"),
     post("/api/tenant/staff/:username/unlock", { username: "olga" }, {}, "supervisor"),
     get("/api/releases/shadow/:id", { id: shadowReportId }, "auditor"),
+    post("/api/tenant/canary/:id", { id: canaryId }, { answer: "confirm" }, "supervisor"),
+    post("/api/tenant/canary/:id/stop", { id: canaryId }, { reason: "not ours to stop" }, "supervisor"),
   ];
 }
 
@@ -220,6 +237,7 @@ describe("two banks on one deployment", () => {
     const search = (await list({ method: "GET", route: "/api/incidents/threads", query: "customer=Alice&pageSize=100" }, "auditor")) as { threads: unknown[] };
     expect(search.threads).toEqual([]);
     expect(await list({ method: "GET", route: "/api/releases/shadow" }, "auditor")).toEqual({ reports: [] });
+    expect(await list({ method: "GET", route: "/api/tenant/canary" }, "auditor")).toMatchObject({ canaries: [] });
     const all = (await list({ method: "GET", route: "/api/incidents/threads", query: "pageSize=100" }, "auditor")) as { threads: unknown[] };
     expect(JSON.stringify(all)).not.toContain(demo.thread);
     const lg = await list({ method: "POST", route: "/api/langgraph/threads/search", body: JSON.stringify({ limit: 100 }) }, "customer");

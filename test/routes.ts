@@ -42,6 +42,9 @@ import * as metricsRoute from "@/app/api/metrics/route";
 import * as opsSummaryRoute from "@/app/api/ops/summary/route";
 import * as shadowReportsRoute from "@/app/api/releases/shadow/route";
 import * as shadowReportRoute from "@/app/api/releases/shadow/[id]/route";
+import * as canaryRoute from "@/app/api/tenant/canary/route";
+import * as canaryAnswerRoute from "@/app/api/tenant/canary/[id]/route";
+import * as canaryStopRoute from "@/app/api/tenant/canary/[id]/stop/route";
 import * as tenantPolicy from "@/app/api/tenant/policy/route";
 import * as tenantPolicyChange from "@/app/api/tenant/policy/changes/[id]/route";
 import * as staffUnlock from "@/app/api/tenant/staff/[username]/unlock/route";
@@ -94,6 +97,9 @@ export const ROUTES: Record<string, Partial<Record<"GET" | "POST" | "PUT" | "DEL
   "/api/ops/summary": opsSummaryRoute as never,
   "/api/releases/shadow": shadowReportsRoute as never,
   "/api/releases/shadow/:id": shadowReportRoute as never,
+  "/api/tenant/canary": canaryRoute as never,
+  "/api/tenant/canary/:id": canaryAnswerRoute as never,
+  "/api/tenant/canary/:id/stop": canaryStopRoute as never,
   "/api/tenant/policy": tenantPolicy as never,
   "/api/tenant/policy/changes/:id": tenantPolicyChange as never,
   "/api/tenant/staff/:username/unlock": staffUnlock as never,

@@ -11,6 +11,7 @@ import { recordLlmCall, type LlmEventTarget } from "./events";
 import { usageOf } from "./usage";
 import { withinTurn } from "../graph/deadline";
 import { refusalOf } from "./model-refusal";
+import { modelOf } from "../graph/run-revision";
 
 const offline = new OfflineBankModel();
 
@@ -27,12 +28,13 @@ export async function understandWithFallback(
   input: UnderstandingInput,
   opts: { signal?: AbortSignal; record?: LlmEventTarget } = {},
 ): Promise<Understanding> {
-  if (!isLanguageModel(deps.model)) return understandMessage(deps.model, input, { signal: opts.signal });
+  const model = modelOf(deps);
+  if (!isLanguageModel(model)) return understandMessage(model, input, { signal: opts.signal });
   const started = Date.now();
   const price = deps.settings.llmPrice;
   try {
     const { understanding, usage } = await callWithin(withinTurn(deps.settings.llmTimeoutMs ?? DEFAULT_LLM_TIMEOUT_MS), opts.signal, async (signal) => {
-      const answer = await deps.model.invoke(buildUnderstandingMessages(input), { signal });
+      const answer = await model.invoke(buildUnderstandingMessages(input), { signal });
       const usage = usageOf(answer);
       const refusal = refusalOf(answer);
       if (refusal) throw new LlmFailure("llm:refused", refusal, usage);

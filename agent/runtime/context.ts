@@ -5,6 +5,10 @@ import type { AgentGraph } from "../graph/graph";
 import type { Instance } from "./instance";
 import type { RunRegistry } from "./run-registry";
 import type { AgentRevision } from "./revision";
+import type { RunRevision } from "../graph/run-revision";
+
+/** A revision this deployment can run: its id, parts and language model. */
+export type HostedRevision = RunRevision & { revision: AgentRevision };
 
 /** The status a thread rests in between runs: free, or paused at the approval gate. */
 export type RestingStatus = "idle" | "awaiting_approval";
@@ -38,6 +42,8 @@ export type Ctx = {
   graph: AgentGraph;
   deps: AgentDeps;
   revision: AgentRevision;
+  /** A second revision this deployment hosts for a bank's canary: the same but for its language model. */
+  candidate?: HostedRevision;
   instance: Instance;
   runs: RunRegistry;
   jobs: JobQueue;

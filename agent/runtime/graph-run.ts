@@ -12,6 +12,9 @@ import type { ApprovalRequest } from "../graph/nodes/approval-gate";
 import { composeReply } from "../graph/replies";
 import type { AgentStateType } from "../graph/state";
 import { turnDeadline } from "../graph/deadline";
+import { runRevision } from "../graph/run-revision";
+import { currentTenant } from "@/db/tenant-context";
+import { hostedRevisions, revisionForThread } from "./canary";
 
 /**
  * The run stopped at a superstep boundary because the process is draining or lost the
@@ -90,7 +93,15 @@ export async function run(ctx: Ctx, threadId: string, input: unknown, onToken?: 
   try {
     // The run's id names it in every node's log events and its span; it is not stored in the checkpoints.
     const runId = randomUUID();
-    const attributes = { "agent.thread_id": threadId, "agent.run_id": runId, "agent.resume": input === null || input instanceof Command };
+    const tenantId = currentTenant();
+    // The revision the run answers as: a bank's canary may give the thread to a candidate.
+    const ranAs = tenantId ? await revisionForThread(ctx, tenantId, threadId) : hostedRevisions(ctx)[0]!;
+    const attributes = {
+      "agent.thread_id": threadId,
+      "agent.run_id": runId,
+      "agent.revision": ranAs.id,
+      "agent.resume": input === null || input instanceof Command,
+    };
     // A drain stops a run at a superstep boundary on purpose: not a failure.
     const onError = (span: Span, error: unknown) => (isGraphDrained(error) ? span.setAttribute("agent.outcome", "drained") : recordFailure(span, error));
     await inSpan("agent.run", { attributes, onError }, async (span) => {
@@ -98,7 +109,8 @@ export async function run(ctx: Ctx, threadId: string, input: unknown, onToken?: 
       try {
         const deadlineMs = ctx.deps.settings.turnDeadlineMs;
         const streamed = () => streamRun(ctx, config, input, control, onToken);
-        await inRun(runId, () => (deadlineMs === undefined ? streamed() : turnDeadline.run(Date.now() + deadlineMs, streamed)), runTrace);
+        const bounded = () => (deadlineMs === undefined ? streamed() : turnDeadline.run(Date.now() + deadlineMs, streamed));
+        await inRun(runId, () => runRevision.run(ranAs, bounded), runTrace);
       } finally {
         runTrace?.end();
       }

@@ -13,7 +13,7 @@ import { MESSAGES } from "@/i18n/words";
 import { BUSINESS_RULES_VERSION } from "../graph/policy";
 import { PHRASING_RULES } from "../llm/phrase";
 import { UNDERSTANDING_INSTRUCTIONS } from "../understanding/prompt";
-import { DEFAULT_MODELS, llmProvider, type ModelEnv } from "../clients/model";
+import { DEFAULT_MODELS, llmProvider, type LlmProvider, type ModelEnv } from "../clients/model";
 import { INTENT_MODEL_PATH } from "../understanding/classifier";
 
 export type RevisionComponents = {
@@ -88,6 +88,38 @@ export function checkoutCommit(root: string): string | undefined {
 
 export type RevisionEnv = ModelEnv & { APP_COMMIT?: string };
 
+/** The `model` part of a revision: `provider:model`, or `offline`. */
+export function modelName(env: ModelEnv): string {
+  const provider = llmProvider(env);
+  return provider ? `${provider}:${env.LLM_MODEL ?? DEFAULT_MODELS[provider]}` : "offline";
+}
+
+export type CandidateEnv = {
+  CANDIDATE_LLM_PROVIDER?: LlmProvider | "offline";
+  CANDIDATE_LLM_BASE_URL?: string;
+  CANDIDATE_LLM_API_KEY?: string;
+  CANDIDATE_LLM_MODEL?: string;
+  LLM_TIMEOUT_MS?: number;
+  LLM_MAX_RETRIES?: number;
+};
+
+/** The candidate's language model as the model settings read it (`{}` is the offline model); null when the settings name no candidate. */
+export function candidateModelEnv(env: CandidateEnv): ModelEnv | null {
+  if (!env.CANDIDATE_LLM_PROVIDER && !env.CANDIDATE_LLM_BASE_URL && !env.CANDIDATE_LLM_MODEL) return null;
+  if (env.CANDIDATE_LLM_PROVIDER === "offline") return {};
+  return {
+    LLM_PROVIDER: env.CANDIDATE_LLM_PROVIDER ?? "openai",
+    LLM_BASE_URL: env.CANDIDATE_LLM_BASE_URL,
+    LLM_API_KEY: env.CANDIDATE_LLM_API_KEY,
+    LLM_MODEL: env.CANDIDATE_LLM_MODEL,
+    LLM_TIMEOUT_MS: env.LLM_TIMEOUT_MS,
+    LLM_MAX_RETRIES: env.LLM_MAX_RETRIES,
+  };
+}
+
+/** A revision like `of` but for its language model: what a candidate model makes of the running revision. */
+export const withModel = (of: AgentRevision, model: ModelEnv): AgentRevision => revisionOf({ ...of.components, model: modelName(model) });
+
 /** The app's package version; `unversioned` where a build left its package.json out. */
 function packageVersion(root: string): string {
   try {
@@ -100,13 +132,12 @@ function packageVersion(root: string): string {
 /** The revision this process runs, from its files and settings (read from `root`, the app's working directory). */
 export function currentRevision(env: RevisionEnv, root = process.cwd()): AgentRevision {
   const commit = env.APP_COMMIT ?? checkoutCommit(root);
-  const provider = llmProvider(env);
   return revisionOf({
     code: commit ? `${packageVersion(root)}+${commit.slice(0, 12)}` : packageVersion(root),
     replies: short(digest(JSON.stringify(MESSAGES))),
     knowledge: short(folderDigest(path.join(root, "data", "knowledge"))),
     understanding: short(digest(readFileSync(path.join(root, INTENT_MODEL_PATH)))),
-    model: provider ? `${provider}:${env.LLM_MODEL ?? DEFAULT_MODELS[provider]}` : "offline",
+    model: modelName(env),
     prompts: short(digest(`${UNDERSTANDING_INSTRUCTIONS}\0${PHRASING_RULES}`)),
     businessRules: String(BUSINESS_RULES_VERSION),
   });

@@ -11,6 +11,7 @@ import { requestHandover } from "./handovers";
 import type { ApprovalRef, Triage } from "../graph/state";
 import { metrics } from "@/observability/metrics";
 import { appKeyRing, encryptsAtRest, sealJson, type KeyRing } from "../encryption";
+import { runRevisionId } from "../graph/run-revision";
 
 export function toApprovalRef(row: approvals.ApprovalRow): ApprovalRef {
   return {
@@ -80,14 +81,14 @@ function countLlmUsage(event: Parameters<AgentStore["recordNodeEvent"]>[0], revi
   if (event.costMicros != null && event.costCurrency) m.llmCost.inc({ ...labels, currency: event.costCurrency }, event.costMicros);
 }
 
-/** The agent's database work; what it records (cases, node events) names agent revision `revisionId`. */
+/** The agent's database work; what it records (cases, node events) names the running revision (`runRevision`), else `revisionId`. */
 export function createAgentStore(db: Db, keys: KeyRing = appKeyRing(), encrypt = encryptsAtRest(), revisionId: string | null = null): AgentStore {
   const seal = encrypt ? <T>(value: T) => sealJson(keys, value) : <T>(value: T) => value;
   return actingForTheirTenant({
     listTransactions: (tenantId, customerId) => listTransactionsByCustomer(db, tenantId, customerId),
     listPending: (tenantId, customerId) => listPendingByCustomer(db, tenantId, customerId),
     async upsertCase(input) {
-      const row = await cases.upsertCase(db, { ...input, revisionId });
+      const row = await cases.upsertCase(db, { ...input, revisionId: runRevisionId(revisionId) });
       if (!row) return null;
       if (row.status !== "refunded") return toCaseSummary(row);
       const approval = await approvals.getApprovalByCase(db, input.tenantId, row.id);
@@ -135,8 +136,9 @@ export function createAgentStore(db: Db, keys: KeyRing = appKeyRing(), encrypt =
     admitRefund: (input) => approvals.admitRefund(db, input),
     completeRefund: (input) => approvals.completeRefund(db, input),
     async recordNodeEvent(event) {
-      await recordNodeEvent(db, { ...event, revisionId, request: seal(event.request), response: seal(event.response) });
-      if (event.system === "llm") countLlmUsage(event, revisionId ?? "none");
+      const ranAs = runRevisionId(revisionId);
+      await recordNodeEvent(db, { ...event, revisionId: ranAs, request: seal(event.request), response: seal(event.response) });
+      if (event.system === "llm") countLlmUsage(event, ranAs ?? "none");
     },
     recordCardAction: (input) =>
       recordAuditEventOnce(

@@ -18,6 +18,8 @@ const vistula: TenantRow = {
   version: 1,
   updatedAt: new Date(),
   updatedBy: "seed",
+  agentRevisionId: null,
+  canaryThresholds: null,
 };
 
 /** A database that answers `getTenant` from `rows` and counts the reads. */

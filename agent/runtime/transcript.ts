@@ -1,5 +1,6 @@
 import { appendAgentNotice, appendAnswer, appendMessage, getThreadById } from "@/db/queries/threads";
 import type { Ctx } from "./context";
+import { revisionForThread } from "./canary";
 
 /**
  * Writes the agent's reply into the customer's transcript: as the answer to customer
@@ -14,8 +15,8 @@ export async function recordAnswer(
 ) {
   const { tenantId, threadId, text, answers } = input;
   const parent = input.seenInConversation ? null : (await getThreadById(ctx.db, tenantId, threadId))?.parentThreadId;
+  const revisionId = (await revisionForThread(ctx, tenantId, threadId)).id;
   return ctx.db.transaction(async (tx) => {
-    const revisionId = ctx.revision.id;
     if (answers == null) return appendAgentNotice(tx, { tenantId, threadId, text, alsoIn: parent ?? null, revisionId });
     await appendAnswer(tx, { tenantId, threadId, text, answers, revisionId });
     if (parent) await appendMessage(tx, { tenantId, threadId: parent, role: "agent", text, revisionId });

@@ -13,6 +13,7 @@ import { recordAnswer } from "./transcript";
 import { log } from "@/observability/log";
 import { metrics, stopwatch } from "@/observability/metrics";
 import { defined, inSpan, recordFailure } from "@/observability/tracing";
+import { recordTurn } from "./canary";
 
 export type { TurnResult };
 
@@ -48,7 +49,9 @@ async function runTurn(ctx: Ctx, input: TurnInput, messageId: number, onToken?: 
     second: secondClaim(values),
   });
   try {
+    const startedAt = performance.now();
     const done = await runToRest(ctx, input.threadId, { ...state, turnKey: String(messageId) }, onToken, { tenantId: input.tenantId, messageId });
+    await recordTurn(ctx, { tenantId: input.tenantId, threadId: input.threadId, values: done.values, latencyMs: performance.now() - startedAt });
     if (done.values.withdrawn) await wakeWithdrawn(ctx, input, done.values.withdrawn.approvalId);
     return answer(done);
   } catch (error) {

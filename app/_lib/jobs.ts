@@ -53,6 +53,7 @@ function sampleEvery(ms: number, sample: () => Promise<Counts>) {
  * drain are finished once, by whichever instance takes their lease. Sweep: ended sessions
  * and failed sign-ins older than the throttle window are deleted. Retention: the sweep of
  * data past its retention period (its interval's row in `job_runs` records what it did).
+ * Canary: each bank's running canary is judged against its thresholds (stopped or promoted).
  * Ops sample: what this instance measured in memory is written for the ops page.
  * SIGTERM drains: new turns are refused, running graphs stop at a superstep boundary, the
  * queue stops taking jobs, and the process exits.
@@ -72,6 +73,7 @@ export function startBackgroundJobs() {
       },
     ],
     ["session_sweep", env().SESSION_SWEEP_INTERVAL_MS, () => sweepEnded(database().db)],
+    ["canary", env().CANARY_INTERVAL_MS, () => agent.evaluateCanaries(now())],
     ["retention", env().RETENTION_INTERVAL_MS, async () => (await sweepOncePerInterval(database().db, { now: now(), instance: agent.instance.id })) ?? {}],
   ];
   agent.work().catch((error: unknown) => log().error({ event: "job.start_failed", job: "carry_out_decision", ...failureFields(error) }));

@@ -32,7 +32,7 @@ export async function getTenant(db: DbOrTx, tenantId: string): Promise<TenantRow
 }
 
 /** Writes a tenant's row unless it has one already (the existing row is left as it is). */
-export async function insertTenantIfMissing(db: DbOrTx, row: Omit<TenantRow, "version" | "updatedAt">): Promise<void> {
+export async function insertTenantIfMissing(db: DbOrTx, row: Omit<TenantRow, "version" | "updatedAt" | "agentRevisionId" | "canaryThresholds">): Promise<void> {
   await db.insert(tenants).values(row).onConflictDoNothing({ target: tenants.id });
   await notifyTenantPolicyChange(db, row.id);
 }

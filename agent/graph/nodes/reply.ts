@@ -9,6 +9,7 @@ import { phraseFreeText } from "../../llm/phrase";
 import { composeReply } from "../replies";
 import { withinTurn } from "../deadline";
 import type { AgentStateType, AgentUpdate } from "../state";
+import { modelOf } from "../run-revision";
 
 /** Writes `text` to the turn's stream word by word. */
 function writeWords(text: string, config: LangGraphRunnableConfig): string {
@@ -31,7 +32,7 @@ async function phrased(deps: AgentDeps, state: AgentStateType, brief: FreeTextBr
   let usage: TokenUsage | undefined;
   try {
     const llmTimeoutMs = deps.settings.llmTimeoutMs ?? DEFAULT_LLM_TIMEOUT_MS;
-    const text = await phraseFreeText(deps.model, brief, state.input, {
+    const text = await phraseFreeText(modelOf(deps), brief, state.input, {
       // The first words within the model's timeout or the turn's time left; then as long as the stream keeps writing.
       timeoutMs: withinTurn(llmTimeoutMs),
       idleMs: llmTimeoutMs,
@@ -57,7 +58,7 @@ async function phrased(deps: AgentDeps, state: AgentStateType, brief: FreeTextBr
  */
 export const reply = (deps: AgentDeps) =>
   async function reply(state: AgentStateType, config: LangGraphRunnableConfig): Promise<AgentUpdate> {
-    const brief = isLanguageModel(deps.model) ? freeTextBrief(state) : null;
+    const brief = isLanguageModel(modelOf(deps)) ? freeTextBrief(state) : null;
     const text = brief ? await phrased(deps, state, brief, config) : writeWords(composeReply(state), config);
     return { answer: text, recent: [{ role: "agent", text }] };
   };

@@ -6,13 +6,12 @@ import { STAFF } from "@/vocabulary/roles";
 
 export const runtime = "nodejs";
 
-/** A new conversation for the signed-in customer, within their conversations per day, on the agent's revision. */
+/** A new conversation for the signed-in customer, within their conversations per day, on the bank's revision (or a running canary's candidate, for its share). */
 export const POST = route(async (req) => {
   const { db, agent } = services();
   const user = await requireUser(db, req, ["customer"]);
   await spendConversation(db, user.tenantId, customerIdOf(user));
-  await agent.revisionRegistered();
-  const thread = await createThread(db, user.tenantId, customerIdOf(user), agent.revision.id);
+  const thread = await createThread(db, user.tenantId, customerIdOf(user), await agent.newThreadRevision(user.tenantId));
   return Response.json({ threadId: thread.id, status: thread.status }, { status: 201 });
 });
 

@@ -17,8 +17,7 @@ export const POST = route(async (req) => {
   const customerId = customerIdOf(user);
   const body = await parseOptionalBody(req, threadCreateBody, threadCreateBody.parse({}));
   await spendConversation(s.db, user.tenantId, customerId);
-  await s.agent.revisionRegistered();
-  const revisionId = s.agent.revision.id;
+  const revisionId = await s.agent.newThreadRevision(user.tenantId);
   let thread = body.thread_id
     ? await createThreadWithId(s.db, user.tenantId, customerId, body.thread_id, revisionId)
     : await createThread(s.db, user.tenantId, customerId, revisionId);
