@@ -3,7 +3,8 @@
  * the simulator over HTTP), the app build, two instances of it behind a round-robin proxy
  * (the compose deployment as processes), the browser tests (Playwright in Chromium), which
  * start the whole app themselves (built first, so their server's start-up timeout covers
- * only the start), then a small chaos campaign (real app processes SIGKILLed mid-run, the retention sweep running every second).
+ * only the start), then a small chaos campaign (real app processes SIGKILLed mid-run, the retention sweep running every second,
+ * half the new conversations on a canary's candidate revision).
  */
 import { spawnSync } from "node:child_process";
 import path from "node:path";
@@ -27,7 +28,7 @@ step("unit and integration tests (vitest)", "vitest", ["run"]);
 step("app build (when its sources changed)", "tsx", ["scripts/build.ts"]);
 step("topology (two instances behind a proxy)", "vitest", ["run", "--config", "test/topology/vitest.config.ts"]);
 step("browser tests (playwright)", "playwright", ["test"]);
-step("chaos campaign (small, with the retention sweep racing it)", "tsx", [
+step("chaos campaign (small, with the retention sweep racing it and a canary at 50%)", "tsx", [
   "scripts/chaos/main.ts",
   "--conversations",
   "40",
@@ -36,4 +37,6 @@ step("chaos campaign (small, with the retention sweep racing it)", "tsx", [
   "--seed",
   "1",
   "--retention-aggressive",
+  "--canary",
+  "50",
 ]);

@@ -11,7 +11,7 @@ import { ApiError } from "./errors";
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
-function viewOf(row: CanaryRow): CanaryView {
+export function canaryViewOf(row: CanaryRow): CanaryView {
   return {
     id: row.id,
     candidateRevisionId: row.candidateRevisionId,
@@ -52,7 +52,7 @@ export async function readCanaries(db: Db, agent: Agent, tenantId: string): Prom
     bankRevisionId: hosted.find((r) => r.id === bank.agentRevisionId)?.id ?? agent.revision.id,
     hosted: hosted.map((r) => ({ id: r.id, components: r.components })),
     thresholds: thresholdsOf(tenantId, bank.canaryThresholds),
-    canaries: (await listCanaries(db, tenantId)).map(viewOf),
+    canaries: (await listCanaries(db, tenantId)).map(canaryViewOf),
   };
 }
 
@@ -137,4 +137,12 @@ export async function stopBankCanary(db: Db, agent: Agent, input: { tenantId: st
     await audit(tx, input, "canary.stopped", row, { reason: input.reason });
   });
   return readCanaries(db, agent, input.tenantId);
+}
+
+/** What the ops page shows of the bank's canaries: the one proposed or running, else the last to end within a day. */
+export async function canaryForOps(db: Db, tenantId: string, now: Date): Promise<CanaryView | null> {
+  const [latest] = await listCanaries(db, tenantId, 1);
+  if (!latest) return null;
+  const open = latest.status === "proposed" || latest.status === "running";
+  return open || (latest.endedAt && now.getTime() - latest.endedAt.getTime() < 24 * 3_600_000) ? canaryViewOf(latest) : null;
 }

@@ -17,6 +17,7 @@ import {
 import { env } from "@/env";
 import { BYTES, LARGE_CHECKPOINT_BYTES, WRITE_SECONDS } from "@/observability/metrics";
 import { addBuckets, bucketQuantile } from "@/observability/quantile";
+import { canaryForOps } from "./canary";
 
 const MINUTE_MS = 60_000;
 export const WINDOW_MINUTES = 60;
@@ -110,7 +111,7 @@ export async function opsSummary(db: Db, tenantId: string, keyWindowMs = env().L
   const now = await databaseNow(db);
   const current = Math.floor(now.getTime() / MINUTE_MS) * MINUTE_MS;
   const since = new Date(current - (WINDOW_MINUTES - 1) * MINUTE_MS);
-  const [turns, executed, failed, degraded, waiting, ages, samples, unconfirmed, llm, invalidStates] = await Promise.all([
+  const [turns, executed, failed, degraded, waiting, ages, samples, unconfirmed, llm, invalidStates, canary] = await Promise.all([
     turnsPerMinute(db, tenantId, since),
     executedRefundsPerMinute(db, tenantId, since),
     failedRefundsPerMinute(db, tenantId, since),
@@ -125,6 +126,7 @@ export async function opsSummary(db: Db, tenantId: string, keyWindowMs = env().L
     unconfirmedRefunds(db, tenantId, keyWindowMs),
     languageModelUse(db, tenantId, since),
     invalidStatesSince(db, tenantId, since),
+    canaryForOps(db, tenantId, now),
   ]);
 
   const slots = Array.from({ length: WINDOW_MINUTES }, empty);
@@ -184,6 +186,7 @@ export async function opsSummary(db: Db, tenantId: string, keyWindowMs = env().L
       ...r,
       costPerAnswer: r.answers === 0 ? [] : r.cost.map((c) => ({ currency: c.currency, micros: Number((c.micros / r.answers).toFixed(1)) })),
     })),
+    canary,
     largeCheckpointBytes: LARGE_CHECKPOINT_BYTES,
   };
 }

@@ -4,6 +4,7 @@ import useSWR from "swr";
 import type { OpsSummary } from "@/app/api/ops/summary/schema";
 import { errorMessage, requestJson } from "@/components/api/request-json";
 import { Alert } from "@/components/ui/alert";
+import { CanaryPanel } from "./canary-panel";
 import { LanguageModelTable } from "./language-model-table";
 import { MinuteTable } from "./minute-table";
 import { OpsCharts } from "./ops-charts";
@@ -53,6 +54,7 @@ function Figures({ summary }: { summary: OpsSummary }) {
     <>
       <OpsTiles summary={summary} />
       <OpsCharts summary={summary} />
+      <CanaryPanel canary={summary.canary} />
       <LanguageModelTable summary={summary} />
       <details className="rounded-lg border border-slate-200 bg-white p-4 text-sm shadow-sm">
         <summary className="cursor-pointer font-medium text-slate-800">The figures by minute, as a table</summary>

@@ -19,6 +19,9 @@ import { AppProcess, snapshotBuild, startStack, type Stack } from "./processes";
 import { printReport, violations } from "./report";
 import { sleep } from "./rng";
 import { LOAD_GENERATOR_BUDGETS } from "../load-budgets";
+import { ApiSession } from "./api";
+import { startLlmFake } from "../../test/llm-fakes/server";
+import { offlineBacked } from "../../test/llm-fakes/offline-backed";
 
 let running: Stack | undefined;
 
@@ -60,7 +63,8 @@ async function main() {
   const journal = new Journal();
   const policy = options.doubleTexting ? ` --double-texting ${options.doubleTexting}` : "";
   const retention = options.retentionAggressive ? " --retention-aggressive" : "";
-  const args = `--conversations ${options.conversations} --kills ${options.kills} --concurrency ${options.concurrency}${policy}${retention} --ledger-key-window-ms ${options.ledgerKeyWindowMs}`;
+  const canary = options.canaryPercent ? ` --canary ${options.canaryPercent}` : "";
+  const args = `--conversations ${options.conversations} --kills ${options.kills} --concurrency ${options.concurrency}${policy}${retention} --ledger-key-window-ms ${options.ledgerKeyWindowMs}${canary}`;
   log(journal, `${args} --seed ${options.seed}`);
   buildIfStale((line) => log(journal, line));
   log(journal, `serving build ${snapshotBuild()} from a private copy`);
@@ -70,6 +74,7 @@ async function main() {
   log(journal, `database ready with ${plans.length} synthetic customers; simulator at ${stack.simulator.url}`);
 
   const sim = stack.simulator.url;
+  const candidateModel = options.canaryPercent ? await startLlmFake(offlineBacked) : undefined;
   const app = await AppProcess.create({
     // The simulator stands in for the bank systems, which only demo mode allows.
     DEMO_DATA: "1",
@@ -93,6 +98,8 @@ async function main() {
     // Checkpoints only: the message, node event and session windows stay long, as the
     // message figures count what the customers were told was stored.
     ...(options.retentionAggressive ? { RETENTION_INTERVAL_MS: "1000", RETENTION_IDLE_DAYS: "0", RETENTION_BATCH: "1000" } : {}),
+    // The canary's candidate: the same agent, its language model read over the OpenAI protocol; judged every 10 s.
+    ...(candidateModel ? { CANDIDATE_LLM_BASE_URL: candidateModel.openaiUrl, CANDIDATE_LLM_MODEL: "offline-backed", CANARY_INTERVAL_MS: "10000" } : {}),
   });
   const cleanup = () => app.killNow();
   process.on("exit", cleanup);
@@ -102,6 +109,9 @@ async function main() {
   });
   const bootMs = await app.start();
   log(journal, `app up at ${app.url} in ${(bootMs / 1000).toFixed(1)} s`);
+
+  const canaryId = options.canaryPercent ? await startCanary(app, journal, stack, options.canaryPercent) : undefined;
+  if (canaryId) log(journal, `canary ${canaryId} started by sam and sven for ${options.canaryPercent}% of new conversations`);
 
   const coordination = new Coordination();
   const ctx: ConversationContext = { app, journal, coordination, seed: options.seed };
@@ -159,11 +169,56 @@ async function main() {
 
   const figures = await measure(stack.pool, journal, options.ledgerKeyWindowMs);
   printReport(figures, journal, { seed: options.seed, wallMs: Date.now() - journal.started, args });
+  const canaryUnused = canaryId ? !(await reportCanary(stack, canaryId)) : false;
+  await candidateModel?.close();
   if (aborted) console.log(`\ncampaign ABORTED after ${done} conversation(s): ${aborted}`);
-  const failed = violations(figures).some(([, n]) => n > 0);
+  const failed = violations(figures).some(([, n]) => n > 0) || canaryUnused;
   await app.kill();
   await within(WIND_DOWN_MS, "the database and the simulator did not stop", () => stack.stop());
   process.exit(aborted ? 2 : failed ? 1 : 0);
+}
+
+/**
+ * A canary of the candidate the app hosts, proposed by sam and started by sven over the API, for
+ * `percent` of new conversations and a window longer than any campaign. The bank's minimum sample
+ * is set past the campaign's turns, so the faults' noise never stops it: the campaign proves the
+ * money rules hold with the traffic split, and the canary tests prove the stop.
+ */
+async function startCanary(app: AppProcess, journal: Journal, stack: Stack, percent: number): Promise<string> {
+  await stack.pool.query(`update tenants set canary_thresholds = '{"minTurns": 1000000}'::jsonb where id = 'demo-bank'`);
+  const [sam, sven] = [new ApiSession(app, journal, "sam"), new ApiSession(app, journal, "sven")];
+  for (const s of [sam, sven]) if (!(await s.login(`${s.username}-pass`))) throw new Error(`chaos: ${s.username} could not sign in to start the canary`);
+  const state = await sam.call("GET", "/api/tenant/canary");
+  const candidate = (state.body?.hosted as { id: string }[] | undefined)?.[1]?.id;
+  if (!candidate) throw new Error(`chaos: the app hosts no candidate revision (${state.status})`);
+  const proposed = await sam.call("POST", "/api/tenant/canary", { candidateRevisionId: candidate, sharePercent: percent, durationMinutes: 14 * 24 * 60 });
+  const id = proposed.body?.canaries?.[0]?.id as string | undefined;
+  if (proposed.status !== 201 || !id) throw new Error(`chaos: the canary was not proposed: ${proposed.status} ${JSON.stringify(proposed.body)}`);
+  const started = await sven.call("POST", `/api/tenant/canary/${id}`, { answer: "confirm" });
+  if (started.status !== 200) throw new Error(`chaos: the canary was not started: ${started.status} ${JSON.stringify(started.body)}`);
+  return id;
+}
+
+/** How the campaign's conversations and turns were shared between the revisions; false when the candidate answered nothing (the campaign fails). */
+async function reportCanary(stack: Stack, canaryId: string): Promise<boolean> {
+  const [{ rows: canaries }, { rows: turns }, { rows: conversations }] = await Promise.all([
+    stack.pool.query<{ status: string; candidate: string; current: string; end_reason: string | null }>(
+      `select status, candidate_revision_id as candidate, current_revision_id as current, end_reason from canaries where id = $1`,
+      [canaryId],
+    ),
+    stack.pool.query<{ revision_id: string; n: number }>(`select revision_id, count(*)::int as n from turn_outcomes group by 1`),
+    stack.pool.query<{ revision_id: string; n: number }>(`select revision_id, count(*)::int as n from threads where parent_thread_id is null group by 1`),
+  ]);
+  const c = canaries[0]!;
+  const of = (rows: { revision_id: string; n: number }[], id: string) => rows.find((r) => r.revision_id === id)?.n ?? 0;
+  console.log(
+    `
+canary ${c.status}${c.end_reason ? ` (${c.end_reason})` : ""}: conversations started on the candidate ${of(conversations, c.candidate)}, ` +
+      `on the current revision ${of(conversations, c.current)}; turns answered by the candidate ${of(turns, c.candidate)}, by the current revision ${of(turns, c.current)}`,
+  );
+  if (of(turns, c.candidate) > 0) return true;
+  console.log("FAIL: no turn was answered by the canary's candidate");
+  return false;
 }
 
 async function fatal(error: unknown) {

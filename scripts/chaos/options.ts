@@ -20,9 +20,15 @@ export type Options = {
    * kill or a lost answer is retried after its key was forgotten.
    */
   ledgerKeyWindowMs: number;
+  /**
+   * With a share (1 to 50), the app hosts a candidate revision (its language model an
+   * OpenAI-compatible server that reads like the offline model), two supervisors start a canary
+   * of it for that share of new conversations, and the report says how many each revision answered.
+   */
+  canaryPercent?: number;
 };
 
-const USAGE = `usage: npm run chaos -- --conversations N --kills K [--concurrency C] [--seed S] [--approval-ttl-ms MS] [--settle-ms MS] [--double-texting enqueue|reject|interrupt|rollback] [--retention-aggressive] [--ledger-key-window-ms MS]`;
+const USAGE = `usage: npm run chaos -- --conversations N --kills K [--concurrency C] [--seed S] [--approval-ttl-ms MS] [--settle-ms MS] [--double-texting enqueue|reject|interrupt|rollback] [--retention-aggressive] [--ledger-key-window-ms MS] [--canary PERCENT]`;
 
 function integer(name: string, raw: string | undefined, min: number): number {
   const value = Number(raw);
@@ -75,6 +81,10 @@ export function parseOptions(argv: string[]): Options {
         break;
       case "--ledger-key-window-ms":
         options.ledgerKeyWindowMs = integer("ledger-key-window-ms", value, 0);
+        break;
+      case "--canary":
+        options.canaryPercent = integer("canary", value, 1);
+        if (options.canaryPercent > 50) throw new Error(`--canary is a share of 1 to 50 percent\n${USAGE}`);
         break;
       case "--double-texting":
         if (!value || !/^[a-z]+$/.test(value)) throw new Error(`--double-texting needs a policy name\n${USAGE}`);

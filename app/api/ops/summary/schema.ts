@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { timestamp } from "@/app/api/schema";
+import { canaryView } from "@/app/api/tenant/canary/schema";
 
 const count = z.number().int().nonnegative();
 const orNull = (schema: z.ZodNumber) => schema.nullable();
@@ -86,6 +87,10 @@ export const opsSummary = z
         }),
       )
       .meta({ description: "The last hour's language-model use of the bank, by agent revision; empty when no language model answered." }),
+    canary: canaryView.nullable().meta({
+      description:
+        "The bank's canary when one is proposed or running, or ended in the last 24 hours: its candidate, share, status, why it ended, and the last comparison of the candidate's figures with the current revision's.",
+    }),
     largeCheckpointBytes: z.number().int().positive(),
   })
   .meta({ id: "OpsSummary" });
