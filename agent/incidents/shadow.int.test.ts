@@ -1,19 +1,16 @@
-import type { BaseMessage } from "@langchain/core/messages";
-import { AIMessage } from "@langchain/core/messages";
-import type { ChatResult } from "@langchain/core/outputs";
 import { mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getApprovalByCase } from "../../db/queries/approvals";
+import { LosesLimits } from "../../test/candidate-models";
 import { agentHarness, FAST_SETTINGS, TENANT } from "../../test/agent-support";
 import { isPhrasing } from "../../test/llm-fakes/script";
 import { startLlmFake } from "../../test/llm-fakes/server";
 import { createChatModel } from "../clients/model";
 import { createAgent } from "../index";
 import { revisionOf } from "../runtime/revision";
-import { OfflineBankModel } from "../understanding";
 import { listShadowReports } from "../../db/queries/shadow-reports";
 import { runScript } from "../../test/run-script";
 import { callRoute } from "../../test/routes";
@@ -22,17 +19,6 @@ import { createSession } from "@/app/_lib/session";
 import { shadowReportList, shadowReportView } from "@/app/api/releases/shadow/schema";
 
 const h = agentHarness();
-
-/** A candidate's understanding that reads a question about card limits as a message it cannot place. */
-class LosesLimits extends OfflineBankModel {
-  async _generate(messages: BaseMessage[], options: this["ParsedCallOptions"]): Promise<ChatResult> {
-    const read = await super._generate(messages, options);
-    const understanding = JSON.parse(read.generations[0]!.text) as { intent: string };
-    if (understanding.intent === "limits") understanding.intent = "unclear";
-    const text = JSON.stringify(understanding);
-    return { generations: [{ text, message: new AIMessage(text) }] };
-  }
-}
 
 /** Every row production holds about conversations, money and cards, and what the bank systems were asked. */
 async function production() {

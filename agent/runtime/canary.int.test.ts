@@ -1,6 +1,3 @@
-import type { BaseMessage } from "@langchain/core/messages";
-import { AIMessage } from "@langchain/core/messages";
-import type { ChatResult } from "@langchain/core/outputs";
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createSession } from "@/app/_lib/session";
@@ -8,6 +5,7 @@ import type { CanaryState } from "@/app/api/tenant/canary/schema";
 import { setCanaryThresholds } from "@/db/queries/canaries";
 import { auditEvents, canaries, messages, tenants, threads, turnOutcomes } from "@/db/schema";
 import { metrics } from "@/observability/metrics";
+import { LosesLimits } from "../../test/candidate-models";
 import { agentHarness, FAST_SETTINGS, TENANT } from "../../test/agent-support";
 import { cookie } from "../../test/bad-input-corpus";
 import { callRoute } from "../../test/routes";
@@ -18,17 +16,6 @@ import { revisionOf } from "./revision";
 const h = agentHarness();
 const app = globalThis as unknown as { __bankAgent?: Agent };
 const OWN = { origin: "http://localhost", "sec-fetch-site": "same-origin" };
-
-/** A candidate's understanding that cannot place a question about card limits: its answers fall back. */
-class LosesLimits extends OfflineBankModel {
-  async _generate(messages: BaseMessage[], options: this["ParsedCallOptions"]): Promise<ChatResult> {
-    const read = await super._generate(messages, options);
-    const understanding = JSON.parse(read.generations[0]!.text) as { intent: string };
-    if (understanding.intent === "limits") understanding.intent = "unclear";
-    const text = JSON.stringify(understanding);
-    return { generations: [{ text, message: new AIMessage(text) }] };
-  }
-}
 
 /** The app's agent, hosting a candidate that differs from it by its language model `model` (named `name`). */
 function hostCandidate(name: string, model = new OfflineBankModel()) {
