@@ -99,6 +99,7 @@ export function sandboxBank(opts: {
     antifraud: (ref, signal) => answer("antifraud", () => opts.live.antifraud(ref, signal)),
     async refund(request, idempotencyKey): Promise<LedgerReceipt> {
       opts.ledger.push({ idempotencyKey, request });
+      // test:guards dry-run-ledger
       return { entryId: "dry-run", status: "committed", replayed: false };
     },
     /** The dry-run ledger has paid nothing. */

@@ -132,6 +132,15 @@ export const GUARDS: Guard[] = [
       name: "refuses a second approval for a higher amount than the first with 409 conflict:amount, and changes nothing",
     },
   },
+  {
+    invariant: "replay-writes-nothing",
+    guard: "a replay's ledger is a dry run: a shadow or what-if replay pays nothing",
+    mutations: [{ marker: "dry-run-ledger", to: "return opts.live.refund(request, idempotencyKey);" }],
+    test: {
+      file: "agent/incidents/shadow.int.test.ts",
+      name: "through the revision that answered them: every turn comes out as it did, and production is only read",
+    },
+  },
 ];
 
 export const root = path.resolve(import.meta.dirname, "../..");
