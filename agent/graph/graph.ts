@@ -89,7 +89,8 @@ export function buildGraph(
       })
       .addNode(CARD_ACTION_NODE, measured(CARD_ACTION_NODE, cardAction(deps)), {
         retryPolicy: retry(settings.checkMaxAttempts),
-        timeout: settings.checkTimeoutMs,
+        // As for checks: each attempt bounds itself by the turn's time left; LangGraph's cut is the backstop.
+        timeout: settings.checkTimeoutMs + CHECK_TIMEOUT_MARGIN_MS,
         errorHandler: cardActionFailed(deps),
       })
       .addNode("triage", observed(deps, "triage", triage(deps)), { retryPolicy: retry(2) })

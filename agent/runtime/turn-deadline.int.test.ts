@@ -73,4 +73,16 @@ describe("a turn's deadline", () => {
       expect.stringMatching(/^antifraud gave no answer within \d+ ms; no time left in the turn for another attempt$/),
     ]);
   });
+
+  it("answers a stolen card within the deadline while the cards system hangs: the freeze is unavailable after the one attempt the turn has time for", async () => {
+    await setFault({ system: "cards", hang: true });
+    const thread = await h.newThread();
+    const before = (await h.calls()).cards;
+    const { result, ms } = await timed(() => h.say(thread, "my card was stolen"));
+    expect(result).toMatchObject({ kind: "ok", reply: expect.stringMatching(/^I couldn't reach our card system just now, so your card is not frozen yet/) });
+    expect(ms).toBeLessThan(DEADLINE_MS + TURN_OVERHEAD_MS);
+    expect((await h.calls()).cards - before).toBe(1);
+    const events = (await listNodeEventsByThread(h.db, TENANT, thread)).filter((e) => e.node === "actOnCard" && e.outcome === "degraded").map((e) => e.error);
+    expect(events).toEqual(["no time left in the turn for attempt 2"]);
+  });
 });

@@ -13,6 +13,7 @@ import {
   type CardActionUpdate,
 } from "../cards";
 import { degraded } from "./degraded";
+import { turnTimeLeftMs, withinTurn } from "../deadline";
 
 /**
  * The node's name in the graph. LangGraph refuses a node named like a state channel, and the
@@ -75,6 +76,14 @@ export const cardAction = (deps: AgentDeps) =>
     const [first, second] = cardRequestsOf(state);
     if (!first) return {};
     const threadId = String(config.configurable?.thread_id);
+    const attempt = config.executionInfo?.nodeAttempt ?? 1;
+    // A retry the turn has no time left for is not made: the action is unavailable now, as after the last attempt.
+    if (attempt > 1 && turnTimeLeftMs() < deps.settings.checkTimeoutMs)
+      return unavailable(deps, state, config, `no time left in the turn for attempt ${attempt}`);
+    // An attempt waits no longer than the turn has left; its changes carry their keys, so a cut one is safe to send again.
+    const signal = AbortSignal.any(
+      [config.signal, AbortSignal.timeout(withinTurn(deps.settings.checkTimeoutMs))].filter((s): s is AbortSignal => s !== undefined),
+    );
     const turn = state.turnKey || threadId;
     const ref = { tenantId: state.tenantId, customerId: state.customerId };
     const event = { tenantId: state.tenantId, threadId, node: CARD_ACTION_NODE, system: "cards", step: Number(config.metadata?.langgraph_step ?? -1) };
@@ -100,7 +109,7 @@ export const cardAction = (deps: AgentDeps) =>
 
     const act = async (ask: CardRequest): Promise<CardActionOutcome> => {
       const { action } = ask;
-      const listed = await recorded({ operation: "list", customerId: state.customerId }, undefined, () => deps.bank.cards.list(ref, config.signal));
+      const listed = await recorded({ operation: "list", customerId: state.customerId }, undefined, () => deps.bank.cards.list(ref, signal));
       const picked = pickCards(listed, action, ask.cardLast4);
       if (picked.outcome !== "pick") return { action, outcome: picked.outcome, cards: picked.cards.map((c) => asCard(c, false)) };
 
@@ -116,10 +125,10 @@ export const cardAction = (deps: AgentDeps) =>
         const request = { ...ref, cardId: card.cardId, idempotencyKey };
         const change: CardChange = await recorded({ operation: action, customerId: state.customerId, cardId: card.cardId, reason }, idempotencyKey, () =>
           action === "freeze"
-            ? deps.bank.cards.freeze({ ...request, reason: reason as CardFreezeReason }, config.signal)
+            ? deps.bank.cards.freeze({ ...request, reason: reason as CardFreezeReason }, signal)
             : action === "unfreeze"
-              ? deps.bank.cards.unfreeze(request, config.signal)
-              : deps.bank.cards.requestReplacement({ ...request, reason: reason! }, config.signal),
+              ? deps.bank.cards.unfreeze(request, signal)
+              : deps.bank.cards.requestReplacement({ ...request, reason: reason! }, signal),
         );
         await deps.store.recordCardAction({
           tenantId: state.tenantId,
@@ -151,19 +160,23 @@ export const cardAction = (deps: AgentDeps) =>
  */
 export const cardActionFailed = (deps: AgentDeps) =>
   async function cardActionFailed(state: CardActionState, failure: NodeError, config?: LangGraphRunnableConfig): Promise<Command> {
-    const action = cardActionOf(state) ?? "freeze";
-    degraded({ tenantId: state.tenantId, threadId: String(config?.configurable?.thread_id), node: CARD_ACTION_NODE, system: "cards" });
-    await deps.store.recordNodeEvent({
-      tenantId: state.tenantId,
-      threadId: String(config?.configurable?.thread_id),
-      node: CARD_ACTION_NODE,
-      system: "cards",
-      outcome: "degraded",
-      latencyMs: 0,
-      error: failure.error?.message || "no answer",
-      step: Number(config?.metadata?.langgraph_step ?? -1),
-      request: { operation: action, customerId: state.customerId },
-    });
-    const update: CardActionUpdate = { cardAction: { action, outcome: "unavailable", cards: [] } };
-    return new Command({ update, goto: "triage" });
+    return new Command({ update: await unavailable(deps, state, config, failure.error?.message || "no answer"), goto: "triage" });
   };
+
+/** The card action as unavailable, recorded and counted as degraded with `reason`. */
+async function unavailable(deps: AgentDeps, state: CardActionState, config: LangGraphRunnableConfig | undefined, reason: string): Promise<CardActionUpdate> {
+  const action = cardActionOf(state) ?? "freeze";
+  degraded({ tenantId: state.tenantId, threadId: String(config?.configurable?.thread_id), node: CARD_ACTION_NODE, system: "cards" });
+  await deps.store.recordNodeEvent({
+    tenantId: state.tenantId,
+    threadId: String(config?.configurable?.thread_id),
+    node: CARD_ACTION_NODE,
+    system: "cards",
+    outcome: "degraded",
+    latencyMs: 0,
+    error: reason,
+    step: Number(config?.metadata?.langgraph_step ?? -1),
+    request: { operation: action, customerId: state.customerId },
+  });
+  return { cardAction: { action, outcome: "unavailable", cards: [] } };
+}
