@@ -81,9 +81,8 @@ export const cardAction = (deps: AgentDeps) =>
     if (attempt > 1 && turnTimeLeftMs() < deps.settings.checkTimeoutMs)
       return unavailable(deps, state, config, `no time left in the turn for attempt ${attempt}`);
     // An attempt waits no longer than the turn has left; its changes carry their keys, so a cut one is safe to send again.
-    const signal = AbortSignal.any(
-      [config.signal, AbortSignal.timeout(withinTurn(deps.settings.checkTimeoutMs))].filter((s): s is AbortSignal => s !== undefined),
-    );
+    const bound = AbortSignal.timeout(Math.max(1, withinTurn(deps.settings.checkTimeoutMs)));
+    const signal = config.signal ? AbortSignal.any([config.signal, bound]) : bound;
     const turn = state.turnKey || threadId;
     const ref = { tenantId: state.tenantId, customerId: state.customerId };
     const event = { tenantId: state.tenantId, threadId, node: CARD_ACTION_NODE, system: "cards", step: Number(config.metadata?.langgraph_step ?? -1) };
