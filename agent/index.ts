@@ -116,12 +116,13 @@ export function createAgent(opts: {
       await registerRevision(opts.db, chosen.revision);
       return chosen.id;
     },
-    /** Judges each bank's running canary now (stopped, promoted or still running), and lapses proposals nobody confirmed. */
+    /** Judges each bank's running canary now, and lapses proposals nobody confirmed; how many were stopped, promoted or left running. */
     async evaluateCanaries(now = deps.clock()) {
       const done: Record<string, number> = {};
       for (const tenantId of await listTenantIds(opts.db)) {
         const outcome = await withTenant(tenantId, () => evaluateCanary(ctx, tenantId, now));
-        done[outcome] = (done[outcome] ?? 0) + 1;
+        // A bank without a running canary is nothing done: the job's log stays quiet for it.
+        if (outcome !== "none") done[outcome] = (done[outcome] ?? 0) + 1;
       }
       return done;
     },
