@@ -185,7 +185,7 @@ async function main() {
  * money rules hold with the traffic split, and the canary tests prove the stop.
  */
 async function startCanary(app: AppProcess, journal: Journal, stack: Stack, percent: number): Promise<string> {
-  await stack.pool.query(`update tenants set canary_thresholds = '{"minTurns": 1000000}'::jsonb where id = 'demo-bank'`);
+  await stack.pool.query(`update tenants set canary_thresholds = '{"minTurns": 100000}'::jsonb where id = 'demo-bank'`);
   const [sam, sven] = [new ApiSession(app, journal, "sam"), new ApiSession(app, journal, "sven")];
   for (const s of [sam, sven]) if (!(await s.login(`${s.username}-pass`))) throw new Error(`chaos: ${s.username} could not sign in to start the canary`);
   const state = await sam.call("GET", "/api/tenant/canary");
