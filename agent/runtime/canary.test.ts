@@ -32,6 +32,9 @@ describe("judging a canary", () => {
       "latencyP95Ms",
     ]);
     expect(judge(arm(), arm({ autoApprovedPer100Claims: 20 }), t).crossed.map((c) => c.figure)).toEqual(["autoApprovedPer100Claims"]);
+    // A handful of claims swings the share by chance: it is judged only past `minClaims` on both sides.
+    expect(judge(arm({ claims: 19 }), arm({ autoApprovedPer100Claims: 80 }), t).crossed).toEqual([]);
+    expect(judge(arm(), arm({ claims: 19, autoApprovedPer100Claims: 80 }), t).crossed).toEqual([]);
   });
 
   it("is not judged before both revisions reach the minimum sample, and leaves out a figure either side lacks", () => {

@@ -42,6 +42,8 @@ export const canaryThresholds = z
     degradedPer100Turns: z.number().min(0).max(1000).default(5),
     /** How far, either way, the share of claims approved without an operator may move, per hundred claims. */
     autoApprovedPer100Claims: z.number().min(0).max(100).default(15),
+    /** Refund claims each revision must have decided before that share is judged: a few claims swing it by chance. */
+    minClaims: z.number().int().min(1).max(100_000).default(20),
     /** The candidate's 95th-percentile turn latency may be at most this many times the current's, plus `latencyP95SlackMs`. */
     latencyP95Ratio: z.number().min(1).max(100).default(1.5),
     latencyP95SlackMs: z.number().int().min(0).max(600_000).default(1000),
@@ -90,7 +92,8 @@ export function judge(current: ArmFigures, candidate: ArmFigures, t: CanaryThres
   above("reaskRate", t.reaskRate);
   above("degradedPer100Turns", t.degradedPer100Turns);
   const [a, b] = [current.autoApprovedPer100Claims, candidate.autoApprovedPer100Claims];
-  if (a !== null && b !== null && Math.abs(b - a) > t.autoApprovedPer100Claims + 1e-9)
+  const enoughClaims = current.claims >= t.minClaims && candidate.claims >= t.minClaims;
+  if (a !== null && b !== null && enoughClaims && Math.abs(b - a) > t.autoApprovedPer100Claims + 1e-9)
     crossed.push({ figure: "autoApprovedPer100Claims", current: a, candidate: b, limit: `within ${t.autoApprovedPer100Claims} of the current revision's` });
   const [p, q] = [current.latencyP95Ms, candidate.latencyP95Ms];
   if (p !== null && q !== null && q > p * t.latencyP95Ratio + t.latencyP95SlackMs)
