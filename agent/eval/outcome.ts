@@ -144,3 +144,15 @@ export function outcomeOf(state: OutcomeState, intent: string | null = state.int
       return null;
   }
 }
+
+/** Intents the agent cannot act on: a turn of one, without a question back or a hand-over, fell back. */
+const FALLBACK_INTENTS = new Set(["other", "unclear"]);
+
+/** What a turn came to, as release checks compare it: its intent and named outcome, and whether it asked back, handed over or fell back. */
+export function turnKind(state: OutcomeState & { knowledge?: unknown[] | null }) {
+  const intent = state.intent ?? null;
+  const clarifying = Boolean(state.clarification);
+  const handover = Boolean(state.handoff);
+  const unanswered = FALLBACK_INTENTS.has(intent ?? "other") || (intent === "knowledge" && !(state.knowledge ?? []).length);
+  return { intent, outcome: outcomeOf(state), clarifying, handover, fallback: !clarifying && !handover && unanswered };
+}

@@ -9,7 +9,7 @@ import type { StateSnapshot } from "@langchain/langgraph";
 import { listSucceededNodeEvents } from "@/db/queries/node-events";
 import { listRevisions } from "@/db/queries/revisions";
 import { listThreadsWithCustomerTurns } from "@/db/queries/threads";
-import { outcomeOf } from "../eval/outcome";
+import { turnKind } from "../eval/outcome";
 import type { AgentStateType } from "../graph/state";
 import type { AgentRevision, RevisionComponents } from "../runtime/revision";
 import { replayTurn, threadHistory, turnFrom, type Production } from "./sandbox";
@@ -83,26 +83,22 @@ export type ShadowReport = {
 };
 
 const MAX_CHANGES_LISTED = 500;
-const FALLBACK_INTENTS = new Set(["other", "unclear"]);
 
 /** What a turn's last state came to. */
 export function turnOutcome(values: AgentStateType | undefined, ledgerMinor: number | null | undefined): TurnOutcome {
   const v = values ?? ({} as Partial<AgentStateType>);
-  const intent = v.intent ?? null;
-  const clarifying = Boolean(v.clarification);
-  const handover = Boolean(v.handoff);
-  const unanswered = FALLBACK_INTENTS.has(intent ?? "other") || (intent === "knowledge" && !(v.knowledge ?? []).length);
+  const { intent, outcome, clarifying, handover, fallback } = turnKind(v as Parameters<typeof turnKind>[0]);
   const paid = v.refundOutcome?.status === "executed" ? (v.approval?.amountMinor ?? null) : null;
   return {
     intent,
-    outcome: outcomeOf(v as Parameters<typeof outcomeOf>[0]),
+    outcome,
     case: v.case?.transactionId ?? null,
     decision: v.verdict?.outcome ?? null,
     refundMinor: ledgerMinor === undefined ? paid : ledgerMinor,
     handover,
     card: v.cardAction ? `${v.cardAction.action}:${v.cardAction.outcome}` : null,
     clarifying,
-    fallback: !clarifying && !handover && unanswered,
+    fallback,
   };
 }
 

@@ -23,7 +23,7 @@ import {
 import { getThreadById } from "@/db/queries/threads";
 import { log } from "@/observability/log";
 import { metrics } from "@/observability/metrics";
-import { outcomeOf } from "../eval/outcome";
+import { turnKind } from "../eval/outcome";
 import type { AgentStateType } from "../graph/state";
 import type { Ctx, HostedRevision } from "./context";
 import type { AgentRevision } from "./revision";
@@ -156,24 +156,20 @@ export async function revisionForNewThread(ctx: Ctx, tenantId: string): Promise<
   return bankRevision(ctx, tenantId);
 }
 
-const FALLBACK_INTENTS = new Set(["other", "unclear"]);
-
 /**
  * Records what a customer turn came to, for the canary figures: its intent and named outcome,
  * whether it asked back, handed over or fell back, whether a claim was approved without an
  * operator, whether the customer asked again what the last turn left unanswered, and how long
- * it took. Never fails the turn: a figure that could not be written is logged.
+ * it took, when the deployment hosts a candidate. Never fails the turn: a figure that could not
+ * be written is logged.
  */
 export async function recordTurn(ctx: Ctx, input: { tenantId: string; threadId: string; values: AgentStateType; latencyMs: number }): Promise<void> {
   const { tenantId, threadId, values: v } = input;
+  // Only a deployment that hosts a candidate can run a canary: one that does not records nothing.
+  if (!ctx.candidate) return;
   try {
     const revision = await revisionForThread(ctx, tenantId, threadId);
-    const intent = v.intent ?? null;
-    const clarifying = Boolean(v.clarification);
-    const handover = Boolean(v.handoff);
-    const unanswered = FALLBACK_INTENTS.has(intent ?? "other") || (intent === "knowledge" && !(v.knowledge ?? []).length);
-    const fallback = !clarifying && !handover && unanswered;
-    const outcome = outcomeOf(v as Parameters<typeof outcomeOf>[0]);
+    const { intent, outcome, clarifying, handover, fallback } = turnKind(v as Parameters<typeof turnKind>[0]);
     const claim = intent === "refund" && Boolean(v.case) && !v.case?.priorStatus && Boolean(v.verdict);
     const before = await lastTurnOutcome(ctx.db, tenantId, threadId);
     const reask = Boolean(before && intent && intent !== "greeting" && before.intent === intent && (before.fallback || before.outcome === null));
