@@ -93,13 +93,9 @@ export function extractEntities(said: string, ctx: OfflineContext): Pick<Underst
 
 function entitiesIn(text: string, said: string, ctx: OfflineContext): Pick<Understanding, "merchant" | "amountMinor" | "date" | "ordinal" | "cardLast4"> {
   // "the 4th one" is a place in a list, not the 4th of the month; "I cancelled the booking this morning" dates what the customer did, not the payment.
-  const date = findDate(
-    text
-      .replace(POSITION_NOT_DAY, (m) => " ".repeat(m.length))
-      .replace(CUSTOMER_DID, (m) => " ".repeat(m.length))
-      .replace(WANTED_BY, (m) => " ".repeat(m.length)),
-    ctx.today,
-  );
+  const blank = (m: string) => " ".repeat(m.length);
+  const dated = text.replace(POSITION_NOT_DAY, blank).replace(CUSTOMER_DID, blank).replace(WANTED_BY, blank);
+  const date = findDate(dated.replace(TRAVELLED, blank), ctx.today) ?? findDate(dated, ctx.today);
   const undated = date ? text.slice(0, date.start) + " ".repeat(date.end - date.start) + text.slice(date.end) : text;
   // "1) ... 2) ...": a list's numbers are no amounts.
   const rest = undated.replace(LIST_MARKER, (m) => " ".repeat(m.length)).replace(TIME_AGO, (m) => " ".repeat(m.length));
@@ -143,6 +139,9 @@ const LIST_MARKER = /(?<=^|\s)\d{1,2}\)(?=\s)/g;
 /** What the customer did themselves after paying, with when: its day is no payment's ("I returned it on Monday", "we cancelled the room this morning", "anulowałam rezerwację wczoraj"). */
 const CUSTOMER_DID =
   /\b(?:i|we)\s+(?:already\s+|just\s+|have\s+|had\s+)?(?:cancell?ed|returned|sent\s+(?:it|them|\w+)\s+back|brought\s+(?:it|them)\s+back|called|rang|phoned|e-?mailed|wrote|contacted|complained|reported)\b[^.!?;\n]{0,50}|(?<!\p{L})(?:anulowa[lł]\p{L}*|zwr[oó]ci[lł]\p{L}*|odes[lł]a[lł]\p{L}*|odda[lł]\p{L}*|dzwoni[lł]\p{L}*|napisa[lł]\p{L}*|pisa[lł]\p{L}*|reklamowa[lł]\p{L}*|zg[lł]asza[lł]\p{L}*|zg[lł]osi[lł]\p{L}*)(?!\p{L})[^.!?;\n]{0,50}/giu;
+
+/** "I was travelling a couple of weeks back": when the customer was away, a payment's day only when the message names no other. */
+const TRAVELLED = /\b(?:i|we)\s+(?:was|were)\s+(?:travell?ing|on\s+(?:holiday|vacation|a\s+trip)|away|abroad)\b[^.!?;\n]{0,30}/giu;
 
 /** "i want it sorted today": when the customer wants the matter done, not the payment's day. */
 const WANTED_BY =
@@ -262,7 +261,19 @@ function unlistedName(text: string): string | undefined {
   // A brand in capitals ("IKEA"), unless the whole message is shouted.
   const shouted = text.replace(/[^A-Za-z]/g, "").length > 0 && text === text.toUpperCase();
   if (shouted) return undefined;
-  return [...text.matchAll(/\b[A-Z][A-Z&]{2,}\b/g)].map((m) => m[0]).find((word) => !NOT_A_BRAND.test(word));
+  return [...text.matchAll(/\b[A-Z][A-Z&]{2,}\b/g)].find((m) => !NOT_A_BRAND.test(m[0]) && inShopPlace(text, m.index, m[0].length))?.[0];
+}
+
+/** Where a shop stands in a claim: after "at", "from", "my"..., or before a charge or an amount. */
+const BEFORE_A_SHOP = /(?:\b(?:at|from|by|via|with|my)|(?<!\p{L})(?:w|z|ze|od|przez|u))\s+$/iu;
+const AFTER_A_SHOP = new RegExp(String.raw`^\s+(?:${TOOK}|charges?|payments?|purchases?|orders?|transactions?|refund|double|twice|2x|\d)(?!\p{L})`, "iu");
+
+/**
+ * Whether a word in capitals stands where a shop does ("IKEA charged me 2x", "twice at LIDL"),
+ * not where a customer stresses a word ("no idea what I'm ALLOWED to spend", "I CANCELLED it").
+ */
+function inShopPlace(text: string, at: number, length: number): boolean {
+  return BEFORE_A_SHOP.test(text.slice(Math.max(0, at - 12), at)) || AFTER_A_SHOP.test(text.slice(at + length));
 }
 
 /** A rule's label, or the classifier's with every mapped intent it scored (`labels`), for the caller to reuse. */
@@ -690,7 +701,7 @@ const PRECEDENCE: Intent[] = ["freeze_card", "refund", "cancel", "unfreeze_card"
 
 /** A clause that asks something; a clause that only explains ("it was my son") asks for no help article. */
 const ASKS =
-  /\?\s*$|\bwhat\s+(?:do|should|can)\s+i\s+do\b|\bwhy\s+(?:does|do|did|is|was|would)\b|\bcurious\b|\b(?:meaning|want(?:ed)?)\s+to\s+ask\b|\b(?:some\s+)?idea\s+of\s+(?:how|what|when)\b|\b(?:tell|let)\s+me\s+(?:know\s+)?(?:how|what|when|where|whether|if)\b|\b(?:wonder(?:ing)?|would\s+like\s+to\s+know|(?:could|can)\s+you\s+(?:please\s+)?(?:tell|explain|remind|let\s+me\s+know))\b|(?:^|,)\s*(?:how|what|when|where|why|which|who|can|could|do|does|is|are|will|would|should|tell\s+me|explain|i\s+(?:want|need|would\s+like)\s+to\s+know)\b|(?:^|,)\s*(?:jak|jaki|jaka|jakie|ile|kiedy|gdzie|dlaczego|czemu|czy|co|chc[eę]\s+wiedzie[cć])(?!\p{L})/iu;
+  /\?\s*$|\bwhat\s+(?:do|should|can)\s+i\s+do\b|\bwhy\s+(?:does|do|did|is|was|would)\b|\bcurious\b|\b(?:meaning|want(?:ed)?)\s+to\s+ask\b|\b(?:some\s+)?idea\s+of\s+(?:how|what|when)\b|\b(?:tell|let)\s+me\s+(?:know\s+)?(?:how|what|when|where|whether|if)\b|\b(?:wonder(?:ing)?|would\s+like\s+to\s+know|(?:could|can)\s+you\s+(?:please\s+)?(?:tell|explain|remind|let\s+me\s+know))\b|(?:^\W*|,\s*)(?:how|what|when|where|why|which|who|can|could|do|does|is|are|will|would|should|tell\s+me|explain|i\s+(?:want|need|would\s+like)\s+to\s+know)\b|(?:^|,)\s*(?:jak|jaki|jaka|jakie|ile|kiedy|gdzie|dlaczego|czemu|czy|co|chc[eę]\s+wiedzie[cć])(?!\p{L})/iu;
 /** "New card arrived today, how do I activate it": a question after what the clause tells first. */
 const ASKS_WITHIN =
   /^\W*(?:(?:and|also|plus)\s+)?did\s+(?:i|you)\b|\b(?:how|what|where|when|why|which)(?:'?s|\s+(?:do|does|can|could|should|would|is|are|will|did|much|long|many))\s+(?:i|you|it|we|my|the|a|an)\b/i;
@@ -706,7 +717,7 @@ const OUTCOME_WORDS =
   /\b(?:accepted|approved|rejected|refused|declined|turned\s+down|decided|decision|verdict|sorted|settled|resolved|paid(?:\s+(?:out|back))?|refunded|credited|(?:went|gone|go|come|came)\s+through|c[ao]me\s+back|came\s+out\s+of|back\s+(?:yet|already)|(?:make|made|done)\s+already|visible|show\s+up|see\s+(?:the|my|it|that)|state\s+of|happening|going\s+on|go(?:in|ing)\b|(?:must\s+)?(?:to\s+)?wait(?:ing)?\s+still|still\s+wait\w*|i\s+(?:must|have)\s+(?:to\s+)?wait|(?:anything|nothing)\s+(?:\w+\s+)?open|back\s+on\s+(?:my|the)\s+(?:balance|account|card)|(?:already\s+)?(?:on|in)\s+(?:my|the)\s+(?:balance|account)\s+(?:already|yet|or\s+not)|land(?:s|ed)?\s+(?:back\s+)?(?:on|in|onto)\s+(?:my|the)|on\s+(?:its|the)\s+way|(?:gone|went|go|come|came)\s+back\s+(?:on|onto|to|in|into)\s+(?:my|the)|shows?\s+up|showing\s+up|hear\s+(?:back|something|anything)|(?:is|was|be|been)\s+done|ok(?:ay)?\s+now|with\s+(?:someone|somebody|a\s+person|an?\s+operator|a\s+human))\b|(?<!\p{L})(?:nic\s+(?:\p{L}+\s+)?otwart\p{L}*|uznan\p{L}*|zaakceptowan\p{L}*|odrzucon\p{L}*|rozpatrzon\p{L}*|zatwierdzon\p{L}*|decyzj\p{L}*|wr[oó]ci[lł]\p{L}*|przysz[lł]\p{L}*|zwr[oó]con\p{L}*|za[lł]atwion\p{L}*)(?!\p{L})/iu;
 /** Asked of the review itself, or of the conversation's request by a pronoun alone: enough, in a conversation with a request ("how long it will take?", "who is checking it", "co z tym empikiem, czekam i czekam"). */
 const STANDING_ASKED =
-  /^\W*(?:(?:so|ok|okay|and|but)\W+){0,2}how\s+long\s+(?:(?:will|would|does|is)\s+)?(?:it|that|this)\s+(?:(?:will|gonna|going\s+to)\s+)?take\b(?!\s+(?:to|for|until|me\s+to)\b)|\bwho\s+(?:actually\s+|really\s+)?(?:decides?|decided|is\s+deciding|makes\s+the\s+decision)\b|\bhow\s+long\s+do\s+(?:you|they)(?:\s+guys)?\s+(?:\w+\s+)?take\s+to\s+(?:look\s+at|check|review|decide)\b|^\W*(?:so\s+)?no\s+money\s+back\W*$|\bwhen\s+(?:does|will|do)\s+(?:the|my|that)\s+(?:\S+\s+){0,2}(?:actually\s+|finally\s+)?(?:land|arrive|come|get|show)\s*(?:back|up)?\s+(?:on|in|onto|to)\s+my\s+(?:card|account|balance)\b|\bwho\s+is\s+(?:this|that|the)\s+(?:[\w-]+\s+)?(?:person|operator|agent|human)\b|\bwhen\s+(?:do|will|does)\s+(?:they|you|someone|somebody|the\s+operator)\s+(?:actually\s+|finally\s+)?(?:open|look\s+at|check|review|decide\s+on)\s+(?:it|my|the|this)\b|\b(?:still\s+being|is\s+it\s+being)\s+(?:checked|reviewed|looked\s+at|processed)\b|\b(?:did|have|has)\s+(?:you|they)\s+(?:give|gave|given|paid|sent)\s+(?:it|them|the\s+money|my\s+money)\s+back\b|\bby\s+when\b|\bwhen\s+will\s+i\s+(?:know|hear)\b|\bwho\s+(?:is|s)\s+(?:checking|looking\s+at|handling|deciding(?:\s+on)?|reviewing)\s+(?:it|that|this|my)\b|(?<!\p{L})(?:co\s+z\s+(?:tym|tą|ta|tymi|moim|moją|moja|moimi)(?!\p{L})|cz(?:e)?kam\s+i\s+cz(?:e)?kam|a\s+tu\s+cisza|stan\s+(?:mojego\s+|mojej\s+|moich\s+|tego\s+|tej\s+)?(?:zwrot|reklamacj|zg[lł]osze|wnios)\p{L}*|(?:mam|musz[eę])\s+(?:jeszcze\s+)?(?:czeka[cć]|poczeka[cć]))/iu;
+  /^\W*(?:(?:so|ok|okay|and|but)\W+){0,2}how\s+long\s+(?:(?:will|would|does|is)\s+)?(?:it|that|this)\s+(?:(?:will|gonna|going\s+to)\s+)?take\b(?!\s+(?:to|for|until|me\s+to)\b)|\bwho\s+(?:actually\s+|really\s+)?(?:decides?|decided|is\s+deciding|makes\s+the\s+decision)\b|\bhow\s+long\s+do\s+(?:you|they)(?:\s+guys)?\s+(?:\w+\s+)?take\s+to\s+(?:look\s+at|check|review|decide)\b|^\W*(?:so\s+)?no\s+money\s+back\W*$|\bwhen\s+(?:does|will|do)\s+(?:the|my|that)\s+(?:\S+\s+){0,3}(?:actually\s+|finally\s+)?(?:land|arrive|come|get|show)\s*(?:back|up)?\s+(?:on|in|onto|to)\s+my\s+(?:card|account|balance)\b|\bwho\s+is\s+(?:this|that|the)\s+(?:[\w-]+\s+)?(?:person|operator|agent|human)\b|\bwhen\s+(?:do|will|does)\s+(?:they|you|someone|somebody|the\s+operator)\s+(?:actually\s+|finally\s+)?(?:open|look\s+at|check|review|decide\s+on)\s+(?:it|my|the|this)\b|\b(?:still\s+being|is\s+it\s+being)\s+(?:checked|reviewed|looked\s+at|processed)\b|\b(?:did|have|has)\s+(?:you|they)\s+(?:give|gave|given|paid|sent)\s+(?:it|them|the\s+money|my\s+money)\s+back\b|\bby\s+when\b|\bwhen\s+will\s+i\s+(?:know|hear)\b|\bwho\s+(?:is|s)\s+(?:checking|looking\s+at|handling|deciding(?:\s+on)?|reviewing)\s+(?:it|that|this|my)\b|(?<!\p{L})(?:co\s+z\s+(?:tym|tą|ta|tymi|moim|moją|moja|moimi)(?!\p{L})|cz(?:e)?kam\s+i\s+cz(?:e)?kam|a\s+tu\s+cisza|stan\s+(?:mojego\s+|mojej\s+|moich\s+|tego\s+|tej\s+)?(?:zwrot|reklamacj|zg[lł]osze|wnios)\p{L}*|(?:mam|musz[eę])\s+(?:jeszcze\s+)?(?:czeka[cć]|poczeka[cć]))/iu;
 /** A decision named: enough, in a conversation with a request, to ask about it ("czemu odmowa??", "on what grounds was it refused"). */
 const DECISION_WORDS =
   /\b(?:rejected|refused|declined|turned\s+down|knocked\s+back|shot\s+down|decision|verdict)\b|\b(?:say|said)\s+no\s+to\b|(?<!\p{L})(?:odmow\p{L}*|odrzucon\p{L}*|uznan\p{L}*|nie\s+(?:zosta[lł]\p{L}*\s+)?uwzgl[eę]dnion\p{L}*|decyzj\p{L}*)(?!\p{L})/iu;
@@ -763,7 +774,7 @@ export function splitClauses(text: string): string[] {
     .replace(NAME_AMPERSAND, "$1\u0000")
     .replace(AND_CO, "$1\u0000")
     .split(
-      /(?<=[.!?;])\s+|\s*\n+\s*|\s*[()]\s*|\s+(?=\d\)\s)|(?<=^|\s)\d\)\s+|,?\s+(?:as\s+well\s+as|together\s+with)\s+|,\s+or\s+(?=(?:how|what|when|where|why|can|could|do|does|is)\b)|,\s+but\s+(?=(?:before|first)\b)|,?\s+(?:and\s+)?while\s+(?:you'?re|your|you\s+are)\s+at\s+it[,:]?\s+|,?\s+and\s+(?:after\s+that|afterwards)\s+|\s+(?:and\s+also|also|plus|and\s+then|[+&])\s+(?!(?:charged|took|billed|debited|double[\s-]?charged|overcharged)\b)|,?\s+(?:btw|by\s+the\s+way|one\s+more\s+thing|oh\s+and|another\s+thing)[:,]?\s+|,\s+(?=i\s+(?:want|need|would\s+like)\s+to\s+(?:speak|talk|chat)\b)|,\s+(?=(?:please\s+)?(?:unblock|unfreeze|freeze|block|cancel|replace|send|order)\s+(?:the|my|it|that|this)\b)|,\s+(?=(?:(?:what|how|when|where)(?:\s+(?:is|are|about)|'?s)?|any\s+news\s+on)\s+(?:my|the|your)\b)|,?\s+(?:and|n)\s+(?=(?:i|i'?m|i've|my|then|what|whats|which|how|hows|when|whens|where|wheres|any|can|could|would|please|pls|there|someone|somebody|tell|show|also|is|are|do|does|why|let|send|order|get|give|remind|check|has|have|did|freeze|block|unfreeze|unblock|cancel|withdraw|refund)\b)|,?\s+(?:a\s+)?(?:i\s+)?(?:przy\s+okazji|poza\s+tym|a\s+tak[zż]e|oraz|aha,?\s+i)[:,]?\s+|,?\s+(?:a|i)\s+jeszcze\s+(?:jedno\s+)?pytanie[:,]?\s+|,?\s+(?:a|i)\s+(?:jeszcze\s+|potem\s+|poza\s+tym\s+|(?:tak\s+)?w\s+og[oó]le\s+)?(?=(?:jak|jaki|jakie|jaka|ile|kiedy|gdzie|czy|co|prosz[eę]|chc[eę]|zablokuj\p{L}*|odblokuj\p{L}*|zam[oó]w\p{L}*|wys[lł]ani\p{L}*|anuluj\p{L}*|wycof\p{L}*|blokuj\p{L}*|mam|moja|m[oó]j|dlaczego|czemu|poka[zż]\p{L}*|sprawd[zź]\p{L}*|daj\p{L}*|podaj\p{L}*|powiedz\p{L}*|napisz\p{L}*|wyja[sś]nij\p{L}*|po[lł][aą]cz\p{L}*|przeka[zż]\p{L}*|wy[sś]lij\p{L}*|zwr[oó][cć]\p{L}*|oddaj\p{L}*)(?!\p{L}))/iu,
+      /(?<=[.!?;])\s+|\s*\n+\s*|\s*[()]\s*|\s+(?=\d\)\s)|(?<=^|\s)\d\)\s+|,?\s+(?:as\s+well\s+as|together\s+with)\s+|,\s+or\s+(?=(?:how|what|when|where|why|can|could|do|does|is)\b)|,\s+but\s+(?=(?:before|first)\b)|,?\s+(?:and\s+)?while\s+(?:you'?re|your|you\s+are)\s+at\s+it[,:]?\s+|,?\s+and\s+(?:after\s+that|afterwards)\s+|,\s+(?:and\s+)?then\s+(?=(?:get|tell|send|give|put|connect|transfer|cancel|block|freeze|order|check|show|explain|refund)\b)|\s+(?:and\s+also|also|plus|and\s+then|[+&])\s+(?!(?:charged|took|billed|debited|double[\s-]?charged|overcharged)\b)|,?\s+(?:btw|by\s+the\s+way|one\s+more\s+thing|oh\s+and|another\s+thing)[:,]?\s+|,\s+(?=i\s+(?:want|need|would\s+like)\s+to\s+(?:speak|talk|chat)\b)|,\s+(?=(?:please\s+)?(?:unblock|unfreeze|freeze|block|cancel|replace|send|order)\s+(?:the|my|it|that|this)\b)|,\s+(?=(?:(?:what|how|when|where)(?:\s+(?:is|are|about)|'?s)?|any\s+news\s+on)\s+(?:my|the|your)\b)|,?\s+(?:and|n)\s+(?=(?:i|i'?m|i've|my|then|what|whats|which|how|hows|when|whens|where|wheres|any|can|could|would|please|pls|there|someone|somebody|tell|show|also|is|are|do|does|why|let|send|order|get|give|remind|check|has|have|did|freeze|block|unfreeze|unblock|cancel|withdraw|refund)\b)|,?\s+(?:a\s+)?(?:i\s+)?(?:przy\s+okazji|poza\s+tym|a\s+tak[zż]e|oraz|aha,?\s+i)[:,]?\s+|,?\s+(?:a|i)\s+jeszcze\s+(?:jedno\s+)?pytanie[:,]?\s+|,?\s+(?:a|i)\s+(?:jeszcze\s+|potem\s+|poza\s+tym\s+|(?:tak\s+)?w\s+og[oó]le\s+)?(?=(?:jak|jaki|jakie|jaka|ile|kiedy|gdzie|czy|co|prosz[eę]|chc[eę]|zablokuj\p{L}*|odblokuj\p{L}*|zam[oó]w\p{L}*|wys[lł]ani\p{L}*|anuluj\p{L}*|wycof\p{L}*|blokuj\p{L}*|mam|moja|m[oó]j|dlaczego|czemu|poka[zż]\p{L}*|sprawd[zź]\p{L}*|daj\p{L}*|podaj\p{L}*|powiedz\p{L}*|napisz\p{L}*|wyja[sś]nij\p{L}*|po[lł][aą]cz\p{L}*|przeka[zż]\p{L}*|wy[sś]lij\p{L}*|zwr[oó][cć]\p{L}*|oddaj\p{L}*)(?!\p{L}))/iu,
     )
     .map((c) => c.replaceAll("\u0000", " &").trim())
     .filter((c) => /\p{L}{2}/u.test(c));
@@ -846,7 +857,7 @@ export function understandCustomerText(message: string, ctx: OfflineContext, mod
             ))) &&
         // A help topic a keyword rule reads in a clause joined on as another matter is asked for even when only the trouble is told ("plus my contactless stopped working").
         (u.intent !== "knowledge" ||
-          (byRule && (JOINER.test(clause) || BULLET.test(clause))) ||
+          (byRule && (JOINER.test(clause) || BULLET.test(clause) || ALSO_THIS_ONE.test(clause))) ||
           ASKS.test(clause.replace(JOINER, "")) ||
           ASKS_WITHIN.test(clause)) &&
         !explainsClaim(clause, u) &&

@@ -1621,3 +1621,68 @@ describe("what the new readings must not do", () => {
     expect(understandCustomerText("Zapłaciłem kartą za zamówienie w Empiku i nic nie przyszło", alice).category).not.toBe("card_arrival");
   });
 });
+
+describe("cards, limits and second requests told other ways", () => {
+  it.each([
+    ["Nothing is lost, just asking for the future: can I freeze my card myself in the app, and how?", "knowledge"],
+    ["I am going on a cruise next month. Should I lose my card while abroad, what would happen and what ought I to do?", "knowledge"],
+    ["My card will expire in two months. Bank will send me new card automatically or I must do something?", "knowledge"],
+    ["I should like to place a temporary hold on my card until I have had the opportunity to search the house properly.", "freeze_card"],
+    ["I appear to have mislaid my card. Would you please suspend it for the time being?", "freeze_card"],
+    ["I think my card slipped out of my coat on the regional train this morning. It's not there.", "freeze_card"],
+    ["my card runs out at the end of this month, pls order the replacement now so i'm not left without one", "replace_card"],
+    ["My card went through the washing machine, now it is bent. A new one please.", "replace_card"],
+    ["Would you be so kind as to tell me the greatest sum I may spend with my debit card in one day?", "limits"],
+    ["wat r my card limitz lol", "limits"],
+    ["Thank you very much, young man.", "greeting"],
+    ["there's 180 from Hotel Adler on my account from last night that hasn't gone through yet - what's going on with it?", "pending"],
+  ])("reads %j as %s", (text, intent) => {
+    expect(understandCustomerText(text, alice).intent).toBe(intent);
+  });
+
+  it("reads a word stressed in capitals as no shop, and a brand in a shop's place as one", () => {
+    const stressed = understandCustomerText("I still have no idea what I'm ALLOWED to spend. Daily, ATM, whatever, just give me the numbers.", bob);
+    expect(stressed).toMatchObject({ intent: "limits" });
+    expect(stressed.merchant).toBeUndefined();
+    expect(understandCustomerText("charged twice at LIDL yesterday, refund pls", bob).merchant).toBe("LIDL");
+  });
+
+  it("reads someone spending on the card now as a compromised card", () => {
+    expect(understandCustomerText("Someone is spending on my card RIGHT NOW, I keep getting notifications!!! Shut it down!!", alice)).toMatchObject({
+      intent: "freeze_card",
+      category: "compromised_card",
+    });
+  });
+
+  it("hears the second request joined by 'then', '+', 'too' or after a question of its own", () => {
+    expect(understandCustomerText("First tell me my daily limit, then get me a real person, I want to close the account", bob)).toMatchObject({
+      intent: "limits",
+      also: { intent: "handover" },
+    });
+    expect(understandCustomerText("green grocer 23.40 refund. forgot app passcode too", alice)).toMatchObject({
+      intent: "refund",
+      also: { category: "passcode_forgotten" },
+    });
+    expect(understandCustomerText("typed wrong pin 3 times and now its blockd, how do i unblock it? + is my card visa or mastercard", bob)).toMatchObject({
+      category: "pin_blocked",
+      also: { category: "visa_or_mastercard" },
+    });
+    expect(
+      understandCustomerText("coffee corner took 4.90 off me twice, i only had one. can u give the extra one back? also how do i change my pin", alice),
+    ).toMatchObject({ intent: "refund", also: { category: "change_pin" } });
+    expect(
+      understandCustomerText(
+        "Hotel Adler took 180 off my card last night and I CANCELLED that booking!! I want it back. Also what is my daily spending limit",
+        alice,
+      ),
+    ).toMatchObject({ intent: "refund", merchant: "Hotel Adler", also: { intent: "limits" } });
+  });
+
+  it("dates a claim by the payment's day, not by when the customer was travelling", () => {
+    const u = understandCustomerText(
+      "I was travelling a couple of weeks back and I'm fairly sure one of the payments from about twelve days ago isn't mine",
+      alice,
+    );
+    expect(u.date).toBe("2026-11-18");
+  });
+});

@@ -80,7 +80,7 @@ const UNFREEZE: RegExp[] = [
 
 const STOLEN = /\bstolen\b|\bnicked\b|\bpick-?pocket\w*\b|\brobbed\b|\bmugged\b|\bthief\b/i;
 const COMPROMISED =
-  /\b(?:sent|gave|entered|typed|shared|told)\b.{0,40}\b(?:card\s+(?:number|details)|cvv|cvc|security\s+code)\b|\b(?:card\s+(?:number|details)|cvv|cvc)\b.{0,40}\b(?:sent|gave|entered|shared)\s+(?:them|it)\b|\b(?:gave|read|told|sent|typed|entered|put)\b.{0,30}\b(?:my\s+)?card\s+(?:number|numbers|details|data)\b|\b(?:data|details|numbers?)\s+(?:from|of)\s+my\s+card\b|\b(?:someone|somebody)\b.{0,60}\b(?:trying|tried|attempt\w*)\s+to\s+(?:buy|pay|use|spend|shop)\b.{0,40}\bwith\s+my\s+card\b|\bdeclined\s+(?:attempts?|tries)\b.{0,60}\b(?:none\s+of\s+them|not)\s+(?:me|mine)\b|\bcompromised\b|\bleak\w*\b|\bdata\s+breach\b|\b(?:photo|picture|pic)\s+of\s+my\s+card\b|\bskimm\w*\b|\bcloned\b|\bphish\w*\b|\b(?:someone|somebody|they)\s+(?:has|have|got|knows?|stole)\s+(?:my\s+)?(?:card\s+)?(?:details|number|pin|cvv)\b|(?<!\b(?:her|his|their|neighbou?r'?s|friend'?s)\s+(?:card\s+)?)\b(?:card\s+)?details\s+(?:were\s+|have\s+been\s+|got\s+)?(?:leaked|stolen|hacked)\b/i;
+  /\b(?:sent|gave|entered|typed|shared|told)\b.{0,40}\b(?:card\s+(?:number|details)|cvv|cvc|security\s+code)\b|\b(?:card\s+(?:number|details)|cvv|cvc)\b.{0,40}\b(?:sent|gave|entered|shared)\s+(?:them|it)\b|\b(?:gave|read|told|sent|typed|entered|put)\b.{0,30}\b(?:my\s+)?card\s+(?:number|numbers|details|data)\b|\b(?:data|details|numbers?)\s+(?:from|of)\s+my\s+card\b|\b(?:someone|somebody)\b.{0,60}\b(?:trying|tried|attempt\w*)\s+to\s+(?:buy|pay|use|spend|shop)\b.{0,40}\bwith\s+my\s+card\b|\bdeclined\s+(?:attempts?|tries)\b.{0,60}\b(?:none\s+of\s+them|not)\s+(?:me|mine)\b|\bcompromised\b|\bleak\w*\b|\bdata\s+breach\b|\b(?:photo|picture|pic)\s+of\s+my\s+card\b|\bskimm\w*\b|\bcloned\b|\b(?:someone|somebody)\s+(?:is|has\s+been|was|keeps?)\s+(?:spending|shopping|paying|buying)\b.{0,20}\b(?:on|with)\s+my\s+card\b|\bphish\w*\b|\b(?:someone|somebody|they)\s+(?:has|have|got|knows?|stole)\s+(?:my\s+)?(?:card\s+)?(?:details|number|pin|cvv)\b|(?<!\b(?:her|his|their|neighbou?r'?s|friend'?s)\s+(?:card\s+)?)\b(?:card\s+)?details\s+(?:were\s+|have\s+been\s+|got\s+)?(?:leaked|stolen|hacked)\b/i;
 
 const FREEZE: RegExp[] = [
   /\b(?:mugged|robbed|pick-?pocketed)\b|(?<!\b(?:wife|husband|son|daughter|partner|kid|kids|child|mum|mom|mother|dad|father|brother|sister|friend|boyfriend|girlfriend|flatmate|roommate)\s+)\b(?:took|stole|nicked|grabbed|snatched)\s+(?:my\s+)?(?:wallet|purse|bag|handbag|card)\b(?!\s+(?:payment|details|number|info))/i,
@@ -88,7 +88,7 @@ const FREEZE: RegExp[] = [
   /\b(?:took|taken|used|using|has)\s+my\s+card\s+without\s+(?:asking|permission|my\s+permission|telling\s+me|my\s+(?:ok|okay|consent))\b/i,
   /^\W*(?:(?:yes|yeah|yep|ok(?:ay)?|please|pls|then)\W+)*(?:freeze|freez|block|lock)\s+it(?:\s+(?:for\s+now|now|please|pls|asap|right\s+away|then))*\W*$|\b(?:freeze|freez|block|lock)\s+(?:it|them)\b(?=.*\bcards?\b)|\bcards?\b.*\b(?:freeze|freez|block|lock)\s+(?:it|them)\b|^(?=.*\b(?:stolen|lost|nicked|missing|robbed|mugged)\b).*\b(?:freeze|block|lock)\s+(?:it|them)\b/i,
   new RegExp(
-    String.raw`\b(?:lost|stolen|misplaced|can'?t\s+find|cannot\s+find|lose)\s+(?:my\s+|the\s+)?${CARD}\b|\b${CARD}\b.{0,40}\b(?:lost|stolen|missing|nicked|(?<!\bbe\s)taken)\b|\b${CARD}(?:'s|\s+(?:is|has|has\s+been|was))?\s+(?:just\s+|totally\s+|completely\s+)?gone\b(?!\s+(?:blank|through|up|down|off|dead))`,
+    String.raw`\b(?:lost|stolen|misplaced|mislaid|can'?t\s+find|cannot\s+find|lose)\s+(?:my\s+|the\s+)?${CARD}\b|\b${CARD}\b.{0,40}\b(?:lost|stolen|missing|nicked|(?<!\bbe\s)taken)\b|\b${CARD}(?:'s|\s+(?:is|has|has\s+been|was))?\s+(?:just\s+|totally\s+|completely\s+)?gone\b(?!\s+(?:blank|through|up|down|off|dead))`,
     "i",
   ),
   // "how does freezing actually work?": asked of freezing (answered from the help article, see asksHowToFreeze).
@@ -97,6 +97,8 @@ const FREEZE: RegExp[] = [
   /\bmake\s+(?:it|the\s+card|my\s+card)\s+stop\s+working\b|\b(?:kill|disable|deactivate|switch\s+off|turn\s+off)\s+(?:the|my|this)\s+card\b|\bput\s+(?:the|my)\s+card\s+on\s+hold\b|\bcard\s+is\s+away\b|\b(?:wallet|purse|handbag)\b.{0,40}\b(?:is|was|it'?s)\s+(?:(?:just|also|now|simply)\W+){0,2}gone\b|\bhaven'?t\s+seen\s+(?:my|the)\s+card\s+since\b|\b(?:someone|somebody)\s+(?:has|have|got)\s+my\s+card\b/i,
   // "can you put a hold on it before somebody runs up a tab", "the card is just... not there" after a night out, "block the whole card for now".
   /(?=.*\b(?:lost|stolen|missing|gone|nicked|not\s+there|can'?t\s+find|haven'?t\s+got|dropped)\b)(?=.*\bcard\b).*\b(?:can\s+you|could\s+you|please|pls|i\s+(?:want|need)\s+(?:you\s+)?to)\s+put\s+(?:a\s+)?(?:hold|block|stop|freeze)\s+on\s+(?:it|them|my\s+card|the\s+card)\b|\b(?:freeze|block|lock)\s+(?:the|my)\s+(?:whole|entire)\s+card\b/i,
+  // "my card slipped out of my coat on the train", "place a temporary hold on my card", "someone is spending on my card right now".
+  /\b(?:card|wallet|purse)\b.{0,30}\b(?:slipped|fell|dropped)\s+out\b|\b(?:put|place|set)\s+(?:a\s+)?(?:temporary\s+)?(?:hold|block|freeze|stop)\s+on\s+(?:my|the)\s+card\b|\bsuspend\s+(?:it|my\s+card|the\s+card)\b(?=.*\b(?:lost|mislaid|misplaced|missing|stolen)\b)/i,
   // "I think I am leaving my card in restaurant", "dropped my card on the tram", "make it not usable".
   /\b(?:left|leaving|leave|forgot|dropped|drop)\s+(?:my\s+|the\s+)?card\s+(?:(?:somewhere\s+)?(?:in|at|on|under)\s+(?!(?:my\s+)?home\b|my\s+(?:house|flat|desk|room|other)\b)(?:a|an|the|some)?\s*\p{L}+|somewhere|behind)|\bmake\s+(?:it|my\s+card|the\s+card)\s+(?:not\s+usable|unusable)\b/iu,
   /\b(?:nobody|no\s*one)\s+(?:else\s+)?(?:can|could)\s+use\s+(?:my|the)\s+card\b|\bmake\s+(?:sure|that)\s+(?:nobody|no\s*one|no\s+body)\s+(?:else\s+)?(?:can|could|is\s+able\s+to)\s+(?:use|pay\s+with|spend\s+with|shop\s+with)\s+(?:it|my\s+card|the\s+card)\b|\bi\s+(?:lsot|losst|lost)\s+my\s+(?:crad|cadr|card)\b/i,
@@ -115,19 +117,19 @@ const FREEZE: RegExp[] = [
 
 const REPLACE: RegExp[] = [
   // "My card runs out at the end of next month, please send me a new one": an expiring card's replacement asked for in so many words, not whether one comes on its own.
-  /^(?!.*\b(?:on\s+(?:your|its)\s+own|automatic\w*|by\s+yoursel(?:f|ves)|will\s+you|do\s+you|would\s+you)\b).*\b(?:expir\w*|runs?\s+out|running\s+out|valid\s+(?:thru|through|until|till))\b.*\b(?:(?:please|pls)\s+send|(?:can|could)\s+you\s+(?:please\s+)?send|send\s+me|order\s+me|i\s+(?:need|want)|i'?d\s+like)\s+(?:me\s+)?(?:a\s+)?(?:new|replacement|another|fresh)\s+(?:one|card)\b/i,
+  /^(?!.*\b(?:on\s+(?:your|its)\s+own|automatic\w*|by\s+yoursel(?:f|ves)|will\s+you|do\s+you|would\s+you)\b).*\b(?:expir\w*|runs?\s+out|running\s+out|valid\s+(?:thru|through|until|till))\b.*\b(?:(?:please|pls)\s+send|(?:can|could)\s+you\s+(?:please\s+)?send|send\s+me|order\s+me|i\s+(?:need|want)|i'?d\s+like|(?:please|pls)\s+order|order)\s+(?:me\s+)?(?:a\s+|the\s+)?(?:(?:new|another|fresh)\s+(?:one|card)|replacement(?:\s+(?:one|card))?)\b/i,
   // "my surname is spelled wrong on the card... can i get one with the right name", "numbers nearly rubbed off... could I have a fresh one?", "make for me a new card".
   /\b(?:print|make|send|issue|give|get|have)\s+(?:me\s+)?(?:a\s+)?(?:new\s+)?(?:card|one)\s+with\s+(?:the\s+|my\s+)?(?:correct|right|proper)\s+(?:name|spelling)\b|\b(?:like|need|want)\s+a\s+(?:completely\s+|brand\s+|totally\s+)?new\s+card\s+with\s+a\s+(?:different|new)\s+number\b|\bsend\s+me\s+(?:the\s+|a\s+)?correct\s+card\b|\b(?:spelled|spelt|written|printed)\s+(?:wrong|wrongly|incorrectly)\b.{0,40}\bcard\b|\bwrong\s+name\s+on\s+(?:my|the)\s+card\b|(?=.*\b(?:rubbed\s+off|worn(?:\s+out)?|faded|chip\s+(?:error|is\s+broken|not\s+working|doesn'?t\s+work))\b).*\b(?:fresh|new|another|replacement)\s+(?:one|card)\b|\bmake\s+(?:for\s+)?me\s+(?:a\s+)?new\s+card\b/i,
-  /^(?!.*\b(?:when|where|arriv\w*|activat\w*|track\w*|how\s+long|delivery|expir(?!ed\b)\w*|valid\s+(?:thru|through|until|till)|automatic\w*|by\s+yoursel(?:f|ves)|on\s+(?:your|its)\s+own|runs?\s+out|running\s+out|(?:showed|turned)\s+up|switch\s+(?:it\s+)?on)\b).*\b(?:send|order|need|want|get|give|like)\s+(?:me\s+)?(?:a\s+)?(?:completely\s+|brand\s+)?(?:new|replace?ment|another|fresh)\s+(?:one|card)\b/i,
-  /\b(?:need|want|get|order|send)\s+(?:me\s+)?(?:a\s+)?replace?ment\b|\bcard\b.{0,20}\b(?:snapped|broke|broken|cracked|damaged|chewed|bent|melted|split)\b|\b(?:snapped|broke|cracked|damaged|chewed|bent)\s+my\s+card\b|^\W*(?:a\s+)?new\s+card\s+(?:please|pls|plz)\b/i,
+  /^(?!.*\b(?:when|where|arriv\w*|activat\w*|track\w*|how\s+long|delivery|expir(?!ed\b)\w*|valid\s+(?:thru|through|until|till)|automatic\w*|by\s+yoursel(?:f|ves)|on\s+(?:your|its)\s+own|runs?\s+out|running\s+out|(?:showed|turned)\s+up|switch\s+(?:it\s+)?on)\b).*\b(?:send|order|need|want|get|give|like|post|mail|ship)\s+(?:me\s+)?(?:a\s+)?(?:completely\s+|brand\s+)?(?:new|replace?ment|another|fresh)\s+(?:one|card)\b/i,
+  /\b(?:need|want|get|order|send)\s+(?:me\s+)?(?:a\s+)?replace?ment\b|\bcard\b.{0,20}\b(?:snapped|broke|broken|cracked|damaged|chewed|bent|melted|split)\b|\b(?:snapped|broke|cracked|damaged|chewed|bent)\s+my\s+card\b|(?:^|[.!?]\s+)\W*(?:a\s+)?new\s+(?:card|one)\W*(?:please|pls|plz)\b/i,
   new RegExp(
-    String.raw`^(?!.*\b(?:when|where|arriv\w*|activat\w*|track\w*|how\s+long|delivery|expir\w*|(?:showed|turned)\s+up|switch\s+(?:it\s+)?on|came|receiv\w*|got\s+(?:my|the)|ordered|still\s+(?:nothing|not|no))\b).*(?:\b(?:send|order|need|want|get|request|issue)\b.{0,20}\b(?:new|replace?ment|another|fresh)\s+${CARD}\b|\breplace\s+(?:my\s+|the\s+)?${CARD}\b|\breplace?ment\s+${CARD}\b)`,
+    String.raw`^(?!.*\b(?:when|where|arriv\w*|activat\w*|track\w*|how\s+long|delivery|expir\w*|(?:showed|turned)\s+up|switch\s+(?:it\s+)?on|came|receiv\w*|got\s+(?:my|the)|ordered|still\s+(?:nothing|not|no)|automatic\w*|on\s+(?:your|its)\s+own|by\s+yoursel(?:f|ves))\b).*(?:\b(?:send|order|need|want|get|request|issue)\b.{0,20}\b(?:new|replace?ment|another|fresh)\s+${CARD}\b|\breplace\s+(?:my\s+|the\s+)?${CARD}\b|\breplace?ment\s+${CARD}\b)`,
     "i",
   ),
 ];
 
 const PENDING: RegExp[] = [
-  /\bpending\b|\bnot\s+(?:yet\s+)?(?:cleared|settled|gone\s+through)\b|\bstill\s+(?:processing|showing\s+as\s+processing)\b/i,
+  /\bpending\b|\b(?:not|(?:has|have|is)n'?t)\s+(?:yet\s+)?(?:cleared|settled|gone\s+through)\b|\bstill\s+(?:processing|showing\s+as\s+processing)\b/i,
   /\b(?:transfer|payment|top[\s-]?up|withdrawal|deposit|money)\b.{0,40}\b(?:(?:has\s*n[o']?t|hasn't|have\s*n[o']?t|haven't|didn'?t|did\s+not|not|never|yet\s+to)\s+(?:yet\s+)?(?:arrived?|arrive|received?|reached|come\s+through|gone\s+through|show(?:n|ing)?\s+up|landed|appeared?))/i,
   // "the top up 50 which i send by transfer today, it stuck?", "my transfer is stuck".
   /\b(?:transfer|top[\s-]?up|withdrawal|deposit)\b.{0,50}\b(?:(?:is|it'?s|it|still|got)\s+)?stuck\b/i,
@@ -148,9 +150,9 @@ const CANCEL: RegExp[] = [
   /\b(?:pull|take)\s+(?:my|the|that|this)\s+(?:\w+\s+)?(?:request|claim|refund|dispute|complaint)\s+back\b|(?!.*\b(?:never|not|didn'?t|did\s+not|someone|somebody|wasn'?t)\b)(?=.*\b(?:(?:wife|husband|son|daughter|partner|kid|mum|mom|dad)\s+(?:used|bought)|i\s+(?:did|actually)\s+(?:use|buy)|was\s+(?:me|mine))\b).*\b(?:undo|reverse)\s+(?:that|it|this)(?:\s+(?:claim|request|refund))?\W*$|\bpull\s+back\s+(?:my|the|that)\s+(?:\w+\s+)?(?:request|claim|refund|dispute|complaint)\b/i,
   /(?<!\b(?:was|were|got|been|is|are|be|film|flight|show|concert|event|train|trip)\s+)\bcancel\b(?!.*\b(?:card|account|subscription|membership|charge[sd]?|payments?|transactions?|purchases?|orders?|bookings?)\b)/i,
   /\bcancel+\s+(?:my|the|this|that)\s+(?:refund|request|claim|case|complaint|dispute|ticket)\b|\bcancel+\s+(?:the|that|this)\s+(?:[\w&'-]+\s+){1,3}one\b/i,
-  /\bnever\s*mind\b|\bnvm\b|(?<!\b(?:i|we|you|they|always|often|sometimes|to|will|might|may|can|could|would|never)\s+)\bforget\s+(?:it|about\s+it|that)\b|\bscratch\s+that\b(?![\s,.:;-]+(?:it\s+was|it'?s|i\s+mean|i\s+meant|the\s+\w+\s+one)\b)|\bdrop\s+(?:it|the\s+(?:claim|request|case))\b/i,
+  /\bnever\s*mind\b|\bnvm\b|(?<!\b(?:i|we|you|they|always|often|sometimes|to|will|might|may|can|could|would|never)\s+)\bforget\s+(?:it|about\s+it|that)\b|\b(?:scratch|scrap)\s+that\b(?![\s,.:;-]+(?:it\s+was|it'?s|i\s+mean|i\s+meant|the\s+\w+\s+one)\b)|\bdrop\s+(?:it|the\s+(?:claim|request|case))\b/i,
   // "scratch the gadget hub dispute", "please drop the parking one".
-  /\b(?:scratch|drop)\s+(?:the|that|my)\s+(?:[\w&'-]+\s+){0,3}(?:one|claim|request|dispute|refund|case|complaint|thing)\b/i,
+  /\b(?:scratch|scrap|drop)\s+(?:the|that|my)\s+(?:[\w&'-]+\s+){0,3}(?:one|claim|request|dispute|refund|case|complaint|thing)\b/i,
   /\bfound\s+(?:the|my)\s+receipt\b|\bit\s+was\s+(?:me|mine)\s+after\s+all\b|\bi\s+remember\s+now\b|\bnow\s+i\s+remember\b|\bmy\s+(?:mistake|bad)\b/i,
   /\bi\s+(?:do\s+)?recogni[sz]e\s+(?:it|the\s+(?:payment|charge|transaction)|this|that)(?:\s+now)?\b|\bit\s+was\s+(?:just\s+)?my\s+(?:son|daughter|wife|husband|partner|kid|child|mum|mom|dad|brother|sister|flatmate|roommate)\b/i,
   /\bwithdraw\s+(?:one\s+of\s+|either\s+of\s+|both\s+of\s+)?(?:my|the)\s+(?:[\w'-]+\s+){0,3}(?:request|claim|complaint|dispute)s?\b/i,
@@ -172,7 +174,9 @@ const STATUS: RegExp[] = [
   // "how both of my claims turned out", "how do both of them look now".
   /\bhow\s+(?:both\s+of\s+)?(?:my|the)\s+(?:claims?|requests?|refunds?|disputes?|complaints?|cases?)\s+(?:turned|went|worked)\s+out\b|\bhow\s+(?:do|does)\s+(?:both\s+of\s+them|both|they|them|it|that(?:\s+one)?)\s+look(?:\s+now)?\W*$/i,
   // "when will I actually see it in my balance?", "when do i see it on my account", "when will the money show up in my account?".
-  /\bwhen\s+(?:will|do|can|shall)\s+i\s+(?:actually\s+|finally\s+)?(?:see|get|have|receive)\s+(?:it|that|the\s+money|my\s+money|the\s+refund|my\s+refund)\s+(?:back\s+)?(?:in|on)\s+(?:my|the)\s+(?:balance|account|card)\b|\bwhen\s+will\s+(?:the|my)\s+(?:money|refund)\s+(?:actually\s+|finally\s+)?(?:show\s+up|appear|arrive|land|be\s+back)\b/i,
+  /\bwhen\s+(?:will|do|can|shall)\s+i\s+(?:actually\s+|finally\s+)?(?:see|get|have|receive)\s+(?:it|that|the\s+money|my\s+money|the\s+refund|my\s+refund)\s+(?:back\s+)?(?:in|on)\s+(?:my|the)\s+(?:balance|account|card)\b|\bwhen\s+(?:will|does|do)\s+(?:the|my)\s+(?:[\w&'-]+\s+){0,3}(?:money|refund)\s+(?:actually\s+|finally\s+)?(?:show\s+up|appear|arrive|land|be\s+back)\b/i,
+  // "I want to know where are standing my refunds".
+  /\bwhere\s+(?:are|is)\s+(?:standing|stand)\s+(?:my|the)\s+(?:refunds?|claims?|requests?|cases?|complaints?)\b/i,
   // "I was told my refund went through but I can't see the money anywhere".
   /\brefund\w*\s+(?:went|has\s+gone|had\s+gone|was\s+(?:sent|processed|paid|issued|done)|has\s+been\s+(?:sent|processed|paid|issued|done))\b.{0,60}\b(?:can'?t|cannot|don'?t|do\s+not|haven'?t|have\s+not|not|no)\s+(?:\w+\s+)?(?:see|seen|find|received?|got|there|money)\b/i,
   // "is the book nook money back yet", "whats the verdict on gadget hub?".
@@ -221,11 +225,13 @@ const STATUS: RegExp[] = [
 const LIMITS: RegExp[] = [
   // "hw much can i tak out from atm in one day", "how much cash can I take from an ATM in one day?".
   /\b(?:how|hw)\s+much\s+(?:cash\s+|money\s+)?(?:can|cn)\s+(?:i|u)\s+(?:take|tak|get|withdraw|pull|draw)\b.{0,30}\b(?:atm|cash\s*machine|cashpoint)\b.{0,20}\b(?:a|per|in\s+(?:one|a))\s+day\b(?!.*\b(?:charg\w*|fees?|free|cost)\b)|\b(?:how|hw)\s+much\s+(?:can|cn)\s+(?:i|u)\s+(?:tak|take)\s+out\b/i,
-  /(?<!\bage\s|\btop[\s-]?up\s|\btopping\s+up\s|\bdisposable\s+card\s|\bvirtual\s+card\s)\b(?:limit|limt|limmit|lmit|limti)(?:s|ations?)?\b(?!.{0,20}\b(?:top[\s-]?up|topping|disposable|virtual)\b)(?!.{0,30}\b(?:add|load|put\s+in)\b(?:\s+money)?\s+(?:by|with|via|using|from)\b)/i,
+  /(?<!\bage\s|\btop[\s-]?up\s|\btopping\s+up\s|\bdisposable\s+card\s|\bvirtual\s+card\s)\b(?:limit|limt|limmit|lmit|limti)(?:s|z|ations?)?\b(?!.{0,20}\b(?:top[\s-]?up|topping|disposable|virtual)\b)(?!.{0,30}\b(?:add|load|put\s+in)\b(?:\s+money)?\s+(?:by|with|via|using|from)\b)/i,
   /\bhow\s+much\s+(?:money\s+|cash\s+)?(?:can|could|may|am\s+i\s+(?:even\s+|actually\s+|really\s+)?allowed\s+to|am\s+i\s+(?:even\s+|actually\s+|really\s+)?able\s+to)(?!.*\b(?:charg\w*|fees?|free|cost)\b)\s+(?:i|they|someone|somebody|anyone|the\s+thief)?\s*(?:even\s+|actually\s+|really\s+)?(?:spend|withdraw|pay|take\s+out|pull\s+out|get\s+out|transfer|send|use)\b/i,
   // "how much I can pay in internet", "how much I can take from automat per day".
   /\bhow\s+much\s+(?:money\s+|cash\s+)?i\s+(?:can|could|may|am\s+allowed\s+to)\s+(?:spend|withdraw|pay|take|get|use)\b(?!.*\b(?:charg\w*|fees?|free|cost)\b)|\bhow\s+much\s+(?:per|a)\s+(?:day|month)\b/i,
   /\b(?:the\s+)?most\s+(?:money\s+)?i\s+(?:can|could|am\s+allowed\s+to)\s+(?:spend|withdraw|pay|take\s+out|transfer)\b|\bcap\s+on\b/i,
+  // "no idea what I'm ALLOWED to spend", "the greatest sum I may spend with my debit card in one day".
+  /\bwhat\s+(?:i'?m|i\s+am|am\s+i)\s+(?:even\s+|actually\s+|really\s+)?allowed\s+to\s+(?:spend|withdraw|pay|take\s+out)\b|\b(?:greatest|largest|biggest|highest|maximum|max)\s+(?:sum|amount)\s+(?:of\s+money\s+)?(?:that\s+)?i\s+(?:can|could|may|am\s+allowed\s+to)\s+(?:spend|withdraw|pay|take\s+out)\b/i,
   /\bmax(?:imum)?\s+(?:i\s+can|amount|spend|withdrawal|payment|per\s+day|daily|a\s+day)\b(?!.{0,20}\b(?:top[\s-]?up|topping|load)\b)|\bspending\s+(?:cap|allowance)\b|\bdaily\s+(?:max|cap)\b|\b(?:a|any|some)\s+cap\b/i,
   // "how much is max cash from atm per day?", "is there a max for internet purchases", "the most I can pull out of a cash machine", "whats the monthly cap", "my normal card, how much online?".
   /(?<!\btop[\s-]?up\s)\bmax(?:imum)?\s+(?:cash|money|for\s+(?:internet|online)|on\s+(?:internet|online)|(?:online|internet)\s+(?:spend\w*|purchases?|payments?))\b(?!.{0,30}\b(?:top[\s-]?up|topping|load|disposable|virtual)\b)|\b(?:the\s+)?most\s+(?:money\s+|cash\s+)?i\s+(?:can|could)\s+(?:pull|get|draw|take)\s+out\b|\b(?:monthly|daily|weekly|online|atm|overall)\s+cap\b|\bhow\s+much\s+(?:online|on\s+(?:the\s+)?internet|at\s+(?:an?\s+|the\s+)?atms?)\W*$/i,
@@ -273,7 +279,9 @@ const UNRECOGNISED: RegExp[] = [
 
 const REFUND: RegExp[] = [
   /\brefund\w*\b|\brecla(?:mation|im)\b|\breklamation\b|\bi\s+want\s+(?:it\s+|them\s+|this\s+|that\s+)?back\b|\bmoney\s+back\b|\breimburs\w*\b|\bcharge\s?back\b|\bdisput\w*\b|\breturn\s+(?:my|the)\s+money\b|\b(?:want|get|have)\s+(?:it|them|that|the\s+difference)\s+back\b|\b(?:want|need)\s+my\s+(?:[\w€.,&]+\s+){1,4}back\b|\b(?:returned|sent\s+(?:\w+\s+){0,3}back)\b.{0,60}\b(?:never|didn'?t|haven'?t|not)\s+(?:got|get|received?|seen)\s+(?:my\s+|the\s+)?(?:money|refund|cash)\b|\b(?:returned|sent\s+(?:\w+\s+){0,3}back)\b.{0,80}\b(?:money|refund|\d+[.,]\d{2})\s+(?:never|still\s+(?:hasn'?t|has\s+not))\s+(?:came|come|arrived?|shown?\s+up)\b/i,
-  /\b(?:one\s+of\s+)?(?:my|the|a|this|that)\s+(?:(?!card\b)[\w-]+\s+)?(?:payments?|charges?|transactions?)\b.{0,30}\b(?:is|are|looks?|was|seems?)\s+(?:wrong|incorrect|not\s+right)\b|\b(?:something|sth|smth)\s+(?:is\s+|'?s\s+)?wrong\s+with\s+(?:one\s+of\s+)?(?:my|a|the)\s+(?:[\w-]+\s+)?(?:payments?|charges?|transactions?)\b|\bovercharg\w*\b|\bcharged\s+too\s+much\b|\bwrong\s+amount\b|\bshould\s+(?:only\s+)?(?:have\s+)?be(?:en)?\s+(?:only\s+)?(?:€|eur\b|\d)|\breverse\s+(?:the|this|that)\b|\b(?:want|need|get|have)\s+(?:it|that|this|them)\s+(?:reversed|reverted)\b/i,
+  /\b(?:one\s+of\s+)?(?:my|the|a|this|that)\s+(?:(?!card\b)[\w-]+\s+)?(?:payments?|charges?|transactions?)\b.{0,30}\b(?:is|are|looks?|was|seems?)\s+(?:wrong|incorrect|not\s+right)\b|\b(?:something|sth|smth)\s+(?:is\s+|'?s\s+)?wrong\s+with\s+(?:one\s+of\s+)?(?:my|a|the)\s+(?:[\w-]+\s+)?(?:payments?|charges?|transactions?)\b|\bovercharg\w*\b|\bcharged\s+too\s+much\b|\bwrong\s+amount\b|\bshould\s+(?:only\s+)?(?:have\s+)?be(?:en)?\s+(?:only\s+)?(?:€|eur\b|\d)|\breverse\s+(?:it|the|this|that)\b|\b(?:want|need|get|have)\s+(?:it|that|this|them)\s+(?:reversed|reverted)\b/i,
+  // "Hotel Adler took 180 off my card last night": money said to be taken off the card.
+  /\b(?:took|taken|deducted|debited|charged)\s+(?:me\s+)?(?:€\s?)?\d[\d.,]*\s*(?:eur|euros?|€|zł|zl|pln)?\s+(?:off|from|out\s+of)\s+(?:me|my\s+(?:card|account))\b/i,
   // "...charged 23.40 but i returned all of it", "...210?? i only filled up for 110": said of a payment taken.
   /\b(?:charg\w*|took|billed|taken|paid)\b.{0,60}\b(?:but|and|though)\s+i\s+(?:returned|sent\s+back|took\s+back|brought\s+back|cancell?ed)\b|\bi\s+(?:only|just)\s+(?:spent|paid|bought|ordered|had|used|filled\s+up|fuell?ed|tanked|took\s+out|withdrew|put\s+in)\s+(?:\w+\s+){0,3}?(?:for\s+)?(?:€\s*)?\d+(?:[.,]\d+)?\b/i,
 ];
@@ -317,7 +325,7 @@ const LATER_RULES: Rule[] = [
 
 /** Thanks and a goodbye with nothing asked ("thank you, that was quick", "cheers, that's all", "dzięki, to wszystko"). */
 const THANKS =
-  /^\W*(?:(?:sorry|apologies)\s+for\s+(?:the|all\s+the|my)\s+(?:drama|fuss|panic|trouble|bother|hassle|confusion|rant)[\s,.!]+(?:and\s+)?)?(?:(?:ok(?:ay)?|great|good|ok\s+good|perfect|brilliant|fine|alright|lovely|nice|awesome|cool)[\s,.!]+)?(?:thanks?|thank\s+(?:you|u|ya)|thanku|thx|ty|ta|cheers|many\s+thanks|danke(?:\s+sch[oö]n)?|dzi[eę]kuj[eę])(?:\s+(?:so\s+much|a\s+lot|very\s+much|ever\s+so\s+much|again|earlier|today|dear|love|mate|man|buddy|guys|for\s+(?:your|the|all\s+the)\s+help))*(?:[\s!.,]+(?:that\s+was\s+(?:quick|fast|easy|helpful)|that'?s\s+(?:all|everything|it)|(?:you'?ve|you\s+have)\s+been\s+(?:so\s+|very\s+)?(?:great|helpful|patient|kind|lovely)(?:\s+with\s+me)?|that(?:'s|\s+is)\s+(?:very\s+|so\s+)?(?:kind|nice|lovely)(?:\s+of\s+you)?|all\s+(?:good|sorted|fine)(?:\s+now)?|what\s+a\s+relief|phew|my\s+heart\s+is\s+still\s+(?:racing|pounding)|you(?:'re|\s+are)\s+(?:a\s+)?(?:lifesaver|life\s+saver|star|hero|the\s+best)|(?:and\s+)?sorry\s+(?:again\s+)?(?:for\s+the\s+(?:trouble|bother|hassle|confusion)|to\s+(?:bother|trouble)\s+you)|bye|tsch[uü]ss|ciao|have\s+(?:a\s+)?(?:good|nice|great)\s+(?:day|evening|weekend)))*[\s!.,:)🙂😊👍🙏]*$/iu;
+  /^\W*(?:(?:sorry|apologies)\s+for\s+(?:the|all\s+the|my)\s+(?:drama|fuss|panic|trouble|bother|hassle|confusion|rant)[\s,.!]+(?:and\s+)?)?(?:(?:ok(?:ay)?|great|good|ok\s+good|perfect|brilliant|fine|alright|lovely|nice|awesome|cool)[\s,.!]+)?(?:thanks?|thank\s+(?:you|u|ya)|thanku|thx|ty|ta|cheers|many\s+thanks|danke(?:\s+sch[oö]n)?|dzi[eę]kuj[eę])(?:\s+(?:so\s+much|a\s+lot|very\s+much|ever\s+so\s+much|again|earlier|today|dear|love|mate|man|buddy|guys|for\s+(?:your|the|all\s+the)\s+help)|,?\s+(?:young\s+(?:man|lady)|(?:kind\s+)?sir|madam|ma'?am|my\s+(?:dear|friend)|friend|pal|folks|everyone))*(?:[\s!.,]+(?:that\s+was\s+(?:quick|fast|easy|helpful)|that'?s\s+(?:all|everything|it)|(?:you'?ve|you\s+have)\s+been\s+(?:so\s+|very\s+)?(?:great|helpful|patient|kind|lovely)(?:\s+with\s+me)?|that(?:'s|\s+is)\s+(?:very\s+|so\s+)?(?:kind|nice|lovely)(?:\s+of\s+you)?|all\s+(?:good|sorted|fine)(?:\s+now)?|what\s+a\s+relief|phew|my\s+heart\s+is\s+still\s+(?:racing|pounding)|you(?:'re|\s+are)\s+(?:a\s+)?(?:lifesaver|life\s+saver|star|hero|the\s+best)|(?:and\s+)?sorry\s+(?:again\s+)?(?:for\s+the\s+(?:trouble|bother|hassle|confusion)|to\s+(?:bother|trouble)\s+you)|bye|tsch[uü]ss|ciao|have\s+(?:a\s+)?(?:good|nice|great)\s+(?:day|evening|weekend)))*[\s!.,:)🙂😊👍🙏]*$/iu;
 const PL_THANKS =
   /^\W*(?:(?:ok|oki|okej|super|dobra|dobrze|[sś]wietnie)[\s,!.]+)?(?:dzi[eę]kuj[eę]|dzi[eę]ki|dziekuje|dzieki|dzi[eę]kuj[eę]\s+bardzo)(?:\s+(?:bardzo|serdecznie|wielkie|za\s+pomoc|za\s+wszystko))*(?:[\s!.,–-]+(?:to\s+(?:by\s+by[lł]o\s+)?(?:wszystko|na\s+tyle|tyle)(?:\s+na\s+dzi[sś])?|pomog[lł]o|szybko\s+posz[lł]o|do\s+widzenia|do\s+us[lł]yszenia|mi[lł]ego\s+(?:dnia|wieczoru|weekendu)|pozdrawiam))*[\s!.,:)🙂😊👍🙏]*$/iu;
 
@@ -394,19 +402,27 @@ export function applyRules(text: string): RuleLabel | undefined {
 
 /** "how would I block it?", "is it possible to freeze my card myself", "jak mogę zablokować kartę": how to stop a card. */
 const HOW_TO_FREEZE =
-  /\bhow\s+does\s+(?:card\s+)?(?:freez|block)\w*\s+(?:\w+\s+)?work\b|\bif\s+i\s+(?:freeze|block|lock)\s+(?:my|the)\s+card\b|\b(?:how\s+(?:do|would|can|could|should|does)\s+(?:i|one|you)|is\s+it\s+possible\s+to|(?:can|could)\s+i|am\s+i\s+able\s+to|do\s+i\s+have\s+to)\b[^.?!]{0,40}\b(?:freeze|block|lock)\b/i;
+  /\bhow\s+does\s+(?:card\s+)?(?:freez|block)\w*\s+(?:\w+\s+)?work\b|\bif\s+i\s+(?:freeze|block|lock)\s+(?:my|the)\s+card\b|\b(?:how\s+(?:do|would|can|could|should|does)\s+(?:i|one|you)|is\s+it\s+possible\s+to|(?:can|could)\s+i|am\s+i\s+able\s+to|do\s+i\s+have\s+to)\b[^.?!]{0,40}\b(?:freeze|block|lock|suspend|put\s+a\s+hold)\b/i;
 const PL_HOW_TO_FREEZE = /\b(?:jak|czy\s+(?:moge|mozna|da\s+sie))\b[^.?!]{0,40}\bzablok\w*/;
 /** "if I ever lose it", "just asking", "I've got it right here", "myself", "in the app": nothing is lost now. */
 const NOTHING_LOST_NOW =
-  /\bwhat\s+happens\s+if\b|\bnothing'?s\s+wrong\b|\bif\s+i\s+(?:freeze|block|lock)\b|\bif\s+(?:i\s+)?(?:ever|someday|one\s+day)\b|\bif\s+i\s+(?:lose|lost)\b|\bjust\s+(?:asking|curious|wondering)\b|\b(?:for|in)\s+(?:the\s+)?future\b|\bin\s+case\b|\b(?:got|have)\s+it\s+(?:right\s+)?here\b|\bmyself\b|\bin\s+the\s+app\b/i;
+  /\bwhat\s+happens\s+if\b|\bnothing'?s\s+wrong\b|\bif\s+i\s+(?:freeze|block|lock)\b|\bif\s+(?:i\s+)?(?:ever|someday|one\s+day)\b|\bif\s+i\s+(?:lose|lost)\b|\b(?:should|were)\s+i\s+(?:ever\s+|to\s+)?lose\b|\bwhat\s+if\s+i\s+lose\b|\bjust\s+(?:asking|curious|wondering)\b|\b(?:for|in)\s+(?:the\s+)?future\b|\bin\s+case\b|\b(?:got|have)\s+it\s+(?:right\s+)?here\b|\bmyself\b|\bin\s+the\s+app\b/i;
 const PL_NOTHING_LOST_NOW = /\b(?:na\s+przyszlosc|w\s+razie|gdyby\w*|sam|sama|samodzielnie|w\s+aplikacji|tak\s+pytam|z\s+ciekawosci)\b/;
 /** Words telling that a card is gone now: then "how do I block it?" asks for it to be done. */
 const LOST_NOW = /\b(?:lost|stolen|missing|gone|nicked|can'?t\s+find|cannot\s+find|left\s+it|took\s+it|haven'?t\s+seen|someone)\b/i;
 const PL_LOST_NOW = /\b(?:zgubi\w*|ukradl\w*|ukradzi\w*|skradzion\w*|zginel\w*|zginela|nie\s+mam|nie\s+moge\s+znalezc|ktos)\b/;
 
+/** "nothing is lost", "it isn't stolen": a loss denied. */
+const NOT_LOST = /\b(?:nothing|not|isn'?t|wasn'?t|never)\s+(?:is\s+|was\s+|been\s+|got\s+|has\s+been\s+)?(?:lost|stolen|missing|gone)\b/gi;
+/** "should I lose my card while abroad", "if my card ever gets stolen": a loss supposed, not told. */
+const SUPPOSED_LOSS =
+  /\b(?:should|were)\s+i\s+(?:ever\s+|to\s+)?lose\b|\b(?:if|in\s+case|what\s+if|suppose)\s+i\s+(?:ever\s+|someday\s+|one\s+day\s+)?lose\b|\b(?:if|in\s+case|what\s+if|suppose)\s+(?:my|the)\s+card\s+(?:ever\s+|someday\s+)?(?:gets?|is|were|was)\s+(?:lost|stolen)\b/gi;
+
 /** A question how to freeze a card, with nothing lost now ("if I ever lose my card, how would I block it?"): the help article answers it. */
 function asksHowToFreeze(m: Said): boolean {
-  if (either(m, LOST_NOW, PL_LOST_NOW)) return false;
+  const told = m.body.replace(NOT_LOST, " ").replace(SUPPOSED_LOSS, " ");
+  if (LOST_NOW.test(told) || PL_LOST_NOW.test(m.folded)) return false;
+  if (told !== m.body.replace(NOT_LOST, " ")) return true;
   const how = HOW_TO_FREEZE.exec(m.body)?.[0];
   if (how) return either(m, NOTHING_LOST_NOW, PL_NOTHING_LOST_NOW) || !/^(?:can|could)\s+i\b/i.test(how);
   return PL_HOW_TO_FREEZE.test(m.folded) && PL_NOTHING_LOST_NOW.test(m.folded);
@@ -449,6 +465,8 @@ export const FAILED_MOVE =
 function applies(label: RuleLabel, m: Said): boolean {
   // "sent money to my friend... now it says 'failed'. where is my money now?": a transfer or top-up that failed, not a refund asked about.
   if (label.intent === "status" && FAILED_MOVE.test(m.body) && !/\b(?:refund\w*|claims?|requests?|disputes?|complaints?)\b/i.test(m.body)) return false;
+  // "180 from Hotel Adler that hasn't gone through yet - what's going on with it?": an item not booked yet asked about, no request.
+  if (label.intent === "status" && PENDING[0]!.test(m.body) && !/\b(?:refund\w*|claims?|requests?|disputes?|complaints?|cases?)\b/i.test(m.body)) return false;
   if (label.intent === "freeze_card" && ALREADY_STOPPED.test(m.body) && !/\b(?:other|another|second)\s+card\b/i.test(m.body)) return false;
   if (label.intent === "replace_card" && ASKS_IF_BROKEN.test(m.body) && !ASKS_FOR_A_CARD.test(m.body)) return false;
   // "chcę reklamować płatność w Media Expert, zamówienie nie doszło", "dispute the payment, the order never arrived": a claim, not an item not booked yet.

@@ -167,7 +167,8 @@ const TOPICS: Topic[] = [
   {
     category: "getting_spare_card",
     when: [/\b(?:extra|spare|second|additional|backup|back-up)\s+(?:card|one|physical\s+card)\b/i],
-    unless: /\b(?:lost|stolen|broken|damaged|replace\w*|virtual|disposable|single[\s-]use|declin\w*|pin|limit\w*|charged|payment)\b/i,
+    unless:
+      /\b(?:lost|stolen|broken|damaged|replace\w*|virtual|disposable|single[\s-]use|declin\w*|pin|limit\w*|charged|payment|back|twice|refund\w*|took|money)\b/i,
   },
   {
     category: "get_physical_card",
