@@ -1686,3 +1686,46 @@ describe("cards, limits and second requests told other ways", () => {
     expect(u.date).toBe("2026-11-18");
   });
 });
+
+describe("second requests and statuses told beside a claim", () => {
+  it("hears a status question, a withdrawal, a person or an identity check beside another request", () => {
+    expect(understandCustomerText("did my refund go through and how do i unblock my pin", bob)).toMatchObject({
+      intent: "status",
+      also: { category: "pin_blocked" },
+    });
+    expect(understandCustomerText("is the pharmacy money back? and pls withdraw the kino one, they gave me a voucher instead", bob)).toMatchObject({
+      intent: "cancel",
+      also: { intent: "status" },
+    });
+    expect(understandCustomerText("orlen fuel charged 210 but i only filled up for 110, refund the difference and when will i see it", bob)).toMatchObject({
+      intent: "refund",
+      also: { intent: "status" },
+    });
+    expect(
+      understandCustomerText("Could you tell me my ATM limit, and whether there is a charge for exchanging euros to złoty in the app?", alice),
+    ).toMatchObject({ intent: "limits", also: { category: "exchange_charge" } });
+    expect(
+      understandCustomerText(
+        "I dispute the Gadget Hub transaction of 89.00 EUR, which I did not authorise. I would also like to discuss this matter with a human colleague.",
+        bob,
+      ),
+    ).toMatchObject({ intent: "refund", also: { intent: "handover" } });
+    expect(
+      understandCustomerText("app says it cant verify my identity, 3rd time now and my passport is fine. and why do you even need all this", bob),
+    ).toMatchObject({
+      intent: "handover",
+      category: "unable_to_verify_identity",
+    });
+  });
+
+  it("reads a question about an item supposed, or a machine that refuses, as the help article", () => {
+    expect(
+      understandCustomerText("What should I do if I send money and the person say nothing arrived to him, but in app it look completed?", bob),
+    ).toMatchObject({
+      intent: "knowledge",
+      category: "transfer_not_received_by_recipient",
+    });
+    expect(understandCustomerText("what are the usual reasons you guys reject an outgoing transfer?", alice).category).toBe("declined_transfer");
+    expect(understandCustomerText("I want to put in around 20k. Will I run into some cap on adding funds?", alice).category).toBe("top_up_limits");
+  });
+});

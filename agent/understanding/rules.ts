@@ -28,7 +28,7 @@ const CARD = String.raw`(?:(?:debit|credit|bank|visa|mastercard|physical|plastic
 /** The customer asks for a person, or for something only a person may do. */
 const HANDOVER: RegExp[] = [
   /\b(?:speak|talk|chat)\s+(?:to|with)\s+(?:a\s+|an\s+|the\s+|your\s+|some\s+)?(?:real\s+|actual\s+|live\s+)?(?:human|person|people|someone|somebody|agent|operator|manager|representative|advis[eo]r|colleague|staff|member\s+of\s+(?:staff|the\s+team)|staff\s+member|consultant)\b/i,
-  /\b(?:human|real\s+person|live\s+agent)\s*(?:please|pls|now)?\s*[!.?]*$|\bget\s+me\s+(?:a\s+)?(?:human|person|manager)\b|\bi\s+want\s+a\s+(?:real\s+|actual\s+|live\s+)?(?:human|person)\b/i,
+  /\b(?:human|real\s+person|live\s+agent)\s*(?:please|pls|now)?\s*[!.?]*$|\bget\s+me\s+(?:a\s+)?(?:human|person|manager)\b|\bi\s+(?:want|need)\s+a\s+(?:real\s+|actual\s+|live\s+)?(?:human|person)\b|\b(?:discuss|go\s+through)\b.{0,30}\bwith\s+(?:a\s+|an\s+)?(?:human|real\s+person|person|colleague|human\s+colleague)\b/i,
   /\b(?:make|file|lodge|raise)\s+a\s+(?:formal\s+)?complaint\b/i,
   /\bget\s+me\s+(?:a\s+|an\s+)?(?:real\s+|live\s+|actual\s+)?(?:agent|human|person|manager|someone|somebody|operator)\b/i,
   /\b(?:connect|put|transfer|pass)\s+me\s+(?:through\s+)?(?:with|to)\s+(?:someone|somebody|whoever|(?:a|an|the|that)\s+(?:real\s+|actual\s+|live\s+)?(?:person|human|agent|operator|advis[eo]r)|customer\s+(?:service|support)|support|your\s+team)\b/i,
@@ -50,12 +50,14 @@ const CANCEL_TRANSFER: RegExp[] = [
 
 /** An identity check that keeps failing: only a person can verify the customer another way. */
 const IDENTITY_REFUSED: RegExp[] = [
+  // "app says it cant verify my identity, 3rd time now": a check that keeps failing.
+  /\b(?:can'?t|cannot|couldn'?t|could\s+not|unable\s+to)\s+verify\s+(?:my\s+)?(?:identity|id)\b.{0,40}\b(?:again|(?:\d|2nd|3rd|4th|second|third|fourth)\s+time|times|keeps?)\b/i,
   /\b(?:id|identity|passport|selfie|photo\s+id|driving\s+licen[cs]e|documents?)\b.{0,40}\b(?:rejected|refused|failed|fails|failing|not\s+accepted|won'?t\s+accept|doesn'?t\s+accept|declined|invalid)\b|\b(?:keeps?|kept)\s+(?:rejecting|refusing|declining)\s+my\s+(?:id|passport|selfie|photo|documents?)\b/i,
 ];
 
 /** A blocked PIN or a forgotten passcode: "unblock" here is about the PIN, not a frozen card. */
 const PIN_BLOCKED: RegExp[] = [
-  /\bpin\b.{0,70}\b(?:blocked|locked|block|lock|blok\w*|unblock|unlock)\b|\b(?:blocked|locked)\s+(?:my\s+|the\s+)?pin\b|\bwrong\s+pin\b.{0,30}\b(?:times|blocked|locked)\b/i,
+  /\bpin\b.{0,70}\b(?:blocked|locked|block|lock|blok\w*|unblock|unlock)\b|\b(?:blocked|locked|unblock|unlock)\s+(?:my\s+|the\s+)?pin\b|\bwrong\s+pin\b.{0,30}\b(?:times|blocked|locked)\b/i,
 ];
 const PASSCODE_FORGOTTEN: RegExp[] = [
   /\b(?:forgot|forgotten|lost|reset|can'?t\s+remember|don'?t\s+remember)\s+(?:my\s+|the\s+)?(?:app\s+)?(?:passcode|pass\s+code|password)\b|\b(?:passcode|password)\b.{0,20}\b(?:forgot|forgotten|reset)\b/i,
@@ -157,7 +159,7 @@ const CANCEL: RegExp[] = [
   /\bi\s+(?:do\s+)?recogni[sz]e\s+(?:it|the\s+(?:payment|charge|transaction)|this|that)(?:\s+now)?\b|\bit\s+was\s+(?:just\s+)?my\s+(?:son|daughter|wife|husband|partner|kid|child|mum|mom|dad|brother|sister|flatmate|roommate)\b/i,
   /\bwithdraw\s+(?:one\s+of\s+|either\s+of\s+|both\s+of\s+)?(?:my|the)\s+(?:[\w'-]+\s+){0,3}(?:request|claim|complaint|dispute)s?\b/i,
   // "Please withdraw it, sorry!", "pls drop one of those requests".
-  /\b(?:please|pls|plz|can\s+you|could\s+you|just)\s+withdraw\s+(?:it|that|this)\b(?!\s+(?:from|at|out|in|cash|money))|\b(?:drop|withdraw|cancel)\s+(?:one|either)\s+of\s+(?:those|these|the|my)\s+(?:requests?|claims?|refunds?|disputes?|complaints?)\b/i,
+  /\b(?:please|pls|plz|can\s+you|could\s+you|just)\s+withdraw\s+(?:it|that|this)\b(?!\s+(?:from|at|out|in|cash|money))|\bwithdraw\s+(?:the|that|this|my)\s+(?:[\w&'-]+\s+){0,3}one\b|\b(?:drop|withdraw|cancel)\s+(?:one|either)\s+of\s+(?:those|these|the|my)\s+(?:requests?|claims?|refunds?|disputes?|complaints?)\b/i,
   /\bchanged\s+my\s+mind\b|\b(?:don'?t|do\s+not|no\s+longer)\s+want\s+to\s+(?:go\s+ahead|proceed|continue|pursue)\b/i,
   /\b(?:no\s+longer|don'?t|do\s+not)\s+(?:need|want)\s+(?:the|a|my)\s+refund\b|\bstop\s+(?:the|my)\s+(?:refund|request|claim)\b/i,
 ];
@@ -174,7 +176,7 @@ const STATUS: RegExp[] = [
   // "how both of my claims turned out", "how do both of them look now".
   /\bhow\s+(?:both\s+of\s+)?(?:my|the)\s+(?:claims?|requests?|refunds?|disputes?|complaints?|cases?)\s+(?:turned|went|worked)\s+out\b|\bhow\s+(?:do|does)\s+(?:both\s+of\s+them|both|they|them|it|that(?:\s+one)?)\s+look(?:\s+now)?\W*$/i,
   // "when will I actually see it in my balance?", "when do i see it on my account", "when will the money show up in my account?".
-  /\bwhen\s+(?:will|do|can|shall)\s+i\s+(?:actually\s+|finally\s+)?(?:see|get|have|receive)\s+(?:it|that|the\s+money|my\s+money|the\s+refund|my\s+refund)\s+(?:back\s+)?(?:in|on)\s+(?:my|the)\s+(?:balance|account|card)\b|\bwhen\s+(?:will|does|do)\s+(?:the|my)\s+(?:[\w&'-]+\s+){0,3}(?:money|refund)\s+(?:actually\s+|finally\s+)?(?:show\s+up|appear|arrive|land|be\s+back)\b/i,
+  /\bwhen\s+(?:will|do|can|shall)\s+i\s+(?:actually\s+|finally\s+)?(?:see|get|have|receive)\s+(?:it|that|the\s+money|my\s+money|the\s+refund|my\s+refund)\s+(?:back\s+)?(?:in|on)\s+(?:my|the)\s+(?:balance|account|card)\b|\b(?:when\s+will\s+i\s+(?:actually\s+|finally\s+)?see\s+(?:it|that|the\s+money)|how\s+long\s+(?:till|until|before)\s+i\s+(?:actually\s+|finally\s+)?(?:get|see|have|receive)\s+(?:it|that|the\s+money|my\s+money)(?:\s+back)?)\W*$|\bwhen\s+(?:will|does|do)\s+(?:the|my)\s+(?:[\w&'-]+\s+){0,3}(?:money|refund)\s+(?:actually\s+|finally\s+)?(?:show\s+up|appear|arrive|land|be\s+back)\b/i,
   // "I want to know where are standing my refunds".
   /\bwhere\s+(?:are|is)\s+(?:standing|stand)\s+(?:my|the)\s+(?:refunds?|claims?|requests?|cases?|complaints?)\b/i,
   // "I was told my refund went through but I can't see the money anywhere".
@@ -242,7 +244,8 @@ const REVERTED: RegExp[] = [
   /(?<!\b(?:want|need|like|get|have|had)\s+(?:it|that|this|them|the\s+\w+)\s+)\b(?:reverted|reversed)\b|\breversal\b|\bcancell?ed\s+and\s+refunded\b|\b(?:refunded|returned)\s+(?:automatically|by\s+itself)\b|\bautomatically\s+(?:refunded|returned|cancell?ed)\b/i,
 ];
 /** A refusal, placed by where it happened. */
-const DECLINED = /\b(?:declined|refused|rejected|denied)\b|\bkeeps?\s+(?:rejecting|declining|refusing)\b/i;
+const DECLINED =
+  /\b(?:declined|refused|rejected|denied)\b|\bkeeps?\s+(?:rejecting|declining|refusing)\b|\b(?:refuses?|rejects?|declines?)\s+(?:to\s+give|an?\s+(?:outgoing\s+)?(?:transfer|payment|withdrawal))\b/i;
 
 /** A card that works except in one way: contactless, or the virtual card. */
 const CONTACTLESS: RegExp[] = [

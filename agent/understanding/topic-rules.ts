@@ -128,7 +128,7 @@ const TOPICS: Topic[] = [
   {
     category: "top_up_limits",
     when: [
-      /\b(?:how\s+much|max(?:imum)?|most|limits?|biggest|largest|highest)\b.{0,40}\b(?:top[\s-]?up|topping\s+up|load|add)\b|\b(?:top[\s-]?up|load|add)\b.{0,60}\b(?:limits?|max(?:imum)?|at\s+once|in\s+one\s+go)\b/i,
+      /\b(?:how\s+much|max(?:imum)?|most|limits?|biggest|largest|highest)\b.{0,40}\b(?:top[\s-]?up|topping\s+up|load|add)\b|\b(?:top[\s-]?up|load|add)\b.{0,60}\b(?:limits?|max(?:imum)?|at\s+once|in\s+one\s+go)\b|\b(?:cap|limit|max(?:imum)?)\s+(?:on|for)\s+(?:adding|loading|putting\s+in|depositing|topping\s+up)\b/i,
     ],
     unless: new RegExp(String.raw`${FEE.source}|${TROUBLE.source}`, "i"),
   },
