@@ -245,14 +245,16 @@ const REVERTED: RegExp[] = [
 ];
 /** A refusal, placed by where it happened. */
 const DECLINED =
-  /\b(?:declined|refused|rejected|denied)\b|\bkeeps?\s+(?:rejecting|declining|refusing)\b|\b(?:refuses?|rejects?|declines?)\s+(?:to\s+give|an?\s+(?:outgoing\s+)?(?:transfer|payment|withdrawal))\b/i;
+  /\b(?:declined|refused|rejected|denied)\b|\bkeeps?\s+(?:rejecting|declining|refusing)\b|\b(?:refuses?|rejects?|declines?)\s+(?:to\s+(?:give|carry\s+out|process|execute|send|make)|an?\s+(?:outgoing\s+)?(?:transfer|payment|withdrawal))\b/i;
 
 /** A card that works except in one way: contactless, or the virtual card. */
 const CONTACTLESS: RegExp[] = [
   /\b(?:contactless|tap(?:\s+to\s+pay|ping)?)\b.*\b(?:not|nothing|fail\w*|pin|declined|refused|insert\w*|chip|\w+n'?t)\b/i,
   /\b(?:not|\w+n'?t)\s+work\w*\s+(?:with|for|when\s+i\s+(?:use|try)|using)\s+(?:contactless|tap(?:\s+to\s+pay|ping)?)\b/i,
 ];
-const VIRTUAL_NOT_WORKING: RegExp[] = [/\bvirtual\s+card\b.*\b(?:declined|rejected|refused|fail\w*|(?:not|\w+n'?t)\s+work\w*)\b/i];
+const VIRTUAL_NOT_WORKING: RegExp[] = [
+  /\b(?:virtual|digital)\s+card\b.*\b(?:declined|rejected|refused|fail\w*|(?:not|\w+n'?t|dont)\s+(?:work\w*|go\s+through)|can'?t\s+be\s+(?:charged|used)|stopped\s+working)\b|\bstop\s+(?:a|the|my)\s+(?:virtual|digital)\s+card\s+from\s+working\b/i,
+];
 
 const DUPLICATE: RegExp[] = [
   /\btwice\b|\bdoubled?\b(?![\s-]*check)|\bduplicat\w*\b/i,

@@ -171,6 +171,26 @@ const TOPICS: Topic[] = [
       /\b(?:lost|stolen|broken|damaged|replace\w*|virtual|disposable|single[\s-]use|declin\w*|pin|limit\w*|charged|payment|back|twice|refund\w*|took|money)\b/i,
   },
   {
+    // "no idea what the four digits are. Is there a way to look them up in the app?": the card's PIN.
+    category: "get_physical_card",
+    when: [/\b(?:four|4)[\s-]?digits?\b/i, /\b(?:look\s+(?:it|them)\s+up|find|see|where|no\s+idea|forgot\w*|remember)\b/i],
+    unless: /\b(?:block\w*|lock\w*|change|new\s+pin|wrong|passcode|password|code\s+(?:by|in|via)\s+(?:sms|text))\b/i,
+  },
+  {
+    // "A website only takes one of the two big card brands. Which of them are your cards issued on?"
+    category: "visa_or_mastercard",
+    when: [
+      /\b(?:which|what)\b.{0,40}\b(?:card\s+)?(?:brands?|networks?|schemes?)\b|\b(?:brands?|networks?|schemes?)\b.{0,60}\b(?:which|what)\b|\bissued\s+(?:on|by|under)\b/i,
+    ],
+    unless: /\b(?:phone|mobile|wifi|signal)\b/i,
+  },
+  {
+    // "the app wants me to verify this card first, why is this needed?": a card to top up from.
+    category: "verify_top_up",
+    when: [/\bverif\w*\s+(?:this|the|my|that|a|the\s+new|my\s+other)\s+card\b/i],
+    unless: /\b(?:identity|passport|selfie|id|documents?|activat\w*)\b/i,
+  },
+  {
     category: "get_physical_card",
     when: [/\b(?:where|how)\b.{0,40}\b(?:find|see|get|look\s+up|check|view)\b.{0,25}\bpin\b|\bpin\b.{0,60}\bwhere\s+(?:can|do)\s+i\s+(?:find|see|get|look)\b/i],
     unless: /\b(?:block\w*|lock\w*|change|new|different|forgot\w*\s+(?:my\s+)?(?:passcode|password)|wrong)\b/i,
@@ -194,7 +214,7 @@ const TOPICS: Topic[] = [
   {
     category: "beneficiary_not_allowed",
     when: [
-      /\b(?:payees?|beneficiar\w*|recipients?)\b/i,
+      /\b(?:payees?|beneficiar\w*|recipients?|receiver|account\s+number|iban)\b/i,
       /\b(?:can'?t|cannot|won'?t|unable|not\s+(?:allowed|able|possible|permitted)|\w+n'?t\s+(?:allowed|permitted)|(?:doesn'?t|does\s+not|won'?t|will\s+not)\s+let|refus\w*|block\w*)\b/i,
     ],
   },
@@ -285,6 +305,24 @@ const TOPICS: Topic[] = [
   {
     category: "wrong_exchange_rate_for_cash_withdrawal",
     when: [RATE, BAD, CASH],
+  },
+  {
+    // "Which exchange rate do you use for ATM withdrawals in another currency?": asked before the cash is taken.
+    category: "wrong_exchange_rate_for_cash_withdrawal",
+    when: [RATE, /\b(?:atm|cash\s*(?:point|machine)|cashpoint|withdraw\w*|take\s+out)\b/i, new RegExp(String.raw`\b${CURRENCY}\b|\b(?:abroad|foreign)\b`, "i")],
+    unless: FEE,
+  },
+  {
+    // "card purchases in USD - is the conversion the live market rate?", "if I pay with my card in GBP, how is the price converted?".
+    category: "card_payment_wrong_exchange_rate",
+    when: [
+      /\b(?:conver\w*|rates?)\b/i,
+      new RegExp(
+        String.raw`\b(?:pa(?:y|id|ying)|purchases?|order(?:ing)?|buy(?:ing)?|bought|spen[dt](?:ing)?)\b.{0,40}\b(?:in|with)\s+(?:another\s+|a\s+foreign\s+|foreign\s+)?${CURRENCY}`,
+        "i",
+      ),
+    ],
+    unless: new RegExp(String.raw`${FEE.source}|${CASH.source}`, "i"),
   },
   {
     category: "card_payment_wrong_exchange_rate",
