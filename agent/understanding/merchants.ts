@@ -43,6 +43,28 @@ export function merchantTokens(text: string): string[] {
     .filter((t) => t.length > 0);
 }
 
+/** Everyday words that are part of some shops' names but name no shop alone ("a machine in a city I have never been to"). */
+const COMMON_NAME_WORDS = new Set([
+  "city",
+  "corner",
+  "green",
+  "hub",
+  "bar",
+  "central",
+  "centre",
+  "center",
+  "world",
+  "house",
+  "home",
+  "express",
+  "plus",
+  "direct",
+  "online",
+  "market",
+  "transit",
+  "sol",
+]);
+
 function significant(tokens: string[]): string[] {
   const kept = tokens.filter((t) => !STOPWORDS.has(t));
   return kept.length > 0 ? kept : tokens;
@@ -130,7 +152,7 @@ export function merchantScore(text: string, merchant: string): number {
   let exact = false;
   for (const w of words) {
     const best = Math.max(...said.map((t) => tokenSimilarity(t, w)));
-    if (best === 1) exact = true;
+    if (best === 1 && !COMMON_NAME_WORDS.has(w)) exact = true;
     total += best;
   }
   const compact = words.join("");

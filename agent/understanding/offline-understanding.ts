@@ -911,6 +911,9 @@ export function understandCustomerText(message: string, ctx: OfflineContext, mod
     !(whole.intent === "cancel" && unfreezes && cardNevermind(text, text)) &&
     !protest(whole) &&
     !noRequestIn(whole, text) &&
+    // "...I want that 180 refunded. And the 250 I sent Maria is still not gone through - what's going on with it?": a question where a request stands
+    // that no clause asks, beside a clause about an item not booked yet, is that item's.
+    !(whole.intent === "status" && !readAll.some(({ u }) => u.intent === "status") && readAll.some(({ u }) => u.intent === "pending")) &&
     whole.confidence >= SECOND_INTENT_FLOOR &&
     !(whole.intent === "knowledge" && parts.some((u) => u.intent === "knowledge"));
   const requests = [...(wholeCounts ? [whole] : []), ...(told ? [told] : []), ...parts];

@@ -1729,3 +1729,70 @@ describe("second requests and statuses told beside a claim", () => {
     expect(understandCustomerText("I want to put in around 20k. Will I run into some cap on adding funds?", alice).category).toBe("top_up_limits");
   });
 });
+
+describe("help topics told without their words, and words that name no shop alone", () => {
+  it.each([
+    ["card purchases in USD - is the conversion the live market rate or some bank rate??", "card_payment_wrong_exchange_rate"],
+    ["Which exchange rate do you use for ATM withdrawals in another currency?", "wrong_exchange_rate_for_cash_withdrawal"],
+    ["I have no idea what the four digits are. Is there a way to look them up in the app?", "get_physical_card"],
+    ["A website only takes one of the two big card brands. Which of them are your cards issued on?", "visa_or_mastercard"],
+    ["the app wants me to verify this card first, why is this needed?", "verify_top_up"],
+    ["and if the digital card dont go through on some website, what i should check first?", "virtual_card_not_working"],
+    ["I want to pay my landlord but your system refuse his account number as receiver. What I can do?", "beneficiary_not_allowed"],
+    ["could you explain in which situations the bank refuses to carry out a payment that I send to another account?", "declined_transfer"],
+    ["How I can put other PIN number on my card? My wife knows the old one haha", "change_pin"],
+    ["sent money to my brother and the app bounced it back with 'declined'. why would a transfer get refused like that?", "declined_transfer"],
+    ["some company is taking money from my account through a mandate I don't remember signing. What can I do?", "direct_debit_payment_not_recognised"],
+    ["those one-time card numbers - is there a cap on how many I can make or how much goes on each?", "disposable_card_limits"],
+    ["If I move money in from my Sparkasse account by transfer, do you take a fee for that?", "top_up_by_bank_transfer_charge"],
+    ["The app wants to confirm my other card with some small charge before I can load money from it. How does that work?", "verify_top_up"],
+    ["the card in the app gets rejected at every online checkout, while the plastic one works fine", "virtual_card_not_working"],
+  ])("reads %j as the %s article", (text, category) => {
+    expect(understandCustomerText(text, alice)).toMatchObject({ intent: "knowledge", category });
+  });
+
+  it("opens no case for a shop only an everyday word of its name was said of", () => {
+    const u = understandCustomerText("There's a cash withdrawal in my history from a machine in a city I have never been to. What am I supposed to do?", alice);
+    expect(u).toMatchObject({ intent: "knowledge", category: "cash_withdrawal_not_recognised" });
+    expect(u.merchant).toBeUndefined();
+    expect(understandCustomerText("the city parking one please", alice).merchant).toBe("City Parking");
+  });
+
+  it("unfreezes and freezes nothing when money put in with the card shows up and is taken out again", () => {
+    expect(understandCustomerText("The money I put in with my card showed up and then got taken out again a few hours later. Why?", alice).intent).toBe(
+      "knowledge",
+    );
+  });
+
+  it("hears a withdrawal, a status nudge, a wrong payee and an amount billed over what was owed beside another request", () => {
+    expect(understandCustomerText("my son just admitted he bought a game there with my card. withdraw that claim, and block the card", bob)).toMatchObject({
+      intent: "freeze_card",
+      also: { intent: "cancel" },
+    });
+    expect(understandCustomerText("ok... anything moving on that yet? and while you're at it what's my limit for online shopping", alice)).toMatchObject({
+      intent: "status",
+      also: { intent: "limits" },
+    });
+    expect(
+      understandCustomerText("omg i put the wrong IBAN on it. please get it back for me. and do you charge a fee for transfers like that?", alice),
+    ).toMatchObject({
+      intent: "handover",
+      category: "cancel_transfer",
+      also: { category: "transfer_fee_charged" },
+    });
+    expect(
+      understandCustomerText(
+        "I want that 180 refunded. And the 250 I sent my sister Maria this morning is still not gone through either - what's going on with it?",
+        alice,
+      ),
+    ).toMatchObject({ intent: "refund", also: { intent: "pending" } });
+    expect(understandCustomerText("cancel the gadget one then. is the pharmacy money already on my account?", bob)).toMatchObject({
+      intent: "cancel",
+      also: { intent: "status" },
+    });
+    expect(understandCustomerText("Bar Tapas Sol billed 41.50 but the menu prices added up to way less", alice)).toMatchObject({
+      intent: "refund",
+      merchant: "Bar Tapas Sol",
+    });
+  });
+});

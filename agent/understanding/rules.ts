@@ -45,7 +45,7 @@ const HANDOVER: RegExp[] = [
 /** Stopping or taking back a transfer already sent: only a person can try to recall it. */
 const CANCEL_TRANSFER: RegExp[] = [
   /\b(?:cancel|reverse|undo|recall|stop|call\s+back|take\s+back)\b.{0,40}\b(?:transfer|money\s+i\s+sent|payment\s+i\s+(?:sent|made)\s+to)\b/i,
-  /\bsent\s+(?:the\s+)?money\s+to\s+the\s+wrong\s+(?:person|account|iban)\b/i,
+  /\bsent\s+(?:the\s+)?money\s+to\s+the\s+wrong\s+(?:person|account|iban)\b|\b(?:put|typed|entered|used|gave)\s+(?:in\s+)?(?:the\s+|a\s+)?wrong\s+(?:iban|account\s+number|recipient)\b/i,
 ];
 
 /** An identity check that keeps failing: only a person can verify the customer another way. */
@@ -75,7 +75,7 @@ const CLOSE_ACCOUNT: RegExp[] = [/\b(?:close|terminate|delete|cancel|shut)\s+(?:
 /** Finding a card again comes before losing one: "I found my card" is not a loss. */
 const UNFREEZE: RegExp[] = [
   /\bun-?freez\w*\b|\bun-?block\w*\b|\bthaw\b|\blift\s+(?:the\s+)?(?:temporary\s+)?(?:block|freeze)\b|\bmake\s+(?:it|the\s+card|my\s+card)\s+(?:active|work(?:ing)?)\s+again\b|\b(?:recovered|got\s+back)\s+(?:my|the)\s+card\b/i,
-  /\bfound\s+(?:my|the)\s+card\b|(?<!\bnew\s|\breplacement\s|\bfrom\s+my\s)\bcard\s+(?:turned|showed)\s+up\b(?!\s+(?:in|on)\s+(?:my|the)\s+(?:balance|account|statement|app))(?!.*\b(?:post|activat\w*|greyed|grayed|letter)\b)|\b(?:re-?activate|turn\s+back\s+on|switch\s+back\s+on)\s+(?:my|the)\s+card\b/i,
+  /\bfound\s+(?:my|the)\s+card\b|(?<!\bnew\s|\breplacement\s|\bfrom\s+my\s|\bwith\s+my\s|\bby\s+my\s)\bcard\s+(?:turned|showed)\s+up\b(?!\s+(?:in|on)\s+(?:my|the)\s+(?:balance|account|statement|app))(?!.*\b(?:post|activat\w*|greyed|grayed|letter)\b)|\b(?:re-?activate|turn\s+back\s+on|switch\s+back\s+on)\s+(?:my|the)\s+card\b/i,
   /\b(?:it|the\s+card|my\s+card)\s+was\s+(?:in|under|behind)\s+(?:my|the)\s+(?:\w+\s+)?(?:coat|jacket|pocket|jeans|trousers|pants|bag|backpack|car|drawer|sofa|couch)\b.{0,20}\b(?:whole\s+time|all\s+along)\b|\bfou?n?d\s+it\b(?!\s+(?:was|is|odd|strange|weird|hard|difficult))|\bfound\s+my\s+(?:wallet|purse|bag)\b|\b(?:police|someone|somebody)\s+(?:has\s+|have\s+)?(?:found|returned|handed\s+in)\s+(?:my|the)\s+(?:wallet|purse|bag|card)\b/i,
   /\b(?:make|get)\s+it\s+work(?:ing)?\s+again\b|\bturn\s+it\s+on\s+again\b|\b(?:switch|turn)\s+(?:it|my\s+card|the\s+card)\s+back\s+on\b|\bi\s+can\s+use\s+(?:it|my\s+card|the\s+card)\s+again\b|\bundo\s+(?:the\s+)?(?:block|freeze|lock)\b|\b(?:it|the\s+card|my\s+card)\s+was\s+(?:in|under|behind|at)\s+(?:my|the)\s+(?:\w+\s+)?\w+\b.{0,40}\bundo\s+(?:that|it|this)\b|\bre-?activate(?:\s+it)?\b(?=\W*(?:please|pls|now|again)?\W*$)|\bunlock\s+(?:it|my\s+card|the\s+card)\b|\b(?:switch|turn)(?:ed)?\s+back\s+on\b|\b(?:have|get)\s+it\s+(?:switched|turned)\s+back\s+on\b|\bturn\s+(?:it|my\s+card|the\s+card)\s+back\s+on\b|\b(?:can|could)\s+i\s+use\s+(?:it|my\s+card|the\s+card)\s+again\b/i,
 ];
@@ -90,7 +90,7 @@ const FREEZE: RegExp[] = [
   /\b(?:took|taken|used|using|has)\s+my\s+card\s+without\s+(?:asking|permission|my\s+permission|telling\s+me|my\s+(?:ok|okay|consent))\b/i,
   /^\W*(?:(?:yes|yeah|yep|ok(?:ay)?|please|pls|then)\W+)*(?:freeze|freez|block|lock)\s+it(?:\s+(?:for\s+now|now|please|pls|asap|right\s+away|then))*\W*$|\b(?:freeze|freez|block|lock)\s+(?:it|them)\b(?=.*\bcards?\b)|\bcards?\b.*\b(?:freeze|freez|block|lock)\s+(?:it|them)\b|^(?=.*\b(?:stolen|lost|nicked|missing|robbed|mugged)\b).*\b(?:freeze|block|lock)\s+(?:it|them)\b/i,
   new RegExp(
-    String.raw`\b(?:lost|stolen|misplaced|mislaid|can'?t\s+find|cannot\s+find|lose)\s+(?:my\s+|the\s+)?${CARD}\b|\b${CARD}\b.{0,40}\b(?:lost|stolen|missing|nicked|(?<!\bbe\s)taken)\b|\b${CARD}(?:'s|\s+(?:is|has|has\s+been|was))?\s+(?:just\s+|totally\s+|completely\s+)?gone\b(?!\s+(?:blank|through|up|down|off|dead))`,
+    String.raw`\b(?:lost|stolen|misplaced|mislaid|can'?t\s+find|cannot\s+find|lose)\s+(?:my\s+|the\s+)?${CARD}\b|\b${CARD}\b.{0,40}\b(?:lost|stolen|missing|nicked|(?<!\bbe\s)taken(?!\s+(?:out|off|from|back|again)))\b|\b${CARD}(?:'s|\s+(?:is|has|has\s+been|was))?\s+(?:just\s+|totally\s+|completely\s+)?gone\b(?!\s+(?:blank|through|up|down|off|dead))`,
     "i",
   ),
   // "how does freezing actually work?": asked of freezing (answered from the help article, see asksHowToFreeze).
@@ -157,7 +157,7 @@ const CANCEL: RegExp[] = [
   /\b(?:scratch|scrap|drop)\s+(?:the|that|my)\s+(?:[\w&'-]+\s+){0,3}(?:one|claim|request|dispute|refund|case|complaint|thing)\b/i,
   /\bfound\s+(?:the|my)\s+receipt\b|\bit\s+was\s+(?:me|mine)\s+after\s+all\b|\bi\s+remember\s+now\b|\bnow\s+i\s+remember\b|\bmy\s+(?:mistake|bad)\b/i,
   /\bi\s+(?:do\s+)?recogni[sz]e\s+(?:it|the\s+(?:payment|charge|transaction)|this|that)(?:\s+now)?\b|\bit\s+was\s+(?:just\s+)?my\s+(?:son|daughter|wife|husband|partner|kid|child|mum|mom|dad|brother|sister|flatmate|roommate)\b/i,
-  /\bwithdraw\s+(?:one\s+of\s+|either\s+of\s+|both\s+of\s+)?(?:my|the)\s+(?:[\w'-]+\s+){0,3}(?:request|claim|complaint|dispute)s?\b/i,
+  /\bwithdraw\s+(?:one\s+of\s+|either\s+of\s+|both\s+of\s+)?(?:my|the|that|this)\s+(?:[\w'-]+\s+){0,3}(?:request|claim|complaint|dispute)s?\b/i,
   // "Please withdraw it, sorry!", "pls drop one of those requests".
   /\b(?:please|pls|plz|can\s+you|could\s+you|just)\s+withdraw\s+(?:it|that|this)\b(?!\s+(?:from|at|out|in|cash|money))|\bwithdraw\s+(?:the|that|this|my)\s+(?:[\w&'-]+\s+){0,3}one\b|\b(?:drop|withdraw|cancel)\s+(?:one|either)\s+of\s+(?:those|these|the|my)\s+(?:requests?|claims?|refunds?|disputes?|complaints?)\b/i,
   /\bchanged\s+my\s+mind\b|\b(?:don'?t|do\s+not|no\s+longer)\s+want\s+to\s+(?:go\s+ahead|proceed|continue|pursue)\b/i,
@@ -178,7 +178,7 @@ const STATUS: RegExp[] = [
   // "when will I actually see it in my balance?", "when do i see it on my account", "when will the money show up in my account?".
   /\bwhen\s+(?:will|do|can|shall)\s+i\s+(?:actually\s+|finally\s+)?(?:see|get|have|receive)\s+(?:it|that|the\s+money|my\s+money|the\s+refund|my\s+refund)\s+(?:back\s+)?(?:in|on)\s+(?:my|the)\s+(?:balance|account|card)\b|\b(?:when\s+will\s+i\s+(?:actually\s+|finally\s+)?see\s+(?:it|that|the\s+money)|how\s+long\s+(?:till|until|before)\s+i\s+(?:actually\s+|finally\s+)?(?:get|see|have|receive)\s+(?:it|that|the\s+money|my\s+money)(?:\s+back)?)\W*$|\bwhen\s+(?:will|does|do)\s+(?:the|my)\s+(?:[\w&'-]+\s+){0,3}(?:money|refund)\s+(?:actually\s+|finally\s+)?(?:show\s+up|appear|arrive|land|be\s+back)\b/i,
   // "I want to know where are standing my refunds".
-  /\bwhere\s+(?:are|is)\s+(?:standing|stand)\s+(?:my|the)\s+(?:refunds?|claims?|requests?|cases?|complaints?)\b/i,
+  /\bwhere\s+(?:are|is)\s+(?:standing|stand)\s+(?:my|the)\s+(?:refunds?|claims?|requests?|cases?|complaints?)\b|\b(?:anything|something)\s+(?:moving|happening|new)\s+(?:on|with)\s+(?:that|it|this|my\s+(?:claim|request|refund|case))\b|^\W*(?:and\s+)?is\s+(?:the|my)\s+(?:[\w&'-]+\s+){0,3}money\s+(?:already\s+|back\s+)*(?:on|in)\s+my\s+(?:account|card|balance)\b/i,
   // "I was told my refund went through but I can't see the money anywhere".
   /\brefund\w*\s+(?:went|has\s+gone|had\s+gone|was\s+(?:sent|processed|paid|issued|done)|has\s+been\s+(?:sent|processed|paid|issued|done))\b.{0,60}\b(?:can'?t|cannot|don'?t|do\s+not|haven'?t|have\s+not|not|no)\s+(?:\w+\s+)?(?:see|seen|find|received?|got|there|money)\b/i,
   // "is the book nook money back yet", "whats the verdict on gadget hub?".
@@ -253,7 +253,7 @@ const CONTACTLESS: RegExp[] = [
   /\b(?:not|\w+n'?t)\s+work\w*\s+(?:with|for|when\s+i\s+(?:use|try)|using)\s+(?:contactless|tap(?:\s+to\s+pay|ping)?)\b/i,
 ];
 const VIRTUAL_NOT_WORKING: RegExp[] = [
-  /\b(?:virtual|digital)\s+card\b.*\b(?:declined|rejected|refused|fail\w*|(?:not|\w+n'?t|dont)\s+(?:work\w*|go\s+through)|can'?t\s+be\s+(?:charged|used)|stopped\s+working)\b|\bstop\s+(?:a|the|my)\s+(?:virtual|digital)\s+card\s+from\s+working\b/i,
+  /\b(?:(?:virtual|digital)\s+card|card\s+in\s+the\s+app)\b.*\b(?:declined|rejected|refused|fail\w*|(?:not|\w+n'?t|dont)\s+(?:work\w*|go\s+through)|can'?t\s+be\s+(?:charged|used)|stopped\s+working)\b|\bstop\s+(?:a|the|my)\s+(?:virtual|digital)\s+card\s+from\s+working\b/i,
 ];
 
 const DUPLICATE: RegExp[] = [
@@ -287,6 +287,8 @@ const REFUND: RegExp[] = [
   /\b(?:one\s+of\s+)?(?:my|the|a|this|that)\s+(?:(?!card\b)[\w-]+\s+)?(?:payments?|charges?|transactions?)\b.{0,30}\b(?:is|are|looks?|was|seems?)\s+(?:wrong|incorrect|not\s+right)\b|\b(?:something|sth|smth)\s+(?:is\s+|'?s\s+)?wrong\s+with\s+(?:one\s+of\s+)?(?:my|a|the)\s+(?:[\w-]+\s+)?(?:payments?|charges?|transactions?)\b|\bovercharg\w*\b|\bcharged\s+too\s+much\b|\bwrong\s+amount\b|\bshould\s+(?:only\s+)?(?:have\s+)?be(?:en)?\s+(?:only\s+)?(?:€|eur\b|\d)|\breverse\s+(?:it|the|this|that)\b|\b(?:want|need|get|have)\s+(?:it|that|this|them)\s+(?:reversed|reverted)\b/i,
   // "Hotel Adler took 180 off my card last night": money said to be taken off the card.
   /\b(?:took|taken|deducted|debited|charged)\s+(?:me\s+)?(?:€\s?)?\d[\d.,]*\s*(?:eur|euros?|€|zł|zl|pln)?\s+(?:off|from|out\s+of)\s+(?:me|my\s+(?:card|account))\b/i,
+  // "they billed 41.50 but the menu prices added up to way less": more taken than owed.
+  /\b(?:charged|billed|took|taken)\b.{0,40}\bbut\b.{0,50}\b(?:(?:way|much|a\s+lot)\s+less|should\s+(?:have\s+)?been\s+(?:less|lower|cheaper))\b/i,
   // "...charged 23.40 but i returned all of it", "...210?? i only filled up for 110": said of a payment taken.
   /\b(?:charg\w*|took|billed|taken|paid)\b.{0,60}\b(?:but|and|though)\s+i\s+(?:returned|sent\s+back|took\s+back|brought\s+back|cancell?ed)\b|\bi\s+(?:only|just)\s+(?:spent|paid|bought|ordered|had|used|filled\s+up|fuell?ed|tanked|took\s+out|withdrew|put\s+in)\s+(?:\w+\s+){0,3}?(?:for\s+)?(?:€\s*)?\d+(?:[.,]\d+)?\b/i,
 ];
@@ -509,7 +511,7 @@ function refusedNotTaken(m: Said): boolean {
  * article says what to do ("who is this direct debit from?", "the ATM gave me less").
  */
 function refundAt(label: RuleLabel, m: Said): RuleLabel {
-  if (either(m, /\bdirect\s+debits?\b/i, pl.PL_DIRECT_DEBIT)) return { intent: "knowledge", category: "direct_debit_payment_not_recognised" };
+  if (either(m, /\bdirect\s+debits?\b|\bmandates?\b/i, pl.PL_DIRECT_DEBIT)) return { intent: "knowledge", category: "direct_debit_payment_not_recognised" };
   if (!either(m, AT_CASH_MACHINE, pl.PL_AT_CASH_MACHINE)) return label;
   if (label.reason === "unrecognised") return { intent: "knowledge", category: "cash_withdrawal_not_recognised" };
   if (either(m, /\b(?:less|wrong\s+amount|only\s+(?:gave|got)|gave\s+(?:me\s+)?only|short|didn'?t\s+(?:give|get)\s+(?:me\s+)?(?:all|the))\b/i, pl.PL_LESS_CASH))

@@ -52,6 +52,12 @@ const TOPICS: Topic[] = [
     ],
   },
   {
+    // "the app wants me to verify this card first, why is this needed?": a card to top up from.
+    category: "verify_top_up",
+    when: [/\b(?:verif\w*|confirm)\s+(?:this|the|my|that|a|the\s+new|my\s+other)\s+card\b/i],
+    unless: /\b(?:identity|passport|selfie|id|documents?|activat\w*)\b/i,
+  },
+  {
     category: "card_about_to_expire",
     when: [
       /\b(?:valid\s+(?:thru|through|until|till)|expir(?:es|ing|y)|runs?\s+out|about\s+to\s+expire)\b/i,
@@ -116,7 +122,11 @@ const TOPICS: Topic[] = [
   },
   {
     category: "top_up_by_bank_transfer_charge",
-    when: [FEE, TOP_UP, /\b(?:transfer|bank\s+account|other\s+bank|another\s+bank|sepa)\b/i],
+    when: [
+      FEE,
+      new RegExp(String.raw`${TOP_UP.source}|\b(?:move|moving|put|bring|send)\s+money\s+in\b`, "i"),
+      /\b(?:transfer|bank\s+account|other\s+bank|another\s+bank|sepa|from\s+my\s+[\w-]+\s+account)\b/i,
+    ],
     // "the fee if i top up with my card from another bank": the card is how the money comes.
     unless: new RegExp(String.raw`${TROUBLE.source}|\b(?:with|by|using|via)\s+(?:my|a|the)\s+(?:\w+\s+)?card\b`, "i"),
   },
@@ -174,7 +184,7 @@ const TOPICS: Topic[] = [
     // "no idea what the four digits are. Is there a way to look them up in the app?": the card's PIN.
     category: "get_physical_card",
     when: [/\b(?:four|4)[\s-]?digits?\b/i, /\b(?:look\s+(?:it|them)\s+up|find|see|where|no\s+idea|forgot\w*|remember)\b/i],
-    unless: /\b(?:block\w*|lock\w*|change|new\s+pin|wrong|passcode|password|code\s+(?:by|in|via)\s+(?:sms|text))\b/i,
+    unless: /\b(?:block\w*|lock\w*|change|new|different|another|set|wrong|passcode|password|code\s+(?:by|in|via)\s+(?:sms|text))\b/i,
   },
   {
     // "A website only takes one of the two big card brands. Which of them are your cards issued on?"
@@ -185,12 +195,6 @@ const TOPICS: Topic[] = [
     unless: /\b(?:phone|mobile|wifi|signal)\b/i,
   },
   {
-    // "the app wants me to verify this card first, why is this needed?": a card to top up from.
-    category: "verify_top_up",
-    when: [/\bverif\w*\s+(?:this|the|my|that|a|the\s+new|my\s+other)\s+card\b/i],
-    unless: /\b(?:identity|passport|selfie|id|documents?|activat\w*)\b/i,
-  },
-  {
     category: "get_physical_card",
     when: [/\b(?:where|how)\b.{0,40}\b(?:find|see|get|look\s+up|check|view)\b.{0,25}\bpin\b|\bpin\b.{0,60}\bwhere\s+(?:can|do)\s+i\s+(?:find|see|get|look)\b/i],
     unless: /\b(?:block\w*|lock\w*|change|new|different|forgot\w*\s+(?:my\s+)?(?:passcode|password)|wrong)\b/i,
@@ -199,7 +203,7 @@ const TOPICS: Topic[] = [
     category: "transfer_fee_charged",
     when: [/\b(?:fees?|charges?|charged|cost|costs|commission)\b/i, TRANSFER],
     unless: new RegExp(
-      String.raw`${TROUBLE.source}|${TOP_UP.source}|\b(?:exchang\w*|conver\w*|atm|cash)\b|\bfrom\s+(?:my\s+)?(?:other|another|old)\s+(?:bank|account)\b`,
+      String.raw`${TROUBLE.source}|${TOP_UP.source}|\b(?:exchang\w*|conver\w*|atm|cash)\b|\bfrom\s+(?:my\s+)?(?:other|another|old)\s+(?:bank|account)\b|\b(?:move|moving|put|bring)\s+money\s+in\b`,
       "i",
     ),
   },
@@ -209,7 +213,7 @@ const TOPICS: Topic[] = [
       /\b(?:fail\w*|didn'?t\s+go\s+through|did\s+not\s+go\s+through|(?:not|un)\s*successful|bounced|went\s+wrong)\b/i,
       /\b(?:transfers?|sent\s+money|send\s+money|payment\s+to\s+(?:another|an\s+other|a\s+different|someone|my\s+\w+)|to\s+(?:another|a\s+different|my\s+\w+(?:'s)?)\s+account)\b/i,
     ],
-    unless: new RegExp(String.raw`${TOP_UP.source}|${CASH.source}|\bcard\s+payment\b`, "i"),
+    unless: new RegExp(String.raw`${TOP_UP.source}|${CASH.source}|\bcard\s+payment\b|\b(?:declin\w*|refus\w*|reject\w*)\b`, "i"),
   },
   {
     category: "beneficiary_not_allowed",
@@ -244,7 +248,7 @@ const TOPICS: Topic[] = [
     category: "disposable_card_limits",
     when: [
       /\b(?:single[\s-]?use|one[\s-]?(?:time|off)(?:[\s-]?use)?|disposable|burner|throw[\s-]?away|(?:only\s+)?work\s+(?:only\s+)?once|disappear\s+after\s+(?:one|a\s+single|the\s+first)\s+(?:purchase|payment|use))\b/i,
-      /\bmax(?:imum)?\b.{0,30}\b(?:spend|pay)\b|\b(?:spend|pay)\s+with\s+(?:one|it|them|those|these)\b|\b(?:limits?|how\s+many\s+times|how\s+often|more\s+than\s+once|stop\s+working|after\s+the\s+first|subscriptions?|recurring|every\s+month)\b/i,
+      /\bmax(?:imum)?\b.{0,30}\b(?:spend|pay)\b|\b(?:spend|pay)\s+with\s+(?:one|it|them|those|these)\b|\b(?:limits?|caps?|how\s+many(?:\s+times)?|how\s+often|more\s+than\s+once|stop\s+working|after\s+the\s+first|subscriptions?|recurring|every\s+month)\b|\bhow\s+much\s+(?:goes|can\s+go)\s+on\b/i,
     ],
   },
   {
@@ -284,7 +288,7 @@ const TOPICS: Topic[] = [
   {
     category: "change_pin",
     when: [
-      /\b(?:new|different|another)\s+pin\b|\b(?:change|chnage|chagne|cahnge|chang|swap|switch|alter|update|pick|choose)\s+(?:my\s+|the\s+)?pin\b|\bset\s+(?:a\s+|my\s+)?(?:new|different)\s+pin\b/i,
+      /\b(?:new|different|another|other)\s+pin\b|\b(?:change|chnage|chagne|cahnge|chang|swap|switch|alter|update|pick|choose)\s+(?:my\s+|the\s+)?pin\b|\bset\s+(?:a\s+|my\s+)?(?:new|different|own)\s+pin\b|\b(?:set|choose|pick)\s+(?:one|a\s+number|my\s+own)\s+(?:that\s+)?i\s+can\s+(?:actually\s+)?remember\b/i,
     ],
   },
   {
