@@ -1786,6 +1786,12 @@ describe("help topics told without their words, and words that name no shop alon
         alice,
       ),
     ).toMatchObject({ intent: "refund", also: { intent: "pending" } });
+    expect(
+      understandCustomerText("my son may have used the card for one of those. drop the claim please. and where are they both at right now?", alice),
+    ).toMatchObject({
+      intent: "cancel",
+      also: { intent: "status" },
+    });
     expect(understandCustomerText("cancel the gadget one then. is the pharmacy money already on my account?", bob)).toMatchObject({
       intent: "cancel",
       also: { intent: "status" },
