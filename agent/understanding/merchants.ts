@@ -48,7 +48,6 @@ const COMMON_NAME_WORDS = new Set([
   "city",
   "corner",
   "green",
-  "hub",
   "bar",
   "central",
   "centre",
@@ -61,8 +60,6 @@ const COMMON_NAME_WORDS = new Set([
   "direct",
   "online",
   "market",
-  "transit",
-  "sol",
 ]);
 
 function significant(tokens: string[]): string[] {

@@ -1802,3 +1802,39 @@ describe("help topics told without their words, and words that name no shop alon
     });
   });
 });
+
+describe("what the cards, limits and second-request readings must not do", () => {
+  it.each([
+    ["I accidentally froze my card, can you reverse it?", "refund"],
+    ["the bank debited 5 from my account for the card delivery, why?", "refund"],
+    ["the hotel put a hold on my card for 200 euros, when will it be released?", "freeze_card"],
+    ["Why did you put a block on my card? I need it to work", "freeze_card"],
+    ["my card dropped out of apple pay after the update, how do I add it again?", "freeze_card"],
+    ["I forgot my app passcode. A new one please.", "replace_card"],
+    ["Did you already ship a new card to my old address?", "replace_card"],
+    ["my card expires in june, should i order a new one or does it come?", "replace_card"],
+    ["Do I have to freeze my card first, then order a new one?", "replace_card"],
+    ["What happens if I put the wrong IBAN on a transfer?", "handover"],
+    ["when will my top-up money arrive?", "status"],
+    ["Is something new with it? my card keeps getting declined", "status"],
+    ["They charged me 40 but with the exchange rate I expected much less, why is the rate so bad?", "refund"],
+  ])("does not read %j as %s", (text, intent) => {
+    expect(understandCustomerText(text, alice).intent).not.toBe(intent);
+  });
+
+  it.each([
+    ["I can't find my account number in the app", "beneficiary_not_allowed"],
+    ["My card was issued on 1 March, when does it expire?", "visa_or_mastercard"],
+    ["can you confirm the card was cancelled and a new one ordered?", "verify_top_up"],
+  ])("does not answer %j with the %s article", (text, category) => {
+    expect(understandCustomerText(text, alice).category).not.toBe(category);
+  });
+
+  it("keeps the request the message does make", () => {
+    expect(understandCustomerText("I took 200 out of my account at the ATM yesterday, what is my daily limit?", alice).intent).toBe("limits");
+    expect(understandCustomerText("I don't want to discuss this with a person, just tell me my limit", alice).intent).toBe("limits");
+    expect(understandCustomerText("My card was taken from my jacket at the club", alice).intent).toBe("freeze_card");
+    expect(understandCustomerText("the hub charged me twice, refund please", bob).merchant).toBe("Gadget Hub");
+    expect(understandCustomerText("refund NETFLIX please", alice).merchant).toBe("NETFLIX");
+  });
+});

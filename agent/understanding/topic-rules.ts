@@ -54,7 +54,10 @@ const TOPICS: Topic[] = [
   {
     // "the app wants me to verify this card first, why is this needed?": a card to top up from.
     category: "verify_top_up",
-    when: [/\b(?:verif\w*|confirm)\s+(?:this|the|my|that|a|the\s+new|my\s+other)\s+card\b/i],
+    when: [
+      /\b(?:verif\w*|confirm)\s+(?:this|the|my|that|a|the\s+new|my\s+other)\s+card\b/i,
+      /\b(?:top[\s-]?up|topping\s+up|load|add\s+money|first|before|small\s+(?:charge|payment|amount))\b/i,
+    ],
     unless: /\b(?:identity|passport|selfie|id|documents?|activat\w*)\b/i,
   },
   {
@@ -184,13 +187,14 @@ const TOPICS: Topic[] = [
     // "no idea what the four digits are. Is there a way to look them up in the app?": the card's PIN.
     category: "get_physical_card",
     when: [/\b(?:four|4)[\s-]?digits?\b/i, /\b(?:look\s+(?:it|them)\s+up|find|see|where|no\s+idea|forgot\w*|remember)\b/i],
-    unless: /\b(?:block\w*|lock\w*|change|new|different|another|set|wrong|passcode|password|code\s+(?:by|in|via)\s+(?:sms|text))\b/i,
+    unless:
+      /\b(?:block\w*|lock\w*|change|new|different|another|set|wrong|passcode|password|code\s+(?:by|in|via)\s+(?:sms|text)|payments?|charges?|ending)\b|\blast\s+(?:four|4)\b/i,
   },
   {
     // "A website only takes one of the two big card brands. Which of them are your cards issued on?"
     category: "visa_or_mastercard",
     when: [
-      /\b(?:which|what)\b.{0,40}\b(?:card\s+)?(?:brands?|networks?|schemes?)\b|\b(?:brands?|networks?|schemes?)\b.{0,60}\b(?:which|what)\b|\bissued\s+(?:on|by|under)\b/i,
+      /\bcard\s+(?:brands?|networks?|schemes?)\b|\b(?:brands?|networks?|schemes?)\s+of\s+(?:cards?|your\s+cards?)\b|\bissued\s+(?:on|by|under)\s+(?:which|what)\b|\b(?:which|what)\b.{0,30}\bissued\s+(?:on|by|under)\W*$/i,
     ],
     unless: /\b(?:phone|mobile|wifi|signal)\b/i,
   },
@@ -216,9 +220,15 @@ const TOPICS: Topic[] = [
     unless: new RegExp(String.raw`${TOP_UP.source}|${CASH.source}|\bcard\s+payment\b|\b(?:declin\w*|refus\w*|reject\w*)\b`, "i"),
   },
   {
+    // "your system refuse his account number as receiver".
+    category: "beneficiary_not_allowed",
+    when: [/\b(?:account\s+number|iban|receiver)\b/i, /\b(?:refus\w*|reject\w*|(?:won'?t|doesn'?t|does\s+not)\s+accept|not\s+(?:allowed|accepted|valid))\b/i],
+    unless: /\b(?:fail\w*|pending|twice|refund\w*|money\s+back)\b/i,
+  },
+  {
     category: "beneficiary_not_allowed",
     when: [
-      /\b(?:payees?|beneficiar\w*|recipients?|receiver|account\s+number|iban)\b/i,
+      /\b(?:payees?|beneficiar\w*|recipients?)\b/i,
       /\b(?:can'?t|cannot|won'?t|unable|not\s+(?:allowed|able|possible|permitted)|\w+n'?t\s+(?:allowed|permitted)|(?:doesn'?t|does\s+not|won'?t|will\s+not)\s+let|refus\w*|block\w*)\b/i,
     ],
   },
