@@ -130,8 +130,12 @@ const REPLACE: RegExp[] = [
   ),
 ];
 
+/** An item told as not booked yet: "pending", "hasn't gone through yet", "still processing". */
+const NOT_BOOKED_YET =
+  /\bpending\b|\b(?:not|(?:has|have|is)n'?t)\s+(?:yet\s+)?(?:cleared|settled|gone\s+through)\b|\bstill\s+(?:processing|showing\s+as\s+processing)\b/i;
+
 const PENDING: RegExp[] = [
-  /\bpending\b|\b(?:not|(?:has|have|is)n'?t)\s+(?:yet\s+)?(?:cleared|settled|gone\s+through)\b|\bstill\s+(?:processing|showing\s+as\s+processing)\b/i,
+  NOT_BOOKED_YET,
   /\b(?:transfer|payment|top[\s-]?up|withdrawal|deposit|money)\b.{0,40}\b(?:(?:has\s*n[o']?t|hasn't|have\s*n[o']?t|haven't|didn'?t|did\s+not|not|never|yet\s+to)\s+(?:yet\s+)?(?:arrived?|arrive|received?|reached|come\s+through|gone\s+through|show(?:n|ing)?\s+up|landed|appeared?))/i,
   // "the top up 50 which i send by transfer today, it stuck?", "my transfer is stuck".
   /\b(?:transfer|top[\s-]?up|withdrawal|deposit)\b.{0,50}\b(?:(?:is|it'?s|it|still|got)\s+)?stuck\b/i,
@@ -427,9 +431,10 @@ const SUPPOSED_LOSS =
 
 /** A question how to freeze a card, with nothing lost now ("if I ever lose my card, how would I block it?"): the help article answers it. */
 function asksHowToFreeze(m: Said): boolean {
-  const told = m.body.replace(NOT_LOST, " ").replace(SUPPOSED_LOSS, " ");
+  const unlost = m.body.replace(NOT_LOST, " ");
+  const told = unlost.replace(SUPPOSED_LOSS, " ");
   if (LOST_NOW.test(told) || PL_LOST_NOW.test(m.folded)) return false;
-  if (told !== m.body.replace(NOT_LOST, " ")) return true;
+  if (told !== unlost) return true;
   const how = HOW_TO_FREEZE.exec(m.body)?.[0];
   if (how) return either(m, NOTHING_LOST_NOW, PL_NOTHING_LOST_NOW) || !/^(?:can|could)\s+i\b/i.test(how);
   return PL_HOW_TO_FREEZE.test(m.folded) && PL_NOTHING_LOST_NOW.test(m.folded);
@@ -473,7 +478,8 @@ function applies(label: RuleLabel, m: Said): boolean {
   // "sent money to my friend... now it says 'failed'. where is my money now?": a transfer or top-up that failed, not a refund asked about.
   if (label.intent === "status" && FAILED_MOVE.test(m.body) && !/\b(?:refund\w*|claims?|requests?|disputes?|complaints?)\b/i.test(m.body)) return false;
   // "180 from Hotel Adler that hasn't gone through yet - what's going on with it?": an item not booked yet asked about, no request.
-  if (label.intent === "status" && PENDING[0]!.test(m.body) && !/\b(?:refund\w*|claims?|requests?|disputes?|complaints?|cases?)\b/i.test(m.body)) return false;
+  if (label.intent === "status" && NOT_BOOKED_YET.test(m.body) && !/\b(?:refund\w*|claims?|requests?|disputes?|complaints?|cases?)\b/i.test(m.body))
+    return false;
   if (label.intent === "freeze_card" && ALREADY_STOPPED.test(m.body) && !/\b(?:other|another|second)\s+card\b/i.test(m.body)) return false;
   if (label.intent === "replace_card" && ASKS_IF_BROKEN.test(m.body) && !ASKS_FOR_A_CARD.test(m.body)) return false;
   // "chcę reklamować płatność w Media Expert, zamówienie nie doszło", "dispute the payment, the order never arrived": a claim, not an item not booked yet.
