@@ -29,7 +29,7 @@ const ENGLISH_WORDS = new Set(
     "the i my me you your is are was were be been it its it's this that what where when why how who can could would should please thanks thank " +
     "hi hello hey yes no not don't dont didn't didnt have has had do does did and or of for from with at on in to by " +
     "card cards charged charge payment payments refund money back twice account transfer limit limits block freeze lost stolen want need " +
-    "help one there here just still yet again already today yesterday"
+    "help one there here just still yet again already today yesterday whats now both all any happening going"
   ).split(" "),
 );
 
@@ -45,6 +45,8 @@ export function languageOfMessage(text: string): Language | undefined {
   const words = text
     .toLowerCase()
     .replace(/[’'`]/g, "'")
+    // "w/" is English shorthand for "with", not the Polish "w".
+    .replace(/(?<!\p{L})w\/(?!\p{L})/gu, "with ")
     .split(/[^\p{L}']+/u)
     .filter(Boolean);
   const polish = count(words, POLISH_WORDS) + (POLISH_LETTERS.test(text) ? 2 : 0);

@@ -149,7 +149,7 @@ const WANTED_BY =
 
 /** Words with which a customer takes back what they just said and names something else. */
 const CORRECTION =
-  /\b(?:no\s+wait|wait\s+no|sorry,?\s+i\s+mean(?:t)?|i\s+mean(?:t)?|actually,?\s+(?:it'?s|it\s+was|i\s+mean|no\b,?)|scratch\s+that,?\s+(?:it'?s|it\s+was)|not\s+(?:that|the\s+\w+)\s+one,)\b|(?<!\p{L})(?:to\s+znaczy|chodzi(?:[lł]o)?\s+mi\s+o|nie,\s+czekaj|(?:nie,?\s+)?nie\s+t[aąeę](?:\s+\p{L}+){0,3},?\s+(?:tylko|a|ale)|pomyli[lł]\p{L}*\s+\p{L}+\s*[-–,]?)(?!\p{L})/giu;
+  /\b(?:no\s+wait|wait\s+no|no,?\s+sorry,?(?:\s+i'?m\s+mixing\s+(?:them|things|it)\s+up,?)?|i'?m\s+mixing\s+(?:them|things|it)\s+up,?|i\s+(?:got|get)\s+(?:them|it)\s+mixed\s+up,?|sorry,?\s+i\s+mean(?:t)?|i\s+mean(?:t)?|actually,?\s+(?:it'?s|it\s+was|i\s+mean|no\b,?)|scratch\s+that,?\s+(?:it'?s|it\s+was)|not\s+(?:that|the\s+\w+)\s+one,)\b|(?<!\p{L})(?:to\s+znaczy|chodzi(?:[lł]o)?\s+mi\s+o|nie,\s+czekaj|(?:nie,?\s+)?nie\s+t[aąeę](?:\s+\p{L}+){0,3},?\s+(?:tylko|a|ale)|pomyli[lł]\p{L}*\s+\p{L}+\s*[-–,]?)(?!\p{L})/giu;
 /** "the 4th one", "2nd one pls": an ordinal number before "one" names a place in a list. */
 const POSITION_NOT_DAY = /\b\d{1,2}(?:st|nd|rd|th)\s+(?:one|payment|charge|transaction)\b/gi;
 
@@ -707,7 +707,7 @@ const PRECEDENCE: Intent[] = ["freeze_card", "refund", "cancel", "unfreeze_card"
 
 /** A clause that asks something; a clause that only explains ("it was my son") asks for no help article. */
 const ASKS =
-  /\?\s*$|\bwhat\s+(?:do|should|can)\s+i\s+do\b|\bwhy\s+(?:does|do|did|is|was|would)\b|\bcurious\b|\b(?:meaning|want(?:ed)?)\s+to\s+ask\b|\b(?:some\s+)?idea\s+of\s+(?:how|what|when)\b|\b(?:tell|let)\s+me\s+(?:know\s+)?(?:how|what|when|where|whether|if)\b|\b(?:wonder(?:ing)?|would\s+like\s+to\s+know|(?:could|can)\s+you\s+(?:please\s+)?(?:tell|explain|remind|let\s+me\s+know))\b|(?:^\W*|,\s*)(?:how|what|when|where|whether|why|which|who|can|could|do|does|is|are|will|would|should|tell\s+me|explain|i\s+(?:want|need|would\s+like)\s+to\s+know)\b|(?:^|,)\s*(?:jak|jaki|jaka|jakie|ile|kiedy|gdzie|dlaczego|czemu|czy|co|chc[eę]\s+wiedzie[cć])(?!\p{L})/iu;
+  /\?\s*$|\bwhy\W*$|\bhow\s+(?:to|i\s+(?:can|could|should|must|do))\b|\bhow\s+i\s+(?!(?:found|saw|got|knew|lost|paid|was|had|did|felt|thought|\p{L}+ed)(?!\p{L}))\p{L}+\s+(?:it|my|the|a|this|that)\W*$|(?:^\W*|,\s*)(?:wich|wat|wats|hw)\b|\bwhat\s+(?:do|should|can)\s+i\s+do\b|\bwhy\s+(?:does|do|did|is|was|would)\b|\bcurious\b|\b(?:meaning|want(?:ed)?)\s+to\s+ask\b|\b(?:some\s+)?idea\s+of\s+(?:how|what|when)\b|\b(?:tell|let)\s+me\s+(?:know\s+)?(?:how|what|when|where|whether|if)\b|\b(?:wonder(?:ing)?|would\s+like\s+to\s+know|(?:could|can)\s+you\s+(?:please\s+)?(?:tell|explain|remind|let\s+me\s+know))\b|(?:^\W*|,\s*)(?:how|what|when|where|whether|why|which|who|can|could|do|does|is|are|will|would|should|tell\s+me|explain|i\s+(?:want|need|would\s+like)\s+to\s+know)\b|(?:^|,)\s*(?:jak|jaki|jaka|jakie|ile|kiedy|gdzie|dlaczego|czemu|czy|co|chc[eę]\s+wiedzie[cć])(?!\p{L})/iu;
 /** "New card arrived today, how do I activate it": a question after what the clause tells first. */
 const ASKS_WITHIN =
   /^\W*(?:(?:and|also|plus)\s+)?did\s+(?:i|you)\b|\b(?:how|what|where|when|why|which)(?:'?s|\s+(?:do|does|can|could|should|would|is|are|will|did|much|long|many))\s+(?:i|you|it|we|my|the|a|an)\b/i;
@@ -773,6 +773,13 @@ export function asksAboutOutcome(text: string): boolean {
 const JOINER =
   /^\W*(?:(?:and|also|plus|btw|p\.?\s?s\.?|oh\s+and|firstly|secondly|thirdly|furthermore|moreover|additionally|in\s+addition|(?:a\s+)?(?:separate|different|another|second|other|unrelated)\s+(?:question|thing)|one\s+more\s+(?:thing|question)|i\s+jeszcze|a\s+jeszcze|i(?!\s+(?:have|had|has|think|thought|was|am|m|got|need|needed|want|wanted|would|will|just|did|do|don'?t|didn'?t|can|can'?t|could|tried|paid|bought|used|lost|found|made|sent|see|saw|know|noticed|checked|called|live|work|only|never|also|really|still|guess|hope|realised|realized|mean|meant)(?!\p{L}))|a(?!\s+(?:friend|few|couple|lot|new|payment|charge|card|transfer|man|woman|guy|shop|store|bit|week|month|day|year|while|refund|question|problem|colleague|bank|message|text|call|website|site|link)(?!\p{L}))|oraz|jeszcze|aha|inne\s+pytanie|osobne\s+pytanie)(?!\p{L})[\s,:–—-]*)+/iu;
 
+/** "contactless not work on terminals but chip and pin is ok and also i want know the daily limit": the clause before "also" is a matter too. */
+const ANOTHER_NEXT = /^[\s,.;:!-]*(?:and\s+)?(?:also|plus|btw|by\s+the\s+way|oh\s+and|another\s+thing|one\s+more\s+thing|[+&])(?!\p{L})/iu;
+function anotherFollows(clause: string, text: string): boolean {
+  const at = text.indexOf(clause);
+  return at >= 0 && ANOTHER_NEXT.test(text.slice(at + clause.length));
+}
+
 /** Clauses of a run-on message: sentences, and "and" / "also" before a new request. */
 export function splitClauses(text: string): string[] {
   // "Page & Co Books", "Marks & Spencer": an ampersand between names joins no clauses.
@@ -780,7 +787,7 @@ export function splitClauses(text: string): string[] {
     .replace(NAME_AMPERSAND, "$1\u0000")
     .replace(AND_CO, "$1\u0000")
     .split(
-      /(?<=[.!?;])\s+|\s*\n+\s*|\s*[()]\s*|\s+(?=\d\)\s)|(?<=^|\s)\d\)\s+|,?\s+(?:as\s+well\s+as|together\s+with)\s+|,\s+or\s+(?=(?:how|what|when|where|why|can|could|do|does|is)\b)|,\s+but\s+(?=(?:before|first)\b)|,?\s+(?:and\s+)?while\s+(?:you'?re|your|you\s+are)\s+at\s+it[,:]?\s+|,?\s+and\s+(?:after\s+that|afterwards)\s+|,\s+(?:and\s+)?then\s+(?=(?:get|tell|give|put|connect|transfer|show|explain)\b)|\s+(?:and\s+also|also|plus|and\s+then|[+&])\s+(?!(?:charged|took|billed|debited|double[\s-]?charged|overcharged)\b)|,?\s+(?:btw|by\s+the\s+way|one\s+more\s+thing|oh\s+and|another\s+thing)[:,]?\s+|,\s+(?=i\s+(?:want|need|would\s+like)\s+to\s+(?:speak|talk|chat)\b)|,\s+(?=(?:please\s+)?(?:unblock|unfreeze|freeze|block|cancel|replace|send|order)\s+(?:the|my|it|that|this)\b)|,\s+(?=(?:(?:what|how|when|where)(?:\s+(?:is|are|about)|'?s)?|any\s+news\s+on)\s+(?:my|the|your)\b)|,?\s+(?:and|n)\s+(?=(?:i|i'?m|i've|my|then|what|whats|which|how|hows|when|whens|where|wheres|whether|any|can|could|would|please|pls|there|someone|somebody|tell|show|also|is|are|do|does|why|let|send|order|get|give|remind|check|has|have|did|freeze|block|unfreeze|unblock|cancel|withdraw|refund)\b)|,?\s+(?:a\s+)?(?:i\s+)?(?:przy\s+okazji|poza\s+tym|a\s+tak[zż]e|oraz|aha,?\s+i)[:,]?\s+|,?\s+(?:a|i)\s+jeszcze\s+(?:jedno\s+)?pytanie[:,]?\s+|,?\s+(?:a|i)\s+(?:jeszcze\s+|potem\s+|poza\s+tym\s+|(?:tak\s+)?w\s+og[oó]le\s+)?(?=(?:jak|jaki|jakie|jaka|ile|kiedy|gdzie|czy|co|prosz[eę]|chc[eę]|zablokuj\p{L}*|odblokuj\p{L}*|zam[oó]w\p{L}*|wys[lł]ani\p{L}*|anuluj\p{L}*|wycof\p{L}*|blokuj\p{L}*|mam|moja|m[oó]j|dlaczego|czemu|poka[zż]\p{L}*|sprawd[zź]\p{L}*|daj\p{L}*|podaj\p{L}*|powiedz\p{L}*|napisz\p{L}*|wyja[sś]nij\p{L}*|po[lł][aą]cz\p{L}*|przeka[zż]\p{L}*|wy[sś]lij\p{L}*|zwr[oó][cć]\p{L}*|oddaj\p{L}*)(?!\p{L}))/iu,
+      /(?<=[.!?;])\s+|\s*\n+\s*|\s*[()]\s*|\s+(?=\d\)\s)|(?<=^|\s)\d\)\s+|,?\s+(?:as\s+well\s+as|together\s+with)\s+|,\s+or\s+(?=(?:how|what|when|where|why|can|could|do|does|is)\b)|,?\s+but\s+(?=(?:before|first)\b)|\s+(?=(?:what'?s|whats)\s+(?:the\s+)?status\b)|,?\s+(?:and\s+)?while\s+(?:you'?re|your|you\s+are)\s+at\s+it[,:]?\s+|,?\s+and\s+(?:after\s+that|afterwards|after(?=\s+i\b))\s+|,\s+(?:and\s+)?then\s+(?=(?:get|tell|give|put|connect|transfer|show|explain)\b)|\s+(?:and\s+also|also|plus|and\s+then|[+&])\s+(?!(?:charged|took|billed|debited|double[\s-]?charged|overcharged)\b)|,?\s+(?:btw|by\s+the\s+way|one\s+more\s+thing|oh\s+and|another\s+thing)[:,]?\s+|,\s+(?=i\s+(?:want|need|would\s+like)\s+to\s+(?:speak|talk|chat)\b)|,\s+(?=(?:please\s+)?(?:unblock|unfreeze|freeze|block|cancel|replace|send|order)\s+(?:the|my|it|that|this)\b)|,\s+(?=(?:(?:what|how|when|where)(?:\s+(?:is|are|about)|'?s)?|any\s+news\s+on)\s+(?:my|the|your)\b)|,?\s+(?:and|n)\s+(?=(?:i|i'?m|i've|my|then|what|whats|wat|wats|which|wich|how|hows|hw|when|whens|where|wheres|whether|any|can|could|would|please|pls|there|someone|somebody|tell|show|also|is|are|do|does|why|let|send|order|get|give|remind|check|has|have|did|freeze|block|unfreeze|unblock|cancel|withdraw|refund)\b)|,?\s+(?:a\s+)?(?:i\s+)?(?:przy\s+okazji|poza\s+tym|a\s+tak[zż]e|oraz|aha,?\s+i)[:,]?\s+|,?\s+(?:a|i)\s+jeszcze\s+(?:jedno\s+)?pytanie[:,]?\s+|,?\s+(?:a|i)\s+(?:jeszcze\s+|potem\s+|poza\s+tym\s+|(?:tak\s+)?w\s+og[oó]le\s+)?(?=(?:jak|jaki|jakie|jaka|ile|kiedy|gdzie|czy|co|prosz[eę]|chc[eę]|zablokuj\p{L}*|odblokuj\p{L}*|zam[oó]w\p{L}*|wys[lł]ani\p{L}*|anuluj\p{L}*|wycof\p{L}*|blokuj\p{L}*|mam|moja|m[oó]j|dlaczego|czemu|poka[zż]\p{L}*|sprawd[zź]\p{L}*|daj\p{L}*|podaj\p{L}*|powiedz\p{L}*|napisz\p{L}*|wyja[sś]nij\p{L}*|po[lł][aą]cz\p{L}*|przeka[zż]\p{L}*|wy[sś]lij\p{L}*|zwr[oó][cć]\p{L}*|oddaj\p{L}*)(?!\p{L}))/iu,
     )
     .map((c) => c.replaceAll("\u0000", " &").trim())
     .filter((c) => /\p{L}{2}/u.test(c));
@@ -863,7 +870,7 @@ export function understandCustomerText(message: string, ctx: OfflineContext, mod
             ))) &&
         // A help topic a keyword rule reads in a clause joined on as another matter is asked for even when only the trouble is told ("plus my contactless stopped working").
         (u.intent !== "knowledge" ||
-          (byRule && (JOINER.test(clause) || BULLET.test(clause) || ALSO_THIS_ONE.test(clause))) ||
+          (byRule && (JOINER.test(clause) || BULLET.test(clause) || ALSO_THIS_ONE.test(clause) || anotherFollows(clause, text))) ||
           ASKS.test(clause.replace(JOINER, "")) ||
           ASKS_WITHIN.test(clause)) &&
         !explainsClaim(clause, u) &&
@@ -1044,7 +1051,8 @@ const OWN_DOING = /\bi\s+(?:only|just|did|really|actually)\s+(?:\w+\s+){0,2}(?:a
 const OWNED_UP =
   /\b(?:that|this|it)(?:\s+one)?\s+(?:was|is)\s+(?:me|mine)\b|\b(?:was|is|are|were)\s+(?:me|mine|ours)\b|\bi\s+recogni[sz]e\b(?!\s+(?:neither|none))|\bignore\s+(?:that|this|it)\b|\bno\s+wait\b|\bmy\s+(?:mistake|bad)\b|\b(?:is|was|looks)\s+(?:right|fine|correct|ok|okay)\b|\bi\s+(?:did\s+)?(?:paid|made|bought)\s+(?:that|this|it)\b/i;
 /** A card stopped in so many words ("the one ending 2222 was stolen, block it"), which an unfreeze beside it does not undo. */
-const FREEZE_ASKED = /\b(?:freeze|block|lock|stop)\b|(?<!\p{L})zablokuj\p{L}*/iu;
+/** "block my card", "can you pause it"; not "yesterday I block my card in app", told as done. */
+const FREEZE_ASKED = /(?<!\b(?:i|we)\s+(?:already\s+|just\s+|had\s+)?)\b(?:freeze|block|lock|stop|suspend|pause)\b|(?<!\p{L})zablokuj\p{L}*/iu;
 
 /** "it", "that", "there": a clause that speaks of what the clause before named. */
 const POINTS_AT_BEFORE = /\b(?:it|that|this|them|there)\b/i;
@@ -1310,8 +1318,14 @@ export function understandLatest(turns: ChatTurn[], ctx: OfflineContext, model: 
   if (previous && FOLLOW_UP.test(last) && WHEN_BOOKED.test(foldText(last)) && !hasEntities && aboutPending()) {
     return { ...readPrevious(), ...entitiesOf(latest), intent: "pending", confidence: round(readPrevious().confidence * 0.9) };
   }
-  // "and for contactless?" after the card's limits: the same question, of another of its limits.
-  if (previous && FOLLOW_UP.test(last) && LIMIT_KIND.test(last) && last.split(/\s+/).length <= 5 && readPrevious().intent === "limits") {
+  // "and for contactless?", "ATM?", "Online too." after the card's limits: the same question, of another of its limits.
+  if (
+    previous &&
+    (FOLLOW_UP.test(last) || last.trim().split(/\s+/).length <= 2) &&
+    LIMIT_KIND.test(last) &&
+    last.split(/\s+/).length <= 5 &&
+    readPrevious().intent === "limits"
+  ) {
     return { intent: "limits", confidence: round(readPrevious().confidence * 0.9) };
   }
   if (leans && previous && (askedBack || FOLLOW_UP.test(last)) && ["unclear", "knowledge", "limits", "other"].includes(readPrevious().intent)) {

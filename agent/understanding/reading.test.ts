@@ -13,6 +13,7 @@ import {
 } from "./offline-understanding";
 import { pickOffered } from "./merchants";
 import { ALICE, BOB, TODAY } from "./test-fixtures";
+import { languageOfMessage } from "./language";
 import type { ChatTurn } from "./types";
 
 const alice = { today: TODAY, transactions: ALICE };
@@ -1836,5 +1837,96 @@ describe("what the cards, limits and second-request readings must not do", () =>
     expect(understandCustomerText("My card was taken from my jacket at the club", alice).intent).toBe("freeze_card");
     expect(understandCustomerText("the hub charged me twice, refund please", bob).merchant).toBe("Gadget Hub");
     expect(understandCustomerText("refund NETFLIX please", alice).merchant).toBe("NETFLIX");
+  });
+});
+
+describe("statuses, help questions and second requests typed in passing", () => {
+  const both = (text: string, ctx = alice) => {
+    const u = understandCustomerText(text, ctx);
+    return [u.intent, u.also?.intent].sort();
+  };
+
+  it.each([
+    ["ok so where does that electro mart claim stand now? and freeze the card please, just in case someone has my number", ["freeze_card", "status"]],
+    ["ok and where does both stand now, also whats my online limit", ["limits", "status"]],
+    ["thx!! and hotel adler 180 from yday evening still pending when it gets booked? plus hows my refund", ["pending", "status"]],
+    ["so did i get money back? and now unblock card i changed my phone password all safe", ["status", "unfreeze_card"]],
+    ["ok ok and is there any refund of mine in progress rn? and where all i can use my card, also in shops in usa?", ["knowledge", "status"]],
+    ["the card is with me all the time actually so pls unblock it, the parking claim keep open whats status of it", ["status", "unfreeze_card"]],
+    ["hi again my card is declined in lidl today why and what are my limits", ["knowledge", "limits"]],
+    ["how i can change my pin, and wich currencys i can hold in the app", ["knowledge", "knowledge"]],
+    ["contactless not work on terminals but chip and pin is ok and also i want know the daily limit maybe thats why", ["knowledge", "limits"]],
+    ["i want speak to human agent but before tell me my monthly limit", ["handover", "limits"]],
+  ])("%j asks two things", (text, intents) => {
+    expect(both(text)).toEqual(intents);
+  });
+
+  it.each([
+    ["whats happening w/ both now", "status"],
+    ["wait so is that done already or do i have to wait", "status"],
+    ["And how does the first matter stand?", "status"],
+    ["Good day. I should be grateful to learn whether there is any ceiling on the total I may spend with my card in the course of a month.", "limits"],
+    ["Hello, this weekend I want to buy sofa in shop for 1,800 euro with my card. It will go through or card will say no?", "limits"],
+    ["can u pause my card for a bit?? my bf keeps 'borrowing' it for takeaways", "freeze_card"],
+    ["My card expired last week and nothing new came. I need a card that works, please order one.", "replace_card"],
+    ["Hello, yesterday I block my card in app because I think I lose it. Today I find it in my car under seat. Please make it work again.", "unfreeze_card"],
+  ])("%j -> %s", (text, intent) => {
+    const u = understandCustomerText(text, alice);
+    expect(u.intent).toBe(intent);
+    expect(u.also).toBeUndefined();
+  });
+
+  it("takes a claim beside a question, a person asked for after it, and a second payment told as someone else's bill", () => {
+    const cinema = [...BOB, { ...BOB[0]!, id: "b6", merchant: "Kino Atlantic", amountMinor: 2400 }];
+    const pin = understandCustomerText("ok also kino atlantic 24 charged but film was cancelled, and my pin how i change it", {
+      today: TODAY,
+      transactions: cinema,
+    });
+    expect([pin.intent, pin.merchant, pin.also?.category]).toEqual(["refund", "Kino Atlantic", "change_pin"]);
+    const person = understandCustomerText(
+      "apteka zdrowie 34.20 they charged but i returned the medicine refund plz and after i want talk with real person about my account",
+      bob,
+    );
+    expect([person.intent, person.merchant, person.also?.intent]).toEqual(["refund", "Apteka Zdrowie", "handover"]);
+    const bill = understandCustomerText(
+      "Page & Co Books 18.99, the book arrived with half the pages torn. And the tapas bar 41.50 in Spain, that was someone else's bill put on my card",
+      alice,
+    );
+    expect([bill.merchant, bill.also?.merchant]).toEqual(["Page & Co Books", "Bar Tapas Sol"]);
+    const waited = understandCustomerText(
+      "I have been waiting 40 minutes on your phone line, this is ridiculous. Orlen Fuel took 210 from me a week ago. I want a real person to look at it, not a bot.",
+      bob,
+    );
+    expect([waited.intent, waited.also?.intent]).toEqual(["refund", "handover"]);
+  });
+
+  it("answers what happens to a card a machine kept from someone else, and the new card's questions", () => {
+    const story =
+      "my colleague told me a cash machine in Porto just kept her card and she spent half her holiday without it. What happens if that happens to me?";
+    expect(understandCustomerText(story, alice)).toMatchObject({ intent: "knowledge", category: "card_swallowed" });
+    expect(understandCustomerText("the atm kept my card, block it", alice).intent).toBe("freeze_card");
+    expect(understandCustomerText("How long am I going to be stuck without a card then?", alice).category).toBe("card_delivery_estimate");
+    expect(understandCustomerText("When it arrives, must I do anything to it before I may pay with it?", alice).category).toBe("activate_my_card");
+  });
+
+  it("reads 'w/' as English", () => {
+    expect(languageOfMessage("whats happening w/ both now")).toBe("en");
+    expect(languageOfMessage("w sklepie")).toBe("pl");
+  });
+
+  it("asks nothing of a loss told as done, nor of how the customer found out", () => {
+    expect(understandCustomerText("I froze my card yesterday, is that done?", alice).intent).not.toBe("status");
+    expect(understandCustomerText("the parking charge is wrong, that's how I found out", alice).intent).toBe("refund");
+  });
+});
+
+describe("a limit asked again in a word", () => {
+  it.each(["ATM?", "Online too.", "and for contactless?"])("%j after the card's limits asks about the limits", (text) => {
+    const turns: ChatTurn[] = [
+      { role: "customer", text: "Daily spending cap on my card?" },
+      { role: "agent", text: "Here are your card limits: daily 1,500.00 EUR." },
+      { role: "customer", text },
+    ];
+    expect(understandLatest(turns, { today: TODAY, transactions: BOB }).intent).toBe("limits");
   });
 });

@@ -106,12 +106,12 @@ const FREEZE: RegExp[] = [
   /\b(?:nobody|no\s*one)\s+(?:else\s+)?(?:can|could)\s+use\s+(?:my|the)\s+card\b|\bmake\s+(?:sure|that)\s+(?:nobody|no\s*one|no\s+body)\s+(?:else\s+)?(?:can|could|is\s+able\s+to)\s+(?:use|pay\s+with|spend\s+with|shop\s+with)\s+(?:it|my\s+card|the\s+card)\b|\bi\s+(?:lsot|losst|lost)\s+my\s+(?:crad|cadr|card)\b/i,
   /\b(?:wallet|purse|bag|handbag)\b.{0,30}\b(?:stolen|lost|missing|nicked|taken|(?:was|is|has\s+been)\s+(?:just\s+|simply\s+)?gone)\b|\b(?:stolen|lost|lose)\b.{0,12}\b(?:wallet|purse)\b/i,
   new RegExp(
-    String.raw`\b(?:freeze|block|lock|stop|suspend|deactivate)\s+(?:also\s+|too\s+)?(?:my\s+|the\s+)?${CARD}\b|\b${CARD}\s+(?:frozen|blocked|locked)\s+(?:now|immediately|please)\b`,
+    String.raw`\b(?:freeze|block|lock|stop|suspend|deactivate|pause)\s+(?:also\s+|too\s+)?(?:my\s+|the\s+)?${CARD}\b|\b${CARD}\s+(?:frozen|blocked|locked)\s+(?:now|immediately|please)\b`,
     "i",
   ),
   // "the machine kept my card", not "ATM Centrum took 100 from my card".
   // "the ticket machine took my card payment and spat out nothing" is a payment, not a card kept.
-  /\b(?:atm|machine|cash\s*(?:point|machine)|cashpoint)\b.{0,30}\b(?:swallowed|ate|eaten|kept|took|taken|retained|keeps|has)\b(?:(?!\bfrom\b)\D){0,15}\bcard\b(?!\s+(?:payment|details|number|info))|\bswallowed\s+my\s+card\b/i,
+  /\b(?:atm|machine|cash\s*(?:point|machine)|cashpoint)\b.{0,30}\b(?:swallowed|ate|eaten|kept|took|taken|retained|keeps|has)\b(?!\s+(?:her|his|their|someone'?s|somebody'?s)\s)(?:(?!\bfrom\b)\D){0,15}\bcard\b(?!\s+(?:payment|details|number|info))|\bswallowed\s+my\s+card\b/i,
   // "and block the old one so nobody can use it".
   /\b(?:freeze|block|lock)\s+(?:the|my)\s+old\s+(?:one|card)\b/i,
   COMPROMISED,
@@ -119,7 +119,7 @@ const FREEZE: RegExp[] = [
 
 const REPLACE: RegExp[] = [
   // "My card runs out at the end of next month, please send me a new one": an expiring card's replacement asked for in so many words, not whether one comes on its own.
-  /^(?!.*\b(?:on\s+(?:your|its)\s+own|automatic\w*|by\s+yoursel(?:f|ves)|will\s+you|do\s+you|would\s+you)\b).*\b(?:expir\w*|runs?\s+out|running\s+out|valid\s+(?:thru|through|until|till))\b.*\b(?:(?:please|pls)\s+send|(?:can|could)\s+you\s+(?:please\s+)?send|send\s+me|order\s+me|i\s+(?:need|want)|i'?d\s+like|(?:please|pls)\s+order)\s+(?:me\s+)?(?:a\s+|the\s+)?(?:(?:new|another|fresh)\s+(?:one|card)|replacement(?:\s+(?:one|card))?)\b/i,
+  /^(?!.*\b(?:on\s+(?:your|its)\s+own|automatic\w*|by\s+yoursel(?:f|ves)|will\s+you|do\s+you|would\s+you)\b).*\b(?:expir\w*|runs?\s+out|running\s+out|valid\s+(?:thru|through|until|till))\b.*\b(?:(?:please|pls)\s+send|(?:can|could)\s+you\s+(?:please\s+)?send|send\s+me|order\s+me|i\s+(?:need|want)|i'?d\s+like|(?:please|pls)\s+order)\s+(?:me\s+)?(?:a\s+|the\s+)?(?:(?:new|another|fresh)\s+(?:one|card)|replacement(?:\s+(?:one|card))?|one(?=\W*$))\b/i,
   // "my surname is spelled wrong on the card... can i get one with the right name", "numbers nearly rubbed off... could I have a fresh one?", "make for me a new card".
   /\b(?:print|make|send|issue|give|get|have)\s+(?:me\s+)?(?:a\s+)?(?:new\s+)?(?:card|one)\s+with\s+(?:the\s+|my\s+)?(?:correct|right|proper)\s+(?:name|spelling)\b|\b(?:like|need|want)\s+a\s+(?:completely\s+|brand\s+|totally\s+)?new\s+card\s+with\s+a\s+(?:different|new)\s+number\b|\bsend\s+me\s+(?:the\s+|a\s+)?correct\s+card\b|\b(?:spelled|spelt|written|printed)\s+(?:wrong|wrongly|incorrectly)\b.{0,40}\bcard\b|\bwrong\s+name\s+on\s+(?:my|the)\s+card\b|(?=.*\b(?:rubbed\s+off|worn(?:\s+out)?|faded|chip\s+(?:error|is\s+broken|not\s+working|doesn'?t\s+work))\b).*\b(?:fresh|new|another|replacement)\s+(?:one|card)\b|\bmake\s+(?:for\s+)?me\s+(?:a\s+)?new\s+card\b/i,
   /^(?!.*\b(?:when|where|arriv\w*|activat\w*|track\w*|how\s+long|delivery|expir(?!ed\b)\w*|valid\s+(?:thru|through|until|till)|automatic\w*|by\s+yoursel(?:f|ves)|on\s+(?:your|its)\s+own|runs?\s+out|running\s+out|(?:showed|turned)\s+up|switch\s+(?:it\s+)?on)\b).*\b(?:send|order|need|want|get|give|like|post|mail)\s+(?:me\s+)?(?:a\s+)?(?:completely\s+|brand\s+)?(?:new|replace?ment|another|fresh)\s+(?:one|card)\b/i,
@@ -219,16 +219,22 @@ const STATUS: RegExp[] = [
   // "where does it stand", "has anyone actually done that yet", "and that's closed now, yeah?", "still nothing on my account from that refund".
   /\bwhere\s+does\s+(?:it|that|this)(?:\s+one)?\s+stand\b|\bhas\s+(?:any|some)(?:one|body)\s+(?:actually\s+|already\s+)?(?:done|looked\s+at|checked|reviewed)\s+(?:that|it|this)\b|^\W*(?:and\s+|so\s+)?(?:that'?s|it'?s|that\s+is|it\s+is)\s+(?:closed|done|sorted|finished|over)\s+(?:now|then)\b|\bnothing\s+(?:on|in)\s+my\s+(?:account|card|statement)\b.{0,20}\b(?:refund|money)\b/i,
   // "I've been waiting and waiting and nobody tells me anything": a wait for a decision, not for a card or a transfer.
-  /^(?!.*\b(?:card|transfer|top[\s-]?up|delivery|parcel|post)\b).*(?:\b(?:i'?ve|i\s+have)\s+been\s+waiting\b|\bnobody\s+(?:tells|told|has\s+told)\s+me\b)/i,
+  /^(?!.*\b(?:card|transfer|top[\s-]?up|delivery|parcel|post|phone|line|call|hold|queue|minutes?|hours?)\b).*(?:\b(?:i'?ve|i\s+have)\s+been\s+waiting\b|\bnobody\s+(?:tells|told|has\s+told)\s+me\b)/i,
   // "whats happening with the parking one now", "where are we on that one", "is that sorted or still open?".
   /\bwhat(?:'?s|s|\s+is)?\s+(?:happening|going\s+on)\s+with\s+(?:the|that|this|my)\s+(?:[\w&'.,-]+\s+){0,3}one\b|\bwhere\s+are\s+we\s+(?:on|with|at\s+with)\s+(?:that|this|it|the|my)\b|\b(?:sorted|done|resolved|settled|decided|paid)\s+or\s+(?:is\s+it\s+)?(?:still\s+)?(?:open|pending|waiting)\b|\b(?:is|it'?s)\s+(?:that|it|this)?\s*(?:one\s+)?still\s+open\b/i,
   // Several requests at once: "where are we with both", "status of both", "an overview of my claims".
   /\bwhere\s+(?:are\s+we|do\s+(?:we|things)\s+stand|do\s+(?:both|all)\s+(?:of\s+them\s+)?stand|are\s+(?:both|all)\s+of\s+them)\b.{0,20}\b(?:both|all|them|claims?|requests?|refunds?)\b|\bwhere\s+do\s+(?:both|all)\s+of\s+them\s+stand\b/i,
+  // "where does that electro mart claim stand now?", "where does both stand", "how does the first matter stand?", "plus hows my refund".
+  /\bwhere\s+(?:does|do|is|are)\s+(?:that|this|the|my|those|these)\s+(?:[\w&'-]+\s+){1,3}?(?:claim|request|refund|case|dispute|complaint|matter)s?\s+(?:stand|at)\b|\bwhere\s+(?:does|do)\s+(?:both|all|they|it|that|this)(?:\s+of\s+them)?(?:\s+one)?\s+stand\b|\bhow\s+(?:does|do)\s+(?:the|that|this|my)\s+(?:[\w&'-]+\s+){0,2}(?:matter|claim|request|refund|case|dispute|complaint|one)s?\s+(?:stand|look)\b|\bhow(?:'?s|s|\s+is|\s+are)\s+(?:my|the|that)\s+(?:[\w&'-]+\s+){0,2}(?:refund|claim|request|case|dispute|complaint)s?\s*(?:now|today|then|doing|going)?\W*$/i,
+  // "did i get money back?", "is there any refund of mine in progress rn?", "whats happening w/ both now", "wait so is that done already or do i have to wait".
+  /\bdid\s+(?:i|we)\s+(?:get|got)\s+(?:my\s+|the\s+|our\s+)?(?:money|refund|cash)\s+back\b|\b(?:is|are)\s+there\s+(?:any|a)\s+(?:refunds?|claims?|requests?|disputes?|cases?|complaints?)\s+(?:of\s+mine\s+|for\s+me\s+)?(?:still\s+)?(?:in\s+progress|open|pending|waiting|going\s+on|ongoing|running)\b|\bwhat(?:'?s|s|\s+is)?\s+(?:happening|going\s+on|up)\s+(?:with|w\/|w)\s+(?:both|them|those|these|all\s+of\s+them)\b|^\W*(?:(?:so|and|ok|okay|wait)\W+)*(?:is|has)\s+(?:it|that|this)(?:\s+one)?\s+(?:been\s+|all\s+)?(?:done|sorted|resolved|settled|finished|complete|completed)\b(?!.*\b(?:card|transfer|top[\s-]?up|pin|app)\b)/i,
   /\b(?:overview|summary|rundown)\s+(?:of|on)\s+(?:all\s+)?(?:my|the)\s+(?:claims?|requests?|refunds?|cases?)\b|\b(?:claims?|requests?|refunds?|cases?)\b.{0,30}\bgive\s+me\s+an?\s+(?:overview|summary|update)\b/i,
   /\bwhat(?:'?s|\s+is)?\s+(?:happening|going\s+on)\s+with\s+(?:all\s+)?(?:of\s+)?my\s+(?:claims?|requests?|refunds?|cases?)\b|\bwhat\s+about\s+the\s+other\s+(?:claim|request|refund|case)\b|\bwhere(?:'?s|\s+is)\s+the\s+other\s+one\s+at\b/i,
 ];
 
 const LIMITS: RegExp[] = [
+  // "whether there is any ceiling on the total I may spend", "I want to buy a sofa for 1,800 with my card. It will go through or card will say no?".
+  /\b(?:ceiling|upper\s+limit|maximum|cap)\b.{0,40}\b(?:spend|withdraw|pay|take\s+out)\b|\b(?:want|wanna|going|plan(?:ning)?|about|intend(?:ing)?)\s+to\s+(?:buy|pay|spend|purchase|book)\b(?=.{0,60}\d)(?!.*\b(?:fees?|charg\w*|cost|rate|currency|abroad)\b).{0,120}\b(?:go\s+through|say\s+no|(?:be|get)\s+(?:declined|rejected|refused)|is\s+(?:that|it)\s+(?:ok|okay|possible|allowed))\b/i,
   // "hw much can i tak out from atm in one day", "how much cash can I take from an ATM in one day?".
   /\b(?:how|hw)\s+much\s+(?:cash\s+|money\s+)?(?:can|cn)\s+(?:i|u)\s+(?:take|tak|get|withdraw|pull|draw)\b.{0,30}\b(?:atm|cash\s*machine|cashpoint)\b.{0,20}\b(?:a|per|in\s+(?:one|a))\s+day\b(?!.*\b(?:charg\w*|fees?|free|cost)\b)|\b(?:how|hw)\s+much\s+(?:can|cn)\s+(?:i|u)\s+(?:tak|take)\s+out\b/i,
   /(?<!\bage\s|\btop[\s-]?up\s|\btopping\s+up\s|\bdisposable\s+card\s|\bvirtual\s+card\s)\b(?:limit|limt|limmit|lmit|limti)(?:s|z|ations?)?\b(?!.{0,20}\b(?:top[\s-]?up|topping|disposable|virtual)\b)(?!.{0,30}\b(?:add|load|put\s+in)\b(?:\s+money)?\s+(?:by|with|via|using|from)\b)/i,
@@ -281,7 +287,7 @@ const UNRECOGNISED: RegExp[] = [
   // "my old bank never did this" is said of someone else.
   /(?<!\b(?:bank|banks|they|he|she|shop|store|company|app)\s+)\b(?:didn'?t|did\s+not|never)\s+(?:make|made|do|did|buy|bought|order|ordered|purchase|purchased|authori[sz]e|authori[sz]ed|spend|spent|pay|paid|shop|shopped|use|used|go\s+(?:there|to)|been|stayed|stay|visited|ate|went)\b/i,
   /\bfraud\w*\b|\bunauthori[sz]ed\b|\bscam\w*\b|\bsuspicious\b/i,
-  /\b(?:it\s+)?(?:wasn'?t|was\s+not|isn'?t|is\s+not)\s+me\b|\bnot\s+me\b|\bsome(?:one|body)\s+(?:else\s+)?(?:used|took(?!\s+(?:it|them|my\s+(?:wallet|purse|bag|handbag|phone|card|keys)))|made|bought|charged|(?:is|has\s+been)\s+using)\b/i,
+  /\b(?:it\s+)?(?:wasn'?t|was\s+not|isn'?t|is\s+not)\s+me\b|\bnot\s+me\b|\bsome(?:one|body)\s+else'?s\s+(?:bill|order|meal|purchase|tab|drinks?|food|shopping)\b|\bsome(?:one|body)\s+(?:else\s+)?(?:used|took(?!\s+(?:it|them|my\s+(?:wallet|purse|bag|handbag|phone|card|keys)))|made|bought|charged|(?:is|has\s+been)\s+using)\b/i,
   /\b(?:can'?t|cannot|can\s+not)\s+(?:explain|account\s+for|place|identify)\b|\bno\s+idea\s+what\b(?!(?:'?s|\s+is)?\s+(?:up|going\s+on|wrong|happening|the\s+(?:problem|reason|matter))\b|\s+to\s+do\b)|\bwhat\s+is\s+(?:this|that)\b.*\b(?:charge|payment|transaction)\b|\bnever\s+heard\s+of\b/i,
   /\bwho\s+(?:is|are|the\s+hell\s+is)\b(?=.*\b(?:charg\w*|payments?|took|taken|left\s+my\s+account|debit\w*|billed)\b)/i,
 ];
@@ -293,6 +299,8 @@ const REFUND: RegExp[] = [
   /(?<!\b(?:i|we|bank|you)\s+)\b(?:took|taken|deducted|charged)\s+(?:me\s+)?(?:€\s?)?\d[\d.,]*\s*(?:eur|euros?|€|zł|zl|pln)?\s+(?:off|from|out\s+of)\s+(?:me|my\s+card)\b/i,
   // "they billed 41.50 but the menu prices added up to way less": more taken than owed.
   /^(?!.*\b(?:rate|exchange|conver\w*|fees?)\b).*\b(?:charged|billed|took|taken)\b.{0,40}\bbut\b.{0,50}\b(?:(?:way|much|a\s+lot)\s+less|should\s+(?:have\s+)?been\s+(?:less|lower|cheaper))\b/i,
+  // "kino atlantic 24 charged but film was cancelled": a payment taken for what did not happen.
+  /^(?!.*\b(?:transfers?|top[\s-]?ups?|card\s+(?:was|got|has\s+been)|account)\b).*\b(?:charg\w*|took|billed|taken|paid)\b.{0,60}\b(?:but|and|though|although)\s+(?:the\s+|my\s+|our\s+)?(?:\w+\s+)?(?:was|were|got|is|has\s+been)\s+cancell?ed\b/i,
   // "...charged 23.40 but i returned all of it", "...210?? i only filled up for 110": said of a payment taken.
   /\b(?:charg\w*|took|billed|taken|paid)\b.{0,60}\b(?:but|and|though)\s+i\s+(?:returned|sent\s+back|took\s+back|brought\s+back|cancell?ed)\b|\bi\s+(?:only|just)\s+(?:spent|paid|bought|ordered|had|used|filled\s+up|fuell?ed|tanked|took\s+out|withdrew|put\s+in)\s+(?:\w+\s+){0,3}?(?:for\s+)?(?:€\s*)?\d+(?:[.,]\d+)?\b/i,
 ];
@@ -407,7 +415,7 @@ export function applyRules(text: string): RuleLabel | undefined {
   if (either(m, COMPROMISED, pl.PL_COMPROMISED)) return { intent: "freeze_card", category: "compromised_card", cardReason: "compromised" };
   if (either(m, /\bswallow|\b(?:atm|machine|cash\s*point)\b/i, pl.PL_SWALLOWED))
     return { intent: "freeze_card", category: "card_swallowed", cardReason: "lost" };
-  const asked = either(m, /\b(?:freeze|block|lock|stop|suspend)\b/i, pl.PL_FREEZE_ASKED) && !either(m, /\blost\b/i, pl.PL_LOST);
+  const asked = either(m, /\b(?:freeze|block|lock|stop|suspend|pause)\b/i, pl.PL_FREEZE_ASKED) && !either(m, /\blost\b/i, pl.PL_LOST);
   return { ...label, cardReason: either(m, STOLEN, pl.PL_STOLEN) ? "stolen" : asked ? "customer_request" : "lost" };
 }
 

@@ -61,6 +61,27 @@ const TOPICS: Topic[] = [
     unless: /\b(?:identity|passport|selfie|id|documents?|activat\w*)\b/i,
   },
   {
+    // "a cash machine in Porto just kept her card... What happens if that happens to me?": someone else's card, or a card kept only in a what-if.
+    category: "card_swallowed",
+    when: [
+      /\b(?:atm|cash\s*(?:point|machine)|cashpoint|machine)\b.{0,30}\b(?:swallowed|ate|eaten|kept|keeps|retained)\b/i,
+      /\b(?:her|his|their|someone'?s|somebody'?s|a\s+friend'?s|colleague'?s)\s+card\b|\bwhat\s+(?:happens|would\s+happen|do\s+i\s+do|should\s+i\s+do)\s+if\b/i,
+    ],
+  },
+  {
+    // "How long am I going to be stuck without a card then?" after a new card is ordered.
+    category: "card_delivery_estimate",
+    when: [/\bhow\s+long\b.{0,40}\bwithout\s+(?:a|my|the|any)\s+card\b/i],
+  },
+  {
+    // "When it arrives, must I do anything to it before I may pay with it?"
+    category: "activate_my_card",
+    when: [
+      /\bwhen\s+(?:it|the\s+(?:new\s+)?card|my\s+(?:new\s+)?card)\s+(?:arrives|comes|gets\s+here)\b/i,
+      /\b(?:do\s+anything|anything\s+to\s+do|set\s+(?:it\s+)?up|before\s+i\s+(?:can|may|could)\s+(?:use|pay))\b/i,
+    ],
+  },
+  {
     category: "card_about_to_expire",
     when: [
       /\b(?:valid\s+(?:thru|through|until|till)|expir(?:es|ing|y)|runs?\s+out|about\s+to\s+expire)\b/i,
