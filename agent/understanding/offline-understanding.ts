@@ -633,6 +633,8 @@ const STOP_ASKED =
 const NOTHING_TO_DO =
   /\bno\s+need\s+to\s+do\s+anything\b|\b(?:don'?t|do\s+not)\s+(?:need\s+to\s+)?do\s+anything\b|\bnothing\s+(?:to\s+do|needed)\b|(?<!\p{L})nic\s+nie\s+(?:trzeba|r[oó]bcie)(?!\p{L})/iu;
 /** "it just turned up", "found it": a card missing for a while is back with the customer. */
+/** "it had slipped under the car seat", "found it": a card back in the customer's hands. */
+const CARD_BACK = /\b(?:slipped|fell)\s+(?:under|behind|between|into)\b|\bfalse\s+alarm\b|\bfound\s+(?:it|my\s+card|the\s+card)\b|\b(?:turned|showed)\s+up\b/i;
 const CARD_TURNED_UP =
   /\b(?:found\s+(?:it|my\s+card|the\s+card)|(?:it|card)\s+(?:just\s+|finally\s+)?(?:turned|showed)\s+up)\b|(?<!\p{L})znalaz[lł]\p{L}*\s+(?:\p{L}+\s+)?kart\p{L}*/iu;
 const NEVER_MIND = /\bnever\s*mind\b|\bnvm\b|\bforget\s+it\b|\bthanks?\s+anyway\b|(?<!\p{L})(?:nieważne|niewazne|nie\s+ma\s+sprawy)(?!\p{L})/iu;
@@ -887,7 +889,8 @@ export function understandCustomerText(message: string, ctx: OfflineContext, mod
         // "I froze my card last week cause I thought I lost it... please unfreeze it": the loss told is over.
         !(u.intent === "freeze_card" && unfreezes && !FREEZE_ASKED.test(clause)) &&
         // "...now it's blocked. can i unblock it?" about a PIN unfreezes no card.
-        !(u.intent === "unfreeze_card" && /\bpin\b/i.test(text)) &&
+        // "false alarm, it had slipped under the car seat. switch it back on pls. also ... my PIN 3 times ... is it locked now?": the card's own clause unfreezes it.
+        !(u.intent === "unfreeze_card" && (/\bpin\b/i.test(clause) || (/\bpin\b/i.test(text) && !CARD_BACK.test(text)))) &&
         // "...my balance looks the same. where is it?": a question about what the message told, not about a request, when none is named.
         !(u.intent === "status" && WHERE_IS_IT.test(clause) && !REQUEST_NAMED.test(text)) &&
         // "sent money to my friend... it says 'failed'. where is my money now?": the failed transfer's money, not a request's.
@@ -1298,6 +1301,9 @@ export function understandLatest(turns: ChatTurn[], ctx: OfflineContext, model: 
   let before: Understanding | undefined;
   // The message before as it was understood in its own place in the conversation ("the pharmacy one" after "which payment?" is a refund).
   const readPrevious = () => (before ??= understandLatest(turns.slice(0, previousIndex + 1), ctx, model));
+  // "the bakery one. and whats the monthly limit btw" after "which payment?": the answer, and another request beside it.
+  const answeredBeside = askedBack && previous && latest.intent !== "refund" ? answerBeside(turns, lastIndex, ctx, model) : undefined;
+  if (answeredBeside) return answeredBeside;
   // "and the other one?", "a ta za 3499?" after a question about where a request stands: the same question, about the request named or the customer's requests.
   // "nice. also the tapas bar charged me 41.50 for a 35 meal": a claim told of another payment is no such question.
   const toldAgainst = latest.intent === "refund" && latest.merchant !== undefined && (MONEY_TAKEN.test(last) || IS_WRONG.test(last));
@@ -1345,7 +1351,7 @@ export function understandLatest(turns: ChatTurn[], ctx: OfflineContext, model: 
     ((latest.intent !== "knowledge" || onlyAShop) && FOLLOW_UP.test(last)) ||
     ((latest.intent !== "knowledge" || guessedTopic) && ALSO_THIS_ONE.test(last)) ||
     // "nice. do the same for the book one then, Page & Co 18.99": the same asked of another payment, whatever topic the classifier guesses.
-    ((latest.intent !== "knowledge" || guessedTopic) && /\bdo\s+the\s+same\b|\bsame\s+(?:for|with)\b/i.test(last)) ||
+    ((latest.intent !== "knowledge" || guessedTopic) && /\bdo\s+the\s+same\b|\bsame\s+(?:for|with)\b|\bsame\s+(?:thing|problem|issue)\s+(?:\w+\s+)?(?:happened\s+)?(?:with|for|at)\b/i.test(last)) ||
     corrects;
   // A classifier's unsure reading of such a fragment ("i jeszcze ta z Orlenu") tells less than the request it continues.
   const unsure = ["other", "unclear", "knowledge"].includes(latest.intent) || ((continues || askedBack) && latest.confidence < SURE && !applyRules(last));
@@ -1387,7 +1393,21 @@ const NUDGE =
 const ONLY_THE_REFUND = /^\W*(?:(?:a|i|and|so|no)\s+)?(?:(?:m[oó]j|the|my)\s+)?(?:zwrot|refund|pieni[aą]dze|kasa|money)\s*\?+\W*$/iu;
 
 /** "ok cool.", "dzięki!": an acknowledgement before the message goes on. */
-const ACKNOWLEDGED = String.raw`^\W*(?:(?:ok(?:ay)?|cool|great|nice|perfect|thanks?|thx|cheers|okej|super|dobra|dzi[eę]ki)(?!\p{L})[\s.,!]+)*`;
+const ACKNOWLEDGED = String.raw`^\W*(?:(?:ok(?:ay)?|oh|cool|great|nice|perfect|thanks?|thx|cheers|okej|super|dobra|dzi[eę]ki)(?!\p{L})[\s.,!]+)*`;
+/** The claim a first clause answers "which payment?" with, and the request the rest of the message makes beside it. */
+function answerBeside(turns: ChatTurn[], lastIndex: number, ctx: OfflineContext, model: IntentModel): Understanding | undefined {
+  const [head, ...tail] = splitClauses(turns[lastIndex]!.text);
+  if (head === undefined || tail.length === 0) return undefined;
+  const answer = understandCustomerText(head, ctx, model);
+  const points = answer.merchant !== undefined || answer.ordinal !== undefined || answer.amountMinor !== undefined;
+  const onlyPoints = ["unclear", "other", "refund"].includes(answer.intent) || (answer.intent === "knowledge" && answer.confidence < SECOND_INTENT_FLOOR);
+  if (!onlyPoints || !points) return undefined;
+  const { also: _also, candidates: _candidates, ...asked } = understandCustomerText(tail.join(" "), ctx, model);
+  if (!PRECEDENCE.includes(asked.intent) || asked.intent === "refund" || asked.confidence < SECOND_INTENT_FLOOR) return undefined;
+  const claim = understandLatest([...turns.slice(0, lastIndex), { ...turns[lastIndex]!, text: head }], ctx, model);
+  return claim.intent === "refund" ? { ...claim, also: asked } : undefined;
+}
+
 /** "and the monthly one?", "what about online?", "ok cool. and the metro?": a message that leans on the one before it. */
 const FOLLOW_UP = new RegExp(
   String.raw`${ACKNOWLEDGED}(?:(?:and|n|also|what\s+about|how\s+about|and\s+what\s+about)\b|(?:(?:and\s+)?(?:the\s+)?same\s+(?:for|with|goes\s+for)|(?:(?:can|could)\s+you\s+|pls\s+|please\s+)?do\s+the\s+same)\b|(?:it|that|this)\b|(?:a\s+(?:co|jak|ta|to|te|t[eę]|ten|tamt\p{L}*|ile|czy|w|we|na|przy|dla|i)|i\s+(?:jeszcze|ta|ten|to|te|t[eę]|tamt\p{L}*)|oraz|to|ta|t[eę]|tego|tej|ten)(?!\p{L})|a\s+\p{L}+\W*$)`,

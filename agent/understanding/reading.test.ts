@@ -1930,3 +1930,51 @@ describe("a limit asked again in a word", () => {
     expect(understandLatest(turns, { today: TODAY, transactions: BOB }).intent).toBe("limits");
   });
 });
+
+describe("an answer to 'which payment?' with more beside it, and the same told of another shop", () => {
+  const convo = (...texts: string[]): ChatTurn[] => texts.map((text, i) => ({ role: i % 2 === 0 ? "customer" : "agent", text }));
+
+  it("takes the payment the first clause picks and the request the rest makes", () => {
+    const turns = convo(
+      "the 4.90 payment is wrong and I want my money back",
+      "I found 3 payments that could match: 1. Coffee Corner 2. Coffee Corner 3. Sunrise Bakery. Which one is it?",
+      "the bakery one. and whats the monthly limit btw",
+    );
+    const u = understandLatest(turns, alice);
+    expect([u.intent, u.merchant, u.also?.intent]).toEqual(["refund", "Sunrise Bakery", "limits"]);
+  });
+
+  it("claims the shop a customer tells the same happened at", () => {
+    const turns = convo("Green Grocer took 23.40 yesterday for a delivery they cancelled. Want it back pls", "I've refunded the Green Grocer payment.", "oh and exactly the same thing happened with my Zalando order");
+    expect(understandLatest(turns, alice)).toMatchObject({ intent: "refund", merchant: "Zalando" });
+  });
+
+  it("settles on the payment a customer corrects to, 'that was a car park'", () => {
+    const parking = ALICE.map((t) => ({ ...t, mcc: t.merchant === "City Parking" ? "7523" : t.merchant === "Bar Tapas Sol" ? "5813" : undefined }));
+    const text = "I want to dispute the tapas place one... no, sorry, I'm mixing them up, the afternoon one, that was a car park in Germany and I was on a beach in Spain that day.";
+    expect(understandCustomerText(text, { today: TODAY, transactions: parking }).merchant).toBe("City Parking");
+  });
+});
+
+describe("a review's length asked, a shop that never gave money back, a card back beside a PIN", () => {
+  it.each([
+    ["how long will the parking one take then? and I'd like to speak to a real person about the hotel money", ["handover", "status"]],
+    ["ok so how long does that review take? and send me a new card with a different number, this one's clearly been copied", ["replace_card", "status"]],
+    ["Did Zalando take 59.99 from me? Haven't ordered anything from them ever. Also what's my online limit", ["limits", "refund"]],
+    ["did that land already? and my contactless keeps failing at the bakery, have to put the pin in every time", ["knowledge", "status"]],
+    [
+      "false alarm, it had slipped under the car seat. switch it back on pls. also I mistyped my PIN 3 times at the parking machine earlier, is it locked now?",
+      ["knowledge", "unfreeze_card"],
+    ],
+  ])("%j asks two things", (text, intents) => {
+    const u = understandCustomerText(text, alice);
+    expect([u.intent, u.also?.intent].sort()).toEqual(intents);
+  });
+
+  it("claims money a shop never gave back, and unfreezes nothing for a PIN", () => {
+    const u = understandCustomerText("then Apteka Zdrowie 34.20 on the 28th, paid but they didnt have the medicine and never gave it back", bob);
+    expect([u.intent, u.merchant]).toEqual(["refund", "Apteka Zdrowie"]);
+    expect(understandCustomerText("I typed my PIN wrong three times and now it's blocked. can i unblock it?", alice).intent).not.toBe("unfreeze_card");
+    expect(understandCustomerText("how long will the new card take to arrive?", alice).intent).not.toBe("status");
+  });
+});
