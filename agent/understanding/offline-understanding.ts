@@ -633,12 +633,10 @@ const STOP_ASKED =
 const NOTHING_TO_DO =
   /\bno\s+need\s+to\s+do\s+anything\b|\b(?:don'?t|do\s+not)\s+(?:need\s+to\s+)?do\s+anything\b|\bnothing\s+(?:to\s+do|needed)\b|(?<!\p{L})nic\s+nie\s+(?:trzeba|r[oó]bcie)(?!\p{L})/iu;
 /** "it just turned up", "found it": a card missing for a while is back with the customer. */
-/** "it had slipped under the car seat", "found it": a card back in the customer's hands. */
-const CARD_BACK = /\b(?:slipped|fell)\s+(?:under|behind|between|into)\b|\bfalse\s+alarm\b|\bfound\s+(?:it|my\s+card|the\s+card)\b|\b(?:turned|showed)\s+up\b/i;
 const CARD_TURNED_UP =
   /\b(?:found\s+(?:it|my\s+card|the\s+card)|(?:it|card)\s+(?:just\s+|finally\s+)?(?:turned|showed)\s+up)\b|(?<!\p{L})znalaz[lł]\p{L}*\s+(?:\p{L}+\s+)?kart\p{L}*/iu;
 const NEVER_MIND = /\bnever\s*mind\b|\bnvm\b|\bforget\s+it\b|\bthanks?\s+anyway\b|(?<!\p{L})(?:nieważne|niewazne|nie\s+ma\s+sprawy)(?!\p{L})/iu;
-const UNFREEZE_ASKED = /\b(?:unfreeze|unblock|unlock|undo|reactivate|re-?enable|turn\s+(?:it\s+)?back\s+on)\b|(?<!\p{L})odblokuj\p{L}*(?!\p{L})/iu;
+const UNFREEZE_ASKED = /\b(?:unfreeze|unblock|unlock|undo|reactivate|re-?enable|(?:turn|switch)\s+(?:it\s+)?back\s+on)\b|(?<!\p{L})odblokuj\p{L}*(?!\p{L})/iu;
 
 /**
  * A card the customer still has is not stopped, nor started again when nothing stopped it: "my
@@ -890,7 +888,10 @@ export function understandCustomerText(message: string, ctx: OfflineContext, mod
         !(u.intent === "freeze_card" && unfreezes && !FREEZE_ASKED.test(clause)) &&
         // "...now it's blocked. can i unblock it?" about a PIN unfreezes no card.
         // "false alarm, it had slipped under the car seat. switch it back on pls. also ... my PIN 3 times ... is it locked now?": the card's own clause unfreezes it.
-        !(u.intent === "unfreeze_card" && (/\bpin\b/i.test(clause) || (/\bpin\b/i.test(text) && !CARD_BACK.test(text)))) &&
+        !(
+          u.intent === "unfreeze_card" &&
+          ([clause, clauses[clauses.indexOf(clause) - 1] ?? ""].some((c) => /\bpin\b/i.test(c)) || (/\bpin\b/i.test(text) && !UNFREEZE_ASKED.test(clause)))
+        ) &&
         // "...my balance looks the same. where is it?": a question about what the message told, not about a request, when none is named.
         !(u.intent === "status" && WHERE_IS_IT.test(clause) && !REQUEST_NAMED.test(text)) &&
         // "sent money to my friend... it says 'failed'. where is my money now?": the failed transfer's money, not a request's.
@@ -1055,7 +1056,8 @@ const OWNED_UP =
   /\b(?:that|this|it)(?:\s+one)?\s+(?:was|is)\s+(?:me|mine)\b|\b(?:was|is|are|were)\s+(?:me|mine|ours)\b|\bi\s+recogni[sz]e\b(?!\s+(?:neither|none))|\bignore\s+(?:that|this|it)\b|\bno\s+wait\b|\bmy\s+(?:mistake|bad)\b|\b(?:is|was|looks)\s+(?:right|fine|correct|ok|okay)\b|\bi\s+(?:did\s+)?(?:paid|made|bought)\s+(?:that|this|it)\b/i;
 /** A card stopped in so many words ("the one ending 2222 was stolen, block it"), which an unfreeze beside it does not undo. */
 /** "block my card", "can you pause it"; not "yesterday I block my card in app", told as done. */
-const FREEZE_ASKED = /(?<!\b(?:i|we)\s+(?:already\s+|just\s+|had\s+)?)\b(?:freeze|block|lock|stop|suspend|pause)\b|(?<!\p{L})zablokuj\p{L}*/iu;
+const FREEZE_ASKED =
+  /(?<!(?<!\b(?:can|could|may|should|shall|do|will|would|to|and)\s+)\b(?:i|we)\s+(?:already\s+|just\s+|had\s+)?)\b(?:freeze|block|lock|stop|suspend|pause)\b|(?<!\p{L})zablokuj\p{L}*/iu;
 
 /** "it", "that", "there": a clause that speaks of what the clause before named. */
 const POINTS_AT_BEFORE = /\b(?:it|that|this|them|there)\b/i;
@@ -1327,7 +1329,7 @@ export function understandLatest(turns: ChatTurn[], ctx: OfflineContext, model: 
   // "and for contactless?", "ATM?", "Online too." after the card's limits: the same question, of another of its limits.
   if (
     previous &&
-    (FOLLOW_UP.test(last) || last.trim().split(/\s+/).length <= 2) &&
+    (FOLLOW_UP.test(last) || BARE_LIMIT_KIND.test(last)) &&
     LIMIT_KIND.test(last) &&
     last.split(/\s+/).length <= 5 &&
     readPrevious().intent === "limits"
@@ -1351,7 +1353,8 @@ export function understandLatest(turns: ChatTurn[], ctx: OfflineContext, model: 
     ((latest.intent !== "knowledge" || onlyAShop) && FOLLOW_UP.test(last)) ||
     ((latest.intent !== "knowledge" || guessedTopic) && ALSO_THIS_ONE.test(last)) ||
     // "nice. do the same for the book one then, Page & Co 18.99": the same asked of another payment, whatever topic the classifier guesses.
-    ((latest.intent !== "knowledge" || guessedTopic) && /\bdo\s+the\s+same\b|\bsame\s+(?:for|with)\b|\bsame\s+(?:thing|problem|issue)\s+(?:\w+\s+)?(?:happened\s+)?(?:with|for|at)\b/i.test(last)) ||
+    ((latest.intent !== "knowledge" || guessedTopic) &&
+      /\bdo\s+the\s+same\b|\bsame\s+(?:for|with)\b|\bsame\s+(?:thing|problem|issue)\s+(?:\w+\s+)?(?:happened\s+)?(?:with|for|at)\b/i.test(last)) ||
     corrects;
   // A classifier's unsure reading of such a fragment ("i jeszcze ta z Orlenu") tells less than the request it continues.
   const unsure = ["other", "unclear", "knowledge"].includes(latest.intent) || ((continues || askedBack) && latest.confidence < SURE && !applyRules(last));
@@ -1387,7 +1390,7 @@ const ASKED_WITHIN_LAST = 200;
 
 /** A nudge that asks nothing new (folded text): "so?", "well??", "any news", "how much longer", "i co?", "no i jak?". */
 const NUDGE =
-  /^\W*(?:(?:so|well|and|hello|hallo|hey|ok|okay|erm|um+|hm+|i|a|no|halo|czy|i\s+co|no\s+i|i\s+jak|no\s+i\s+jak|i\s+jak\s+tam|i\s+co\s+teraz)\W*){1,3}$|^\W*(?:so\s+|and\s+)?(?:any\s+(?:news|word|updates?|luck)|anything\s+yet|how\s+much\s+longer|how\s+long\s+(?:now|still|more)|still\s+nothing|nothing\s+yet|(?:is\s+it\s+)?done\s+yet|yet)\W*$/;
+  /^\W*(?:(?:so|well|and|hello|hallo|hey|ok|okay|erm|um+|hm+|i|a|no|halo|czy|i\s+co|no\s+i|i\s+jak|no\s+i\s+jak|i\s+jak\s+tam|i\s+co\s+teraz)\W*){1,3}$|^\W*(?:so\s+|and\s+)?(?:any\s+(?:news|word|updates?|luck)|anything\s+yet|how\s+much\s+longer|how\s+long\s+(?:now|still|more)|still\s+nothing|nothing\s+yet|(?:is\s+it\s+)?done\s+yet|yet|(?:wait\W+)?(?:so\s+)?(?:is|has)\s+(?:it|that)\s+(?:been\s+)?(?:done|sorted|settled)(?:\s+(?:now|already|then))?(?:\s+or\s+.{0,30})?)\W*$/;
 
 /** "zwrot?", "and the refund??": the word for the refund alone, asked. */
 const ONLY_THE_REFUND = /^\W*(?:(?:a|i|and|so|no)\s+)?(?:(?:m[oó]j|the|my)\s+)?(?:zwrot|refund|pieni[aą]dze|kasa|money)\s*\?+\W*$/iu;
@@ -1417,6 +1420,9 @@ const FOLLOW_UP = new RegExp(
 /** One of a card's limits, named in a follow-up ("and for contactless?", "a online?"). */
 const LIMIT_KIND =
   /\b(?:contactless|online|internet|atm|automat|machine|cash|monthly|daily|weekly|withdrawals?|abroad|ecommerce|e-commerce|per\s+day|a\s+day|per\s+month|(?:whole|full|entire)\s+(?:month|day|week))\b|(?<!\p{L})(?:zbli[zż]eniow\p{L}*|internetow\p{L}*|interne[ct]\p{L}*|w\s+sieci|bankomat\p{L}*|got[oó]wk\p{L}*|miesi[eę]czn\p{L}*|dzienn\p{L}*)(?!\p{L})/iu;
+/** "ATM?", "Online too.": a kind of limit alone. */
+const BARE_LIMIT_KIND =
+  /^\W*(?:(?:and|also|what\s+about|how\s+about)\s+)?(?:the\s+|for\s+)?(?:contactless|online|internet|atm|cash|monthly|daily|weekly|withdrawals?|abroad|e-?commerce)(?:\s+(?:too|also|as\s+well|one|ones|limits?))?\W*$/i;
 /** "the parking in germany too please", "ta z biedronki też": one more of the same. */
 /** "and the tapas?", "what about the book nook one": a follow-up of a few words. */
 const ONLY_A_SHOP = /^\W*(?:\S+\s+){0,5}\S+\W*$/;
