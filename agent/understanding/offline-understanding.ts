@@ -636,6 +636,8 @@ const NOTHING_TO_DO =
 const CARD_TURNED_UP =
   /\b(?:found\s+(?:it|my\s+card|the\s+card)|(?:it|card)\s+(?:just\s+|finally\s+)?(?:turned|showed)\s+up)\b|(?<!\p{L})znalaz[lł]\p{L}*\s+(?:\p{L}+\s+)?kart\p{L}*/iu;
 const NEVER_MIND = /\bnever\s*mind\b|\bnvm\b|\bforget\s+it\b|\bthanks?\s+anyway\b|(?<!\p{L})(?:nieważne|niewazne|nie\s+ma\s+sprawy)(?!\p{L})/iu;
+/** "switch it back on", "unfreeze my card": asked of the card, where "unblock it" beside a blocked PIN is asked of the PIN. */
+const CARD_UNFREEZE_ASKED = /\b(?:unfreeze|reactivate|re-?enable|(?:turn|switch)\s+(?:it\s+)?back\s+on|(?:unblock|unlock)\s+(?:my|the)\s+(?:\w+\s+)?card)\b/i;
 const UNFREEZE_ASKED = /\b(?:unfreeze|unblock|unlock|undo|reactivate|re-?enable|(?:turn|switch)\s+(?:it\s+)?back\s+on)\b|(?<!\p{L})odblokuj\p{L}*(?!\p{L})/iu;
 
 /**
@@ -888,10 +890,7 @@ export function understandCustomerText(message: string, ctx: OfflineContext, mod
         !(u.intent === "freeze_card" && unfreezes && !FREEZE_ASKED.test(clause)) &&
         // "...now it's blocked. can i unblock it?" about a PIN unfreezes no card.
         // "false alarm, it had slipped under the car seat. switch it back on pls. also ... my PIN 3 times ... is it locked now?": the card's own clause unfreezes it.
-        !(
-          u.intent === "unfreeze_card" &&
-          ([clause, clauses[clauses.indexOf(clause) - 1] ?? ""].some((c) => /\bpin\b/i.test(c)) || (/\bpin\b/i.test(text) && !UNFREEZE_ASKED.test(clause)))
-        ) &&
+        !(u.intent === "unfreeze_card" && (/\bpin\b/i.test(clause) || (/\bpin\b/i.test(text) && !CARD_UNFREEZE_ASKED.test(clause)))) &&
         // "...my balance looks the same. where is it?": a question about what the message told, not about a request, when none is named.
         !(u.intent === "status" && WHERE_IS_IT.test(clause) && !REQUEST_NAMED.test(text)) &&
         // "sent money to my friend... it says 'failed'. where is my money now?": the failed transfer's money, not a request's.
