@@ -2017,7 +2017,10 @@ describe("what the readings typed in passing must not do", () => {
     ["I have two cards now, my old card and a new one", "replace_card"],
     ["The app shows my old card and a new card", "replace_card"],
     ["found my card behind the sofa. I typed the wrong PIN three times and now it's locked, can you unlock it?", "unfreeze_card"],
-    ["had a few drinks and got my pin wrong too many times at the bar. now its blocked. can i unblock it from the app or do i need a new card?", "unfreeze_card"],
+    [
+      "had a few drinks and got my pin wrong too many times at the bar. now its blocked. can i unblock it from the app or do i need a new card?",
+      "unfreeze_card",
+    ],
     ["what's going on with these charges from Coffee Corner, I only had one coffee", "status"],
     ["what's up with these fees on my statement?", "status"],
     ["how long does the identity check take?", "status"],
