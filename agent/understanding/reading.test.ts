@@ -2042,3 +2042,16 @@ describe("what the readings typed in passing must not do", () => {
     expect(understandLatest(turns, alice).intent).not.toBe("limits");
   });
 });
+
+describe("fees told in a neighbour's words", () => {
+  it.each([
+    ["Topping up with my other bank's debit card - any fee?", "top_up_by_card_charge"],
+    ["is there a fee to top up from my other bank account by transfer?", "top_up_by_bank_transfer_charge"],
+    [
+      "With my old bank every payment in a foreign currency came with a little surcharge. Do you add anything when I pay in a currency other than euro?",
+      "exchange_charge",
+    ],
+  ])("%j -> the %s article", (text, category) => {
+    expect(understandCustomerText(text, alice)).toMatchObject({ intent: "knowledge", category });
+  });
+});

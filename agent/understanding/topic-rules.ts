@@ -152,7 +152,7 @@ const TOPICS: Topic[] = [
       /\b(?:transfer|bank\s+account|other\s+bank|another\s+bank|sepa|from\s+my\s+[\w-]+\s+account)\b/i,
     ],
     // "the fee if i top up with my card from another bank": the card is how the money comes.
-    unless: new RegExp(String.raw`${TROUBLE.source}|\b(?:with|by|using|via)\s+(?:my|a|the)\s+(?:\w+\s+)?card\b`, "i"),
+    unless: new RegExp(String.raw`${TROUBLE.source}|\b(?:with|by|using|via)\s+(?:my|a|the)\s+(?:[\w'’-]+\s+){0,3}card\b`, "i"),
   },
   {
     category: "top_up_by_card_charge",
@@ -371,6 +371,15 @@ const TOPICS: Topic[] = [
       /\b(?:market|interbank|mid[\s-]?market|where\s+does\s+the\s+(?:number|rate|price)\s+come\s+from|your\s+own\s+(?:rate|one)|what\s+rate|which\s+rate)\b/i,
     ],
     unless: new RegExp(String.raw`${BAD.source}|${FEE.source}|${CASH.source}`, "i"),
+  },
+  {
+    // "Do you add anything when I pay in a currency other than euro?": a surcharge on paying in another currency.
+    category: "exchange_charge",
+    when: [
+      /\b(?:surcharge|add(?:s|ed)?\s+(?:anything|something|extra|a\s+(?:fee|charge|bit))|on\s+top)\b/i,
+      /\b(?:foreign|other|different)\s+currenc(?:y|ies)\b|\bcurrenc(?:y|ies)\s+other\s+than\b/i,
+    ],
+    unless: new RegExp(String.raw`${TROUBLE.source}|${CASH.source}|${TOP_UP.source}|\b(?:wrong|bad)\b`, "i"),
   },
   {
     category: "exchange_charge",
